@@ -1,0 +1,1 @@
+"""Use-cases and undoable commands: plain Python, synchronous, no Qt."""

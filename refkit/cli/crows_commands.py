@@ -1,0 +1,395 @@
+"""The Crows rows of the contract: test, odds, d100, ud, encounter, travel, greed, craft, roll."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from refkit.cli.errors import CliError
+from refkit.cli.output import fraction_text, percent
+from refkit.cli.parsing import add_json_flag, add_seed, int_pair, whole_number
+from refkit.dice.rng import make_rng, parse_dice_values
+
+Result = tuple[dict[str, Any], str]
+
+TIER_WORDS = {1: "tier 1 (failure)", 2: "tier 2 (partial success)", 3: "tier 3 (success)"}
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    _register_test(commands)
+    _register_odds(commands)
+    _register_d100(commands)
+    _register_ud(commands)
+    _register_encounter(commands)
+    _register_travel(commands)
+    _register_greed(commands)
+    _register_craft(commands)
+    _register_roll(commands)
+
+
+# --- shared option groups -------------------------------------------------------------------
+
+
+def _add_test_modifiers(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--edges", type=whole_number, default=0, metavar="E")
+    parser.add_argument("--banes", type=whole_number, default=0, metavar="B")
+    parser.add_argument(
+        "--bonus",
+        type=whole_number,
+        action="append",
+        default=[],
+        metavar="N",
+        help="a flat bonus or penalty (repeatable); never an edge or bane",
+    )
+    parser.add_argument("--expertise", action="store_true", help="spend an expertise use")
+    parser.add_argument("--crit-min", type=whole_number, default=19, metavar="N")
+
+
+def _two_d10(
+    args: argparse.Namespace, option: str = "--dice"
+) -> tuple[tuple[int, int], int | None]:
+    """The two d10 faces: given outright with --dice, else rolled from --seed (or a fresh seed)."""
+    given = getattr(args, "dice", None)
+    if given is not None:
+        d1, d2 = parse_dice_values(given, sides=10, count=2, label=option)
+        return (d1, d2), None
+    rng, seed = make_rng(getattr(args, "seed", None))
+    return (rng.randint(1, 10), rng.randint(1, 10)), seed
+
+
+def _check_counts(args: argparse.Namespace) -> None:
+    for name in ("edges", "banes"):
+        if getattr(args, name) < 0:
+            raise CliError(f"--{name} must be 0 or more, got {getattr(args, name)}")
+
+
+# --- test -------------------------------------------------------------------------------------
+
+
+def _register_test(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("test", help="roll a Crows test: 2d10 + characteristic")
+    parser.add_argument("--char", type=whole_number, required=True, metavar="N")
+    _add_test_modifiers(parser)
+    parser.add_argument("--dice", metavar="A,B", help="the two d10 faces, e.g. 7,9")
+    add_seed(parser)
+    add_json_flag(parser)
+    parser.set_defaults(handler=_run_test)
+
+
+def _run_test(args: argparse.Namespace) -> Result:
+    from refkit.rules.crows_test import resolve_test
+
+    _check_counts(args)
+    (d1, d2), seed = _two_d10(args)
+    result = resolve_test(
+        d1,
+        d2,
+        args.char,
+        edges=args.edges,
+        banes=args.banes,
+        bonuses=tuple(args.bonus),
+        expertise=args.expertise,
+        crit_min=args.crit_min,
+    )
+    payload = {
+        "dice": [d1, d2],
+        "natural": result.natural,
+        "total": result.total,
+        "tier": result.tier,
+        "crit": result.crit,
+        "doom": result.doom,
+        "net": result.net,
+        "expertise_applied": result.expertise_applied,
+        "seed": seed,
+    }
+    flags = " — CRIT" if result.crit else (" — DOOM" if result.doom else "")
+    spent = " (expertise use spent)" if result.expertise_applied else ""
+    text = (
+        f"dice {d1} + {d2} = {result.natural}, total {result.total}: "
+        f"{TIER_WORDS[result.tier]}{flags}{spent}"
+    )
+    return payload, text
+
+
+# --- odds test --------------------------------------------------------------------------------
+
+
+def _register_odds(commands: argparse._SubParsersAction) -> None:
+    odds = commands.add_parser("odds", help="exact odds, before rolling")
+    kinds = odds.add_subparsers(dest="odds_kind", metavar="KIND", required=True)
+    parser = kinds.add_parser("test", help="exact odds of a Crows test")
+    parser.add_argument("--char", type=whole_number, required=True, metavar="N")
+    _add_test_modifiers(parser)
+    add_json_flag(parser)
+    parser.set_defaults(handler=_run_odds_test)
+
+
+def _run_odds_test(args: argparse.Namespace) -> Result:
+    from refkit.rules.test_odds import test_odds
+
+    _check_counts(args)
+    odds = test_odds(
+        args.char,
+        edges=args.edges,
+        banes=args.banes,
+        bonuses=tuple(args.bonus),
+        expertise=args.expertise,
+        crit_min=args.crit_min,
+    )
+    names = ("tier1", "tier2", "tier3", "crit", "doom")
+    values = {name: getattr(odds, name) for name in names}
+    payload: dict[str, Any] = {name: float(value) for name, value in values.items()}
+    payload["exact"] = {name: fraction_text(value) for name, value in values.items()}
+    text = "  ".join(f"{name} {percent(value)}" for name, value in values.items())
+    return payload, text
+
+
+# --- d100 and usage dice ----------------------------------------------------------------------
+
+
+def _register_d100(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("d100", help="roll d100 as two d10 (tens, ones)")
+    parser.add_argument("--dice", metavar="TENS,ONES")
+    add_seed(parser)
+    add_json_flag(parser)
+    parser.set_defaults(handler=_run_d100)
+
+
+def _run_d100(args: argparse.Namespace) -> Result:
+    from refkit.rules.d100 import read_d100
+
+    (tens, ones), seed = _two_d10(args)
+    value = read_d100(tens, ones)
+    return {
+        "dice": [tens, ones],
+        "value": value,
+        "seed": seed,
+    }, f"d100: {value} (tens {tens}, ones {ones})"
+
+
+def _register_ud(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("ud", help="roll N usage dice (each 1 or 2 is lost)")
+    parser.add_argument("count", type=whole_number, metavar="N")
+    parser.add_argument("--dice", metavar="a,b,…", help="the d6 faces, one per usage die")
+    add_seed(parser)
+    add_json_flag(parser)
+    parser.set_defaults(handler=_run_ud)
+
+
+def _run_ud(args: argparse.Namespace) -> Result:
+    from refkit.rules.usage_dice import roll_usage_dice, usage_dice_from_faces
+
+    if args.count < 0:
+        raise CliError(f"ud: the number of usage dice must be 0 or more, got {args.count}")
+    if args.count > 100:
+        raise CliError(f"ud: at most 100 usage dice, got {args.count}")
+    seed = None
+    if args.dice is not None:
+        faces = parse_dice_values(args.dice, sides=6, count=args.count, label="--dice")
+        roll = usage_dice_from_faces(args.count, faces)
+    else:
+        rng, seed = make_rng(args.seed)
+        roll = roll_usage_dice(args.count, rng)
+    payload = {
+        "before": roll.before,
+        "rolled": list(roll.rolled),
+        "after": roll.after,
+        "seed": seed,
+    }
+    rolled = ", ".join(str(f) for f in roll.rolled) or "nothing to roll"
+    return payload, f"usage dice {roll.before} → {roll.after} (rolled {rolled})"
+
+
+# --- encounter --------------------------------------------------------------------------------
+
+
+def _register_encounter(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("encounter", help="an encounter check: 1d10 ≥ EN")
+    parser.add_argument("--en", type=whole_number, metavar="N", help="use this EN outright")
+    parser.add_argument("--crowded", action="store_true", help="crowded dungeon level (−1)")
+    parser.add_argument("--chaos", action="store_true", help="chaos left behind (−1)")
+    parser.add_argument("--seclude", action="store_true", help="resting with Seclude Camp (+1)")
+    parser.add_argument("--pace", choices=("slow", "normal", "fast"), help="travel pace")
+    parser.add_argument("--road", action="store_true", help="on a road all day (−1)")
+    parser.add_argument("--modifier", type=whole_number, action="append", default=[], metavar="M")
+    parser.add_argument("--die", type=whole_number, metavar="D", help="the d10 outright")
+    add_seed(parser)
+    add_json_flag(parser)
+    parser.set_defaults(handler=_run_encounter)
+
+
+def _run_encounter(args: argparse.Namespace) -> Result:
+    from refkit.rules.encounters import check_encounter, encounter_number
+
+    en = encounter_number(
+        en=args.en,
+        crowded=args.crowded,
+        chaos=args.chaos,
+        seclude=args.seclude,
+        pace=args.pace,
+        road=args.road,
+        modifiers=tuple(args.modifier),
+    )
+    seed = None
+    if args.die is not None:
+        (roll,) = parse_dice_values(str(args.die), sides=10, count=1, label="--die")
+    else:
+        rng, seed = make_rng(args.seed)
+        roll = rng.randint(1, 10)
+    check = check_encounter(roll, en)
+    payload = {
+        "en": check.en,
+        "roll": check.roll,
+        "encounter": check.encounter,
+        "immediate": check.immediate,
+        "seed": seed,
+    }
+    if check.immediate:
+        verdict = "ENCOUNTER NOW"
+    elif check.encounter:
+        verdict = "a sign now; the encounter comes during the next dungeon turn"
+    else:
+        verdict = "no encounter"
+    return payload, f"EN {check.en}, rolled {check.roll}: {verdict}"
+
+
+# --- travel -----------------------------------------------------------------------------------
+
+
+def _register_travel(commands: argparse._SubParsersAction) -> None:
+    travel = commands.add_parser("travel", help="overland travel: a day's hexes, getting lost")
+    kinds = travel.add_subparsers(dest="travel_kind", metavar="KIND", required=True)
+
+    day = kinds.add_parser("day", help="hexes, EN and role-test modifier for one travel day")
+    day.add_argument("--pace", choices=("slow", "normal", "fast"), required=True)
+    day.add_argument("--slowest-speed", type=whole_number, required=True, metavar="N")
+    day.add_argument("--road", action="store_true", help="follow a road all day")
+    day.add_argument("--river-cross", action="store_true", help="cross a river, or go upstream")
+    day.add_argument("--downstream", action="store_true", help="travel downstream")
+    add_json_flag(day)
+    day.set_defaults(handler=_run_travel_day)
+
+    lost = kinds.add_parser("lost", help="where a lost group really goes (flat-topped hexes)")
+    lost.add_argument("--from", dest="origin", type=int_pair, required=True, metavar="Q,R")
+    lost.add_argument("--die", type=whole_number, metavar="D", help="the d6 outright")
+    add_seed(lost)
+    add_json_flag(lost)
+    lost.set_defaults(handler=_run_travel_lost)
+
+
+def _run_travel_day(args: argparse.Namespace) -> Result:
+    from refkit.rules.travel import day_encounter_numbers, day_hexes, role_test_modifier
+
+    if args.slowest_speed < 0:
+        raise CliError(f"--slowest-speed must be 0 or more, got {args.slowest_speed}")
+    hexes = day_hexes(
+        args.pace,
+        args.slowest_speed,
+        road=args.road,
+        river_cross=args.river_cross,
+        downstream=args.downstream,
+    )
+    travel_en, rest_en = day_encounter_numbers(args.pace, road=args.road)
+    role_tests = role_test_modifier(args.pace)
+    payload = {"hexes": hexes, "en": travel_en, "rest_en": rest_en, "role_tests": role_tests}
+    text = (
+        f"{hexes} hex{'es' if hexes != 1 else ''} today, EN {travel_en}, role tests: {role_tests}"
+    )
+    return payload, text
+
+
+def _run_travel_lost(args: argparse.Namespace) -> Result:
+    from refkit.rules.travel import lost_step
+
+    seed = None
+    if args.die is not None:
+        (die,) = parse_dice_values(str(args.die), sides=6, count=1, label="--die")
+    else:
+        rng, seed = make_rng(args.seed)
+        die = rng.randint(1, 6)
+    q, r = args.origin
+    step = lost_step(q, r, die)
+    payload = {"die": step.die, "direction": step.direction, "to": list(step.to), "seed": seed}
+    return payload, f"d6 {step.die}: the group drifts {step.direction} to {step.to[0]},{step.to[1]}"
+
+
+# --- greed and crafting -----------------------------------------------------------------------
+
+
+def _register_greed(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("greed", help="treasure value with the greed bonus")
+    parser.add_argument("--value", type=whole_number, required=True, metavar="V")
+    parser.add_argument("--dt", type=whole_number, required=True, metavar="N")
+    parser.add_argument("--revisit", action="store_true", help="not the group's first visit")
+    add_json_flag(parser)
+    parser.set_defaults(handler=_run_greed)
+
+
+def _run_greed(args: argparse.Namespace) -> Result:
+    from refkit.rules.greed import greed_percent, greed_value
+
+    pct = greed_percent(args.dt, revisit=args.revisit)
+    value = greed_value(args.value, args.dt, revisit=args.revisit)
+    return {"percent": pct, "value": value}, f"+{pct}% greed bonus: {value} gc"
+
+
+def _register_craft(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("craft", help="a crafting roll: 2d10 + Mind as crafting points")
+    parser.add_argument("--mind", type=whole_number, required=True, metavar="M")
+    parser.add_argument("--dice", metavar="A,B")
+    parser.add_argument("--edges", type=whole_number, default=0, metavar="E")
+    parser.add_argument("--banes", type=whole_number, default=0, metavar="B")
+    parser.add_argument("--expertises", type=whole_number, default=0, metavar="K")
+    add_seed(parser)
+    add_json_flag(parser)
+    parser.set_defaults(handler=_run_craft)
+
+
+def _run_craft(args: argparse.Namespace) -> Result:
+    from refkit.rules.crafting import crafting_roll
+
+    _check_counts(args)
+    (d1, d2), seed = _two_d10(args)
+    roll = crafting_roll(
+        d1, d2, args.mind, edges=args.edges, banes=args.banes, expertises=args.expertises
+    )
+    payload = {
+        "dice": [d1, d2],
+        "points": roll.points,
+        "crit": roll.crit,
+        "doom": roll.doom,
+        "extra_roll": roll.extra_roll,
+        "seed": seed,
+    }
+    extra = " — crit: roll again" if roll.extra_roll else (" — doom" if roll.doom else "")
+    return (
+        payload,
+        f"dice {d1} + {d2}: {roll.points} crafting point{'s' if roll.points != 1 else ''}{extra}",
+    )
+
+
+# --- free notation ----------------------------------------------------------------------------
+
+
+def _register_roll(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("roll", help="roll dice notation: 3d6+2, d%%, 4d6kh3, 2d10-1")
+    parser.add_argument("expression", metavar="EXPR")
+    add_seed(parser)
+    add_json_flag(parser)
+    parser.set_defaults(handler=_run_roll)
+
+
+def _run_roll(args: argparse.Namespace) -> Result:
+    from refkit.dice.notation import parse_notation
+
+    expression = parse_notation(args.expression)
+    rng, seed = make_rng(args.seed)
+    roll = expression.roll(rng)
+    payload = {
+        "expression": roll.expression,
+        "total": roll.total,
+        "dice": list(roll.dice),
+        "seed": seed,
+    }
+    faces = ", ".join(str(f) for f in roll.dice)
+    return payload, f"{roll.expression}: {roll.total}  [{faces}]"

@@ -1,0 +1,72 @@
+"""Builds the ``refkit`` parser from the command modules and runs one command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from refkit import __version__
+from refkit.cli import crows_commands
+from refkit.cli.errors import CliError
+from refkit.cli.output import emit
+from refkit.cli.parsing import ContractArgumentParser
+
+COMMAND_MODULES = (crows_commands,)
+
+
+def build_parser() -> ContractArgumentParser:
+    parser = ContractArgumentParser(
+        prog="refkit",
+        description="Refkit: referee toolkit and character manager for Crows: Fortune or Death. "
+        "With no command, opens the desktop app.",
+    )
+    parser.add_argument("--version", action="version", version=f"refkit {__version__}")
+    parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    parser.add_argument("--db", metavar="URL", help="database URL or file (default: data folder)")
+    parser.add_argument(
+        "--exit-after-paint",
+        action="store_true",
+        help="open the main window and exit right after its first paint",
+    )
+    commands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=ContractArgumentParser
+    )
+    for module in COMMAND_MODULES:
+        module.register(commands)
+    return parser
+
+
+def run_cli(argv: Sequence[str]) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(argv))
+        handler = getattr(args, "handler", None)
+        if handler is None:
+            raise CliError("no command given; try 'refkit --help'")
+        result, text = handler(args)
+        emit(result, text, as_json=bool(getattr(args, "json", False)))
+        return _exit_code(args)
+    except CliError as problem:
+        return _fail(str(problem), problem.exit_code)
+    except ValueError as problem:
+        return _fail(str(problem), 2)
+    except OSError as problem:
+        return _fail(_os_error_text(problem), 2)
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
+
+
+def _exit_code(args: argparse.Namespace) -> int:
+    return int(getattr(args, "exit_code", 0) or 0)
+
+
+def _os_error_text(problem: OSError) -> str:
+    where = f" ({problem.filename})" if problem.filename else ""
+    return f"{problem.strerror or problem}{where}"
+
+
+def _fail(message: str, code: int) -> int:
+    first_line = " ".join(message.split())
+    sys.stderr.write(f"error: {first_line}\n")
+    return code

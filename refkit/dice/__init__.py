@@ -1,0 +1,1 @@
+"""Dice: notation, pools, exact odds and roll records. Pure: stdlib and icepool only."""

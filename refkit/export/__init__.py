@@ -1,0 +1,1 @@
+"""Printable output: ReportLab lives only here."""

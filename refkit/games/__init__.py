@@ -1,0 +1,1 @@
+"""The other games that ride along: one sub-package each, pure."""

@@ -1,0 +1,1 @@
+"""The desktop app: PySide6 and qasync live only here."""

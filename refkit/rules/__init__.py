@@ -1,0 +1,1 @@
+"""The Crows rules, pure: injected RNG and clock, no Qt, SQL or ReportLab."""

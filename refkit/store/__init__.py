@@ -1,0 +1,1 @@
+"""Persistence: SQLModel on SQLite with Alembic migrations."""
