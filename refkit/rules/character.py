@@ -1,0 +1,549 @@
+"""A crow (player character): characteristics, Stamina, wounds, conditions, expertises, items.
+
+Everything here is immutable; every operation returns a new :class:`Character`.
+
+- Characteristics run −5..5 for any creature; a new crow starts each between −1 and 2, and none
+  rises above 4 without magic (booklet L132).
+- Wounds fill backpack slots the player picks. Speed drops by one for every backpack slot that holds
+  both a wound and an item; a crow with all ten slots wounded is dead (L355–357, §15 C1).
+- Damage comes off armour (in the order the player picks), then Stamina, then becomes wounds
+  (§15 B1).
+- A finished rest restores all Stamina, heals one wound of the player's choice, restores expertise
+  uses (not in the Miasma) and the usage dice of Rest items and spellbooks (L439, L1039).
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from refkit.locate import read_resource_text
+from refkit.rules.damage import ArmourSource, apply_damage, speed_with_wounds
+from refkit.rules.inventory import (
+    BACKPACK,
+    SLOT_AREAS,
+    WARNING,
+    Inventory,
+    InventoryRules,
+    Problem,
+)
+
+CONDITIONS: tuple[str, ...] = (
+    "blessed",
+    "grabbed",
+    "prone",
+    "vulnerable",
+    "unconscious",
+    "weakened",
+)
+CONDITIONS_ENDING_WITH_THE_DT: frozenset[str] = frozenset({"blessed", "vulnerable", "weakened"})
+EXPERTISE_CATEGORIES: tuple[str, ...] = ("general", "spellcasting", "weapon")
+CHARACTERISTIC_NAMES: tuple[str, ...] = ("agility", "mind", "strength")
+
+BASE_SPEED = 5
+HARD_RANGE = (-5, 5)
+CREATION_RANGE = (-1, 2)
+MAXIMUM_WITHOUT_MAGIC = 4
+CREATION_SPREADS: tuple[tuple[int, int, int], ...] = ((2, 1, 0), (2, 2, -1))
+"""The sorted value triples a background gives at creation ([PUB] Characters book)."""
+CREATION_STAMINA: tuple[int, ...] = (5, 7, 9)
+"""The Stamina a background gives at creation ([PUB] Characters book)."""
+BACKPACK_WOUND_SLOTS: tuple[int, ...] = tuple(range(1, SLOT_AREAS[BACKPACK] + 1))
+SPELLBOOK_TAG = "spellbook"
+OVERLOAD_WOUND_DIE = 6
+
+
+EXPERTISES_RESOURCE = ("expertises.toml",)
+
+
+def load_expertise_names(text: str | None = None) -> dict[str, tuple[str, ...]]:
+    """Expertise names by category (general, spellcasting, weapon) from the resources.
+
+    Raises ValueError naming the category when the file lacks one or lists something odd.
+    """
+    data = tomllib.loads(read_resource_text(*EXPERTISES_RESOURCE) if text is None else text)
+    names: dict[str, tuple[str, ...]] = {}
+    for category in EXPERTISE_CATEGORIES:
+        entries = data.get(category)
+        if not isinstance(entries, list) or not entries:
+            raise ValueError(f"expertises.toml: {category} must be a non-empty list of names")
+        if not all(isinstance(name, str) and name.strip() for name in entries):
+            raise ValueError(f"expertises.toml: every {category} expertise must be a name")
+        names[category] = tuple(entries)
+    return names
+
+
+def expertise_category(name: str, names: dict[str, tuple[str, ...]] | None = None) -> str | None:
+    """The category of a listed expertise (ignoring case), or None for a name not on the lists."""
+    wanted = name.strip().casefold()
+    for category, listed in (names or load_expertise_names()).items():
+        if any(entry.casefold() == wanted for entry in listed):
+            return category
+    return None
+
+
+class WoundPlacementError(ValueError):
+    """Wounds placed (or healed) in slots that cannot take them."""
+
+
+class RestRefused(ValueError):
+    """A rest the rules forbid (a doubled magic slot, a dead crow, an unchosen wound)."""
+
+
+def _whole(what: str, value: object, *, minimum: int | None = None) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number, got {value!r}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{what} must be at least {minimum}, got {value}")
+
+
+@dataclass(frozen=True)
+class Characteristics:
+    """Agility, Mind and Strength (any whole numbers; the checks report values out of range)."""
+
+    agility: int
+    mind: int
+    strength: int
+
+    def __post_init__(self) -> None:
+        for name in CHARACTERISTIC_NAMES:
+            _whole(name, getattr(self, name))
+
+    def as_dict(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in CHARACTERISTIC_NAMES}
+
+
+@dataclass(frozen=True)
+class Stamina:
+    """Stamina: ``current`` of ``max``."""
+
+    max: int
+    current: int
+
+    def __post_init__(self) -> None:
+        _whole("maximum Stamina", self.max, minimum=0)
+        _whole("current Stamina", self.current, minimum=0)
+        if self.current > self.max:
+            raise ValueError(f"current Stamina {self.current} is above the maximum {self.max}")
+
+
+@dataclass(frozen=True)
+class Expertise:
+    """An expertise with its uses and how many of them are spent until the next rest."""
+
+    name: str
+    category: str
+    uses: int
+    spent: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise ValueError("an expertise needs a name")
+        if self.category not in EXPERTISE_CATEGORIES:
+            raise ValueError(
+                f"expertise {self.name!r}: category must be one of "
+                f"{', '.join(EXPERTISE_CATEGORIES)}, got {self.category!r}"
+            )
+        _whole(f"expertise {self.name!r}: uses", self.uses, minimum=0)
+        _whole(f"expertise {self.name!r}: spent uses", self.spent, minimum=0)
+        if self.spent > self.uses:
+            raise ValueError(
+                f"expertise {self.name!r}: {self.spent} uses spent but it has only {self.uses}"
+            )
+
+    @property
+    def left(self) -> int:
+        return self.uses - self.spent
+
+
+@dataclass(frozen=True)
+class DamageOutcome:
+    """What a hit did: the crow afterwards, and how many wounds the player still has to place."""
+
+    character: Character
+    absorbed_by_armour: int
+    stamina_lost: int
+    wounds_taken: int
+    wounds_to_place: int
+
+
+@dataclass(frozen=True)
+class Character:
+    """A crow. ``speed_base`` is the ``speed`` key of the character file; ``speed`` is derived.
+
+    ``wounds`` lists wounded backpack slots in ascending order. A file may list a slot twice or
+    one outside 1–10; :func:`rule_problems` reports that, and the operations here never make it.
+    ``advanced`` marks a crow past creation (the −1..2 creation range no longer applies);
+    ``magic_characteristics`` marks characteristics raised above 4 by magic.
+    """
+
+    name: str
+    characteristics: Characteristics
+    stamina: Stamina
+    player: str = ""
+    speed_base: int = BASE_SPEED
+    cruelty: int = 0
+    conditions: tuple[str, ...] = ()
+    expertises: tuple[Expertise, ...] = ()
+    items: Inventory = field(default_factory=Inventory)
+    wounds: tuple[int, ...] = ()
+    notes: str = ""
+    portrait: str | None = None
+    advanced: bool = False
+    magic_characteristics: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise ValueError("a character needs a name")
+        _whole("speed", self.speed_base, minimum=0)
+        _whole("cruelty", self.cruelty, minimum=0)
+        seen: set[str] = set()
+        for condition in self.conditions:
+            if condition not in CONDITIONS:
+                raise ValueError(
+                    f"unknown condition {condition!r} (expected one of {', '.join(CONDITIONS)})"
+                )
+            if condition in seen:
+                raise ValueError(f"the condition {condition!r} is listed twice")
+            seen.add(condition)
+        for wound in self.wounds:
+            _whole("a wound's backpack slot", wound)
+        object.__setattr__(self, "conditions", tuple(self.conditions))
+        object.__setattr__(self, "expertises", tuple(self.expertises))
+        object.__setattr__(self, "wounds", tuple(sorted(self.wounds)))
+
+    # -- derived values ----------------------------------------------------------------------
+
+    @property
+    def wound_slots(self) -> frozenset[int]:
+        """The backpack slots (1–10) that hold a wound."""
+        return frozenset(w for w in self.wounds if w in BACKPACK_WOUND_SLOTS)
+
+    @property
+    def wounded_item_slots(self) -> frozenset[int]:
+        """Backpack slots holding both a wound and an item: each costs 1 speed."""
+        return self.wound_slots & self.items.backpack_slots_holding_items()
+
+    @property
+    def speed(self) -> int:
+        """Base speed − backpack slots holding both a wound and an item, not below 0."""
+        return speed_with_wounds(self.speed_base, len(self.wounded_item_slots))
+
+    @property
+    def dead(self) -> bool:
+        """All ten backpack slots hold a wound."""
+        return self.wound_slots >= frozenset(BACKPACK_WOUND_SLOTS)
+
+    @property
+    def free_wound_slots(self) -> tuple[int, ...]:
+        return tuple(s for s in BACKPACK_WOUND_SLOTS if s not in self.wound_slots)
+
+    @property
+    def armor_defense(self) -> int:
+        """The AD left on the worn suit and the shields in hand."""
+        return sum(i.armor.ad for i in self.items.armor_sources() if i.armor is not None)
+
+    @property
+    def cannot_rest(self) -> bool:
+        return bool(self.items.overloaded_magic_slots())
+
+    def has(self, condition: str) -> bool:
+        return condition in self.conditions
+
+    # -- plain edits -------------------------------------------------------------------------
+
+    def with_items(self, items: Inventory) -> Character:
+        return replace(self, items=items)
+
+    def with_condition(self, condition: str) -> Character:
+        """The crow with ``condition`` (a second instance of a condition is never gained)."""
+        if condition in self.conditions:
+            return self
+        return replace(self, conditions=(*self.conditions, condition))
+
+    def without_condition(self, condition: str) -> Character:
+        return replace(self, conditions=tuple(c for c in self.conditions if c != condition))
+
+    def spend_expertise(self, name: str) -> Character:
+        """One use of the named expertise spent; ValueError if it has none left."""
+        for index, expertise in enumerate(self.expertises):
+            if expertise.name == name:
+                if expertise.left == 0:
+                    raise ValueError(f"{name} has no uses left until the next rest")
+                spent = replace(expertise, spent=expertise.spent + 1)
+                expertises = (*self.expertises[:index], spent, *self.expertises[index + 1 :])
+                return replace(self, expertises=expertises)
+        raise ValueError(f"{self.name} has no expertise called {name!r}")
+
+    # -- damage and healing ------------------------------------------------------------------
+
+    def take_damage(
+        self,
+        amount: int,
+        *,
+        piercing: bool = False,
+        armour_order: Sequence[str] | None = None,
+        wound_slots: Sequence[int] = (),
+        vulnerable_roll: int | None = None,
+        rng: random.Random | None = None,
+    ) -> DamageOutcome:
+        """Damage through AD (armour in ``armour_order`` by item id, the rest after it), then
+        Stamina, then wounds.
+
+        A vulnerable crow takes +1d6: pass the die as ``vulnerable_roll`` or give ``rng``.
+        ``wound_slots`` places some or all of the wounds now; the outcome says how many are still
+        to place (see :meth:`place_wounds`). Any damage wakes an unconscious crow.
+        """
+        _whole("damage", amount, minimum=0)
+        extra = self._vulnerable_extra(vulnerable_roll, rng)
+        sources = self._armour_in_order(armour_order)
+        result = apply_damage(
+            self.stamina.current,
+            [ArmourSource(name=item_id, ad=ad) for item_id, ad in sources],
+            amount,
+            piercing=piercing,
+            vulnerable_extra=extra,
+        )
+        items = self.items
+        for source in result.armour_after:
+            item = items.find(source.name)
+            if item.armor is not None and item.armor.ad != source.ad:
+                items = items.replaced(replace(item, armor=replace(item.armor, ad=source.ad)))
+        hurt = replace(
+            self, items=items, stamina=replace(self.stamina, current=result.stamina_after)
+        )
+        if amount + extra > 0:
+            hurt = hurt.without_condition("unconscious")
+        to_place = min(result.wounds, len(hurt.free_wound_slots))
+        if len(wound_slots) > to_place:
+            raise WoundPlacementError(
+                f"{len(wound_slots)} wound slots given, but only {to_place} wounds to place"
+            )
+        hurt = hurt.place_wounds(wound_slots)
+        return DamageOutcome(
+            character=hurt,
+            absorbed_by_armour=result.absorbed_by_armour,
+            stamina_lost=result.stamina_lost,
+            wounds_taken=result.wounds,
+            wounds_to_place=to_place - len(wound_slots),
+        )
+
+    def _vulnerable_extra(self, vulnerable_roll: int | None, rng: random.Random | None) -> int:
+        if not self.has("vulnerable"):
+            if vulnerable_roll not in (None, 0):
+                raise ValueError(f"{self.name} is not vulnerable; no extra d6 applies")
+            return 0
+        if vulnerable_roll is None:
+            if rng is None:
+                raise ValueError(
+                    f"{self.name} is vulnerable: roll 1d6 extra damage and pass it, or pass rng"
+                )
+            return rng.randint(1, 6)
+        _whole("the vulnerable d6", vulnerable_roll, minimum=1)
+        if vulnerable_roll > 6:
+            raise ValueError(f"the vulnerable d6 shows 1–6, got {vulnerable_roll}")
+        return vulnerable_roll
+
+    def _armour_in_order(self, armour_order: Sequence[str] | None) -> list[tuple[str, int]]:
+        items = self.items.armor_sources()
+        sources = {item.id: item.armor.ad for item in items if item.armor is not None}
+        order: list[str] = []
+        for item_id in armour_order or ():
+            if item_id not in sources:
+                names = ", ".join(f"{i.name} ({i.id})" for i in items) or "none"
+                raise ValueError(
+                    f"{item_id!r} is not worn armour or a shield in hand (AD sources: {names})"
+                )
+            if item_id not in order:
+                order.append(item_id)
+        order += [item_id for item_id in sources if item_id not in order]
+        return [(item_id, sources[item_id]) for item_id in order]
+
+    def place_wounds(self, slots: Sequence[int]) -> Character:
+        """Wounds added in the backpack slots the player picked (each 1–10, not yet wounded)."""
+        taken = set(self.wound_slots)
+        for slot in slots:
+            if (
+                isinstance(slot, bool)
+                or not isinstance(slot, int)
+                or slot not in BACKPACK_WOUND_SLOTS
+            ):
+                raise WoundPlacementError(f"a wound goes in backpack slot 1–10, not {slot!r}")
+            if slot in taken:
+                raise WoundPlacementError(f"backpack slot {slot} already holds a wound")
+            taken.add(slot)
+        return replace(self, wounds=(*self.wounds, *slots))
+
+    def heal_wound(self, slot: int) -> Character:
+        """The wound in backpack ``slot`` healed (the player chooses which)."""
+        if slot not in self.wound_slots:
+            raise WoundPlacementError(f"backpack slot {slot} holds no wound to heal")
+        wounds = list(self.wounds)
+        wounds.remove(slot)
+        return replace(self, wounds=tuple(wounds))
+
+    def heal_stamina(self, amount: int) -> Character:
+        """Stamina regained, up to the maximum."""
+        _whole("Stamina healed", amount, minimum=0)
+        current = min(self.stamina.max, self.stamina.current + amount)
+        return replace(self, stamina=replace(self.stamina, current=current))
+
+    def finish_rest(
+        self,
+        healed_wounds: Sequence[int] = (),
+        *,
+        in_miasma: bool = False,
+        wounds_healed: int = 1,
+    ) -> Character:
+        """The crow after finishing a rest.
+
+        All Stamina back; ``wounds_healed`` wounds (1, or 2 with Tend Wounds) leave the slots the
+        player names in ``healed_wounds`` (as many as there are wounds, up to that number);
+        expertise uses restored unless the rest was in the Miasma; Rest items and spellbooks get
+        their usage dice back; conditions that end with the DT are gone (they end at the rest's
+        midpoint). Raises RestRefused for a doubled magic slot, a dead crow, or a wrong choice.
+        """
+        if self.dead:
+            raise RestRefused(f"{self.name} is dead")
+        overloaded = self.items.overloaded_magic_slots()
+        if overloaded:
+            raise RestRefused(
+                f"{self.name} cannot rest with two items in the {', '.join(overloaded)} slot"
+            )
+        due = min(wounds_healed, len(self.wound_slots))
+        chosen = list(healed_wounds)
+        if len(chosen) != due or len(set(chosen)) != len(chosen):
+            raise RestRefused(
+                f"choose {due} different wounded backpack slot(s) to heal, got {chosen}"
+            )
+        rested = self
+        for slot in chosen:
+            try:
+                rested = rested.heal_wound(slot)
+            except WoundPlacementError as error:
+                raise RestRefused(str(error)) from None
+        expertises = self.expertises
+        if not in_miasma:
+            expertises = tuple(replace(e, spent=0) for e in expertises)
+        items = rested.items
+        for item in items:
+            dice = item.usage_dice
+            if dice is None:
+                continue
+            restored = dice.entry.after_rest(dice.current)
+            if SPELLBOOK_TAG in item.tags:
+                restored = dice.max
+            if restored != dice.current:
+                items = items.replaced(replace(item, usage_dice=replace(dice, current=restored)))
+        return replace(
+            rested,
+            stamina=replace(self.stamina, current=self.stamina.max),
+            expertises=expertises,
+            items=items,
+            conditions=tuple(c for c in self.conditions if c not in CONDITIONS_ENDING_WITH_THE_DT),
+        )
+
+    def overload_wounds_at_dt_end(self, rng: random.Random) -> int:
+        """Wounds gained at the end of a DT from doubled magic slots: 1d6 if any, else 0."""
+        if not self.items.overloaded_magic_slots():
+            return 0
+        return rng.randint(1, OVERLOAD_WOUND_DIE)
+
+
+# -- checks -----------------------------------------------------------------------------------
+
+
+def wound_problems(character: Character) -> list[Problem]:
+    """``wound_slot`` errors: wounds outside backpack slots 1–10, or a slot listed twice."""
+    problems = []
+    seen: set[int] = set()
+    for wound in character.wounds:
+        if wound not in BACKPACK_WOUND_SLOTS:
+            problems.append(
+                Problem("wound_slot", f"A wound is listed in backpack slot {wound}; slots are 1–10")
+            )
+        elif wound in seen:
+            problems.append(
+                Problem("wound_slot", f"Backpack slot {wound} is listed with two wounds")
+            )
+        seen.add(wound)
+    return problems
+
+
+def characteristic_problems(character: Character) -> list[Problem]:
+    """``characteristic_range`` errors (outside −5..5) and ``characteristic_above_max`` warnings."""
+    low, high = HARD_RANGE
+    problems = []
+    for name, value in character.characteristics.as_dict().items():
+        if not low <= value <= high:
+            problems.append(
+                Problem(
+                    "characteristic_range",
+                    f"{name.capitalize()} is {value}; characteristics run from {low} to {high}",
+                )
+            )
+    for name, value in character.characteristics.as_dict().items():
+        if MAXIMUM_WITHOUT_MAGIC < value <= high and not character.magic_characteristics:
+            problems.append(
+                Problem(
+                    "characteristic_above_max",
+                    f"{name.capitalize()} is {value}; without magic a crow's maximum is "
+                    f"{MAXIMUM_WITHOUT_MAGIC}",
+                    WARNING,
+                )
+            )
+    return problems
+
+
+def rule_problems(character: Character, rules: InventoryRules | None = None) -> list[Problem]:
+    """Every rule breach of the character file contract: errors first, then warnings."""
+    found = [
+        *character.items.check(rules),
+        *wound_problems(character),
+        *characteristic_problems(character),
+    ]
+    return [p for p in found if not p.is_warning] + [p for p in found if p.is_warning]
+
+
+def creation_problems(character: Character, rules: InventoryRules | None = None) -> list[Problem]:
+    """Rule breaches plus what a new crow may not have.
+
+    ``creation_range`` (error): a characteristic outside −1..2 on a crow not marked advanced.
+    ``creation_spread`` and ``creation_stamina`` (warnings, from the [PUB] Characters book): the
+    three values are not 2, 1, 0 or 2, 2, −1 in some order; Stamina is not 5, 7 or 9.
+    """
+    problems: list[Problem] = []
+    if not character.advanced:
+        low, high = CREATION_RANGE
+        values = character.characteristics.as_dict()
+        for name, value in values.items():
+            if not low <= value <= high:
+                problems.append(
+                    Problem(
+                        "creation_range",
+                        f"{name.capitalize()} is {value}; a new crow starts each "
+                        f"characteristic between {low} and {high}",
+                    )
+                )
+        spread = tuple(sorted(values.values(), reverse=True))
+        if spread not in CREATION_SPREADS:
+            problems.append(
+                Problem(
+                    "creation_spread",
+                    "A background sets one characteristic to 2 and the others to 1 and 0, or to "
+                    f"2 and −1; these are {', '.join(str(v) for v in values.values())}",
+                    WARNING,
+                )
+            )
+        if character.stamina.max not in CREATION_STAMINA:
+            problems.append(
+                Problem(
+                    "creation_stamina",
+                    f"A background gives 5, 7 or 9 Stamina, not {character.stamina.max}",
+                    WARNING,
+                )
+            )
+    found = [*problems, *rule_problems(character, rules)]
+    return [p for p in found if not p.is_warning] + [p for p in found if p.is_warning]

@@ -1,0 +1,249 @@
+"""Refkit's catalogue of mundane gear (``resources/items.toml``), read and checked.
+
+Each ``[[item]]`` entry has a ``name`` and may give:
+
+- ``slots`` (default 1);
+- ``stack = {kind = "potion", limit = 5}`` for things that share a slot;
+- ``usage_dice = "2 (Refuel with lantern oil; DT)"``: a die count and modes, as a card prints
+  them;
+- ``ad`` for armour and shields (a shield carries the ``shield`` tag);
+- ``damage = "2 / 4"`` (tier 2 / tier 3), with ``attack`` (the characteristic tested, default
+  ``S``) and ``piercing``;
+- ``tags`` and ``notes``.
+
+:func:`load_item_catalogue` raises :class:`CatalogueError` naming the entry and key at fault.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from typing import Any
+
+from refkit.locate import read_resource_text
+from refkit.rules.inventory import (
+    GROUND,
+    SHIELD_TAG,
+    Armor,
+    Item,
+    StackInfo,
+    TierDamage,
+    UsageDiceState,
+)
+from refkit.rules.usage_dice import UsageDiceEntry, UsageDiceMode, parse_usage_dice_entry
+
+CATALOGUE_RESOURCE = ("items.toml",)
+ARMOR_TAG = "armor"
+WEAPON_TAG = "weapon"
+ATTACK_CHARACTERISTICS = ("A", "M", "S", "A/S")
+
+_KEYS = frozenset(
+    {"name", "slots", "stack", "usage_dice", "ad", "damage", "attack", "piercing", "tags", "notes"}
+)
+_DAMAGE = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+
+
+class CatalogueError(ValueError):
+    """The item catalogue cannot be read; the message names the entry and key."""
+
+
+@dataclass(frozen=True)
+class CatalogueItem:
+    """One kind of gear as the catalogue describes it."""
+
+    name: str
+    slots: int = 1
+    stack: StackInfo | None = None
+    usage_dice: UsageDiceEntry | None = None
+    ad: int | None = None
+    damage: TierDamage | None = None
+    tags: tuple[str, ...] = ()
+    notes: str = ""
+
+    @property
+    def is_shield(self) -> bool:
+        return SHIELD_TAG in self.tags
+
+    @property
+    def is_armor(self) -> bool:
+        """A suit of armour (worn from the backpack), not a shield."""
+        return self.ad is not None and not self.is_shield
+
+    @property
+    def usage_dice_text(self) -> str:
+        """The card's UD entry, e.g. ``2 (Refuel with lantern oil; DT)``; empty without dice."""
+        if self.usage_dice is None:
+            return ""
+        parts = []
+        for mode in UsageDiceMode:
+            if mode not in self.usage_dice.modes:
+                continue
+            if mode is UsageDiceMode.REFUEL and self.usage_dice.refuel_with:
+                parts.append(f"Refuel with {self.usage_dice.refuel_with}")
+            else:
+                parts.append(mode.value)
+        modes = f" ({'; '.join(parts)})" if parts else ""
+        return f"{self.usage_dice.count}{modes}"
+
+    def to_item(
+        self,
+        area: str = GROUND,
+        at: int | str | None = None,
+        *,
+        count: int = 1,
+        item_id: str = "",
+    ) -> Item:
+        """A fresh inventory item of this kind (full usage dice and AD) at ``area``/``at``.
+
+        For the magic area ``at`` is the magic slot's name.
+        """
+        if count > 1 and self.stack is None:
+            raise ValueError(f"{self.name} does not stack; it cannot come {count} to a slot")
+        dice = None
+        if self.usage_dice is not None:
+            dice = UsageDiceState(
+                max=self.usage_dice.count,
+                current=self.usage_dice.count,
+                modes=self.usage_dice.modes,
+                refuel_with=self.usage_dice.refuel_with,
+            )
+        item = Item(
+            name=self.name,
+            slots=self.slots,
+            count=count,
+            stack=self.stack,
+            usage_dice=dice,
+            armor=Armor(ad=self.ad, max_ad=self.ad) if self.ad is not None else None,
+            damage=self.damage,
+            tags=self.tags,
+            notes=self.notes,
+            id=item_id,
+        )
+        return item.moved_to(area, at)
+
+
+def find_catalogue_item(catalogue: list[CatalogueItem], name: str) -> CatalogueItem:
+    """The entry called ``name`` (ignoring case); KeyError naming it if there is none."""
+    wanted = name.strip().casefold()
+    for entry in catalogue:
+        if entry.name.casefold() == wanted:
+            return entry
+    raise KeyError(f"the item catalogue has no item called {name!r}")
+
+
+def load_item_catalogue(
+    text: str | None = None, source_name: str = "resources/items.toml"
+) -> list[CatalogueItem]:
+    """The catalogue in ``text`` (TOML), or Refkit's own ``resources/items.toml`` when None."""
+    if text is None:
+        text = read_resource_text(*CATALOGUE_RESOURCE)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise CatalogueError(f"{source_name}: not valid TOML ({error})") from None
+    entries = data.get("item")
+    if not isinstance(entries, list) or not entries:
+        raise CatalogueError(f"{source_name}: no [[item]] entries")
+    catalogue: list[CatalogueItem] = []
+    seen: dict[str, int] = {}
+    for number, entry in enumerate(entries, start=1):
+        where = f"{source_name}: item {number}"
+        if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+            where += f" ({entry['name']})"
+        try:
+            item = _read_entry(entry)
+        except ValueError as error:
+            raise CatalogueError(f"{where}: {error}") from None
+        key = item.name.casefold()
+        if key in seen:
+            raise CatalogueError(f"{where}: the name is already used by item {seen[key]}")
+        seen[key] = number
+        catalogue.append(item)
+    names = set(seen)
+    for number, item in enumerate(catalogue, start=1):
+        fuel = item.usage_dice.refuel_with if item.usage_dice is not None else None
+        if fuel is not None and fuel.casefold() not in names:
+            raise CatalogueError(
+                f"{source_name}: item {number} ({item.name}): usage_dice refuels with "
+                f"{fuel!r}, which is not in the catalogue"
+            )
+    return catalogue
+
+
+def _read_entry(entry: Any) -> CatalogueItem:
+    if not isinstance(entry, dict):
+        raise ValueError("an [[item]] entry must be a table of keys")
+    unknown = sorted(set(entry) - _KEYS)
+    if unknown:
+        raise ValueError(f"unknown key {unknown[0]!r} (known keys: {', '.join(sorted(_KEYS))})")
+    name = entry.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError("name must be non-empty text")
+    slots = _whole(entry.get("slots", 1), "slots", minimum=1)
+    stack = None
+    if "stack" in entry:
+        raw = entry["stack"]
+        if not isinstance(raw, dict) or set(raw) != {"kind", "limit"}:
+            raise ValueError('stack must be a table {kind = "…", limit = N}')
+        if not isinstance(raw["kind"], str) or not raw["kind"].strip():
+            raise ValueError("stack.kind must be non-empty text")
+        stack = StackInfo(kind=raw["kind"], limit=_whole(raw["limit"], "stack.limit", minimum=1))
+    usage_dice = None
+    if "usage_dice" in entry:
+        if not isinstance(entry["usage_dice"], str):
+            raise ValueError('usage_dice must be text such as "2 (Useless; DT)"')
+        usage_dice = parse_usage_dice_entry(entry["usage_dice"])
+        if usage_dice.count < 1:
+            raise ValueError("usage_dice must have at least 1 die")
+        if UsageDiceMode.REFUEL in usage_dice.modes and not usage_dice.refuel_with:
+            raise ValueError('usage_dice has Refuel but names no fuel ("Refuel with …")')
+    ad = _whole(entry["ad"], "ad", minimum=0) if "ad" in entry else None
+    tags = entry.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) and t.strip() for t in tags):
+        raise ValueError("tags must be a list of non-empty texts")
+    notes = entry.get("notes", "")
+    if not isinstance(notes, str):
+        raise ValueError("notes must be text")
+    if SHIELD_TAG in tags and ad is None:
+        raise ValueError("a shield needs an ad value")
+    return CatalogueItem(
+        name=name.strip(),
+        slots=slots,
+        stack=stack,
+        usage_dice=usage_dice,
+        ad=ad,
+        damage=_read_damage(entry),
+        tags=tuple(tags),
+        notes=" ".join(notes.split()),
+    )
+
+
+def _read_damage(entry: dict[str, Any]) -> TierDamage | None:
+    if "damage" not in entry:
+        if "attack" in entry or "piercing" in entry:
+            raise ValueError("attack and piercing belong to a weapon with a damage entry")
+        return None
+    raw = entry["damage"]
+    match = _DAMAGE.match(raw) if isinstance(raw, str) else None
+    if match is None:
+        raise ValueError(f'damage must read "tier 2 / tier 3", e.g. "2 / 4", not {raw!r}')
+    attack = entry.get("attack", "S")
+    if attack not in ATTACK_CHARACTERISTICS:
+        raise ValueError(
+            f"attack must be one of {', '.join(ATTACK_CHARACTERISTICS)}, not {attack!r}"
+        )
+    piercing = entry.get("piercing", False)
+    if not isinstance(piercing, bool):
+        raise ValueError("piercing must be true or false")
+    return TierDamage(
+        tier2=int(match[1]), tier3=int(match[2]), characteristic=attack, piercing=piercing
+    )
+
+
+def _whole(value: Any, key: str, *, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key} must be a whole number, not {value!r}")
+    if value < minimum:
+        raise ValueError(f"{key} must be {minimum} or more, not {value}")
+    return value
