@@ -1,0 +1,416 @@
+"""Effects the referee tracks across dungeon turns: lights, spell and backlash durations, others.
+
+Each has usage dice (UD) and the modes that say when they are rolled or restored
+(crows-facts.md §6). Effects with UD — spells, backlashes and the like — are rolled at the end of
+every DT; equipment is rolled at the end of a DT when it has the DT mode (a light only while lit).
+At 0 UD an effect ends and is removed; equipment stays: a Useless item is marked spent for good,
+a light goes out until it is refuelled or restored by a rest. Dousing a light that burns down at
+the end of a DT rolls its UD once more at once (L509).
+
+Everything here is immutable; each operation returns new values.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from refkit.rules.usage_dice import UsageDiceMode, UsageDiceRoll, roll_usage_dice
+
+MAX_USAGE_DICE = 20
+
+_ITEM_MODES = frozenset(
+    {UsageDiceMode.USELESS, UsageDiceMode.REFUEL, UsageDiceMode.REST, UsageDiceMode.ACTIVATE}
+)
+
+
+class EffectKind(StrEnum):
+    LIGHT = "light"
+    SPELL = "spell"
+    BACKLASH = "backlash"
+    CONDITION = "condition"
+    CUSTOM = "custom"
+
+
+class LightStatus(StrEnum):
+    """What the players' window shows for a light, without giving away the dice."""
+
+    BURNING = "burning"
+    GUTTERING = "guttering"  # one usage die left
+    OUT = "out"
+
+
+def parse_modes(modes: Iterable[str | UsageDiceMode] | str) -> frozenset[UsageDiceMode]:
+    """Modes from names such as ``"DT,Useless"`` or ``["DT", "Useless"]`` (any case)."""
+    if isinstance(modes, str):
+        modes = [part for part in modes.replace(";", ",").split(",") if part.strip()]
+    parsed = set()
+    for mode in modes:
+        parsed.add(mode if isinstance(mode, UsageDiceMode) else UsageDiceMode.parse(mode))
+    return frozenset(parsed)
+
+
+def _check_dice_count(name: str, value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number, got {value!r}")
+    if not 0 <= value <= MAX_USAGE_DICE:
+        raise ValueError(f"{name} must be between 0 and {MAX_USAGE_DICE}, got {value}")
+
+
+@dataclass(frozen=True)
+class TrackedEffect:
+    """One tracked effect. ``id`` is unique within the referee's list.
+
+    ``ends_at_dt_end`` marks an effect that simply ends when the DT ends (a spell lasting until
+    the end of the DT, say) whether or not it has usage dice.
+    """
+
+    id: str
+    name: str
+    kind: EffectKind
+    usage_dice: int
+    max_usage_dice: int
+    modes: frozenset[UsageDiceMode] = frozenset()
+    spent: bool = False
+    lit: bool = False
+    ends_at_dt_end: bool = False
+    refuel_with: str = ""
+    owner: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.id, str) or not self.id.strip():
+            raise ValueError(f"a tracked effect needs an id, got {self.id!r}")
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise ValueError(f"tracked effect {self.id!r} needs a name")
+        if not isinstance(self.kind, EffectKind):
+            object.__setattr__(self, "kind", _parse_kind(self.kind))
+        object.__setattr__(self, "modes", parse_modes(self.modes))
+        _check_dice_count(f"{self.name}: maximum usage dice", self.max_usage_dice)
+        _check_dice_count(f"{self.name}: usage dice", self.usage_dice)
+        if self.usage_dice > self.max_usage_dice:
+            raise ValueError(
+                f"{self.name}: usage dice {self.usage_dice} exceed the maximum "
+                f"{self.max_usage_dice}"
+            )
+        if self.kind is EffectKind.LIGHT and self.max_usage_dice == 0:
+            raise ValueError(f"{self.name}: a light needs at least 1 usage die")
+        if self.lit and self.kind is not EffectKind.LIGHT:
+            raise ValueError(f"{self.name}: only a light can be lit")
+        if self.lit and (self.spent or self.usage_dice == 0):
+            raise ValueError(f"{self.name}: a light with no usage dice left cannot be lit")
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def is_equipment(self) -> bool:
+        """Lights and items keep existing at 0 UD; other effects end there."""
+        if self.kind is EffectKind.LIGHT:
+            return True
+        return self.kind is EffectKind.CUSTOM and bool(self.modes & _ITEM_MODES)
+
+    @property
+    def rolls_at_dt_end(self) -> bool:
+        """True when this effect's usage dice are rolled at the end of each DT."""
+        if self.spent or self.usage_dice == 0:
+            return False
+        if self.kind is EffectKind.LIGHT:
+            return self.lit and UsageDiceMode.DT in self.modes
+        if self.is_equipment:
+            return UsageDiceMode.DT in self.modes
+        return True  # effects with usage dice are always rolled at the end of a DT
+
+    @property
+    def bound_to_dt(self) -> bool:
+        """Ends at the end of a DT or has its UD rolled then (ends at a rest's half-way point)."""
+        return self.ends_at_dt_end or (not self.is_equipment and self.rolls_at_dt_end)
+
+    @property
+    def light_status(self) -> LightStatus:
+        if self.kind is not EffectKind.LIGHT:
+            raise ValueError(f"{self.name} is not a light")
+        if not self.lit or self.spent or self.usage_dice == 0:
+            return LightStatus.OUT
+        return LightStatus.GUTTERING if self.usage_dice == 1 else LightStatus.BURNING
+
+    # -- persistence ------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "kind": self.kind.value,
+            "usage_dice": self.usage_dice,
+            "max_usage_dice": self.max_usage_dice,
+            "modes": sorted(mode.value for mode in self.modes),
+            "spent": self.spent,
+            "lit": self.lit,
+            "ends_at_dt_end": self.ends_at_dt_end,
+            "refuel_with": self.refuel_with,
+            "owner": self.owner,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TrackedEffect:
+        try:
+            return cls(
+                id=str(data["id"]),
+                name=str(data["name"]),
+                kind=_parse_kind(data["kind"]),
+                usage_dice=data["usage_dice"],
+                max_usage_dice=data.get("max_usage_dice", data["usage_dice"]),
+                modes=parse_modes(data.get("modes", ())),
+                spent=bool(data.get("spent", False)),
+                lit=bool(data.get("lit", False)),
+                ends_at_dt_end=bool(data.get("ends_at_dt_end", False)),
+                refuel_with=str(data.get("refuel_with", "")),
+                owner=str(data.get("owner", "")),
+            )
+        except KeyError as missing:
+            raise ValueError(f"tracked effect data is missing the key {missing}") from None
+
+
+def _parse_kind(value: object) -> EffectKind:
+    try:
+        return EffectKind(str(value).strip().casefold())
+    except ValueError:
+        kinds = ", ".join(kind.value for kind in EffectKind)
+        raise ValueError(f"unknown effect kind {value!r} (expected one of {kinds})") from None
+
+
+# -- presets ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LightPreset:
+    name: str
+    usage_dice: int
+    modes: frozenset[UsageDiceMode]
+    refuel_with: str = ""
+
+
+LIGHT_PRESETS: Mapping[str, LightPreset] = {
+    "torch": LightPreset("Torch", 2, frozenset({UsageDiceMode.USELESS, UsageDiceMode.DT})),
+    "lantern": LightPreset(
+        "Lantern", 2, frozenset({UsageDiceMode.REFUEL, UsageDiceMode.DT}), refuel_with="oil"
+    ),
+    "candle": LightPreset("Candle", 1, frozenset({UsageDiceMode.USELESS, UsageDiceMode.DT})),
+}
+
+
+def light(id: str, preset: str, *, owner: str = "", lit: bool = True) -> TrackedEffect:
+    """A fresh light from :data:`LIGHT_PRESETS` (``torch``, ``lantern``, ``candle``)."""
+    try:
+        chosen = LIGHT_PRESETS[preset.strip().casefold()]
+    except KeyError:
+        names = ", ".join(LIGHT_PRESETS)
+        raise ValueError(f"unknown light {preset!r} (presets: {names})") from None
+    return TrackedEffect(
+        id=id,
+        name=chosen.name,
+        kind=EffectKind.LIGHT,
+        usage_dice=chosen.usage_dice,
+        max_usage_dice=chosen.usage_dice,
+        modes=chosen.modes,
+        lit=lit,
+        refuel_with=chosen.refuel_with,
+        owner=owner,
+    )
+
+
+def spell_duration(
+    id: str, name: str, usage_dice: int = 0, *, owner: str = "", ends_at_dt_end: bool = False
+) -> TrackedEffect:
+    """A spell's duration: ``usage_dice`` UD rolled at each DT end, or ending with the DT."""
+    if usage_dice == 0 and not ends_at_dt_end:
+        raise ValueError(f"{name}: a tracked spell needs usage dice or to end with the DT")
+    return TrackedEffect(
+        id=id,
+        name=name,
+        kind=EffectKind.SPELL,
+        usage_dice=usage_dice,
+        max_usage_dice=usage_dice,
+        ends_at_dt_end=ends_at_dt_end,
+        owner=owner,
+    )
+
+
+def backlash_effect(
+    id: str, name: str, usage_dice: int = 0, *, owner: str = "", ends_at_dt_end: bool = False
+) -> TrackedEffect:
+    """A backlash with a duration: UD rolled at each DT end, or ending with the DT, or neither
+    (until a rest, until removed: the referee removes it)."""
+    return TrackedEffect(
+        id=id,
+        name=name,
+        kind=EffectKind.BACKLASH,
+        usage_dice=usage_dice,
+        max_usage_dice=usage_dice,
+        ends_at_dt_end=ends_at_dt_end,
+        owner=owner,
+    )
+
+
+def custom_effect(
+    id: str,
+    name: str,
+    usage_dice: int,
+    modes: Iterable[str | UsageDiceMode] | str = (),
+    *,
+    owner: str = "",
+    ends_at_dt_end: bool = False,
+) -> TrackedEffect:
+    """Anything else with usage dice and modes (a burning fuse, a poison, a borrowed item...)."""
+    return TrackedEffect(
+        id=id,
+        name=name,
+        kind=EffectKind.CUSTOM,
+        usage_dice=usage_dice,
+        max_usage_dice=usage_dice,
+        modes=parse_modes(modes),
+        ends_at_dt_end=ends_at_dt_end,
+        owner=owner,
+    )
+
+
+# -- operations ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EffectRoll:
+    """An effect's usage dice rolled: the effect after the roll (None if it ended) and the roll."""
+
+    effect_id: str
+    name: str
+    roll: UsageDiceRoll
+    effect: TrackedEffect | None
+
+    @property
+    def ran_out(self) -> bool:
+        return self.roll.after == 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``usage_dice`` entry of ``refkit dt end``."""
+        return {
+            "effect": self.name,
+            "before": self.roll.before,
+            "rolled": list(self.roll.rolled),
+            "after": self.roll.after,
+        }
+
+
+def apply_usage_roll(effect: TrackedEffect, roll: UsageDiceRoll) -> TrackedEffect | None:
+    """The effect after a UD roll; None when an effect (not equipment) runs out and ends."""
+    if roll.before != effect.usage_dice:
+        raise ValueError(
+            f"{effect.name} has {effect.usage_dice} usage dice, but the roll was of {roll.before}"
+        )
+    if roll.after > 0:
+        return replace(effect, usage_dice=roll.after)
+    if not effect.is_equipment:
+        return None
+    useless = UsageDiceMode.USELESS in effect.modes
+    return replace(effect, usage_dice=0, lit=False, spent=effect.spent or useless)
+
+
+def roll_effect(effect: TrackedEffect, rng: random.Random) -> EffectRoll:
+    """Roll all of an effect's usage dice now."""
+    if effect.spent:
+        raise ValueError(f"{effect.name} is spent and has no usage dice to roll")
+    if effect.usage_dice == 0:
+        raise ValueError(f"{effect.name} has no usage dice left to roll")
+    roll = roll_usage_dice(effect.usage_dice, rng)
+    return EffectRoll(effect.id, effect.name, roll, apply_usage_roll(effect, roll))
+
+
+def activate(effect: TrackedEffect, rng: random.Random) -> EffectRoll:
+    """Use an item with the Activate mode: roll its UD after the use (L400)."""
+    if UsageDiceMode.ACTIVATE not in effect.modes:
+        raise ValueError(f"{effect.name} has no Activate mode; using it rolls no usage dice")
+    return roll_effect(effect, rng)
+
+
+@dataclass(frozen=True)
+class DouseResult:
+    effect: TrackedEffect
+    roll: UsageDiceRoll | None  # the extra roll for a light that burns down at each DT end
+
+
+def douse(effect: TrackedEffect, rng: random.Random) -> DouseResult:
+    """Put a light out. One that burns down at each DT end rolls its UD once more (L509)."""
+    if effect.kind is not EffectKind.LIGHT:
+        raise ValueError(f"{effect.name} is not a light and cannot be doused")
+    if not effect.lit:
+        raise ValueError(f"{effect.name} is not lit")
+    if UsageDiceMode.DT not in effect.modes:
+        return DouseResult(replace(effect, lit=False), None)
+    rolled = roll_effect(effect, rng)
+    assert rolled.effect is not None  # lights are equipment: they never vanish
+    return DouseResult(replace(rolled.effect, lit=False), rolled.roll)
+
+
+def relight(effect: TrackedEffect) -> TrackedEffect:
+    if effect.kind is not EffectKind.LIGHT:
+        raise ValueError(f"{effect.name} is not a light")
+    if effect.lit:
+        raise ValueError(f"{effect.name} is already lit")
+    if effect.spent:
+        raise ValueError(f"{effect.name} is spent for good and cannot be lit")
+    if effect.usage_dice == 0:
+        raise ValueError(f"{effect.name} has no usage dice left; refuel it first")
+    return replace(effect, lit=True)
+
+
+def refuel(effect: TrackedEffect) -> TrackedEffect:
+    """Spend the fuel (a pint of oil for a lantern): back to the maximum UD (L398)."""
+    if UsageDiceMode.REFUEL not in effect.modes:
+        raise ValueError(f"{effect.name} has no Refuel mode and cannot be refuelled")
+    if effect.spent:
+        raise ValueError(f"{effect.name} is spent for good and cannot be refuelled")
+    return replace(effect, usage_dice=effect.max_usage_dice)
+
+
+def restore_on_rest(effect: TrackedEffect) -> TrackedEffect:
+    """After a finished rest: items with the Rest mode regain their maximum UD (L399)."""
+    if UsageDiceMode.REST not in effect.modes or effect.spent:
+        return effect
+    return replace(effect, usage_dice=effect.max_usage_dice)
+
+
+def find_effect(effects: Sequence[TrackedEffect], effect_id: str) -> TrackedEffect:
+    for effect in effects:
+        if effect.id == effect_id:
+            return effect
+    raise ValueError(f"no tracked effect with id {effect_id!r}")
+
+
+def replace_effect(
+    effects: Sequence[TrackedEffect], updated: TrackedEffect
+) -> tuple[TrackedEffect, ...]:
+    """The list with the effect of the same id replaced by ``updated``."""
+    find_effect(effects, updated.id)
+    return tuple(updated if effect.id == updated.id else effect for effect in effects)
+
+
+def add_effect(
+    effects: Sequence[TrackedEffect], effect: TrackedEffect
+) -> tuple[TrackedEffect, ...]:
+    if any(existing.id == effect.id for existing in effects):
+        raise ValueError(f"a tracked effect with id {effect.id!r} already exists")
+    return (*effects, effect)
+
+
+def remove_effect(effects: Sequence[TrackedEffect], effect_id: str) -> tuple[TrackedEffect, ...]:
+    find_effect(effects, effect_id)
+    return tuple(effect for effect in effects if effect.id != effect_id)
+
+
+def next_effect_id(effects: Sequence[TrackedEffect], prefix: str = "e") -> str:
+    """An id not used in ``effects``: ``e1``, ``e2``, ..."""
+    used = {effect.id for effect in effects}
+    number = len(effects) + 1
+    while f"{prefix}{number}" in used:
+        number += 1
+    return f"{prefix}{number}"
