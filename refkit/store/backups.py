@@ -1,0 +1,87 @@
+"""Backup copies taken before a migration, named ``<stem>.backup-<revision>-<UTC time>.sqlite3``.
+
+Copies go through SQLite's online backup API, so a database in WAL mode (whose latest pages may
+still sit in the ``-wal`` file) is copied consistently. Only the newest few copies are kept.
+"""
+
+from __future__ import annotations
+
+import glob
+import re
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+from refkit.store.errors import MigrationError
+
+BACKUPS_KEPT = 5
+UNVERSIONED = "unversioned"
+
+_STAMP_FORMAT = "%Y%m%dT%H%M%S.%fZ"
+_STAMP_PATTERN = r"\d{8}T\d{6}\.\d{6}Z"
+
+
+def backup_name(database: Path, revision: str | None, when: datetime, serial: int = 0) -> str:
+    """File name of the backup of ``database`` at ``revision`` taken at ``when`` (aware)."""
+    if when.tzinfo is None or when.utcoffset() is None:
+        raise ValueError(f"backup time must be timezone-aware, got {when.isoformat()}")
+    stamp = when.astimezone(UTC).strftime(_STAMP_FORMAT)
+    suffix = f"-{serial}" if serial else ""
+    return f"{database.stem}.backup-{revision or UNVERSIONED}-{stamp}{suffix}.sqlite3"
+
+
+def list_backups(database: Path) -> list[Path]:
+    """Backups of ``database`` found beside it, oldest first."""
+    pattern = re.compile(
+        rf"^{re.escape(database.stem)}\.backup-.+-(?P<stamp>{_STAMP_PATTERN})"
+        r"(?:-(?P<serial>\d+))?\.sqlite3$"
+    )
+    found: list[tuple[str, int, Path]] = []
+    for candidate in database.parent.glob(f"{glob.escape(database.stem)}.backup-*.sqlite3"):
+        match = pattern.match(candidate.name)
+        if match is not None and candidate.is_file():
+            found.append((match["stamp"], int(match["serial"] or 0), candidate))
+    return [path for _stamp, _serial, path in sorted(found)]
+
+
+def make_backup(database: Path, revision: str | None, when: datetime) -> Path:
+    """Copy ``database`` beside itself, then drop all but the newest BACKUPS_KEPT copies.
+
+    Raises MigrationError (the database untouched) if the copy cannot be written.
+    """
+    serial = 0
+    target = database.with_name(backup_name(database, revision, when))
+    while target.exists():
+        serial += 1
+        target = database.with_name(backup_name(database, revision, when, serial))
+    try:
+        _copy(database, target)
+    except (sqlite3.Error, OSError) as exc:
+        target.unlink(missing_ok=True)
+        raise MigrationError(
+            f"{database}: could not write the backup copy {target.name} before updating the "
+            f"database ({exc}); nothing was changed"
+        ) from exc
+    prune_backups(database)
+    return target
+
+
+def prune_backups(database: Path, keep: int = BACKUPS_KEPT) -> list[Path]:
+    """Delete all but the newest ``keep`` backups of ``database``; returns the deleted paths."""
+    backups = list_backups(database)
+    doomed = backups[: max(len(backups) - keep, 0)]
+    for path in doomed:
+        path.unlink(missing_ok=True)
+    return doomed
+
+
+def _copy(source_path: Path, target_path: Path) -> None:
+    source = sqlite3.connect(f"{source_path.as_uri()}?mode=ro", uri=True)
+    try:
+        target = sqlite3.connect(target_path)
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+    finally:
+        source.close()

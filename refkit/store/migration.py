@@ -1,0 +1,112 @@
+"""Bringing a database up to the newest schema: refuse, back up, then run Alembic in code.
+
+When the file already records the newest revision (read from the migration files' text), nothing
+of Alembic is imported, so a normal start-up costs one small query.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Engine
+
+from refkit.store.backups import make_backup
+from refkit.store.errors import DatabaseTooNewError, MigrationError
+from refkit.store.migrations import SCRIPT_LOCATION, declared_heads
+from refkit.store.schema_version import FileState
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+
+@dataclass(frozen=True)
+class MigrationOutcome:
+    """What start-up did to the file: the revision found, and the backup made (if any)."""
+
+    revision_before: str | None
+    migrated: bool
+    backup: Path | None
+
+
+def bring_up_to_date(
+    engine: Engine,
+    path: Path | None,
+    state: FileState,
+    clock: Callable[[], datetime],
+    script_location: Path = SCRIPT_LOCATION,
+) -> MigrationOutcome:
+    """Migrate the database behind ``engine`` (file ``path``, or None in memory) to head.
+
+    Raises DatabaseTooNewError (file untouched) when it records a revision this Refkit does not
+    know, and MigrationError when the backup or the upgrade fails (the upgrade runs in one
+    transaction, so a failure leaves the file as it was).
+    """
+    before = state.label
+    if state.revisions and set(state.revisions) == declared_heads(script_location):
+        return MigrationOutcome(revision_before=before, migrated=False, backup=None)
+
+    from alembic.script import ScriptDirectory
+
+    config = _alembic_config(script_location)
+    script = ScriptDirectory.from_config(config)
+    known = {revision.revision for revision in script.walk_revisions()}
+    shown = str(path) if path is not None else "the in-memory database"
+    unknown = [revision for revision in state.revisions if revision not in known]
+    if unknown:
+        raise DatabaseTooNewError(shown, "+".join(unknown))
+    if state.revisions and set(state.revisions) == set(script.get_heads()):
+        return MigrationOutcome(revision_before=before, migrated=False, backup=None)
+
+    backup = None
+    if path is not None and state.has_data:
+        backup = make_backup(path, before, clock())
+    try:
+        _upgrade(engine, config)
+    except Exception as exc:
+        where = f"; the copy made before is {backup}" if backup is not None else ""
+        raise MigrationError(
+            f"{shown}: updating the database schema failed ({exc}); "
+            f"the file was left as it was{where}"
+        ) from exc
+    return MigrationOutcome(revision_before=before, migrated=True, backup=backup)
+
+
+def _alembic_config(script_location: Path) -> Config:
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(script_location))
+    config.set_main_option("path_separator", "os")
+    return config
+
+
+def _upgrade(engine: Engine, config: Config) -> None:
+    """Run ``alembic upgrade head`` in one write transaction, with foreign keys checked after.
+
+    SQLite ignores ``PRAGMA foreign_keys`` inside a transaction, so it is switched off before and
+    on again after (the procedure SQLite documents for schema changes), and any dangling
+    reference the migration left behind aborts it.
+    """
+    from alembic import command
+
+    with engine.connect() as connection:
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        try:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+            dangling = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            if dangling:
+                raise MigrationError(f"{len(dangling)} rows point at rows that do not exist")
+            connection.commit()
+        except BaseException:
+            connection.rollback()
+            raise
+        finally:
+            config.attributes.pop("connection", None)
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()

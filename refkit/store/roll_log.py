@@ -1,0 +1,122 @@
+"""The persistent roll log, spoken in ``RollRecord`` objects; the table stays inside the store."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Final
+
+from sqlalchemy import delete, func, or_
+from sqlmodel import col, select
+
+from refkit.dice.records import RollRecord
+from refkit.store.database import Database
+from refkit.store.tables import RollLogRow
+
+ROLL_SOURCES: Final = frozenset({"app", "cli"})
+"""Where a logged roll was made."""
+
+
+@dataclass(frozen=True)
+class LoggedRoll:
+    """A roll as stored: its row id, the record itself, and where it was made."""
+
+    id: int
+    record: RollRecord
+    source: str
+
+
+class RollLogRepository:
+    """Adds, lists and clears logged rolls. Each call is one short session."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def add(self, record: RollRecord, source: str = "app") -> int:
+        """Store ``record``; returns its id. Raises ValueError for a source not in ROLL_SOURCES."""
+        row = _to_row(record, source)
+        with self._db.session() as session:
+            session.add(row)
+            session.flush()
+            assert row.id is not None
+            return row.id
+
+    def recent(
+        self, limit: int | None = 500, kind: str | None = None, text: str | None = None
+    ) -> list[LoggedRoll]:
+        """Logged rolls, newest first (by ``rolled_at``, then by id).
+
+        ``limit`` caps the count (None: all); ``kind`` keeps one kind; ``text`` keeps rolls whose
+        expression or summary contains it, ignoring ASCII case.
+        """
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be zero or more, got {limit}")
+        statement = select(RollLogRow)
+        if kind is not None:
+            statement = statement.where(RollLogRow.kind == kind)
+        if text:
+            pattern = "%" + _escape_like(text) + "%"
+            statement = statement.where(
+                or_(
+                    col(RollLogRow.expression).ilike(pattern, escape="\\"),
+                    col(RollLogRow.summary).ilike(pattern, escape="\\"),
+                )
+            )
+        statement = statement.order_by(col(RollLogRow.rolled_at).desc(), col(RollLogRow.id).desc())
+        if limit is not None:
+            statement = statement.limit(limit)
+        with self._db.session() as session:
+            rows = session.exec(statement).all()
+        return [_to_logged(row) for row in rows]
+
+    def count(self, kind: str | None = None) -> int:
+        """How many rolls are logged (of one kind, if given)."""
+        statement = select(func.count()).select_from(RollLogRow)
+        if kind is not None:
+            statement = statement.where(RollLogRow.kind == kind)
+        with self._db.session() as session:
+            return session.exec(statement).one()
+
+    def clear(self) -> int:
+        """Delete every logged roll; returns how many there were."""
+        with self._db.session() as session:
+            result = session.exec(delete(RollLogRow))  # type: ignore[call-overload]
+            return int(result.rowcount)
+
+
+def _to_row(record: RollRecord, source: str) -> RollLogRow:
+    if source not in ROLL_SOURCES:
+        raise ValueError(
+            f"unknown roll source {source!r}; expected one of {', '.join(sorted(ROLL_SOURCES))}"
+        )
+    # A RollRecord is already checked: aware time, JSON-safe detail, whole-number faces.
+    return RollLogRow(
+        kind=record.kind,
+        expression=record.expression,
+        faces=json.dumps(list(record.faces)),
+        total=record.total,
+        seed=None if record.seed is None else str(record.seed),
+        rolled_at=record.rolled_at,
+        summary=record.summary,
+        detail=json.dumps(dict(record.detail), sort_keys=True),
+        source=source,
+    )
+
+
+def _to_logged(row: RollLogRow) -> LoggedRoll:
+    assert row.id is not None
+    record = RollRecord(
+        kind=row.kind,
+        expression=row.expression,
+        faces=tuple(json.loads(row.faces)),
+        total=row.total,
+        seed=None if row.seed is None else int(row.seed),
+        rolled_at=row.rolled_at,
+        summary=row.summary,
+        detail=json.loads(row.detail),
+    )
+    return LoggedRoll(id=row.id, record=record, source=row.source)
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")

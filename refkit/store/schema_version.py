@@ -1,0 +1,76 @@
+"""Reading a database file's schema revision without changing a byte of it.
+
+This runs before Refkit's own engine connects (which would switch the file to WAL mode), so a
+file Refkit must refuse — not SQLite, another program's database, or one from a newer Refkit —
+is left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from refkit.store.errors import DatabaseError, NotADatabaseError
+
+VERSION_TABLE = "alembic_version"
+
+
+@dataclass(frozen=True)
+class FileState:
+    """What an existing (or missing) database file holds, as far as migrations care."""
+
+    has_data: bool
+    """False for a missing or zero-byte file: nothing there is worth a backup copy."""
+    revisions: tuple[str, ...]
+    """Revisions recorded in the file; empty for a new, empty or never-migrated file."""
+
+    @property
+    def label(self) -> str | None:
+        """The recorded revision(s) as one string, or None when there are none."""
+        return "+".join(self.revisions) if self.revisions else None
+
+
+def read_file_state(path: Path) -> FileState:
+    """Inspect ``path`` without writing to it.
+
+    Raises NotADatabaseError if it is a folder, not an SQLite file, or an SQLite database of some
+    other program (tables but no Refkit migration record), and DatabaseError if it cannot be read.
+    """
+    if not path.exists():
+        return FileState(has_data=False, revisions=())
+    if not path.is_file():
+        raise NotADatabaseError(f"{path} is not a file; give the path of a Refkit database file")
+    if path.stat().st_size == 0:
+        return FileState(has_data=False, revisions=())
+    try:
+        # Read-write but never create: a read-only connection would leave -wal/-shm files
+        # behind, while the last ordinary connection to close removes them. Nothing is written.
+        connection = sqlite3.connect(f"{path.as_uri()}?mode=rw", uri=True)
+    except sqlite3.Error as exc:
+        raise DatabaseError(f"cannot open the database {path}: {exc}") from exc
+    try:
+        tables = {
+            row[0]
+            for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        revisions: tuple[str, ...] = ()
+        if VERSION_TABLE in tables:
+            rows = connection.execute(f"SELECT version_num FROM {VERSION_TABLE}").fetchall()
+            revisions = tuple(sorted(str(row[0]) for row in rows))
+    except sqlite3.OperationalError as exc:
+        raise DatabaseError(f"cannot read the database {path}: {exc}") from exc
+    except sqlite3.DatabaseError as exc:
+        raise NotADatabaseError(
+            f"{path} is not a Refkit database (SQLite says: {exc}); open another file with --db"
+        ) from exc
+    finally:
+        connection.close()
+    foreign = sorted(name for name in tables if not name.startswith("sqlite_"))
+    if foreign and VERSION_TABLE not in tables:
+        shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "")
+        raise NotADatabaseError(
+            f"{path} is an SQLite database of some other program (tables: {shown}), "
+            "not a Refkit database; open another file with --db"
+        )
+    return FileState(has_data=True, revisions=revisions)

@@ -1,0 +1,56 @@
+"""SQLModel table classes. Only ``refkit.store`` imports these; other layers use the repositories.
+
+Every change here needs a hand-written migration in ``refkit/store/migrations/versions``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import DateTime, Text
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """An aware UTC datetime, stored as a naive UTC timestamp (SQLite keeps no time zone).
+
+    Naive datetimes are refused on the way in, so local times can never sneak into the log.
+    """
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise ValueError(f"refusing to store a naive datetime ({value.isoformat()}); use UTC")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC)
+
+
+class RollLogRow(SQLModel, table=True):
+    """One roll in the persistent roll log: the stored form of a ``RollRecord``."""
+
+    __tablename__ = "roll_log"
+
+    id: int | None = Field(default=None, primary_key=True)
+    kind: str = Field(index=True)
+    expression: str
+    faces: str = Field(sa_type=Text, description="JSON list of the faces rolled")
+    total: int
+    seed: str | None = Field(
+        default=None,
+        sa_type=Text,
+        description="decimal seed; text so seeds wider than 64 bits survive",
+    )
+    rolled_at: datetime = Field(sa_type=UTCDateTime, index=True)
+    summary: str = Field(sa_type=Text)
+    detail: str = Field(sa_type=Text, description="JSON object with the roll's particulars")
+    source: str = Field(description="'app' or 'cli'")

@@ -1,0 +1,50 @@
+"""Fixtures for the store tests: a fake clock and migration folders with an extra revision."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from refkit.store.migrations import SCRIPT_LOCATION
+from tests.store.store_helpers import current_head
+
+
+@pytest.fixture
+def clock() -> Callable[[], datetime]:
+    """A fake UTC clock that moves one minute per call."""
+    moments = iter(
+        datetime(2031, 5, 6, 7, 8, 9, tzinfo=UTC) + timedelta(minutes=n) for n in range(999)
+    )
+    return lambda: next(moments)
+
+
+@pytest.fixture
+def newer_migrations(tmp_path: Path) -> Callable[[str], Path]:
+    """Build a copy of Refkit's migrations plus one extra revision ``9999`` after the current head.
+
+    The body is the text of an ``upgrade()`` function using ``op`` and ``sa``.
+    """
+
+    def build(upgrade_body: str) -> Path:
+        target = tmp_path / "newer-migrations"
+        shutil.copytree(SCRIPT_LOCATION, target, ignore=shutil.ignore_patterns("__pycache__"))
+        (target / "versions" / "9999_test_extra.py").write_text(
+            '"""Test-only revision."""\n'
+            "import sqlalchemy as sa\n"
+            "from alembic import op\n\n"
+            'revision = "9999"\n'
+            f'down_revision = "{current_head()}"\n'
+            "branch_labels = None\n"
+            "depends_on = None\n\n\n"
+            "def upgrade():\n"
+            + "".join(f"    {line}\n" for line in upgrade_body.strip().splitlines())
+            + "\n\ndef downgrade():\n    raise NotImplementedError\n",
+            encoding="utf-8",
+        )
+        return target
+
+    return build

@@ -1,0 +1,110 @@
+"""Where the database is: data folder, default URL, and what --db accepts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import make_url
+
+from refkit.store import location
+from refkit.store.errors import UnsupportedDatabaseError
+from refkit.store.location import data_dir, default_database_url, resolve_database_url
+
+
+def test_data_dir_follows_refkit_data_dir(refkit_data_dir: Path) -> None:
+    assert data_dir() == refkit_data_dir.resolve()
+
+
+def test_data_dir_is_created_on_demand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    wanted = tmp_path / "not" / "yet"
+    monkeypatch.setenv("REFKIT_DATA_DIR", str(wanted))
+    assert data_dir() == wanted.resolve()
+    assert wanted.is_dir()
+
+
+def test_data_dir_without_override_uses_platform_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[tuple[str, object]] = []
+
+    def fake_user_data_dir(appname: str, appauthor: object) -> str:
+        calls.append((appname, appauthor))
+        return str(tmp_path / "platform-folder")
+
+    monkeypatch.delenv("REFKIT_DATA_DIR")
+    monkeypatch.setattr(location.platformdirs, "user_data_dir", fake_user_data_dir)
+    assert data_dir() == (tmp_path / "platform-folder").resolve()
+    assert calls == [("refkit", False)]
+    assert (tmp_path / "platform-folder").is_dir()
+
+
+def test_default_url_is_the_file_in_the_data_folder(refkit_data_dir: Path) -> None:
+    url = default_database_url()
+    assert url.startswith("sqlite:///")
+    assert Path(make_url(url).database or "") == refkit_data_dir.resolve() / "refkit.sqlite3"
+
+
+def test_no_url_means_the_default(refkit_data_dir: Path) -> None:
+    assert resolve_database_url(None) == default_database_url()
+
+
+def test_environment_url_is_used_when_none_is_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REFKIT_DATABASE_URL", str(tmp_path / "env.sqlite3"))
+    assert make_url(resolve_database_url(None)).database == str(tmp_path.resolve() / "env.sqlite3")
+    explicit = resolve_database_url(str(tmp_path / "flag.sqlite3"))
+    assert make_url(explicit).database == str(tmp_path.resolve() / "flag.sqlite3")
+
+
+def test_bare_relative_path_becomes_absolute_sqlite_url(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    url = resolve_database_url("campaigns/my game.db")
+    parsed = make_url(url)
+    assert parsed.drivername == "sqlite"
+    assert parsed.database == str(tmp_path.resolve() / "campaigns" / "my game.db")
+
+
+def test_path_with_url_special_characters_survives(tmp_path: Path) -> None:
+    odd = tmp_path / "50%_off?#.db"
+    assert make_url(resolve_database_url(str(odd))).database == str(odd.resolve())
+
+
+def test_sqlite_url_is_kept_with_its_driver_and_query(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    parsed = make_url(resolve_database_url("sqlite+pysqlite:///rel.db?timeout=3"))
+    assert parsed.drivername == "sqlite+pysqlite"
+    assert parsed.database == str(tmp_path.resolve() / "rel.db")
+    assert dict(parsed.query) == {"timeout": "3"}
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:"])
+def test_memory_urls_stay_in_memory(url: str) -> None:
+    assert resolve_database_url(url) == "sqlite://"
+    assert location.database_path(resolve_database_url(url)) is None
+
+
+@pytest.mark.parametrize(
+    ("url", "named"),
+    [
+        ("postgresql://ref:secret@db.example/campaign", "postgresql://ref:***@db.example"),
+        ("mysql://localhost/refkit", "mysql://localhost/refkit"),
+        ("sqlite+aiosqlite:///x.db", "sqlite+aiosqlite"),
+    ],
+)
+def test_other_databases_are_refused_clearly(url: str, named: str) -> None:
+    with pytest.raises(UnsupportedDatabaseError, match="SQLite only") as caught:
+        resolve_database_url(url)
+    assert named in str(caught.value)
+    assert "secret" not in str(caught.value)
+
+
+@pytest.mark.parametrize("url", ["", "   "])
+def test_empty_location_is_refused(url: str) -> None:
+    with pytest.raises(UnsupportedDatabaseError, match="empty"):
+        resolve_database_url(url)
