@@ -1,0 +1,47 @@
+"""The sample party a new user finds on first start: three ready-made crows in one party.
+
+Seeding happens once per database. A flag records it, so crows the user deletes later do not come
+back, and a database that already holds characters is left as it is.
+"""
+
+from __future__ import annotations
+
+from refkit.locate import resource_path
+from refkit.rules.character import Character
+from refkit.rules.character_file import load_character_json
+from refkit.store.character_store import CharacterRepository, NameTakenError
+
+SAMPLE_PARTY_NAME = "The Sample Party"
+SAMPLE_FOLDER = "sample_party"
+SEEDED_FLAG = "sample_content_seeded"
+"""The ``app_meta`` key set once the sample content has been offered to this database."""
+
+
+def sample_characters() -> list[Character]:
+    """The sample crows shipped in ``resources/sample_party/``, ordered by file name."""
+    folder = resource_path(SAMPLE_FOLDER)
+    return [
+        load_character_json(path.read_text(encoding="utf-8"), f"resources/{path.name}")
+        for path in sorted(folder.glob("*.crow.json"))
+    ]
+
+
+def seed_sample_content(repo: CharacterRepository) -> bool:
+    """Put the sample crows and "The Sample Party" into a fresh database; True if it did.
+
+    A database is fresh when the flag is not set and it holds no characters. Either way the flag
+    is set afterwards, so this never runs twice for one database.
+    """
+    if repo.get_meta(SEEDED_FLAG) is not None:
+        return False
+    seeded = False
+    if repo.count() == 0:
+        crows = sample_characters()
+        try:
+            repo.save_all(crows, replace_existing=False)
+            repo.create_party(SAMPLE_PARTY_NAME, [crow.name for crow in crows])
+            seeded = True
+        except NameTakenError:
+            seeded = False  # another process seeded this database a moment ago
+    repo.set_meta(SEEDED_FLAG, "1")
+    return seeded

@@ -1,0 +1,234 @@
+"""The Characters rows of the contract: ``character check | import | export | list``.
+
+``check`` reads a file and touches no database: exit 0 when the crow is valid, 1 when it breaks
+rules (the report lists them), 2 when the file is not a readable character file. ``import``
+checks the file before it opens the database, so a refused file writes nothing; a name that is
+already stored is refused unless ``--replace`` is given. ``export`` writes atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+from refkit.cli.errors import CliError
+from refkit.cli.parsing import add_json_flag
+
+if TYPE_CHECKING:
+    from refkit.app.character_service import CharacterService
+    from refkit.rules.character import Character
+    from refkit.rules.character_file import CheckReport
+    from refkit.rules.inventory import Problem
+
+Result = tuple[dict[str, Any], str]
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    character = commands.add_parser("character", help="check, import, export and list crows")
+    actions = character.add_subparsers(dest="character_action", metavar="ACTION", required=True)
+
+    check = actions.add_parser("check", help="check a *.crow.json file against the rules")
+    check.add_argument("file", metavar="FILE")
+    _add_common(check, database=False)
+    check.set_defaults(handler=_run_check)
+
+    load = actions.add_parser("import", help="add the crow in a *.crow.json file")
+    load.add_argument("file", metavar="FILE")
+    load.add_argument(
+        "--replace", action="store_true", help="replace a stored crow of the same name"
+    )
+    _add_common(load)
+    load.set_defaults(handler=_run_import)
+
+    export = actions.add_parser("export", help="write a stored crow to a *.crow.json file")
+    export.add_argument("name", metavar="NAME")
+    export.add_argument("--out", required=True, metavar="FILE")
+    _add_common(export)
+    export.set_defaults(handler=_run_export)
+
+    listing = actions.add_parser("list", help="list the stored crows and parties")
+    _add_common(listing)
+    listing.set_defaults(handler=_run_list)
+
+
+def _add_common(parser: argparse.ArgumentParser, *, database: bool = True) -> None:
+    add_json_flag(parser)
+    if database:
+        parser.add_argument(
+            "--db",
+            metavar="URL",
+            default=argparse.SUPPRESS,
+            help="database URL or file (default: the data folder)",
+        )
+
+
+def _open_service(args: argparse.Namespace) -> CharacterService:
+    from refkit.app.character_service import CharacterService
+    from refkit.store import DatabaseError
+
+    try:
+        return CharacterService.open(getattr(args, "db", None))
+    except DatabaseError as error:
+        raise CliError(str(error)) from None
+
+
+def _read(path: str) -> Character:
+    from refkit.app.character_service import read_character_file
+    from refkit.rules.character_file import CharacterFileError
+
+    try:
+        return read_character_file(path)
+    except CharacterFileError as error:
+        raise CliError(str(error)) from None
+
+
+def _problems(problems: tuple[Problem, ...]) -> list[dict[str, str]]:
+    return [{"code": p.code, "message": p.message} for p in problems]
+
+
+def _report_lines(report: CheckReport) -> list[str]:
+    lines = [f"  error {p.code}: {p.message}" for p in report.errors]
+    lines += [f"  warning {p.code}: {p.message}" for p in report.warnings]
+    return lines
+
+
+def _state_words(report: CheckReport) -> str:
+    return f"speed {report.speed}" + (
+        ", DEAD (all ten backpack slots wounded)" if report.dead else ""
+    )
+
+
+# --- check ----------------------------------------------------------------------------------
+
+
+def _run_check(args: argparse.Namespace) -> Result:
+    from refkit.rules.character_file import check_character
+
+    character = _read(args.file)
+    report = check_character(character)
+    payload = {"name": character.name, **report.to_json()}
+    if report.valid:
+        verdict = "valid"
+    else:
+        count = len(report.errors)
+        verdict = f"{count} rule error{'s' if count != 1 else ''}"
+        args.exit_code = 1
+    text = "\n".join(
+        [f"{character.name}: {verdict}; {_state_words(report)}", *_report_lines(report)]
+    )
+    return payload, text
+
+
+# --- import ---------------------------------------------------------------------------------
+
+
+def _run_import(args: argparse.Namespace) -> Result:
+    from refkit.rules.character_file import check_character
+    from refkit.store import NameTakenError
+
+    character = _read(args.file)
+    report = check_character(character)
+    if not report.valid:
+        return _refuse_invalid(args, character, report)
+    with _open_service(args) as service:
+        try:
+            result = service.import_character(character, args.file, replace=args.replace)
+        except NameTakenError:
+            raise CliError(
+                f"{args.file}: there is already a character called {character.name!r}; "
+                "nothing imported (add --replace to overwrite it)"
+            ) from None
+    payload = {
+        "imported": True,
+        "name": character.name,
+        "replaced": result.replaced,
+        "warnings": _problems(result.report.warnings),
+        "speed": result.report.speed,
+        "dead": result.report.dead,
+    }
+    how = " (replacing the stored crow)" if result.replaced else ""
+    text = "\n".join([f"imported {character.name}{how}", *_report_lines(result.report)])
+    return payload, text
+
+
+def _refuse_invalid(args: argparse.Namespace, character: Character, report: CheckReport) -> Result:
+    """A file that breaks rules: the report on stdout, one ``error:`` line, exit 2."""
+    count = len(report.errors)
+    rows = "; ".join(f"{p.code}: {p.message}" for p in report.errors)
+    line = (
+        f"{args.file}: not imported, {character.name} breaks {count} "
+        f"rule{'s' if count != 1 else ''}: {rows}"
+    )
+    sys.stderr.write("error: " + " ".join(line.split()) + "\n")
+    args.exit_code = 2
+    payload = {
+        "imported": False,
+        "name": character.name,
+        "valid": False,
+        "errors": _problems(report.errors),
+        "warnings": _problems(report.warnings),
+    }
+    text = "\n".join([f"not imported: {character.name}", *_report_lines(report)])
+    return payload, text
+
+
+# --- export ---------------------------------------------------------------------------------
+
+
+def _run_export(args: argparse.Namespace) -> Result:
+    from refkit.app.atomic_files import AtomicWriteError, check_target
+
+    try:
+        check_target(args.out)  # refuse before the database is even opened
+    except AtomicWriteError as error:
+        raise CliError(f"{error}; nothing written") from None
+    with _open_service(args) as service:
+        try:
+            character = service.get(args.name)
+            path = service.export_file(character.name, args.out)
+        except AtomicWriteError as error:
+            raise CliError(f"{error}; nothing written") from None
+    payload = {"name": character.name, "out": str(path)}
+    return payload, f"wrote {character.name} to {path}"
+
+
+# --- list -----------------------------------------------------------------------------------
+
+
+def _run_list(args: argparse.Namespace) -> Result:
+    with _open_service(args) as service:
+        summaries = service.list_characters()
+        parties = service.list_parties()
+    member_of: dict[str, list[str]] = {}
+    for party in parties:
+        for member in party.members:
+            member_of.setdefault(member, []).append(party.name)
+    characters = [
+        {
+            "name": s.name,
+            "player": s.player,
+            "speed": s.speed,
+            "dead": s.dead,
+            "stamina": s.stamina,
+            "stamina_max": s.stamina_max,
+            "wounds": s.wounds,
+            "parties": member_of.get(s.name, []),
+        }
+        for s in summaries
+    ]
+    payload = {
+        "characters": characters,
+        "parties": [{"name": p.name, "members": list(p.members)} for p in parties],
+    }
+    lines = []
+    for s in summaries:
+        player = f" ({s.player})" if s.player else ""
+        state = "DEAD" if s.dead else f"speed {s.speed}"
+        lines.append(
+            f"{s.name}{player}: Stamina {s.stamina}/{s.stamina_max}, "
+            f"{s.wounds} wound{'s' if s.wounds != 1 else ''}, {state}"
+        )
+    for party in parties:
+        lines.append(f"party {party.name}: {', '.join(party.members) or 'no members'}")
+    return payload, "\n".join(lines) if lines else "no characters stored"

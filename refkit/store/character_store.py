@@ -1,0 +1,563 @@
+"""Characters, parties, players' own items and application flags, kept in the database.
+
+The repository speaks in rule objects (:class:`~refkit.rules.character.Character`,
+:class:`~refkit.rules.item_catalogue.CatalogueItem`); the tables stay inside the store. A character
+is stored as its ``*.crow.json`` document, so what is saved is exactly what an export writes.
+
+Every method is one short transaction: a save either lands whole or not at all. Names are unique
+ignoring case (``Mara Vell`` and ``MARA VELL`` are one crow) and are kept exactly as typed, markup
+characters and emoji included.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, func
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from refkit.rules.character import Character
+from refkit.rules.character_file import CharacterFileError, character_from_json, character_to_json
+from refkit.rules.inventory import StackInfo, TierDamage
+from refkit.rules.item_catalogue import ATTACK_CHARACTERISTICS, CatalogueItem
+from refkit.rules.usage_dice import parse_usage_dice_entry
+from refkit.store.character_tables import (
+    AppMetaRow,
+    CharacterRow,
+    CustomItemRow,
+    PartyMemberRow,
+    PartyRow,
+)
+from refkit.store.database import Database, utc_now
+
+Clock = Callable[[], datetime]
+
+
+class CharacterStoreError(ValueError):
+    """A request the character store cannot carry out; the message says what and which name."""
+
+
+class CharacterNotFoundError(CharacterStoreError):
+    """No character (or party, or custom item) has that name."""
+
+
+class NameTakenError(CharacterStoreError):
+    """Another character (or party, or custom item) already has that name, ignoring case."""
+
+
+@dataclass(frozen=True)
+class CharacterSummary:
+    """One line of the character list: who, and the state a referee glances at."""
+
+    name: str
+    player: str
+    speed: int
+    dead: bool
+    stamina: int
+    stamina_max: int
+    wounds: int
+    revision: int
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class Party:
+    """A named group of characters, members in their party order."""
+
+    name: str
+    members: tuple[str, ...]
+
+
+def name_key(name: str) -> str:
+    """The form of a name that must be unique: trimmed, NFC-normalised and case-folded."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+def _clean_name(name: str, what: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise CharacterStoreError(f"a {what} needs a name that is not blank")
+    return name
+
+
+def encode_character(character: Character) -> str:
+    """The stored payload: the character file's JSON object, compact, keys in file order."""
+    return json.dumps(character_to_json(character), ensure_ascii=False, separators=(",", ":"))
+
+
+def decode_character(payload: str, name: str) -> Character:
+    """The character in a stored payload; CharacterStoreError naming it if the row is damaged."""
+    try:
+        return character_from_json(json.loads(payload), f"stored character {name!r}")
+    except (json.JSONDecodeError, CharacterFileError) as error:
+        raise CharacterStoreError(
+            f"the stored copy of {name!r} cannot be read ({error}); restore it from a backup"
+        ) from None
+
+
+class CharacterRepository:
+    """Characters, parties, custom items and flags in one Refkit database."""
+
+    def __init__(self, db: Database, *, clock: Clock = utc_now) -> None:
+        self._db = db
+        self._clock = clock
+
+    @property
+    def database(self) -> Database:
+        return self._db
+
+    # -- characters --------------------------------------------------------------------------
+
+    def list_summaries(self) -> list[CharacterSummary]:
+        """Every character, ordered by name ignoring case."""
+        with self._db.session() as session:
+            rows = session.exec(select(CharacterRow).order_by(col(CharacterRow.name_key))).all()
+        return [_summary(row) for row in rows]
+
+    def names(self) -> list[str]:
+        """Every character's name, ordered ignoring case."""
+        with self._db.session() as session:
+            rows = session.exec(
+                select(CharacterRow.name).order_by(col(CharacterRow.name_key))
+            ).all()
+        return list(rows)
+
+    def count(self) -> int:
+        with self._db.session() as session:
+            return session.exec(select(func.count()).select_from(CharacterRow)).one()
+
+    def exists(self, name: str) -> bool:
+        with self._db.session() as session:
+            return _character_row(session, name) is not None
+
+    def get(self, name: str) -> Character:
+        """The character called ``name`` (ignoring case); CharacterNotFoundError if none."""
+        with self._db.session() as session:
+            row = _require_character(session, name)
+        return decode_character(row.payload, row.name)
+
+    def revision(self, name: str) -> int:
+        """How many times the character has been saved (1 after the first save)."""
+        with self._db.session() as session:
+            return _require_character(session, name).revision
+
+    def save(self, character: Character, *, stored_name: str | None = None) -> int:
+        """Insert the character, or replace the one with its name (ignoring case).
+
+        With ``stored_name``, the crow stored under that name is replaced (and renamed when the
+        names differ; NameTakenError if another crow has the new name). Returns the new
+        revision. The whole document is written in one transaction.
+        """
+        with self._db.session() as session:
+            if stored_name is not None and name_key(stored_name) != name_key(character.name):
+                row = _character_row(session, stored_name)
+                if row is not None:
+                    other = _character_row(session, character.name)
+                    if other is not None:
+                        raise NameTakenError(f"there is already a character called {other.name!r}")
+                    row.name_key = name_key(character.name)
+                    session.add(row)
+                    _flush(session, f"character {character.name!r}")
+            row = self._upsert(session, character, replace_existing=True)
+            return row.revision
+
+    def create(self, character: Character) -> int:
+        """Insert a new character; NameTakenError if one with that name exists."""
+        with self._db.session() as session:
+            return self._upsert(session, character, replace_existing=False).revision
+
+    def save_all(
+        self,
+        characters: Sequence[Character],
+        *,
+        replace_existing: bool,
+        parties: Sequence[Party] = (),
+    ) -> None:
+        """Save several characters (and parties) in one transaction: all of them, or none.
+
+        Without ``replace_existing`` a character or party name already stored raises
+        NameTakenError and nothing is written; with it, stored characters are replaced and stored
+        parties get the given members. A name repeated in the arguments is always refused.
+        """
+        seen: dict[str, str] = {}
+        for character in characters:
+            key = name_key(character.name)
+            if key in seen:
+                raise NameTakenError(
+                    f"{character.name!r} appears twice among the characters to save "
+                    f"(also as {seen[key]!r})"
+                )
+            seen[key] = character.name
+        party_keys: set[str] = set()
+        for party in parties:
+            _clean_name(party.name, "party")
+            if name_key(party.name) in party_keys:
+                raise NameTakenError(f"the party {party.name!r} appears twice among the parties")
+            party_keys.add(name_key(party.name))
+        with self._db.session() as session:
+            for character in characters:
+                self._upsert(session, character, replace_existing=replace_existing)
+            for party in parties:
+                row = _party_row(session, party.name)
+                if row is None:
+                    row = PartyRow(name=party.name, name_key=name_key(party.name))
+                    session.add(row)
+                    _flush(session, f"party {party.name!r}")
+                elif not replace_existing:
+                    raise NameTakenError(f"there is already a party called {row.name!r}")
+                _set_members(session, row, list(party.members))
+
+    def rename(self, old: str, new: str) -> Character:
+        """Give a character a new name (its file's ``name`` too); returns the renamed crow."""
+        _clean_name(new, "character")
+        with self._db.session() as session:
+            row = _require_character(session, old)
+            other = _character_row(session, new)
+            if other is not None and other.id != row.id:
+                raise NameTakenError(f"there is already a character called {other.name!r}")
+            renamed = replace(decode_character(row.payload, row.name), name=new)
+            row.name = new
+            row.name_key = name_key(new)
+            row.payload = encode_character(renamed)
+            row.updated_at = self._clock()
+            row.revision += 1
+            session.add(row)
+            _flush(session, f"character {new!r}")
+        return renamed
+
+    def delete(self, name: str) -> None:
+        """Delete the character (it also leaves every party); CharacterNotFoundError if none."""
+        with self._db.session() as session:
+            row = _require_character(session, name)
+            session.delete(row)
+
+    def _upsert(
+        self, session: Session, character: Character, *, replace_existing: bool
+    ) -> CharacterRow:
+        _clean_name(character.name, "character")
+        payload = encode_character(character)
+        now = self._clock()
+        row = _character_row(session, character.name)
+        if row is None:
+            row = CharacterRow(
+                name=character.name,
+                name_key=name_key(character.name),
+                player=character.player,
+                payload=payload,
+                created_at=now,
+                updated_at=now,
+                revision=1,
+            )
+        elif not replace_existing:
+            raise NameTakenError(f"there is already a character called {row.name!r}")
+        else:
+            row.name = character.name
+            row.player = character.player
+            row.payload = payload
+            row.updated_at = now
+            row.revision += 1
+        session.add(row)
+        _flush(session, f"character {character.name!r}")
+        return row
+
+    # -- parties -----------------------------------------------------------------------------
+
+    def list_parties(self) -> list[Party]:
+        """Every party with its members in order, parties ordered by name ignoring case."""
+        with self._db.session() as session:
+            parties = session.exec(select(PartyRow).order_by(col(PartyRow.name_key))).all()
+            return [_party(session, row) for row in parties]
+
+    def get_party(self, name: str) -> Party:
+        with self._db.session() as session:
+            return _party(session, _require_party(session, name))
+
+    def create_party(self, name: str, members: Iterable[str] = ()) -> Party:
+        """A new party, optionally with members; NameTakenError if the name is used."""
+        _clean_name(name, "party")
+        with self._db.session() as session:
+            existing = _party_row(session, name)
+            if existing is not None:
+                raise NameTakenError(f"there is already a party called {existing.name!r}")
+            row = PartyRow(name=name, name_key=name_key(name))
+            session.add(row)
+            _flush(session, f"party {name!r}")
+            _set_members(session, row, list(members))
+            return _party(session, row)
+
+    def rename_party(self, old: str, new: str) -> Party:
+        _clean_name(new, "party")
+        with self._db.session() as session:
+            row = _require_party(session, old)
+            other = _party_row(session, new)
+            if other is not None and other.id != row.id:
+                raise NameTakenError(f"there is already a party called {other.name!r}")
+            row.name = new
+            row.name_key = name_key(new)
+            session.add(row)
+            _flush(session, f"party {new!r}")
+            return _party(session, row)
+
+    def delete_party(self, name: str) -> None:
+        """Delete the party (its characters stay)."""
+        with self._db.session() as session:
+            session.delete(_require_party(session, name))
+
+    def add_member(self, party: str, character: str, position: int | None = None) -> Party:
+        """Put a character in the party at ``position`` (default: last); a member stays put."""
+        with self._db.session() as session:
+            row = _require_party(session, party)
+            members = list(_party(session, row).members)
+            wanted = _require_character(session, character).name
+            if wanted in members:
+                return _party(session, row)
+            at = len(members) if position is None else max(0, min(position, len(members)))
+            members.insert(at, wanted)
+            _set_members(session, row, members)
+            return _party(session, row)
+
+    def remove_member(self, party: str, character: str) -> Party:
+        """Take a character out of the party; CharacterNotFoundError if it is not a member."""
+        with self._db.session() as session:
+            row = _require_party(session, party)
+            members = list(_party(session, row).members)
+            key = name_key(character)
+            kept = [m for m in members if name_key(m) != key]
+            if len(kept) == len(members):
+                raise CharacterNotFoundError(f"{character!r} is not in the party {row.name!r}")
+            _set_members(session, row, kept)
+            return _party(session, row)
+
+    def set_members(self, party: str, characters: Sequence[str]) -> Party:
+        """Replace the party's members with ``characters``, in that order."""
+        with self._db.session() as session:
+            row = _require_party(session, party)
+            _set_members(session, row, list(characters))
+            return _party(session, row)
+
+    def parties_of(self, character: str) -> list[str]:
+        """The names of the parties the character belongs to."""
+        with self._db.session() as session:
+            row = _require_character(session, character)
+            statement = (
+                select(PartyRow.name)
+                .join(PartyMemberRow, col(PartyMemberRow.party_id) == col(PartyRow.id))
+                .where(PartyMemberRow.character_id == row.id)
+                .order_by(col(PartyRow.name_key))
+            )
+            return list(session.exec(statement).all())
+
+    # -- custom items ------------------------------------------------------------------------
+
+    def list_custom_items(self) -> list[CatalogueItem]:
+        """The players' own items, ordered by name ignoring case."""
+        with self._db.session() as session:
+            rows = session.exec(select(CustomItemRow).order_by(col(CustomItemRow.name_key))).all()
+        return [_decode_item(row.payload, row.name) for row in rows]
+
+    def get_custom_item(self, name: str) -> CatalogueItem:
+        with self._db.session() as session:
+            row = _require_item(session, name)
+        return _decode_item(row.payload, row.name)
+
+    def add_custom_item(self, item: CatalogueItem) -> None:
+        """Store a new item; NameTakenError if a custom item has that name."""
+        _clean_name(item.name, "custom item")
+        with self._db.session() as session:
+            existing = _item_row(session, item.name)
+            if existing is not None:
+                raise NameTakenError(f"there is already a custom item called {existing.name!r}")
+            session.add(
+                CustomItemRow(
+                    name=item.name, name_key=name_key(item.name), payload=_encode_item(item)
+                )
+            )
+            _flush(session, f"custom item {item.name!r}")
+
+    def edit_custom_item(self, name: str, item: CatalogueItem) -> None:
+        """Replace the custom item ``name`` with ``item`` (which may carry a new name)."""
+        _clean_name(item.name, "custom item")
+        with self._db.session() as session:
+            row = _require_item(session, name)
+            other = _item_row(session, item.name)
+            if other is not None and other.id != row.id:
+                raise NameTakenError(f"there is already a custom item called {other.name!r}")
+            row.name = item.name
+            row.name_key = name_key(item.name)
+            row.payload = _encode_item(item)
+            session.add(row)
+            _flush(session, f"custom item {item.name!r}")
+
+    def delete_custom_item(self, name: str) -> None:
+        with self._db.session() as session:
+            session.delete(_require_item(session, name))
+
+    # -- application flags -------------------------------------------------------------------
+
+    def get_meta(self, key: str, default: str | None = None) -> str | None:
+        with self._db.session() as session:
+            row = session.get(AppMetaRow, key)
+        return default if row is None else row.value
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._db.session() as session:
+            row = session.get(AppMetaRow, key)
+            if row is None:
+                row = AppMetaRow(key=key, value=value)
+            else:
+                row.value = value
+            session.add(row)
+
+
+# -- rows -------------------------------------------------------------------------------------
+
+
+def _flush(session: Session, what: str) -> None:
+    try:
+        session.flush()
+    except IntegrityError:
+        raise NameTakenError(f"{what}: the name is already taken") from None
+
+
+def _character_row(session: Session, name: str) -> CharacterRow | None:
+    return session.exec(select(CharacterRow).where(CharacterRow.name_key == name_key(name))).first()
+
+
+def _require_character(session: Session, name: str) -> CharacterRow:
+    row = _character_row(session, name)
+    if row is None:
+        raise CharacterNotFoundError(f"there is no character called {name!r}")
+    return row
+
+
+def _party_row(session: Session, name: str) -> PartyRow | None:
+    return session.exec(select(PartyRow).where(PartyRow.name_key == name_key(name))).first()
+
+
+def _require_party(session: Session, name: str) -> PartyRow:
+    row = _party_row(session, name)
+    if row is None:
+        raise CharacterNotFoundError(f"there is no party called {name!r}")
+    return row
+
+
+def _item_row(session: Session, name: str) -> CustomItemRow | None:
+    return session.exec(
+        select(CustomItemRow).where(CustomItemRow.name_key == name_key(name))
+    ).first()
+
+
+def _require_item(session: Session, name: str) -> CustomItemRow:
+    row = _item_row(session, name)
+    if row is None:
+        raise CharacterNotFoundError(f"there is no custom item called {name!r}")
+    return row
+
+
+def _summary(row: CharacterRow) -> CharacterSummary:
+    character = decode_character(row.payload, row.name)
+    return CharacterSummary(
+        name=row.name,
+        player=row.player,
+        speed=character.speed,
+        dead=character.dead,
+        stamina=character.stamina.current,
+        stamina_max=character.stamina.max,
+        wounds=len(character.wound_slots),
+        revision=row.revision,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
+
+
+def _party(session: Session, row: PartyRow) -> Party:
+    statement = (
+        select(CharacterRow.name)
+        .join(PartyMemberRow, col(PartyMemberRow.character_id) == col(CharacterRow.id))
+        .where(PartyMemberRow.party_id == row.id)
+        .order_by(col(PartyMemberRow.position))
+    )
+    return Party(name=row.name, members=tuple(session.exec(statement).all()))
+
+
+def _set_members(session: Session, party: PartyRow, names: list[str]) -> None:
+    rows: list[CharacterRow] = []
+    seen: set[int] = set()
+    for name in names:
+        row = _require_character(session, name)
+        assert row.id is not None
+        if row.id in seen:
+            raise CharacterStoreError(f"{row.name!r} is listed twice for the party {party.name!r}")
+        seen.add(row.id)
+        rows.append(row)
+    session.exec(delete(PartyMemberRow).where(col(PartyMemberRow.party_id) == party.id))  # type: ignore[call-overload]
+    assert party.id is not None
+    for position, row in enumerate(rows):
+        assert row.id is not None
+        session.add(PartyMemberRow(party_id=party.id, character_id=row.id, position=position))
+    session.flush()
+
+
+# -- custom item payloads ---------------------------------------------------------------------
+
+
+def _encode_item(item: CatalogueItem) -> str:
+    """A custom item as a JSON object with the keys of an ``items.toml`` entry."""
+    entry: dict[str, Any] = {"name": item.name, "slots": item.slots}
+    if item.stack is not None:
+        entry["stack"] = {"kind": item.stack.kind, "limit": item.stack.limit}
+    if item.usage_dice is not None:
+        entry["usage_dice"] = item.usage_dice_text
+    if item.ad is not None:
+        entry["ad"] = item.ad
+    if item.damage is not None:
+        entry["damage"] = f"{item.damage.tier2} / {item.damage.tier3}"
+        entry["attack"] = item.damage.characteristic
+        entry["piercing"] = item.damage.piercing
+    entry["tags"] = list(item.tags)
+    entry["notes"] = item.notes
+    return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+
+
+def _decode_item(payload: str, name: str) -> CatalogueItem:
+    try:
+        entry = json.loads(payload)
+        return _read_item_entry(entry)
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as error:
+        raise CharacterStoreError(
+            f"the stored custom item {name!r} cannot be read ({error}); edit or delete it"
+        ) from None
+
+
+def _read_item_entry(entry: dict[str, Any]) -> CatalogueItem:
+    stack = entry.get("stack")
+    damage = entry.get("damage")
+    damage_value = None
+    if damage is not None:
+        tier2, tier3 = (int(part) for part in str(damage).split("/"))
+        attack = entry.get("attack", "S")
+        if attack not in ATTACK_CHARACTERISTICS:
+            raise ValueError(f"attack must be one of {', '.join(ATTACK_CHARACTERISTICS)}")
+        damage_value = TierDamage(
+            tier2=tier2,
+            tier3=tier3,
+            characteristic=attack,
+            piercing=bool(entry.get("piercing", False)),
+        )
+    usage_dice = entry.get("usage_dice")
+    return CatalogueItem(
+        name=str(entry["name"]),
+        slots=int(entry.get("slots", 1)),
+        stack=None if stack is None else StackInfo(kind=stack["kind"], limit=stack["limit"]),
+        usage_dice=None if usage_dice is None else parse_usage_dice_entry(usage_dice),
+        ad=entry.get("ad"),
+        damage=damage_value,
+        tags=tuple(entry.get("tags", ())),
+        notes=str(entry.get("notes", "")),
+    )

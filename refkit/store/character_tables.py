@@ -1,0 +1,90 @@
+"""SQLModel tables for characters, parties, custom items and application flags.
+
+Only ``refkit.store`` imports these; other layers use :class:`~refkit.store.character_store.
+CharacterRepository`. Migration ``0002_characters`` builds exactly these tables.
+
+Names are unique ignoring case: each named row keeps a ``name_key`` (see
+:func:`refkit.store.character_store.name_key`) under a unique constraint, and the ``name`` as typed.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Column, ForeignKey, Index, Integer, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+from refkit.store.tables import UTCDateTime
+
+
+class CharacterRow(SQLModel, table=True):
+    """One crow: its ``*.crow.json`` document (compact JSON) and bookkeeping."""
+
+    __tablename__ = "character"
+    __table_args__ = (UniqueConstraint("name_key", name="uq_character_name_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(sa_type=Text)
+    name_key: str = Field(sa_type=Text)
+    player: str = Field(sa_type=Text)
+    payload: str = Field(sa_type=Text, description="the character file's JSON object")
+    created_at: datetime = Field(sa_type=UTCDateTime)
+    updated_at: datetime = Field(sa_type=UTCDateTime)
+    revision: int = Field(description="1 when created, +1 at every save")
+
+
+class PartyRow(SQLModel, table=True):
+    """A named group of characters."""
+
+    __tablename__ = "party"
+    __table_args__ = (UniqueConstraint("name_key", name="uq_party_name_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(sa_type=Text)
+    name_key: str = Field(sa_type=Text)
+
+
+class PartyMemberRow(SQLModel, table=True):
+    """A character in a party, at a position (0 first); gone when either side is deleted."""
+
+    __tablename__ = "party_member"
+    __table_args__ = (Index("ix_party_member_character_id", "character_id"),)
+
+    party_id: int = Field(
+        sa_column=Column(
+            Integer,
+            ForeignKey("party.id", name="fk_party_member_party", ondelete="CASCADE"),
+            primary_key=True,
+            nullable=False,
+        )
+    )
+    character_id: int = Field(
+        sa_column=Column(
+            Integer,
+            ForeignKey("character.id", name="fk_party_member_character", ondelete="CASCADE"),
+            primary_key=True,
+            nullable=False,
+        )
+    )
+    position: int
+
+
+class CustomItemRow(SQLModel, table=True):
+    """A player's own item: a JSON object with the keys of a ``resources/items.toml`` entry."""
+
+    __tablename__ = "custom_item"
+    __table_args__ = (UniqueConstraint("name_key", name="uq_custom_item_name_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(sa_type=Text)
+    name_key: str = Field(sa_type=Text)
+    payload: str = Field(sa_type=Text)
+
+
+class AppMetaRow(SQLModel, table=True):
+    """A small application flag, such as ``sample_content_seeded``."""
+
+    __tablename__ = "app_meta"
+
+    key: str = Field(primary_key=True)
+    value: str = Field(sa_type=Text)
