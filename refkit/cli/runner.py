@@ -7,12 +7,12 @@ import sys
 from collections.abc import Sequence
 
 from refkit import __version__
-from refkit.cli import crows_commands
+from refkit.cli import character_commands, crows_commands, dungeon_commands, table_commands
 from refkit.cli.errors import CliError
 from refkit.cli.output import emit
 from refkit.cli.parsing import ContractArgumentParser
 
-COMMAND_MODULES = (crows_commands,)
+COMMAND_MODULES = (crows_commands, character_commands, dungeon_commands, table_commands)
 
 
 def build_parser() -> ContractArgumentParser:

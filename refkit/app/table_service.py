@@ -1,0 +1,254 @@
+"""Rollable tables for a front end: list, roll (into the session log), import, edit, delete.
+
+Imports are all-or-nothing: the text is read and every range checked before anything is stored,
+and a :class:`~refkit.rules.table_import.TableImportError` names every problem by line.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Literal
+
+from refkit.dice.rng import make_rng
+from refkit.rules.rollable_tables import RollableTable, TableRoll, TableSource, roll_table
+from refkit.rules.table_import import (
+    load_table_file,
+    parse_table_csv,
+    parse_table_text,
+    parse_table_toml,
+)
+from refkit.store.database import Database
+from refkit.store.dungeon_turn_store import DungeonTurnStore
+from refkit.store.session_log import SessionLogEntry, SessionLogRepository
+from refkit.store.table_store import TableStore, TableSummary
+
+Clock = Callable[[], float]
+RngFactory = Callable[[int | None], tuple[random.Random, int]]
+TextFormat = Literal["text", "csv", "toml"]
+TEXT_FORMATS: tuple[str, ...] = ("text", "csv", "toml")
+
+
+@dataclass(frozen=True)
+class LoggedTableRoll:
+    """A roll on a table, the seed that repeats it, and its session-log entry id (if logged)."""
+
+    roll: TableRoll
+    seed: int | None
+    log_id: int | None
+
+    def to_dict(self) -> dict[str, object]:
+        """The ``refkit table roll`` JSON object."""
+        return self.roll.to_dict()
+
+
+class TableService:
+    """Use-cases of rollable tables. ``session_log`` receives every roll (tagged with the DT
+    ``current_dt()`` gives); ``rng_factory(seed)`` gives ``(random.Random, seed)``."""
+
+    def __init__(
+        self,
+        store: TableStore,
+        *,
+        session_log: SessionLogRepository | None = None,
+        current_dt: Callable[[], int] = lambda: 0,
+        rng_factory: RngFactory = make_rng,
+        clock: Clock = time.time,
+    ) -> None:
+        self._store = store
+        self._session_log = session_log
+        self._current_dt = current_dt
+        self._rng_factory = rng_factory
+        self._clock = clock
+
+    @classmethod
+    def for_database(
+        cls, db: Database, *, rng_factory: RngFactory = make_rng, clock: Clock = time.time
+    ) -> TableService:
+        """A service on ``db``'s tables, logging rolls to its session log with the current DT."""
+        dungeon_turn = DungeonTurnStore(db)
+        return cls(
+            TableStore(db),
+            session_log=dungeon_turn.session_log,
+            current_dt=lambda: dungeon_turn.load().clock.dt,
+            rng_factory=rng_factory,
+            clock=clock,
+        )
+
+    @property
+    def store(self) -> TableStore:
+        return self._store
+
+    # -- reading and rolling -----------------------------------------------------------------
+
+    def summaries(self) -> list[TableSummary]:
+        """Every table (name, dice, row count, source), sorted by name."""
+        return self._store.summaries()
+
+    def get(self, name: str) -> RollableTable:
+        return self._store.get(name)
+
+    def roll(
+        self,
+        name: str,
+        total: int | None = None,
+        *,
+        modifier: int = 0,
+        seed: int | None = None,
+    ) -> LoggedTableRoll:
+        """Roll on the table called ``name`` (``total``: the dice's total, given outright);
+        dice written in the row are rolled. Logged to the session log.
+
+        ValueError if there is no such table or ``total``/``modifier`` are impossible for it.
+        """
+        table = self._store.get(name)
+        rng, used_seed = self._rng_factory(seed)
+        rolled = roll_table(table, rng, total=total, modifier=modifier)
+        log_id = None
+        if self._session_log is not None:
+            forced = " (total given)" if total is not None else ""
+            plus = f" + {modifier}" if modifier else ""
+            text = f"{table.name}: {rolled.dice_total}{plus}{forced} → {rolled.text}"
+            detail = {
+                **rolled.to_dict(),
+                "dice_total": rolled.dice_total,
+                "modifier": modifier,
+                "forced": total is not None,
+                "seed": used_seed,
+            }
+            log_id = self._session_log.add(
+                SessionLogEntry(
+                    kind="table_roll",
+                    dt=self._current_dt(),
+                    text=text,
+                    at=datetime.fromtimestamp(self._clock(), UTC),
+                    detail=detail,
+                )
+            )
+        return LoggedTableRoll(rolled, used_seed, log_id)
+
+    # -- importing and editing ---------------------------------------------------------------
+
+    @staticmethod
+    def parse(
+        source: str | Path,
+        name: str | None = None,
+        dice: str | None = None,
+        fmt: TextFormat | None = None,
+    ) -> RollableTable:
+        """Read a table without storing it: a file (by its extension) when ``source`` is a Path
+        or ``fmt`` is None, else pasted ``text``, ``csv`` or ``toml``. Raises TableImportError
+        naming every problem."""
+        if isinstance(source, Path) or fmt is None:
+            return load_table_file(Path(source), name, dice)
+        if fmt not in TEXT_FORMATS:
+            raise ValueError(f"unknown table format {fmt!r}; expected one of text, csv, toml")
+        if fmt == "toml":
+            return parse_table_toml(source, name=name, dice=dice, source=TableSource.IMPORTED)
+        if not name or not name.strip():
+            raise ValueError("an imported table needs a name")
+        if fmt == "csv":
+            return parse_table_csv(source, name, dice)
+        return parse_table_text(source, name, dice)
+
+    def import_table(
+        self,
+        source: str | Path,
+        name: str | None = None,
+        dice: str | None = None,
+        fmt: TextFormat | None = None,
+        *,
+        replace: bool = False,
+    ) -> RollableTable:
+        """Read (see :meth:`parse`) and store a table; nothing is stored if anything is wrong,
+        including a name already taken (unless ``replace``)."""
+        table = self.parse(source, name, dice, fmt)
+        return self._store.add(table, replace=replace)
+
+    def add(self, table: RollableTable, *, replace: bool = False) -> RollableTable:
+        """Store a table already read (e.g. by :meth:`parse`); checked again first."""
+        return self._store.add(table, replace=replace)
+
+    def save_table(
+        self, table: RollableTable, *, previous_name: str | None = None
+    ) -> RollableTable:
+        """Save a table from the editor (``previous_name``: the table it was, for a rename)."""
+        return self._store.save(table, previous_name=previous_name)
+
+    def delete(self, name: str) -> RollableTable:
+        return self._store.delete(name)
+
+    def restore_defaults(self, *, overwrite: bool = False) -> tuple[str, ...]:
+        """Put back Refkit's default tables that are missing (``overwrite``: also reset edited
+        ones); returns the names written."""
+        return self._store.restore_defaults(overwrite=overwrite)
+
+    # -- encounter tables --------------------------------------------------------------------
+
+    def choose_encounter_table(self, dungeon: str, table: str | None) -> str | None:
+        """Use ``table`` (None: none) for ``dungeon``'s encounters; returns the table's name."""
+        return self._store.set_encounter_table(dungeon, table)
+
+    def encounter_table(self, dungeon: str) -> str | None:
+        return self._store.encounter_table_for(dungeon)
+
+    def roll_encounter_table(self, dungeon: str, *, seed: int | None = None) -> LoggedTableRoll:
+        """After a positive check: roll on the table chosen for ``dungeon``."""
+        chosen = self._store.encounter_table_for(dungeon)
+        if chosen is None:
+            raise ValueError(f"no encounter table is chosen for {dungeon}; choose one first")
+        return self.roll(chosen, seed=seed)
+
+
+class DeleteTableCommand:
+    """Delete a table; undo puts it back as it was."""
+
+    def __init__(self, service: TableService, name: str) -> None:
+        self._service = service
+        self._name = name
+        self._deleted: RollableTable | None = None
+
+    @property
+    def text(self) -> str:
+        return f"Delete table {self._name}"
+
+    def do(self) -> None:
+        self._deleted = self._service.delete(self._name)
+        self._name = self._deleted.name
+
+    def undo(self) -> None:
+        assert self._deleted is not None
+        self._service.add(self._deleted)
+
+
+class SaveTableCommand:
+    """Save an edited (or new) table; undo puts the previous version back (or deletes a new one)."""
+
+    def __init__(
+        self, service: TableService, table: RollableTable, *, previous_name: str | None = None
+    ) -> None:
+        self._service = service
+        self._table = table
+        self._previous_name = previous_name
+        self._before: RollableTable | None = None
+        self._saved: RollableTable | None = None
+
+    @property
+    def text(self) -> str:
+        return f"Save table {self._table.name}"
+
+    def do(self) -> None:
+        lookup = self._previous_name or self._table.name
+        self._before = self._service.get(lookup) if self._service.store.exists(lookup) else None
+        self._saved = self._service.save_table(self._table, previous_name=self._previous_name)
+
+    def undo(self) -> None:
+        assert self._saved is not None
+        if self._before is None:
+            self._service.delete(self._saved.name)
+        else:
+            self._service.save_table(self._before, previous_name=self._saved.name)

@@ -1,0 +1,442 @@
+"""The ``dt`` and ``effect`` rows of the contract: the DT clock in the database, tracked effects.
+
+The clock lives in the database (``--db`` or the data folder), so a DT started here keeps running
+in the next command and in the app. Arguments are checked before the database is opened; a refused
+step changes nothing. Store and app modules are imported inside the handlers so other commands
+stay free of SQL imports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from refkit.cli.errors import CliError
+from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+
+if TYPE_CHECKING:
+    from refkit.app.dungeon_turn_service import DungeonTurnService
+    from refkit.rules.tracked_effects import TrackedEffect
+    from refkit.store.database import Database
+
+Result = tuple[dict[str, Any], str]
+
+MAX_EFFECT_USAGE_DICE = 20
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    _register_dt(commands)
+    _register_effect(commands)
+
+
+# --- shared -----------------------------------------------------------------------------------
+
+
+def minutes_number(text: str) -> float:
+    """argparse type: a finite number of minutes (``30``, ``-5``, ``+2.5``)."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes")
+    return int(value) if value.is_integer() else value
+
+
+@contextmanager
+def open_database(args: argparse.Namespace) -> Iterator[Database]:
+    """The database of ``--db`` (or the data folder), closed afterwards; the store's and the
+    service's refusals become ``error:`` lines."""
+    from refkit.app.dungeon_turn_service import UndoConflictError
+    from refkit.store import Database, DatabaseError
+    from refkit.store.dungeon_turn_store import ConcurrentChangeError
+
+    try:
+        db = Database.open(getattr(args, "db", None))
+    except DatabaseError as problem:
+        raise CliError(str(problem)) from None
+    try:
+        yield db
+    except (ConcurrentChangeError, UndoConflictError, DatabaseError) as problem:
+        raise CliError(str(problem)) from None
+    finally:
+        db.close()
+
+
+def _service(db: Database) -> DungeonTurnService:
+    from refkit.app.dungeon_turn_service import DungeonTurnService
+    from refkit.store.dungeon_turn_store import DungeonTurnStore
+
+    return DungeonTurnService(DungeonTurnStore(db))
+
+
+def _clock_text(seconds: float) -> str:
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def status_text(status: dict[str, Any]) -> str:
+    """One line for people: ``DT 3 running, 12:34 left, greed +10%, encounter pending``."""
+    if status["dt"] == 0 and status["state"] == "stopped":
+        length = _clock_text(status["length_s"])
+        return f"no DT yet (DTs of {length}); start one with 'refkit dt start'"
+    parts = [f"DT {status['dt']} {status['state']}"]
+    if status["state"] in ("running", "paused"):
+        parts.append(f"{_clock_text(status['remaining_s'])} left")
+    if status["greed_percent"]:
+        parts.append(f"greed +{status['greed_percent']}%")
+    if status["pending_encounter"]:
+        parts.append("encounter pending")
+    return ", ".join(parts)
+
+
+# --- dt ---------------------------------------------------------------------------------------
+
+
+def _register_dt(commands: argparse._SubParsersAction) -> None:
+    dt = commands.add_parser("dt", help="the dungeon-turn clock (kept in the database)")
+    actions = dt.add_subparsers(dest="dt_command", metavar="ACTION", parser_class=type(dt))
+    actions.required = True
+
+    start = actions.add_parser("start", help="start the next DT (DT 1 on entering a dungeon)")
+    start.add_argument("--minutes", type=minutes_number, metavar="M", help="DT length from now")
+    start.add_argument("--dungeon", metavar="NAME", help="enter this dungeon: DT 1")
+    add_json_flag(start)
+    start.set_defaults(handler=_run_start)
+
+    for name, helptext, handler in (
+        ("pause", "pause the running clock", _run_pause),
+        ("resume", "run the paused clock again", _run_resume),
+        ("status", "the clock now", _run_status),
+        ("stop", "stop the clock (the group left the dungeon)", _run_stop),
+    ):
+        action = actions.add_parser(name, help=helptext)
+        add_json_flag(action)
+        action.set_defaults(handler=handler)
+
+    adjust = actions.add_parser("adjust", help="add (or with a minus, take away) minutes")
+    adjust.add_argument("--minutes", type=minutes_number, required=True, metavar="±N")
+    adjust.add_argument("--reason", default="", metavar="TEXT", help="kept in the audit trail")
+    add_json_flag(adjust)
+    adjust.set_defaults(handler=_run_adjust)
+
+    end = actions.add_parser("end", help="end the DT: usage dice, conditions, encounter check")
+    end.add_argument("--die", type=whole_number, metavar="D", help="the encounter d10 outright")
+    add_seed(end)
+    add_json_flag(end)
+    end.set_defaults(handler=_run_end)
+
+    noise = actions.add_parser("noise", help="an extra encounter check (loud noise)")
+    noise.add_argument("--die", type=whole_number, metavar="D", help="the d10 outright")
+    add_seed(noise)
+    add_json_flag(noise)
+    noise.set_defaults(handler=_run_noise)
+
+    resolve = actions.add_parser("resolve", help="mark a pending encounter as dealt with")
+    resolve.add_argument("--index", type=whole_number, default=1, metavar="N", help="1: oldest")
+    add_json_flag(resolve)
+    resolve.set_defaults(handler=_run_resolve)
+
+    log = actions.add_parser("log", help="the session log (newest last)")
+    log.add_argument("--kind", action="append", metavar="KIND", help="only this kind (repeatable)")
+    log.add_argument("--limit", type=whole_number, metavar="N", help="only the newest N")
+    log.add_argument("--markdown", metavar="FILE", help="write it to FILE as Markdown")
+    add_json_flag(log)
+    log.set_defaults(handler=_run_log)
+
+
+def _checked_length(minutes: float | None) -> None:
+    if minutes is not None:
+        from refkit.rules.dungeon_turn import dt_length_seconds
+
+        dt_length_seconds(minutes)
+
+
+def _run_start(args: argparse.Namespace) -> Result:
+    _checked_length(args.minutes)
+    if args.dungeon is not None and not args.dungeon.strip():
+        raise CliError("dt start: --dungeon needs a name")
+    with open_database(args) as db:
+        outcome = _service(db).start(args.minutes, args.dungeon)
+    return outcome.status, status_text(outcome.status)
+
+
+def _run_pause(args: argparse.Namespace) -> Result:
+    with open_database(args) as db:
+        outcome = _service(db).pause()
+    return outcome.status, status_text(outcome.status)
+
+
+def _run_resume(args: argparse.Namespace) -> Result:
+    with open_database(args) as db:
+        outcome = _service(db).resume()
+    return outcome.status, status_text(outcome.status)
+
+
+def _run_stop(args: argparse.Namespace) -> Result:
+    with open_database(args) as db:
+        outcome = _service(db).stop()
+    return outcome.status, status_text(outcome.status)
+
+
+def _run_status(args: argparse.Namespace) -> Result:
+    with open_database(args) as db:
+        status = _service(db).status()
+    return status, status_text(status)
+
+
+def _run_adjust(args: argparse.Namespace) -> Result:
+    if args.minutes == 0:
+        raise CliError("dt adjust: --minutes 0 changes nothing")
+    with open_database(args) as db:
+        outcome = _service(db).adjust(args.minutes, args.reason)
+    return outcome.status, status_text(outcome.status)
+
+
+def _check_d10(die: int | None) -> None:
+    if die is not None and not 1 <= die <= 10:
+        raise CliError(f"--die {die} is not a face of a d10 (1 to 10)")
+
+
+def _run_end(args: argparse.Namespace) -> Result:
+    _check_d10(args.die)
+    with open_database(args) as db:
+        outcome = _service(db).end_turn(args.die, seed=args.seed)
+    result = outcome.value
+    payload = result.to_dict(outcome.now)
+    lines = [f"DT {result.dt_ended} ended."]
+    for rolled in result.usage_dice:
+        faces = ", ".join(str(face) for face in rolled.roll.rolled)
+        out = " — out" if rolled.ran_out else ""
+        lines.append(f"  {rolled.name}: {rolled.roll.before} → {rolled.roll.after} ({faces}){out}")
+    for ended in result.conditions_ended:
+        lines.append(f"  {ended.character}: {ended.condition} ended")
+    check = result.encounter
+    verdict = (
+        "encounter NOW"
+        if check.immediate
+        else "a sign now, encounter during this DT"
+        if check.encounter
+        else "no encounter"
+    )
+    lines.append(f"Encounter check: EN {check.en}, rolled {check.roll}: {verdict}")
+    lines.append(status_text(payload["status"]))
+    return payload, "\n".join(lines)
+
+
+def _run_noise(args: argparse.Namespace) -> Result:
+    _check_d10(args.die)
+    with open_database(args) as db:
+        outcome = _service(db).loud_noise(args.die, seed=args.seed)
+    check = outcome.value.encounter
+    payload = {
+        "en": check.en,
+        "roll": check.roll,
+        "encounter": check.encounter,
+        "immediate": check.immediate,
+        "status": outcome.status,
+    }
+    verdict = "encounter" if check.encounter else "no encounter"
+    return payload, f"loud noise: EN {check.en}, rolled {check.roll}: {verdict}"
+
+
+def _run_resolve(args: argparse.Namespace) -> Result:
+    if args.index < 1:
+        raise CliError(f"dt resolve: --index counts from 1, got {args.index}")
+    with open_database(args) as db:
+        outcome = _service(db).resolve_encounter(args.index - 1)
+    return outcome.status, status_text(outcome.status)
+
+
+def _run_log(args: argparse.Namespace) -> Result:
+    from refkit.app.atomic_files import write_text_atomic
+    from refkit.app.session_log_export import session_log_markdown
+    from refkit.store.session_log import SESSION_LOG_KINDS
+
+    kinds = args.kind
+    if kinds:
+        unknown = sorted(set(kinds) - set(SESSION_LOG_KINDS))
+        if unknown:
+            raise CliError(
+                f"dt log: unknown kind {unknown[0]!r} (kinds: {', '.join(SESSION_LOG_KINDS)})"
+            )
+    if args.limit is not None and args.limit < 0:
+        raise CliError(f"dt log: --limit must be 0 or more, got {args.limit}")
+    with open_database(args) as db:
+        from refkit.store.session_log import SessionLogRepository
+
+        entries = SessionLogRepository(db).entries(kinds=kinds, limit=args.limit, newest_first=True)
+    entries.reverse()
+    if args.markdown:
+        write_text_atomic(args.markdown, session_log_markdown(entries))
+    payload = {
+        "entries": [
+            {
+                "at": entry.at.isoformat(timespec="seconds"),
+                "kind": entry.kind,
+                "dt": entry.dt,
+                "text": entry.text,
+            }
+            for entry in entries
+        ]
+    }
+    text = "\n".join(f"DT {entry.dt:>3}  {entry.kind:<10}  {entry.text}" for entry in entries)
+    return payload, text or "the session log is empty"
+
+
+# --- effect -----------------------------------------------------------------------------------
+
+
+def _register_effect(commands: argparse._SubParsersAction) -> None:
+    effect = commands.add_parser("effect", help="effects tracked across DTs (lights, spells...)")
+    actions = effect.add_subparsers(
+        dest="effect_command", metavar="ACTION", parser_class=type(effect)
+    )
+    actions.required = True
+
+    add = actions.add_parser("add", help="track an effect with usage dice")
+    add.add_argument("name", metavar="NAME")
+    add.add_argument("--ud", type=whole_number, required=True, metavar="N", help="usage dice")
+    add.add_argument("--modes", default="", metavar="MODES", help="e.g. DT,Useless")
+    add.add_argument(
+        "--kind",
+        default="custom",
+        choices=("light", "spell", "backlash", "condition", "custom"),
+        help="what it is (a light is lit when added)",
+    )
+    add.add_argument("--owner", default="", metavar="NAME", help="who carries or cast it")
+    add_json_flag(add)
+    add.set_defaults(handler=_run_effect_add)
+
+    listing = actions.add_parser("list", help="the tracked effects")
+    add_json_flag(listing)
+    listing.set_defaults(handler=_run_effect_list)
+
+    for name, helptext, handler in (
+        ("remove", "stop tracking an effect", _run_effect_remove),
+        ("refuel", "refuel an effect with the Refuel mode", _run_effect_refuel),
+    ):
+        action = actions.add_parser(name, help=helptext)
+        action.add_argument("effect", metavar="ID_OR_NAME")
+        add_json_flag(action)
+        action.set_defaults(handler=handler)
+
+    douse = actions.add_parser("douse", help="put a light out (rolls its usage dice if DT)")
+    douse.add_argument("effect", metavar="ID_OR_NAME")
+    douse.add_argument("--dice", metavar="a,b,…", help="the d6 faces, one per usage die")
+    add_seed(douse)
+    add_json_flag(douse)
+    douse.set_defaults(handler=_run_effect_douse)
+
+
+def effect_json(effect: TrackedEffect) -> dict[str, Any]:
+    return {
+        "id": effect.id,
+        "name": effect.name,
+        "kind": effect.kind.value,
+        "usage_dice": effect.usage_dice,
+        "max_usage_dice": effect.max_usage_dice,
+        "modes": sorted(mode.value for mode in effect.modes),
+        "lit": effect.lit,
+        "spent": effect.spent,
+    }
+
+
+def _effects_result(effects: tuple[TrackedEffect, ...]) -> Result:
+    payload = {"effects": [effect_json(effect) for effect in effects]}
+    lines = []
+    for effect in effects:
+        modes = ", ".join(sorted(mode.value for mode in effect.modes))
+        state = " (spent)" if effect.spent else " (lit)" if effect.lit else ""
+        shown = f" [{modes}]" if modes else ""
+        lines.append(f"{effect.id:>4}  {effect.name}: {effect.usage_dice} UD{shown}{state}")
+    return payload, "\n".join(lines) or "no tracked effects"
+
+
+def _run_effect_add(args: argparse.Namespace) -> Result:
+    from refkit.rules.tracked_effects import parse_modes
+
+    name = " ".join(args.name.split())
+    if not name:
+        raise CliError("effect add: the effect needs a name")
+    if args.ud < 1:
+        raise CliError(f"effect add: --ud must be at least 1, got {args.ud}")
+    if args.ud > MAX_EFFECT_USAGE_DICE:
+        raise CliError(f"effect add: --ud must be at most {MAX_EFFECT_USAGE_DICE}, got {args.ud}")
+    modes = parse_modes(args.modes)
+    with open_database(args) as db:
+        service = _service(db)
+        service.add_effect(name, args.ud, modes, args.kind, owner=args.owner)
+        effects = service.effects()
+    return _effects_result(effects)
+
+
+def _run_effect_list(args: argparse.Namespace) -> Result:
+    with open_database(args) as db:
+        effects = _service(db).effects()
+    return _effects_result(effects)
+
+
+def _effect_id(service: DungeonTurnService, reference: str) -> str:
+    """The id of the effect called ``reference`` (an id like ``e2``, or a unique name)."""
+    effects = service.effects()
+    for effect in effects:
+        if effect.id == reference.strip():
+            return effect.id
+    wanted = " ".join(reference.split()).casefold()
+    matches = [effect for effect in effects if effect.name.casefold() == wanted]
+    if len(matches) == 1:
+        return matches[0].id
+    if matches:
+        ids = ", ".join(effect.id for effect in matches)
+        raise CliError(f"{len(matches)} effects are called {reference!r}; give the id ({ids})")
+    known = ", ".join(f"{effect.id} {effect.name}" for effect in effects) or "none"
+    raise CliError(f"no tracked effect {reference!r} (effects: {known})")
+
+
+def _run_effect_remove(args: argparse.Namespace) -> Result:
+    with open_database(args) as db:
+        service = _service(db)
+        service.remove(_effect_id(service, args.effect))
+        effects = service.effects()
+    return _effects_result(effects)
+
+
+def _run_effect_refuel(args: argparse.Namespace) -> Result:
+    with open_database(args) as db:
+        service = _service(db)
+        service.refuel(_effect_id(service, args.effect))
+        effects = service.effects()
+    return _effects_result(effects)
+
+
+def _faces(text: str) -> tuple[int, ...]:
+    """``--dice a,b,…``: whole numbers (the service checks that they are d6 faces)."""
+    try:
+        return tuple(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        raise CliError(f"--dice {text!r} should be whole numbers like 3,5") from None
+
+
+def _run_effect_douse(args: argparse.Namespace) -> Result:
+    faces = None if args.dice is None else _faces(args.dice)
+    with open_database(args) as db:
+        service = _service(db)
+        outcome = service.douse(_effect_id(service, args.effect), faces, seed=args.seed)
+        effects = service.effects()
+    payload, text = _effects_result(effects)
+    roll = outcome.value.roll
+    payload["usage_dice"] = (
+        None
+        if roll is None
+        else {
+            "effect": outcome.value.effect.name,
+            "before": roll.before,
+            "rolled": list(roll.rolled),
+            "after": roll.after,
+        }
+    )
+    return payload, text

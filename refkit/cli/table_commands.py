@@ -1,0 +1,138 @@
+"""The ``table`` rows of the contract: list, roll and import rollable tables in the database.
+
+An import is read and checked completely before the database is opened: a gap, an overlap or a
+line that cannot be read is an ``error:`` line naming the rows, and nothing is imported.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from refkit.cli.dungeon_commands import open_database
+from refkit.cli.errors import CliError
+from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+
+if TYPE_CHECKING:
+    from refkit.app.table_service import TableService
+    from refkit.store.database import Database
+
+Result = tuple[dict[str, Any], str]
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    table = commands.add_parser("table", help="rollable tables (encounters, backlashes...)")
+    actions = table.add_subparsers(dest="table_command", metavar="ACTION", parser_class=type(table))
+    actions.required = True
+
+    listing = actions.add_parser("list", help="every table: name, dice, rows")
+    add_json_flag(listing)
+    listing.set_defaults(handler=_run_list)
+
+    show = actions.add_parser("show", help="a table's rows")
+    show.add_argument("name", metavar="NAME")
+    add_json_flag(show)
+    show.set_defaults(handler=_run_show)
+
+    roll = actions.add_parser("roll", help="roll on a table (dice in the entry are rolled too)")
+    roll.add_argument("name", metavar="NAME")
+    roll.add_argument("--total", type=whole_number, metavar="N", help="the dice total outright")
+    roll.add_argument(
+        "--modifier", type=whole_number, default=0, metavar="M", help="added to the dice"
+    )
+    add_seed(roll)
+    add_json_flag(roll)
+    roll.set_defaults(handler=_run_roll)
+
+    imported = actions.add_parser("import", help="import a table from .txt/.md, .csv or .toml")
+    imported.add_argument("file", metavar="FILE")
+    imported.add_argument("--name", metavar="NAME", help="the table's name (default: the file's)")
+    imported.add_argument("--dice", metavar="EXPR", help="e.g. 2d6 (default: from the rows)")
+    imported.add_argument(
+        "--replace", action="store_true", help="replace a table with the same name"
+    )
+    add_json_flag(imported)
+    imported.set_defaults(handler=_run_import)
+
+    delete = actions.add_parser("delete", help="delete a table")
+    delete.add_argument("name", metavar="NAME")
+    add_json_flag(delete)
+    delete.set_defaults(handler=_run_delete)
+
+    restore = actions.add_parser("restore-defaults", help="put back Refkit's default tables")
+    restore.add_argument(
+        "--overwrite", action="store_true", help="also reset default tables that were edited"
+    )
+    add_json_flag(restore)
+    restore.set_defaults(handler=_run_restore)
+
+
+def _service(db: Database) -> TableService:
+    from refkit.app.table_service import TableService
+
+    return TableService.for_database(db)
+
+
+def _run_list(args: argparse.Namespace) -> Result:
+    with open_database(args) as db:
+        summaries = _service(db).summaries()
+    payload = {
+        "tables": [
+            {
+                "name": summary.name,
+                "dice": summary.dice,
+                "rows": summary.rows,
+                "source": summary.source.value,
+            }
+            for summary in summaries
+        ]
+    }
+    text = "\n".join(
+        f"{summary.name} ({summary.dice}, {summary.rows} rows)" for summary in summaries
+    )
+    return payload, text or "no tables"
+
+
+def _run_show(args: argparse.Namespace) -> Result:
+    with open_database(args) as db:
+        table = _service(db).get(args.name)
+    payload = table.to_dict()
+    lines = [f"{table.name} ({table.dice})"]
+    lines += [f"{row.label:>7}  {row.text}" for row in table.rows]
+    return payload, "\n".join(lines)
+
+
+def _run_roll(args: argparse.Namespace) -> Result:
+    with open_database(args) as db:
+        logged = _service(db).roll(args.name, args.total, modifier=args.modifier, seed=args.seed)
+    payload = {**logged.to_dict(), "seed": logged.seed}
+    roll = logged.roll
+    return payload, f"{roll.table}: {roll.index} ({roll.row.label}) → {roll.text}"
+
+
+def _run_import(args: argparse.Namespace) -> Result:
+    from refkit.app.table_service import TableService
+
+    path = Path(args.file)
+    if args.name is not None and not args.name.strip():
+        raise CliError("table import: --name needs a name")
+    # Read and check the whole file first (TableImportError names every problem).
+    table = TableService.parse(path, args.name, args.dice)
+    with open_database(args) as db:
+        stored = _service(db).add(table, replace=args.replace)
+    payload = {"table": stored.name, "rows": len(stored.rows), "dice": stored.dice}
+    return payload, f"imported {stored.name!r}: {len(stored.rows)} rows, {stored.dice}"
+
+
+def _run_delete(args: argparse.Namespace) -> Result:
+    with open_database(args) as db:
+        deleted = _service(db).delete(args.name)
+    return {"deleted": deleted.name}, f"deleted {deleted.name!r}"
+
+
+def _run_restore(args: argparse.Namespace) -> Result:
+    with open_database(args) as db:
+        written = _service(db).restore_defaults(overwrite=args.overwrite)
+    text = ("restored: " + ", ".join(written)) if written else "every default table is there"
+    return {"restored": list(written)}, text

@@ -1,0 +1,332 @@
+"""The dungeon-turn state in the database: the DT clock, the tracked effects, and their settings.
+
+The clock is one row holding ``DungeonTurnClock.to_dict()`` as JSON and a ``version`` that goes up
+at every write of the clock or the effects. A writer says which version it read
+(``expected_version``); if another process (the command line, a second window) wrote since, the
+write is refused with :class:`ConcurrentChangeError` and nothing is changed, so nobody silently
+overwrites anybody. Clock, effects and the session-log entries of one step are written in one
+transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from sqlalchemy import delete, update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from refkit.rules.dungeon_turn import (
+    DEFAULT_DT_MINUTES,
+    DEFAULT_WARNING_THRESHOLDS_S,
+    DungeonTurnClock,
+    dt_length_seconds,
+)
+from refkit.rules.tracked_effects import TrackedEffect
+from refkit.store.character_tables import AppMetaRow
+from refkit.store.database import Database, utc_now
+from refkit.store.dungeon_tables import CLOCK_ROW_ID, DungeonClockRow, TrackedEffectRow
+from refkit.store.session_log import (
+    SessionLogEntry,
+    SessionLogRepository,
+    append_entries,
+    check_entry,
+    set_undone_in,
+)
+
+SETTINGS_KEY: Final = "dungeon_turn_settings"
+"""The ``app_meta`` key holding :class:`DungeonSettings` as JSON."""
+
+MAX_EN_MODIFIERS = 10
+
+
+class ConcurrentChangeError(Exception):
+    """The dungeon-turn state changed in the database after it was read; nothing was written."""
+
+    def __init__(self, expected: int, found: int) -> None:
+        super().__init__(
+            f"the dungeon turn was changed elsewhere (another window or the command line) "
+            f"while this change was being made (expected state {expected}, found {found}); "
+            "nothing was written: look at the clock again and repeat the action if still wanted"
+        )
+        self.expected = expected
+        self.found = found
+
+
+@dataclass(frozen=True)
+class DungeonSettings:
+    """The referee's dungeon-turn settings.
+
+    ``dt_minutes``: the DT length for a new clock; ``warning_thresholds_s``: seconds before the end
+    of a DT at which to warn; ``auto_end``: end the DT by itself at zero; ``crowded``/``chaos``:
+    the dungeon EN toggles (each −1); ``en_modifiers``: the referee's own modifiers, added after;
+    ``douse_lights_at_rest_halfway``: lights still burning go out at a rest's half-way point.
+    """
+
+    dt_minutes: float = DEFAULT_DT_MINUTES
+    warning_thresholds_s: tuple[int, ...] = DEFAULT_WARNING_THRESHOLDS_S
+    auto_end: bool = False
+    crowded: bool = False
+    chaos: bool = False
+    en_modifiers: tuple[int, ...] = ()
+    douse_lights_at_rest_halfway: bool = True
+
+    def __post_init__(self) -> None:
+        dt_length_seconds(self.dt_minutes)  # ValueError for an impossible length
+        thresholds = tuple(self.warning_thresholds_s)
+        for threshold in thresholds:
+            if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold <= 0:
+                raise ValueError(
+                    f"a warning threshold must be a whole number of seconds above 0, "
+                    f"got {threshold!r}"
+                )
+        object.__setattr__(
+            self, "warning_thresholds_s", tuple(sorted(set(thresholds), reverse=True))
+        )
+        modifiers = tuple(self.en_modifiers)
+        if len(modifiers) > MAX_EN_MODIFIERS:
+            raise ValueError(f"at most {MAX_EN_MODIFIERS} EN modifiers, got {len(modifiers)}")
+        for modifier in modifiers:
+            if isinstance(modifier, bool) or not isinstance(modifier, int) or abs(modifier) > 9:
+                raise ValueError(
+                    f"an EN modifier must be a whole number from -9 to 9, got {modifier!r}"
+                )
+        object.__setattr__(self, "en_modifiers", modifiers)
+        for name in ("auto_end", "crowded", "chaos", "douse_lights_at_rest_halfway"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"the setting {name} must be true or false")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "dt_minutes": self.dt_minutes,
+            "warning_thresholds_s": list(self.warning_thresholds_s),
+            "auto_end": self.auto_end,
+            "crowded": self.crowded,
+            "chaos": self.chaos,
+            "en_modifiers": list(self.en_modifiers),
+            "douse_lights_at_rest_halfway": self.douse_lights_at_rest_halfway,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DungeonSettings:
+        """Settings from :meth:`to_dict`; missing keys keep their defaults."""
+        defaults = cls()
+        minutes = data.get("dt_minutes", defaults.dt_minutes)
+        if isinstance(minutes, float) and math.isfinite(minutes) and minutes.is_integer():
+            minutes = int(minutes)
+        return cls(
+            dt_minutes=minutes,
+            warning_thresholds_s=tuple(
+                data.get("warning_thresholds_s", defaults.warning_thresholds_s)
+            ),
+            auto_end=data.get("auto_end", defaults.auto_end),
+            crowded=data.get("crowded", defaults.crowded),
+            chaos=data.get("chaos", defaults.chaos),
+            en_modifiers=tuple(data.get("en_modifiers", defaults.en_modifiers)),
+            douse_lights_at_rest_halfway=data.get(
+                "douse_lights_at_rest_halfway", defaults.douse_lights_at_rest_halfway
+            ),
+        )
+
+
+@dataclass(frozen=True)
+class DungeonTurnSnapshot:
+    """The dungeon-turn state as read: the clock, the effects in order, and the version read.
+
+    ``version`` 0 means nothing has been written yet (a fresh, stopped clock).
+    """
+
+    clock: DungeonTurnClock
+    effects: tuple[TrackedEffect, ...]
+    version: int
+
+
+@dataclass(frozen=True)
+class SavedDungeonTurn:
+    """What a save wrote: the new version and the ids of the session-log entries added."""
+
+    version: int
+    log_ids: tuple[int, ...] = field(default=())
+
+
+class DungeonTurnStore:
+    """Reads and writes the dungeon-turn state and settings. Each call is one short session."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self.session_log = SessionLogRepository(db)
+
+    @property
+    def database(self) -> Database:
+        return self._db
+
+    # -- state -------------------------------------------------------------------------------
+
+    def load(self) -> DungeonTurnSnapshot:
+        """The stored state; a new stopped clock (at the default length) if none is stored.
+
+        Raises ValueError if the stored state cannot be read back (naming what is wrong).
+        """
+        with self._db.session() as session:
+            row = session.get(DungeonClockRow, CLOCK_ROW_ID)
+            effect_rows = session.exec(
+                select(TrackedEffectRow).order_by(col(TrackedEffectRow.position))
+            ).all()
+            settings = _read_settings(session)
+        if row is None:
+            clock = DungeonTurnClock.new(settings.dt_minutes)
+            version = 0
+        else:
+            clock = _clock_from_json(row.state)
+            version = row.version
+        effects = tuple(_to_effect(effect_row) for effect_row in effect_rows)
+        return DungeonTurnSnapshot(clock=clock, effects=effects, version=version)
+
+    def version(self) -> int:
+        """The version of the stored state (0 before the first write)."""
+        with self._db.session() as session:
+            row = session.get(DungeonClockRow, CLOCK_ROW_ID)
+            return 0 if row is None else row.version
+
+    def save(
+        self,
+        clock: DungeonTurnClock,
+        effects: Sequence[TrackedEffect],
+        *,
+        expected_version: int,
+        log: Sequence[SessionLogEntry] = (),
+        mark_undone: Sequence[int] = (),
+        mark_done: Sequence[int] = (),
+    ) -> SavedDungeonTurn:
+        """Write the clock and the effects (in this order), add ``log`` entries, and mark earlier
+        entries undone / done again, all in one transaction.
+
+        Raises ConcurrentChangeError (nothing written) when the stored version is not
+        ``expected_version``, and ValueError for effects with duplicate ids or a bad log entry.
+        """
+        effects = tuple(effects)
+        ids = [effect.id for effect in effects]
+        duplicates = sorted({effect_id for effect_id in ids if ids.count(effect_id) > 1})
+        if duplicates:
+            raise ValueError(f"two tracked effects share the id {duplicates[0]!r}")
+        for entry in log:
+            check_entry(entry)
+        state = json.dumps(clock.to_dict(), sort_keys=True, allow_nan=False)
+        now = utc_now()
+        try:
+            with self._db.session() as session:
+                new_version = _write_clock(session, state, expected_version, now)
+                session.exec(delete(TrackedEffectRow))  # type: ignore[call-overload]
+                session.flush()
+                session.add_all(
+                    _to_row(effect, position) for position, effect in enumerate(effects)
+                )
+                log_ids = append_entries(session, log)
+                set_undone_in(session, list(mark_undone), True)
+                set_undone_in(session, list(mark_done), False)
+        except IntegrityError:
+            # Another writer created the clock row between our read and our insert.
+            raise ConcurrentChangeError(expected_version, self.version()) from None
+        return SavedDungeonTurn(version=new_version, log_ids=log_ids)
+
+    # -- settings ----------------------------------------------------------------------------
+
+    def settings(self) -> DungeonSettings:
+        with self._db.session() as session:
+            return _read_settings(session)
+
+    def save_settings(self, settings: DungeonSettings) -> None:
+        value = json.dumps(settings.to_dict(), sort_keys=True)
+        with self._db.session() as session:
+            row = session.get(AppMetaRow, SETTINGS_KEY)
+            if row is None:
+                session.add(AppMetaRow(key=SETTINGS_KEY, value=value))
+            else:
+                row.value = value
+                session.add(row)
+
+
+def _write_clock(session: Session, state: str, expected: int, now: Any) -> int:
+    if expected == 0:
+        existing = session.get(DungeonClockRow, CLOCK_ROW_ID)
+        if existing is not None:
+            raise ConcurrentChangeError(expected, existing.version)
+        session.add(DungeonClockRow(id=CLOCK_ROW_ID, state=state, version=1, updated_at=now))
+        session.flush()
+        return 1
+    statement = (
+        update(DungeonClockRow)
+        .where(col(DungeonClockRow.id) == CLOCK_ROW_ID, col(DungeonClockRow.version) == expected)
+        .values(state=state, version=expected + 1, updated_at=now)
+    )
+    result = session.exec(statement)  # type: ignore[call-overload]
+    if result.rowcount != 1:
+        row = session.get(DungeonClockRow, CLOCK_ROW_ID)
+        raise ConcurrentChangeError(expected, 0 if row is None else row.version)
+    return expected + 1
+
+
+def _read_settings(session: Session) -> DungeonSettings:
+    row = session.get(AppMetaRow, SETTINGS_KEY)
+    if row is None:
+        return DungeonSettings()
+    try:
+        data = json.loads(row.value)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        return DungeonSettings.from_dict(data)
+    except (ValueError, TypeError) as error:
+        raise ValueError(f"the stored dungeon-turn settings cannot be read: {error}") from None
+
+
+def _clock_from_json(text: str) -> DungeonTurnClock:
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise ValueError(f"the stored DT clock is not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ValueError("the stored DT clock is not a JSON object")
+    try:
+        return DungeonTurnClock.from_dict(data)
+    except ValueError as error:
+        raise ValueError(f"the stored DT clock cannot be read: {error}") from None
+
+
+def _to_row(effect: TrackedEffect, position: int) -> TrackedEffectRow:
+    return TrackedEffectRow(
+        effect_id=effect.id,
+        position=position,
+        name=effect.name,
+        kind=effect.kind.value,
+        usage_dice=effect.usage_dice,
+        max_usage_dice=effect.max_usage_dice,
+        modes=json.dumps(sorted(mode.value for mode in effect.modes)),
+        spent=effect.spent,
+        lit=effect.lit,
+        ends_at_dt_end=effect.ends_at_dt_end,
+        refuel_with=effect.refuel_with,
+        owner=effect.owner,
+    )
+
+
+def _to_effect(row: TrackedEffectRow) -> TrackedEffect:
+    modes: Iterable[str] = json.loads(row.modes)
+    return TrackedEffect.from_dict(
+        {
+            "id": row.effect_id,
+            "name": row.name,
+            "kind": row.kind,
+            "usage_dice": row.usage_dice,
+            "max_usage_dice": row.max_usage_dice,
+            "modes": list(modes),
+            "spent": row.spent,
+            "lit": row.lit,
+            "ends_at_dt_end": row.ends_at_dt_end,
+            "refuel_with": row.refuel_with,
+            "owner": row.owner,
+        }
+    )

@@ -1,0 +1,195 @@
+"""The persistent session log: every DT end, usage-dice roll, encounter check, adjustment, rest...
+
+Entries are never rewritten, only marked ``undone`` while the step that made them is undone (and
+unmarked on redo), so the log keeps an honest record and an undone step can come back as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Final
+
+from sqlalchemy import delete, func, update
+from sqlmodel import Session, col, select
+
+from refkit.store.database import Database
+from refkit.store.dungeon_tables import SessionLogRow
+
+SESSION_LOG_KINDS: Final = (
+    "dt_start",
+    "dt_end",
+    "usage_dice",
+    "encounter",
+    "adjust",
+    "pause",
+    "resume",
+    "rest",
+    "effect",
+    "table_roll",
+    "settings",
+    "note",
+)
+"""The kinds of entry, in the order a filter offers them."""
+
+
+@dataclass(frozen=True)
+class SessionLogEntry:
+    """One entry. ``id`` is None until it is stored; ``detail`` holds JSON-ready particulars."""
+
+    kind: str
+    dt: int
+    text: str
+    at: datetime
+    detail: Mapping[str, Any] = field(default_factory=dict)
+    id: int | None = None
+    undone: bool = False
+
+
+def check_entry(entry: SessionLogEntry) -> str:
+    """Validate ``entry``; returns its detail as JSON. ValueError saying what is wrong."""
+    if entry.kind not in SESSION_LOG_KINDS:
+        kinds = ", ".join(SESSION_LOG_KINDS)
+        raise ValueError(f"unknown session-log kind {entry.kind!r}; expected one of {kinds}")
+    if isinstance(entry.dt, bool) or not isinstance(entry.dt, int) or entry.dt < 0:
+        raise ValueError(f"a session-log entry needs a DT number of 0 or more, got {entry.dt!r}")
+    if entry.at.tzinfo is None or entry.at.utcoffset() is None:
+        raise ValueError(
+            f"session-log entry {entry.text!r} has a naive time ({entry.at.isoformat()}); use UTC"
+        )
+    try:
+        return json.dumps(dict(entry.detail), sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(
+            f"session-log entry {entry.text!r}: its detail cannot be stored as JSON ({exc})"
+        ) from exc
+
+
+def append_entries(session: Session, entries: Iterable[SessionLogEntry]) -> tuple[int, ...]:
+    """Add ``entries`` inside an open session (so they commit with whatever else it writes)."""
+    rows = [
+        SessionLogRow(
+            at=entry.at,
+            kind=entry.kind,
+            dt=entry.dt,
+            text=entry.text,
+            detail=check_entry(entry),
+            undone=entry.undone,
+        )
+        for entry in entries
+    ]
+    session.add_all(rows)
+    session.flush()
+    ids = []
+    for row in rows:
+        assert row.id is not None
+        ids.append(row.id)
+    return tuple(ids)
+
+
+class SessionLogRepository:
+    """Adds, lists, marks and clears session-log entries. Each call is one short session."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def add(self, entry: SessionLogEntry) -> int:
+        """Store one entry; returns its id."""
+        return self.add_all([entry])[0]
+
+    def add_all(self, entries: Sequence[SessionLogEntry]) -> tuple[int, ...]:
+        """Store several entries at once (all or none); returns their ids in order."""
+        for entry in entries:
+            check_entry(entry)
+        with self._db.session() as session:
+            return append_entries(session, entries)
+
+    def entries(
+        self,
+        *,
+        kinds: Iterable[str] | None = None,
+        text: str | None = None,
+        include_undone: bool = False,
+        limit: int | None = None,
+        newest_first: bool = False,
+    ) -> list[SessionLogEntry]:
+        """Entries in time order (oldest first unless ``newest_first``).
+
+        ``kinds`` keeps those kinds; ``text`` keeps entries whose text contains it (ignoring ASCII
+        case); undone entries are left out unless ``include_undone``; ``limit`` caps the count.
+        """
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be zero or more, got {limit}")
+        statement = select(SessionLogRow)
+        if kinds is not None:
+            wanted = list(kinds)
+            unknown = sorted(set(wanted) - set(SESSION_LOG_KINDS))
+            if unknown:
+                raise ValueError(f"unknown session-log kind(s): {', '.join(unknown)}")
+            statement = statement.where(col(SessionLogRow.kind).in_(wanted))
+        if text:
+            pattern = "%" + _escape_like(text) + "%"
+            statement = statement.where(col(SessionLogRow.text).ilike(pattern, escape="\\"))
+        if not include_undone:
+            statement = statement.where(col(SessionLogRow.undone).is_(False))
+        if newest_first:
+            statement = statement.order_by(
+                col(SessionLogRow.at).desc(), col(SessionLogRow.id).desc()
+            )
+        else:
+            statement = statement.order_by(col(SessionLogRow.at), col(SessionLogRow.id))
+        if limit is not None:
+            statement = statement.limit(limit)
+        with self._db.session() as session:
+            rows = session.exec(statement).all()
+        return [_to_entry(row) for row in rows]
+
+    def count(self, *, include_undone: bool = False) -> int:
+        statement = select(func.count()).select_from(SessionLogRow)
+        if not include_undone:
+            statement = statement.where(col(SessionLogRow.undone).is_(False))
+        with self._db.session() as session:
+            return session.exec(statement).one()
+
+    def set_undone(self, ids: Iterable[int], undone: bool = True) -> int:
+        """Mark entries as undone (or, with ``undone=False``, as done again); returns how many."""
+        wanted = list(ids)
+        if not wanted:
+            return 0
+        with self._db.session() as session:
+            return set_undone_in(session, wanted, undone)
+
+    def clear(self) -> int:
+        """Delete every entry; returns how many there were."""
+        with self._db.session() as session:
+            result = session.exec(delete(SessionLogRow))  # type: ignore[call-overload]
+            return int(result.rowcount)
+
+
+def set_undone_in(session: Session, ids: Sequence[int], undone: bool) -> int:
+    """:meth:`SessionLogRepository.set_undone` inside an open session."""
+    if not ids:
+        return 0
+    statement = (
+        update(SessionLogRow).where(col(SessionLogRow.id).in_(list(ids))).values(undone=undone)
+    )
+    result = session.exec(statement)  # type: ignore[call-overload]
+    return int(result.rowcount)
+
+
+def _to_entry(row: SessionLogRow) -> SessionLogEntry:
+    return SessionLogEntry(
+        kind=row.kind,
+        dt=row.dt,
+        text=row.text,
+        at=row.at,
+        detail=json.loads(row.detail),
+        id=row.id,
+        undone=row.undone,
+    )
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")

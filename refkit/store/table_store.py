@@ -1,0 +1,327 @@
+"""Rollable tables in the database, seeded from Refkit's shipped defaults on first use.
+
+Seeding happens once: a flag in ``app_meta`` records it, so a default table the referee deleted does
+not come back by itself (:meth:`TableStore.restore_defaults` brings defaults back on request).
+Names are unique ignoring case and spacing. The encounter table chosen for each dungeon is kept
+here too, and follows its table when it is renamed or deleted.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from sqlmodel import Session, col, select
+
+from refkit.rules.rollable_tables import (
+    RollableTable,
+    TableRow,
+    TableSource,
+    check_table,
+    load_default_tables,
+)
+from refkit.store.character_tables import AppMetaRow
+from refkit.store.database import Database, utc_now
+from refkit.store.dungeon_tables import RollableTableRow
+
+SEEDED_KEY: Final = "rollable_tables_seeded"
+ENCOUNTER_TABLES_KEY: Final = "encounter_table_by_dungeon"
+
+DefaultTables = Callable[[], Sequence[RollableTable]]
+
+
+def table_key(name: str) -> str:
+    """The form of a table or dungeon name that must be unique: NFC, single spaces, case-folded."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+
+
+def _clean_name(name: str, what: str = "table") -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"a {what} needs a name, got {name!r}")
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """One line of the table list."""
+
+    name: str
+    dice: str
+    rows: int
+    source: TableSource
+    description: str
+
+
+class TableStore:
+    """Lists, reads, adds, replaces and deletes rollable tables. Each call is one short session.
+
+    ``defaults`` gives the tables to seed with (Refkit's shipped ones unless a test says otherwise).
+    """
+
+    def __init__(self, db: Database, *, defaults: DefaultTables = load_default_tables) -> None:
+        self._db = db
+        self._defaults = defaults
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def summaries(self) -> list[TableSummary]:
+        """Every table, sorted by name (ignoring case)."""
+        with self._db.session() as session:
+            self._seed_once(session)
+            rows = session.exec(select(RollableTableRow)).all()
+        tables = sorted(rows, key=lambda row: row.name_key)
+        return [
+            TableSummary(
+                name=row.name,
+                dice=row.dice,
+                rows=len(json.loads(row.rows)),
+                source=TableSource(row.source),
+                description=row.description,
+            )
+            for row in tables
+        ]
+
+    def tables(self) -> list[RollableTable]:
+        with self._db.session() as session:
+            self._seed_once(session)
+            rows = session.exec(select(RollableTableRow)).all()
+        return [_to_table(row) for row in sorted(rows, key=lambda row: row.name_key)]
+
+    def get(self, name: str) -> RollableTable:
+        """The table called ``name`` (ignoring case and spacing); ValueError naming the choices."""
+        with self._db.session() as session:
+            self._seed_once(session)
+            row = _find(session, name)
+            if row is None:
+                names = [r.name for r in session.exec(select(RollableTableRow)).all()]
+        if row is None:
+            known = ", ".join(repr(n) for n in sorted(names, key=str.casefold)) or "none"
+            raise ValueError(f"no table called {name!r} (tables: {known})")
+        return _to_table(row)
+
+    def exists(self, name: str) -> bool:
+        with self._db.session() as session:
+            self._seed_once(session)
+            return _find(session, name) is not None
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def add(self, table: RollableTable, *, replace: bool = False) -> RollableTable:
+        """Store a new table (checked first); with ``replace`` a same-named table is replaced.
+
+        Raises TableError (a ValueError) listing the table's problems, or ValueError if the name
+        is taken and ``replace`` is false; nothing is written then.
+        """
+        table = _checked(table)
+        with self._db.session() as session:
+            self._seed_once(session)
+            existing = _find(session, table.name)
+            if existing is not None and not replace:
+                raise ValueError(
+                    f"a table called {existing.name!r} already exists; choose another name "
+                    "or replace it"
+                )
+            _write(session, table, existing)
+        return table
+
+    def save(self, table: RollableTable, *, previous_name: str | None = None) -> RollableTable:
+        """Save an edited table: ``previous_name`` is the table it was (for a rename).
+
+        Without ``previous_name`` the table with the same name is updated, or a new one added.
+        Raises TableError for a table with problems and ValueError if a rename would take the
+        name of another table or ``previous_name`` does not exist; nothing is written then.
+        """
+        table = _checked(table)
+        with self._db.session() as session:
+            self._seed_once(session)
+            target = _find(session, table.name)
+            if previous_name is not None:
+                original = _find(session, previous_name)
+                if original is None:
+                    raise ValueError(f"no table called {previous_name!r} to save over")
+                if target is not None and target.id != original.id:
+                    raise ValueError(
+                        f"cannot rename {original.name!r} to {table.name!r}: "
+                        "a table with that name already exists"
+                    )
+                old_name = original.name
+                _write(session, table, original)
+                if table_key(old_name) != table_key(table.name):
+                    _retarget_encounter_tables(session, old_name, table.name)
+            else:
+                _write(session, table, target)
+        return table
+
+    def delete(self, name: str) -> RollableTable:
+        """Delete the table called ``name``; returns it as it was (so it can be put back).
+
+        Dungeons that used it as their encounter table no longer have one.
+        """
+        with self._db.session() as session:
+            self._seed_once(session)
+            row = _find(session, name)
+            if row is None:
+                raise ValueError(f"no table called {name!r} to delete")
+            table = _to_table(row)
+            session.delete(row)
+            _retarget_encounter_tables(session, row.name, None)
+        return table
+
+    def restore_defaults(self, *, overwrite: bool = False) -> tuple[str, ...]:
+        """Put back every shipped default table that is missing; with ``overwrite``, also reset
+        defaults that were edited. Returns the names written."""
+        written: list[str] = []
+        with self._db.session() as session:
+            self._seed_once(session)
+            for table in self._defaults():
+                existing = _find(session, table.name)
+                if existing is not None and not overwrite:
+                    continue
+                _write(session, table, existing)
+                written.append(table.name)
+        return tuple(written)
+
+    # -- encounter table per dungeon ---------------------------------------------------------
+
+    def encounter_tables(self) -> dict[str, str]:
+        """The chosen encounter table of each dungeon: dungeon name → table name."""
+        with self._db.session() as session:
+            return {
+                choice["dungeon"]: choice["table"] for choice in _read_choices(session).values()
+            }
+
+    def encounter_table_for(self, dungeon: str) -> str | None:
+        key = table_key(_clean_name(dungeon, "dungeon"))
+        with self._db.session() as session:
+            choice = _read_choices(session).get(key)
+        return None if choice is None else choice["table"]
+
+    def set_encounter_table(self, dungeon: str, table: str | None) -> str | None:
+        """Choose ``table`` (None: none) as ``dungeon``'s encounter table; returns the table's
+        stored name. ValueError if there is no such table."""
+        dungeon = _clean_name(dungeon, "dungeon")
+        with self._db.session() as session:
+            self._seed_once(session)
+            choices = _read_choices(session)
+            chosen: str | None = None
+            if table is None:
+                choices.pop(table_key(dungeon), None)
+            else:
+                row = _find(session, table)
+                if row is None:
+                    raise ValueError(f"no table called {table!r} to use for {dungeon}")
+                chosen = row.name
+                choices[table_key(dungeon)] = {"dungeon": dungeon, "table": row.name}
+            _write_meta(session, ENCOUNTER_TABLES_KEY, json.dumps(choices, sort_keys=True))
+        return chosen
+
+    # -- seeding -----------------------------------------------------------------------------
+
+    def _seed_once(self, session: Session) -> None:
+        if session.get(AppMetaRow, SEEDED_KEY) is not None:
+            return
+        for table in self._defaults():
+            if _find(session, table.name) is None:
+                _write(session, _checked(table), None)
+        _write_meta(session, SEEDED_KEY, "true")
+        session.flush()
+
+
+def _checked(table: RollableTable) -> RollableTable:
+    name = _clean_name(table.name)
+    if name != table.name:
+        table = RollableTable(
+            name=name,
+            dice=table.dice,
+            rows=table.rows,
+            source=table.source,
+            description=table.description,
+            max_modifier=table.max_modifier,
+            modifier_name=table.modifier_name,
+        )
+    check_table(table)
+    return table
+
+
+def _find(session: Session, name: str) -> RollableTableRow | None:
+    if not isinstance(name, str) or not name.strip():
+        return None
+    statement = select(RollableTableRow).where(col(RollableTableRow.name_key) == table_key(name))
+    return session.exec(statement).first()
+
+
+def _write(session: Session, table: RollableTable, row: RollableTableRow | None) -> None:
+    rows = json.dumps([table_row.to_dict() for table_row in table.rows], ensure_ascii=False)
+    if row is None:
+        row = RollableTableRow(
+            name=table.name,
+            name_key=table_key(table.name),
+            dice=table.dice,
+            source=table.source.value,
+            description=table.description,
+            max_modifier=table.max_modifier,
+            modifier_name=table.modifier_name,
+            rows=rows,
+            updated_at=utc_now(),
+        )
+    else:
+        row.name = table.name
+        row.name_key = table_key(table.name)
+        row.dice = table.dice
+        row.source = table.source.value
+        row.description = table.description
+        row.max_modifier = table.max_modifier
+        row.modifier_name = table.modifier_name
+        row.rows = rows
+        row.updated_at = utc_now()
+    session.add(row)
+    session.flush()
+
+
+def _to_table(row: RollableTableRow) -> RollableTable:
+    return RollableTable(
+        name=row.name,
+        dice=row.dice,
+        rows=tuple(TableRow.from_dict(item) for item in json.loads(row.rows)),
+        source=TableSource(row.source),
+        description=row.description,
+        max_modifier=row.max_modifier,
+        modifier_name=row.modifier_name,
+    )
+
+
+def _read_choices(session: Session) -> dict[str, dict[str, str]]:
+    row = session.get(AppMetaRow, ENCOUNTER_TABLES_KEY)
+    if row is None:
+        return {}
+    data = json.loads(row.value)
+    if not isinstance(data, dict):
+        raise ValueError("the stored encounter-table choices are not a JSON object")
+    return data
+
+
+def _retarget_encounter_tables(session: Session, old_name: str, new_name: str | None) -> None:
+    choices = _read_choices(session)
+    changed = False
+    for key, choice in list(choices.items()):
+        if table_key(choice["table"]) != table_key(old_name):
+            continue
+        changed = True
+        if new_name is None:
+            del choices[key]
+        else:
+            choice["table"] = new_name
+    if changed:
+        _write_meta(session, ENCOUNTER_TABLES_KEY, json.dumps(choices, sort_keys=True))
+
+
+def _write_meta(session: Session, key: str, value: str) -> None:
+    row = session.get(AppMetaRow, key)
+    if row is None:
+        session.add(AppMetaRow(key=key, value=value))
+    else:
+        row.value = value
+        session.add(row)
