@@ -469,13 +469,17 @@ class TableRoll:
     dice: tuple[int, ...] = ()  # faces rolled for the index (empty when the total was given)
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``refkit table roll`` JSON object."""
-        return {
-            "table": self.table,
-            "index": self.index,
-            "entry": self.row.to_dict(),
-            "text": self.text,
-        }
+        """The ``refkit table roll`` JSON object.
+
+        The contract gives ``entry.high`` as a whole number. An open-ended row ("13+") has no
+        top, so its ``high`` is the index rolled (the row certainly reaches that far) and
+        ``open_ended`` says so.
+        """
+        entry = self.row.to_dict()
+        entry["open_ended"] = self.row.high is None
+        if self.row.high is None:
+            entry["high"] = max(self.index, self.row.low)
+        return {"table": self.table, "index": self.index, "entry": entry, "text": self.text}
 
 
 def row_for(table: RollableTable, index: int) -> tuple[int, TableRow]:

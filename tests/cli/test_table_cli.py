@@ -137,3 +137,22 @@ def test_delete_and_restore_defaults(cli) -> None:
 def test_show_lists_the_rows(cli) -> None:
     data = cli("table", "show", GOBLINS, "--json").json
     assert data["name"] == GOBLINS and len(data["rows"]) == 11
+
+
+def test_open_ended_row_still_reports_a_whole_number_high(cli):
+    """CONTRACT: entry.high is an int, even for the Miasma table's open-ended 13+ row."""
+    run = cli(
+        "table",
+        "roll",
+        "Refkit default Miasma effects",
+        "--total",
+        "10",
+        "--modifier",
+        "5",
+        "--json",
+    )
+    assert run.code == 0, run.err
+    entry = run.json["entry"]
+    assert isinstance(entry["high"], int) and entry["low"] == 13
+    assert entry["low"] <= run.json["index"] <= entry["high"]
+    assert entry["open_ended"] is True

@@ -188,7 +188,13 @@ def test_a_forced_total_picks_its_row() -> None:
     assert rolled.to_dict() == {
         "table": "Goblins",
         "index": 7,
-        "entry": {"low": 5, "high": 9, "text": "3 goblins and a dog", "duration": ""},
+        "entry": {
+            "low": 5,
+            "high": 9,
+            "text": "3 goblins and a dog",
+            "duration": "",
+            "open_ended": False,
+        },
         "text": "3 goblins and a dog",
     }
 
