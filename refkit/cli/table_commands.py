@@ -52,6 +52,16 @@ def register(commands: argparse._SubParsersAction) -> None:
     imported.add_argument(
         "--replace", action="store_true", help="replace a table with the same name"
     )
+    imported.add_argument(
+        "--max-modifier",
+        type=whole_number,
+        default=0,
+        metavar="N",
+        help="largest number added to the dice, e.g. 5 for a backlash table (d100 + rank)",
+    )
+    imported.add_argument(
+        "--modifier-name", default="", metavar="WORD", help="what is added, e.g. rank or cruelty"
+    )
     add_json_flag(imported)
     imported.set_defaults(handler=_run_import)
 
@@ -118,7 +128,15 @@ def _run_import(args: argparse.Namespace) -> Result:
     if args.name is not None and not args.name.strip():
         raise CliError("table import: --name needs a name")
     # Read and check the whole file first (TableImportError names every problem).
-    table = TableService.parse(path, args.name, args.dice)
+    if args.max_modifier < 0:
+        raise CliError(f"table import: --max-modifier must be 0 or more, got {args.max_modifier}")
+    table = TableService.parse(
+        path,
+        args.name,
+        args.dice,
+        max_modifier=args.max_modifier,
+        modifier_name=args.modifier_name,
+    )
     with open_database(args) as db:
         stored = _service(db).add(table, replace=args.replace)
     payload = {"table": stored.name, "rows": len(stored.rows), "dice": stored.dice}

@@ -156,3 +156,34 @@ def test_open_ended_row_still_reports_a_whole_number_high(cli):
     assert isinstance(entry["high"], int) and entry["low"] == 13
     assert entry["low"] <= run.json["index"] <= entry["high"]
     assert entry["open_ended"] is True
+
+
+def test_a_referees_own_backlash_table_runs_to_105_with_max_modifier(cli, tmp_path: Path) -> None:
+    """d100 + rank reaches 105: the referee's copy imports once the modifier is declared."""
+    lines = [f"{low:02d}-{low + 1:02d} backlash {low}" for low in range(1, 100, 2)]
+    lines += [f"{index} big backlash {index}" for index in range(101, 106)]
+    source = tmp_path / "my-backlash.txt"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    refused = cli("table", "import", str(source), "--name", "Mine", "--dice", "d100", "--json")
+    assert refused.code == 2 and "101" in refused.err
+    assert "Mine" not in [t["name"] for t in table_list(cli)]
+
+    run = cli(
+        "table",
+        "import",
+        str(source),
+        "--name",
+        "Mine",
+        "--dice",
+        "d100",
+        "--max-modifier",
+        "5",
+        "--modifier-name",
+        "rank",
+        "--json",
+    )
+    assert run.code == 0, run.err
+    assert run.json["rows"] == 55
+    rolled = cli("table", "roll", "Mine", "--total", "100", "--modifier", "5", "--json").json
+    assert rolled["index"] == 105 and rolled["entry"]["text"] == "big backlash 105"
