@@ -1,0 +1,177 @@
+"""The guided builder: it explains, refuses what a new crow may not have, builds a valid crow."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QColor, QImage
+
+from refkit.gui.character_builder import STARTING_KIT, CharacterBuilder
+from refkit.gui.character_portrait import DATA_PREFIX, portrait_pixmap
+from refkit.locate import read_resource_text
+from refkit.rules.character import Character, Characteristics, Stamina, load_expertise_names
+from refkit.rules.character_file import check_character, load_character_json
+from refkit.rules.item_catalogue import load_item_catalogue
+
+TAKEN = {"brannoc tull"}
+
+
+@pytest.fixture
+def builder(qtbot) -> CharacterBuilder:
+    wizard = CharacterBuilder(
+        name_taken=lambda name: name.casefold() in TAKEN,
+        expertise_names=load_expertise_names(),
+        catalogue=load_item_catalogue(),
+    )
+    qtbot.addWidget(wizard)
+    return wizard
+
+
+def test_a_name_is_needed_and_must_be_free(builder: CharacterBuilder) -> None:
+    page = builder.identity
+    assert not page.isComplete()
+    assert "Give the crow a name" in page.problems()[0]
+    page.name.setText("Brannoc Tull")
+    assert not page.isComplete()
+    assert "There is already a crow called 'Brannoc Tull'" in page.message.text()
+    page.name.setText("Mara Vell")
+    assert page.isComplete()
+    assert page.message.text() == ""
+
+
+def test_out_of_range_characteristics_are_refused_with_the_reason(
+    builder: CharacterBuilder,
+) -> None:
+    page = builder.characteristics
+    page.set_values(2, 1, 0)
+    assert page.isComplete()
+    page.spins["strength"].setValue(3)
+    assert not page.isComplete()
+    errors, _advice = page.problems()
+    assert errors == [
+        "Strength is 3; a new crow starts each characteristic between -1 and 2. Lower it, or "
+        "switch on “Advanced” for a crow past creation"
+    ]
+    assert "Strength is 3" in page.message.text()
+    page.spins["strength"].setValue(-2)
+    assert not page.isComplete()
+    assert "Strength is -2" in page.problems()[0][0]
+
+
+def test_the_advanced_switch_allows_up_to_four_and_magic_beyond(builder: CharacterBuilder) -> None:
+    page = builder.characteristics
+    page.set_values(3, 4, 0)
+    assert not page.isComplete()
+    page.advanced.setChecked(True)
+    assert page.isComplete()
+    page.spins["agility"].setValue(5)
+    assert not page.isComplete()
+    assert "without magic a crow's maximum is 4" in page.problems()[0][0]
+    assert not page.magic.isChecked()
+    page.magic.setChecked(True)
+    assert page.isComplete()
+    page.advanced.setChecked(False)
+    assert not page.magic.isChecked() and not page.magic.isEnabled()
+    assert not page.isComplete()
+
+
+def test_an_unusual_spread_is_advice_not_a_refusal(builder: CharacterBuilder) -> None:
+    page = builder.characteristics
+    page.set_values(0, 0, 0)
+    assert page.isComplete()
+    errors, advice = page.problems()
+    assert errors == []
+    assert advice and "A background sets one characteristic to 2" in advice[0]
+
+
+def test_stamina_outside_5_7_9_needs_advanced(builder: CharacterBuilder) -> None:
+    page = builder.stamina
+    page.stamina.setValue(6)
+    assert not page.isComplete()
+    assert "gives 5, 7 or 9 Stamina, not 6" in page.problems()[0][0]
+    page.stamina.setValue(9)
+    assert page.isComplete()
+    assert page.stamina_buttons[9].isChecked()
+
+
+def test_expertises_from_the_list_and_of_ones_own(builder: CharacterBuilder) -> None:
+    page = builder.expertise
+    page.name.setEditText("Stealth")
+    assert page.category.currentData() == "general"
+    assert not page.category.isEnabled()
+    page.uses.setValue(2)
+    assert page.add_current()
+    page.name.setEditText("stealth")
+    assert not page.add_current()
+    assert "stealth is already on the list" in page.message.text()
+    page.name.setEditText("Beekeeping")
+    page.uses.setValue(1)
+    assert page.category.isEnabled()
+    assert page.add_current()
+    names = [(e.name, e.category, e.uses) for e in page.expertises()]
+    assert names == [("Stealth", "general", 2), ("Beekeeping", "general", 1)]
+    assert page.table.item(1, 0).text() == "Beekeeping (your own)"
+
+
+def test_a_finished_crow_is_valid_and_carries_the_starting_kit(
+    qtbot, builder: CharacterBuilder
+) -> None:
+    builder.identity.name.setText("Mara Vell")
+    builder.identity.player.setText("Sam")
+    builder.characteristics.set_values(1, 0, 2)
+    builder.stamina.stamina.setValue(7)
+    builder.expertise.name.setEditText("Lift")
+    builder.expertise.add_current()
+    builder.gear.notes.setPlainText("Owes the ferryman.")
+    with qtbot.waitSignal(builder.character_built) as built:
+        builder.accept()
+    crow: Character = built.args[0]
+    assert crow.name == "Mara Vell" and crow.player == "Sam"
+    assert crow.characteristics == Characteristics(agility=1, mind=0, strength=2)
+    assert crow.stamina == Stamina(max=7, current=7)
+    assert crow.speed == 5 and not crow.advanced
+    assert [e.name for e in crow.expertises] == ["Lift"]
+    assert crow.notes == "Owes the ferryman."
+    counts: dict[str, int] = {}
+    for item in crow.items:
+        counts[item.name] = counts.get(item.name, 0) + item.count
+    assert counts == dict(STARTING_KIT)
+    assert check_character(crow).valid
+
+
+def test_editing_keeps_the_inventory_and_allows_the_same_name(qtbot) -> None:
+    brannoc = load_character_json(read_resource_text("sample_party", "brannoc-tull.crow.json"))
+    wizard = CharacterBuilder(
+        name_taken=lambda name: name.casefold() in TAKEN,
+        expertise_names=load_expertise_names(),
+        existing=brannoc,
+    )
+    qtbot.addWidget(wizard)
+    assert wizard.identity.isComplete()  # its own name is not "taken"
+    wizard.characteristics.spins["mind"].setValue(1)
+    with qtbot.waitSignal(wizard.character_built) as built:
+        wizard.accept()
+    edited: Character = built.args[0]
+    assert edited.characteristics.mind == 1
+    assert edited.items == brannoc.items
+    assert not wizard.gear.starting_kit.isVisible()
+
+
+def test_a_portrait_is_scaled_and_kept_inside_the_crow(
+    builder: CharacterBuilder, tmp_path: Path
+) -> None:
+    image = QImage(900, 600, QImage.Format.Format_RGB32)
+    image.fill(QColor("#884422"))
+    path = tmp_path / "face.png"
+    assert image.save(str(path))
+    builder.identity.load_portrait_file(str(path))
+    portrait = builder.identity.portrait()
+    assert portrait is not None and portrait.startswith(DATA_PREFIX)
+    pixmap = portrait_pixmap(portrait)
+    assert pixmap is not None and pixmap.width() == 256  # the longest side, scaled down
+    assert abs(pixmap.height() - 256 * 600 / 900) < 1
+    builder.identity.name.setText("Mara Vell")
+    assert builder.result().portrait == portrait
+    builder.identity.load_portrait_file(str(tmp_path / "missing.png"))
+    assert "not an image Refkit can read" in builder.identity.message.text()
