@@ -1,0 +1,352 @@
+"""Rolling dice for a front end: every roll is seeded, recorded and written to the roll log.
+
+Each roll draws a fresh seed from the RNG factory, so the record it leaves (kind, expression, faces,
+seed, time) is enough to repeat it exactly. Listeners hear about every roll logged and about the log
+being replaced (cleared, or restored by an undo), so a view can stay in step without re-reading.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Generic, Protocol, TypeVar
+
+from refkit.dice.notation import NotationRoll, parse_notation
+from refkit.dice.records import RollRecord, notation_record, utc_now
+from refkit.dice.rng import make_rng
+from refkit.rules.crows_test import Order, TestResult, roll_test
+from refkit.rules.d100 import D100Roll, roll_d100
+from refkit.rules.test_odds import TestOdds, test_odds
+from refkit.rules.usage_dice import UsageDiceRoll, roll_usage_dice
+from refkit.store.roll_log import LoggedRoll
+
+KIND_TEST = "test"
+KIND_D100 = "d100"
+KIND_USAGE_DICE = "usage_dice"
+KIND_NOTATION = "notation"
+ROLL_KINDS: tuple[str, ...] = (KIND_TEST, KIND_D100, KIND_USAGE_DICE, KIND_NOTATION)
+
+USAGE_DICE_MAX = 20
+"""The largest usage-dice pool the quick roller accepts."""
+
+ResultT = TypeVar("ResultT")
+RngFactory = Callable[[int | None], tuple[random.Random, int]]
+Clock = Callable[[], datetime]
+
+
+class RollLog(Protocol):
+    """What the service needs from the roll log (``refkit.store.RollLogRepository`` fits)."""
+
+    def add(self, record: RollRecord, source: str = "app") -> int: ...
+
+    def recent(
+        self, limit: int | None = 500, kind: str | None = None, text: str | None = None
+    ) -> list[LoggedRoll]: ...
+
+    def count(self, kind: str | None = None) -> int: ...
+
+    def clear(self) -> int: ...
+
+
+class RollLogListener(Protocol):
+    def roll_logged(self, roll: LoggedRoll) -> None:
+        """A roll was made and stored."""
+
+    def roll_log_replaced(self) -> None:
+        """The log changed wholesale (cleared or restored); read it again."""
+
+
+@dataclass(frozen=True)
+class LoggedResult(Generic[ResultT]):
+    """The game result of a roll together with the log entry it left."""
+
+    result: ResultT
+    logged: LoggedRoll
+
+    @property
+    def record(self) -> RollRecord:
+        return self.logged.record
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else str(value)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def describe_test(
+    characteristic: int,
+    *,
+    edges: int = 0,
+    banes: int = 0,
+    bonuses: Sequence[int] = (),
+    expertise: bool = False,
+    crit_min: int = 19,
+    order: Order = "sequential",
+) -> str:
+    """The test as a short line for the log, e.g. ``2d10+1, 1 edge, bonus +2, expertise``."""
+    parts = [f"2d10{_signed(characteristic)}"]
+    if edges:
+        parts.append(_plural(edges, "edge"))
+    if banes:
+        parts.append(_plural(banes, "bane"))
+    bonus = sum(bonuses)
+    if bonus:
+        parts.append(f"bonus {_signed(bonus)}")
+    if expertise:
+        parts.append("expertise")
+    if crit_min != 19:
+        parts.append(f"crit {crit_min}+")
+    if order != "sequential":
+        parts.append(f"{order} shifts")
+    return ", ".join(parts)
+
+
+def summarize_test(result: TestResult) -> str:
+    """The result as a short line, e.g. ``Tier 3 — total 18, expertise spent``."""
+    summary = result.summary
+    if result.expertise_applied:
+        summary += ", expertise spent"
+    return summary
+
+
+class DiceService:
+    """Rolls Crows tests, d100s, usage dice and free notation, and logs every roll."""
+
+    def __init__(
+        self,
+        roll_log: RollLog,
+        rng_factory: RngFactory = make_rng,
+        clock: Clock = utc_now,
+        *,
+        source: str = "app",
+    ) -> None:
+        self._log = roll_log
+        self._rng_factory = rng_factory
+        self._clock = clock
+        self._source = source
+        self._listeners: list[RollLogListener] = []
+
+    # listeners ------------------------------------------------------------------------------
+
+    def add_listener(self, listener: RollLogListener) -> None:
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: RollLogListener) -> None:
+        self._listeners.remove(listener)
+
+    # rolls ----------------------------------------------------------------------------------
+
+    def crows_test(
+        self,
+        characteristic: int,
+        *,
+        edges: int = 0,
+        banes: int = 0,
+        bonuses: Sequence[int] = (),
+        expertise: bool = False,
+        crit_min: int = 19,
+        order: Order = "sequential",
+        seed: int | None = None,
+    ) -> LoggedResult[TestResult]:
+        """Roll a Crows test (2d10 + characteristic). Raises ValueError for bad modifiers."""
+        rng, used_seed = self._rng_factory(seed)
+        bonuses = tuple(bonuses)
+        result = roll_test(
+            rng,
+            characteristic,
+            edges=edges,
+            banes=banes,
+            bonuses=bonuses,
+            expertise=expertise,
+            crit_min=crit_min,
+            order=order,
+        )
+        record = self._record(
+            kind=KIND_TEST,
+            expression=describe_test(
+                characteristic,
+                edges=edges,
+                banes=banes,
+                bonuses=bonuses,
+                expertise=expertise,
+                crit_min=crit_min,
+                order=order,
+            ),
+            faces=result.dice,
+            total=result.total,
+            seed=used_seed,
+            summary=summarize_test(result),
+            detail={
+                "characteristic": characteristic,
+                "edges": edges,
+                "banes": banes,
+                "bonuses": list(bonuses),
+                "expertise": expertise,
+                "crit_min": crit_min,
+                "order": order,
+                "natural": result.natural,
+                "base_tier": result.base_tier,
+                "tier": result.tier,
+                "crit": result.crit,
+                "doom": result.doom,
+                "net": result.net,
+                "expertise_applied": result.expertise_applied,
+            },
+        )
+        return LoggedResult(result, self._log_record(record))
+
+    def odds(
+        self,
+        characteristic: int,
+        *,
+        edges: int = 0,
+        banes: int = 0,
+        bonuses: Sequence[int] = (),
+        expertise: bool = False,
+        crit_min: int = 19,
+        order: Order = "sequential",
+    ) -> TestOdds:
+        """Exact odds of that test, before rolling it (nothing is logged)."""
+        return test_odds(
+            characteristic,
+            edges=edges,
+            banes=banes,
+            bonuses=tuple(bonuses),
+            expertise=expertise,
+            crit_min=crit_min,
+            order=order,
+        )
+
+    def d100(self, *, seed: int | None = None) -> LoggedResult[D100Roll]:
+        """Roll a d100 (tens die, then ones die)."""
+        rng, used_seed = self._rng_factory(seed)
+        roll = roll_d100(rng)
+        record = self._record(
+            kind=KIND_D100,
+            expression="d100",
+            faces=(roll.tens, roll.ones),
+            total=roll.value,
+            seed=used_seed,
+            summary=f"{roll.value} (tens {roll.tens % 10}, ones {roll.ones % 10})",
+            detail={"tens": roll.tens, "ones": roll.ones},
+        )
+        return LoggedResult(roll, self._log_record(record))
+
+    def usage_dice(self, count: int, *, seed: int | None = None) -> LoggedResult[UsageDiceRoll]:
+        """Roll a pool of ``count`` usage dice. Raises ValueError outside 1..USAGE_DICE_MAX."""
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise ValueError(f"usage dice must be a whole number, got {count!r}")
+        if not 1 <= count <= USAGE_DICE_MAX:
+            raise ValueError(f"usage dice must be from 1 to {USAGE_DICE_MAX}, got {count}")
+        rng, used_seed = self._rng_factory(seed)
+        roll = roll_usage_dice(count, rng)
+        summary = f"{roll.before} → {roll.after} left"
+        if roll.after == 0:
+            summary += " (used up)"
+        record = self._record(
+            kind=KIND_USAGE_DICE,
+            expression=f"{count} usage {'die' if count == 1 else 'dice'}",
+            faces=roll.rolled,
+            total=roll.after,
+            seed=used_seed,
+            summary=summary,
+            detail={"before": roll.before, "after": roll.after},
+        )
+        return LoggedResult(roll, self._log_record(record))
+
+    def notation(self, text: str, *, seed: int | None = None) -> LoggedResult[NotationRoll]:
+        """Roll free dice notation such as ``4d6kh3+2``.
+
+        Raises DiceNotationError (a ValueError) for text that is not dice notation; nothing is
+        logged then.
+        """
+        expression = parse_notation(text)
+        rng, used_seed = self._rng_factory(seed)
+        roll = expression.roll(rng)
+        record = notation_record(roll, used_seed, self._clock)
+        return LoggedResult(roll, self._log_record(record))
+
+    # the log --------------------------------------------------------------------------------
+
+    def recent(self, limit: int | None = 500, kind: str | None = None) -> list[LoggedRoll]:
+        """Logged rolls, newest first."""
+        return self._log.recent(limit=limit, kind=kind)
+
+    def count(self) -> int:
+        return self._log.count()
+
+    def clear_log_command(self) -> ClearRollLog:
+        """An undoable command that empties the roll log."""
+        return ClearRollLog(self)
+
+    def clear_log(self) -> list[LoggedRoll]:
+        """Empty the log; returns what was in it, newest first (prefer the undoable command)."""
+        removed = self._log.recent(limit=None)
+        self._log.clear()
+        self._notify_replaced()
+        return removed
+
+    def restore_log(self, rolls: Sequence[LoggedRoll]) -> None:
+        """Put back rolls that :meth:`clear_log` returned."""
+        for roll in reversed(rolls):  # oldest first, so ids grow with time again
+            self._log.add(roll.record, roll.source)
+        self._notify_replaced()
+
+    def _record(
+        self,
+        *,
+        kind: str,
+        expression: str,
+        faces: Sequence[int],
+        total: int,
+        seed: int,
+        summary: str,
+        detail: dict[str, object],
+    ) -> RollRecord:
+        return RollRecord(
+            kind=kind,
+            expression=expression,
+            faces=tuple(faces),
+            total=total,
+            seed=seed,
+            rolled_at=self._clock(),
+            summary=summary,
+            detail=detail,
+        )
+
+    def _log_record(self, record: RollRecord) -> LoggedRoll:
+        roll_id = self._log.add(record, self._source)
+        logged = LoggedRoll(id=roll_id, record=record, source=self._source)
+        for listener in list(self._listeners):
+            listener.roll_logged(logged)
+        return logged
+
+    def _notify_replaced(self) -> None:
+        for listener in list(self._listeners):
+            listener.roll_log_replaced()
+
+
+class ClearRollLog:
+    """Empties the roll log; undo puts every roll back (with new ids, same times and seeds)."""
+
+    def __init__(self, service: DiceService) -> None:
+        self._service = service
+        self._removed: list[LoggedRoll] = []
+        self._count = service.count()
+
+    @property
+    def text(self) -> str:
+        return f"Clear roll log ({_plural(self._count, 'roll')})"
+
+    def do(self) -> None:
+        self._removed = self._service.clear_log()
+        self._count = len(self._removed)
+
+    def undo(self) -> None:
+        self._service.restore_log(self._removed)
+        self._removed = []

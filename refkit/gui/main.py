@@ -1,0 +1,403 @@
+"""Composition root of the desktop app: the one place where the window, panels and services meet.
+
+Start-up order keeps the first paint fast: the window and panels are built from Qt alone and shown;
+only after the first paint are asyncio, the odds engine (icepool) and the database (SQLModel,
+Alembic) loaded, the database opened and migrated in a worker thread, and the roll log read.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QUndoStack
+from PySide6.QtWidgets import QApplication, QToolBar
+
+import refkit
+from refkit.gui.actions import ActionRegistry, ActionSpec
+from refkit.gui.dice_panel import DicePanel
+from refkit.gui.event_loop import install_event_loop, shutdown_event_loop, start_task
+from refkit.gui.main_window import MainWindow
+from refkit.gui.palette import Appearance, PaletteController
+from refkit.gui.roll_log_model import RollLogModel
+from refkit.gui.roll_log_panel import RollLogPanel
+from refkit.gui.undo_adapter import push_command
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from refkit.app.dice_service import DiceService
+    from refkit.store.database import Database
+    from refkit.store.roll_log import LoggedRoll
+
+log = logging.getLogger(__name__)
+
+ORGANIZATION = "Refkit"
+APPLICATION = "Refkit"
+MENU_TITLES = ("&File", "&Edit", "&Dice", "&View", "&Help")
+DICE_DOCK = "dice_dock"
+ROLL_LOG_DOCK = "roll_log_dock"
+LOG_LOAD_LIMIT = 2000
+"""How many of the newest rolls the log panel loads at start-up."""
+APPEARANCE_KEY = "appearance/scheme"
+ORDER_KEY = "dice/order"
+IN_MEMORY_URL = "sqlite://"
+
+
+def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll]]:
+    """Open and migrate the database and read the newest rolls (runs in a worker thread)."""
+    from refkit.store.database import Database
+    from refkit.store.roll_log import RollLogRepository
+
+    database = Database.open(db_url)
+    try:
+        rolls = RollLogRepository(database).recent(limit=LOG_LOAD_LIMIT)
+    except BaseException:
+        database.close()
+        raise
+    return database, rolls
+
+
+def _make_service(database: Database) -> DiceService:
+    from refkit.app.dice_service import DiceService
+    from refkit.store.roll_log import RollLogRepository
+
+    return DiceService(RollLogRepository(database))
+
+
+class _LogFeed:
+    """Keeps the log model in step with the dice service (a RollLogListener)."""
+
+    def __init__(self, model: RollLogModel, service: DiceService) -> None:
+        self._model = model
+        self._service = service
+
+    def roll_logged(self, roll: LoggedRoll) -> None:
+        self._model.add_newest(roll)
+
+    def roll_log_replaced(self) -> None:
+        self._model.replace_all(self._service.recent(limit=LOG_LOAD_LIMIT))
+
+
+class RefkitApp:
+    """The running desktop app: builds and wires everything, then opens the database after paint."""
+
+    def __init__(
+        self,
+        settings: QSettings,
+        *,
+        db_url: str | None = None,
+        palette: PaletteController | None = None,
+    ) -> None:
+        self.settings = settings
+        self.db_url = db_url
+        self.palette = palette
+        self.database: Database | None = None
+        self.service: DiceService | None = None
+        self.database_error: str | None = None
+        self._open_task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ready_callbacks: list[Callable[[], None]] = []
+
+        self.window = MainWindow(settings)
+        self.undo_stack = QUndoStack(self.window)
+        self.undo_stack.setObjectName("undo_stack")
+        self.log_model = RollLogModel(parent=self.window)
+        self.dice_panel = DicePanel()
+        self.log_panel = RollLogPanel(self.log_model)
+        self.window.add_panel(
+            DICE_DOCK,
+            "Dice",
+            self.dice_panel,
+            Qt.DockWidgetArea.LeftDockWidgetArea,
+            scrollable=True,
+        )
+        self.window.add_panel(
+            ROLL_LOG_DOCK, "Roll log", self.log_panel, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self.window.resizeDocks(
+            [self.window.dock(DICE_DOCK), self.window.dock(ROLL_LOG_DOCK)],
+            [560, 640],
+            Qt.Orientation.Horizontal,
+        )
+        order = settings.value(ORDER_KEY, "sequential")
+        self.dice_panel.set_order("net" if order == "net" else "sequential")
+
+        self.actions = ActionRegistry(self.window)
+        self.actions.add_all(self._action_specs())
+        menus = self.actions.build_menus(self.window.menuBar(), MENU_TITLES)
+        view_menu = menus["&View"]
+        first_view_action = view_menu.actions()[0] if view_menu.actions() else None
+        panels_menu = view_menu.addMenu("Panels")
+        panels_menu.setObjectName("menu_panels")
+        self.window.add_panel_toggles(panels_menu)
+        if first_view_action is not None:
+            view_menu.insertMenu(first_view_action, panels_menu)
+            view_menu.insertSeparator(first_view_action)
+        toolbar = QToolBar("Main toolbar")
+        toolbar.setObjectName("main_toolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.actions.build_toolbar(toolbar)
+        self.window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
+        self._wire_undo()
+
+        self.dice_panel.status_message.connect(self.window.show_status)
+        self.log_panel.status_message.connect(self.window.show_status)
+        self.log_panel.clear_confirmed.connect(self.clear_log)
+        self.window.closing.connect(self.shutdown)
+        self.window.restore_layout()
+
+    # actions --------------------------------------------------------------------------------
+
+    def _action_specs(self) -> list[ActionSpec]:
+        dice = self.dice_panel
+        appearance = self.palette.appearance if self.palette else Appearance.SYSTEM
+        return [
+            ActionSpec("export_csv", "Export roll log as &CSV…",
+                       lambda: self.log_panel.ask_export("csv"),
+                       ("Ctrl+E",), "document-save-as", "SP_DialogSaveButton", "&File", "export"),
+            ActionSpec("export_markdown", "Export roll log as &Markdown…",
+                       lambda: self.log_panel.ask_export("md"), ("Ctrl+Shift+E",),
+                       "document-save-as", "", "&File", "export"),
+            ActionSpec("quit", "&Quit", self.window.close, ("Ctrl+Q",), "application-exit",
+                       "SP_DialogCloseButton", "&File", "quit"),
+            ActionSpec("undo", "&Undo", self.undo_stack.undo, ("std:Undo",), "edit-undo",
+                       "SP_ArrowBack", "&Edit", "history", toolbar=True),
+            ActionSpec("redo", "&Redo", self.undo_stack.redo, ("std:Redo",), "edit-redo",
+                       "SP_ArrowForward", "&Edit", "history", toolbar=True),
+            ActionSpec("clear_log", "C&lear roll log…", self.log_panel.ask_clear,
+                       ("Ctrl+Shift+Del",), "edit-clear", "SP_TrashIcon", "&Edit", "log"),
+            ActionSpec("find_in_log", "&Filter roll log", self._focus_log_filter, ("Ctrl+F",),
+                       "edit-find", "", "&Edit", "log"),
+            ActionSpec("roll_test", "&Roll test", dice.roll_test, ("Space", "Return", "Enter"),
+                       "", "", "&Dice", "roll", toolbar=True,
+                       tip="Roll 2d10 + characteristic"),
+            ActionSpec("roll_d100", "Roll d&100", dice.roll_d100, ("D",), "", "", "&Dice",
+                       "roll", toolbar=True),
+            ActionSpec("roll_usage_dice", "Roll &usage dice", dice.roll_usage_dice, ("U",), "",
+                       "", "&Dice", "roll", toolbar=True),
+            ActionSpec("focus_notation", "Type &dice notation", dice.focus_notation, ("N",), "",
+                       "", "&Dice", "roll"),
+            ActionSpec("edge_more", "Add an &edge", lambda: dice.step_edges(1), ("E",),
+                       menu="&Dice", section="modifiers"),
+            ActionSpec("edge_fewer", "Remove an edge", lambda: dice.step_edges(-1), ("Shift+E",),
+                       menu="&Dice", section="modifiers"),
+            ActionSpec("bane_more", "Add a &bane", lambda: dice.step_banes(1), ("B",),
+                       menu="&Dice", section="modifiers"),
+            ActionSpec("bane_fewer", "Remove a bane", lambda: dice.step_banes(-1), ("Shift+B",),
+                       menu="&Dice", section="modifiers"),
+            ActionSpec("characteristic_up", "Raise &characteristic",
+                       lambda: dice.step_characteristic(1), ("C",), menu="&Dice",
+                       section="modifiers"),
+            ActionSpec("characteristic_down", "Lower characteristic",
+                       lambda: dice.step_characteristic(-1), ("Shift+C",), menu="&Dice",
+                       section="modifiers"),
+            ActionSpec("toggle_expertise", "Toggle e&xpertise", dice.toggle_expertise, ("X",),
+                       menu="&Dice", section="modifiers"),
+            ActionSpec("reset_modifiers", "Reset &modifiers", dice.reset_modifiers, ("Escape",),
+                       menu="&Dice", section="modifiers",
+                       tip="No edges, banes, bonus or expertise"),
+            ActionSpec("net_order", "&Net tier shifts (alternative reading)", self._set_net_order,
+                       menu="&Dice", section="settings", checkable=True,
+                       checked=dice.order() == "net",
+                       tip="Add double edge/bane and expertise shifts before clamping"),
+            ActionSpec("show_dice", "Go to &Dice panel", lambda: self.window.show_panel(DICE_DOCK),
+                       ("Alt+1",), menu="&View", section="panels"),
+            ActionSpec("show_roll_log", "Go to &Roll log", self._focus_log_filter, ("Alt+2",),
+                       menu="&View", section="panels"),
+            ActionSpec("reset_layout", "Reset panel &layout", self.window.reset_layout,
+                       menu="&View", section="layout"),
+            ActionSpec("full_screen", "&Full screen", self._toggle_full_screen, ("F11",),
+                       "view-fullscreen", "SP_TitleBarMaxButton", "&View", "layout"),
+            ActionSpec("appearance_system", "Colours: follow &system",
+                       lambda on: on and self._set_appearance(Appearance.SYSTEM), menu="&View",
+                       section="appearance", checkable=True, group="appearance",
+                       checked=appearance is Appearance.SYSTEM),
+            ActionSpec("appearance_light", "Colours: &light",
+                       lambda on: on and self._set_appearance(Appearance.LIGHT), menu="&View",
+                       section="appearance", checkable=True, group="appearance",
+                       checked=appearance is Appearance.LIGHT),
+            ActionSpec("appearance_dark", "Colours: &dark",
+                       lambda on: on and self._set_appearance(Appearance.DARK), menu="&View",
+                       section="appearance", checkable=True, group="appearance",
+                       checked=appearance is Appearance.DARK),
+            ActionSpec("about", "&About Refkit", self.window.show_about, ("F1",), "help-about",
+                       "SP_MessageBoxInformation", "&Help", "about"),
+        ]  # fmt: skip
+
+    def _wire_undo(self) -> None:
+        undo = self.actions.action("undo")
+        redo = self.actions.action("redo")
+        undo.setEnabled(False)
+        redo.setEnabled(False)
+        self.undo_stack.canUndoChanged.connect(undo.setEnabled)
+        self.undo_stack.canRedoChanged.connect(redo.setEnabled)
+        self.undo_stack.undoTextChanged.connect(
+            lambda text: undo.setText(f"&Undo {text}" if text else "&Undo")
+        )
+        self.undo_stack.redoTextChanged.connect(
+            lambda text: redo.setText(f"&Redo {text}" if text else "&Redo")
+        )
+
+    def _focus_log_filter(self) -> None:
+        self.window.show_panel(ROLL_LOG_DOCK)
+        self.log_panel.focus_filter()
+
+    def _toggle_full_screen(self) -> None:
+        if self.window.isFullScreen():
+            self.window.showNormal()
+        else:
+            self.window.showFullScreen()
+
+    def _set_appearance(self, appearance: Appearance) -> None:
+        if self.palette is not None:
+            self.palette.set_appearance(appearance)
+        self.settings.setValue(APPEARANCE_KEY, appearance.value)
+
+    def _set_net_order(self, net: bool) -> None:
+        order = "net" if net else "sequential"
+        self.dice_panel.set_order(order)
+        self.settings.setValue(ORDER_KEY, order)
+
+    # start-up after the first paint ---------------------------------------------------------
+
+    def start_after_first_paint(self) -> None:
+        """Load the heavy parts once the window is on screen."""
+        if self.window.painted:
+            QTimer.singleShot(0, self.start)
+        else:
+            self.window.first_painted.connect(
+                lambda: QTimer.singleShot(0, self.start), Qt.ConnectionType.SingleShotConnection
+            )
+
+    def start(self) -> asyncio.Task[None]:
+        """Attach the asyncio loop, show the odds, and open the database in the background.
+
+        Runs once, inside the running Qt event loop (normally right after the first paint).
+        """
+        if self._open_task is None:
+            from refkit.rules.test_odds import test_odds
+
+            app = QApplication.instance()
+            assert app is not None
+            self._loop = install_event_loop(app)
+            self.actions.load_icons()
+            self.dice_panel.set_odds_source(test_odds)
+            self._open_task = start_task(self.open_database())
+        return self._open_task
+
+    def when_ready(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once the roll log is usable (at once if it already is)."""
+        if self.service is not None:
+            callback()
+        else:
+            self._ready_callbacks.append(callback)
+
+    async def open_database(self) -> None:
+        import asyncio
+
+        from refkit.store.errors import DatabaseError
+
+        loop = asyncio.get_running_loop()
+        try:
+            database, rolls = await loop.run_in_executor(None, _open_store, self.db_url)
+            location = str(database.path) if database.path is not None else "in memory"
+        except DatabaseError as error:
+            self.database_error = str(error)
+            log.error("cannot open the database: %s", error)
+            database, rolls = await loop.run_in_executor(None, _open_store, IN_MEMORY_URL)
+            location = "in memory only — rolls are not saved"
+            self._report_database_error(str(error))
+        self._attach(database, rolls, location)
+
+    def _attach(self, database: Database, rolls: list[LoggedRoll], location: str) -> None:
+        self.database = database
+        service = _make_service(database)
+        service.add_listener(_LogFeed(self.log_model, service))
+        self.service = service
+        self.log_model.replace_all(rolls)
+        self.log_panel.set_loading(False)
+        self.dice_panel.set_service(service)
+        self.window.set_database_location(location)
+        callbacks, self._ready_callbacks = self._ready_callbacks, []
+        for callback in callbacks:
+            callback()
+
+    def _report_database_error(self, message: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(self.window)
+        box.setObjectName("database_error_box")
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Roll log not available")
+        box.setText("Refkit cannot open its database, so rolls will not be saved this time.")
+        box.setInformativeText(message)
+        box.setStandardButtons(QMessageBox.StandardButton.Close)
+        box.open()
+
+    # commands -------------------------------------------------------------------------------
+
+    def clear_log(self) -> None:
+        """Empty the roll log as one undoable step."""
+        if self.service is None:
+            return
+        command = self.service.clear_log_command()
+        push_command(self.undo_stack, command)
+        self.window.show_status(f"{command.text} — Edit → Undo brings the rolls back")
+
+    def shutdown(self) -> None:
+        """Stop the asyncio loop (waiting for background work) and close the database."""
+        if self._loop is not None:
+            shutdown_event_loop(self._loop)
+            self._loop = None
+        if self.database is not None:
+            self.database.close()
+            self.database = None
+
+
+def _configure_application() -> tuple[QApplication, bool]:
+    """The application object, and whether it was made here (then already in the Fusion style)."""
+    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
+        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
+    )
+    app = QApplication.instance()
+    created = app is None
+    if app is None:
+        app = QApplication([*sys.argv[:1], "-style", "Fusion"])
+    assert isinstance(app, QApplication)
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName(APPLICATION)
+    app.setApplicationVersion(refkit.__version__)
+    app.setDesktopFileName("refkit")
+    return app, created
+
+
+def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int:
+    """Run the desktop app until its window closes; returns the exit status.
+
+    ``db_url`` overrides the database (a file path or ``sqlite:///`` URL). With
+    ``exit_after_paint`` the app quits right after the main window's first paint, before the
+    database is touched (for start-up benchmarks and smoke tests).
+    """
+    app, created = _configure_application()
+    settings = QSettings(ORGANIZATION, APPLICATION)
+    palette = PaletteController(
+        app, Appearance.from_setting(settings.value(APPEARANCE_KEY)), set_style=not created
+    )
+    refkit_app = RefkitApp(settings, db_url=db_url, palette=palette)
+    if exit_after_paint:
+        refkit_app.window.first_painted.connect(
+            lambda: QTimer.singleShot(0, app.quit), Qt.ConnectionType.SingleShotConnection
+        )
+    else:
+        refkit_app.start_after_first_paint()
+    refkit_app.window.show()
+    try:
+        app.exec()
+    finally:
+        refkit_app.shutdown()
+    return 0

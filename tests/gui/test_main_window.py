@@ -1,0 +1,96 @@
+"""The main window: panels as docks, a layout that survives a restart, menus from the registry."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMessageBox
+
+import refkit
+from refkit.gui.main import DICE_DOCK, MENU_TITLES, ROLL_LOG_DOCK, RefkitApp
+
+
+def make_app(qtbot, settings: QSettings) -> RefkitApp:
+    app = RefkitApp(settings)
+    qtbot.addWidget(app.window)
+    return app
+
+
+def test_panels_are_named_docks_listed_in_the_view_menu(qtbot, settings) -> None:
+    app = make_app(qtbot, settings)
+    docks = app.window.findChildren(QDockWidget)
+    assert sorted(dock.objectName() for dock in docks) == sorted([DICE_DOCK, ROLL_LOG_DOCK])
+    menu_titles = [action.text() for action in app.window.menuBar().actions()]
+    assert menu_titles == list(MENU_TITLES)
+    view = next(a.menu() for a in app.window.menuBar().actions() if a.text() == "&View")
+    panels = next(a.menu() for a in view.actions() if a.menu() and a.text() == "Panels")
+    assert [a.text() for a in panels.actions()] == ["Dice", "Roll log"]
+
+
+def test_every_shortcut_in_the_window_is_unique(qtbot, settings) -> None:
+    app = make_app(qtbot, settings)
+    owners: dict[str, str] = {}
+    for action in app.window.findChildren(type(app.actions.action("undo"))):
+        for sequence in action.shortcuts():
+            key = sequence.toString(QKeySequence.SequenceFormat.PortableText)
+            assert key not in owners, f"{key} used by {owners[key]} and {action.text()}"
+            owners[key] = action.text()
+    for key in ("Space", "Return", "D", "U", "E", "Shift+E", "B", "X", "Ctrl+F", "Ctrl+Q"):
+        assert key in owners
+    assert QKeySequence(QKeySequence.StandardKey.Undo).toString() in owners
+
+
+def test_layout_is_restored_after_a_restart(qtbot, settings) -> None:
+    first = make_app(qtbot, settings)
+    first.window.show()
+    qtbot.waitExposed(first.window)
+    first.window.move(13, 17)
+    first.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, first.window.dock(DICE_DOCK))
+    first.window.dock(ROLL_LOG_DOCK).hide()
+    first.window.close()
+    assert not first.window.layout_restored
+    assert settings.contains("main_window/state")
+
+    second = make_app(qtbot, settings)
+    second.window.show()
+    qtbot.waitExposed(second.window)
+    assert second.window.dock(ROLL_LOG_DOCK).isHidden()
+    assert second.window.dock(DICE_DOCK).isVisible()
+    dice_area = second.window.dockWidgetArea(second.window.dock(DICE_DOCK))
+    assert dice_area == Qt.DockWidgetArea.BottomDockWidgetArea
+    assert second.window.layout_restored
+
+    second.actions.action("reset_layout").trigger()
+    assert second.window.dock(ROLL_LOG_DOCK).isVisible()
+
+
+def test_undo_and_redo_start_disabled(qtbot, settings) -> None:
+    app = make_app(qtbot, settings)
+    assert not app.actions.action("undo").isEnabled()
+    assert not app.actions.action("redo").isEnabled()
+
+
+def test_about_opens_without_blocking_and_names_the_version(qtbot, settings) -> None:
+    app = make_app(qtbot, settings)
+    app.window.show()
+    qtbot.waitExposed(app.window)
+    app.actions.action("about").trigger()  # would hang here if it ran a modal exec()
+    box = app.window.findChild(QMessageBox, "about_box")
+    assert box is not None and box.isVisible()
+    assert refkit.__version__ in box.text()
+    box.close()
+
+
+def test_status_bar_says_the_database_is_opening_before_it_is_open(qtbot, settings) -> None:
+    app = make_app(qtbot, settings)
+    label = app.window.statusBar().findChild(type(app.dice_panel.net_label), "database_label")
+    assert label.text() == "Database: opening…"
+    assert not app.dice_panel.roll_button.isEnabled()
+
+
+def test_window_paints_and_says_so_once(qtbot, settings) -> None:
+    app = make_app(qtbot, settings)
+    with qtbot.waitSignal(app.window.first_painted, timeout=5000):
+        app.window.show()
+    assert app.window.painted
+    assert app.window.testAttribute(Qt.WidgetAttribute.WA_WState_Visible)

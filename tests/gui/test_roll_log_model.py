@@ -1,0 +1,104 @@
+"""The roll log's Qt model (checked with qtmodeltester) and its kind/text filter."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+from PySide6.QtCore import Qt
+from refkit.dice.records import RollRecord
+
+from refkit.gui.roll_log_model import (
+    COLUMNS,
+    KIND_ROLE,
+    RESULT_COLUMN,
+    ROLL_COLUMN,
+    RollLogFilter,
+    RollLogModel,
+    time_text,
+)
+from refkit.store.roll_log import LoggedRoll
+
+NOON = datetime(2031, 5, 6, 12, 0, tzinfo=UTC)
+
+
+def logged(roll_id: int, kind: str, expression: str, summary: str, minutes: int = 0) -> LoggedRoll:
+    record = RollRecord(
+        kind=kind,
+        expression=expression,
+        faces=(3, 4),
+        total=7,
+        seed=1000 + roll_id,
+        rolled_at=NOON + timedelta(minutes=minutes),
+        summary=summary,
+        detail={},
+    )
+    return LoggedRoll(id=roll_id, record=record, source="app")
+
+
+def sample_rolls() -> list[LoggedRoll]:
+    """Newest first, as the repository returns them."""
+    return [
+        logged(3, "usage_dice", "3 usage dice", "3 → 1 left", minutes=2),
+        logged(2, "d100", "d100", "72 (tens 7, ones 2)", minutes=1),
+        logged(1, "test", "2d10+1, 1 edge", "Tier 2 — total 14"),
+    ]
+
+
+def local_today() -> date:
+    return NOON.astimezone().date()
+
+
+def test_model_passes_qtmodeltester(qtmodeltester) -> None:
+    model = RollLogModel(today=local_today)
+    model.replace_all(sample_rolls())
+    qtmodeltester.check(model, force_py=True)
+    model.add_newest(logged(4, "notation", "4d6kh3", "4d6kh3 = 12", minutes=3))
+    qtmodeltester.check(model, force_py=True)
+
+
+def test_rows_are_newest_first_with_readable_columns(qapp) -> None:
+    model = RollLogModel(today=local_today)
+    model.replace_all(sample_rolls())
+    model.add_newest(logged(4, "notation", "4d6kh3", "4d6kh3 = 12", minutes=3))
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert headers == list(COLUMNS) == ["Time", "Kind", "Roll", "Result"]
+    rows = [
+        [model.data(model.index(row, column)) for column in range(model.columnCount())]
+        for row in range(model.rowCount())
+    ]
+    local = (NOON + timedelta(minutes=3)).astimezone().strftime("%H:%M:%S")
+    assert rows[0] == [local, "Dice", "4d6kh3", "4d6kh3 = 12"]
+    assert [row[1] for row in rows] == ["Dice", "Usage dice", "d100", "Test"]
+    assert model.data(model.index(3, RESULT_COLUMN), KIND_ROLE) == "test"
+    tooltip = model.data(model.index(3, ROLL_COLUMN), Qt.ItemDataRole.ToolTipRole)
+    assert "Seed 1001" in tooltip and "dice 3 4, total 7" in tooltip
+
+
+def test_older_rolls_show_their_date() -> None:
+    moment = datetime(2031, 5, 6, 12, 0, tzinfo=UTC)
+    assert time_text(moment, moment.astimezone().date() + timedelta(days=1)) == (
+        moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    )
+
+
+def test_filter_by_kind_and_by_text_any_case(qapp) -> None:
+    model = RollLogModel(today=local_today)
+    model.replace_all(sample_rolls())
+    proxy = RollLogFilter()
+    proxy.setSourceModel(model)
+
+    def shown() -> list[str]:
+        return [proxy.data(proxy.index(r, ROLL_COLUMN)) for r in range(proxy.rowCount())]
+
+    assert shown() == ["3 usage dice", "d100", "2d10+1, 1 edge"]
+    proxy.set_kind("test")
+    assert shown() == ["2d10+1, 1 edge"]
+    proxy.set_kind(None)
+    proxy.set_text("  TIER ")
+    assert shown() == ["2d10+1, 1 edge"]
+    proxy.set_text("usage")  # matches the kind column's label too
+    assert shown() == ["3 usage dice"]
+    proxy.set_kind("d100")
+    assert shown() == []
+    model.add_newest(logged(5, "d100", "d100", "100 usage?", minutes=5))
+    assert shown() == ["d100"]
