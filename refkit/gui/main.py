@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     import asyncio
 
     from refkit.app.dice_service import DiceService
+    from refkit.gui.character_install import CharacterPanels
     from refkit.store.database import Database
     from refkit.store.roll_log import LoggedRoll
 
@@ -101,6 +102,7 @@ class RefkitApp:
         self._open_task: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready_callbacks: list[Callable[[], None]] = []
+        self.character_panels: CharacterPanels | None = None
 
         self.window = MainWindow(settings)
         self.undo_stack = QUndoStack(self.window)
@@ -321,10 +323,23 @@ class RefkitApp:
         self.log_model.replace_all(rolls)
         self.log_panel.set_loading(False)
         self.dice_panel.set_service(service)
+        self._install_feature_panels(database)
         self.window.set_database_location(location)
         callbacks, self._ready_callbacks = self._ready_callbacks, []
         for callback in callbacks:
             callback()
+
+    def _install_feature_panels(self, database: Database) -> None:
+        """Dock the panels that need the database (characters, the dungeon turn), then put the
+        saved layout back now that every panel exists."""
+        from refkit.app.character_service import CharacterService
+        from refkit.gui.character_install import CharacterPanels, install_character_panels
+        from refkit.store.character_store import CharacterRepository
+
+        characters = CharacterService(CharacterRepository(database))
+        install_character_panels(self.window, self.actions, self.undo_stack, characters)
+        self.character_panels = self.window.findChild(CharacterPanels)
+        self.window.restore_layout()
 
     def _report_database_error(self, message: str) -> None:
         from PySide6.QtWidgets import QMessageBox
@@ -353,6 +368,9 @@ class RefkitApp:
         if self._loop is not None:
             shutdown_event_loop(self._loop)
             self._loop = None
+        if self.character_panels is not None:
+            self.character_panels.session.shutdown()
+            self.character_panels = None
         if self.database is not None:
             self.database.close()
             self.database = None

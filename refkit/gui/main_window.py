@@ -42,6 +42,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self._settings = settings
         self._docks: dict[str, QDockWidget] = {}
+        self._panel_menus: list[QMenu] = []
         self._default_state: QByteArray | None = None
         self._painted = False
         self.layout_restored = False
@@ -101,6 +102,8 @@ class MainWindow(QMainWindow):
         dock.toggleViewAction().setText(title)
         self.addDockWidget(area, dock)
         self._docks[object_name] = dock
+        for menu in self._panel_menus:
+            menu.addAction(dock.toggleViewAction())
         return dock
 
     def dock(self, object_name: str) -> QDockWidget:
@@ -110,7 +113,9 @@ class MainWindow(QMainWindow):
         return list(self._docks.values())
 
     def add_panel_toggles(self, menu: QMenu) -> None:
-        """List every panel in ``menu`` as a checkable entry that shows or hides it."""
+        """List every panel in ``menu`` as a checkable entry that shows or hides it; panels
+        added later (once the database is open) join the menu as they are docked."""
+        self._panel_menus.append(menu)
         for dock in self._docks.values():
             menu.addAction(dock.toggleViewAction())
 
