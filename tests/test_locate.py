@@ -1,4 +1,4 @@
-"""The locator finds the shipped data folders from a checkout, and fails clearly when a file is missing."""
+"""The locator finds the shipped data folders from a checkout and names a missing file."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def test_resources_and_sheets_are_found():
 
 
 def test_missing_resource_names_the_file():
-    with pytest.raises(ResourceMissingError, match="resources/no-such-file.toml"):
+    with pytest.raises(ResourceMissingError, match=r"resources/no-such-file\.toml"):
         resource_path("no-such-file.toml")
-    with pytest.raises(ResourceMissingError, match="sheets/nothing.toml"):
+    with pytest.raises(ResourceMissingError, match=r"sheets/nothing\.toml"):
         sheet_path("nothing.toml")

@@ -1,4 +1,4 @@
-"""The wheel carries resources/ and sheets/, and an installed Refkit finds them without a checkout."""
+"""The wheel carries resources/ and sheets/; an installed Refkit finds them without a checkout."""
 
 from __future__ import annotations
 
@@ -19,9 +19,21 @@ REPO = Path(__file__).resolve().parents[1]
 def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-         "-w", str(out), str(REPO)],
-        check=True, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(out),
+            str(REPO),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
     )
     (built,) = out.glob("refkit-*.whl")
     return built
@@ -42,29 +54,45 @@ def test_installed_wheel_reads_its_resources(wheel, tmp_path):
     python = venv / "bin" / "python"
     site = subprocess.run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.strip()
     # Borrow the already-installed dependencies (PySide6 etc.) without reinstalling them; a .pth
     # in the new venv adds this environment's site-packages after the venv's own.
     Path(site, "borrowed-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     subprocess.run(
         [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     work = tmp_path / "elsewhere"
     work.mkdir()
     env = dict(os.environ, REFKIT_DATA_DIR=str(tmp_path / "data"))
     env.pop("PYTHONPATH", None)
     where = subprocess.run(
-        [str(python), "-c", "import refkit, refkit.locate as l; print(refkit.__file__);"
-         "print(l.resource_path('items.toml'))"],
-        cwd=work, env=env, check=True, capture_output=True, text=True,
+        [
+            str(python),
+            "-c",
+            "import refkit, refkit.locate as l; print(refkit.__file__);"
+            "print(l.resource_path('items.toml'))",
+        ],
+        cwd=work,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.splitlines()
     assert where[0].startswith(str(venv)), where
     assert where[1].startswith(str(venv)) and "_data" in where[1]
     listed = subprocess.run(
         [str(venv / "bin" / "refkit"), "table", "list", "--json"],
-        cwd=work, env=env, check=True, capture_output=True, text=True,
+        cwd=work,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     tables = json.loads(listed.stdout)["tables"]
     assert tables and all(t["rows"] > 0 for t in tables)

@@ -25,11 +25,14 @@ from fractions import Fraction
 from itertools import repeat
 from math import comb, log2
 from operator import add, mul
-
-import icepool
+from typing import TYPE_CHECKING
 
 from refkit.dice.errors import DiceOddsError
 from refkit.dice.limits import check_count, check_sides
+
+if TYPE_CHECKING:
+    import icepool  # loaded on first use: it costs start-up time
+
 
 MAX_ODDS_WORK = 16_000_000
 """Budget for one exact distribution, in the units of ``odds_work`` (about a second at most)."""
@@ -102,6 +105,8 @@ class Tally:
 
     def die(self) -> icepool.Die:
         """The same distribution as an icepool Die (outcome -> quantity)."""
+        import icepool
+
         return icepool.Die({self.low + i: c for i, c in enumerate(self.counts) if c})
 
     def mean(self) -> Fraction:

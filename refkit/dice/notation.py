@@ -25,14 +25,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Literal
-
-import icepool
+from typing import TYPE_CHECKING, Literal
 
 from refkit.dice.errors import DiceNotationError
 from refkit.dice.exact import DiceGroup, Tally, expression_tally
 from refkit.dice.limits import MAX_CONSTANT, MAX_DICE, MAX_SIDES, MIN_SIDES
 from refkit.dice.rng import check_faces, roll_die
+
+if TYPE_CHECKING:
+    import icepool  # loaded on first use: it costs start-up time
+
 
 KeepMode = Literal["kh", "kl", "dh", "dl"]
 """Keep highest, keep lowest, drop highest, drop lowest."""

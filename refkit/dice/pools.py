@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-
-import icepool
+from typing import TYPE_CHECKING
 
 from refkit.dice.exact import DiceGroup, Tally, expression_tally
 from refkit.dice.limits import check_count, check_sides
 from refkit.dice.rng import roll_die
+
+if TYPE_CHECKING:
+    import icepool  # loaded on first use: it costs start-up time
 
 
 def roll_pool(rng: random.Random, count: int, sides: int) -> tuple[int, ...]:

@@ -13,18 +13,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QUndoStack
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QToolBar
 
 import refkit
 from refkit.gui.actions import ActionRegistry, ActionSpec
 from refkit.gui.dice_panel import DicePanel
+from refkit.gui.dungeon_install import install_dungeon_panels
 from refkit.gui.event_loop import install_event_loop, shutdown_event_loop, start_task
 from refkit.gui.main_window import MainWindow
 from refkit.gui.palette import Appearance, PaletteController
 from refkit.gui.roll_log_model import RollLogModel
 from refkit.gui.roll_log_panel import RollLogPanel
-from refkit.gui.undo_adapter import push_command
+from refkit.gui.undo_adapter import RefkitUndoStack, push_command
 
 if TYPE_CHECKING:
     import asyncio
@@ -105,7 +106,7 @@ class RefkitApp:
         self.character_panels: CharacterPanels | None = None
 
         self.window = MainWindow(settings)
-        self.undo_stack = QUndoStack(self.window)
+        self.undo_stack = RefkitUndoStack(self.window)
         self.undo_stack.setObjectName("undo_stack")
         self.log_model = RollLogModel(parent=self.window)
         self.dice_panel = DicePanel()
@@ -131,6 +132,10 @@ class RefkitApp:
         self.actions = ActionRegistry(self.window)
         self.actions.add_all(self._action_specs())
         menus = self.actions.build_menus(self.window.menuBar(), MENU_TITLES)
+        # Its own Dungeon menu goes before View; its toolbar actions join the toolbar below.
+        self.dungeon = install_dungeon_panels(
+            self.window, self.actions, self.undo_stack, settings=settings
+        )
         view_menu = menus["&View"]
         first_view_action = view_menu.actions()[0] if view_menu.actions() else None
         panels_menu = view_menu.addMenu("Panels")
@@ -146,6 +151,7 @@ class RefkitApp:
         self.window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
         self._wire_undo()
 
+        self.undo_stack.command_failed.connect(lambda text: self.window.show_status(text, 10000))
         self.dice_panel.status_message.connect(self.window.show_status)
         self.log_panel.status_message.connect(self.window.show_status)
         self.log_panel.clear_confirmed.connect(self.clear_log)
@@ -332,6 +338,8 @@ class RefkitApp:
     def _install_feature_panels(self, database: Database) -> None:
         """Dock the panels that need the database (characters, the dungeon turn), then put the
         saved layout back now that every panel exists."""
+        self.dungeon.attach_database(database)
+
         from refkit.app.character_service import CharacterService
         from refkit.gui.character_install import CharacterPanels, install_character_panels
         from refkit.store.character_store import CharacterRepository

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
 # Bump when the set or arrangement of panels changes so that stale saved states are ignored.
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
 
 
 class MainWindow(QMainWindow):

@@ -6,21 +6,35 @@ Every undoable edit in the app is a plain :class:`refkit.app.undo.Command`; this
 If ``do()`` raises, nothing was changed (commands are written that way), so :func:`push_command`
 removes the half-pushed entry again and re-raises: the stack never holds an edit that did not
 happen.
+
+Undo and redo from the Edit menu can fail too (another process changed the dungeon turn in
+between, say): the command then refuses, changing nothing. The adapter marks itself obsolete so
+Qt drops it (it can no longer be undone), and a :class:`RefkitUndoStack` says why through its
+``command_failed`` signal, which the window shows.
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from refkit.app.undo import Command
 
 
+class RefkitUndoStack(QUndoStack):
+    """The app's undo stack: a QUndoStack that reports undo/redo steps that were refused."""
+
+    command_failed = Signal(str)
+
+
 class CommandAdapter(QUndoCommand):
     """Wraps one app command; redo → ``do()``, undo → ``undo()``, text → ``text``."""
 
-    def __init__(self, command: Command) -> None:
+    def __init__(self, command: Command, stack: QUndoStack | None = None) -> None:
         super().__init__(command.text)
         self._command = command
+        self._stack = stack
+        self._pushed = False
         self.error: BaseException | None = None
 
     @property
@@ -29,25 +43,35 @@ class CommandAdapter(QUndoCommand):
 
     def redo(self) -> None:
         # Qt calls this from C++, where a Python exception would only be printed; keep it and let
-        # push_command() raise it in the caller's frame.
+        # push_command() raise it in the caller's frame (or report it, on a later redo).
         try:
             self._command.do()
         except Exception as error:
-            self.error = error
-            self.setObsolete(True)
+            self._refused("Redo", error)
         else:
             self.error = None
         self.setText(self._command.text)
 
     def undo(self) -> None:
-        self._command.undo()
+        try:
+            self._command.undo()
+        except Exception as error:
+            self._refused("Undo", error)
         self.setText(self._command.text)
+
+    def _refused(self, step: str, error: Exception) -> None:
+        self.error = error
+        self.setObsolete(True)
+        if self._pushed and isinstance(self._stack, RefkitUndoStack):
+            self.error = None
+            self._stack.command_failed.emit(f"{step} of “{self._command.text}” refused: {error}")
 
 
 def push_command(stack: QUndoStack, command: Command) -> CommandAdapter:
     """Do ``command`` and put it on ``stack``; re-raises what ``do()`` raised (stack unchanged)."""
-    adapter = CommandAdapter(command)
+    adapter = CommandAdapter(command, stack)
     stack.push(adapter)
+    adapter._pushed = True
     if adapter.error is not None:
         error = adapter.error
         adapter.error = None

@@ -28,7 +28,15 @@ def cli_latency(runs: int = 9) -> None:
             "python -c pass": [sys.executable, "-c", "pass"],
             "refkit test --json": [sys.executable, "-m", "refkit", "test", "--char", "1", "--json"],
             "refkit odds test --json": [
-                sys.executable, "-m", "refkit", "odds", "test", "--char", "1", "--edges", "2",
+                sys.executable,
+                "-m",
+                "refkit",
+                "odds",
+                "test",
+                "--char",
+                "1",
+                "--edges",
+                "2",
                 "--json",
             ],
             "refkit roll 4d6kh3": [sys.executable, "-m", "refkit", "roll", "4d6kh3", "--json"],
@@ -48,7 +56,10 @@ def odds_speed() -> None:
 
     cases = [
         dict(edges=e, banes=b, bonuses=(bonus,), expertise=x)
-        for e in range(3) for b in range(3) for bonus in (-2, 0, 3) for x in (False, True)
+        for e in range(3)
+        for b in range(3)
+        for bonus in (-2, 0, 3)
+        for x in (False, True)
     ]
     start = time.perf_counter()
     n = 0
@@ -57,8 +68,10 @@ def odds_speed() -> None:
             test_odds(char, **case)
             n += 1
     per_call = (time.perf_counter() - start) / n
-    print(f"odds of one Crows test (cold and warm mixed, {n} distinct tests): "
-          f"{per_call * 1000:.3f} ms per call (bar: 5 ms)")
+    print(
+        f"odds of one Crows test (cold and warm mixed, {n} distinct tests): "
+        f"{per_call * 1000:.3f} ms per call (bar: 5 ms)"
+    )
 
 
 if __name__ == "__main__":

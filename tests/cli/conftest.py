@@ -44,7 +44,11 @@ def cli_process(refkit_data_dir):
         env = dict(os.environ, REFKIT_DATA_DIR=str(refkit_data_dir))
         done = subprocess.run(
             [sys.executable, "-m", "refkit", *args],
-            capture_output=True, text=True, env=env, timeout=timeout, check=False,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=timeout,
+            check=False,
         )
         return CliRun(done.returncode, done.stdout, done.stderr)
 

@@ -24,13 +24,15 @@ class TestTest:
         run = cli("test", "--char", "1", "--dice", "7,9", "--json")
         assert run.code == 0
         data = run.json
-        assert TEST_KEYS <= data.keys()
+        assert data.keys() >= TEST_KEYS
         assert data["dice"] == [7, 9]
         assert (data["natural"], data["total"], data["tier"]) == (16, 17, 3)
         assert data["net"] == "none" and not data["crit"] and not data["doom"]
 
     def test_edge_and_bane_cancellation_vector_v11(self, cli):
-        data = cli("test", "--char", "0", "--edges", "3", "--banes", "1", "--dice", "6,6", "--json").json
+        data = cli(
+            "test", "--char", "0", "--edges", "3", "--banes", "1", "--dice", "6,6", "--json"
+        ).json
         assert (data["net"], data["total"], data["tier"]) == ("edge", 14, 2)
 
     def test_double_bane_then_expertise_is_sequential_v17(self, cli):
@@ -41,7 +43,16 @@ class TestTest:
 
     def test_doom_spends_no_expertise_v10(self, cli):
         data = cli(
-            "test", "--char", "4", "--edges", "3", "--bonus", "6", "--expertise", "--dice", "1,2",
+            "test",
+            "--char",
+            "4",
+            "--edges",
+            "3",
+            "--bonus",
+            "6",
+            "--expertise",
+            "--dice",
+            "1,2",
             "--json",
         ).json
         assert data["doom"] and data["tier"] == 1 and not data["expertise_applied"]
@@ -51,11 +62,15 @@ class TestTest:
         assert data["crit"] and data["tier"] == 3
 
     def test_crit_min_widens_the_crit_range(self, cli):
-        assert cli("test", "--char", "0", "--dice", "9,9", "--crit-min", "18", "--json").json["crit"]
+        assert cli("test", "--char", "0", "--dice", "9,9", "--crit-min", "18", "--json").json[
+            "crit"
+        ]
         assert not cli("test", "--char", "0", "--dice", "9,9", "--json").json["crit"]
 
     def test_repeated_bonuses_add_up(self, cli):
-        data = cli("test", "--char", "0", "--bonus", "2", "--bonus", "-1", "--dice", "5,5", "--json").json
+        data = cli(
+            "test", "--char", "0", "--bonus", "2", "--bonus", "-1", "--dice", "5,5", "--json"
+        ).json
         assert data["total"] == 11
 
     def test_seed_makes_a_roll_repeatable(self, cli):
@@ -80,8 +95,20 @@ class TestTest:
             (("--char", "1", "--dice", "3"), "--dice"),
             (("--char", "1", "--dice", "3,4,5"), "--dice"),
             (("--char", "1", "--dice", "a,b"), "--dice"),
-            (("--char", "x",), "--char"),
-            (("--char", "9",), "9"),
+            (
+                (
+                    "--char",
+                    "x",
+                ),
+                "--char",
+            ),
+            (
+                (
+                    "--char",
+                    "9",
+                ),
+                "9",
+            ),
             (("--char", "1", "--edges", "-1"), "--edges"),
             ((), "--char"),
             (("--char", "1", "--frobnicate"), "--frobnicate"),
@@ -151,14 +178,23 @@ class TestEncounter:
             (("--crowded", "--chaos", "--die", "7"), 7, 7, True, False),
             (("--seclude", "--die", "9"), 10, 9, False, False),
             (("--pace", "fast", "--road", "--die", "5"), 5, 5, True, False),
-            (("--pace", "slow", "--modifier", "2", "--modifier", "2", "--die", "9"), 10, 9, False, False),
+            (
+                ("--pace", "slow", "--modifier", "2", "--modifier", "2", "--die", "9"),
+                10,
+                9,
+                False,
+                False,
+            ),
             (("--en", "3", "--modifier", "-5", "--die", "1"), 1, 1, True, False),
         ],
     )
     def test_vectors(self, cli, args, en, roll, encounter, immediate):
         data = cli("encounter", *args, "--json").json
         assert (data["en"], data["roll"], data["encounter"], data["immediate"]) == (
-            en, roll, encounter, immediate,
+            en,
+            roll,
+            encounter,
+            immediate,
         )
 
     def test_illegal_die(self, cli):
@@ -186,8 +222,14 @@ class TestTravel:
 
     @pytest.mark.parametrize(
         ("die", "direction", "to"),
-        [(1, "N", [0, -1]), (2, "NE", [1, -1]), (3, "SE", [1, 0]), (4, "S", [0, 1]),
-         (5, "SW", [-1, 1]), (6, "NW", [-1, 0])],
+        [
+            (1, "N", [0, -1]),
+            (2, "NE", [1, -1]),
+            (3, "SE", [1, 0]),
+            (4, "S", [0, 1]),
+            (5, "SW", [-1, 1]),
+            (6, "NW", [-1, 0]),
+        ],
     )
     def test_lost_directions_v40(self, cli, die, direction, to):
         data = cli("travel", "lost", "--from", "0,0", "--die", str(die), "--json").json
@@ -228,14 +270,23 @@ class TestGreedAndCraft:
             (("--mind", "0", "--dice", "1,2"), 0, False, True, False),
             (("--mind", "-1", "--dice", "2,2", "--banes", "1"), 1, False, False, False),
             (("--mind", "1", "--dice", "10,9"), 20, True, False, True),
-            (("--mind", "1", "--dice", "5,5", "--expertises", "2", "--edges", "2"), 23, False, False, False),
+            (
+                ("--mind", "1", "--dice", "5,5", "--expertises", "2", "--edges", "2"),
+                23,
+                False,
+                False,
+                False,
+            ),
             (("--mind", "0", "--dice", "7,7", "--banes", "2"), 10, False, False, False),
         ],
     )
     def test_craft_vectors(self, cli, args, points, crit, doom, extra):
         data = cli("craft", *args, "--json").json
         assert (data["points"], data["crit"], data["doom"], data["extra_roll"]) == (
-            points, crit, doom, extra,
+            points,
+            crit,
+            doom,
+            extra,
         )
 
     def test_three_expertises_are_refused(self, cli):

@@ -26,7 +26,10 @@ def test_headless_command_imports_no_qt_and_no_sql(cli_process):
     import sys
 
     done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=False,
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=False,
         env=dict(os.environ),
     )
     assert done.returncode == 0, done.stderr

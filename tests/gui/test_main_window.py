@@ -19,12 +19,26 @@ def make_app(qtbot, settings: QSettings) -> RefkitApp:
 def test_panels_are_named_docks_listed_in_the_view_menu(qtbot, settings) -> None:
     app = make_app(qtbot, settings)
     docks = app.window.findChildren(QDockWidget)
-    assert sorted(dock.objectName() for dock in docks) == sorted([DICE_DOCK, ROLL_LOG_DOCK])
+    # Before the database opens: the dice, the roll log and the dungeon-turn panels.
+    assert sorted(dock.objectName() for dock in docks) == sorted(
+        [
+            DICE_DOCK,
+            ROLL_LOG_DOCK,
+            "dungeon_turn_dock",
+            "effects_dock",
+            "tables_dock",
+            "session_log_dock",
+        ]
+    )
     menu_titles = [action.text() for action in app.window.menuBar().actions()]
-    assert menu_titles == list(MENU_TITLES)
+    assert menu_titles == ["&File", "&Edit", "&Dice", "&Dungeon", "&View", "&Help"]
+    assert set(MENU_TITLES) <= set(menu_titles)
     view = next(a.menu() for a in app.window.menuBar().actions() if a.text() == "&View")
     panels = next(a.menu() for a in view.actions() if a.menu() and a.text() == "Panels")
-    assert [a.text() for a in panels.actions()] == ["Dice", "Roll log"]
+    assert [a.text() for a in panels.actions()][:2] == ["Dice", "Roll log"]
+    assert {"Dungeon turn", "Lights and effects", "Tables", "Session log"} <= {
+        a.text() for a in panels.actions()
+    }
 
 
 def test_every_shortcut_in_the_window_is_unique(qtbot, settings) -> None:

@@ -77,3 +77,27 @@ def test_function_command_is_a_command(qapp) -> None:
     stack.redo()
     assert log == ["do", "undo", "do"]
     assert stack.undoText() == "Say hi"
+
+
+class RefusesUndo(Counter):
+    """An edit whose undo is refused, as when another process changed the state in between."""
+
+    def undo(self) -> None:
+        raise ValueError("the clock was changed elsewhere")
+
+
+def test_a_refused_undo_changes_nothing_and_is_reported(qtbot) -> None:
+    from refkit.gui.undo_adapter import RefkitUndoStack
+
+    stack = RefkitUndoStack()
+    box = [0]
+    push_command(stack, Counter(box, 1))
+    push_command(stack, RefusesUndo(box, 10))
+    assert box == [11]
+    with qtbot.waitSignal(stack.command_failed, timeout=1000) as failed:
+        stack.undo()
+    assert box == [11]  # the refused undo left the state alone
+    assert "Undo of “Add 10” refused: the clock was changed elsewhere" in failed.args[0]
+    assert stack.undoText() == "Add 1"  # the step that can no longer be undone is dropped
+    stack.undo()
+    assert box == [10]

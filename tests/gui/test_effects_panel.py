@@ -1,0 +1,115 @@
+"""The effects panel: presets, spells and custom effects, douse / light / refuel / remove, pips,
+and the announcement when something runs out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from refkit.gui.dungeon_session import DungeonTurnSession
+from refkit.gui.effects_panel import EffectsPanel
+from refkit.rules.tracked_effects import EffectKind
+from tests.gui.dungeon_helpers import DungeonRig, make_rig
+
+
+@pytest.fixture
+def rig() -> Iterator[DungeonRig]:
+    rig = make_rig()
+    yield rig
+    rig.close()
+
+
+@pytest.fixture
+def panel(qtbot, rig: DungeonRig) -> Iterator[EffectsPanel]:
+    session = DungeonTurnSession(rig.undo_stack)
+    panel = EffectsPanel(session)
+    qtbot.addWidget(panel)
+    session.set_services(rig.service, rig.tables)
+    panel.show()
+    yield panel
+    session.close()
+
+
+def test_presets_add_lit_lights_with_pips_and_an_owner(panel, rig) -> None:
+    panel.owner_edit.setText("Mara")
+    panel.preset_buttons["torch"].click()
+    panel.preset_buttons["candle"].click()
+    (torch, candle) = rig.service.effects()
+    assert (torch.name, torch.owner, torch.usage_dice, torch.lit) == ("Torch", "Mara", 2, True)
+    row = panel.rows()[torch.id]
+    assert row.name_label.text() == "Torch — Mara"
+    assert row.status_label.text() == "burning"
+    assert row.pips.current() == 2
+    assert row.count_label.text() == "2/2 UD"
+    assert panel.rows()[candle.id].status_label.text() == "guttering"  # one die left
+    assert rig.undo_stack.count() == 2
+
+
+def test_spell_and_custom_effects_from_the_form(panel, rig) -> None:
+    panel.more_button.click()
+    panel.name_edit.setText("Ward of thorns")
+    panel.kind_combo.setCurrentIndex(panel.kind_combo.findData(EffectKind.SPELL))
+    panel.dice_spin.setValue(3)
+    panel.add_button.click()
+    panel.name_edit.setText("Poisoned blade")
+    panel.kind_combo.setCurrentIndex(panel.kind_combo.findData(EffectKind.CUSTOM))
+    panel.dice_spin.setValue(4)
+    panel.mode_checks["Useless"].setChecked(True)
+    panel.add_button.click()
+    ward, blade = rig.service.effects()
+    assert (ward.kind, ward.usage_dice) == (EffectKind.SPELL, 3)
+    assert (blade.kind, sorted(m.value for m in blade.modes)) == (
+        EffectKind.CUSTOM,
+        ["DT", "Useless"],
+    )
+    assert panel.rows()[blade.id].detail_label.text() == "effect · DT; Useless"
+
+
+def test_a_bad_effect_is_refused_with_the_reason_under_the_form(panel, rig) -> None:
+    panel.more_button.click()
+    panel.name_edit.setText("Nothing at all")
+    panel.kind_combo.setCurrentIndex(panel.kind_combo.findData(EffectKind.CUSTOM))
+    panel.dice_spin.setValue(0)
+    panel.add_button.click()
+    assert rig.service.effects() == ()
+    assert "at least 1 usage die" in panel.form_error.text()
+    panel.name_edit.clear()
+    panel.add_button.click()
+    assert panel.form_error.text() == "⚠ Give the effect a name"
+
+
+def test_douse_relight_refuel_and_remove(panel, rig) -> None:
+    panel.preset_buttons["lantern"].click()
+    (lantern,) = rig.service.effects()
+    row = panel.rows()[lantern.id]
+    row.douse_button.click()
+    doused = rig.service.effects()[0]
+    assert not doused.lit
+    assert doused.usage_dice <= 2  # dousing a DT light rolls its dice once more
+    assert not row.douse_button.isVisibleTo(row)
+    if doused.usage_dice:
+        assert row.relight_button.isVisibleTo(row)
+        row.relight_button.click()
+        assert rig.service.effects()[0].lit
+    if rig.service.effects()[0].usage_dice < 2:
+        row.refuel_button.click()
+        assert rig.service.effects()[0].usage_dice == 2
+    row.remove_button.click()
+    assert rig.service.effects() == ()
+    assert panel.rows() == {}
+    assert panel.empty_label.isVisibleTo(panel)
+
+
+def test_running_out_at_the_end_of_a_dt_is_announced_and_useless_is_spent(panel, rig) -> None:
+    panel.owner_edit.setText("Wren")
+    panel.preset_buttons["candle"].click()
+    rig.service.start(dungeon="Crypt")
+    panel.session.refresh()
+    rig.queue_end(lambda r: bool(r.items_spent))
+    panel.session.end_turn()
+    (candle,) = rig.service.effects()
+    assert candle.spent
+    assert panel.rows()[candle.id].status_label.text() == "SPENT"
+    assert panel.announced() == "Candle is used up — spent for good"
+    assert not panel.rows()[candle.id].relight_button.isVisibleTo(panel)

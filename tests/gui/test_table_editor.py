@@ -1,0 +1,143 @@
+"""Tables: the import dialog refuses a bad table and names the rows; the editor checks live."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from refkit.gui.table_editor import TableEditor, check_grid
+from refkit.gui.table_import_dialog import ImportFormat, TableImportDialog, detect_format
+from refkit.rules.rollable_tables import RollableTable, TableRow
+from tests.gui.dungeon_helpers import DungeonRig, make_rig
+
+
+@pytest.fixture
+def rig() -> Iterator[DungeonRig]:
+    rig = make_rig()
+    yield rig
+    rig.close()
+
+
+@pytest.fixture
+def editor(qtbot, rig: DungeonRig) -> TableEditor:
+    editor = TableEditor(rig.tables, rig.undo_stack)
+    qtbot.addWidget(editor)
+    editor.show()
+    return editor
+
+
+def test_import_dialog_refuses_a_gap_and_names_the_rows(qtbot) -> None:
+    imported: list[RollableTable] = []
+    dialog = TableImportDialog(imported.append)
+    qtbot.addWidget(dialog)
+    dialog.set_text("01–02 A lost child calling\n3 1d4 giant rats\n6 Dripping water", name="Cellar")
+    dialog.dice_edit.setText("1d6")
+    dialog.reparse()
+    (gap,) = dialog.problems()
+    assert gap.startswith("no row covers 4–5 (between rows 2 and 3")
+    assert "lines 2 and 3" in gap
+    assert not dialog.import_button.isEnabled()
+    assert "nothing is imported" in dialog.status_label.text()
+    dialog.accept_import()
+    assert imported == []
+
+    dialog.set_text("01–02 A lost child calling\n3-5 1d4 giant rats\n6 Dripping water")
+    assert dialog.problems() == []
+    assert dialog.import_button.isEnabled()
+    assert dialog.preview.rowCount() == 3
+    dialog.import_button.click()
+    assert [table.name for table in imported] == ["Cellar"]
+    assert imported[0].rows[1] == TableRow(3, 5, "1d4 giant rats")
+
+
+def test_import_dialog_names_overlaps_and_unreadable_lines(qtbot) -> None:
+    dialog = TableImportDialog(lambda table: None)
+    qtbot.addWidget(dialog)
+    dialog.set_text("1-3 bats\n3-6 rats\nnot a row", name="Crypt")
+    problems = dialog.problems()
+    assert any(p.startswith("line 3: no range at the start") for p in problems)
+    dialog.set_text("1-3 bats\n3-6 rats", name="Crypt")
+    assert dialog.problems() == ["rows 1 and 2 (lines 1 and 2) both cover 3"]
+
+
+def test_formats_are_detected_and_csv_and_toml_import(qtbot, tmp_path: Path) -> None:
+    assert detect_format("low,high,text\n1,2,a") is ImportFormat.CSV
+    assert detect_format("1,3,bats\n4,6,rats") is ImportFormat.CSV
+    assert detect_format('[table]\nname = "x"') is ImportFormat.TOML
+    assert detect_format("1-2 bats, and more bats\n3-6 rats") is ImportFormat.TEXT
+    dialog = TableImportDialog(lambda table: None)
+    qtbot.addWidget(dialog)
+    dialog.set_text("low,high,text\n1,3,bats\n4,6,rats", name="Cave")
+    assert dialog.problems() == [] and dialog.table() is not None
+    toml_file = tmp_path / "warren.toml"
+    toml_file.write_text(
+        '[table]\nname = "Goblin warren"\ndice = "2d6"\n\n'
+        '[[rows]]\nlow = 2\nhigh = 6\ntext = "1d4+1 goblins"\n\n'
+        '[[rows]]\nlow = 7\nhigh = 12\ntext = "A trap"\n',
+        encoding="utf-8",
+    )
+    dialog.name_edit.clear()
+    dialog.load_file(toml_file)
+    table = dialog.table()
+    assert table is not None and (table.name, table.dice) == ("Goblin warren", "2d6")
+
+
+def test_importing_through_the_editor_is_undoable(qtbot, editor, rig) -> None:
+    dialog = editor.open_import()
+    dialog.set_text("1-2 A tired patrol\n3-6 Nothing", name="Sunken chapel encounters")
+    dialog.import_button.click()
+    assert rig.tables.store.exists("Sunken chapel encounters")
+    assert editor.current_table().name == "Sunken chapel encounters"
+    rig.undo_stack.undo()
+    assert not rig.tables.store.exists("Sunken chapel encounters")
+
+
+def test_editor_checks_as_you_type_and_names_the_rows(editor, rig) -> None:
+    editor.new_button.click()
+    assert editor.current_table().name == "New table 1"
+    assert editor.problems() == []
+    editor.set_cell(1, 0, "3")  # rows 1 (1–3) and 2 (3–6) now overlap on 3
+    assert editor.problems() == ["rows 1 and 2 both cover 3"]
+    assert not editor.save_button.isEnabled()
+    editor.set_cell(1, 0, "5")
+    assert editor.problems() == ["no row covers 4 (between rows 1 and 2)"]
+    editor.set_cell(1, 0, "x")
+    assert editor.problems() == ["row 2: low 'x' is not a whole number"]
+    editor.set_cell(1, 0, "4")
+    editor.set_cell(1, 2, "2d4 rats")
+    editor.name_edit.setText("Cellar")
+    assert editor.problems() == []
+    assert editor.save_button.isEnabled()
+    assert editor.save()
+    saved = rig.tables.get("Cellar")
+    assert saved.rows == (TableRow(1, 3, "Something stirs in the dark"), TableRow(4, 6, "2d4 rats"))
+    assert not rig.tables.store.exists("New table 1")
+
+
+def test_rolling_with_a_forced_total_rolls_the_dice_in_the_text(editor, rig) -> None:
+    editor.new_button.click()
+    editor.set_cell(1, 2, "1d4+10 rats")
+    editor.save()
+    editor.force_check.setChecked(True)
+    editor.force_spin.setValue(5)
+    result = editor.roll()
+    assert result is not None and result.index == 5 and result.row_number == 2
+    assert 11 <= int(result.text.split()[0]) <= 14
+    assert editor.roll_result.text().startswith("5 → 4–6: ")
+    assert "(1d4+10 → " in editor.roll_result.text()
+    entries = rig.service.store.session_log.entries(kinds=["table_roll"])
+    assert len(entries) == 1 and "(total given)" in entries[0].text
+
+
+def test_check_grid_ignores_trailing_blank_rows_but_not_blank_rows_inside() -> None:
+    base = RollableTable("T", "1d4", ())
+    table, problems = check_grid(
+        base, "T", "1d4", [["1", "2", "a", ""], ["3", "4", "b", ""], ["", "", "", ""]]
+    )
+    assert problems == [] and table is not None and len(table.rows) == 2
+    _table, problems = check_grid(
+        base, "T", "1d4", [["1", "2", "a", ""], ["", "", "", ""], ["3", "4", "b", ""]]
+    )
+    assert [p.message for p in problems] == ["row 2 is blank: fill it in or remove it"]
