@@ -16,7 +16,7 @@ from typing import Generic, Protocol, TypeVar
 from refkit.dice.notation import NotationRoll, parse_notation
 from refkit.dice.records import RollRecord, notation_record, utc_now
 from refkit.dice.rng import make_rng
-from refkit.rules.crows_test import Order, TestResult, roll_test
+from refkit.rules.crows_test import CRIT_MIN, Order, TestResult, roll_test
 from refkit.rules.d100 import D100Roll, roll_d100
 from refkit.rules.test_odds import TestOdds, test_odds
 from refkit.rules.usage_dice import UsageDiceRoll, roll_usage_dice
@@ -85,7 +85,7 @@ def describe_test(
     banes: int = 0,
     bonuses: Sequence[int] = (),
     expertise: bool = False,
-    crit_min: int = 19,
+    crit_min: int = CRIT_MIN,
     order: Order = "sequential",
 ) -> str:
     """The test as a short line for the log, e.g. ``2d10+1, 1 edge, bonus +2, expertise``."""
@@ -99,7 +99,7 @@ def describe_test(
         parts.append(f"bonus {_signed(bonus)}")
     if expertise:
         parts.append("expertise")
-    if crit_min != 19:
+    if crit_min != CRIT_MIN:
         parts.append(f"crit {crit_min}+")
     if order != "sequential":
         parts.append(f"{order} shifts")
@@ -149,7 +149,7 @@ class DiceService:
         banes: int = 0,
         bonuses: Sequence[int] = (),
         expertise: bool = False,
-        crit_min: int = 19,
+        crit_min: int = CRIT_MIN,
         order: Order = "sequential",
         seed: int | None = None,
     ) -> LoggedResult[TestResult]:
@@ -208,7 +208,7 @@ class DiceService:
         banes: int = 0,
         bonuses: Sequence[int] = (),
         expertise: bool = False,
-        crit_min: int = 19,
+        crit_min: int = CRIT_MIN,
         order: Order = "sequential",
     ) -> TestOdds:
         """Exact odds of that test, before rolling it (nothing is logged)."""

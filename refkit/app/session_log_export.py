@@ -13,24 +13,10 @@ from pathlib import Path
 
 from refkit.app.atomic_files import write_text_atomic
 from refkit.app.roll_log_export import markdown_cell
+from refkit.app.session_log_kinds import KIND_LABELS
 from refkit.store.session_log import SessionLogEntry, SessionLogRepository
 
 MARKDOWN_COLUMNS: tuple[str, ...] = ("Time (UTC)", "DT", "Kind", "Entry")
-
-KIND_LABELS: dict[str, str] = {
-    "dt_start": "DT start",
-    "dt_end": "DT end",
-    "usage_dice": "Usage dice",
-    "encounter": "Encounter",
-    "adjust": "Adjustment",
-    "pause": "Pause",
-    "resume": "Resume",
-    "rest": "Rest",
-    "effect": "Effect",
-    "table_roll": "Table roll",
-    "settings": "Settings",
-    "note": "Note",
-}
 
 
 def session_log_markdown(entries: Iterable[SessionLogEntry], *, title: str = "Session log") -> str:

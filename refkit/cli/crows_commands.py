@@ -57,6 +57,15 @@ def _two_d10(
     return (rng.randint(1, 10), rng.randint(1, 10)), seed
 
 
+def _one_die(args: argparse.Namespace, sides: int) -> tuple[int, int | None]:
+    """One d``sides`` face: given outright with --die, else rolled from --seed (or a fresh seed)."""
+    if args.die is not None:
+        (face,) = parse_dice_values(str(args.die), sides=sides, count=1, label="--die")
+        return face, None
+    rng, seed = make_rng(args.seed)
+    return rng.randint(1, sides), seed
+
+
 def _check_counts(args: argparse.Namespace) -> None:
     for name in ("edges", "banes"):
         if getattr(args, name) < 0:
@@ -230,12 +239,7 @@ def _run_encounter(args: argparse.Namespace) -> Result:
         road=args.road,
         modifiers=tuple(args.modifier),
     )
-    seed = None
-    if args.die is not None:
-        (roll,) = parse_dice_values(str(args.die), sides=10, count=1, label="--die")
-    else:
-        rng, seed = make_rng(args.seed)
-        roll = rng.randint(1, 10)
+    roll, seed = _one_die(args, 10)
     check = check_encounter(roll, en)
     payload = {
         "en": check.en,
@@ -301,12 +305,7 @@ def _run_travel_day(args: argparse.Namespace) -> Result:
 def _run_travel_lost(args: argparse.Namespace) -> Result:
     from refkit.rules.travel import lost_step
 
-    seed = None
-    if args.die is not None:
-        (die,) = parse_dice_values(str(args.die), sides=6, count=1, label="--die")
-    else:
-        rng, seed = make_rng(args.seed)
-        die = rng.randint(1, 6)
+    die, seed = _one_die(args, 6)
     q, r = args.origin
     step = lost_step(q, r, die)
     payload = {"die": step.die, "direction": step.direction, "to": list(step.to), "seed": seed}

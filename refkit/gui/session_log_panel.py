@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.app.session_log_kinds import KIND_LABELS
 from refkit.gui.dungeon_keys import keep_keys
 
 if TYPE_CHECKING:
@@ -40,20 +41,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LOAD_LIMIT = 2000
-KIND_WORDS: dict[str, str] = {
-    "dt_start": "DT start",
-    "dt_end": "DT end",
-    "usage_dice": "Usage dice",
-    "encounter": "Encounter",
-    "adjust": "Adjustment",
-    "pause": "Pause",
-    "resume": "Resume",
-    "rest": "Rest",
-    "effect": "Effect",
-    "table_roll": "Table roll",
-    "settings": "Settings",
-    "note": "Note",
-}
 COLUMNS = ("Time", "DT", "Kind", "What happened")
 
 
@@ -113,7 +100,7 @@ class SessionLogPanel(QWidget):
         self.kind_combo = QComboBox()
         self.kind_combo.setObjectName("session_kind")
         self.kind_combo.addItem("Everything", None)
-        for kind, word in KIND_WORDS.items():
+        for kind, word in KIND_LABELS.items():
             self.kind_combo.addItem(word, kind)
         self.undone_check = QCheckBox("Undone steps")
         self.undone_check.setObjectName("session_undone")
@@ -200,7 +187,7 @@ class SessionLogPanel(QWidget):
             values = (
                 local_time(entry.at),
                 str(entry.dt) if entry.dt else "",
-                KIND_WORDS.get(entry.kind, entry.kind),
+                KIND_LABELS.get(entry.kind, entry.kind),
                 entry.text + (" (undone)" if entry.undone else ""),
             )
             for column, value in enumerate(values):

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from refkit.gui.dungeon_keys import KeyKeepingDelegate, keep_keys
 from refkit.gui.table_import_dialog import TableImportDialog
-from refkit.gui.table_style import problem_colour, problem_icon, problem_row_tint
+from refkit.gui.table_style import problem_row_tint, show_problem_list
 from refkit.rules.rollable_tables import (
     RollableTable,
     TableRoll,
@@ -495,13 +495,7 @@ class TableEditor(QWidget):
         self.revert_button.setEnabled(dirty)
 
     def _list_problems(self, messages: Sequence[str]) -> None:
-        self.problem_list.clear()
-        colour = problem_colour(self)
-        for message in messages:
-            item = QListWidgetItem(problem_icon(self), message)
-            item.setForeground(colour)
-            self.problem_list.addItem(item)
-        self.problem_list.setVisible(bool(messages))
+        show_problem_list(self, self.problem_list, messages)
 
     def _dirty(self) -> bool:
         if self._current is None:

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
-    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -36,9 +35,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refkit.gui.table_style import problem_colour, problem_icon
+from refkit.gui.table_style import show_problem_list
 from refkit.rules.rollable_tables import RollableTable
 from refkit.rules.table_import import (
+    TEXT_SUFFIXES,
     TableImportError,
     parse_table_csv,
     parse_table_text,
@@ -65,7 +65,7 @@ def detect_format(text: str, file_name: str = "") -> ImportFormat:
         return ImportFormat.TOML
     if suffix in (".csv", ".tsv"):
         return ImportFormat.CSV
-    if suffix in (".txt", ".md", ".markdown", ".text"):
+    if suffix in TEXT_SUFFIXES:
         return ImportFormat.TEXT
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if any(line.startswith(("[table]", "[[rows]]")) for line in lines):
@@ -280,13 +280,7 @@ class TableImportDialog(QDialog):
 
     def _show_problems(self, problems: list[str], *, waiting: str = "") -> None:
         self._problems = problems
-        self.problem_list.clear()
-        colour = problem_colour(self)
-        for message in problems:
-            item = QListWidgetItem(problem_icon(self), message)
-            item.setForeground(colour)
-            self.problem_list.addItem(item)
-        self.problem_list.setVisible(bool(problems))
+        show_problem_list(self, self.problem_list, problems)
         self.preview.setVisible(not problems and self._table is not None)
         if problems:
             count = len(problems)

@@ -1,9 +1,11 @@
-"""Shared look of table problems: the warning colour and icon of the editor and the importer."""
+"""Shared look of table problems in the editor and the importer: warning colour, icon and list."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtGui import QColor, QIcon, QPalette
-from PySide6.QtWidgets import QStyle, QWidget
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyle, QWidget
 
 
 def _dark(widget: QWidget) -> bool:
@@ -22,3 +24,15 @@ def problem_row_tint(widget: QWidget) -> QColor:
 
 def problem_icon(widget: QWidget) -> QIcon:
     return widget.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+
+
+def show_problem_list(widget: QWidget, problem_list: QListWidget, messages: Sequence[str]) -> None:
+    """Fill ``problem_list`` with one warning line a message, in ``widget``'s problem colour and
+    icon; hide the list when there are none."""
+    problem_list.clear()
+    colour = problem_colour(widget)
+    for message in messages:
+        item = QListWidgetItem(problem_icon(widget), message)
+        item.setForeground(colour)
+        problem_list.addItem(item)
+    problem_list.setVisible(bool(messages))

@@ -12,11 +12,16 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from refkit.rules.crows_test import cancel_edges_banes, check_characteristic, check_die
+from refkit.rules.crows_test import (
+    CRIT_MIN,
+    DOOM_MAX,
+    cancel_edges_banes,
+    check_characteristic,
+    check_die,
+)
 
 MAX_EXPERTISES = 2
 EXPERTISE_POINTS = 4
-DOOM_MAX = 3
 _LEVEL_POINTS = {0: 0, 1: 2, 2: 4}
 
 
@@ -40,7 +45,7 @@ def crafting_roll(
     banes: int = 0,
     bonuses: Sequence[int] = (),
     expertises: int = 0,
-    crit_min: int = 19,
+    crit_min: int = CRIT_MIN,
 ) -> CraftingRoll:
     """Score a crafting roll from the two d10 faces. Raises ValueError on bad input."""
     check_die("first die", d1, 10)
@@ -74,7 +79,7 @@ def roll_crafting(
     banes: int = 0,
     bonuses: Sequence[int] = (),
     expertises: int = 0,
-    crit_min: int = 19,
+    crit_min: int = CRIT_MIN,
 ) -> CraftingRoll:
     """Roll 2d10 with ``rng`` and score a crafting roll."""
     check_characteristic("mind", mind)

@@ -35,6 +35,10 @@ CHARACTERISTIC_MIN = -5
 CHARACTERISTIC_MAX = 5
 TIER2_MIN_TOTAL = 12
 TIER3_MIN_TOTAL = 17
+CRIT_MIN = 19
+"""A natural of this or more is a crit (the default; a rule may widen the range)."""
+DOOM_MAX = 3
+"""A natural of this or less is a doom (the default)."""
 
 
 @dataclass(frozen=True)
@@ -92,8 +96,8 @@ def check_modifiers(
     edges: int = 0,
     banes: int = 0,
     bonuses: Sequence[int] = (),
-    crit_min: int = 19,
-    doom_max: int = 3,
+    crit_min: int = CRIT_MIN,
+    doom_max: int = DOOM_MAX,
     order: str = "sequential",
     forced: str | None = None,
 ) -> None:
@@ -166,8 +170,8 @@ def resolve_test(
     bonuses: Sequence[int] = (),
     expertise: bool = False,
     forced: Forced | None = None,
-    crit_min: int = 19,
-    doom_max: int = 3,
+    crit_min: int = CRIT_MIN,
+    doom_max: int = DOOM_MAX,
     order: Order = "sequential",
 ) -> TestResult:
     """Resolve a test from the two d10 faces already rolled. Raises ValueError on bad input."""
@@ -231,8 +235,8 @@ def roll_test(
     bonuses: Sequence[int] = (),
     expertise: bool = False,
     forced: Forced | None = None,
-    crit_min: int = 19,
-    doom_max: int = 3,
+    crit_min: int = CRIT_MIN,
+    doom_max: int = DOOM_MAX,
     order: Order = "sequential",
 ) -> TestResult:
     """Roll 2d10 with ``rng`` and resolve the test (same keywords as :func:`resolve_test`)."""

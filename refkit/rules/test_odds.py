@@ -14,7 +14,13 @@ from functools import cache, lru_cache
 
 import icepool
 
-from refkit.rules.crows_test import Order, check_modifiers, resolve_test
+from refkit.rules.crows_test import (
+    CRIT_MIN,
+    DOOM_MAX,
+    Order,
+    check_modifiers,
+    resolve_test,
+)
 
 
 @dataclass(frozen=True)
@@ -90,8 +96,8 @@ def test_odds(
     banes: int = 0,
     bonuses: Sequence[int] = (),
     expertise: bool = False,
-    crit_min: int = 19,
-    doom_max: int = 3,
+    crit_min: int = CRIT_MIN,
+    doom_max: int = DOOM_MAX,
     order: Order = "sequential",
 ) -> TestOdds:
     """Exact odds of a test with these modifiers. Raises ValueError like :func:`resolve_test`."""

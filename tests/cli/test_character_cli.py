@@ -11,26 +11,11 @@ import pytest
 from refkit.locate import resource_path
 from refkit.rules.inventory import ERROR_CODES, WARNING_CODES
 from refkit.store.location import DATABASE_FILE_NAME
+from tests.cli.cli_helpers import assert_bad_input, assert_error_line
 
 CHECK_KEYS = {"valid", "errors", "warnings", "speed", "dead"}
 SAMPLE_NAMES = ["Brannoc Tull", "Hesper Quill", "Wren Ashdown"]
 WREN_FILE = resource_path("sample_party", "wren-ashdown.crow.json")
-
-
-def assert_error_line(run, *needles: str) -> str:
-    lines = run.err.splitlines()
-    assert len(lines) == 1, run.err
-    assert lines[0].startswith("error: ")
-    assert "Traceback" not in run.err
-    for needle in needles:
-        assert needle in lines[0]
-    return lines[0]
-
-
-def assert_bad_input(run, *needles: str) -> None:
-    assert run.code == 2
-    assert run.out == ""
-    assert_error_line(run, *needles)
 
 
 def base_document(name: str = "Mara Vell") -> dict[str, Any]:

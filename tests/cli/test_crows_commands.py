@@ -6,17 +6,9 @@ from fractions import Fraction
 
 import pytest
 
+from tests.cli.cli_helpers import assert_bad_input
+
 TEST_KEYS = {"dice", "natural", "total", "tier", "crit", "doom", "net", "expertise_applied"}
-
-
-def assert_bad_input(run, needle: str) -> None:
-    assert run.code == 2
-    assert run.out == ""
-    lines = run.err.splitlines()
-    assert len(lines) == 1, run.err
-    assert lines[0].startswith("error: ")
-    assert needle in lines[0]
-    assert "Traceback" not in run.err
 
 
 class TestTest:

@@ -8,18 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.cli_helpers import assert_bad_input
+
 STATUS_KEYS = {"state", "dt", "length_s", "remaining_s", "greed_percent", "pending_encounter"}
 END_KEYS = {"dt_ended", "usage_dice", "conditions_ended", "encounter", "status"}
-
-
-def assert_bad_input(run, needle: str) -> None:
-    assert run.code == 2, run
-    assert run.out == ""
-    lines = run.err.splitlines()
-    assert len(lines) == 1, run.err
-    assert lines[0].startswith("error: ")
-    assert needle in lines[0]
-    assert "Traceback" not in run.err
 
 
 def log_size(cli) -> int:

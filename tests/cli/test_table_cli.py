@@ -6,17 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.cli_helpers import assert_bad_input
+
 GOBLINS = "Encounters: goblin warren"
-
-
-def assert_bad_input(run, needle: str) -> None:
-    assert run.code == 2, run
-    assert run.out == ""
-    lines = run.err.splitlines()
-    assert len(lines) == 1, run.err
-    assert lines[0].startswith("error: ")
-    assert needle in lines[0]
-    assert "Traceback" not in run.err
 
 
 def table_list(cli) -> list[dict]:

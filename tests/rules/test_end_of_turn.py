@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable
 from dataclasses import replace
 
 import pytest
@@ -26,22 +24,9 @@ from refkit.rules.tracked_effects import (
     light,
     spell_duration,
 )
+from tests.rules.scripted_random import ScriptedRandom
 
 T0 = 1_750_000_000.0
-
-
-class ScriptedRandom(random.Random):
-    """Hands out the given faces in order; any roll beyond them fails the test."""
-
-    def __init__(self, faces: Iterable[int] = ()) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        assert self.faces, f"unexpected roll of {a}..{b}"
-        face = self.faces.pop(0)
-        assert a <= face <= b
-        return face
 
 
 def running() -> DungeonTurnClock:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable
-
 import pytest
 
 from refkit.rules.tracked_effects import (
@@ -29,25 +26,12 @@ from refkit.rules.tracked_effects import (
     spell_duration,
 )
 from refkit.rules.usage_dice import UsageDiceMode
+from tests.rules.scripted_random import ScriptedRandom
 
 DT = UsageDiceMode.DT
 USELESS = UsageDiceMode.USELESS
 REFUEL = UsageDiceMode.REFUEL
 REST = UsageDiceMode.REST
-
-
-class ScriptedRandom(random.Random):
-    """Hands out the given faces in order; any roll beyond them fails the test."""
-
-    def __init__(self, faces: Iterable[int] = ()) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        assert self.faces, f"unexpected roll of {a}..{b}"
-        face = self.faces.pop(0)
-        assert a <= face <= b
-        return face
 
 
 def test_light_presets() -> None:
