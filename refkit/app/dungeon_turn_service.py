@@ -10,7 +10,8 @@ meanwhile by another process is never overwritten: the step is worked out again 
 Each state-changing call returns an :class:`Outcome` whose ``change`` lets
 :mod:`refkit.app.dungeon_turn_commands` undo (:meth:`DungeonTurnService.revert`) and redo
 (:meth:`DungeonTurnService.reapply`) it as one step. Undo and redo refuse, changing nothing, when
-the stored state is no longer the one the step left behind.
+the stored state is no longer the one the step left behind. What the ``on_turn_ended`` hooks did
+at an End DT (the party's magic-overload wounds) is undone and redone with it.
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ T = TypeVar("T")
 Clock = Callable[[], float]
 RngFactory = Callable[[int | None], tuple[random.Random, int]]
 RestHook = Callable[["DungeonTurnService"], object]
+TurnEndHook = Callable[["DungeonTurnService", EndOfTurnResult, random.Random], object]
 
 SAVE_ATTEMPTS = 3
 """How often a step is worked out again when another process wrote in between."""
@@ -103,7 +105,8 @@ class DungeonTurnState:
 @dataclass(frozen=True)
 class DungeonTurnChange:
     """One applied step: the state before and after, the log entries it wrote, the conditions of
-    the characters it changed (before and after), and the stored version right after it."""
+    the characters it changed (before and after), the stored version right after it, and what the
+    step's hooks returned (objects with ``undo()`` / ``do()``, run on revert / reapply)."""
 
     text: str
     before: DungeonTurnState
@@ -112,6 +115,7 @@ class DungeonTurnChange:
     log_ids: tuple[int, ...] = ()
     conditions_before: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     conditions_after: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    hook_results: tuple[object, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -239,6 +243,11 @@ class DungeonTurnService:
     interrupted) — the characters feature applies Stamina, wounds, expertise and spellbooks
     there. A hook may return an object with ``undo()`` and ``do()``; the rest's undo command
     calls them.
+
+    ``on_turn_ended`` holds callables run after each End DT with this service, the
+    :class:`EndOfTurnResult` and the step's random source (the party's magic-overload wounds).
+    What they return lands in the change's ``hook_results``; :meth:`revert` calls its ``undo()``
+    and :meth:`reapply` its ``do()``.
     """
 
     def __init__(
@@ -254,6 +263,7 @@ class DungeonTurnService:
         self._rng_factory = rng_factory
         self._conditions = conditions
         self.on_rest_finished: list[RestHook] = []
+        self.on_turn_ended: list[TurnEndHook] = []
         self.last_rest: RestFinished | None = None
 
     @property
@@ -519,7 +529,11 @@ class DungeonTurnService:
                 conditions=result.conditions_by_character,
             )
 
-        return self._apply(step)
+        outcome = self._apply(step)
+        results = tuple(hook(self, outcome.value, rng) for hook in self.on_turn_ended)
+        if not results:
+            return outcome
+        return Outcome(outcome.value, replace(outcome.change, hook_results=results), outcome.now)
 
     def auto_end_if_due(self, *, seed: int | None = None) -> Outcome[EndOfTurnResult] | None:
         """With auto-end on, end a running DT whose time has run out, at the moment it ran out."""
@@ -907,6 +921,8 @@ class DungeonTurnService:
                 f"cannot {action} {change.text!r}: the dungeon turn has changed since "
                 "(here or in another window or the command line); nothing was changed"
             )
+        if undone:  # the hooks' changes came last: they go first
+            _run_hooks(change.hook_results, "undo", reverse=True)
         try:
             saved = self._store.save(
                 target.clock,
@@ -916,6 +932,8 @@ class DungeonTurnService:
                 mark_done=() if undone else change.log_ids,
             )
         except ConcurrentChangeError as error:
+            if undone:
+                _run_hooks(change.hook_results, "do")
             raise UndoConflictError(f"cannot {action} {change.text!r}: {error}") from None
         if change.conditions_after and self._conditions is not None:
             source, wanted = (
@@ -925,6 +943,8 @@ class DungeonTurnService:
             )
             current = self._conditions.conditions_by_character()
             self._conditions.set_conditions(_move_conditions(current, source, wanted))
+        if not undone:
+            _run_hooks(change.hook_results, "do")
         return replace(change, version=saved.version)
 
     # -- machinery ---------------------------------------------------------------------------
@@ -975,6 +995,14 @@ class DungeonTurnService:
     @staticmethod
     def _moment(now: float) -> datetime:
         return datetime.fromtimestamp(now, UTC)
+
+
+def _run_hooks(results: Sequence[object], method: str, *, reverse: bool = False) -> None:
+    """Call ``undo`` or ``do`` on each hook result that has it."""
+    for result in reversed(results) if reverse else results:
+        call = getattr(result, method, None)
+        if callable(call):
+            call()
 
 
 def _dungeon_en(settings: DungeonSettings) -> int:

@@ -19,6 +19,7 @@ from refkit.cli.parsing import add_json_flag, add_seed, whole_number
 
 if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import DungeonTurnService
+    from refkit.app.party_bridge import PartyBridge
     from refkit.rules.tracked_effects import TrackedEffect
     from refkit.store.database import Database
 
@@ -71,6 +72,18 @@ def _service(db: Database) -> DungeonTurnService:
     from refkit.store.dungeon_turn_store import DungeonTurnStore
 
     return DungeonTurnService(DungeonTurnStore(db))
+
+
+def _party_service(db: Database) -> tuple[DungeonTurnService, PartyBridge]:
+    """The dungeon-turn service acting on the party at the table (conditions, overload)."""
+    from refkit.app.character_service import CharacterService
+    from refkit.app.party_bridge import dungeon_service_with_party
+    from refkit.store.character_store import CharacterRepository
+    from refkit.store.dungeon_turn_store import DungeonTurnStore
+
+    return dungeon_service_with_party(
+        DungeonTurnStore(db), CharacterService(CharacterRepository(db))
+    )
 
 
 def _clock_text(seconds: float) -> str:
@@ -140,6 +153,12 @@ def _register_dt(commands: argparse._SubParsersAction) -> None:
     add_json_flag(resolve)
     resolve.set_defaults(handler=_run_resolve)
 
+    party = actions.add_parser("party", help="the party whose crows are at the table")
+    party.add_argument("name", nargs="?", metavar="NAME", help="put this party at the table")
+    party.add_argument("--none", action="store_true", help="no party at the table")
+    add_json_flag(party)
+    party.set_defaults(handler=_run_party)
+
     log = actions.add_parser("log", help="the session log (newest last)")
     log.add_argument("--kind", action="append", metavar="KIND", help="only this kind (repeatable)")
     log.add_argument("--limit", type=whole_number, metavar="N", help="only the newest N")
@@ -203,10 +222,19 @@ def _check_d10(die: int | None) -> None:
 
 def _run_end(args: argparse.Namespace) -> Result:
     _check_d10(args.die)
+    from refkit.app.party_bridge import OverloadWounds
+
     with open_database(args) as db:
-        outcome = _service(db).end_turn(args.die, seed=args.seed)
+        outcome = _party_service(db)[0].end_turn(args.die, seed=args.seed)
     result = outcome.value
     payload = result.to_dict(outcome.now)
+    overload = [
+        entry
+        for hooked in outcome.change.hook_results
+        if isinstance(hooked, OverloadWounds)
+        for entry in hooked.entries
+    ]
+    payload["overload_wounds"] = [entry.to_dict() for entry in overload]
     lines = [f"DT {result.dt_ended} ended."]
     for rolled in result.usage_dice:
         faces = ", ".join(str(face) for face in rolled.roll.rolled)
@@ -214,6 +242,7 @@ def _run_end(args: argparse.Namespace) -> Result:
         lines.append(f"  {rolled.name}: {rolled.roll.before} → {rolled.roll.after} ({faces}){out}")
     for ended in result.conditions_ended:
         lines.append(f"  {ended.character}: {ended.condition} ended")
+    lines.extend(f"  {entry.line()}" for entry in overload)
     check = result.encounter
     verdict = (
         "encounter NOW"
@@ -249,6 +278,28 @@ def _run_resolve(args: argparse.Namespace) -> Result:
     with open_database(args) as db:
         outcome = _service(db).resolve_encounter(args.index - 1)
     return outcome.status, status_text(outcome.status)
+
+
+def _run_party(args: argparse.Namespace) -> Result:
+    name = None if args.name is None else " ".join(args.name.split())
+    if args.none and name is not None:
+        raise CliError("dt party: give a party name or --none, not both")
+    if name == "":
+        raise CliError("dt party: the party name is empty")
+    with open_database(args) as db:
+        bridge = _party_service(db)[1]
+        if args.none:
+            bridge.set_party(None)
+        elif name is not None:
+            try:
+                bridge.set_party(name)
+            except ValueError as problem:
+                raise CliError(f"dt party: {problem}") from None
+        payload = bridge.to_dict()
+    if payload["party"] is None:
+        return payload, "no party at the table"
+    members = ", ".join(payload["members"]) or "no crows yet"
+    return payload, f"{payload['party']}: {members}"
 
 
 def _run_log(args: argparse.Namespace) -> Result:

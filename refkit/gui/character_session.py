@@ -3,7 +3,10 @@
 Each edit is built by :mod:`refkit.app.character_commands` (which checks it and raises with a reason
 when the rules refuse it) and pushed on the shared undo stack through the single adapter, so it is
 undoable and saved at once. The session listens to the service, so an undo, a redo, an import or
-an edit from another panel shows up everywhere.
+an edit from another panel shows up everywhere. With the party bridge's wound prompts
+(:meth:`CharacterSession.set_wound_prompts`) it also says what the dungeon turn left the open crow's
+player to choose — wounds to place, a wound to heal — and a wound placed or healed on the board
+answers that prompt in the same undo step.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from PySide6.QtGui import QUndoStack
 
 from refkit.app import character_commands as commands
 from refkit.app.character_service import CharacterChange, CharacterService
+from refkit.app.party_bridge import WoundPrompt, WoundPrompts, answering_prompt
 from refkit.app.undo import Command, FunctionCommand
 from refkit.gui.undo_adapter import CommandAdapter, push_command
 from refkit.rules.character import Character, DamageOutcome
@@ -36,6 +40,8 @@ class CharacterSession(QObject):
     """Characters or parties were added, removed, renamed or changed."""
     catalogue_changed = Signal()
     status_message = Signal(str)
+    wound_prompt_changed = Signal(str)
+    """A crow's wounds to place or heal changed (its name), other than by a click on the board."""
 
     def __init__(
         self,
@@ -53,6 +59,8 @@ class CharacterSession(QObject):
         self._character: Character | None = None
         self._catalogue: list[CatalogueItem] | None = None
         self._stack_index = undo_stack.index()
+        self._prompts: WoundPrompts | None = None
+        self._placing = False
         service.add_listener(self._service_changed)
         undo_stack.indexChanged.connect(self._stack_moved)
 
@@ -103,8 +111,32 @@ class CharacterSession(QObject):
         """Stop listening to the service and the undo stack (before they close)."""
         with contextlib.suppress(ValueError):
             self._service.remove_listener(self._service_changed)
+        self.set_wound_prompts(None)
         with contextlib.suppress(RuntimeError):
             self._stack.indexChanged.disconnect(self._stack_moved)
+
+    # -- what the dungeon turn left the players to choose --------------------------------------
+
+    def set_wound_prompts(self, prompts: WoundPrompts | None) -> None:
+        """Follow these wounds to place and heal (None: stop)."""
+        if self._prompts is not None:
+            with contextlib.suppress(ValueError):
+                self._prompts.remove_listener(self._prompt_changed)
+        self._prompts = prompts
+        if prompts is not None:
+            prompts.add_listener(self._prompt_changed)
+        if self._name is not None:
+            self.wound_prompt_changed.emit(self._name)
+
+    def wound_prompt(self) -> WoundPrompt:
+        """The open crow's wounds to place and to heal, as far as it can still follow them."""
+        if self._prompts is None or self._character is None:
+            return WoundPrompt()
+        return self._prompts.get(self._character.name).within(self._character)
+
+    def _prompt_changed(self, name: str) -> None:
+        if not self._placing:  # the board counts its own placements
+            self.wound_prompt_changed.emit(name)
 
     def _service_changed(self, change: CharacterChange) -> None:
         if change.kind == "items":
@@ -207,10 +239,20 @@ class CharacterSession(QObject):
             self.push(commands.take_off_armour(self._service, name))
 
     def place_wound(self, slot: int) -> None:
-        self.push(commands.place_wounds(self._service, self._current(), [slot]))
+        command = commands.place_wounds(self._service, self._current(), [slot])
+        if self._prompts is not None:
+            command = answering_prompt(self._prompts, command, placed=1)
+        self._placing = True
+        try:
+            self.push(command)
+        finally:
+            self._placing = False
 
     def heal_wound(self, slot: int) -> None:
-        self.push(commands.heal_wound(self._service, self._current(), slot))
+        command = commands.heal_wound(self._service, self._current(), slot)
+        if self._prompts is not None:
+            command = answering_prompt(self._prompts, command, healed=1)
+        self.push(command)
 
     def remove_item(self, item_id: str) -> None:
         self.push(commands.remove_item(self._service, self._current(), item_id))

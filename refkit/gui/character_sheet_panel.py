@@ -2,7 +2,8 @@
 
 The top shows what a referee reads from arm's length: characteristics, Stamina, AD, speed and
 wounds — and DEAD, in words, when all ten backpack slots are wounded. Buttons open the damage/heal,
-rest and draw-from-pack dialogs (each with ``open()``). Under it sit the inventory board and a
+rest and draw-from-pack dialogs (each with ``open()``). A line says what the dungeon turn left the
+player to choose (wounds to place, a wound to heal). Under it sit the inventory board and a
 second tab for expertises and notes. Every change goes through the :class:`CharacterSession`.
 """
 
@@ -206,6 +207,12 @@ class CharacterSheetPanel(QWidget):
         self.problems.setWordWrap(True)
         self.problems.setStyleSheet(WARNING_STYLE)
         self.problems.hide()
+        self.prompt_label = QLabel()
+        self.prompt_label.setObjectName("wound_prompt_label")
+        self.prompt_label.setWordWrap(True)
+        self.prompt_label.setStyleSheet(WARNING_STYLE)
+        self.prompt_label.hide()
+        self._prompted_name: str | None = None
 
         self.board = InventoryBoard(session)
         self.board.set_rules(session.rules)
@@ -319,6 +326,7 @@ class CharacterSheetPanel(QWidget):
         sheet_layout.addLayout(tiles)
         sheet_layout.addLayout(conditions)
         sheet_layout.addWidget(self.problems)
+        sheet_layout.addWidget(self.prompt_label)
         sheet_layout.addWidget(self.tabs, 1)
 
         self.stack = QStackedWidget()
@@ -330,6 +338,7 @@ class CharacterSheetPanel(QWidget):
 
     def _connect(self) -> None:
         self._session.character_changed.connect(self.refresh)
+        self._session.wound_prompt_changed.connect(self._wound_prompt_changed)
         self.board.hint_changed.connect(self.hint.setText)
         self.board.draw_requested.connect(self.open_draw_dialog)
         self.board.split_requested.connect(self.open_split_dialog)
@@ -346,6 +355,11 @@ class CharacterSheetPanel(QWidget):
     def refresh(self) -> None:
         character = self._session.character()
         self.board.set_character(character)
+        if self._session.name() != self._prompted_name:  # another crow: its own wounds to place
+            self._prompted_name = self._session.name()
+            self.hint.clear()  # the last crow's hint does not apply
+            self.board.set_wounds_to_place(self._session.wound_prompt().to_place)
+        self._show_wound_prompt()
         if character is None:
             self.stack.setCurrentIndex(0)
             return
@@ -359,6 +373,31 @@ class CharacterSheetPanel(QWidget):
         self._show_problems(character)
         self._show_expertises(character)
         self.notes.load(character.notes)
+
+    def _wound_prompt_changed(self, name: str) -> None:
+        """What the dungeon turn left to choose changed (End DT, a rest, an undo)."""
+        current = self._session.name()
+        if current is None or name.casefold() != current.casefold():
+            return
+        self.board.set_wounds_to_place(self._session.wound_prompt().to_place)
+        self._show_wound_prompt()
+
+    def _show_wound_prompt(self) -> None:
+        prompt = self._session.wound_prompt()
+        lines = []
+        if prompt.to_place:
+            lines.append(
+                f"⚠ Magic overload: place {prompt.to_place} wound"
+                f"{'s' if prompt.to_place != 1 else ''} — click a free wound box on the board "
+                "for each"
+            )
+        if prompt.to_heal:
+            lines.append(
+                f"Rest: heal {prompt.to_heal} wound{'s' if prompt.to_heal != 1 else ''} of the "
+                "player's choice — click the wounded box on the board"
+            )
+        self.prompt_label.setText("\n".join(lines))
+        self.prompt_label.setVisible(bool(lines))
 
     def _show_header(self, character: Character) -> None:
         self.name_label.setText(character.name)

@@ -2,13 +2,15 @@
 
 Top, the encounter check as a banner that says it in words — *No encounter*, *A sign now*,
 *Encounter now!* — with the roll and the EN; below it, what burned out or was spent, what ended
-(effects and conditions), and every usage-dice roll. The texts come from plain functions
+(effects and conditions), the wounds crows took from a doubled magic slot, and every usage-dice
+roll. The texts come from plain functions
 (:func:`check_headline`, :func:`end_of_turn_lines`) so they are tested without a screen.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF, Qt
@@ -145,7 +147,9 @@ class EndSummary(QFrame):
         self.ended_label.setObjectName("summary_ended")
         self.rolled_label = QLabel("")
         self.rolled_label.setObjectName("summary_rolled")
-        for label in (self.burned_label, self.ended_label, self.rolled_label):
+        self.overload_label = QLabel("")
+        self.overload_label.setObjectName("summary_overload")
+        for label in self._sections():
             label.setWordWrap(True)
             label.setTextFormat(Qt.TextFormat.RichText)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -155,17 +159,25 @@ class EndSummary(QFrame):
         layout.addWidget(self.banner)
         layout.addWidget(self.burned_label)
         layout.addWidget(self.ended_label)
+        layout.addWidget(self.overload_label)
         layout.addWidget(self.rolled_label)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.hide()
 
-    def show_end_of_turn(self, result: EndOfTurnResult, *, automatic: bool = False) -> None:
+    def _sections(self) -> tuple[QLabel, ...]:
+        return (self.burned_label, self.ended_label, self.overload_label, self.rolled_label)
+
+    def show_end_of_turn(
+        self, result: EndOfTurnResult, *, automatic: bool = False, overload: Sequence[str] = ()
+    ) -> None:
+        """Show an End DT; ``overload``: a line per crow wounded by a doubled magic slot."""
         how = " (automatically, at zero)" if automatic else ""
         self.title.setText(f"End of DT {result.dt_ended}{how}")
         self.banner.show_check(check_headline(result.encounter, dt_ended=result.dt_ended))
         lines = end_of_turn_lines(result)
         self._section(self.burned_label, "Ran out", lines["burned_out"], "Nothing ran out")
         self._section(self.ended_label, "Ended", lines["ended"], "")
+        self._section(self.overload_label, "Magic overload", list(overload), "")
         self._section(self.rolled_label, "Usage dice", lines["rolled"], "No usage dice rolled")
         self.show()
 
@@ -173,14 +185,14 @@ class EndSummary(QFrame):
         """A check outside End DT: a loud noise, or the rest's check."""
         self.title.setText(title)
         self.banner.show_check(check_headline(check, dt_ended=dt_ended))
-        for label in (self.burned_label, self.ended_label, self.rolled_label):
+        for label in self._sections():
             label.hide()
         self.show()
 
     def texts(self) -> list[str]:
         """Every visible line of the summary, plain (for tests and screen readers)."""
         out = [self.title.text(), self.banner.headline.text(), self.banner.detail.text()]
-        for label in (self.burned_label, self.ended_label, self.rolled_label):
+        for label in self._sections():
             if label.isVisibleTo(self) and label.text():
                 out.append(_plain(label.text()))
         return out

@@ -3,7 +3,9 @@
 The composition root calls :func:`install_dungeon_panels` once (best right after its own actions
 are registered, before the menus are built and the layout restored) and hands over the services
 when the database is open (:meth:`DungeonPanels.set_services` or
-:meth:`DungeonPanels.attach_database`). Until then the panels show that they are waiting.
+:meth:`DungeonPanels.attach_database`). Until then the panels show that they are waiting. Given
+the character service too, End DT and rests act on the party at the table (see
+:mod:`refkit.app.party_bridge`), chosen on the DT panel.
 
 Keys (none clash with the dice panel's Space / Return / letters): F5 End DT, F6 start / pause /
 resume, F8 loud noise, Alt+Up / Alt+Down ±1 minute, Alt+PgUp / Alt+PgDown ±5 minutes,
@@ -27,7 +29,9 @@ from refkit.gui.session_log_panel import SessionLogPanel
 from refkit.gui.table_editor import TableEditor
 
 if TYPE_CHECKING:
+    from refkit.app.character_service import CharacterService
     from refkit.app.dungeon_turn_service import DungeonTurnService
+    from refkit.app.party_bridge import PartyBridge
     from refkit.app.table_service import TableService
     from refkit.gui.main_window import MainWindow
     from refkit.store.database import Database
@@ -50,25 +54,45 @@ class DungeonPanels:
     session_log_panel: SessionLogPanel
     menu: QMenu
     docks: dict[str, QDockWidget]
+    party: PartyBridge | None = None
 
     def set_services(
-        self, dungeon_service: DungeonTurnService, table_service: TableService | None = None
+        self,
+        dungeon_service: DungeonTurnService,
+        table_service: TableService | None = None,
+        party: PartyBridge | None = None,
     ) -> None:
-        """Start showing and driving the dungeon turn (call on the GUI thread)."""
+        """Start showing and driving the dungeon turn (call on the GUI thread). ``party``: the
+        bridge ``dungeon_service`` was made with, when the crows at the table take part."""
+        self.party = party
         self.session.set_services(dungeon_service, table_service)
+        self.turn_panel.set_party(party)
         if table_service is not None:
             self.table_editor.set_service(table_service, self.session.undo_stack)
         self.session_log_panel.set_source(dungeon_service.store.session_log)
 
-    def attach_database(self, database: Database) -> None:
-        """Build the services on an open database and start (the usual call from main)."""
-        dungeon_service, table_service = services_for_database(database)
-        self.set_services(dungeon_service, table_service)
+    def attach_database(
+        self, database: Database, characters: CharacterService | None = None
+    ) -> None:
+        """Build the services on an open database and start (the usual call from main). With
+        ``characters``, End DT and rests act on the party at the table."""
+        if characters is None:
+            dungeon_service, table_service = services_for_database(database)
+            self.set_services(dungeon_service, table_service)
+            return
+        from refkit.app.party_bridge import dungeon_service_with_party
+        from refkit.app.table_service import TableService
+        from refkit.store.dungeon_turn_store import DungeonTurnStore
+
+        dungeon_service, party = dungeon_service_with_party(DungeonTurnStore(database), characters)
+        self.set_services(dungeon_service, TableService.for_database(database), party)
 
     def shutdown(self) -> None:
         """Stop the clock's timers and close the players' window (the app is closing)."""
         self.session.close()
         self.turn_panel.shutdown()
+        if self.party is not None:
+            self.party.close()
 
 
 def services_for_database(database: Database) -> tuple[DungeonTurnService, TableService]:

@@ -3,14 +3,16 @@
 Starting a rest ends the DT with no encounter check and asks the players to douse their lights:
 the lights still burning are listed with a Douse button each (and one for all). The half-way point
 ends the effects bound to the DT end without rolling; the rest's one encounter check uses the
-dungeon EN, +1 with Seclude Camp; finishing (or an interruption) starts a new DT.
+dungeon EN, +1 with Seclude Camp; finishing (or an interruption) starts a new DT. With a party at
+the table, "In the Miasma" says the rest restores no expertise uses, and after a finished rest the
+box says what each crow got (or why it could not rest).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
@@ -34,6 +36,7 @@ class RestBox(QFrame):
     finish_clicked = Signal(bool)  # interrupted
     douse_clicked = Signal(str)  # effect id
     douse_all_clicked = Signal()
+    miasma_toggled = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -63,6 +66,18 @@ class RestBox(QFrame):
         self.interrupt_button.setToolTip(
             "The rest was cut short: a new DT starts, nothing restored"
         )
+        self.miasma_check = QCheckBox("In the Miasma")
+        self.miasma_check.setObjectName("rest_miasma")
+        self.miasma_check.setToolTip(
+            "The group rests in the Miasma: the crows get every benefit but their expertise uses"
+        )
+        self.miasma_check.hide()
+        self._party = False
+        self.party_label = QLabel("")
+        self.party_label.setObjectName("rest_party")
+        self.party_label.setWordWrap(True)
+        self.party_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.party_label.hide()
         self.lights_label = QLabel("")
         self.lights_label.setObjectName("rest_lights")
         self.lights_label.setWordWrap(True)
@@ -71,8 +86,7 @@ class RestBox(QFrame):
         self.douse_all_button.setObjectName("rest_douse_all")
         self._douse_buttons: list[QPushButton] = []
 
-        steps = QHBoxLayout()
-        steps.addWidget(self.title_label)
+        steps = QHBoxLayout()  # the title sits above: "Resting (…)" is too long for one row
         for button in (self.start_button, self.halfway_button, self.check_button):
             steps.addWidget(button)
         steps.addWidget(self.seclude_check)
@@ -80,12 +94,15 @@ class RestBox(QFrame):
         ending = QHBoxLayout()
         ending.addWidget(self.finish_button)
         ending.addWidget(self.interrupt_button)
+        ending.addWidget(self.miasma_check)
         ending.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         layout.setSpacing(4)
+        layout.addWidget(self.title_label)
         layout.addLayout(steps)
         layout.addLayout(ending)
+        layout.addWidget(self.party_label)
         layout.addWidget(self.lights_label)
         layout.addLayout(self.lights_row)
 
@@ -97,6 +114,7 @@ class RestBox(QFrame):
         self.finish_button.clicked.connect(lambda: self.finish_clicked.emit(False))
         self.interrupt_button.clicked.connect(lambda: self.finish_clicked.emit(True))
         self.douse_all_button.clicked.connect(self.douse_all_clicked)
+        self.miasma_check.toggled.connect(self.miasma_toggled)
         self.show_state(DungeonTurnClock(), ())
 
     def show_state(self, clock: DungeonTurnClock, effects: Sequence[TrackedEffect]) -> None:
@@ -110,6 +128,9 @@ class RestBox(QFrame):
         self.interrupt_button.setEnabled(resting)
         self.finish_button.setVisible(resting)
         self.interrupt_button.setVisible(resting)
+        self.miasma_check.setVisible(resting and self._party)
+        if resting:
+            self.party_label.hide()
         lit = [e for e in effects if e.kind is EffectKind.LIGHT and e.lit] if resting else []
         self._show_lights(lit)
         if resting:
@@ -119,6 +140,26 @@ class RestBox(QFrame):
             self.title_label.setText(f"Resting ({', '.join(steps)})")
         else:
             self.title_label.setText("Rest")
+
+    def show_party(self, present: bool, in_miasma: bool) -> None:
+        """Whether a party is at the table (then the Miasma box counts), and its Miasma flag."""
+        self._party = present
+        self.miasma_check.blockSignals(True)
+        self.miasma_check.setChecked(in_miasma)
+        self.miasma_check.blockSignals(False)
+        self.miasma_check.setVisible(present and self.finish_button.isVisibleTo(self))
+        if not present:
+            self.party_label.hide()
+
+    def show_party_rest(self, lines: Sequence[str], in_miasma: bool = False) -> None:
+        """What a finished rest gave each crow at the table (nothing shown for no lines)."""
+        if not lines:
+            self.party_label.hide()
+            return
+        where = " in the Miasma" if in_miasma else ""
+        body = "\n".join(f"• {line}" for line in lines)
+        self.party_label.setText(f"After the rest{where}:\n{body}")
+        self.party_label.show()
 
     def _show_lights(self, lit: Sequence[TrackedEffect]) -> None:
         for button in self._douse_buttons:

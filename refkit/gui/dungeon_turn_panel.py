@@ -2,9 +2,10 @@
 
 A huge countdown readable from arm's length, the DT number, the state in words, the greed step;
 one press to start, pause or resume (F6) and one to end the DT (F5); ±1 / ±5 minutes with an
-optional reason; "we forgot to pause"; the summary of the last End DT; encounters; rests; and the
-clock's settings folded away. Everything is computed from the persisted anchor: a coarse 250 ms
-timer only repaints, and only when the shown second changes.
+optional reason; "we forgot to pause"; the summary of the last End DT; encounters; rests; the party
+whose crows are at the table (End DT and rests act on them); and the clock's settings folded
+away. Everything is computed from the persisted anchor: a coarse 250 ms timer only repaints, and
+only when the shown second changes.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
     QDoubleSpinBox,
     QFrame,
     QHBoxLayout,
@@ -53,6 +55,7 @@ from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
 
 if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import DungeonTurnView
+    from refkit.app.party_bridge import PartyBridge
     from refkit.rules.encounters import EncounterCheck
     from refkit.rules.end_of_turn import EndOfTurnResult
 
@@ -153,6 +156,7 @@ class DungeonTurnPanel(QWidget):
         self._summary_index: int | None = None  # undo-stack index right after the summary's step
         self._flashes_left = 0
         self.warnings_given: list[int] = []
+        self.party: PartyBridge | None = None
 
         self._build()
         self._connect()
@@ -282,6 +286,24 @@ class DungeonTurnPanel(QWidget):
         self.players_button.setToolTip("Show the clock to the players on another screen")
         self.settings_box = SettingsBox()
         self.settings_box.hide()
+        self.party_combo = QComboBox()
+        self.party_combo.setObjectName("party_combo")
+        self.party_combo.setToolTip(
+            "The party whose crows are at the table: End DT ends their conditions and wounds "
+            "doubled magic slots; a finished rest restores them"
+        )
+        self.party_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        keep_keys(self.party_combo)
+        party_caption = QLabel("Party at the table:")
+        party_caption.setBuddy(self.party_combo)
+        self.party_row = QWidget()
+        self.party_row.setObjectName("party_row")
+        party_layout = QHBoxLayout(self.party_row)
+        party_layout.setContentsMargins(0, 0, 0, 0)
+        party_layout.addWidget(party_caption)
+        party_layout.addWidget(self.party_combo)
+        party_layout.addStretch(1)
+        self.party_row.hide()
 
         header = QHBoxLayout()
         header.addWidget(self.dt_label)
@@ -310,6 +332,7 @@ class DungeonTurnPanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.encounters)
         layout.addWidget(self.rest)
+        layout.addWidget(self.party_row)
         layout.addLayout(footer)
         layout.addWidget(self.settings_box)
         layout.addStretch(0)
@@ -347,9 +370,9 @@ class DungeonTurnPanel(QWidget):
         self.rest.start_clicked.connect(self.start_rest)
         self.rest.halfway_clicked.connect(lambda: self.session.do("RestHalfwayCommand"))
         self.rest.check_clicked.connect(self.rest_check)
-        self.rest.finish_clicked.connect(
-            lambda interrupted: self.session.do("FinishRestCommand", interrupted=interrupted)
-        )
+        self.rest.finish_clicked.connect(self.finish_rest)
+        self.rest.miasma_toggled.connect(self._miasma_toggled)
+        self.party_combo.activated.connect(self._party_chosen)
         self.rest.douse_clicked.connect(lambda eid: self.session.do("DouseEffectCommand", eid))
         self.rest.douse_all_clicked.connect(self._douse_all)
         self.settings_button.toggled.connect(self._toggle_settings)
@@ -604,6 +627,78 @@ class DungeonTurnPanel(QWidget):
             names = ", ".join(effect.name for effect in rest.lights_to_douse)
             self.status_message.emit(f"Rest started — ask the players to douse: {names}")
 
+    def finish_rest(self, interrupted: bool = False) -> Any:
+        """Finish (or interrupt) the rest; with a party at the table, say what each crow got."""
+        finished = self.session.do("FinishRestCommand", interrupted=interrupted)
+        if finished is None or interrupted:
+            return finished
+        from refkit.app.party_bridge import PartyRest
+
+        for result in finished.hook_results:
+            if isinstance(result, PartyRest) and result.entries:
+                self.rest.show_party_rest(result.lines(), result.in_miasma)
+                self.status_message.emit("Rest finished: what each crow got is in the Rest box")
+        return finished
+
+    # the party at the table -----------------------------------------------------------------
+
+    def set_party(self, party: PartyBridge | None) -> None:
+        """Show and choose the party at the table (None: the characters are not connected)."""
+        if self.party is not None:
+            self.party.remove_listener(self._show_party)
+        self.party = party
+        if party is not None:
+            party.add_listener(self._show_party)
+        self.party_row.setVisible(party is not None)
+        self._show_party()
+
+    def _show_party(self) -> None:
+        party = self.party
+        if party is None:
+            self.rest.show_party(False, False)
+            return
+        try:
+            names = party.party_names()
+            chosen = party.party_name()
+            members = party.members()
+            in_miasma = party.rest_in_miasma
+        except Exception as error:  # the panel must keep working: say it and go on
+            log.exception("cannot read the party at the table")
+            self.show_message(f"Cannot read the parties: {error}")
+            return
+        combo = self.party_combo
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItem("No party", None)
+        for name in names:
+            combo.addItem(name, name)
+        combo.setCurrentIndex(0 if chosen is None else names.index(chosen) + 1)
+        combo.blockSignals(False)
+        crows = ", ".join(members) if members else "no crows"
+        combo.setToolTip(
+            f"{chosen}: {crows}"
+            if chosen
+            else "No party at the table: End DT and rests act on tracked effects only"
+        )
+        self.rest.show_party(chosen is not None, in_miasma)
+
+    def _party_chosen(self, index: int) -> None:
+        party = self.party
+        if party is None:
+            return
+        name = self.party_combo.itemData(index)
+        # call() gives None for a refusal, so "no party" (None) is passed on as ""
+        chosen = self.session.call(lambda: party.set_party(name) or "")
+        self._show_party()
+        if chosen is not None:
+            shown = name if name is not None else "no party"
+            self.status_message.emit(f"At the table: {shown}")
+
+    def _miasma_toggled(self, on: bool) -> None:
+        party = self.party
+        if party is not None:
+            self.session.call(lambda: party.set_rest_in_miasma(on))
+
     def rest_check(self, seclude: bool) -> None:
         check = self.session.do("RestEncounterCheckCommand", seclude)
         if check is not None:
@@ -639,7 +734,9 @@ class DungeonTurnPanel(QWidget):
         if automatic:  # nobody pressed a key: make sure the table notices
             self.sound.play()
             self._start_flash()
-        self.summary.show_end_of_turn(result, automatic=automatic)
+        overload = self.party.last_overload if self.party is not None else None
+        lines = overload.lines() if overload and overload.dt_ended == result.dt_ended else []
+        self.summary.show_end_of_turn(result, automatic=automatic, overload=lines)
         self._remember_summary()
         what = self.summary.banner.headline.text()
         self.status_message.emit(f"DT {result.dt_ended} ended: {what}")
@@ -732,6 +829,9 @@ class DungeonTurnPanel(QWidget):
         self._ticker.stop()
         self._flash_timer.stop()
         self._message_timer.stop()
+        if self.party is not None:
+            self.party.remove_listener(self._show_party)
+            self.party = None
         if self.players_window is not None:
             self.players_window.close()
             self.players_window.deleteLater()

@@ -337,16 +337,19 @@ class RefkitApp:
 
     def _install_feature_panels(self, database: Database) -> None:
         """Dock the panels that need the database (characters, the dungeon turn), then put the
-        saved layout back now that every panel exists."""
-        self.dungeon.attach_database(database)
-
+        saved layout back now that every panel exists. The character service comes first: the
+        dungeon turn acts on the party at the table, and the sheets show what it leaves to the
+        players (wounds to place or heal)."""
         from refkit.app.character_service import CharacterService
         from refkit.gui.character_install import CharacterPanels, install_character_panels
         from refkit.store.character_store import CharacterRepository
 
         characters = CharacterService(CharacterRepository(database))
+        self.dungeon.attach_database(database, characters)
         install_character_panels(self.window, self.actions, self.undo_stack, characters)
         self.character_panels = self.window.findChild(CharacterPanels)
+        if self.character_panels is not None and self.dungeon.party is not None:
+            self.character_panels.session.set_wound_prompts(self.dungeon.party.prompts)
         self.window.restore_layout()
 
     def _report_database_error(self, message: str) -> None:
