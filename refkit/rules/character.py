@@ -401,9 +401,10 @@ class Character:
 
         All Stamina back; ``wounds_healed`` wounds (1, or 2 with Tend Wounds) leave the slots the
         player names in ``healed_wounds`` (as many as there are wounds, up to that number);
-        expertise uses restored unless the rest was in the Miasma; Rest items and spellbooks get
-        their usage dice back; conditions that end with the DT are gone (they end at the rest's
-        midpoint). Raises RestRefused for a doubled magic slot, a dead crow, or a wrong choice.
+        expertise uses restored unless the rest was in the Miasma, and a rest finished away from
+        the Miasma clears all cruelty (L936); Rest items and spellbooks get their usage dice back;
+        conditions that end with the DT are gone (they end at the rest's midpoint). Raises
+        RestRefused for a doubled magic slot, a dead crow, or a wrong choice.
         """
         if self.dead:
             raise RestRefused(f"{self.name} is dead")
@@ -442,6 +443,7 @@ class Character:
             stamina=replace(self.stamina, current=self.stamina.max),
             expertises=expertises,
             items=items,
+            cruelty=self.cruelty if in_miasma else 0,
             conditions=tuple(c for c in self.conditions if c not in CONDITIONS_ENDING_WITH_THE_DT),
         )
 

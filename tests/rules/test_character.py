@@ -209,6 +209,12 @@ def test_a_rest_in_the_miasma_does_not_restore_expertise_uses() -> None:
     assert rested.stamina.current == 7
 
 
+def test_a_rest_away_from_the_miasma_clears_cruelty_and_one_in_it_does_not() -> None:
+    cruel = replace(_tired(), cruelty=3)
+    assert cruel.finish_rest([6]).cruelty == 0
+    assert cruel.finish_rest([6], in_miasma=True).cruelty == 3
+
+
 def test_the_player_must_choose_the_healed_wound() -> None:
     with pytest.raises(RestRefused, match="choose 1"):
         _tired().finish_rest()
