@@ -163,15 +163,20 @@ class ActionRegistry:
         return menus
 
     def build_toolbar(self, toolbar: QToolBar) -> None:
-        """Put every action marked ``toolbar=True`` on ``toolbar``, with separators by menu."""
+        """Put every action marked ``toolbar=True`` on ``toolbar``, with separators by menu.
+
+        Calling it again after more actions were registered adds just those, after a separator.
+        """
+        present = set(toolbar.actions())
         menu: str | None = None
         for spec in self._specs.values():
-            if not spec.toolbar:
+            action = self._actions[spec.id]
+            if not spec.toolbar or action in present:
                 continue
-            if menu is not None and spec.menu != menu:
+            if (menu is not None and spec.menu != menu) or (menu is None and present):
                 toolbar.addSeparator()
             menu = spec.menu
-            toolbar.addAction(self._actions[spec.id])
+            toolbar.addAction(action)
 
     def load_icons(self) -> None:
         """Give every action its icon (kept out of start-up: styles and themes load slowly)."""

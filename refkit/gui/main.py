@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QApplication, QToolBar
 import refkit
 from refkit.gui.actions import ActionRegistry, ActionSpec
 from refkit.gui.dice_panel import DicePanel
-from refkit.gui.dungeon_install import install_dungeon_panels
 from refkit.gui.event_loop import install_event_loop, shutdown_event_loop, start_task
 from refkit.gui.main_window import MainWindow
 from refkit.gui.palette import Appearance, PaletteController
@@ -32,6 +31,7 @@ if TYPE_CHECKING:
 
     from refkit.app.dice_service import DiceService
     from refkit.gui.character_install import CharacterPanels
+    from refkit.gui.dungeon_install import DungeonPanels
     from refkit.store.database import Database
     from refkit.store.roll_log import LoggedRoll
 
@@ -132,10 +132,6 @@ class RefkitApp:
         self.actions = ActionRegistry(self.window)
         self.actions.add_all(self._action_specs())
         menus = self.actions.build_menus(self.window.menuBar(), MENU_TITLES)
-        # Its own Dungeon menu goes before View; its toolbar actions join the toolbar below.
-        self.dungeon = install_dungeon_panels(
-            self.window, self.actions, self.undo_stack, settings=settings
-        )
         view_menu = menus["&View"]
         first_view_action = view_menu.actions()[0] if view_menu.actions() else None
         panels_menu = view_menu.addMenu("Panels")
@@ -148,6 +144,8 @@ class RefkitApp:
         toolbar.setObjectName("main_toolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.actions.build_toolbar(toolbar)
+        self.toolbar = toolbar
+        self.dungeon: DungeonPanels | None = None
         self.window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
         self._wire_undo()
 
@@ -287,6 +285,7 @@ class RefkitApp:
         Runs once, inside the running Qt event loop (normally right after the first paint).
         """
         if self._open_task is None:
+            self.install_dungeon_panels()
             from refkit.rules.test_odds import test_odds
 
             app = QApplication.instance()
@@ -335,6 +334,20 @@ class RefkitApp:
         for callback in callbacks:
             callback()
 
+    def install_dungeon_panels(self) -> DungeonPanels:
+        """Dock the dungeon-turn panels and add the Dungeon menu (once; normally right after the
+        first paint, since these panels are not needed to show the window). Their services
+        arrive when the database is open."""
+        if self.dungeon is None:
+            from refkit.gui.dungeon_install import install_dungeon_panels
+
+            self.dungeon = install_dungeon_panels(
+                self.window, self.actions, self.undo_stack, settings=self.settings
+            )
+            self.actions.build_toolbar(self.toolbar)  # adds the dungeon's toolbar actions
+            self.window.restore_layout()  # put its docks where the user left them
+        return self.dungeon
+
     def _install_feature_panels(self, database: Database) -> None:
         """Dock the panels that need the database (characters, the dungeon turn), then put the
         saved layout back now that every panel exists. The character service comes first: the
@@ -345,11 +358,12 @@ class RefkitApp:
         from refkit.store.character_store import CharacterRepository
 
         characters = CharacterService(CharacterRepository(database))
-        self.dungeon.attach_database(database, characters)
+        dungeon = self.install_dungeon_panels()
+        dungeon.attach_database(database, characters)
         install_character_panels(self.window, self.actions, self.undo_stack, characters)
         self.character_panels = self.window.findChild(CharacterPanels)
-        if self.character_panels is not None and self.dungeon.party is not None:
-            self.character_panels.session.set_wound_prompts(self.dungeon.party.prompts)
+        if self.character_panels is not None and dungeon.party is not None:
+            self.character_panels.session.set_wound_prompts(dungeon.party.prompts)
         self.window.restore_layout()
 
     def _report_database_error(self, message: str) -> None:

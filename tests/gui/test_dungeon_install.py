@@ -34,7 +34,7 @@ def app(qtbot, settings) -> RefkitApp:
 
 
 def test_installs_docks_menu_and_unclashing_keys(app, rig, settings) -> None:
-    panels = app.dungeon  # the composition root installs the dungeon panels
+    panels = app.install_dungeon_panels()  # the composition root does this after the first paint
     panels.set_services(rig.service, rig.tables)
     names = {dock.objectName() for dock in app.window.docks()}
     assert {DUNGEON_TURN_DOCK, EFFECTS_DOCK, TABLES_DOCK, SESSION_LOG_DOCK} <= names
@@ -57,7 +57,7 @@ def test_installs_docks_menu_and_unclashing_keys(app, rig, settings) -> None:
 
 
 def test_keys_drive_the_clock_and_end_dt_is_one_undo_step(app, rig, settings) -> None:
-    panels = app.dungeon  # the composition root installs the dungeon panels
+    panels = app.install_dungeon_panels()  # the composition root does this after the first paint
     panels.set_services(rig.service, rig.tables)
     panels.turn_panel.dungeon_edit.setText("Sunken chapel")
     app.actions.action("dt_run").trigger()
@@ -74,7 +74,7 @@ def test_keys_drive_the_clock_and_end_dt_is_one_undo_step(app, rig, settings) ->
 
 
 def test_services_can_arrive_after_the_window(app, rig, settings) -> None:
-    panels = app.dungeon
+    panels = app.install_dungeon_panels()
     assert not panels.turn_panel.end_button.isEnabled()
     assert panels.turn_panel.state_label.text() == "Opening the dungeon turn…"
     panels.attach_database(rig.database)
@@ -84,7 +84,7 @@ def test_services_can_arrive_after_the_window(app, rig, settings) -> None:
 
 
 def test_return_and_escape_stay_in_text_fields_despite_the_dice_keys(qtbot, app, rig, settings):
-    panels = app.dungeon  # the composition root installs the dungeon panels
+    panels = app.install_dungeon_panels()  # the composition root does this after the first paint
     panels.set_services(rig.service, rig.tables)
     app.window.show()
     app.window.activateWindow()

@@ -19,7 +19,13 @@ def make_app(qtbot, settings: QSettings) -> RefkitApp:
 def test_panels_are_named_docks_listed_in_the_view_menu(qtbot, settings) -> None:
     app = make_app(qtbot, settings)
     docks = app.window.findChildren(QDockWidget)
-    # Before the database opens: the dice, the roll log and the dungeon-turn panels.
+    # What the first paint needs: the dice and the roll log.
+    assert sorted(dock.objectName() for dock in docks) == sorted([DICE_DOCK, ROLL_LOG_DOCK])
+    assert [a.text() for a in app.window.menuBar().actions()] == list(MENU_TITLES)
+    # Right after the first paint the dungeon-turn panels and their menu join them.
+    app.install_dungeon_panels()
+    assert app.install_dungeon_panels() is app.dungeon  # once only
+    docks = app.window.findChildren(QDockWidget)
     assert sorted(dock.objectName() for dock in docks) == sorted(
         [
             DICE_DOCK,
@@ -30,6 +36,8 @@ def test_panels_are_named_docks_listed_in_the_view_menu(qtbot, settings) -> None
             "session_log_dock",
         ]
     )
+    toolbar_texts = [a.text() for a in app.toolbar.actions() if not a.isSeparator()]
+    assert "&End DT" in toolbar_texts and toolbar_texts.count("&End DT") == 1
     menu_titles = [action.text() for action in app.window.menuBar().actions()]
     assert menu_titles == ["&File", "&Edit", "&Dice", "&Dungeon", "&View", "&Help"]
     assert set(MENU_TITLES) <= set(menu_titles)
@@ -43,6 +51,7 @@ def test_panels_are_named_docks_listed_in_the_view_menu(qtbot, settings) -> None
 
 def test_every_shortcut_in_the_window_is_unique(qtbot, settings) -> None:
     app = make_app(qtbot, settings)
+    app.install_dungeon_panels()  # its keys must not clash with the dice panel's either
     owners: dict[str, str] = {}
     for action in app.window.findChildren(type(app.actions.action("undo"))):
         for sequence in action.shortcuts():
