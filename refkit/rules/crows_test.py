@@ -39,6 +39,8 @@ CRIT_MIN = 19
 """A natural of this or more is a crit (the default; a rule may widen the range)."""
 DOOM_MAX = 3
 """A natural of this or less is a doom (the default)."""
+MAX_BONUS = 100
+"""The largest flat bonus or penalty a test takes: Crows bonuses are single figures."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,8 @@ def check_modifiers(
     for bonus in bonuses:
         if isinstance(bonus, bool) or not isinstance(bonus, int):
             raise ValueError(f"bonus must be a whole number, got {bonus!r}")
+        if not -MAX_BONUS <= bonus <= MAX_BONUS:
+            raise ValueError(f"a bonus must be between -{MAX_BONUS} and {MAX_BONUS}, got {bonus}")
     if isinstance(crit_min, bool) or not isinstance(crit_min, int) or not 2 <= crit_min <= 20:
         raise ValueError(f"crit_min must be a natural from 2 to 20, got {crit_min!r}")
     if isinstance(doom_max, bool) or not isinstance(doom_max, int) or not 1 <= doom_max <= 20:

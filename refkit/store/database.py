@@ -77,12 +77,10 @@ class Database:
         if path is None:
             state = FileState(has_data=False, revisions=())
         else:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise DatabaseError(
-                    f"cannot create the folder {path.parent} for the database: {exc}"
-                ) from exc
+            # The default data folder is created by data_dir(); a folder the user named for
+            # --db must already exist, so a mistyped path is reported, not quietly created.
+            if not path.parent.is_dir():
+                raise DatabaseError(f"the folder {path.parent} for the database does not exist")
             state = read_file_state(path)
         engine = _create_engine(resolved, in_memory=path is None)
         try:

@@ -302,3 +302,9 @@ def test_expertise_never_lowers_and_raises_at_most_one_tier(d1, d2, char, edges,
     expert = resolve_test(d1, d2, char, edges=edges, banes=banes, order=order, expertise=True)
     assert plain.tier <= expert.tier <= plain.tier + 1
     assert expert.expertise_applied == (not plain.doom and plain.tier < 3)
+
+
+@pytest.mark.parametrize("bonus", [101, -101, 10**20])
+def test_an_impossible_bonus_is_refused_with_its_value(bonus: int) -> None:
+    with pytest.raises(ValueError, match=rf"bonus must be between -100 and 100, got {bonus}"):
+        resolve_test(5, 5, 0, bonuses=(bonus,))

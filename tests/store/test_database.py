@@ -20,8 +20,9 @@ def test_default_database_lives_in_refkit_data_dir(refkit_data_dir: Path) -> Non
     assert "roll_log" in table_names(refkit_data_dir / "refkit.sqlite3")
 
 
-def test_bare_path_for_db_creates_folder_and_file(tmp_path: Path) -> None:
+def test_bare_path_for_db_creates_the_file(tmp_path: Path) -> None:
     wanted = tmp_path / "campaigns" / "ravens.db"
+    wanted.parent.mkdir()
     with Database.open(str(wanted)) as db:
         assert db.path == wanted.resolve()
     assert "roll_log" in table_names(wanted)
@@ -160,3 +161,13 @@ def test_close_folds_the_wal_back_into_the_file(tmp_path: Path) -> None:
     db.close()
     assert not (tmp_path / "closed.sqlite3-wal").exists()
     assert "note" in table_names(path)
+
+
+def test_a_db_path_in_a_missing_folder_is_refused_not_created(tmp_path) -> None:
+    from refkit.store.database import Database
+    from refkit.store.errors import DatabaseError
+
+    missing = tmp_path / "no-such-folder" / "campaign.sqlite3"
+    with pytest.raises(DatabaseError, match=r"no-such-folder for the database does not exist"):
+        Database.open(str(missing))
+    assert not missing.parent.exists()
