@@ -9,7 +9,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from refkit.dice.notation import DiceNotationError
 
 from refkit.app.dice_service import (
     KIND_D100,
@@ -21,6 +20,7 @@ from refkit.app.dice_service import (
     describe_test,
 )
 from refkit.app.undo import Command
+from refkit.dice.notation import DiceNotationError
 from refkit.rules.crows_test import resolve_test
 from refkit.rules.test_odds import test_odds as exact_odds
 from refkit.store.database import Database

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 from PySide6.QtCore import Qt
-from refkit.dice.records import RollRecord
 
+from refkit.dice.records import RollRecord
 from refkit.gui.roll_log_model import (
     COLUMNS,
     KIND_ROLE,
