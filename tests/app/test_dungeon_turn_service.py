@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
@@ -30,6 +29,7 @@ from refkit.store import (
     DungeonTurnStore,
     SessionLogEntry,
 )
+from tests.app.scripted_dice import ScriptedDice
 
 START = 1_900_000_000.0
 LENGTH = 30 * 60
@@ -44,23 +44,6 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
-
-
-class ScriptedDice(random.Random):
-    """A Random whose randint answers from a script, and fails loudly when it runs dry."""
-
-    def __init__(self) -> None:
-        super().__init__(0)
-        self.script: list[int] = []
-
-    def randint(self, a: int, b: int) -> int:
-        assert self.script, "a die was rolled that the test did not script"
-        value = self.script.pop(0)
-        assert a <= value <= b, f"scripted {value} is not a face of 1..{b}"
-        return value
-
-    def factory(self, seed: int | None) -> tuple[random.Random, int]:
-        return self, 4242 if seed is None else seed
 
 
 class Party:

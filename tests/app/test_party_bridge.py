@@ -29,6 +29,7 @@ from refkit.rules.end_of_turn import EndedCondition
 from refkit.rules.inventory import MAGIC, Item, UsageDiceState
 from refkit.rules.usage_dice import UsageDiceMode
 from refkit.store import CharacterRepository, Database, DungeonTurnStore
+from tests.app.scripted_dice import ScriptedDice
 
 BRANNOC = "Brannoc Tull"
 HESPER = "Hesper Quill"
@@ -43,23 +44,6 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
-
-
-class ScriptedDice(random.Random):
-    """A Random whose randint answers from a script, and fails loudly when it runs dry."""
-
-    def __init__(self) -> None:
-        super().__init__(0)
-        self.script: list[int] = []
-
-    def randint(self, a: int, b: int) -> int:
-        assert self.script, "a die was rolled that the test did not script"
-        value = self.script.pop(0)
-        assert a <= value <= b, f"scripted {value} is not a face of 1..{b}"
-        return value
-
-    def factory(self, seed: int | None) -> tuple[random.Random, int]:
-        return self, 4242 if seed is None else seed
 
 
 class Table:
