@@ -83,7 +83,8 @@ class ItemEditorDialog(QDialog):
         self.piercing = QCheckBox("Piercing")
         self.tags = QLineEdit()
         self.tags.setPlaceholderText(
-            "comma-separated, e.g. weapon, melee (a shield needs “shield”)"
+            "comma-separated, e.g. weapon, melee (a shield needs “shield”; "
+            "a worn magic item “magic”)"
         )
         self.notes = QPlainTextEdit()
         self.notes.setObjectName("item_notes")

@@ -187,6 +187,12 @@ class Item:
             _require_whole(f"{self.name}: slot number", self.at)
 
     @property
+    def is_magic(self) -> bool:
+        """A worn magic item: tagged ``magic``, or one that has sat in a magic slot (an item a
+        character file puts in the magic area). Only these go in the magic slots."""
+        return "magic" in self.tags or self.magic_slot is not None
+
+    @property
     def span(self) -> tuple[int, ...]:
         """The slot numbers this item covers in a numbered area (empty elsewhere)."""
         if self.area not in SLOT_AREAS or self.at is None:

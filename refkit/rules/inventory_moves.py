@@ -168,6 +168,11 @@ def _plan_magic(inventory: Inventory, item: Item, at: int | str | None) -> Verdi
         return _refuse(
             f"There is no magic slot called {at!r}; the slots are {', '.join(MAGIC_SLOTS)}"
         )
+    if not item.is_magic:
+        return _refuse(
+            f"{item.name} is not a magic item; the magic slots hold worn magic items such as "
+            "circlets, amulets, rings and boots (tag your own copy “magic” to wear it here)"
+        )
     if item.slots > 1:
         return _refuse(f"{item.name} takes {item.slots} slots; a magic slot holds one worn item")
     if item.count > 1:

@@ -177,7 +177,7 @@ def test_refused_actions_make_no_command_and_change_nothing(service: CharacterSe
 
 
 def test_a_rest_with_a_doubled_magic_slot_is_refused(service: CharacterService) -> None:
-    ring = replace(find_catalogue_item(load_item_catalogue(), "Rope"), name="Ring")
+    ring = replace(find_catalogue_item(load_item_catalogue(), "Rope"), name="Ring", tags=("magic",))
     for _ in range(2):
         command, ring_id = cmd.add_catalogue_item(service, WREN, ring, GROUND)
         command.do()

@@ -153,8 +153,8 @@ def test_rest_heals_the_chosen_wound(
 
 def test_rest_is_refused_with_a_doubled_magic_slot(qtbot, session: CharacterSession) -> None:
     session.open(HESPER)
-    session.add_catalogue_item("Healing potion", MAGIC, "neck")
-    session.add_catalogue_item("Rope", MAGIC, "neck")
+    session.add_catalogue_item(add_magic_item(session, "Amulet of the owl"), MAGIC, "neck")
+    session.add_catalogue_item(add_magic_item(session, "Cloak of ash"), MAGIC, "neck")
     dialog = RestDialog(session.character())
     qtbot.addWidget(dialog)
     assert "cannot rest while two magic items share the neck slot" in dialog.problem()
@@ -199,3 +199,14 @@ def test_draw_from_pack_shows_the_chance_and_rolls(
     assert [i.name for i in crow.items.occupants("backpack", 3)] == ["Knife"]  # swapped back
     stack.undo()
     assert session.character().items.find("rope-1").area == "backpack"
+
+
+def add_magic_item(session: CharacterSession, name: str) -> str:
+    """A player's own worn magic item (the catalogue holds only mundane gear)."""
+    from dataclasses import replace
+
+    from refkit.rules.item_catalogue import find_catalogue_item, load_item_catalogue
+
+    rope = find_catalogue_item(load_item_catalogue(), "Rope")
+    session.service.add_custom_item(replace(rope, name=name, tags=("magic",), notes=""))
+    return name

@@ -358,7 +358,7 @@ def test_shared_slots_and_magic_items_are_drawn(
     open_crow(session, board, WREN)  # backpack 7 holds an antitoxin and two healing potions
     hits = [hit for hit in board._card_hits() if hit.place == Place(BACKPACK, 7)]
     assert len(hits) == 2 and hits[0].rect.bottom() <= hits[1].rect.top() + 0.5
-    session.add_catalogue_item("Healing potion", MAGIC, "neck")
+    session.add_catalogue_item(add_magic_item(session, "Amulet of the owl"), MAGIC, "neck")
     assert board.character().items.occupants(MAGIC, "neck")
     board.grab()
 
@@ -374,3 +374,14 @@ def test_the_board_reflows_for_a_narrow_panel(
     assert not layout.wide
     for place in (Place(HAND, 1), Place(BACKPACK, 10), Place(MAGIC, "feet")):
         assert layout.slots[place].right() <= board.width()
+
+
+def add_magic_item(session: CharacterSession, name: str) -> str:
+    """A player's own worn magic item (the catalogue holds only mundane gear)."""
+    from dataclasses import replace
+
+    from refkit.rules.item_catalogue import find_catalogue_item, load_item_catalogue
+
+    rope = find_catalogue_item(load_item_catalogue(), "Rope")
+    session.service.add_custom_item(replace(rope, name=name, tags=("magic",), notes=""))
+    return name

@@ -254,11 +254,29 @@ def test_first_free_place_skips_slots_that_are_too_short() -> None:
 # -- magic slots -----------------------------------------------------------------------------------
 
 
+def test_only_magic_items_go_in_magic_slots() -> None:
+    inventory = Inventory(
+        (
+            Item("Torch", area=BELT, at=1, id="t"),
+            Item("Amulet of the owl", area=BACKPACK, at=2, id="a", tags=("magic",)),
+        )
+    )
+    refused = can_place(inventory, "t", MAGIC, "neck")
+    assert not refused.ok and "Torch is not a magic item" in refused.reason
+    with pytest.raises(MoveRefused, match="not a magic item"):
+        move(inventory, "t", MAGIC, "neck")
+    worn = move(inventory, "a", MAGIC, "neck")
+    assert worn.find("a").magic_slot == "neck"
+    # once worn it stays a magic item, wherever it is carried next
+    back = move(worn, "a", BACKPACK, 5)
+    assert can_place(back, "a", MAGIC, "head").ok
+
+
 def test_doubling_a_magic_slot_is_allowed_with_a_warning() -> None:
     inventory = Inventory(
         (
             Item("Ring of embers", area=MAGIC, magic_slot="finger", id="a"),
-            Item("Ring of frost", area=BACKPACK, at=1, id="b"),
+            Item("Ring of frost", area=BACKPACK, at=1, id="b", tags=("magic",)),
         )
     )
     verdict = can_place(inventory, "b", MAGIC, "finger")
