@@ -29,6 +29,7 @@ from refkit.rules.inventory import (
     InventoryRules,
     Problem,
 )
+from refkit.rules.whole_numbers import require_whole
 
 CONDITIONS: tuple[str, ...] = (
     "blessed",
@@ -92,13 +93,6 @@ class RestRefused(ValueError):
     """A rest the rules forbid (a doubled magic slot, a dead crow, an unchosen wound)."""
 
 
-def _whole(what: str, value: object, *, minimum: int | None = None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, got {value!r}")
-    if minimum is not None and value < minimum:
-        raise ValueError(f"{what} must be at least {minimum}, got {value}")
-
-
 @dataclass(frozen=True)
 class Characteristics:
     """Agility, Mind and Strength (any whole numbers; the checks report values out of range)."""
@@ -109,7 +103,7 @@ class Characteristics:
 
     def __post_init__(self) -> None:
         for name in CHARACTERISTIC_NAMES:
-            _whole(name, getattr(self, name))
+            require_whole(name, getattr(self, name))
 
     def as_dict(self) -> dict[str, int]:
         return {name: getattr(self, name) for name in CHARACTERISTIC_NAMES}
@@ -123,8 +117,8 @@ class Stamina:
     current: int
 
     def __post_init__(self) -> None:
-        _whole("maximum Stamina", self.max, minimum=0)
-        _whole("current Stamina", self.current, minimum=0)
+        require_whole("maximum Stamina", self.max, minimum=0)
+        require_whole("current Stamina", self.current, minimum=0)
         if self.current > self.max:
             raise ValueError(f"current Stamina {self.current} is above the maximum {self.max}")
 
@@ -146,8 +140,8 @@ class Expertise:
                 f"expertise {self.name!r}: category must be one of "
                 f"{', '.join(EXPERTISE_CATEGORIES)}, got {self.category!r}"
             )
-        _whole(f"expertise {self.name!r}: uses", self.uses, minimum=0)
-        _whole(f"expertise {self.name!r}: spent uses", self.spent, minimum=0)
+        require_whole(f"expertise {self.name!r}: uses", self.uses, minimum=0)
+        require_whole(f"expertise {self.name!r}: spent uses", self.spent, minimum=0)
         if self.spent > self.uses:
             raise ValueError(
                 f"expertise {self.name!r}: {self.spent} uses spent but it has only {self.uses}"
@@ -197,8 +191,8 @@ class Character:
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise ValueError("a character needs a name")
-        _whole("speed", self.speed_base, minimum=0)
-        _whole("cruelty", self.cruelty, minimum=0)
+        require_whole("speed", self.speed_base, minimum=0)
+        require_whole("cruelty", self.cruelty, minimum=0)
         seen: set[str] = set()
         for condition in self.conditions:
             if condition not in CONDITIONS:
@@ -209,7 +203,7 @@ class Character:
                 raise ValueError(f"the condition {condition!r} is listed twice")
             seen.add(condition)
         for wound in self.wounds:
-            _whole("a wound's backpack slot", wound)
+            require_whole("a wound's backpack slot", wound)
         object.__setattr__(self, "conditions", tuple(self.conditions))
         object.__setattr__(self, "expertises", tuple(self.expertises))
         object.__setattr__(self, "wounds", tuple(sorted(self.wounds)))
@@ -296,7 +290,7 @@ class Character:
         ``wound_slots`` places some or all of the wounds now; the outcome says how many are still
         to place (see :meth:`place_wounds`). Any damage wakes an unconscious crow.
         """
-        _whole("damage", amount, minimum=0)
+        require_whole("damage", amount, minimum=0)
         extra = self._vulnerable_extra(vulnerable_roll, rng)
         sources = self._armour_in_order(armour_order)
         result = apply_damage(
@@ -341,7 +335,7 @@ class Character:
                     f"{self.name} is vulnerable: roll 1d6 extra damage and pass it, or pass rng"
                 )
             return rng.randint(1, 6)
-        _whole("the vulnerable d6", vulnerable_roll, minimum=1)
+        require_whole("the vulnerable d6", vulnerable_roll, minimum=1)
         if vulnerable_roll > 6:
             raise ValueError(f"the vulnerable d6 shows 1–6, got {vulnerable_roll}")
         return vulnerable_roll
@@ -386,7 +380,7 @@ class Character:
 
     def heal_stamina(self, amount: int) -> Character:
         """Stamina regained, up to the maximum."""
-        _whole("Stamina healed", amount, minimum=0)
+        require_whole("Stamina healed", amount, minimum=0)
         current = min(self.stamina.max, self.stamina.current + amount)
         return replace(self, stamina=replace(self.stamina, current=current))
 

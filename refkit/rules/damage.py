@@ -12,12 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-
-def _check_whole(name: str, value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, got {value!r}")
-    if value < 0:
-        raise ValueError(f"{name} cannot be negative, got {value}")
+from refkit.rules.whole_numbers import require_not_negative
 
 
 @dataclass(frozen=True)
@@ -28,7 +23,7 @@ class ArmourSource:
     ad: int
 
     def __post_init__(self) -> None:
-        _check_whole(f"AD of {self.name!r}", self.ad)
+        require_not_negative(f"AD of {self.name!r}", self.ad)
 
 
 @dataclass(frozen=True)
@@ -58,9 +53,9 @@ def apply_damage(
     that takes no wounds and is left at 0 Stamina; wound-takers die of wounds in their backpack
     slots, which this function does not track.
     """
-    _check_whole("stamina", stamina)
-    _check_whole("damage", amount)
-    _check_whole("vulnerable extra damage", vulnerable_extra)
+    require_not_negative("stamina", stamina)
+    require_not_negative("damage", amount)
+    require_not_negative("vulnerable extra damage", vulnerable_extra)
     remaining = amount + vulnerable_extra
 
     armour_after: list[ArmourSource] = []
@@ -89,8 +84,8 @@ def apply_damage(
 
 def speed_with_wounds(base_speed: int, wounded_item_slots: int) -> int:
     """Speed after wounds: -1 per backpack slot holding both a wound and an item, not below 0."""
-    _check_whole("base speed", base_speed)
-    _check_whole("slots holding a wound and an item", wounded_item_slots)
+    require_not_negative("base speed", base_speed)
+    require_not_negative("slots holding a wound and an item", wounded_item_slots)
     if wounded_item_slots > 10:
         raise ValueError(f"a backpack has 10 slots, got {wounded_item_slots} wounded item slots")
     return max(0, base_speed - wounded_item_slots)

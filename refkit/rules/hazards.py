@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Literal
 
 from refkit.rules.crows_test import check_characteristic, check_die
+from refkit.rules.whole_numbers import require_not_negative
 
 FEET_PER_FALL_DIE = 10
 BREATH_BASE_ROUNDS = 3
@@ -19,16 +20,9 @@ BACKPACK_SLOTS = 10
 PCS_FIRST_MIN = 6
 
 
-def _check_whole(name: str, value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, got {value!r}")
-    if value < 0:
-        raise ValueError(f"{name} cannot be negative, got {value}")
-
-
 def falling_dice(feet: int) -> int:
     """Piercing d6s for a fall: one per full 10 ft (5 ft -> 0, 25 ft -> 2)."""
-    _check_whole("fall distance in feet", feet)
+    require_not_negative("fall distance in feet", feet)
     return feet // FEET_PER_FALL_DIE
 
 
@@ -40,7 +34,7 @@ def suffocation_rounds(strength: int) -> int:
 
 def suffocation_damage_dice(strength: int, round_number: int) -> int:
     """d6s of damage at the start of combat round ``round_number`` (1 = the first held round)."""
-    _check_whole("round number", round_number)
+    require_not_negative("round number", round_number)
     if round_number < 1:
         raise ValueError(f"round number must be 1 or more, got {round_number}")
     return 1 if round_number > suffocation_rounds(strength) else 0

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from refkit.rules.usage_dice import UsageDiceEntry, UsageDiceMode
+from refkit.rules.whole_numbers import require_whole
 
 HAND = "hand"
 BELT = "belt"
@@ -86,7 +87,7 @@ class StackInfo:
     def __post_init__(self) -> None:
         if not self.kind.strip():
             raise ValueError("a stack kind cannot be empty")
-        _require_whole("stack limit", self.limit, minimum=1)
+        require_whole("stack limit", self.limit, minimum=1)
 
 
 @dataclass(frozen=True)
@@ -99,8 +100,8 @@ class UsageDiceState:
     refuel_with: str | None = None
 
     def __post_init__(self) -> None:
-        _require_whole("maximum usage dice", self.max, minimum=0)
-        _require_whole("current usage dice", self.current, minimum=0)
+        require_whole("maximum usage dice", self.max, minimum=0)
+        require_whole("current usage dice", self.current, minimum=0)
         if self.current > self.max:
             raise ValueError(f"current usage dice {self.current} exceed the maximum {self.max}")
 
@@ -127,8 +128,8 @@ class Armor:
     worn: bool = False
 
     def __post_init__(self) -> None:
-        _require_whole("armour AD", self.ad, minimum=0)
-        _require_whole("armour maximum AD", self.max_ad, minimum=0)
+        require_whole("armour AD", self.ad, minimum=0)
+        require_whole("armour maximum AD", self.max_ad, minimum=0)
         if self.ad > self.max_ad:
             raise ValueError(f"armour AD {self.ad} exceeds its maximum {self.max_ad}")
 
@@ -143,8 +144,8 @@ class TierDamage:
     piercing: bool = False
 
     def __post_init__(self) -> None:
-        _require_whole("tier 2 damage", self.tier2, minimum=0)
-        _require_whole("tier 3 damage", self.tier3, minimum=0)
+        require_whole("tier 2 damage", self.tier2, minimum=0)
+        require_whole("tier 3 damage", self.tier3, minimum=0)
 
     @property
     def text(self) -> str:
@@ -181,10 +182,10 @@ class Item:
             raise ValueError("an item needs a name")
         if self.area in (MAGIC, GROUND) and self.at is not None:
             object.__setattr__(self, "at", None)  # magic slots and the ground have no numbers
-        _require_whole(f"{self.name}: slots", self.slots, minimum=1)
-        _require_whole(f"{self.name}: count", self.count, minimum=1)
+        require_whole(f"{self.name}: slots", self.slots, minimum=1)
+        require_whole(f"{self.name}: count", self.count, minimum=1)
         if self.at is not None:
-            _require_whole(f"{self.name}: slot number", self.at)
+            require_whole(f"{self.name}: slot number", self.at)
 
     @property
     def is_magic(self) -> bool:
@@ -263,13 +264,6 @@ def describe_place(area: str, at: int | None, slots: int = 1, magic_slot: str | 
     if slots > 1:
         return f"{area} {at}–{at + slots - 1}"
     return f"{area} {at}"
-
-
-def _require_whole(what: str, value: object, *, minimum: int | None = None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, got {value!r}")
-    if minimum is not None and value < minimum:
-        raise ValueError(f"{what} must be at least {minimum}, got {value}")
 
 
 def _slug(name: str) -> str:

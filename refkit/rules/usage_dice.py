@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from refkit.rules.crows_test import check_die
+from refkit.rules.whole_numbers import require_not_negative
 
 REMOVED_FACES = frozenset({1, 2})
 
@@ -69,12 +70,12 @@ class UsageDiceEntry:
 
     def is_useless(self, current: int) -> bool:
         """True when the dice have run out and the entry has the Useless mode."""
-        _check_pool("current usage dice", current)
+        require_not_negative("current usage dice", current)
         return current == 0 and UsageDiceMode.USELESS in self.modes
 
     def after_rest(self, current: int) -> int:
         """The dice after the carrier finishes a rest: the maximum with Rest, else unchanged."""
-        _check_pool("current usage dice", current)
+        require_not_negative("current usage dice", current)
         if UsageDiceMode.REST in self.modes and not self.is_useless(current):
             return self.count
         return current
@@ -85,7 +86,7 @@ class UsageDiceEntry:
         Raises ValueError when the entry has no Refuel mode, when the item is useless, or when
         ``fuel`` is given and is not the item the entry names.
         """
-        _check_pool("current usage dice", current)
+        require_not_negative("current usage dice", current)
         if UsageDiceMode.REFUEL not in self.modes:
             raise ValueError("this item has no Refuel mode; its usage dice cannot be refuelled")
         if self.is_useless(current):
@@ -99,16 +100,9 @@ class UsageDiceEntry:
         return self.count
 
 
-def _check_pool(name: str, count: int) -> None:
-    if isinstance(count, bool) or not isinstance(count, int):
-        raise ValueError(f"{name} must be a whole number, got {count!r}")
-    if count < 0:
-        raise ValueError(f"{name} cannot be negative, got {count}")
-
-
 def usage_dice_from_faces(before: int, faces: Sequence[int]) -> UsageDiceRoll:
     """Resolve a usage-dice roll from the faces already rolled (one d6 per die in the pool)."""
-    _check_pool("usage dice", before)
+    require_not_negative("usage dice", before)
     faces = tuple(faces)
     if len(faces) != before:
         raise ValueError(f"{before} usage dice need exactly {before} faces, got {len(faces)}")
@@ -120,7 +114,7 @@ def usage_dice_from_faces(before: int, faces: Sequence[int]) -> UsageDiceRoll:
 
 def roll_usage_dice(before: int, rng: random.Random) -> UsageDiceRoll:
     """Roll every die of a pool of ``before`` usage dice with ``rng``."""
-    _check_pool("usage dice", before)
+    require_not_negative("usage dice", before)
     faces = tuple(rng.randint(1, 6) for _ in range(before))
     return usage_dice_from_faces(before, faces)
 
