@@ -44,6 +44,7 @@ class MainWindow(QMainWindow):
         self._docks: dict[str, QDockWidget] = {}
         self._panel_menus: list[QMenu] = []
         self._default_state: QByteArray | None = None
+        self._geometry_restored = False
         self._painted = False
         self.layout_restored = False
         self.setObjectName("refkit_main_window")
@@ -133,18 +134,23 @@ class MainWindow(QMainWindow):
     def restore_layout(self) -> bool:
         """Restore geometry and dock layout from the settings; False if none was saved.
 
-        Call after every panel is added. The arrangement at that moment becomes the default that
-        :meth:`reset_layout` returns to.
+        Call once the first panels are docked, and again after panels docked later (their places
+        come back then). The arrangement before the first restore is the default that
+        :meth:`reset_layout` returns to; the window's geometry is restored on the first call only.
         """
-        self._default_state = self.saveState(LAYOUT_VERSION)
+        first = self._default_state is None
+        if first:
+            self._default_state = self.saveState(LAYOUT_VERSION)
         geometry = self._settings.value(GEOMETRY_KEY)
         state = self._settings.value(STATE_KEY)
-        restored = False
+        restored = not first and self._geometry_restored
         self.layout_restored = False
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            restored = self.restoreGeometry(geometry)
-        if not restored:
-            self._default_geometry()
+        if first:
+            if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+                restored = self.restoreGeometry(geometry)
+            if not restored:
+                self._default_geometry()
+            self._geometry_restored = restored
         if isinstance(state, QByteArray) and not state.isEmpty():
             restored = self.restoreState(state, LAYOUT_VERSION) and restored
         self.layout_restored = restored
@@ -156,12 +162,17 @@ class MainWindow(QMainWindow):
         self._settings.sync()
 
     def reset_layout(self) -> None:
-        """Put every panel back where it starts on a fresh install, and show them all."""
+        """Put every panel back where it starts on a fresh install, and show them all.
+
+        Panels docked after the first restore are not in the default arrangement; they stay in
+        their area and are shown.
+        """
         for dock in self._docks.values():
             dock.setFloating(False)
-            dock.show()
         if self._default_state is not None:
             self.restoreState(self._default_state, LAYOUT_VERSION)
+        for dock in self._docks.values():
+            dock.show()
         self.statusBar().showMessage("Panel layout reset", 4000)
 
     def _default_geometry(self) -> None:

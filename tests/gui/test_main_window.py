@@ -117,3 +117,21 @@ def test_window_paints_and_says_so_once(qtbot, settings) -> None:
         app.window.show()
     assert app.window.painted
     assert app.window.testAttribute(Qt.WidgetAttribute.WA_WState_Visible)
+
+
+def test_reset_returns_to_the_fresh_layout_even_after_late_panels(qtbot, settings) -> None:
+    first = make_app(qtbot, settings)
+    first.window.show()
+    qtbot.waitExposed(first.window)
+    fresh_area = first.window.dockWidgetArea(first.window.dock(DICE_DOCK))
+    first.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, first.window.dock(DICE_DOCK))
+    first.window.close()
+
+    second = make_app(qtbot, settings)  # restores the moved dice panel
+    second.window.show()
+    qtbot.waitExposed(second.window)
+    assert second.window.dockWidgetArea(second.window.dock(DICE_DOCK)) != fresh_area
+    second.install_dungeon_panels()  # late panels restore their places again
+    second.actions.action("reset_layout").trigger()
+    assert second.window.dockWidgetArea(second.window.dock(DICE_DOCK)) == fresh_area
+    assert all(dock.isVisible() for dock in second.window.docks())
