@@ -1,32 +1,45 @@
-"""Persistence: SQLModel on SQLite with Alembic migrations."""
+"""Persistence: SQLModel on SQLite with Alembic migrations.
 
-from refkit.store.backups import BACKUPS_KEPT, list_backups
-from refkit.store.character_store import (
-    CharacterNotFoundError,
-    CharacterRepository,
-    CharacterStoreError,
-    CharacterSummary,
-    NameTakenError,
-    Party,
-)
-from refkit.store.database import Database
-from refkit.store.dungeon_turn_store import (
-    ConcurrentChangeError,
-    DungeonSettings,
-    DungeonTurnSnapshot,
-    DungeonTurnStore,
-)
-from refkit.store.errors import (
-    DatabaseError,
-    DatabaseTooNewError,
-    MigrationError,
-    NotADatabaseError,
-    UnsupportedDatabaseError,
-)
-from refkit.store.location import data_dir, default_database_url, resolve_database_url
-from refkit.store.roll_log import ROLL_SOURCES, LoggedRoll, RollLogRepository
-from refkit.store.session_log import SESSION_LOG_KINDS, SessionLogEntry, SessionLogRepository
-from refkit.store.table_store import TableStore, TableSummary
+The names below are loaded on first use (PEP 562), so importing a light module such as
+``refkit.store.errors`` or ``refkit.store.location`` does not pull in SQLAlchemy and SQLModel.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+_EXPORTS: dict[str, str] = {
+    "BACKUPS_KEPT": "refkit.store.backups",
+    "CharacterNotFoundError": "refkit.store.character_store",
+    "CharacterRepository": "refkit.store.character_store",
+    "CharacterStoreError": "refkit.store.character_store",
+    "CharacterSummary": "refkit.store.character_store",
+    "ConcurrentChangeError": "refkit.store.dungeon_turn_store",
+    "Database": "refkit.store.database",
+    "DatabaseError": "refkit.store.errors",
+    "DatabaseTooNewError": "refkit.store.errors",
+    "DungeonSettings": "refkit.store.dungeon_turn_store",
+    "DungeonTurnSnapshot": "refkit.store.dungeon_turn_store",
+    "DungeonTurnStore": "refkit.store.dungeon_turn_store",
+    "LoggedRoll": "refkit.store.roll_log",
+    "MigrationError": "refkit.store.errors",
+    "NameTakenError": "refkit.store.character_store",
+    "NotADatabaseError": "refkit.store.errors",
+    "Party": "refkit.store.character_store",
+    "ROLL_SOURCES": "refkit.store.roll_log",
+    "RollLogRepository": "refkit.store.roll_log",
+    "SESSION_LOG_KINDS": "refkit.store.session_log",
+    "SessionLogEntry": "refkit.store.session_log",
+    "SessionLogRepository": "refkit.store.session_log",
+    "TableStore": "refkit.store.table_store",
+    "TableSummary": "refkit.store.table_store",
+    "UnsupportedDatabaseError": "refkit.store.errors",
+    "data_dir": "refkit.store.location",
+    "default_database_url": "refkit.store.location",
+    "list_backups": "refkit.store.backups",
+    "resolve_database_url": "refkit.store.location",
+}
 
 __all__ = [
     "BACKUPS_KEPT",
@@ -59,3 +72,62 @@ __all__ = [
     "list_backups",
     "resolve_database_url",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:
+    from refkit.store.backups import (
+        BACKUPS_KEPT,
+        list_backups,
+    )
+    from refkit.store.character_store import (
+        CharacterNotFoundError,
+        CharacterRepository,
+        CharacterStoreError,
+        CharacterSummary,
+        NameTakenError,
+        Party,
+    )
+    from refkit.store.database import (
+        Database,
+    )
+    from refkit.store.dungeon_turn_store import (
+        ConcurrentChangeError,
+        DungeonSettings,
+        DungeonTurnSnapshot,
+        DungeonTurnStore,
+    )
+    from refkit.store.errors import (
+        DatabaseError,
+        DatabaseTooNewError,
+        MigrationError,
+        NotADatabaseError,
+        UnsupportedDatabaseError,
+    )
+    from refkit.store.location import (
+        data_dir,
+        default_database_url,
+        resolve_database_url,
+    )
+    from refkit.store.roll_log import (
+        ROLL_SOURCES,
+        LoggedRoll,
+        RollLogRepository,
+    )
+    from refkit.store.session_log import (
+        SESSION_LOG_KINDS,
+        SessionLogEntry,
+        SessionLogRepository,
+    )
+    from refkit.store.table_store import (
+        TableStore,
+        TableSummary,
+    )
