@@ -1,13 +1,14 @@
 """The ``refkit`` console entry point: the desktop app with no subcommand, the CLI otherwise.
 
 This module sits above both front ends so that headless commands never import Qt: the GUI package
-is imported only when the window is actually wanted.
+is imported only when the window is actually wanted, and only once there is a display to show it on.
 """
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 _GUI_FLAGS = {"--exit-after-paint"}
 _GUI_OPTIONS_WITH_VALUE = {"--db"}
@@ -34,10 +35,32 @@ def _gui_request(argv: Sequence[str]) -> tuple[bool, str | None, bool]:
     return True, db_url, exit_after_paint
 
 
+def no_display_reason(environ: Mapping[str, str], platform: str) -> str | None:
+    """Why the window cannot open here, or None when Qt should be left to try.
+
+    Without an X11 or Wayland session Qt's xcb plugin aborts with a misleading "xcb-cursor0 …
+    is needed" message, so a Linux (or BSD) launch is refused first in plain words. Windows and
+    macOS always have their own platform; a chosen ``QT_QPA_PLATFORM`` (offscreen, vnc, eglfs…)
+    is the user's call.
+    """
+    if not platform.startswith(("linux", "freebsd", "openbsd", "netbsd", "dragonfly")):
+        return None
+    if any(environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
+        return None
+    return (
+        "no display: Refkit's window needs a desktop session (DISPLAY is not set); "
+        "the command line works without one — try 'refkit --help'"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     is_gui, db_url, exit_after_paint = _gui_request(args)
     if is_gui:
+        reason = no_display_reason(os.environ, sys.platform)
+        if reason is not None:
+            print(f"error: {reason}", file=sys.stderr)
+            return 2
         from refkit.gui.main import run_app
 
         return run_app(db_url=db_url, exit_after_paint=exit_after_paint)
