@@ -6,32 +6,42 @@ repositories can hand plain values back to the app layer.
 
 from __future__ import annotations
 
+import logging
+import os
+import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
-from refkit.store.errors import DatabaseError
+from refkit.store.errors import DatabaseError, ReadOnlyDatabaseError, database_failure
 from refkit.store.location import database_path, resolve_database_url
 from refkit.store.migration import MigrationOutcome, bring_up_to_date
 from refkit.store.migrations import SCRIPT_LOCATION
 from refkit.store.schema_version import FileState, read_file_state
 
 BUSY_TIMEOUT_MS = 5000
+"""How long a write waits for another program's lock by default (the CLI's choice)."""
 
 CONNECTION_PRAGMAS = (
-    f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}",
     "PRAGMA journal_mode=WAL",
     "PRAGMA foreign_keys=ON",
     "PRAGMA synchronous=NORMAL",
 )
-"""Run on every new connection (busy_timeout first, so switching to WAL waits for locks)."""
+"""Run on every new connection, after ``PRAGMA busy_timeout`` (so switching to WAL waits)."""
+
+log = logging.getLogger(__name__)
+
+ConnectionHook = Callable[[sqlite3.Connection], None]
+"""Run on every new DBAPI connection after Refkit's pragmas (tests cap the file size with it)."""
 
 
 def utc_now() -> datetime:
@@ -60,6 +70,8 @@ class Database:
         *,
         clock: Callable[[], datetime] = utc_now,
         script_location: Path = SCRIPT_LOCATION,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        on_connect: ConnectionHook | None = None,
     ) -> Database:
         """Open (creating if needed) and migrate the database at ``url``.
 
@@ -67,11 +79,17 @@ class Database:
         (see :func:`refkit.store.location.resolve_database_url`). Before the schema is changed,
         an existing file is copied beside itself (see :mod:`refkit.store.backups`). ``clock``
         stamps backup names; ``script_location`` is for tests of the migration machinery.
+        ``busy_timeout_ms`` is how long a write waits for another program's lock before it
+        fails with DatabaseLockedError: the CLI waits 5 s, the app much less, so a lock never
+        freezes its window. ``on_connect`` runs on every new connection (a test hook).
 
-        Raises UnsupportedDatabaseError (not SQLite), NotADatabaseError (not a Refkit database),
-        DatabaseTooNewError (written by a newer Refkit), MigrationError, or DatabaseError; in
-        every refusal the file is left untouched.
+        Raises UnsupportedDatabaseError (not SQLite), NotADatabaseError (not a Refkit database,
+        or a folder), DamagedDatabaseError (``PRAGMA quick_check`` found damage),
+        DatabaseTooNewError (written by a newer Refkit), ReadOnlyDatabaseError, MigrationError,
+        or another DatabaseError; in every refusal the file is left untouched.
         """
+        if busy_timeout_ms < 0:
+            raise ValueError(f"busy_timeout_ms must be 0 or more, got {busy_timeout_ms}")
         resolved = resolve_database_url(url)
         path = database_path(resolved)
         if path is None:
@@ -82,24 +100,49 @@ class Database:
             if not path.parent.is_dir():
                 raise DatabaseError(f"the folder {path.parent} for the database does not exist")
             state = read_file_state(path)
-        engine = _create_engine(resolved, in_memory=path is None)
+            _require_writable(path)
+        engine = _create_engine(
+            resolved, in_memory=path is None, busy_timeout_ms=busy_timeout_ms, hook=on_connect
+        )
+        shown = str(path) if path is not None else "the in-memory database"
         try:
             outcome = bring_up_to_date(engine, path, state, clock, script_location)
+        except DBAPIError as exc:
+            engine.dispose()
+            raise database_failure(shown, exc) from exc.orig
         except BaseException:
             engine.dispose()
             raise
         return cls(engine, resolved, path, outcome)
 
+    @property
+    def shown(self) -> str:
+        """The database as messages name it: its file, or "the in-memory database"."""
+        return str(self.path) if self.path is not None else "the in-memory database"
+
     @contextmanager
     def session(self) -> Iterator[Session]:
-        """A short session: committed when the block ends, rolled back if it raises."""
-        with Session(self._engine, expire_on_commit=False) as session:
-            try:
-                yield session
-                session.commit()
-            except BaseException:
-                session.rollback()
-                raise
+        """A short session: committed when the block ends, rolled back if it raises.
+
+        SQLite failures (locked, disk full, read-only, damaged) leave it as DatabaseError
+        subclasses whose message names the file and the cause and never the SQL; an
+        IntegrityError passes through unchanged, since repositories turn it into their own
+        errors (a name already taken, a concurrent change).
+        """
+        try:
+            with Session(self._engine, expire_on_commit=False) as session:
+                try:
+                    yield session
+                    session.commit()
+                except BaseException:
+                    _roll_back_quietly(session)
+                    raise
+        except IntegrityError:
+            raise
+        except DBAPIError as exc:
+            raise database_failure(self.shown, exc) from exc.orig
+        except sqlite3.Error as exc:
+            raise database_failure(self.shown, exc) from exc
 
     def close(self) -> None:
         """Close every pooled connection (SQLite then folds the WAL back into the file)."""
@@ -120,19 +163,46 @@ class Database:
         return f"Database({self.url!r})"
 
 
-def _create_engine(url: str, *, in_memory: bool) -> Engine:
+def _require_writable(path: Path) -> None:
+    """Refuse a file (or folder, which must take the ``-wal`` file) this user cannot write."""
+    folder_ok = os.access(path.parent, os.W_OK | os.X_OK)
+    if (path.exists() and not os.access(path, os.W_OK)) or not folder_ok:
+        what = "the file is read-only" if folder_ok else f"the folder {path.parent} is read-only"
+        raise ReadOnlyDatabaseError(str(path), what)
+
+
+def _roll_back_quietly(session: Session) -> None:
+    # A rollback after a failed write can fail the same way (disk I/O); the first error is
+    # the one worth reporting, and SQLite rolls back an unfinished transaction by itself.
+    try:
+        session.rollback()
+    except DBAPIError:
+        log.debug("rollback after a failed write also failed", exc_info=True)
+
+
+def _create_engine(
+    url: str, *, in_memory: bool, busy_timeout_ms: int, hook: ConnectionHook | None
+) -> Engine:
     if in_memory:
         engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
     else:
         engine = create_engine(url)
-    event.listen(engine, "connect", _apply_pragmas)
+    event.listen(engine, "connect", partial(_apply_pragmas, busy_timeout_ms, hook))
     return engine
 
 
-def _apply_pragmas(dbapi_connection: Any, _connection_record: object) -> None:
+def _apply_pragmas(
+    busy_timeout_ms: int,
+    hook: ConnectionHook | None,
+    dbapi_connection: Any,
+    _connection_record: object,
+) -> None:
     cursor = dbapi_connection.cursor()
     try:
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         for pragma in CONNECTION_PRAGMAS:
             cursor.execute(pragma)
     finally:
         cursor.close()
+    if hook is not None:
+        hook(dbapi_connection)

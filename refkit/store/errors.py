@@ -1,7 +1,8 @@
-"""What can go wrong when Refkit opens or migrates its database.
+"""What can go wrong when Refkit opens, migrates or uses its database.
 
 Every message names the file (or URL) and says what to do, because the CLI prints it as an
-``error: ...`` line and the app shows it in a dialog.
+``error: ...`` line and the app shows it in a dialog. No message holds SQL or its parameters
+(SQLAlchemy's own error text does, and a crow's whole JSON with it).
 """
 
 from __future__ import annotations
@@ -33,3 +34,79 @@ class DatabaseTooNewError(DatabaseError):
 
 class MigrationError(DatabaseError):
     """Bringing the database schema up to date failed; the backup copy is named in the message."""
+
+
+class DamagedDatabaseError(DatabaseError):
+    """The file is an SQLite database but its pages are damaged; Refkit will not write to it."""
+
+    def __init__(self, path: str, detail: str = "") -> None:
+        said = f" (SQLite says: {detail})" if detail else ""
+        super().__init__(
+            f"the database {path} is damaged{said}; nothing was written to it — "
+            "open a backup copy or another file"
+        )
+        self.path = path
+        self.reason = "the file is damaged"
+
+
+class DatabaseWriteError(DatabaseError):
+    """Reading or writing an open database failed midway; nothing of that step was kept.
+
+    ``reason`` is the cause as a short phrase ("the disk is full"), so a window can say what
+    was not saved in its own words; the message never holds SQL or its parameters.
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"could not use the database {path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class DatabaseLockedError(DatabaseWriteError):
+    """Another program holds a write lock on the file; trying again later may work."""
+
+
+class DatabaseFullError(DatabaseWriteError):
+    """The disk (or SQLite's size limit) has no room for the change."""
+
+
+class ReadOnlyDatabaseError(DatabaseWriteError):
+    """The file (or its folder) cannot be written by this user."""
+
+
+# SQLite's primary result codes (sqlite3.h); extended codes keep them in the low byte.
+_SQLITE_BUSY = 5
+_SQLITE_LOCKED = 6
+_SQLITE_READONLY = 8
+_SQLITE_IOERR = 10
+_SQLITE_CORRUPT = 11
+_SQLITE_FULL = 13
+_SQLITE_CANTOPEN = 14
+_SQLITE_NOTADB = 26
+
+
+def database_failure(path: str, error: BaseException) -> DatabaseError:
+    """The DatabaseError that says in plain words why ``error`` (from sqlite3) happened.
+
+    ``error`` is a ``sqlite3.Error`` or anything with one in ``.orig`` (SQLAlchemy's wrappers,
+    whose text holds the SQL and its parameters and is therefore never used).
+    """
+    original = getattr(error, "orig", None) or error
+    said = str(original.args[0]) if getattr(original, "args", None) else str(original)
+    code = getattr(original, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    lowered = said.lower()
+    if primary in (_SQLITE_BUSY, _SQLITE_LOCKED) or "locked" in lowered:
+        return DatabaseLockedError(path, "the database is locked by another program")
+    if primary == _SQLITE_FULL or "disk is full" in lowered:
+        return DatabaseFullError(path, "the disk is full")
+    if primary == _SQLITE_READONLY or "readonly" in lowered or "read-only" in lowered:
+        return ReadOnlyDatabaseError(path, "the file is read-only")
+    damaged = "malformed" in lowered or "not a database" in lowered
+    if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB) or damaged:
+        return DamagedDatabaseError(path, said)
+    if primary == _SQLITE_IOERR or "i/o error" in lowered:
+        return DatabaseWriteError(path, "the disk could not be read or written")
+    if primary == _SQLITE_CANTOPEN or "unable to open" in lowered:
+        return DatabaseWriteError(path, "the file or its folder cannot be opened")
+    return DatabaseWriteError(path, f"SQLite says: {said}")

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine
+from sqlalchemy.exc import DBAPIError
 
 from refkit.store.backups import make_backup
-from refkit.store.errors import DatabaseTooNewError, MigrationError
+from refkit.store.errors import DatabaseTooNewError, MigrationError, database_failure
 from refkit.store.migrations import SCRIPT_LOCATION, declared_heads
 from refkit.store.schema_version import FileState
 
@@ -68,8 +69,14 @@ def bring_up_to_date(
         _upgrade(engine, config)
     except Exception as exc:
         where = f"; the copy made before is {backup}" if backup is not None else ""
+        # SQLAlchemy's text holds the SQL statement; say only SQLite's cause.
+        cause = (
+            getattr(database_failure(shown, exc), "reason", exc)
+            if isinstance(exc, DBAPIError)
+            else exc
+        )
         raise MigrationError(
-            f"{shown}: updating the database schema failed ({exc}); "
+            f"{shown}: updating the database schema failed ({cause}); "
             f"the file was left as it was{where}"
         ) from exc
     return MigrationOutcome(revision_before=before, migrated=True, backup=backup)
