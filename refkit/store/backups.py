@@ -1,12 +1,16 @@
 """Backup copies taken before a migration, named ``<stem>.backup-<revision>-<UTC time>.sqlite3``.
 
 Copies go through SQLite's online backup API, so a database in WAL mode (whose latest pages may
-still sit in the ``-wal`` file) is copied consistently. Only the newest few copies are kept.
+still sit in the ``-wal`` file) is copied consistently. A copy is written under a temporary name
+(``….sqlite3.partial``), flushed to disk and only then renamed, so a kill or a power cut never
+leaves a short or empty file that counts as a backup; the next backup deletes such leftovers. Only
+the newest few copies are kept.
 """
 
 from __future__ import annotations
 
 import glob
+import os
 import re
 import sqlite3
 from datetime import UTC, datetime
@@ -19,6 +23,8 @@ UNVERSIONED = "unversioned"
 
 _STAMP_FORMAT = "%Y%m%dT%H%M%S.%fZ"
 _STAMP_PATTERN = r"\d{8}T\d{6}\.\d{6}Z"
+PARTIAL_SUFFIX = ".partial"
+"""Added to a copy's name while it is being written."""
 
 
 def backup_name(database: Path, revision: str | None, when: datetime, serial: int = 0) -> str:
@@ -49,15 +55,20 @@ def make_backup(database: Path, revision: str | None, when: datetime) -> Path:
 
     Raises MigrationError (the database untouched) if the copy cannot be written.
     """
+    remove_partial_backups(database)
     serial = 0
     target = database.with_name(backup_name(database, revision, when))
     while target.exists():
         serial += 1
         target = database.with_name(backup_name(database, revision, when, serial))
+    partial = target.with_name(target.name + PARTIAL_SUFFIX)
     try:
-        _copy(database, target)
+        _copy(database, partial)
+        _sync_file(partial)
+        os.replace(partial, target)
+        _sync_folder(target.parent)
     except (sqlite3.Error, OSError) as exc:
-        target.unlink(missing_ok=True)
+        partial.unlink(missing_ok=True)
         raise MigrationError(
             f"{database}: could not write the backup copy {target.name} before updating the "
             f"database ({exc}); nothing was changed"
@@ -73,6 +84,40 @@ def prune_backups(database: Path, keep: int = BACKUPS_KEPT) -> list[Path]:
     for path in doomed:
         path.unlink(missing_ok=True)
     return doomed
+
+
+def remove_partial_backups(database: Path) -> list[Path]:
+    """Delete copies of ``database`` left half-written by a killed Refkit; returns them."""
+    leftovers = [
+        path
+        for path in database.parent.glob(
+            f"{glob.escape(database.stem)}.backup-*.sqlite3{PARTIAL_SUFFIX}"
+        )
+        if path.is_file()
+    ]
+    for path in leftovers:
+        path.unlink(missing_ok=True)
+    return leftovers
+
+
+def _sync_file(path: Path) -> None:
+    with path.open("rb+") as handle:
+        os.fsync(handle.fileno())
+
+
+def _sync_folder(folder: Path) -> None:
+    # The rename is durable only once the folder's entry is on disk (POSIX); Windows cannot
+    # open a folder this way and makes renames durable by itself.
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
 
 
 def _copy(source_path: Path, target_path: Path) -> None:
