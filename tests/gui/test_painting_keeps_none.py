@@ -1,0 +1,333 @@
+"""Painting every custom-painted widget many times never lowers Python's count of ``None``.
+
+PySide6 6.12.0 on Python 3.11 drops one reference to ``None`` in each ``QPainter.setFont()``,
+``setPen()``, ``setBrush()`` and ``drawRect()`` call; once the count reaches zero the interpreter
+aborts ("none_dealloc: deallocating None"), minutes into a session. Each case below shows a widget
+with the content it has at the table (a crow with items, a running clock, lit effects) and
+renders it :data:`RENDERS` times. On Python 3.12 and later ``None`` is immortal and its count
+cannot fall: the test still runs, and still proves every widget paints without error.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import gc
+import importlib
+import inspect
+import pkgutil
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QSize, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QUndoStack
+from PySide6.QtWidgets import QWidget
+
+import refkit.gui
+from refkit.app.character_service import CharacterService
+from refkit.gui.character_portrait import portrait_from_image
+from refkit.gui.character_session import CharacterSession
+from refkit.gui.character_sheet_panel import CharacterSheetPanel
+from refkit.gui.dice_widgets import ResultBanner
+from refkit.gui.dungeon_clock_widget import BigClock, ClockMood, format_clock
+from refkit.gui.dungeon_end_summary import CheckBanner, EndSummary
+from refkit.gui.dungeon_session import DungeonTurnSession
+from refkit.gui.dungeon_turn_panel import DungeonTurnPanel
+from refkit.gui.effects_panel import EffectsPanel
+from refkit.gui.effects_widgets import EffectRow, UsageDicePips
+from refkit.gui.inventory_board import InventoryBoard
+from refkit.gui.item_card_widget import CardFace, ItemCardWidget, card_pixmap
+from refkit.gui.players_window import LightGlyph, PlayersOptions, PlayersWindow, players_view
+from refkit.gui.sound_cue import SoundCue
+from tests.gui.dungeon_helpers import DungeonRig, make_rig
+
+RENDERS = 200
+"""Renders per widget: a few minutes' worth of repaints of a busy panel."""
+BATCH = 10
+"""The count is checked after every batch, so a faulty binding is caught long before it aborts."""
+SLACK = 16
+"""Fewer lost references than this are noise (a cached object let go); the fault loses at least
+one per render, so 200 renders lose 200 or more."""
+HESPER = "Hesper Quill"
+
+
+@dataclass
+class Scene:
+    """A widget on screen with realistic content, and how one step of play changes it.
+
+    A step that cycles through states (pick a card up, carry it, put it back) repeats every
+    :data:`BATCH` steps, so the count is always compared between renders of the same state.
+    """
+
+    root: QWidget
+    step: Callable[[int], None]
+    cleanups: list[Callable[[], None]] = field(default_factory=list)
+
+
+def _show(qtbot, widget: QWidget, size: QSize) -> None:
+    qtbot.addWidget(widget)
+    widget.resize(size)
+    widget.show()
+    qtbot.waitExposed(widget)
+
+
+def _dungeon_rig() -> DungeonRig:
+    """Lights as a party carries them (a torch, a guttering candle, a doused lantern), a spell."""
+    rig = make_rig()
+    rig.service.add_preset("torch", owner="Mara")
+    rig.service.add_preset("candle")
+    lantern = rig.service.add_preset("lantern", owner="Brannoc").value
+    rig.service.douse(lantern.id)
+    rig.service.add_effect("Ward of thorns", 3, (), "spell")
+    return rig
+
+
+def _open_crow(request: pytest.FixtureRequest) -> CharacterSession:
+    return request.getfixturevalue("crow_session")
+
+
+@pytest.fixture
+def crow_session(tmp_path: Path, qapp) -> Iterator[CharacterSession]:
+    """The sample party on a fresh database; Hesper (a pack full of items, a portrait) is open."""
+    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as service:
+        hesper = service.get(HESPER)
+        portrait = QImage(300, 360, QImage.Format.Format_ARGB32)
+        portrait.fill(QColor("#7a5230"))
+        service.save(replace(hesper, portrait=portrait_from_image(portrait)))
+        session = CharacterSession(service, QUndoStack())
+        session.open(HESPER)
+        yield session
+        session.shutdown()
+
+
+def clock_scene(qtbot, request: pytest.FixtureRequest) -> Scene:
+    clock = BigClock()
+    _show(qtbot, clock, QSize(420, 160))
+    moods = (ClockMood.RUNNING, ClockMood.WARNING, ClockMood.TIME_UP, ClockMood.PAUSED)
+
+    def step(index: int) -> None:
+        clock.show_time(format_clock(30 * 60 - index), moods[index // 50 % len(moods)])
+        clock.set_flash(index % 7 == 0)
+
+    return Scene(clock, step)
+
+
+def dungeon_turn_scene(qtbot, request: pytest.FixtureRequest) -> Scene:
+    rig = _dungeon_rig()
+    session = DungeonTurnSession(rig.undo_stack)
+    panel = DungeonTurnPanel(
+        session, settings=request.getfixturevalue("settings"), sound=SoundCue()
+    )
+    session.set_services(rig.service, rig.tables)
+    _show(qtbot, panel, QSize(640, 900))
+    panel.dungeon_edit.setText("Sunken chapel")
+    panel.enter_button.click()
+    rig.clock.advance(1799)
+    assert panel.end_turn() is not None  # the end summary and its check banner are on show
+
+    def step(index: int) -> None:
+        rig.clock.advance(1)
+        panel.repaint_clock()
+
+    def close() -> None:
+        session.close()
+        panel.shutdown()
+        rig.close()
+
+    return Scene(panel, step, [close])
+
+
+def players_window_scene(qtbot, request: pytest.FixtureRequest) -> Scene:
+    rig = _dungeon_rig()
+    rig.service.start(dungeon="Sunken chapel")
+    window = PlayersWindow(PlayersOptions(full_screen=False))
+
+    def step(index: int) -> None:
+        rig.clock.advance(1)
+        view = rig.service.view()
+        window.show_view(players_view(view.clock, view.effects, rig.clock.now))
+
+    step(0)  # before showing, so the light tiles are shown with the window
+    _show(qtbot, window, QSize(960, 540))
+    return Scene(window, step, [rig.close])
+
+
+def effects_scene(qtbot, request: pytest.FixtureRequest) -> Scene:
+    rig = _dungeon_rig()
+    session = DungeonTurnSession(rig.undo_stack)
+    panel = EffectsPanel(session)
+    session.set_services(rig.service, rig.tables)
+    _show(qtbot, panel, QSize(620, 700))
+    assert len(panel.rows()) == 4
+
+    def step(index: int) -> None:
+        for row in panel.rows().values():
+            row.pips.update()
+
+    def close() -> None:
+        session.close()
+        rig.close()
+
+    return Scene(panel, step, [close])
+
+
+def result_banner_scene(qtbot, request: pytest.FixtureRequest) -> Scene:
+    banner = ResultBanner()
+    _show(qtbot, banner, QSize(520, 220))
+    shown = [
+        ("crit", "CRIT", "Tier 3"),
+        ("doom", "DOOM", "Fail, and worse"),
+        ("tier2", "Tier 2", ""),
+    ]
+
+    def step(index: int) -> None:
+        outcome, headline, meaning = shown[index % len(shown)]
+        banner.show_result(outcome, headline, meaning, "7 + 3")
+
+    return Scene(banner, step)
+
+
+def inventory_board_scene(qtbot, request: pytest.FixtureRequest) -> Scene:
+    session = _open_crow(request)
+    board = InventoryBoard(session)
+    board.set_character(session.character())
+    _show(qtbot, board, QSize(1100, 760))
+    items = list(session.character().items)
+    assert len(items) >= 5
+    board.set_wounds_to_place(1)
+
+    def step(index: int) -> None:
+        phase = index % BATCH
+        if phase == 0:  # pick a card up: every slot shows whether it may go there
+            board.select(items[index // BATCH % len(items)].id)
+            board.activate_cursor()
+        elif phase < 6:
+            board.move_cursor(phase % 2, 1 - phase % 2)
+        elif phase == 6:
+            board.cancel()
+
+    return Scene(board, step)
+
+
+def item_card_scene(qtbot, request: pytest.FixtureRequest) -> Scene:
+    faces = [CardFace.from_item(item) for item in _open_crow(request).character().items]
+    card = ItemCardWidget(faces[0])
+    _show(qtbot, card, card.sizeHint() * 1.4)
+
+    def step(index: int) -> None:
+        card.set_face(faces[index % len(faces)])
+
+    return Scene(card, step)
+
+
+def drag_image_scene(qtbot, request: pytest.FixtureRequest) -> Scene:
+    """The board, plus the card pixmap a mouse drag carries (painted off screen per drag)."""
+    session = _open_crow(request)
+    board = InventoryBoard(session)
+    board.set_character(session.character())
+    _show(qtbot, board, QSize(1100, 760))
+    faces = [CardFace.from_item(item) for item in session.character().items]
+
+    def step(index: int) -> None:
+        face = faces[index % len(faces)]
+        size = QSize(120 * face.slots, 150)
+        card_pixmap(face, size, board.palette(), board.font(), board.devicePixelRatioF())
+
+    return Scene(board, step)
+
+
+def character_sheet_scene(qtbot, request: pytest.FixtureRequest) -> Scene:
+    sheet = CharacterSheetPanel(_open_crow(request))
+    sheet.refresh()
+    _show(qtbot, sheet, QSize(1200, 900))
+    assert sheet.portrait.isVisible()  # the portrait shows beside the name
+
+    def step(index: int) -> None:
+        sheet.board.update()
+
+    return Scene(sheet, step)
+
+
+SCENES: dict[str, tuple[Callable[..., Scene], tuple[type[QWidget], ...]]] = {
+    # case: (how to build it, every custom-painted class a render of it runs)
+    "dt_clock": (clock_scene, (BigClock,)),
+    "dungeon_turn_panel": (dungeon_turn_scene, (BigClock, EndSummary, CheckBanner)),
+    "players_window": (players_window_scene, (BigClock, LightGlyph)),
+    "effects_rows": (effects_scene, (EffectRow, UsageDicePips)),
+    "result_banner": (result_banner_scene, (ResultBanner,)),
+    "inventory_board": (inventory_board_scene, (InventoryBoard,)),
+    "item_card": (item_card_scene, (ItemCardWidget,)),
+    "drag_image": (drag_image_scene, (InventoryBoard,)),
+    "character_sheet_with_portrait": (character_sheet_scene, (InventoryBoard,)),
+}
+
+
+def _give_back(count: int) -> None:
+    """Return references a faulty binding took from ``None``.
+
+    Without this, a failing case would leave the count low and the whole test process would
+    abort later with "none_dealloc", hiding which widget failed.
+    """
+    incref = ctypes.PYFUNCTYPE(None, ctypes.py_object)(("Py_IncRef", ctypes.pythonapi))
+    for _ in range(count):
+        incref(None)
+
+
+def _painted_classes(root: QWidget) -> set[type[QWidget]]:
+    shown = [root, *(child for child in root.findChildren(QWidget) if child.isVisible())]
+    return {type(widget) for widget in shown}
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_painting_never_lowers_the_count_of_none(name: str, qtbot, request) -> None:
+    build, painted_classes = SCENES[name]
+    scene = build(qtbot, request)
+    try:
+        for painted in painted_classes:
+            assert painted in _painted_classes(scene.root), f"{name} does not show {painted}"
+        image = QImage(scene.root.size(), QImage.Format.Format_ARGB32_Premultiplied)
+
+        def render(index: int) -> None:
+            scene.step(index)
+            image.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(image)
+            scene.root.render(painter, QPoint())
+            painter.end()
+
+        for index in range(BATCH):  # fonts, glyph caches and layouts settle first
+            render(index)
+        gc.collect()
+        gc.disable()  # a collection mid-run could free objects that hold None
+        try:
+            start = sys.getrefcount(None)
+            for batch in range(RENDERS // BATCH):
+                for index in range(BATCH):
+                    render(BATCH + batch * BATCH + index)
+                lost = start - sys.getrefcount(None)
+                if lost >= SLACK:
+                    _give_back(lost)
+                    done = (batch + 1) * BATCH
+                    pytest.fail(
+                        f"painting {name} lost {lost} references to None in {done} renders "
+                        f"(about {lost / done:.0f} per render): this PySide6 would abort the app"
+                    )
+        finally:
+            gc.enable()
+    finally:
+        for cleanup in scene.cleanups:
+            cleanup()
+
+
+def test_every_custom_painted_widget_has_a_case() -> None:
+    """A new widget with its own paintEvent must get a case in SCENES."""
+    found = set()
+    for module_info in pkgutil.walk_packages(refkit.gui.__path__, "refkit.gui."):
+        module = importlib.import_module(module_info.name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ == module.__name__ and "paintEvent" in vars(cls):
+                found.add(cls)
+    assert BigClock in found, "the search for custom-painted widgets is broken"
+    covered = {cls for _, painted in SCENES.values() for cls in painted}
+    assert sorted(cls.__qualname__ for cls in found - covered) == []
