@@ -9,7 +9,7 @@ from __future__ import annotations
 from refkit.locate import resource_path
 from refkit.rules.character import Character
 from refkit.rules.character_file import load_character_json
-from refkit.store.character_store import CharacterRepository, NameTakenError
+from refkit.store.character_store import CharacterRepository, NameTakenError, Party
 
 SAMPLE_PARTY_NAME = "The Sample Party"
 SAMPLE_FOLDER = "sample_party"
@@ -29,8 +29,10 @@ def sample_characters() -> list[Character]:
 def seed_sample_content(repo: CharacterRepository) -> bool:
     """Put the sample crows and "The Sample Party" into a fresh database; True if it did.
 
-    A database is fresh when the flag is not set and it holds no characters. Either way the flag
-    is set afterwards, so this never runs twice for one database.
+    A database is fresh when the flag is not set and it holds no characters. The crows and the
+    party are written in one transaction, so a failure midway (a full disk) leaves neither and
+    raises a DatabaseError; the flag is set only afterwards, so the next start offers the party
+    again. Once the flag is set this never runs again for that database.
     """
     if repo.get_meta(SEEDED_FLAG) is not None:
         return False
@@ -38,8 +40,8 @@ def seed_sample_content(repo: CharacterRepository) -> bool:
     if repo.count() == 0:
         crows = sample_characters()
         try:
-            repo.save_all(crows, replace_existing=False)
-            repo.create_party(SAMPLE_PARTY_NAME, [crow.name for crow in crows])
+            party = Party(SAMPLE_PARTY_NAME, tuple(crow.name for crow in crows))
+            repo.save_all(crows, replace_existing=False, parties=[party])
             seeded = True
         except NameTakenError:
             seeded = False  # another process seeded this database a moment ago
