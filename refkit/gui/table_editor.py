@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.dungeon_keys import KeyKeepingDelegate, keep_keys
+from refkit.gui.plain_text import plain_label, plain_message, rich_tooltip
 from refkit.gui.table_import_dialog import TableImportDialog
 from refkit.gui.table_style import problem_row_tint, show_problem_list
 from refkit.rules.rollable_tables import (
@@ -230,7 +231,7 @@ class TableEditor(QWidget):
         self.modifier_spin.setObjectName("table_modifier")
         self.roll_button = QPushButton("Roll on table")
         self.roll_button.setObjectName("table_roll")
-        self.roll_result = QLabel("")
+        self.roll_result = plain_label("")  # a table row, as typed
         self.roll_result.setObjectName("table_roll_result")
         self.roll_result.setWordWrap(True)
         self.roll_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -432,7 +433,7 @@ class TableEditor(QWidget):
             self.name_edit.setText(table.name)
             self.dice_edit.setText(table.dice)
             self.source_label.setText(SOURCE_WORDS[table.source])
-            self.source_label.setToolTip(table.description)
+            self.source_label.setToolTip(rich_tooltip(table.description))
             self.grid.setRowCount(len(table.rows))
             for index, line in enumerate(_cells_of(table)):
                 for column, text in enumerate(line):
@@ -596,7 +597,7 @@ class TableEditor(QWidget):
         if self._service is None or self._current is None:
             return None
         name = self._current.name
-        box = QMessageBox(self)
+        box = plain_message(QMessageBox(self))  # names the table
         box.setObjectName("table_delete_box")
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle("Delete table")

@@ -1,0 +1,177 @@
+"""Showing user text as text: plain labels, labels that elide long names, escaping for rich text.
+
+QLabel, QMessageBox and tooltips guess whether a string is rich text (``Qt::mightBeRichText``), so
+a crow named ``<h1>BIG</h1>`` would be rendered as a heading and ``<img src=…>`` would load a file.
+Every widget that shows a name, a note or a table row the user typed goes through this module:
+
+- :class:`PlainLabel` (or :func:`plain_label`) shows its text as typed and never asks for more
+  width than a few dozen characters, so a 10,000-character name cannot widen the window;
+- :class:`ElidedLabel` does the same on one line, cutting the text with "…" to fit its width and
+  showing the whole of it in its tooltip;
+- :func:`escape_for_rich` is for the places that must stay rich text (our own markup around user
+  text), :func:`rich_tooltip` for tooltips, :func:`mnemonic_safe` for button and action texts,
+  where a lone ``&`` marks a shortcut letter.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtWidgets import QAbstractButton, QLabel, QMessageBox, QStyle, QWidget
+
+PLAIN = Qt.TextFormat.PlainText
+TOOLTIP_LIMIT = 1000
+"""Characters of user text a tooltip shows; a longer text is cut there and says how long it is
+(a tooltip taller than the screen helps nobody)."""
+HINT_CHARACTERS = 60
+"""The widest a user-text label asks to be, in average characters."""
+MINIMUM_CHARACTERS = 40
+"""The least width a plain label insists on, in average characters: shorter texts keep their
+natural minimum, so ordinary labels lay out as before."""
+ELIDED_MINIMUM_CHARACTERS = 6
+"""An elided label can shrink to a few characters and "…"."""
+
+
+def escape_for_rich(text: str) -> str:
+    """``text`` as it must be written inside rich text: markup characters escaped, lines kept."""
+    return html.escape(str(text), quote=False).replace("\n", "<br>")
+
+
+def rich_tooltip(text: str) -> str:
+    """A tooltip that shows ``text`` exactly as typed ("" stays "": no tooltip).
+
+    QToolTip guesses rich text too, and guesses "plain" for ``a &amp; b``, so the escaped text is
+    marked as rich explicitly; very long texts are cut at :data:`TOOLTIP_LIMIT` characters.
+    """
+    text = str(text)
+    if not text:
+        return ""
+    if len(text) > TOOLTIP_LIMIT:
+        text = f"{text[:TOOLTIP_LIMIT]}… ({len(text):,} characters)"
+    return f"<qt>{escape_for_rich(text)}</qt>"
+
+
+def mnemonic_safe(text: str) -> str:
+    """``text`` for a button, check box, group box or action: a lone ``&`` would underline the
+    next letter and vanish, so each one is doubled."""
+    return str(text).replace("&", "&&")
+
+
+def set_button_text(button: QAbstractButton, text: str, *, characters: int = 30) -> None:
+    """Put user text on a button: ``&`` kept, a long text cut with "…" (whole in the tooltip)."""
+    metrics = button.fontMetrics()
+    width = metrics.averageCharWidth() * characters
+    shown = metrics.elidedText(str(text), Qt.TextElideMode.ElideRight, width)
+    button.setText(mnemonic_safe(shown))
+    button.setToolTip(rich_tooltip(text) if shown != text else "")
+
+
+def make_plain(*labels: QLabel) -> None:
+    """Show these labels' text as typed, never as markup."""
+    for label in labels:
+        label.setTextFormat(PLAIN)
+
+
+def plain_message(box: QMessageBox) -> QMessageBox:
+    """Make a message box show its text and informative text as typed; returns the box."""
+    box.setTextFormat(PLAIN)
+    return box
+
+
+def _capped(hint: QSize, width: int) -> QSize:
+    return QSize(min(hint.width(), width), hint.height())
+
+
+class PlainLabel(QLabel):
+    """A label for user text: shown as typed, and never asking for the width of a huge text.
+
+    Texts up to :data:`MINIMUM_CHARACTERS` lay out exactly as in a QLabel; a longer one may be
+    squeezed (and, without word wrap, clipped) rather than stretch the window to fit it.
+    """
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(PLAIN)
+        self.setText(text)
+
+    def _inset(self) -> int:
+        return 2 * self.margin() + max(self.indent(), 0)
+
+    def _characters(self, count: int) -> int:
+        return self.fontMetrics().averageCharWidth() * count + self._inset()
+
+    def sizeHint(self) -> QSize:
+        return _capped(super().sizeHint(), self._characters(HINT_CHARACTERS))
+
+    def minimumSizeHint(self) -> QSize:
+        return _capped(super().minimumSizeHint(), self._characters(MINIMUM_CHARACTERS))
+
+
+def plain_label(text: str = "", parent: QWidget | None = None) -> PlainLabel:
+    """A :class:`PlainLabel` showing ``text``."""
+    return PlainLabel(text, parent)
+
+
+class ElidedLabel(PlainLabel):
+    """One line of user text, cut with "…" to fit the label's width; the whole text is in the
+    tooltip (escaped) while it is cut. :meth:`text` is always the whole text."""
+
+    _mode = Qt.TextElideMode.ElideRight
+    _elided = False
+
+    def __init__(
+        self,
+        text: str = "",
+        parent: QWidget | None = None,
+        *,
+        mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight,
+    ) -> None:
+        super().__init__("", parent)
+        self._mode = mode
+        self.setWordWrap(False)
+        self.setText(text)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._update_tooltip()
+
+    def shown_text(self) -> str:
+        """The text as painted now: whole, or cut with "…"."""
+        width = self.contentsRect().width() - self._inset()
+        return self.fontMetrics().elidedText(self.text(), self._mode, max(width, 0))
+
+    def is_elided(self) -> bool:
+        return self.shown_text() != self.text()
+
+    def minimumSizeHint(self) -> QSize:
+        return _capped(super().minimumSizeHint(), self._characters(ELIDED_MINIMUM_CHARACTERS))
+
+    def _update_tooltip(self) -> None:
+        elided = bool(self.text()) and self.is_elided()
+        if elided != self._elided or elided:
+            self.setToolTip(rich_tooltip(self.text()) if elided else "")
+        self._elided = elided
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._update_tooltip()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        margin = self.margin()
+        rect = self.contentsRect().adjusted(
+            margin + max(self.indent(), 0), margin, -margin, -margin
+        )
+        alignment = QStyle.visualAlignment(self.layoutDirection(), self.alignment())
+        self.style().drawItemText(
+            painter,
+            rect,
+            int(alignment),
+            self.palette(),
+            self.isEnabled(),
+            self.shown_text(),
+            self.foregroundRole(),
+        )
+        painter.end()
