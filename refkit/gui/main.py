@@ -439,6 +439,10 @@ def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int
     else:
         refkit_app.start_after_first_paint()
     refkit_app.window.show()
+    # A PySide6 that loses references to None aborts the app minutes later: say so at once.
+    from refkit.gui.binding_check import warn_if_binding_drops_none
+
+    warn_if_binding_drops_none(refkit_app.window)
     try:
         app.exec()
     finally:
