@@ -322,6 +322,7 @@ def _painted_classes(root: QWidget) -> set[type[QWidget]]:
     return {type(widget) for widget in shown}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(SCENES))
 def test_painting_never_lowers_the_count_of_none(name: str, qtbot, request) -> None:
     build, painted_classes = SCENES[name]
