@@ -19,6 +19,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QFont
 
+from refkit.gui.plain_text import rich_tooltip
 from refkit.gui.table_model_helpers import column_header, read_only_flags
 from refkit.store.character_store import CharacterSummary, name_key
 
@@ -92,7 +93,7 @@ class CharacterListModel(QAbstractTableModel):
         if role == SORT_ROLE:
             return _sort_key(summary, column)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return _tooltip(summary)
+            return rich_tooltip(_tooltip(summary))  # names and players, as typed
         if role == Qt.ItemDataRole.ForegroundRole and summary.dead and column in (NAME, STATE):
             return DEAD_COLOUR
         if role == Qt.ItemDataRole.FontRole and column in (NAME, STATE):

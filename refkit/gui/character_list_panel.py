@@ -86,6 +86,10 @@ class CharacterListPanel(QWidget):
         self.party = QComboBox()
         self.party.setObjectName("party_combo")
         self.party.setToolTip("Show one party only")
+        self.party.setMinimumContentsLength(16)  # a long party name must not widen the list
+        self.party.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.table = _OpeningTable()
         self.table.setObjectName("character_table")
         self.table.setModel(self.proxy)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.gui.plain_text import plain_label
 from refkit.rules.dungeon_turn import PendingEncounter
 
 NO_TABLE = "(no table chosen)"
@@ -49,7 +50,7 @@ class _PendingRow(QFrame):
     def __init__(self, index: int, text: str, immediate: bool, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("pending_encounter")
-        self.label = QLabel(text)
+        self.label = plain_label(text)  # may quote a table row
         self.label.setObjectName("pending_text")
         self.label.setWordWrap(True)
         font = self.label.font()
@@ -119,7 +120,7 @@ class EncounterBox(QFrame):
         self.roll_button = QPushButton("Roll encounter")
         self.roll_button.setObjectName("roll_encounter_button")
         self.roll_button.setToolTip("Roll on this dungeon's encounter table (for your eyes only)")
-        self.table_result = QLabel("")
+        self.table_result = plain_label("")  # a table row, as typed
         self.table_result.setObjectName("encounter_table_result")
         self.table_result.setWordWrap(True)
         self.table_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

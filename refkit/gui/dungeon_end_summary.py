@@ -17,6 +17,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from refkit.gui.plain_text import PlainLabel
 from refkit.rules.encounters import EncounterCheck
 from refkit.rules.end_of_turn import EndOfTurnResult
 from refkit.rules.tracked_effects import EffectKind
@@ -141,13 +142,13 @@ class EndSummary(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.banner = CheckBanner()
         self.title = self.banner.title
-        self.burned_label = QLabel("")
+        self.burned_label = PlainLabel("")  # rich below, names escaped; narrow hints
         self.burned_label.setObjectName("summary_burned_out")
-        self.ended_label = QLabel("")
+        self.ended_label = PlainLabel("")
         self.ended_label.setObjectName("summary_ended")
-        self.rolled_label = QLabel("")
+        self.rolled_label = PlainLabel("")
         self.rolled_label.setObjectName("summary_rolled")
-        self.overload_label = QLabel("")
+        self.overload_label = PlainLabel("")
         self.overload_label.setObjectName("summary_overload")
         for label in self._sections():
             label.setWordWrap(True)

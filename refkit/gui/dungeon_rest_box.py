@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.gui.plain_text import plain_label, set_button_text
 from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
 from refkit.rules.tracked_effects import EffectKind, TrackedEffect
 
@@ -73,12 +74,12 @@ class RestBox(QFrame):
         )
         self.miasma_check.hide()
         self._party = False
-        self.party_label = QLabel("")
+        self.party_label = plain_label("")  # crows' names
         self.party_label.setObjectName("rest_party")
         self.party_label.setWordWrap(True)
         self.party_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.party_label.hide()
-        self.lights_label = QLabel("")
+        self.lights_label = plain_label("")  # lights' and owners' names
         self.lights_label.setObjectName("rest_lights")
         self.lights_label.setWordWrap(True)
         self.lights_row = QHBoxLayout()
@@ -176,7 +177,8 @@ class RestBox(QFrame):
         self.lights_label.setText(f"Still burning — douse them for the rest: {names}")
         self.lights_label.show()
         for effect in lit:
-            button = QPushButton(f"Douse {_label(effect)}")
+            button = QPushButton()
+            set_button_text(button, f"Douse {_label(effect)}")
             button.setObjectName(f"rest_douse_{effect.id}")
             button.clicked.connect(lambda _=False, eid=effect.id: self.douse_clicked.emit(eid))
             self.lights_row.addWidget(button)

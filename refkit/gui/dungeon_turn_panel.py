@@ -49,6 +49,7 @@ from refkit.gui.dungeon_keys import keep_keys
 from refkit.gui.dungeon_rest_box import RestBox
 from refkit.gui.dungeon_session import DungeonTurnSession
 from refkit.gui.dungeon_settings_box import SettingsBox
+from refkit.gui.plain_text import ElidedLabel, plain_label, rich_tooltip
 from refkit.gui.players_window import PlayersOptions, PlayersWindow, players_view
 from refkit.gui.sound_cue import SoundCue
 from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
@@ -179,7 +180,7 @@ class DungeonTurnPanel(QWidget):
         self.dt_label = QLabel("DT –")
         self.dt_label.setObjectName("dt_label")
         self.dt_label.setFont(_scaled(2.0, bold=True))
-        self.dungeon_label = QLabel("")
+        self.dungeon_label = ElidedLabel("")  # the dungeon's name, as typed
         self.dungeon_label.setObjectName("dungeon_label")
         self.dungeon_label.setFont(_scaled(1.15))
         self.greed_label = QLabel("")
@@ -266,7 +267,7 @@ class DungeonTurnPanel(QWidget):
         forgot_layout.addWidget(self.forgot_cancel)
         self.forgot_row.hide()
 
-        self.message_label = QLabel("")
+        self.message_label = plain_label("")  # refusals name what they refuse
         self.message_label.setObjectName("dt_message")
         self.message_label.setWordWrap(True)
         self.message_label.hide()
@@ -292,7 +293,10 @@ class DungeonTurnPanel(QWidget):
             "The party whose crows are at the table: End DT ends their conditions and wounds "
             "doubled magic slots; a finished rest restores them"
         )
-        self.party_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.party_combo.setMinimumContentsLength(16)  # a long party name must not widen it
+        self.party_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         keep_keys(self.party_combo)
         party_caption = QLabel("Party at the table:")
         party_caption.setBuddy(self.party_combo)
@@ -676,7 +680,7 @@ class DungeonTurnPanel(QWidget):
         combo.blockSignals(False)
         crows = ", ".join(members) if members else "no crows"
         combo.setToolTip(
-            f"{chosen}: {crows}"
+            rich_tooltip(f"{chosen}: {crows}")
             if chosen
             else "No party at the table: End DT and rests act on tracked effects only"
         )

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from refkit.gui.dungeon_keys import keep_keys
 from refkit.gui.dungeon_session import DungeonTurnSession
 from refkit.gui.effects_widgets import MODE_ORDER, EffectRow, is_dark
+from refkit.gui.plain_text import plain_label
 from refkit.rules.tracked_effects import LIGHT_PRESETS, MAX_USAGE_DICE, EffectKind, TrackedEffect
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ class EffectsPanel(QWidget):
         self.mode_checks["DT"].setChecked(True)
         self.add_button = QPushButton("Add")
         self.add_button.setObjectName("new_effect_add")
-        self.form_error = QLabel("")
+        self.form_error = plain_label("")  # a refusal names what was typed
         self.form_error.setObjectName("new_effect_error")
         self.form_error.setWordWrap(True)
         self.form_error.hide()
@@ -144,7 +145,7 @@ class EffectsPanel(QWidget):
 
         self.announcement = QFrame()
         self.announcement.setObjectName("effects_announcement")
-        self.announcement_text = QLabel("")
+        self.announcement_text = plain_label("")  # names effects and owners
         self.announcement_text.setObjectName("effects_announcement_text")
         self.announcement_text.setWordWrap(True)
         self.announcement_close = QToolButton()

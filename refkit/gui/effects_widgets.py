@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.gui.plain_text import ElidedLabel
 from refkit.rules.tracked_effects import EffectKind, LightStatus, TrackedEffect
 from refkit.rules.usage_dice import UsageDiceMode
 
@@ -134,7 +135,7 @@ class EffectRow(QFrame):
         self.setObjectName(f"effect_{effect.id}")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.effect = effect
-        self.name_label = QLabel()
+        self.name_label = ElidedLabel()  # the effect's and its owner's names, as typed
         self.name_label.setObjectName("effect_name")
         font = self.name_label.font()
         font.setBold(True)

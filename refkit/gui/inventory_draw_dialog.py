@@ -49,6 +49,10 @@ class DrawFromPackDialog(QDialog):
         self._draw = draw
         self.item = QComboBox()
         self.item.setObjectName("draw_item")
+        self.item.setMinimumContentsLength(24)  # a long item name must not widen the dialog
+        self.item.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         for entry in sorted(character.items.items_in(BACKPACK), key=lambda i: i.at or 0):
             self.item.addItem(f"{entry.name} — backpack {entry.location.split()[-1]}", entry.id)
         if item_id is not None:

@@ -59,6 +59,12 @@ def mnemonic_safe(text: str) -> str:
     return str(text).replace("&", "&&")
 
 
+def shortened(text: str, characters: int = 60) -> str:
+    """``text`` cut to ``characters`` with "…" (for menu and toolbar texts, which cannot elide)."""
+    text = str(text)
+    return text if len(text) <= characters else text[: characters - 1] + "…"
+
+
 def set_button_text(button: QAbstractButton, text: str, *, characters: int = 30) -> None:
     """Put user text on a button: ``&`` kept, a long text cut with "…" (whole in the tooltip)."""
     metrics = button.fontMetrics()
@@ -66,6 +72,11 @@ def set_button_text(button: QAbstractButton, text: str, *, characters: int = 30)
     shown = metrics.elidedText(str(text), Qt.TextElideMode.ElideRight, width)
     button.setText(mnemonic_safe(shown))
     button.setToolTip(rich_tooltip(text) if shown != text else "")
+
+
+def action_text(command: str, text: str) -> str:
+    """A menu or toolbar text for ``command`` ("&Undo") followed by user text, if any."""
+    return f"{command} {mnemonic_safe(shortened(text))}" if text else command
 
 
 def make_plain(*labels: QLabel) -> None:

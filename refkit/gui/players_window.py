@@ -33,6 +33,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from refkit.gui.dungeon_clock_widget import BigClock, ClockMood, format_clock
+from refkit.gui.plain_text import ElidedLabel
 from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
 from refkit.rules.tracked_effects import EffectKind, LightStatus, TrackedEffect
 
@@ -259,7 +260,7 @@ class _LightTile(QWidget):
         self.setObjectName("players_light")
         self.light = light
         self.glyph = LightGlyph(light.status)
-        self.name = QLabel(light.label)
+        self.name = ElidedLabel(light.label)  # a crow's name: as typed, cut to the tile
         self.name.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.word = QLabel(LIGHT_WORDS[light.status])
         self.word.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -270,13 +271,14 @@ class _LightTile(QWidget):
         layout.addWidget(self.name)
         layout.addWidget(self.word)
 
-    def resize_for(self, unit: int) -> None:
+    def resize_for(self, unit: int, width: int) -> None:
         self.glyph.setFixedSize(QSize(round(unit * 2.2), round(unit * 2.6)))
         for label, factor in ((self.name, 0.55), (self.word, 0.45)):
             font = QFont(label.font())
             font.setPixelSize(max(10, round(unit * factor)))
             font.setBold(label is self.name)
             label.setFont(font)
+        self.name.setMaximumWidth(max(unit * 3, width))  # a long name never widens the row
         self.word.setStyleSheet(f"color: {_MUTED.name()};")
 
 
@@ -425,7 +427,8 @@ class PlayersWindow(QWidget):
         self._apply_fonts()
 
     def _apply_fonts(self) -> None:
-        unit = max(12, self.height() // 22)
+        # Sized by the height on a 16:9 screen; a narrower window must not push text off it.
+        unit = max(12, min(self.height() // 22, self.width() // 39))
         for label, factor, bold in (
             (self.dt_label, 1.5, True),
             (self.greed_label, 1.5, True),
@@ -437,8 +440,11 @@ class PlayersWindow(QWidget):
             font.setBold(bold)
             label.setFont(font)
         self.clock.setMinimumHeight(unit * 5)
+        margins = self.layout().contentsMargins()
+        room = self.width() - margins.left() - margins.right()
+        share = room // max(1, len(self._light_tiles)) - self.lights_row.spacing() - 12
         for tile in self._light_tiles:
-            tile.resize_for(unit)
+            tile.resize_for(unit, share)
 
     # events ---------------------------------------------------------------------------------
 
