@@ -3,8 +3,13 @@
 The repaint ticker is deliberately coarse (250 ms). Ending a DT automatically at zero, or sounding
 a warning, should not wait for it, so :class:`DeadlineTimer` arms one precise single-shot timer for
 the next moment that matters, computed from the clock's persisted anchor — never by counting ticks.
-If the timer fires a hair early it simply re-arms for the rest; if the computer slept through it,
-the ticker's own check catches up.
+
+The moment is absolute. Arming the same moment again leaves the running wait alone: a poll that
+recomputes it every few seconds must not keep pushing it away while the GUI is busy (a restarted
+wait only starts counting once the busy stretch is over). Whoever polls also calls
+:meth:`DeadlineTimer.fire_if_due`, so a moment that went by during a stall, or while the wall clock
+jumped forward (a suspended laptop), fires at the next poll; if the timer wakes early (the wall
+clock went back) it waits for the rest.
 """
 
 from __future__ import annotations
@@ -37,9 +42,10 @@ class DeadlineTimer(QObject):
     def arm(self, deadline: float | None) -> None:
         """Fire at ``deadline`` (at once if it has passed); None disarms.
 
-        Arming again recomputes the wait from the clock, which corrects for the wall clock
-        jumping (a suspended laptop, a time-server adjustment) since the last arming.
+        The same deadline again keeps the wait already running (see the module docstring).
         """
+        if deadline is not None and deadline == self._deadline and self._timer.isActive():
+            return
         self._deadline = deadline
         self._timer.stop()
         if deadline is not None:
@@ -47,6 +53,15 @@ class DeadlineTimer(QObject):
 
     def disarm(self) -> None:
         self.arm(None)
+
+    def fire_if_due(self) -> bool:
+        """Fire now if the armed deadline has passed (the timer's turn did not come); True if
+        it fired."""
+        if self._deadline is None or self._clock() < self._deadline:
+            return False
+        self._timer.stop()
+        self._fire()
+        return True
 
     def _start(self, deadline: float) -> None:
         wait_ms = math.ceil(max(0.0, deadline - self._clock()) * 1000)

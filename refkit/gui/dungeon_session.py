@@ -160,8 +160,9 @@ class DungeonTurnSession(QObject):
         return view
 
     def check_for_outside_changes(self) -> None:
-        """Refresh if another process wrote since the last read (one tiny query); otherwise
-        re-arm the timers from the clock, in case the wall clock jumped."""
+        """Refresh if another process wrote since the last read (one tiny query), and fire a
+        deadline that has passed: with the GUI busy the poll may get its turn before the
+        deadline timer does, and the DT must end however busy the loop is."""
         if self._service is None or self._closed:
             return
         try:
@@ -174,6 +175,8 @@ class DungeonTurnSession(QObject):
             self.log_changed.emit()
         else:
             self._arm(self._view, self.now())
+        if not self._end_timer.fire_if_due() and not self._closed:
+            self._warning_timer.fire_if_due()
 
     def _undo_index_changed(self, _index: int) -> None:
         if self._closed:
@@ -250,10 +253,13 @@ class DungeonTurnSession(QObject):
     def _arm(self, view: DungeonTurnView, now: float) -> None:
         clock = view.clock
         ends_at = clock.ends_at()
-        auto = view.settings.auto_end
-        if auto and ends_at is not None and now - ends_at <= AUTO_END_GRACE_S:
+        if not view.settings.auto_end or ends_at is None:
+            self._end_timer.disarm()
+        elif ends_at == self._end_timer.deadline():
+            pass  # armed already: the grace was judged when it was armed, not at every poll
+        elif now - ends_at <= AUTO_END_GRACE_S:
             self._end_timer.arm(ends_at)
-        else:
+        else:  # found run out long ago (the app was closed): the referee decides
             self._end_timer.disarm()
         self._warning_timer.arm(self._next_warning(view, now))
 
