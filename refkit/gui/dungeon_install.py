@@ -233,9 +233,9 @@ def install_dungeon_panels(
 
     for panel in (turn_panel, effects_panel, table_editor, session_log_panel):
         panel.status_message.connect(window.show_status)
-    session.log_changed.connect(session_log_panel.refresh)
+    session.log_changed.connect(session_log_panel.notice_log_changed)
     table_editor.tables_changed.connect(session.refresh)
-    table_editor.table_rolled.connect(session_log_panel.refresh)
+    table_editor.table_rolled.connect(session_log_panel.notice_log_changed)
     window.closing.connect(panels.shutdown)
     if dungeon_service is not None:
         panels.set_services(dungeon_service, table_service)

@@ -114,15 +114,23 @@ class SessionLogRepository:
         include_undone: bool = False,
         limit: int | None = None,
         newest_first: bool = False,
+        after_id: int | None = None,
+        ids: Iterable[int] | None = None,
     ) -> list[SessionLogEntry]:
         """Entries in time order (oldest first unless ``newest_first``).
 
         ``kinds`` keeps those kinds; ``text`` keeps entries whose text contains it (ignoring ASCII
-        case); undone entries are left out unless ``include_undone``; ``limit`` caps the count.
+        case); undone entries are left out unless ``include_undone``; ``limit`` caps the count;
+        ``after_id`` keeps the entries stored after that one, ``ids`` those entries (so a view
+        can read just what changed).
         """
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be zero or more, got {limit}")
         statement = select(SessionLogRow)
+        if after_id is not None:
+            statement = statement.where(col(SessionLogRow.id) > after_id)
+        if ids is not None:
+            statement = statement.where(col(SessionLogRow.id).in_(list(ids)))
         if kinds is not None:
             wanted = list(kinds)
             unknown = sorted(set(wanted) - set(SESSION_LOG_KINDS))
@@ -152,6 +160,20 @@ class SessionLogRepository:
             statement = statement.where(col(SessionLogRow.undone).is_(False))
         with self._db.session() as session:
             return session.exec(statement).one()
+
+    def newest_id(self) -> int:
+        """The id of the entry stored last (0 for an empty log): one look at the primary key."""
+        with self._db.session() as session:
+            return session.exec(select(func.max(SessionLogRow.id))).one() or 0
+
+    def undone_ids(self, *, from_id: int = 0) -> set[int]:
+        """The ids, from ``from_id`` on, of the entries marked undone (a primary-key range, so
+        asking about the newest few costs the same however long the log is)."""
+        statement = select(SessionLogRow.id).where(
+            col(SessionLogRow.id) >= from_id, col(SessionLogRow.undone).is_(True)
+        )
+        with self._db.session() as session:
+            return {entry_id for entry_id in session.exec(statement).all() if entry_id is not None}
 
     def set_undone(self, ids: Iterable[int], undone: bool = True) -> int:
         """Mark entries as undone (or, with ``undone=False``, as done again); returns how many."""

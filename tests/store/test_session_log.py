@@ -108,3 +108,16 @@ def test_bad_entries_are_refused_and_nothing_of_the_batch_is_stored(
 def test_unknown_kind_in_a_filter_is_an_error(log: SessionLogRepository) -> None:
     with pytest.raises(ValueError, match="gossip"):
         log.entries(kinds=["gossip"])
+
+
+def test_a_view_can_read_just_what_changed(log: SessionLogRepository) -> None:
+    assert log.newest_id() == 0 and log.undone_ids() == set()
+    first, second, third = log.add_all([entry("a"), entry("b", minutes=1), entry("c", minutes=2)])
+    assert log.newest_id() == third
+    assert [e.text for e in log.entries(after_id=first)] == ["b", "c"]
+    assert [e.text for e in log.entries(ids=[first, third])] == ["a", "c"]
+    log.set_undone([first, third])
+    assert log.undone_ids() == {first, third}
+    assert log.undone_ids(from_id=second) == {third}
+    assert log.entries(ids=[first]) == []  # undone: left out unless asked for
+    assert [e.text for e in log.entries(ids=[first], include_undone=True)] == ["a"]
