@@ -23,7 +23,8 @@ from refkit.app import character_commands as commands
 from refkit.app.character_service import CharacterChange, CharacterService
 from refkit.app.party_bridge import WoundPrompt, WoundPrompts, answering_prompt
 from refkit.app.undo import Command, FunctionCommand
-from refkit.gui.undo_adapter import CommandAdapter, push_command
+from refkit.gui.save_problem_bar import SaveProblem
+from refkit.gui.undo_adapter import CommandAdapter, PendingSaver, RefkitUndoStack, push_command
 from refkit.rules.character import Character, DamageOutcome
 from refkit.rules.inventory import GROUND, InventoryRules, Item, fresh_item_id
 from refkit.rules.inventory_moves import DrawResult
@@ -89,7 +90,8 @@ class CharacterSession(QObject):
         return self._character
 
     def open(self, name: str | None) -> None:
-        """Show the crow called ``name`` (None: nobody)."""
+        """Show the crow called ``name`` (None: nobody); typing not yet saved goes in first."""
+        self.save_pending_edits()
         if name is None:
             self._name, self._character = None, None
         else:
@@ -182,10 +184,41 @@ class CharacterSession(QObject):
 
     # -- pushing commands ---------------------------------------------------------------------
 
-    def push(self, command: Command) -> None:
-        """Do ``command`` as one undoable step (it saves at once)."""
-        push_command(self._stack, command)
+    def push(self, command: Command, *, report: bool = True) -> None:
+        """Do ``command`` as one undoable step (it saves at once).
+
+        A failed write raises EditNotSavedError (a ValueError, so panels show the reason) and,
+        with ``report``, puts the edit in the window's save-problem bar with Retry.
+        """
+        push_command(self._stack, command, report=report)
         self.status_message.emit(f"{command.text} — saved")
+
+    # -- edits typed but not yet saved ---------------------------------------------------------
+
+    def add_pending_saver(self, saver: PendingSaver) -> None:
+        """Have ``saver`` run before every step and before another crow opens."""
+        if isinstance(self._stack, RefkitUndoStack):
+            self._stack.add_pending_saver(saver)
+
+    def remove_pending_saver(self, saver: PendingSaver) -> None:
+        if isinstance(self._stack, RefkitUndoStack):
+            self._stack.remove_pending_saver(saver)
+
+    def save_pending_edits(self) -> None:
+        """Save typing that is waiting for its debounce (before a reload or at close)."""
+        if isinstance(self._stack, RefkitUndoStack):
+            self._stack.save_pending_edits()
+
+    def step_running(self) -> bool:
+        """True while an undo step is being pushed, undone or redone."""
+        return isinstance(self._stack, RefkitUndoStack) and self._stack.is_running()
+
+    def report_save_problem(self, problem: SaveProblem) -> bool:
+        """Put ``problem`` in the window's save-problem bar; False if there is no bar to tell."""
+        if isinstance(self._stack, RefkitUndoStack):
+            self._stack.write_failed.emit(problem)
+            return True
+        return False
 
     def _current(self) -> str:
         if self._name is None:
@@ -326,11 +359,17 @@ class CharacterSession(QObject):
     def spend_expertise(self, expertise: str) -> None:
         self.push(commands.spend_expertise(self._service, self._current(), expertise))
 
-    def edit_notes(self, notes: str) -> None:
-        character = self._character
-        if character is None or character.notes == notes:
+    def edit_notes(self, notes: str, *, name: str | None = None, report: bool = True) -> None:
+        """Save ``notes`` for the crow ``name`` (None: the open one), read fresh from the store,
+        so notes typed before a DT ended land on the crow the DT left behind."""
+        if name is None or (self._name is not None and name_key(name) == name_key(self._name)):
+            character = self._character
+            if character is None or character.notes == notes:
+                return
+            name = self._current()
+        elif self._service.get(name).notes == notes:
             return
-        self.push(commands.edit_notes(self._service, self._current(), notes))
+        self.push(commands.edit_notes(self._service, name, notes), report=report)
 
     def replace_character(self, edited: Character, text: str) -> None:
         """Store an edited version of the open crow (from the builder) as one undo step."""

@@ -38,10 +38,15 @@ from refkit.gui.damage_dialog import DamageDialog, DamageRequest
 from refkit.gui.inventory_board import InventoryBoard
 from refkit.gui.inventory_draw_dialog import DrawFromPackDialog
 from refkit.gui.inventory_split_dialog import SplitStackDialog
+from refkit.gui.plain_text import ElidedLabel, plain_label, rich_tooltip
+from refkit.gui.save_problem_bar import SaveProblem, reason_of
+from refkit.gui.undo_adapter import EditNotSavedError
 from refkit.rules.character import CONDITIONS, Character
 from refkit.rules.character_file import check_character
 from refkit.rules.inventory import BACKPACK
 from refkit.rules.inventory_moves import MoveRefused
+from refkit.store.character_store import name_key
+from refkit.store.errors import DatabaseError
 
 NOTES_SAVE_DELAY_MS = 1500
 DEAD_STYLE = (
@@ -73,7 +78,7 @@ class StatTile(QFrame):
         value_font.setPointSizeF(value_font.pointSizeF() * 1.7)
         value_font.setBold(True)
         self.value.setFont(value_font)
-        self.detail = QLabel("")
+        self.detail = plain_label("")
         self.detail.setObjectName(f"{name}_detail")
         detail_font = QFont(self.font())
         detail_font.setPointSizeF(detail_font.pointSizeF() * 0.85)
@@ -90,12 +95,17 @@ class StatTile(QFrame):
         self.value.setText(value)
         self.detail.setText(detail)
         self.detail.setVisible(bool(detail))
-        self.setToolTip(tooltip)
+        self.setToolTip(rich_tooltip(tooltip))  # may name the crow's armour
         self.setAccessibleName(f"{self.caption.text().capitalize()}: {value}. {detail}".strip())
 
 
 class NotesEdit(QPlainTextEdit):
-    """Notes that save themselves shortly after typing stops and when focus leaves."""
+    """Notes that save themselves shortly after typing stops and when focus leaves.
+
+    Typed text counts as unsaved until :meth:`mark_saved`: a reload of the same crow meanwhile
+    (an End DT ending a condition, an edit elsewhere) keeps it rather than showing the stored
+    notes, so a keystroke is never thrown away by something that merely refreshed the sheet.
+    """
 
     committed = Signal(str)
 
@@ -109,16 +119,36 @@ class NotesEdit(QPlainTextEdit):
         self._timer.timeout.connect(self.commit)
         self.textChanged.connect(self._changed)
         self._loading = False
+        self._unsaved = False
 
-    def load(self, text: str) -> None:
+    def load(self, text: str, *, keep_unsaved: bool = False) -> None:
+        """Show ``text``; with ``keep_unsaved``, typing not yet saved stays (and stays due)."""
+        if keep_unsaved and self._unsaved:
+            if self.toPlainText() == text:
+                self.mark_saved()
+            return
         self._loading = True
         if self.toPlainText() != text:
             self.setPlainText(text)
         self._loading = False
         self._timer.stop()
+        self._unsaved = False
+
+    def is_unsaved(self) -> bool:
+        """True while typed text has not been saved (waiting for the delay, or a save failed)."""
+        return self._unsaved
+
+    def is_due(self) -> bool:
+        """True while the save after typing stops is still to come."""
+        return self._timer.isActive()
+
+    def mark_saved(self) -> None:
+        self._unsaved = False
+        self._timer.stop()
 
     def _changed(self) -> None:
         if not self._loading:
+            self._unsaved = True
             self._timer.start()
 
     def commit(self) -> None:
@@ -146,13 +176,13 @@ class CharacterSheetPanel(QWidget):
         self.portrait = QLabel()
         self.portrait.setObjectName("portrait_label")
         self.portrait.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.name_label = QLabel()
+        self.name_label = ElidedLabel()
         self.name_label.setObjectName("name_label")
         name_font = QFont(self.font())
         name_font.setPointSizeF(name_font.pointSizeF() * 1.8)
         name_font.setBold(True)
         self.name_label.setFont(name_font)
-        self.player_label = QLabel()
+        self.player_label = ElidedLabel()
         self.player_label.setObjectName("player_label")
         self.dead_banner = QLabel("☠ DEAD — all ten backpack slots hold a wound")
         self.dead_banner.setObjectName("dead_banner")
@@ -202,12 +232,12 @@ class CharacterSheetPanel(QWidget):
             button.toggled.connect(lambda on, c=condition: self._toggle_condition(c, on))
             self.condition_buttons[condition] = button
 
-        self.problems = QLabel()
+        self.problems = plain_label()
         self.problems.setObjectName("problems_label")
         self.problems.setWordWrap(True)
         self.problems.setStyleSheet(WARNING_STYLE)
         self.problems.hide()
-        self.prompt_label = QLabel()
+        self.prompt_label = plain_label()
         self.prompt_label.setObjectName("wound_prompt_label")
         self.prompt_label.setWordWrap(True)
         self.prompt_label.setStyleSheet(WARNING_STYLE)
@@ -221,7 +251,7 @@ class CharacterSheetPanel(QWidget):
         self.board_scroll.setWidgetResizable(True)
         self.board_scroll.setWidget(self.board)
         self.board_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.hint = QLabel()
+        self.hint = plain_label()
         self.hint.setObjectName("board_hint")
         self.hint.setWordWrap(True)
         self.hint.setMinimumHeight(self.fontMetrics().height() + 6)
@@ -248,9 +278,14 @@ class CharacterSheetPanel(QWidget):
         self.empty_message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_message.setWordWrap(True)
 
+        self._notes_of: str | None = None
+        """The crow whose notes the editor shows (typing belongs to it, whatever opens next)."""
+
         self._build()
         self._connect()
         self.refresh()
+        session.add_pending_saver(self.save_pending_notes)
+        self.destroyed.connect(lambda: session.remove_pending_saver(self.save_pending_notes))
 
     def _button(self, name: str, text: str, tip: str) -> QPushButton:
         button = QPushButton(text)
@@ -354,6 +389,15 @@ class CharacterSheetPanel(QWidget):
 
     def refresh(self) -> None:
         character = self._session.character()
+        if self.notes.is_due() and (character is None or not self._showing_notes_of(character)):
+            # Another crow opened without the session saving first: the typing is the last
+            # crow's, so save it for that crow (after the running step, if one is running).
+            crow, text = self._notes_of, self.notes.toPlainText()
+            self.notes.mark_saved()
+            if self._session.step_running():
+                QTimer.singleShot(0, lambda: self._save_notes_of(crow, text))
+            else:
+                self._save_notes_of(crow, text)
         self.board.set_character(character)
         if self._session.name() != self._prompted_name:  # another crow: its own wounds to place
             self._prompted_name = self._session.name()
@@ -372,7 +416,12 @@ class CharacterSheetPanel(QWidget):
             button.blockSignals(False)
         self._show_problems(character)
         self._show_expertises(character)
-        self.notes.load(character.notes)
+        same_crow = self._showing_notes_of(character)
+        self._notes_of = character.name
+        self.notes.load(character.notes, keep_unsaved=same_crow)
+
+    def _showing_notes_of(self, character: Character) -> bool:
+        return self._notes_of is not None and name_key(self._notes_of) == name_key(character.name)
 
     def _wound_prompt_changed(self, name: str) -> None:
         """What the dungeon turn left to choose changed (End DT, a rest, an undo)."""
@@ -505,11 +554,58 @@ class CharacterSheetPanel(QWidget):
             return
         self.expertise_table.selectRow(row)
 
+    def save_pending_notes(self) -> None:
+        """Save notes typed in the last 1.5 s now (before a step or a reload, and at close)."""
+        if self.notes.is_due():
+            self.notes.commit()
+
     def _save_notes(self, text: str) -> None:
+        self._save_notes_of(self._notes_of, text)
+
+    def _save_notes_of(self, crow: str | None, text: str) -> None:
+        if crow is None:
+            return
         try:
-            self._session.edit_notes(text)
+            self._session.edit_notes(text, name=crow, report=False)
+        except EditNotSavedError as error:
+            self._notes_not_saved(crow, text, error.cause)
+            return
+        except DatabaseError as error:
+            self._notes_not_saved(crow, text, error)
+            return
         except ValueError as error:
             self._report(error)
+            return
+        self._notes_saved(crow, text)
+
+    def _notes_saved(self, crow: str, text: str) -> None:
+        if self._notes_of == crow and self.notes.toPlainText() == text:
+            self.notes.mark_saved()
+
+    def _notes_not_saved(self, crow: str, text: str, error: DatabaseError) -> None:
+        """Keep the typing in the editor and offer Retry / Discard in the window's bar."""
+        session = self._session
+
+        def retry() -> None:
+            session.edit_notes(text, name=crow, report=False)
+            self._notes_saved(crow, text)
+
+        def discard() -> None:
+            if self._notes_of is not None and name_key(self._notes_of) == name_key(crow):
+                self.notes.load(session.service.get(crow).notes)
+
+        problem = SaveProblem(
+            key=f"notes:{name_key(crow)}",
+            what=f"{crow}'s notes",
+            reason=reason_of(error),
+            retry=retry,
+            discard=discard,
+            plural=True,
+        )
+        if not session.report_save_problem(problem):
+            self._report(ValueError(problem.text))
+        else:
+            self.status_message.emit(problem.text)
 
     def _request_edit(self) -> None:
         name = self._session.name()

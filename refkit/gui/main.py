@@ -3,6 +3,11 @@
 Start-up order keeps the first paint fast: the window and panels are built from Qt alone and shown;
 only after the first paint are asyncio, the odds engine (icepool) and the database (SQLModel,
 Alembic) loaded, the database opened and migrated in a worker thread, and the roll log read.
+
+If the database cannot be opened, the app never quietly carries on in memory: a dialog says why
+and offers a backup copy, another file, a clearly marked scratch session, or quitting. The app's
+connections wait at most GUI_BUSY_TIMEOUT_MS for another program's lock, and a write that fails
+goes to the window's save-problem bar with Retry and Discard.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
@@ -31,6 +37,7 @@ if TYPE_CHECKING:
 
     from refkit.app.dice_service import DiceService
     from refkit.gui.character_install import CharacterPanels
+    from refkit.gui.database_open_dialog import DatabaseOpenDialog
     from refkit.gui.dungeon_install import DungeonPanels
     from refkit.store.database import Database
     from refkit.store.roll_log import LoggedRoll
@@ -47,6 +54,10 @@ LOG_LOAD_LIMIT = 2000
 APPEARANCE_KEY = "appearance/scheme"
 ORDER_KEY = "dice/order"
 IN_MEMORY_URL = "sqlite://"
+"""The scratch session's database: nothing in it survives quitting."""
+GUI_BUSY_TIMEOUT_MS = 250
+"""How long a write from the window waits for another program's lock before it is reported
+(the CLI waits 5 s); short, so a lock never freezes the screen."""
 
 
 def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll]]:
@@ -54,13 +65,34 @@ def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll]]:
     from refkit.store.database import Database
     from refkit.store.roll_log import RollLogRepository
 
-    database = Database.open(db_url)
+    database = Database.open(db_url, busy_timeout_ms=GUI_BUSY_TIMEOUT_MS)
     try:
         rolls = RollLogRepository(database).recent(limit=LOG_LOAD_LIMIT)
     except BaseException:
         database.close()
         raise
     return database, rolls
+
+
+def _file_and_backups(db_url: str | None) -> tuple[Path | None, list[Path]]:
+    """The database file ``db_url`` names and its backup copies, oldest first (worker thread)."""
+    from refkit.store.backups import list_backups
+    from refkit.store.location import database_path, resolve_database_url
+
+    try:
+        path = database_path(resolve_database_url(db_url))
+    except Exception:  # an unusable URL: the dialog already says why
+        return None, []
+    if path is None or not path.parent.is_dir():
+        return path, []
+    return path, list_backups(path)
+
+
+def _working_copy_of(backup: str, database: Path | None) -> str:
+    """Copy a backup beside the database to work on, leaving both as they are (worker thread)."""
+    from refkit.store.backups import working_copy
+
+    return str(working_copy(Path(backup), database))
 
 
 def _make_service(database: Database) -> DiceService:
@@ -100,6 +132,7 @@ class RefkitApp:
         self.database: Database | None = None
         self.service: DiceService | None = None
         self.database_error: str | None = None
+        self.open_dialog: DatabaseOpenDialog | None = None
         self._open_task: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready_callbacks: list[Callable[[], None]] = []
@@ -150,6 +183,8 @@ class RefkitApp:
         self._wire_undo()
 
         self.undo_stack.command_failed.connect(lambda text: self.window.show_status(text, 10000))
+        self.undo_stack.write_failed.connect(self.window.save_problems.report)
+        self.window.about_to_close.connect(self.undo_stack.save_pending_edits)
         self.dice_panel.status_message.connect(self.window.show_status)
         self.log_panel.status_message.connect(self.window.show_status)
         self.log_panel.clear_confirmed.connect(self.clear_log)
@@ -304,6 +339,7 @@ class RefkitApp:
             self._ready_callbacks.append(callback)
 
     async def open_database(self) -> None:
+        """Open ``db_url``; if it cannot be used, ask the user how to go on (never in memory)."""
         import asyncio
 
         from refkit.store.errors import DatabaseError
@@ -311,14 +347,55 @@ class RefkitApp:
         loop = asyncio.get_running_loop()
         try:
             database, rolls = await loop.run_in_executor(None, _open_store, self.db_url)
-            location = str(database.path) if database.path is not None else "in memory"
-        except DatabaseError as error:
-            self.database_error = str(error)
-            log.error("cannot open the database: %s", error)
-            database, rolls = await loop.run_in_executor(None, _open_store, IN_MEMORY_URL)
-            location = "in memory only — rolls are not saved"
-            self._report_database_error(str(error))
+        except Exception as error:  # never left hanging on "Database: opening…"
+            message = (
+                str(error)
+                if isinstance(error, DatabaseError)
+                else f"opening the database failed unexpectedly ({type(error).__name__}: {error})"
+            )
+            self.database_error = message
+            log.error("cannot open the database: %s", message)
+            path, backups = await loop.run_in_executor(None, _file_and_backups, self.db_url)
+            self.window.set_database_location("not open")
+            self._report_database_error(message, path, backups)
+            return
+        self.database_error = None
+        location = str(database.path) if database.path is not None else "in memory"
         self._attach(database, rolls, location)
+
+    async def open_scratch_session(self) -> None:
+        """Carry on with an in-memory database holding the sample party, marked as unsaved."""
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        database, rolls = await loop.run_in_executor(None, _open_store, IN_MEMORY_URL)
+        self.window.set_scratch_session(True)
+        self._attach(database, rolls, "scratch session — nothing is saved")
+        self.window.set_scratch_session(True)  # the banner stays after the panels' layout
+
+    async def open_backup_copy(self, backup: str, database: Path | None) -> None:
+        """Work on a fresh copy of ``backup`` (the backup and the refused file stay as they are)."""
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        try:
+            copy = await loop.run_in_executor(None, _working_copy_of, backup, database)
+        except OSError as error:
+            message = f"could not copy the backup {backup} ({error.strerror or error})"
+            path, backups = await loop.run_in_executor(None, _file_and_backups, self.db_url)
+            self._report_database_error(message, path, backups)
+            return
+        self.db_url = copy
+        await self.open_database()
+        if self.database is not None:
+            self.window.show_status(
+                f"Working on a copy of the backup: {copy} (start Refkit with --db to reopen it)",
+                20000,
+            )
+
+    def _open_other_file(self, path: str) -> None:
+        self.db_url = path
+        self._open_task = start_task(self.open_database())
 
     def _attach(self, database: Database, rolls: list[LoggedRoll], location: str) -> None:
         self.database = database
@@ -366,17 +443,28 @@ class RefkitApp:
             self.character_panels.session.set_wound_prompts(dungeon.party.prompts)
         self.window.restore_layout()
 
-    def _report_database_error(self, message: str) -> None:
-        from PySide6.QtWidgets import QMessageBox
+    def _report_database_error(
+        self, message: str, path: Path | None = None, backups: list[Path] | None = None
+    ) -> DatabaseOpenDialog:
+        """Say why the database cannot be opened and offer the ways on (opened, not exec'd)."""
+        from refkit.gui.database_open_dialog import DatabaseOpenDialog
 
-        box = QMessageBox(self.window)
-        box.setObjectName("database_error_box")
-        box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle("Roll log not available")
-        box.setText("Refkit cannot open its database, so rolls will not be saved this time.")
-        box.setInformativeText(message)
-        box.setStandardButtons(QMessageBox.StandardButton.Close)
-        box.open()
+        if self.open_dialog is not None:
+            self.open_dialog.deleteLater()
+        dialog = DatabaseOpenDialog(message, path, list(backups or ()), self.window)
+        dialog.backup_chosen.connect(
+            lambda backup: setattr(
+                self, "_open_task", start_task(self.open_backup_copy(backup, path))
+            )
+        )
+        dialog.file_chosen.connect(self._open_other_file)
+        dialog.scratch_chosen.connect(
+            lambda: setattr(self, "_open_task", start_task(self.open_scratch_session()))
+        )
+        dialog.quit_chosen.connect(self.window.close)
+        self.open_dialog = dialog
+        dialog.open()
+        return dialog
 
     # commands -------------------------------------------------------------------------------
 
@@ -389,7 +477,9 @@ class RefkitApp:
         self.window.show_status(f"{command.text} — Edit → Undo brings the rolls back")
 
     def shutdown(self) -> None:
-        """Stop the asyncio loop (waiting for background work) and close the database."""
+        """Save typing still waiting, stop the asyncio loop (waiting for background work) and
+        close the database."""
+        self.undo_stack.save_pending_edits()
         if self._loop is not None:
             shutdown_event_loop(self._loop)
             self._loop = None

@@ -2,7 +2,9 @@
 
 The window knows nothing about dice or databases; the composition root (``refkit.gui.main``) hands
 it panels and actions. Layout (geometry and dock state) lives in QSettings; campaign data never
-does.
+does. Two bars can stretch across the top: the save-problem bar (an edit that was not saved, with
+Retry and Discard) and the scratch-session banner (nothing is saved). Closing the window while
+either applies asks first.
 """
 
 from __future__ import annotations
@@ -17,25 +19,37 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QScrollArea,
+    QToolBar,
     QWidget,
 )
 
 import refkit
+from refkit.gui.plain_text import ElidedLabel, rich_tooltip
+from refkit.gui.save_problem_bar import SaveProblemBar
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMessageBox
+    from collections.abc import Callable
 
 GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
 # Bump when the set or arrangement of panels changes so that stale saved states are ignored.
 LAYOUT_VERSION = 2
+TITLE = "Refkit"
+SCRATCH_TITLE = "Refkit — SCRATCH SESSION (nothing is saved)"
+SCRATCH_TEXT = (
+    "Scratch session: nothing you do here is saved. The sample party is here to try things "
+    "out; everything is gone when Refkit quits."
+)
 
 
 class MainWindow(QMainWindow):
     """Top-level window: a frame for dock panels."""
 
     first_painted = Signal()
+    about_to_close = Signal()
+    """The user asked to close: save what editors hold before the window checks what is lost."""
     closing = Signal()
 
     def __init__(self, settings: QSettings, parent: QWidget | None = None) -> None:
@@ -48,17 +62,28 @@ class MainWindow(QMainWindow):
         self._painted = False
         self.layout_restored = False
         self.setObjectName("refkit_main_window")
-        self.setWindowTitle("Refkit")
+        self.setWindowTitle(TITLE)
         self.setDockOptions(
             QMainWindow.DockOption.AnimatedDocks
             | QMainWindow.DockOption.AllowTabbedDocks
             | QMainWindow.DockOption.AllowNestedDocks
         )
-        self._database_label = QLabel("Database: opening…")
+        self._database_label = ElidedLabel(  # a path may hold anything, and be long
+            "Database: opening…", mode=Qt.TextElideMode.ElideMiddle
+        )
         self._database_label.setObjectName("database_label")
         self._database_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.statusBar().addPermanentWidget(self._database_label)
         self._about_box: QMessageBox | None = None
+        self.save_problems = SaveProblemBar(self)
+        self.save_problems.saved.connect(lambda text: self.show_status(text, 8000))
+        self.save_problems.problems_changed.connect(self._save_problems_changed)
+        self._scratch = False
+        self._scratch_banner: QToolBar | None = None
+        self._bars_added: list[QToolBar] = []
+        self._close_box: QMessageBox | None = None
+        self._close_confirmed = False
+        self._retry_before_close: Callable[[], bool] = self.save_problems.retry_all
 
     @property
     def painted(self) -> bool:
@@ -153,6 +178,7 @@ class MainWindow(QMainWindow):
             self._geometry_restored = restored
         if isinstance(state, QByteArray) and not state.isEmpty():
             restored = self.restoreState(state, LAYOUT_VERSION) and restored
+        self._show_bars_as_needed()  # a saved state must not hide (or show) the warning bars
         self.layout_restored = restored
         return restored
 
@@ -193,10 +219,63 @@ class MainWindow(QMainWindow):
 
     def set_database_location(self, text: str) -> None:
         self._database_label.setText(f"Database: {text}")
-        self._database_label.setToolTip(text)
+        self._database_label.setToolTip(rich_tooltip(text))
 
     def show_status(self, message: str, timeout_ms: int = 5000) -> None:
         self.statusBar().showMessage(message, timeout_ms)
+
+    # warning bars -----------------------------------------------------------------------------
+
+    def _add_bar(self, bar: QToolBar) -> None:
+        # Each bar gets a row of its own, below the toolbars docked so far.
+        if bar not in self._bars_added:
+            self.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
+            self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+            self._bars_added.append(bar)
+
+    def _save_problems_changed(self, count: int) -> None:
+        if count:
+            self._add_bar(self.save_problems)
+        self.save_problems.setVisible(count > 0)
+
+    def _show_bars_as_needed(self) -> None:
+        self.save_problems.setVisible(self.save_problems.has_problems())
+        if self._scratch_banner is not None:
+            self._scratch_banner.setVisible(self._scratch)
+
+    @property
+    def scratch_session(self) -> bool:
+        """True while nothing is saved (the database could not be opened; the user chose so)."""
+        return self._scratch
+
+    def set_scratch_session(self, scratch: bool) -> None:
+        """Mark the window as a scratch session: title, a banner and the status bar say so."""
+        self._scratch = scratch
+        self.setWindowTitle(SCRATCH_TITLE if scratch else TITLE)
+        if scratch and self._scratch_banner is None:
+            banner = QToolBar("Scratch session", self)
+            banner.setObjectName("scratch_banner")
+            banner.setMovable(False)
+            banner.setFloatable(False)
+            banner.toggleViewAction().setVisible(False)
+            label = QLabel(SCRATCH_TEXT, banner)
+            label.setObjectName("scratch_banner_text")
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setWordWrap(True)
+            label.setStyleSheet(
+                "background: #ffd54f; color: black; font-weight: bold; padding: 6px;"
+            )
+            banner.addWidget(label)
+            self._scratch_banner = banner
+        if self._scratch_banner is not None:
+            if scratch:
+                self._add_bar(self._scratch_banner)
+            self._scratch_banner.setVisible(scratch)
+        if scratch:
+            self.set_database_location("scratch session — nothing is saved")
+
+    def scratch_banner(self) -> QToolBar | None:
+        return self._scratch_banner
 
     # about --------------------------------------------------------------------------------
 
@@ -234,6 +313,63 @@ class MainWindow(QMainWindow):
         return handled
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._close_confirmed:
+            self.about_to_close.emit()
+            warning = self._what_closing_loses()
+            if warning:
+                event.ignore()
+                self._ask_before_closing(warning)
+                return
+        self._close_confirmed = False
         self.save_layout()
         self.closing.emit()
         super().closeEvent(event)
+
+    def _what_closing_loses(self) -> str:
+        problems = self.save_problems.problems()
+        lost = []
+        if problems:
+            count = len(problems)
+            edits = "edit was" if count == 1 else f"{count} edits were"
+            lost.append(
+                f"{'One' if count == 1 else 'These'} {edits} not saved: "
+                + "; ".join(problem.text for problem in problems[:3])
+                + ("; …" if count > 3 else "")
+                + "."
+            )
+        if self._scratch:
+            lost.append("This is a scratch session: nothing done in it is saved.")
+        return " ".join(lost)
+
+    def _ask_before_closing(self, warning: str) -> QMessageBox:
+        """Say what quitting now loses, with Quit / Retry saving / Cancel (opened with open())."""
+        if self._close_box is not None:
+            self._close_box.close()
+            self._close_box.deleteLater()
+        box = QMessageBox(self)
+        box.setObjectName("close_warning_box")
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Quit Refkit?")
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(warning)
+        box.setInformativeText("Quit anyway and lose it?")
+        quit_button = box.addButton("&Quit without saving", QMessageBox.ButtonRole.DestructiveRole)
+        quit_button.setObjectName("close_quit_button")
+        if self.save_problems.has_problems():
+            retry = box.addButton("&Retry saving", QMessageBox.ButtonRole.AcceptRole)
+            retry.setObjectName("close_retry_button")
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        cancel.setObjectName("close_cancel_button")
+        box.setDefaultButton(cancel)
+        box.buttonClicked.connect(self._close_box_answered)
+        self._close_box = box
+        box.open()
+        return box
+
+    def _close_box_answered(self, button: object) -> None:
+        name = button.objectName() if isinstance(button, QWidget) else ""
+        if name == "close_quit_button":
+            self._close_confirmed = True
+            self.close()
+        elif name == "close_retry_button" and self._retry_before_close():
+            self.close()  # asks again if this is a scratch session

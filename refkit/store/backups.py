@@ -86,6 +86,33 @@ def prune_backups(database: Path, keep: int = BACKUPS_KEPT) -> list[Path]:
     return doomed
 
 
+def working_copy(backup: Path, database: Path | None = None, when: datetime | None = None) -> Path:
+    """Copy ``backup`` to a new file to work on, beside ``database`` (or beside the backup).
+
+    Named ``<stem>.restored-<UTC time>.sqlite3`` (never counted as a backup); the backup itself
+    and the database it was taken of are left exactly as they are. Raises OSError or
+    sqlite3.Error if the copy cannot be written (nothing is left behind then).
+    """
+    when = when or datetime.now(UTC)
+    stamp = when.astimezone(UTC).strftime(_STAMP_FORMAT)
+    home = database if database is not None else backup
+    target = home.with_name(f"{home.stem}.restored-{stamp}.sqlite3")
+    serial = 0
+    while target.exists():
+        serial += 1
+        target = home.with_name(f"{home.stem}.restored-{stamp}-{serial}.sqlite3")
+    partial = target.with_name(target.name + PARTIAL_SUFFIX)
+    try:
+        _copy(backup, partial)
+        _sync_file(partial)
+        os.replace(partial, target)
+        _sync_folder(target.parent)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    return target
+
+
 def remove_partial_backups(database: Path) -> list[Path]:
     """Delete copies of ``database`` left half-written by a killed Refkit; returns them."""
     leftovers = [

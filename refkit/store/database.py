@@ -144,6 +144,12 @@ class Database:
         except sqlite3.Error as exc:
             raise database_failure(self.shown, exc) from exc
 
+    def add_connection_hook(self, hook: ConnectionHook) -> None:
+        """Run ``hook`` on every connection from now on (pooled ones are closed first so it
+        applies at once): a fault hook for tests, such as a cap on the file's size."""
+        self._engine.dispose()
+        event.listen(self._engine, "connect", lambda connection, _record: hook(connection))
+
     def close(self) -> None:
         """Close every pooled connection (SQLite then folds the WAL back into the file)."""
         self._engine.dispose()

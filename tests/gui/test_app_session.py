@@ -143,19 +143,25 @@ def test_export_markdown_keeps_time_order(qtbot, open_app, tmp_path) -> None:
     assert kinds == ["d100", "usage\\_dice"]
 
 
-def test_an_unusable_database_falls_back_to_memory_and_says_so(qtbot, open_app, tmp_path) -> None:
+def test_an_unusable_database_is_refused_in_a_dialog_not_replaced_by_memory(
+    qtbot, settings: QSettings, tmp_path
+) -> None:
     broken = tmp_path / "broken.sqlite3"
     broken.write_bytes(b"this is not an SQLite file at all" * 100)
-    app = open_app(str(broken))
+    app = RefkitApp(settings, db_url=str(broken))
+    qtbot.addWidget(app.window)
+    with qtbot.waitSignal(app.window.first_painted, timeout=5000):
+        app.window.show()
+    app.start()
+    qtbot.waitUntil(lambda: app.open_dialog is not None, timeout=OPEN_TIMEOUT_MS)
     assert app.database_error is not None and str(broken) in app.database_error
-    box = app.window.findChild(QMessageBox, "database_error_box")
-    assert box is not None and box.isVisible()
+    assert app.open_dialog.isVisible()
+    assert app.service is None and app.database is None  # no roll log "saved" in memory
     label = app.window.statusBar().findChild(QLabel, "database_label")
-    assert "not saved" in label.text()
-    app.dice_panel.roll_d100()
-    assert app.log_model.rowCount() == 1
+    assert label.text() == "Database: not open"
     assert broken.read_bytes().startswith(b"this is not an SQLite file")
-    box.close()
+    app.window.close()
+    app.shutdown()
 
 
 def test_exports_written_to_a_missing_folder_report_the_error(qtbot, open_app, tmp_path) -> None:
