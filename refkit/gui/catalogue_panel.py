@@ -13,7 +13,6 @@ from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -27,6 +26,7 @@ from refkit.gui.character_session import CharacterSession
 from refkit.gui.inventory_drag import CATALOGUE_MIME, CatalogueDrag, catalogue_mime
 from refkit.gui.inventory_item_editor import ItemEditorDialog
 from refkit.gui.item_card_widget import CardFace, ItemCardWidget
+from refkit.gui.plain_text import plain_label
 from refkit.rules.inventory_moves import MoveRefused
 from refkit.rules.item_catalogue import CatalogueItem
 from refkit.store.character_store import CharacterStoreError
@@ -70,7 +70,7 @@ class CataloguePanel(QWidget):
         self.search.setClearButtonEnabled(True)
         self.list = CatalogueList()
         self.card = ItemCardWidget()
-        self.facts = QLabel()
+        self.facts = plain_label()  # an own item's facts, as typed
         self.facts.setObjectName("catalogue_facts")
         self.facts.setWordWrap(True)
         self.add_button = QPushButton("Add to the crow")

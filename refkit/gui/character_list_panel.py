@@ -44,6 +44,7 @@ from refkit.gui.character_list_model import (
     CharacterListModel,
 )
 from refkit.gui.character_session import CharacterSession
+from refkit.gui.plain_text import plain_message
 from refkit.rules.character_file import FILE_SUFFIX, CharacterFileError
 from refkit.store.character_store import CharacterStoreError, NameTakenError
 
@@ -331,7 +332,7 @@ class CharacterListPanel(QWidget):
         return True
 
     def _ask_replace(self, path: str, reason: str) -> None:
-        box = QMessageBox(self)
+        box = plain_message(QMessageBox(self))  # the reason names the crow
         box.setObjectName("replace_box")
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle("A crow by that name exists")
@@ -423,7 +424,7 @@ class CharacterListPanel(QWidget):
         return True
 
     def _message(self, title: str, text: str, details: str) -> QMessageBox:
-        box = QMessageBox(self)
+        box = plain_message(QMessageBox(self))  # quotes names and file contents
         box.setObjectName("character_message")
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle(title)

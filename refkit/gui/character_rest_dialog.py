@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.gui.plain_text import plain_label
 from refkit.rules.character import Character
 from refkit.rules.inventory import BACKPACK
 
@@ -75,7 +76,7 @@ class RestDialog(QDialog):
             first = self._first_costly_row(holding)
             self.wounds.item(first).setCheckState(Qt.CheckState.Checked)
         self.wounds.setVisible(self.wounds.count() > 0)
-        self.message = QLabel()
+        self.message = plain_label()  # a refusal may name items
         self.message.setObjectName("rest_message")
         self.message.setWordWrap(True)
         self.buttons = QDialogButtonBox(

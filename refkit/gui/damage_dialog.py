@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.gui.plain_text import plain_label
 from refkit.rules.character import Character, WoundPlacementError
 
 DAMAGE_RANGE = (0, 99)
@@ -163,7 +164,7 @@ class DamageDialog(QDialog):
         self.vulnerable_roll = QPushButton("Roll d6")
         self.vulnerable_roll.setObjectName("vulnerable_roll")
 
-        self.preview = QLabel()
+        self.preview = plain_label()  # names the armour
         self.preview.setObjectName("damage_preview")
         self.preview.setWordWrap(True)
         self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -39,6 +39,7 @@ from refkit.gui.dice_widgets import (
     shown_signed,
 )
 from refkit.gui.palette import result_colours
+from refkit.gui.plain_text import plain_label
 from refkit.rules.crows_test import Order, net_state
 
 if TYPE_CHECKING:
@@ -159,7 +160,7 @@ class DicePanel(QWidget):
         keep_return_key(self.notation)
         self.notation_button = QPushButton("Roll")
         self.notation_button.setObjectName("notation_button")
-        self.notation_error = QLabel("")
+        self.notation_error = plain_label("")  # quotes the notation typed
         self.notation_error.setObjectName("notation_error")
         self.notation_error.setWordWrap(True)
         self.notation_error.hide()

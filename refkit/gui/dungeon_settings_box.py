@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.gui.plain_text import plain_label
 from refkit.gui.players_window import PlayersOptions, screen_label
 from refkit.rules.dungeon_turn import DT_LENGTH_PRESETS, MAX_DT_SECONDS
 
@@ -99,7 +100,7 @@ class SettingsBox(QFrame):
         self.thresholds_edit = QLineEdit()
         self.thresholds_edit.setObjectName("warning_thresholds")
         self.thresholds_edit.setPlaceholderText("minutes before the end, e.g. 5, 1")
-        self.thresholds_error = QLabel("")
+        self.thresholds_error = plain_label("")  # quotes what was typed
         self.thresholds_error.setObjectName("warning_thresholds_error")
         self.thresholds_error.setStyleSheet("color: #d32f2f;")
         self.thresholds_error.hide()

@@ -68,6 +68,7 @@ from refkit.gui.item_card_widget import (
     paint_card,
     text_scale_for,
 )
+from refkit.gui.plain_text import rich_tooltip
 from refkit.rules.character import Character
 from refkit.rules.inventory import (
     BACKPACK,
@@ -1249,7 +1250,7 @@ class InventoryBoard(QWidget):
             action = move_menu.addAction(text)
             action.setObjectName(f"move_to_{place.area}_{place.at}")
             action.setEnabled(verdict.ok)
-            action.setToolTip(verdict.reason if not verdict.ok else verdict.warning)
+            action.setToolTip(rich_tooltip(verdict.reason if not verdict.ok else verdict.warning))
             action.triggered.connect(lambda _=False, p=place, c=carry: self.drop_carry(c, p))
         if item.count > 1:
             split = menu.addAction(f"Split the stack of {item.count}…")

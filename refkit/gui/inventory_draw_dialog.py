@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.gui.plain_text import plain_label
 from refkit.rules.character import Character
 from refkit.rules.inventory import BACKPACK, HAND
 from refkit.rules.inventory_moves import DrawResult, MoveRefused, draw_chance
@@ -59,7 +60,7 @@ class DrawFromPackDialog(QDialog):
             index = self.item.findData(item_id)
             if index >= 0:
                 self.item.setCurrentIndex(index)
-        self.chance = QLabel()
+        self.chance = plain_label()  # item names, as typed
         self.chance.setObjectName("draw_chance")
         font = self.chance.font()
         font.setPointSizeF(font.pointSizeF() * 1.3)
@@ -80,7 +81,7 @@ class DrawFromPackDialog(QDialog):
         self.roll_button = QPushButton("Roll d10")
         self.roll_button.setObjectName("draw_roll")
         self.roll_button.setFont(font)
-        self.result = QLabel()
+        self.result = plain_label()
         self.result.setObjectName("draw_result")
         self.result.setWordWrap(True)
         self.result.setFont(font)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.gui.plain_text import plain_label
 from refkit.rules.item_catalogue import (
     ATTACK_CHARACTERISTICS,
     CatalogueError,
@@ -88,7 +89,7 @@ class ItemEditorDialog(QDialog):
         )
         self.notes = QPlainTextEdit()
         self.notes.setObjectName("item_notes")
-        self.message = QLabel()
+        self.message = plain_label()  # a refusal quotes what was typed
         self.message.setObjectName("item_message")
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #c62828; font-weight: bold;")

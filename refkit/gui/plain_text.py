@@ -126,11 +126,12 @@ def plain_label(text: str = "", parent: QWidget | None = None) -> PlainLabel:
 
 
 class ElidedLabel(PlainLabel):
-    """One line of user text, cut with "…" to fit the label's width; the whole text is in the
-    tooltip (escaped) while it is cut. :meth:`text` is always the whole text."""
+    """One line of user text, cut with "…" to fit the label's width; while it is cut, the
+    tooltip shows the whole text (escaped), otherwise the tooltip given with :meth:`setToolTip`.
+    :meth:`text` is always the whole text."""
 
     _mode = Qt.TextElideMode.ElideRight
-    _elided = False
+    _own_tooltip = ""
 
     def __init__(
         self,
@@ -148,6 +149,10 @@ class ElidedLabel(PlainLabel):
         super().setText(text)
         self._update_tooltip()
 
+    def setToolTip(self, tooltip: str) -> None:
+        self._own_tooltip = tooltip
+        self._update_tooltip()
+
     def shown_text(self) -> str:
         """The text as painted now: whole, or cut with "…"."""
         width = self.contentsRect().width() - self._inset()
@@ -161,9 +166,7 @@ class ElidedLabel(PlainLabel):
 
     def _update_tooltip(self) -> None:
         elided = bool(self.text()) and self.is_elided()
-        if elided != self._elided or elided:
-            self.setToolTip(rich_tooltip(self.text()) if elided else "")
-        self._elided = elided
+        super().setToolTip(rich_tooltip(self.text()) if elided else self._own_tooltip)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
