@@ -1,24 +1,19 @@
 """Qt table model over the roll log: newest first, columns Time / Kind / Roll / Result.
 
 The model holds ``LoggedRoll`` values handed to it by the composition root; it never reads the
-database itself. :class:`RollLogFilter` narrows it by kind and by free text.
+database itself. :class:`RollLogFilter` narrows it by kind and by free text, testing each row's
+search text, made once when the roll arrives.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
-from refkit.gui.table_model_helpers import column_header, read_only_flags
+from refkit.gui.row_table_model import Column, RowTableModel
 
 if TYPE_CHECKING:
     from refkit.store.roll_log import LoggedRoll
@@ -58,78 +53,70 @@ def time_text(moment: datetime, today: date) -> str:
     return local.strftime("%Y-%m-%d %H:%M")
 
 
-class RollLogModel(QAbstractTableModel):
-    """Read-only table of logged rolls, newest first."""
+class RollLogModel(RowTableModel["LoggedRoll"]):
+    """Read-only table of logged rolls, newest first; each roll's search text (its shown
+    columns, lowercased) is made once, when the roll arrives."""
 
     def __init__(self, today: Callable[[], date] = _today, parent=None) -> None:
-        super().__init__(parent)
-        self._rolls: list[LoggedRoll] = []
         self._today = today
+        roles = {KIND_ROLE: _kind_of, ID_ROLE: _id_of}
+        tooltip = self._tooltip
+        super().__init__(
+            [
+                Column(
+                    COLUMNS[TIME_COLUMN],
+                    self._time,
+                    alignment=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                    tooltip=tooltip,
+                    roles=roles,
+                ),
+                Column(
+                    COLUMNS[KIND_COLUMN],
+                    lambda roll: kind_label(roll.record.kind),
+                    tooltip=tooltip,
+                    roles=roles,
+                ),
+                Column(
+                    COLUMNS[ROLL_COLUMN],
+                    lambda roll: roll.record.expression,
+                    tooltip=tooltip,
+                    roles=roles,
+                ),
+                Column(
+                    COLUMNS[RESULT_COLUMN],
+                    lambda roll: roll.record.summary,
+                    tooltip=tooltip,
+                    roles=roles,
+                ),
+            ],
+            parent=parent,
+            search=self._search_text,
+        )
 
     # contents ------------------------------------------------------------------------------
 
-    def replace_all(self, rolls: Sequence[LoggedRoll]) -> None:
-        """Show exactly ``rolls`` (already newest first)."""
-        self.beginResetModel()
-        self._rolls = list(rolls)
-        self.endResetModel()
-
     def add_newest(self, roll: LoggedRoll) -> None:
         """Insert a roll that was just made at the top."""
-        self.beginInsertRows(QModelIndex(), 0, 0)
-        self._rolls.insert(0, roll)
-        self.endInsertRows()
+        self.insert(0, [roll])
 
     def roll_at(self, row: int) -> LoggedRoll:
-        return self._rolls[row]
+        return self.row_at(row)
 
     def rolls(self) -> list[LoggedRoll]:
-        return list(self._rolls)
+        return self.rows()
 
-    # Qt model API --------------------------------------------------------------------------
+    def kind_at(self, row: int) -> str:
+        return self.row_at(row).record.kind
 
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rolls)
+    # what the columns show ---------------------------------------------------------------
 
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
+    def _time(self, roll: LoggedRoll) -> str:
+        return time_text(roll.record.rolled_at, self._today())
 
-    def headerData(
-        self,
-        section: int,
-        orientation: Qt.Orientation,
-        role: int = Qt.ItemDataRole.DisplayRole,
-    ) -> object:
-        return column_header(COLUMNS, section, orientation, role)
-
-    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
-        return read_only_flags(index)
-
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or not 0 <= index.row() < len(self._rolls):
-            return None
-        roll = self._rolls[index.row()]
+    def _search_text(self, roll: LoggedRoll) -> str:
         record = roll.record
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == TIME_COLUMN:
-                return time_text(record.rolled_at, self._today())
-            if column == KIND_COLUMN:
-                return kind_label(record.kind)
-            if column == ROLL_COLUMN:
-                return record.expression
-            if column == RESULT_COLUMN:
-                return record.summary
-            return None
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(roll)
-        if role == KIND_ROLE:
-            return record.kind
-        if role == ID_ROLE:
-            return roll.id
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == TIME_COLUMN:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
+        shown = (self._time(roll), kind_label(record.kind), record.expression, record.summary)
+        return "\n".join(shown).casefold()  # a line per column: no match across two of them
 
     @staticmethod
     def _tooltip(roll: LoggedRoll) -> str:
@@ -146,8 +133,21 @@ class RollLogModel(QAbstractTableModel):
         return "\n".join(lines)
 
 
+def _kind_of(roll: LoggedRoll) -> str:
+    return roll.record.kind
+
+
+def _id_of(roll: LoggedRoll) -> int | None:
+    return roll.id
+
+
 class RollLogFilter(QSortFilterProxyModel):
-    """Keeps the rolls of one kind (or all) whose text contains the filter text (any case)."""
+    """Keeps the rolls of one kind (or all) whose text contains the filter text (any case).
+
+    A row is tested against the model's precomputed search text; a new filter is applied in one
+    pass (the proxy is reset: Qt's row-by-row update of a changed filter is slow when the rows
+    it keeps are scattered). Views keep their selection through it (see the roll log panel).
+    """
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -155,19 +155,18 @@ class RollLogFilter(QSortFilterProxyModel):
         self._text = ""
 
     def set_kind(self, kind: str | None) -> None:
-        self._change_filter(lambda: setattr(self, "_kind", kind or None))
+        if (kind or None) != self._kind:
+            self._change_filter(lambda: setattr(self, "_kind", kind or None))
 
     def set_text(self, text: str) -> None:
-        self._change_filter(lambda: setattr(self, "_text", text.strip().casefold()))
+        wanted = text.strip().casefold()
+        if wanted != self._text:
+            self._change_filter(lambda: setattr(self, "_text", wanted))
 
     def _change_filter(self, change: Callable[[], None]) -> None:
-        if hasattr(self, "endFilterChange"):  # Qt 6.10 and later
-            self.beginFilterChange()
-            change()
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-        else:
-            change()
-            self.invalidateRowsFilter()
+        self.beginResetModel()
+        change()
+        self.endResetModel()
 
     @property
     def kind(self) -> str | None:
@@ -179,16 +178,8 @@ class RollLogFilter(QSortFilterProxyModel):
 
     def filterAcceptsRow(self, source_row: int, source_parent: ModelIndex) -> bool:
         model = self.sourceModel()
-        if model is None:
+        if not isinstance(model, RollLogModel) or source_parent.isValid():
             return False
-        if self._kind is not None:
-            kind = model.data(model.index(source_row, KIND_COLUMN, source_parent), KIND_ROLE)
-            if kind != self._kind:
-                return False
-        if not self._text:
-            return True
-        for column in range(model.columnCount(source_parent)):
-            value = model.data(model.index(source_row, column, source_parent))
-            if isinstance(value, str) and self._text in value.casefold():
-                return True
-        return False
+        if self._kind is not None and model.kind_at(source_row) != self._kind:
+            return False
+        return not self._text or self._text in model.search_text(source_row)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from refkit.gui.dice_widgets import keep_return_key
 from refkit.gui.event_loop import start_task
 from refkit.gui.roll_log_model import (
+    ID_ROLE,
     KIND_LABELS,
     RESULT_COLUMN,
     ROLL_COLUMN,
@@ -42,6 +43,9 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QFileDialog, QMessageBox
 
     from refkit.store.roll_log import LoggedRoll
+
+FILTER_DELAY_MS = 150
+"""The filter follows the typing once the referee pauses, not on every key."""
 
 EXPORT_FORMATS: dict[str, tuple[str, str]] = {
     "csv": ("CSV", "CSV files (*.csv)"),
@@ -132,7 +136,14 @@ class RollLogPanel(QWidget):
         layout.addWidget(self.table, 1)
         layout.addLayout(bottom)
 
-        self.filter_edit.textChanged.connect(self._proxy.set_text)
+        self._filter_timer = QTimer(self)
+        self._filter_timer.setSingleShot(True)
+        self._filter_timer.setInterval(FILTER_DELAY_MS)
+        self._filter_timer.timeout.connect(self._apply_text)
+        self.filter_edit.textChanged.connect(self._filter_timer.start)
+        self._selected_ids: set[int] = set()
+        self._proxy.modelAboutToBeReset.connect(self._remember_selection)
+        self._proxy.modelReset.connect(self._restore_selection)
         self.kind_combo.currentIndexChanged.connect(self._kind_chosen)
         self.export_csv_button.clicked.connect(lambda: self.ask_export("csv"))
         self.export_markdown_button.clicked.connect(lambda: self.ask_export("md"))
@@ -176,7 +187,37 @@ class RollLogPanel(QWidget):
         self.filter_edit.selectAll()
 
     def _kind_chosen(self, index: int) -> None:
+        self._apply_text()  # typing still waiting to be applied goes along
         self._proxy.set_kind(self.kind_combo.itemData(index))
+
+    def _apply_text(self) -> None:
+        self._filter_timer.stop()
+        self._proxy.set_text(self.filter_edit.text())
+
+    def _remember_selection(self) -> None:
+        selection = self.table.selectionModel()
+        rows = selection.selectedRows() if selection is not None else []
+        self._selected_ids = {index.data(ID_ROLE) for index in rows}
+
+    def _restore_selection(self) -> None:
+        """Select again the rolls that were selected and still show (a few: found by id)."""
+        wanted, self._selected_ids = self._selected_ids, set()
+        selection = self.table.selectionModel()
+        if not wanted or selection is None:
+            return
+        chosen = QItemSelection()
+        for row, roll in enumerate(self._model.rows()):
+            if roll.id in wanted:
+                shown = self._proxy.mapFromSource(self._model.index(row, 0))
+                if shown.isValid():
+                    chosen.select(shown, shown)
+        flags = (
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows
+        )
+        selection.select(chosen, flags)
+        if not chosen.isEmpty():
+            self.table.scrollTo(chosen.indexes()[0])
 
     def _update_count(self, *_args: object) -> None:
         total = self._model.rowCount()

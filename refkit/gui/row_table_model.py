@@ -46,19 +46,27 @@ class Column(Generic[R]):
 
 class RowTableModel(QAbstractTableModel, Generic[R]):
     """Rows of ``R`` shown in the declared columns; flat (no children), read-only unless a
-    column has ``edit``."""
+    column has ``edit``.
+
+    With ``search``, the model keeps each row's search text (made once, when the row arrives),
+    so a filter can test a row with one ``in`` instead of asking every cell for its text.
+    """
 
     def __init__(
         self,
         columns: Sequence[Column[R]],
         rows: Iterable[R] = (),
         parent: QObject | None = None,
+        *,
+        search: Callable[[R], str] | None = None,
     ) -> None:
         super().__init__(parent)
         if not columns:
             raise ValueError("a row table needs at least one column")
         self._columns: tuple[Column[R], ...] = tuple(columns)
+        self._search = search
         self._rows: list[R] = list(rows)
+        self._texts: list[str] = self._texts_of(self._rows)
 
     # the rows -------------------------------------------------------------------------------
 
@@ -76,10 +84,19 @@ class RowTableModel(QAbstractTableModel, Generic[R]):
     def __len__(self) -> int:
         return len(self._rows)
 
+    def search_text(self, row: int) -> str:
+        """Row ``row``'s search text ("" without a ``search`` function)."""
+        return self._texts[row] if self._search is not None else ""
+
+    def _texts_of(self, rows: Sequence[R]) -> list[str]:
+        search = self._search
+        return [] if search is None else [search(row) for row in rows]
+
     def replace_all(self, rows: Iterable[R]) -> None:
         """Show exactly ``rows`` (the one change that resets the model)."""
         self.beginResetModel()
         self._rows = list(rows)
+        self._texts = self._texts_of(self._rows)
         self.endResetModel()
 
     def insert(self, position: int, rows: Sequence[R]) -> None:
@@ -90,6 +107,8 @@ class RowTableModel(QAbstractTableModel, Generic[R]):
             return
         self.beginInsertRows(QModelIndex(), position, position + len(rows) - 1)
         self._rows[position:position] = list(rows)
+        if self._search is not None:
+            self._texts[position:position] = self._texts_of(rows)
         self.endInsertRows()
 
     def append(self, rows: Sequence[R]) -> None:
@@ -104,11 +123,15 @@ class RowTableModel(QAbstractTableModel, Generic[R]):
             raise IndexError(f"cannot remove rows {first}–{first + count - 1} of {len(self._rows)}")
         self.beginRemoveRows(QModelIndex(), first, first + count - 1)
         del self._rows[first : first + count]
+        if self._search is not None:
+            del self._texts[first : first + count]
         self.endRemoveRows()
 
     def update(self, row: int, value: R) -> None:
         """Replace row ``row`` with ``value`` and repaint just that row."""
         self._rows[row] = value
+        if self._search is not None:
+            self._texts[row] = self._search(value)
         self.rows_changed(row, row)
 
     def rows_changed(self, first: int, last: int, roles: Sequence[int] = ()) -> None:
@@ -182,6 +205,8 @@ class RowTableModel(QAbstractTableModel, Generic[R]):
         except ValueError:
             return False
         self._rows[index.row()] = new_row
+        if self._search is not None:
+            self._texts[index.row()] = self._search(new_row)
         self.dataChanged.emit(index, index, [_ROLE.DisplayRole, _ROLE.EditRole])
         return True
 

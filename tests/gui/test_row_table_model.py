@@ -138,3 +138,15 @@ def test_bad_positions_are_refused_without_changing_anything(qapp) -> None:
     assert len(model) == 2
     with pytest.raises(ValueError, match="at least one column"):
         RowTableModel([])
+
+
+def test_search_texts_follow_every_change(qapp) -> None:
+    model = RowTableModel(COLUMNS, crows(3), search=lambda crow: crow.name.casefold())
+    model.insert(1, [Crow(9, "Mara", 2)])
+    model.remove(0)
+    model.update(2, Crow(3, "Oskar", 1))
+    model.setData(model.index(1, 0), "Ilse")
+    assert [model.search_text(row) for row in range(len(model))] == ["mara", "ilse", "oskar"]
+    model.replace_all([Crow(1, "Edda", 1)])
+    assert model.search_text(0) == "edda"
+    assert RowTableModel(COLUMNS, crows(1)).search_text(0) == ""
