@@ -28,6 +28,7 @@ from refkit.gui.dice_panel import DicePanel
 from refkit.gui.event_loop import install_event_loop, shutdown_event_loop, start_task
 from refkit.gui.main_window import MainWindow
 from refkit.gui.palette import Appearance, PaletteController
+from refkit.gui.plain_text import action_text
 from refkit.gui.roll_log_model import RollLogModel
 from refkit.gui.roll_log_panel import RollLogPanel
 from refkit.gui.undo_adapter import RefkitUndoStack, push_command
@@ -277,10 +278,10 @@ class RefkitApp:
         self.undo_stack.canUndoChanged.connect(undo.setEnabled)
         self.undo_stack.canRedoChanged.connect(redo.setEnabled)
         self.undo_stack.undoTextChanged.connect(
-            lambda text: undo.setText(f"&Undo {text}" if text else "&Undo")
+            lambda text: undo.setText(action_text("&Undo", text))  # names crows and items
         )
         self.undo_stack.redoTextChanged.connect(
-            lambda text: redo.setText(f"&Redo {text}" if text else "&Redo")
+            lambda text: redo.setText(action_text("&Redo", text))
         )
 
     def _focus_log_filter(self) -> None:
