@@ -13,17 +13,16 @@ import logging
 import random
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QFormLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -32,16 +31,16 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from refkit.gui.dungeon_keys import KeyKeepingDelegate, keep_keys
 from refkit.gui.plain_text import plain_label, plain_message, rich_tooltip
+from refkit.gui.row_table_model import Column, RowTableModel
 from refkit.gui.table_import_dialog import TableImportDialog
-from refkit.gui.table_style import problem_row_tint, show_problem_list
+from refkit.gui.table_style import fixed_column_widths, problem_row_tint, show_problem_list
 from refkit.rules.rollable_tables import (
     RollableTable,
     TableRoll,
@@ -78,6 +77,19 @@ class RowProblem:
 
 
 _WHOLE = re.compile(r"^[+-]?\d+$")
+
+
+@dataclass
+class GridLine:
+    """One row of the grid: its four cells as typed, and whether a problem names it."""
+
+    cells: tuple[str, str, str, str]
+    tinted: bool = field(default=False, compare=False)
+
+    def with_cell(self, column: int, text: str) -> GridLine:
+        cells = list(self.cells)
+        cells[column] = text
+        return GridLine((cells[0], cells[1], cells[2], cells[3]), self.tinted)
 
 
 def rows_from_cells(cells: Sequence[Sequence[str]]) -> tuple[list[TableRow], list[RowProblem]]:
@@ -195,14 +207,11 @@ class TableEditor(QWidget):
         keep_keys(self.dice_edit)
         self.source_label = QLabel("")
         self.source_label.setObjectName("table_source")
-        self.grid = QTableWidget(0, len(COLUMNS))
+        self._lines: RowTableModel[GridLine] = RowTableModel(self._grid_columns(), parent=self)
+        self.grid = QTableView()
         self.grid.setObjectName("table_grid")
-        self.grid.setHorizontalHeaderLabels(list(COLUMNS))
-        header = self.grid.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        self.grid.setModel(self._lines)
+        fixed_column_widths(self.grid, {0: "-888", 1: "-888", 3: "1d6 turns"}, stretch=2)
         self.grid.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.grid.setWordWrap(True)
         self.grid.setItemDelegate(KeyKeepingDelegate(self.grid))
@@ -245,6 +254,22 @@ class TableEditor(QWidget):
         self.reload()
 
     # construction ---------------------------------------------------------------------------
+
+    def _grid_columns(self) -> list[Column[GridLine]]:
+        tint = QBrush(problem_row_tint(self))
+
+        def background(line: GridLine) -> QBrush | None:
+            return tint if line.tinted else None
+
+        def column(number: int) -> Column[GridLine]:
+            return Column(
+                COLUMNS[number],
+                lambda line: line.cells[number],
+                background=background,
+                edit=lambda line, text: line.with_cell(number, text),
+            )
+
+        return [column(number) for number in range(len(COLUMNS))]
 
     def _build_layout(self) -> None:
         left = QWidget()
@@ -299,7 +324,8 @@ class TableEditor(QWidget):
         self.table_list.currentRowChanged.connect(self._select_row)
         self.name_edit.textChanged.connect(self.recheck)
         self.dice_edit.textChanged.connect(self._dice_changed)
-        self.grid.itemChanged.connect(self.recheck)
+        self._lines.dataChanged.connect(self._cells_edited)
+        self._lines.rowsRemoved.connect(self.recheck)
         self.add_row_button.clicked.connect(self.add_row)
         self.remove_row_button.clicked.connect(self.remove_selected_rows)
         self.save_button.clicked.connect(self.save)
@@ -394,26 +420,19 @@ class TableEditor(QWidget):
         return [problem.message for problem in self._problems]
 
     def cells(self) -> list[list[str]]:
-        out = []
-        for row in range(self.grid.rowCount()):
-            line = []
-            for column in range(len(COLUMNS)):
-                item = self.grid.item(row, column)
-                line.append(item.text() if item is not None else "")
-            out.append(line)
-        return out
+        return [list(line.cells) for line in self._lines.rows()]
 
     def set_cell(self, row: int, column: int, text: str) -> None:
-        item = self.grid.item(row, column)
-        if item is None:
-            self.grid.setItem(row, column, QTableWidgetItem(text))
-        else:
-            item.setText(text)
+        """Type ``text`` into a cell (as the referee would); the edits are checked at once."""
+        self._lines.setData(self._lines.index(row, column), text)
+
+    def _cells_edited(self, _top: QModelIndex, _bottom: QModelIndex, roles=()) -> None:
+        if list(roles) != [Qt.ItemDataRole.BackgroundRole]:  # not just the tints repainted
+            self.recheck()
 
     def _show_table(self, table: RollableTable | None) -> None:
         self._loading = True
         self._current = table
-        self.grid.setRowCount(0)
         editable = table is not None
         for widget in (
             self.name_edit,
@@ -426,6 +445,7 @@ class TableEditor(QWidget):
         ):
             widget.setEnabled(editable)
         if table is None:
+            self._lines.replace_all([])
             self.name_edit.clear()
             self.dice_edit.clear()
             self.source_label.clear()
@@ -434,11 +454,8 @@ class TableEditor(QWidget):
             self.dice_edit.setText(table.dice)
             self.source_label.setText(SOURCE_WORDS[table.source])
             self.source_label.setToolTip(rich_tooltip(table.description))
-            self.grid.setRowCount(len(table.rows))
-            for index, line in enumerate(_cells_of(table)):
-                for column, text in enumerate(line):
-                    self.grid.setItem(index, column, QTableWidgetItem(text))
-            self.grid.resizeRowsToContents()
+            # one reset; no row is measured (sizing rows to their text read every row)
+            self._lines.replace_all(GridLine(_line(cells)) for cells in _cells_of(table))
             self._set_modifier_range(table)
         self._loading = False
         self._dice_changed()
@@ -474,17 +491,7 @@ class TableEditor(QWidget):
         table, self._problems = check_grid(
             self._current, self.name_edit.text(), self.dice_edit.text(), self.cells()
         )
-        self.grid.blockSignals(True)
-        tinted = {row for problem in self._problems for row in problem.rows}
-        tint = QBrush(problem_row_tint(self))
-        for row in range(self.grid.rowCount()):
-            for column in range(len(COLUMNS)):
-                item = self.grid.item(row, column)
-                if item is None:
-                    item = QTableWidgetItem("")
-                    self.grid.setItem(row, column, item)
-                item.setBackground(tint if row in tinted else QBrush())
-        self.grid.blockSignals(False)
+        self._tint({row for problem in self._problems for row in problem.rows})
         self._list_problems([problem.message for problem in self._problems])
         dirty = self._dirty()
         if self._problems:
@@ -494,6 +501,16 @@ class TableEditor(QWidget):
             self.check_label.setText("Ranges OK — not saved" if dirty else "Ranges OK")
         self.save_button.setEnabled(table is not None and dirty and self._service is not None)
         self.revert_button.setEnabled(dirty)
+
+    def _tint(self, tinted: set[int]) -> None:
+        """Tint the rows problems name, repainting only the span whose tint changed."""
+        changed = []
+        for row, line in enumerate(self._lines.rows()):
+            if line.tinted != (row in tinted):
+                line.tinted = row in tinted
+                changed.append(row)
+        if changed:
+            self._lines.rows_changed(changed[0], changed[-1], [Qt.ItemDataRole.BackgroundRole])
 
     def _list_problems(self, messages: Sequence[str]) -> None:
         show_problem_list(self, self.problem_list, messages)
@@ -508,28 +525,26 @@ class TableEditor(QWidget):
         )
 
     def add_row(self) -> None:
-        rows = self.grid.rowCount()
+        rows = len(self._lines)
         next_low = ""
         if rows:
-            last = self.cells()[-1]
+            last = self._lines.row_at(rows - 1).cells
             top = last[1] or last[0]
             if _WHOLE.match(top.strip()):
                 next_low = str(int(top) + 1)
-        self.grid.blockSignals(True)
-        self.grid.insertRow(rows)
-        self.grid.setItem(rows, 0, QTableWidgetItem(next_low))
-        for column in range(1, len(COLUMNS)):
-            self.grid.setItem(rows, column, QTableWidgetItem(""))
-        self.grid.blockSignals(False)
-        self.grid.setCurrentCell(rows, 2)
+        self._lines.append([GridLine((next_low, "", "", ""))])
+        self.grid.setCurrentIndex(self._lines.index(rows, 2))
         self.recheck()
 
     def remove_selected_rows(self) -> None:
         rows = sorted({index.row() for index in self.grid.selectedIndexes()}, reverse=True)
-        if not rows and self.grid.currentRow() >= 0:
-            rows = [self.grid.currentRow()]
+        current = self.grid.currentIndex()
+        if not rows and current.isValid():
+            rows = [current.row()]
+        self._loading = True  # one check after all the removals, not one per row
         for row in rows:
-            self.grid.removeRow(row)
+            self._lines.remove(row)
+        self._loading = False
         self.recheck()
 
     def revert(self) -> None:
@@ -679,6 +694,10 @@ class TableEditor(QWidget):
         self.status_message.emit(f"{table.name}: {describe_roll(result)}")
         self.table_rolled.emit(result)
         return result
+
+
+def _line(cells: Sequence[str]) -> tuple[str, str, str, str]:
+    return (cells[0], cells[1], cells[2], cells[3])
 
 
 def _cells_of(table: RollableTable) -> list[list[str]]:

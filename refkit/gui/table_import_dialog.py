@@ -22,21 +22,20 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from refkit.gui.table_style import show_problem_list
-from refkit.rules.rollable_tables import RollableTable
+from refkit.gui.row_table_model import Column, RowTableModel
+from refkit.gui.table_style import fixed_column_widths, show_problem_list
+from refkit.rules.rollable_tables import RollableTable, TableRow
 from refkit.rules.table_import import (
     TEXT_SUFFIXES,
     TableImportError,
@@ -147,15 +146,20 @@ class TableImportDialog(QDialog):
         self.problem_list = QListWidget()
         self.problem_list.setObjectName("import_problems")
         self.problem_list.setWordWrap(True)
-        self.preview = QTableWidget(0, 3)
+        self._preview_rows: RowTableModel[TableRow] = RowTableModel(
+            [
+                Column("Roll", lambda row: row.label),
+                Column("Result", lambda row: row.text),
+                Column("Duration", lambda row: row.duration),
+            ],
+            parent=self,
+        )
+        self.preview = QTableView()
         self.preview.setObjectName("import_preview")
-        self.preview.setHorizontalHeaderLabels(["Roll", "Result", "Duration"])
+        self.preview.setModel(self._preview_rows)
         self.preview.verticalHeader().setVisible(False)
-        self.preview.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        header = self.preview.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.preview.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
+        fixed_column_widths(self.preview, {0: "01–100", 2: "1d6 turns"}, stretch=1)
         self.buttons = QDialogButtonBox()
         self.import_button = self.buttons.addButton(
             "Import", QDialogButtonBox.ButtonRole.AcceptRole
@@ -299,10 +303,7 @@ class TableImportDialog(QDialog):
             f"Ready: <b>{len(table.rows)} rows</b> on <b>{table.dice}</b> "
             f"(read as {kind.value.lower()}).{note}"
         )
-        self.preview.setRowCount(len(table.rows))
-        for index, row in enumerate(table.rows):
-            for column, text in enumerate((row.label, row.text, row.duration)):
-                self.preview.setItem(index, column, QTableWidgetItem(text))
+        self._preview_rows.replace_all(table.rows)  # one reset; the view asks for what it shows
         self.preview.show()
 
     # importing ------------------------------------------------------------------------------

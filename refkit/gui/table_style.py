@@ -1,11 +1,18 @@
-"""Shared look of table problems in the editor and the importer: warning colour, icon and list."""
+"""Shared look of the table editor and importer: problem colour, icon, list; column widths."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtGui import QColor, QIcon, QPalette
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyle, QWidget
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QListWidget,
+    QListWidgetItem,
+    QStyle,
+    QTableView,
+    QWidget,
+)
 
 
 def _dark(widget: QWidget) -> bool:
@@ -36,3 +43,19 @@ def show_problem_list(widget: QWidget, problem_list: QListWidget, messages: Sequ
         item.setForeground(colour)
         problem_list.addItem(item)
     problem_list.setVisible(bool(messages))
+
+
+def fixed_column_widths(view: QTableView, samples: Mapping[int, str], *, stretch: int) -> None:
+    """Give the columns in ``samples`` the width of their sample text (or their header, if
+    wider) and let column ``stretch`` take the rest. Set once: sizing a column to its contents
+    measures every row on every change, which froze the preview of a long table for seconds."""
+    metrics = view.fontMetrics()
+    pad = 3 * metrics.horizontalAdvance("M")
+    header = view.horizontalHeader()
+    model = view.model()
+    for column, sample in samples.items():
+        title = model.headerData(column, header.orientation()) if model is not None else ""
+        width = max(metrics.horizontalAdvance(sample), metrics.horizontalAdvance(str(title or "")))
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(column, width + pad)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)

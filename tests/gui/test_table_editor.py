@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QAbstractItemModel, Qt
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView
 
 from refkit.gui.table_editor import TableEditor, check_grid
 from refkit.gui.table_import_dialog import ImportFormat, TableImportDialog, detect_format
@@ -46,7 +48,7 @@ def test_import_dialog_refuses_a_gap_and_names_the_rows(qtbot) -> None:
     dialog.set_text("01–02 A lost child calling\n3-5 1d4 giant rats\n6 Dripping water")
     assert dialog.problems() == []
     assert dialog.import_button.isEnabled()
-    assert dialog.preview.rowCount() == 3
+    assert dialog.preview.model().rowCount() == 3
     dialog.import_button.click()
     assert [table.name for table in imported] == ["Cellar"]
     assert imported[0].rows[1] == TableRow(3, 5, "1d4 giant rats")
@@ -141,3 +143,66 @@ def test_check_grid_ignores_trailing_blank_rows_but_not_blank_rows_inside() -> N
         base, "T", "1d4", [["1", "2", "a", ""], ["", "", "", ""], ["3", "4", "b", ""]]
     )
     assert [p.message for p in problems] == ["row 2 is blank: fill it in or remove it"]
+
+
+# big tables: the previews cost what is on screen, not what is in the table ------------------
+
+
+def big_table_text(count: int, *, extra: str = "") -> str:
+    return "\n".join(
+        f"{number} A long corridor, room {number}{extra}" for number in range(1, count + 1)
+    )
+
+
+class ModelSignals:
+    def __init__(self, model: QAbstractItemModel) -> None:
+        self.resets = 0
+        self.changed = 0
+        model.modelReset.connect(self._reset)
+        model.dataChanged.connect(self._changed)
+
+    def _reset(self) -> None:
+        self.resets += 1
+
+    def _changed(self, *_args: object) -> None:
+        self.changed += 1
+
+
+def sized_to_contents(view: QAbstractItemView) -> list[int]:
+    header = view.horizontalHeader()
+    return [
+        column
+        for column in range(header.count())
+        if header.sectionResizeMode(column) == QHeaderView.ResizeMode.ResizeToContents
+    ]
+
+
+def test_the_import_preview_of_a_big_table_is_replaced_not_refilled(qtbot) -> None:
+    dialog = TableImportDialog(lambda table: None)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.set_text(big_table_text(1000), name="Endless halls")
+    model = dialog.preview.model()
+    assert model.rowCount() == 1000
+    assert sized_to_contents(dialog.preview) == []  # no column measures all 1,000 rows
+    signals = ModelSignals(dialog.preview.model())
+    dialog.set_text(big_table_text(1000, extra=", damp"))  # the preview is already showing
+    assert (signals.resets, signals.changed) == (1, 0)  # one replacement, no cell by cell
+    assert model.index(999, 1).data() == "A long corridor, room 1000, damp"
+    assert model.index(0, 0).data() == "1"
+
+
+def test_the_editor_shows_a_big_table_without_measuring_every_row(qtbot, editor, rig) -> None:
+    rows = tuple(TableRow(number, number, f"Room {number}") for number in range(1, 1001))
+    rig.tables.add(RollableTable("Endless halls", "1d1000", rows))
+    signals = ModelSignals(editor.grid.model())
+    editor.reload(select="Endless halls")
+    assert len(editor.cells()) == 1000 and editor.problems() == []
+    assert sized_to_contents(editor.grid) == []
+    assert signals.changed <= 1  # at most one repaint of the tints, not a write per cell
+    editor.set_cell(1, 2, "")  # row 2 loses its text: a problem, tinted
+    assert editor.problems() == ["row 2 has no text"]
+    tint = editor.grid.model().index(1, 0).data(Qt.ItemDataRole.BackgroundRole)
+    assert tint is not None
+    assert editor.grid.model().index(2, 0).data(Qt.ItemDataRole.BackgroundRole) is None
