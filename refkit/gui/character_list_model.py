@@ -1,8 +1,8 @@
 """The character list as a Qt table model, and a filter for the search box and the party chooser.
 
 The model is a thin adapter over the store's :class:`CharacterSummary` rows (name, player, Stamina,
-wounds, speed, dead); the service hands it a fresh list whenever something changes. A dead crow
-says DEAD in words, not by colour alone.
+wounds, speed, dead); the service hands it a fresh list whenever something changes, and an edit
+changes only its own row. A dead crow says DEAD in words, not by colour alone.
 """
 
 from __future__ import annotations
@@ -43,10 +43,20 @@ class CharacterListModel(QAbstractTableModel):
     # -- contents -----------------------------------------------------------------------------
 
     def set_summaries(self, summaries: Iterable[CharacterSummary]) -> None:
-        """Replace every row (after any change; the list is short)."""
-        self.beginResetModel()
-        self._rows = list(summaries)
-        self.endResetModel()
+        """Show ``summaries``. The same crows in the same order (an edit) change only the rows
+        that differ, so a view keeps its place and does not lay out a thousand rows again; a
+        crow added, removed or renamed resets the list."""
+        rows = list(summaries)
+        if [row.name for row in rows] != [row.name for row in self._rows]:
+            self.beginResetModel()
+            self._rows = rows
+            self.endResetModel()
+            return
+        old, self._rows = self._rows, rows
+        last_column = len(COLUMNS) - 1
+        for number, (before, after) in enumerate(zip(old, rows, strict=True)):
+            if before != after:
+                self.dataChanged.emit(self.index(number, 0), self.index(number, last_column))
 
     def summaries(self) -> list[CharacterSummary]:
         return list(self._rows)

@@ -12,6 +12,7 @@ characters and emoji included.
 from __future__ import annotations
 
 import json
+import threading
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -37,6 +38,8 @@ from refkit.store.character_tables import (
 from refkit.store.database import Database, utc_now
 
 Clock = Callable[[], datetime]
+SUMMARY_BATCH = 500
+"""Crows read per query when summaries are made (SQLite limits the parameters of one query)."""
 
 
 class CharacterStoreError(ValueError):
@@ -107,6 +110,10 @@ class CharacterRepository:
     def __init__(self, db: Database, *, clock: Clock = utc_now) -> None:
         self._db = db
         self._clock = clock
+        # Summaries already decoded, by row id, with the (revision, updated_at) they were made
+        # from: every write bumps both, so a hit is the stored crow (another process included).
+        self._summaries: dict[int, tuple[tuple[int, datetime], CharacterSummary]] = {}
+        self._summaries_lock = threading.Lock()
 
     @property
     def database(self) -> Database:
@@ -115,10 +122,58 @@ class CharacterRepository:
     # -- characters --------------------------------------------------------------------------
 
     def list_summaries(self) -> list[CharacterSummary]:
-        """Every character, ordered by name ignoring case."""
+        """Every character, ordered by name ignoring case.
+
+        Only crows saved since the last call are read and decoded again: after one edit, one.
+        """
         with self._db.session() as session:
-            rows = session.exec(select(CharacterRow).order_by(col(CharacterRow.name_key))).all()
-        return [_summary(row) for row in rows]
+            heads = session.exec(
+                select(
+                    CharacterRow.id,
+                    CharacterRow.name,
+                    CharacterRow.player,
+                    CharacterRow.revision,
+                    CharacterRow.created_at,
+                    CharacterRow.updated_at,
+                ).order_by(col(CharacterRow.name_key))
+            ).all()
+            with self._summaries_lock:
+                known = dict(self._summaries)
+            stale = [
+                head.id
+                for head in heads
+                if head.id not in known or known[head.id][0] != (head.revision, head.updated_at)
+            ]
+            payloads: dict[int, str] = {}
+            for first in range(0, len(stale), SUMMARY_BATCH):
+                wanted = stale[first : first + SUMMARY_BATCH]
+                payloads.update(
+                    session.exec(
+                        select(CharacterRow.id, CharacterRow.payload).where(
+                            col(CharacterRow.id).in_(wanted)
+                        )
+                    ).all()
+                )
+        fresh: dict[int, tuple[tuple[int, datetime], CharacterSummary]] = {}
+        summaries = []
+        for head in heads:
+            assert head.id is not None
+            if head.id in payloads:
+                summary = _summary_of(
+                    decode_character(payloads[head.id], head.name),
+                    head.name,
+                    head.player,
+                    head.revision,
+                    head.created_at,
+                    head.updated_at,
+                )
+            else:
+                summary = known[head.id][1]
+            fresh[head.id] = ((head.revision, head.updated_at), summary)
+            summaries.append(summary)
+        with self._summaries_lock:
+            self._summaries = fresh  # deleted crows drop out
+        return summaries
 
     def names(self) -> list[str]:
         """Every character's name, ordered ignoring case."""
@@ -236,6 +291,8 @@ class CharacterRepository:
         with self._db.session() as session:
             row = _require_character(session, name)
             session.delete(row)
+        with self._summaries_lock:  # SQLite may give its id to the next new crow
+            self._summaries.pop(row.id or -1, None)
 
     def _upsert(
         self, session: Session, character: Character, *, replace_existing: bool
@@ -460,19 +517,25 @@ def _require_item(session: Session, name: str) -> CustomItemRow:
     return row
 
 
-def _summary(row: CharacterRow) -> CharacterSummary:
-    character = decode_character(row.payload, row.name)
+def _summary_of(
+    character: Character,
+    name: str,
+    player: str,
+    revision: int,
+    created_at: datetime,
+    updated_at: datetime,
+) -> CharacterSummary:
     return CharacterSummary(
-        name=row.name,
-        player=row.player,
+        name=name,
+        player=player,
         speed=character.speed,
         dead=character.dead,
         stamina=character.stamina.current,
         stamina_max=character.stamina.max,
         wounds=len(character.wound_slots),
-        revision=row.revision,
-        created_at=row.created_at,
-        updated_at=row.updated_at,
+        revision=revision,
+        created_at=created_at,
+        updated_at=updated_at,
     )
 
 
