@@ -38,10 +38,7 @@ def _service_with(path: Path, crows: int) -> CharacterService:
     service = CharacterService.open(str(path), seed_samples=False)
     templates = sample_characters()
     service.repository.save_all(
-        [
-            replace(templates[i % len(templates)], name=f"Crow {i:03d}")
-            for i in range(crows)
-        ],
+        [replace(templates[i % len(templates)], name=f"Crow {i:03d}") for i in range(crows)],
         replace_existing=False,
     )
     return service
