@@ -86,8 +86,9 @@ def read_file_state(path: Path) -> FileState:
 def _quick_check(connection: sqlite3.Connection) -> str:
     """SQLite's first complaint about the file's pages and indexes, or "" when it is sound.
 
-    ``quick_check`` reads every page once (about 10 ms per MB, see the report in the store
-    tests) but skips the slow index-to-table cross check of ``integrity_check``.
+    ``quick_check`` reads every page once (about 2 ms per MB with the file in the page cache:
+    15 ms for 9 MB, 80 ms for 37 MB) but skips the slow index-to-table cross check of
+    ``integrity_check``.
     """
     rows = connection.execute("PRAGMA quick_check(3)").fetchall()
     problems = [str(row[0]) for row in rows if str(row[0]) != "ok"]

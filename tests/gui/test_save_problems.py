@@ -248,3 +248,14 @@ def test_closing_with_an_unsaved_edit_asks_first(qtbot, open_app, db_file: Path,
     box.findChild(QPushButton, "close_retry_button").click()
     qtbot.waitUntil(lambda: not app.window.isVisible(), timeout=5000)
     assert stored_notes(db_file) == TYPED
+
+
+def test_opening_another_crow_saves_the_typing_for_the_first(open_app, db_file: Path) -> None:
+    app = open_app(db_file)
+    session = panels(app).session
+    session.open(WREN)
+    type_notes(app, TYPED)
+    session.open("Brannoc Tull")
+    assert stored_notes(db_file) == TYPED
+    assert panels(app).sheet.notes.toPlainText() == session.service.get("Brannoc Tull").notes
+    assert stored_notes(db_file, "Brannoc Tull") != TYPED
