@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QScrollArea,
+    QSizePolicy,
     QToolBar,
     QWidget,
 )
@@ -262,6 +263,7 @@ class MainWindow(QMainWindow):
             label.setObjectName("scratch_banner_text")
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
+            label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             label.setStyleSheet(
                 "background: #ffd54f; color: black; font-weight: bold; padding: 6px;"
             )
