@@ -3,12 +3,18 @@
 The text goes to a temporary file in the same folder, is flushed to disk, and then takes the
 target's name in one ``os.replace``. If the process dies or the write fails at any point, the
 target keeps its old contents and the temporary file is removed (when Python still runs).
+
+Only a regular file (or a name not taken yet) can be a target: a folder, a device such as
+``/dev/stdout`` or ``/dev/null``, a FIFO or a socket is refused before anything is written, so a
+rename can never replace a device node. A symbolic link is followed: the file it points to is
+replaced atomically and the link stays a link.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -25,7 +31,8 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, encoding: str 
     Raises AtomicWriteError when the target is a folder, its folder does not exist, or the
     write fails; in every case an existing file at ``path`` is left exactly as it was.
     """
-    target = check_target(path)
+    check_target(path)
+    target = _file_behind(Path(path))
     folder = target.parent
     data = text.encode(encoding)
     try:
@@ -38,6 +45,7 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, encoding: str 
             stream.flush()
             os.fsync(stream.fileno())
         _keep_permissions(target, temporary)
+        _refuse_special(target)  # again: something else may have been put there meanwhile
         os.replace(temporary, target)
     except BaseException as error:
         with contextlib.suppress(OSError):
@@ -46,18 +54,56 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, encoding: str 
             raise AtomicWriteError(f"cannot write {target}: {error.strerror or error}") from error
         raise
     _sync_folder(folder)
-    return target
+    return Path(path)
 
 
 def check_target(path: str | os.PathLike[str]) -> Path:
-    """The path as a Path, if a file could be written there; AtomicWriteError if it is a folder
-    or its folder does not exist. Lets a caller refuse before doing any other work."""
-    target = Path(path)
+    """The path as a Path, if a file could be written there; AtomicWriteError if it (or the
+    file its symbolic link points to) is a folder or not a regular file, or its folder does not
+    exist. Lets a caller refuse before doing any other work."""
+    given = Path(path)
+    target = _file_behind(given)
     if target.is_dir():
-        raise AtomicWriteError(f"{target} is a folder; give a file name to write to")
+        raise AtomicWriteError(f"{given} is a folder; give a file name to write to")
+    _refuse_special(target, given)
     if not target.parent.is_dir():
-        raise AtomicWriteError(f"cannot write {target}: the folder {target.parent} does not exist")
-    return target
+        raise AtomicWriteError(f"cannot write {given}: the folder {target.parent} does not exist")
+    return given
+
+
+def _file_behind(path: Path) -> Path:
+    """The file a symbolic link at ``path`` points to (through every link), else ``path``."""
+    if not path.is_symlink():
+        return path
+    return Path(os.path.realpath(path))
+
+
+def _refuse_special(target: Path, given: Path | None = None) -> None:
+    """AtomicWriteError if ``target`` exists and is a device, FIFO or socket."""
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise AtomicWriteError(
+            f"cannot write {given or target}: {error.strerror or error}"
+        ) from error
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return
+    kind = (
+        "a device"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "a FIFO (named pipe)"
+        if stat.S_ISFIFO(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "not a regular file"
+    )
+    shown = given or target
+    where = f" ({target})" if given is not None and given != target else ""
+    raise AtomicWriteError(
+        f"cannot write {shown}{where}: it is {kind}, not a regular file; give a file name"
+    )
 
 
 def _keep_permissions(target: Path, temporary: str) -> None:

@@ -34,6 +34,8 @@ from refkit.rules.character_file import (
     dump_character_json,
     load_character_json,
 )
+from refkit.rules.file_bounds import CHARACTER_FILE_BYTES
+from refkit.rules.file_reading import UserFileError, read_user_file
 from refkit.rules.inventory import InventoryRules
 from refkit.rules.item_catalogue import CatalogueItem, load_item_catalogue
 from refkit.store import Database
@@ -133,14 +135,12 @@ def read_character_file(path: str | Path) -> Character:
 
 
 def _read_text(path: Path) -> str:
-    if path.is_dir():
-        raise CharacterFileError(f"{path}: is a folder, not a character file")
+    # Only a regular file, at most 2 MB, opened without blocking: /dev/zero or a FIFO is
+    # refused at once instead of read forever.
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise CharacterFileError(f"{path}: no such file") from None
-    except OSError as error:
-        raise CharacterFileError(f"{path}: cannot be read ({error.strerror or error})") from None
+        data = read_user_file(path, limit=CHARACTER_FILE_BYTES, what="character file")
+    except UserFileError as error:
+        raise CharacterFileError(str(error)) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

@@ -13,6 +13,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
+from refkit.cli.output import error_line
 from refkit.cli.parsing import add_json_flag
 
 if TYPE_CHECKING:
@@ -160,7 +161,7 @@ def _refuse_invalid(args: argparse.Namespace, character: Character, report: Chec
         f"{args.file}: not imported, {character.name} breaks {count} "
         f"rule{'s' if count != 1 else ''}: {rows}"
     )
-    sys.stderr.write("error: " + " ".join(line.split()) + "\n")
+    sys.stderr.write(error_line(line))
     args.exit_code = 2
     payload = {
         "imported": False,

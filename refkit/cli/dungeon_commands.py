@@ -47,6 +47,15 @@ def minutes_number(text: str) -> float:
     return int(value) if value.is_integer() else value
 
 
+def _plain_name(what: str, text: str) -> None:
+    """CliError unless ``text`` is free of control and format characters (ESC, NUL, RLO…)."""
+    from refkit.rules.name_text import name_problem
+
+    problem = name_problem(text)
+    if problem is not None:
+        raise CliError(f"{what} {problem}")
+
+
 @contextmanager
 def open_database(args: argparse.Namespace) -> Iterator[Database]:
     """The database of ``--db`` (or the data folder), closed afterwards; the store's and the
@@ -178,6 +187,8 @@ def _run_start(args: argparse.Namespace) -> Result:
     _checked_length(args.minutes)
     if args.dungeon is not None and not args.dungeon.strip():
         raise CliError("dt start: --dungeon needs a name")
+    if args.dungeon is not None:
+        _plain_name("dt start: --dungeon", args.dungeon)
     with open_database(args) as db:
         outcome = _service(db).start(args.minutes, args.dungeon)
     return outcome.status, status_text(outcome.status)
@@ -413,6 +424,8 @@ def _run_effect_add(args: argparse.Namespace) -> Result:
     name = " ".join(args.name.split())
     if not name:
         raise CliError("effect add: the effect needs a name")
+    _plain_name("effect add: the effect's name", args.name)
+    _plain_name("effect add: --owner", args.owner)
     if args.ud < 1:
         raise CliError(f"effect add: --ud must be at least 1, got {args.ud}")
     if args.ud > MAX_EFFECT_USAGE_DICE:

@@ -1,4 +1,9 @@
-"""Printing results: exactly one JSON object with --json, short text otherwise."""
+"""Printing results: exactly one JSON object with --json, short text otherwise.
+
+What is printed may hold names and notes from files and the database, so control and format
+characters are written as escapes (``\\x1b``, ``\\u202e``): a crow called ``ESC[2J`` cannot
+clear the terminal, and the JSON still reads back to the same values.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +12,20 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from refkit.rules.name_text import json_safe, terminal_safe
+
 
 def emit(result: Mapping[str, Any], text: str, *, as_json: bool) -> None:
     if as_json:
-        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        sys.stdout.write(json_safe(json.dumps(result, ensure_ascii=False)) + "\n")
     else:
-        sys.stdout.write(text.rstrip("\n") + "\n")
+        sys.stdout.write(terminal_safe(text.rstrip("\n")) + "\n")
+
+
+def error_line(message: str) -> str:
+    """The one ``error: …`` line for ``message``: whitespace runs (newlines too) become one space,
+    hidden characters become escapes."""
+    return "error: " + terminal_safe(" ".join(message.split()), keep="") + "\n"
 
 
 def fraction_text(value: Any) -> str:

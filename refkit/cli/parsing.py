@@ -3,13 +3,31 @@
 from __future__ import annotations
 
 import argparse
-from typing import NoReturn
+import re
+from typing import Any, NoReturn
 
 from refkit.cli.errors import CliError
 
+LARGEST_WHOLE_NUMBER = 2**53 - 1
+"""No option takes a whole number beyond this (either sign): every seed Refkit prints is below
+it, it fits SQLite's integers, and a JSON reader keeps it exact."""
+
+NEGATIVE_VALUE = re.compile(r"^-\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)*$")
+"""What a negative value looks like: ``-5``, ``-2.5``, and pairs or lists like ``-2,0``."""
+
 
 class ContractArgumentParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors become CliError instead of usage text and SystemExit."""
+    """An ArgumentParser whose errors become CliError instead of usage text and SystemExit.
+
+    A word like ``-2,0`` after an option is its value, as ``-2`` is in plain argparse: the
+    contract writes ``travel lost --from -2,0`` and ``dt adjust --minutes -5``.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # argparse takes a word for a value only if it matches this; its own pattern knows
+        # ``-2`` but not ``-2,0``, so a negative Q,R coordinate was read as an unknown option.
+        self._negative_number_matcher = NEGATIVE_VALUE
 
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("refkit").strip()
@@ -20,9 +38,24 @@ class ContractArgumentParser(argparse.ArgumentParser):
 def whole_number(text: str) -> int:
     """argparse type: a whole number, with a message that quotes what was typed."""
     try:
-        return int(text.strip())
+        value = int(text.strip())
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    return _in_bounds(value, text)
+
+
+def _in_bounds(value: int, text: str) -> int:
+    if abs(value) > LARGEST_WHOLE_NUMBER:
+        raise argparse.ArgumentTypeError(
+            f"{_clip(text)!r} is too large: a number here runs from "
+            f"-{LARGEST_WHOLE_NUMBER} to {LARGEST_WHOLE_NUMBER}"
+        )
+    return value
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def int_pair(text: str) -> tuple[int, int]:
@@ -31,11 +64,12 @@ def int_pair(text: str) -> tuple[int, int]:
     if len(parts) != 2:
         raise argparse.ArgumentTypeError(f"{text!r} should be two whole numbers like 3,-2")
     try:
-        return int(parts[0]), int(parts[1])
+        first, second = int(parts[0]), int(parts[1])
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"{text!r} should be two whole numbers like 3,-2"
         ) from None
+    return _in_bounds(first, text), _in_bounds(second, text)
 
 
 def add_json_flag(parser: argparse.ArgumentParser) -> None:

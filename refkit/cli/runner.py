@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from refkit import __version__
 from refkit.cli import character_commands, crows_commands, dungeon_commands, table_commands
 from refkit.cli.errors import CliError
-from refkit.cli.output import emit
+from refkit.cli.output import emit, error_line
 from refkit.cli.parsing import ContractArgumentParser
 
 COMMAND_MODULES = (crows_commands, character_commands, dungeon_commands, table_commands)
@@ -55,6 +55,15 @@ def run_cli(argv: Sequence[str]) -> int:
         return _fail(_os_error_text(problem), 2)
     except KeyboardInterrupt:
         return _fail("interrupted", 130)
+    except Exception as problem:
+        # A locked, full, read-only or damaged database: the store's DatabaseError says so in
+        # plain words, never with SQL or its parameters. Imported only here, so commands that
+        # need no database stay free of the store.
+        from refkit.store.errors import DatabaseError
+
+        if isinstance(problem, DatabaseError):
+            return _fail(str(problem), 2)
+        raise
 
 
 def _exit_code(args: argparse.Namespace) -> int:
@@ -67,6 +76,5 @@ def _os_error_text(problem: OSError) -> str:
 
 
 def _fail(message: str, code: int) -> int:
-    first_line = " ".join(message.split())
-    sys.stderr.write(f"error: {first_line}\n")
+    sys.stderr.write(error_line(message))
     return code

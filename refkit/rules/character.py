@@ -29,6 +29,7 @@ from refkit.rules.inventory import (
     InventoryRules,
     Problem,
 )
+from refkit.rules.name_text import require_plain_name
 from refkit.rules.whole_numbers import require_whole
 
 CONDITIONS: tuple[str, ...] = (
@@ -135,6 +136,7 @@ class Expertise:
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise ValueError("an expertise needs a name")
+        require_plain_name("an expertise's name", self.name)
         if self.category not in EXPERTISE_CATEGORIES:
             raise ValueError(
                 f"expertise {self.name!r}: category must be one of "
@@ -191,6 +193,8 @@ class Character:
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise ValueError("a character needs a name")
+        require_plain_name("a crow's name", self.name)
+        require_plain_name("the player's name", self.player)
         require_whole("speed", self.speed_base, minimum=0)
         require_whole("cruelty", self.cruelty, minimum=0)
         seen: set[str] = set()

@@ -11,6 +11,11 @@ Keys beyond the contract's: ``player``, ``portrait``, ``advanced``, ``magic_char
 ``ground`` (items in the ground tray) at the top level; ``id``, ``tags``, ``notes``, ``damage``
 and ``usage_dice.refuel_with`` on items. Each is optional and written only when it says something.
 The file's ``speed`` is the crow's base speed; the speed after wounds is derived.
+
+Every number and list has a bound (:mod:`refkit.rules.file_bounds`) checked as it is read, so a
+file with ``"slots": 10000000`` or Stamina of 10**100 is refused before anything is built from it.
+Names (the crow's, the player's, items', expertises') refuse control characters
+(:mod:`refkit.rules.name_text`). JSON nested too deeply to read is refused, not a crash.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from refkit.rules import file_bounds
 from refkit.rules.character import (
     CHARACTERISTIC_NAMES,
     CONDITIONS,
@@ -43,6 +49,7 @@ from refkit.rules.inventory import (
     TierDamage,
     UsageDiceState,
 )
+from refkit.rules.name_text import name_problem
 from refkit.rules.usage_dice import UsageDiceMode
 
 FORMAT = "refkit-character"
@@ -115,12 +122,39 @@ def _field(obj: dict[str, Any], path: str, key: str, default: Any = _MISSING) ->
     return obj[key]
 
 
-def _whole(value: Any, path: str, *, minimum: int | None = None) -> int:
+def _whole(
+    value: Any,
+    path: str,
+    *,
+    minimum: int | None = None,
+    bounds: tuple[int, int] = file_bounds.SLOT_NUMBER,
+) -> int:
+    """A whole number at ``path``; at least ``minimum``, and inside ``bounds`` (every number
+    in the file has one, so nothing huge is ever built from it)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise _Fail(path, f"must be a whole number, not {_shown(value)}")
     if minimum is not None and value < minimum:
-        raise _Fail(path, f"must be {minimum} or more, not {value}")
+        raise _Fail(path, f"must be {minimum} or more, not {file_bounds.number_words(value)}")
+    beyond = file_bounds.bound_problem(value, bounds)
+    if beyond is not None:
+        raise _Bound(path, beyond)
     return value
+
+
+class _Bound(_Fail):
+    """A number beyond its bound: ``items[3].slots: 10000000 is more than 10``."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        Exception.__init__(self, f"{path}: {problem}")
+
+
+def _name(value: Any, path: str) -> str:
+    """A name: non-empty text without control or format characters."""
+    text = _text(value, path, non_empty=True)
+    problem = name_problem(text)
+    if problem is not None:
+        raise _Fail(path, problem)
+    return text
 
 
 def _text(value: Any, path: str, *, non_empty: bool = False) -> str:
@@ -143,17 +177,23 @@ def _object(value: Any, path: str) -> dict[str, Any]:
     return value
 
 
-def _list(value: Any, path: str, read: Callable[[Any, str], T]) -> list[T]:
+def _list(value: Any, path: str, read: Callable[[Any, str], T], *, longest: int = 100) -> list[T]:
     if not isinstance(value, list):
         raise _Fail(path, f"must be a list, not {_shown(value)}")
+    if len(value) > longest:
+        raise _Bound(path, f"{len(value)} entries is more than {longest}")
     return [read(entry, _join(path, index)) for index, entry in enumerate(value)]
 
 
 def _choice(value: Any, path: str, choices: tuple[str, ...]) -> str:
     text = _text(value, path)
     if text not in choices:
-        raise _Fail(path, f"must be one of {', '.join(choices)}, not {text!r}")
+        raise _Fail(path, f"must be one of {', '.join(choices)}, not {_clipped(text)!r}")
     return text
+
+
+def _clipped(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _shown(value: Any) -> str:
@@ -162,7 +202,7 @@ def _shown(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"text {value!r}"
+        return f"text {_clipped(value)!r}"
     if isinstance(value, (list, dict)):
         return "a list" if isinstance(value, list) else "an object"
     return repr(value)
@@ -180,6 +220,13 @@ def load_character_json(text: str, source_name: str = "character file") -> Chara
         raise CharacterFileError(
             f"{source_name}: not JSON ({error.msg} at line {error.lineno}, column {error.colno})"
         ) from None
+    except RecursionError:
+        raise CharacterFileError(
+            f"{source_name}: lists or objects are nested too deeply to read; "
+            "a character file nests four levels at most"
+        ) from None
+    except ValueError as error:  # e.g. a number of over 4300 digits
+        raise CharacterFileError(f"{source_name}: not a readable JSON file ({error})") from None
     return character_from_json(data, source_name)
 
 
@@ -202,18 +249,31 @@ def _read_character(data: Any) -> Character:
         raise _Fail(
             "version", f"must be {VERSION} (the version this Refkit reads), not {_shown(version)}"
         )
-    name = _text(_field(data, "", "name"), "name", non_empty=True)
+    name = _name(_field(data, "", "name"), "name")
     characteristics = _read_characteristics(_field(data, "", "characteristics"))
     stamina = _read_stamina(_field(data, "", "stamina"))
-    speed = _whole(_field(data, "", "speed"), "speed", minimum=0)
-    cruelty = _whole(_field(data, "", "cruelty"), "cruelty", minimum=0)
+    speed = _whole(_field(data, "", "speed"), "speed", minimum=0, bounds=file_bounds.SPEED)
+    cruelty = _whole(_field(data, "", "cruelty"), "cruelty", minimum=0, bounds=file_bounds.CRUELTY)
     conditions = _read_conditions(_field(data, "", "conditions"))
-    expertises = _list(_field(data, "", "expertises"), "expertises", _read_expertise)
-    items = _list(_field(data, "", "items"), "items", _read_placed_item)
-    ground = _list(_field(data, "", "ground", []), "ground", _read_ground_item)
-    wounds = _list(_field(data, "", "wounds"), "wounds", _whole)
+    expertises = _list(
+        _field(data, "", "expertises"),
+        "expertises",
+        _read_expertise,
+        longest=file_bounds.EXPERTISES,
+    )
+    items = _list(_field(data, "", "items"), "items", _read_placed_item, longest=file_bounds.ITEMS)
+    ground = _list(
+        _field(data, "", "ground", []),
+        "ground",
+        _read_ground_item,
+        longest=file_bounds.GROUND_ITEMS,
+    )
+    wounds = _list(_field(data, "", "wounds"), "wounds", _whole, longest=file_bounds.WOUNDS)
     notes = _text(_field(data, "", "notes"), "notes")
     player = _text(_field(data, "", "player", ""), "player")
+    problem = name_problem(player)
+    if problem is not None:
+        raise _Fail("player", problem)
     portrait_value = _field(data, "", "portrait", None)
     portrait = None if portrait_value is None else _text(portrait_value, "portrait", non_empty=True)
     _check_unique_ids(items, ground)
@@ -240,7 +300,11 @@ def _read_character(data: Any) -> Character:
 def _read_characteristics(value: Any) -> Characteristics:
     obj = _object(value, "characteristics")
     values = {
-        name: _whole(_field(obj, "characteristics", name), f"characteristics.{name}")
+        name: _whole(
+            _field(obj, "characteristics", name),
+            f"characteristics.{name}",
+            bounds=file_bounds.CHARACTERISTIC,
+        )
         for name in CHARACTERISTIC_NAMES
     }
     return Characteristics(**values)
@@ -248,27 +312,45 @@ def _read_characteristics(value: Any) -> Characteristics:
 
 def _read_stamina(value: Any) -> Stamina:
     obj = _object(value, "stamina")
-    maximum = _whole(_field(obj, "stamina", "max"), "stamina.max", minimum=0)
-    current = _whole(_field(obj, "stamina", "current"), "stamina.current", minimum=0)
+    maximum = _whole(
+        _field(obj, "stamina", "max"), "stamina.max", minimum=0, bounds=file_bounds.STAMINA
+    )
+    current = _whole(
+        _field(obj, "stamina", "current"),
+        "stamina.current",
+        minimum=0,
+        bounds=file_bounds.STAMINA,
+    )
     if current > maximum:
         raise _Fail("stamina.current", f"({current}) is above stamina.max ({maximum})")
     return Stamina(max=maximum, current=current)
 
 
 def _read_conditions(value: Any) -> list[str]:
-    conditions = _list(value, "conditions", lambda v, p: _choice(v, p, CONDITIONS))
+    conditions = _list(
+        value, "conditions", lambda v, p: _choice(v, p, CONDITIONS), longest=len(CONDITIONS) * 2
+    )
+    seen: set[str] = set()
     for index, condition in enumerate(conditions):
-        if condition in conditions[:index]:
+        if condition in seen:
             raise _Fail(f"conditions[{index}]", f"repeats {condition!r}; a condition is had once")
+        seen.add(condition)
     return conditions
 
 
 def _read_expertise(value: Any, path: str) -> Expertise:
     obj = _object(value, path)
-    name = _text(_field(obj, path, "name"), _join(path, "name"), non_empty=True)
+    name = _name(_field(obj, path, "name"), _join(path, "name"))
     category = _choice(_field(obj, path, "category"), _join(path, "category"), EXPERTISE_CATEGORIES)
-    uses = _whole(_field(obj, path, "uses"), _join(path, "uses"), minimum=0)
-    spent = _whole(_field(obj, path, "spent"), _join(path, "spent"), minimum=0)
+    uses = _whole(
+        _field(obj, path, "uses"), _join(path, "uses"), minimum=0, bounds=file_bounds.EXPERTISE_USES
+    )
+    spent = _whole(
+        _field(obj, path, "spent"),
+        _join(path, "spent"),
+        minimum=0,
+        bounds=file_bounds.EXPERTISE_USES,
+    )
     if spent > uses:
         raise _Fail(_join(path, "spent"), f"({spent}) is more than {_join(path, 'uses')} ({uses})")
     return Expertise(name=name, category=category, uses=uses, spent=spent)
@@ -294,20 +376,26 @@ def _read_item(obj: dict[str, Any], path: str, area: str, at: int | None) -> Ite
     def key(name: str) -> str:
         return _join(path, name)
 
-    name = _text(_field(obj, path, "name"), key("name"), non_empty=True)
+    name = _name(_field(obj, path, "name"), key("name"))
     magic_value = _field(obj, path, "magic_slot", None)
     return Item(
         name=name,
         area=area,
         at=at,
-        slots=_whole(_field(obj, path, "slots", 1), key("slots"), minimum=1),
-        count=_whole(_field(obj, path, "count", 1), key("count"), minimum=1),
+        slots=_whole(
+            _field(obj, path, "slots", 1), key("slots"), minimum=1, bounds=file_bounds.ITEM_SLOTS
+        ),
+        count=_whole(
+            _field(obj, path, "count", 1), key("count"), minimum=1, bounds=file_bounds.ITEM_COUNT
+        ),
         stack=_optional(obj, path, "stack", _read_stack),
         usage_dice=_optional(obj, path, "usage_dice", _read_usage_dice),
         armor=_optional(obj, path, "armor", _read_armor),
         magic_slot=None if magic_value is None else _text(magic_value, key("magic_slot")),
         damage=_optional(obj, path, "damage", _read_damage),
-        tags=tuple(_list(_field(obj, path, "tags", []), key("tags"), _tag)),
+        tags=tuple(
+            _list(_field(obj, path, "tags", []), key("tags"), _tag, longest=file_bounds.TAGS)
+        ),
         notes=_text(_field(obj, path, "notes", ""), key("notes")),
         id=_text(_field(obj, path, "id", ""), key("id")),
     )
@@ -329,18 +417,32 @@ def _optional(
 
 def _read_stack(obj: dict[str, Any], path: str) -> StackInfo:
     kind = _text(_field(obj, path, "kind"), _join(path, "kind"), non_empty=True)
-    limit = _whole(_field(obj, path, "limit"), _join(path, "limit"), minimum=1)
+    limit = _whole(
+        _field(obj, path, "limit"), _join(path, "limit"), minimum=1, bounds=file_bounds.ITEM_COUNT
+    )
     return StackInfo(kind=kind, limit=limit)
 
 
 def _read_usage_dice(obj: dict[str, Any], path: str) -> UsageDiceState:
-    maximum = _whole(_field(obj, path, "max"), _join(path, "max"), minimum=0)
-    current = _whole(_field(obj, path, "current"), _join(path, "current"), minimum=0)
+    maximum = _whole(
+        _field(obj, path, "max"), _join(path, "max"), minimum=0, bounds=file_bounds.USAGE_DICE
+    )
+    current = _whole(
+        _field(obj, path, "current"),
+        _join(path, "current"),
+        minimum=0,
+        bounds=file_bounds.USAGE_DICE,
+    )
     if current > maximum:
         raise _Fail(
             _join(path, "current"), f"({current}) is above {_join(path, 'max')} ({maximum})"
         )
-    modes = _list(_field(obj, path, "modes", []), _join(path, "modes"), _mode)
+    modes = _list(
+        _field(obj, path, "modes", []),
+        _join(path, "modes"),
+        _mode,
+        longest=len(UsageDiceMode) * 2,
+    )
     fuel = _field(obj, path, "refuel_with", None)
     return UsageDiceState(
         max=maximum,
@@ -357,8 +459,15 @@ def _mode(value: Any, path: str) -> UsageDiceMode:
 
 
 def _read_armor(obj: dict[str, Any], path: str) -> Armor:
-    ad = _whole(_field(obj, path, "ad"), _join(path, "ad"), minimum=0)
-    max_ad = _whole(_field(obj, path, "max_ad"), _join(path, "max_ad"), minimum=0)
+    ad = _whole(
+        _field(obj, path, "ad"), _join(path, "ad"), minimum=0, bounds=file_bounds.ARMOUR_DEFENSE
+    )
+    max_ad = _whole(
+        _field(obj, path, "max_ad"),
+        _join(path, "max_ad"),
+        minimum=0,
+        bounds=file_bounds.ARMOUR_DEFENSE,
+    )
     if ad > max_ad:
         raise _Fail(_join(path, "ad"), f"({ad}) is above {_join(path, 'max_ad')} ({max_ad})")
     worn = _flag(_field(obj, path, "worn", False), _join(path, "worn"))
@@ -367,8 +476,12 @@ def _read_armor(obj: dict[str, Any], path: str) -> Armor:
 
 def _read_damage(obj: dict[str, Any], path: str) -> TierDamage:
     return TierDamage(
-        tier2=_whole(_field(obj, path, "tier2"), _join(path, "tier2"), minimum=0),
-        tier3=_whole(_field(obj, path, "tier3"), _join(path, "tier3"), minimum=0),
+        tier2=_whole(
+            _field(obj, path, "tier2"), _join(path, "tier2"), minimum=0, bounds=file_bounds.DAMAGE
+        ),
+        tier3=_whole(
+            _field(obj, path, "tier3"), _join(path, "tier3"), minimum=0, bounds=file_bounds.DAMAGE
+        ),
         characteristic=_text(
             _field(obj, path, "characteristic", "S"), _join(path, "characteristic"), non_empty=True
         ),

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
 
+from refkit.rules.name_text import require_plain_name
 from refkit.rules.usage_dice import UsageDiceEntry, UsageDiceMode
 from refkit.rules.whole_numbers import require_whole
 
@@ -180,6 +181,7 @@ class Item:
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise ValueError("an item needs a name")
+        require_plain_name("an item's name", self.name)
         if self.area in (MAGIC, GROUND) and self.at is not None:
             object.__setattr__(self, "at", None)  # magic slots and the ground have no numbers
         require_whole(f"{self.name}: slots", self.slots, minimum=1)
@@ -195,10 +197,16 @@ class Item:
 
     @property
     def span(self) -> tuple[int, ...]:
-        """The slot numbers this item covers in a numbered area (empty elsewhere)."""
-        if self.area not in SLOT_AREAS or self.at is None:
+        """The slot numbers of its area this item covers (empty outside the numbered areas).
+
+        Only real slots (1 to the area's size) are listed: an item running past the end covers
+        the slots up to it (the check reports the rest), and ``slots`` of 10**7 cannot make a
+        tuple of ten million numbers.
+        """
+        size = SLOT_AREAS.get(self.area)
+        if size is None or self.at is None:
             return ()
-        return tuple(range(self.at, self.at + self.slots))
+        return tuple(range(max(self.at, 1), min(self.at + self.slots, size + 1)))
 
     @property
     def is_shield(self) -> bool:

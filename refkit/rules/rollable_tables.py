@@ -6,6 +6,10 @@ Miasma effect is 1d10 + cruelty, without an upper limit), and its last row may b
 backwards row and row outside the possible results by the row numbers the user sees (1-based).
 Dice written inside a row's text (``1d4+1 giant rats``) are rolled when the row is shown.
 
+A table holds at most :data:`~refkit.rules.file_bounds.TABLE_ROWS` rows, each end within
+:data:`~refkit.rules.file_bounds.TABLE_INDEX`; the checks run in one sorted pass (n log n), so a
+huge pasted table is refused in a blink, not in minutes.
+
 Refkit's own default tables are read from ``resources/tables/*.toml`` by
 :func:`load_default_tables`.
 """
@@ -23,6 +27,8 @@ from typing import Any
 from refkit.dice.errors import DiceNotationError
 from refkit.dice.notation import NotationRoll, parse_notation
 from refkit.locate import resource_path
+from refkit.rules import file_bounds
+from refkit.rules.name_text import name_problem
 
 
 class TableSource(StrEnum):
@@ -234,6 +240,25 @@ def validate_table(
     problems: list[TableProblem] = []
     if not table.name.strip():
         problems.append(TableProblem("name", "the table needs a name"))
+    elif (hidden := name_problem(table.name)) is not None:
+        problems.append(TableProblem("name", f"the table's name {hidden}"))
+    if len(table.rows) > file_bounds.TABLE_ROWS:
+        problems.append(
+            TableProblem(
+                "rows",
+                f"the table has {len(table.rows)} rows; a table holds at most "
+                f"{file_bounds.TABLE_ROWS}",
+            )
+        )
+        return problems  # checking each row of a huge paste would only bury this
+    if table.max_modifier is not None and table.max_modifier > file_bounds.TABLE_MODIFIER:
+        problems.append(
+            TableProblem(
+                "modifier",
+                f"the largest modifier {file_bounds.number_words(table.max_modifier)} is more "
+                f"than {file_bounds.TABLE_MODIFIER}",
+            )
+        )
     span: IndexRange | None
     try:
         span = index_range(table)
@@ -250,6 +275,12 @@ def validate_table(
     for number, row in enumerate(table.rows, start=1):
         if not row.text.strip():
             problems.append(TableProblem("text", f"{names.one(number)} has no text", (number,)))
+        beyond = _beyond_bounds(row)
+        if beyond is not None:
+            problems.append(
+                TableProblem("out_of_range", f"{names.one(number)}: {beyond}", (number,))
+            )
+            continue
         if row.high is not None and row.low > row.high:
             problems.append(
                 TableProblem(
@@ -269,6 +300,18 @@ def validate_table(
     problems.extend(_overlap_problems(usable, names))
     problems.extend(_gap_problems(usable, span, names))
     return problems
+
+
+def _beyond_bounds(row: TableRow) -> str | None:
+    for end, value in (("low", row.low), ("high", row.high)):
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"its {end} end must be a whole number, not {value!r}"
+        beyond = file_bounds.bound_problem(value, file_bounds.TABLE_INDEX)
+        if beyond is not None:
+            return f"its {end} end {beyond}"
+    return None
 
 
 def _open_ended_problems(
@@ -317,12 +360,16 @@ def _range_problems(
 
 
 def _overlap_problems(rows: Sequence[tuple[int, TableRow]], names: _RowNames) -> list[TableProblem]:
-    problems = []
+    problems: list[TableProblem] = []
     ordered = sorted(rows, key=lambda item: (item[1].low, item[0]))
     for position, (first, row_a) in enumerate(ordered):
-        for second, row_b in ordered[position + 1 :]:
+        # Walk on by index (a slice per row made this quadratic for tables without overlaps).
+        for later in range(position + 1, len(ordered)):
+            second, row_b = ordered[later]
             if row_a.high is not None and row_b.low > row_a.high:
                 break  # sorted by low: no later row can overlap row_a
+            if len(problems) >= _MOST_OVERLAPS:
+                break
             low = max(row_a.low, row_b.low)
             highs = [h for h in (row_a.high, row_b.high) if h is not None]
             high = min(highs) if highs else None
@@ -337,6 +384,10 @@ def _overlap_problems(rows: Sequence[tuple[int, TableRow]], names: _RowNames) ->
             )
     problems.sort(key=lambda problem: problem.rows)
     return problems
+
+
+_MOST_OVERLAPS = 1000
+"""Overlapping pairs reported at most: rows that all cover one value make n²/2 pairs."""
 
 
 def _gap_problems(

@@ -28,6 +28,10 @@ TOML::
 Every problem — a line that cannot be read, a gap, an overlap, a row outside the dice's range —
 is collected and raised together as a :class:`TableImportError` naming the lines; nothing is
 returned until all are fixed.
+
+Files are read only when they are regular files of at most
+:data:`~refkit.rules.file_bounds.TABLE_FILE_BYTES` (see :mod:`refkit.rules.file_reading`); TOML
+nested too deeply to read is refused, not a crash.
 """
 
 from __future__ import annotations
@@ -37,11 +41,13 @@ import io
 import json
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from refkit.rules import file_bounds
+from refkit.rules.file_reading import UserFileError, read_user_file
 from refkit.rules.rollable_tables import (
     RollableTable,
     TableRow,
@@ -76,7 +82,10 @@ class TableImportError(ValueError):
         self.what = what
         self.problems = tuple(problems)
         count = len(self.problems)
-        listed = "; ".join(str(problem) for problem in self.problems)
+        shown = file_bounds.TABLE_PROBLEMS_SHOWN
+        listed = "; ".join(str(problem) for problem in self.problems[:shown])
+        if count > shown:
+            listed += f"; and {count - shown} more"
         noun = "problem" if count == 1 else "problems"
         super().__init__(f"cannot import {what}: {count} {noun}: {listed}")
 
@@ -437,6 +446,13 @@ def parse_table_toml(
         found = _TOML_ERROR_LINE.search(str(error))
         line = int(found.group(1)) if found else None
         raise TableImportError(what, [ImportProblem(f"not valid TOML: {error}", line)]) from None
+    except RecursionError:
+        raise TableImportError(
+            what,
+            [ImportProblem("not readable TOML: lists or tables are nested too deeply to read")],
+        ) from None
+    except ValueError as error:  # e.g. a number of over 4300 digits
+        raise TableImportError(what, [ImportProblem(f"not readable TOML: {error}")]) from None
     problems: list[ImportProblem] = []
     header = data.get("table", {})
     if not isinstance(header, dict):
@@ -472,7 +488,7 @@ def parse_table_toml(
     if not isinstance(raw_rows, list) or not all(isinstance(row, dict) for row in raw_rows):
         problems.append(ImportProblem("rows must be written as [[rows]] sections"))
         raw_rows = []
-    row_lines = [text.count("\n", 0, m.start()) + 1 for m in _TOML_ROWS_HEADER.finditer(text)]
+    row_lines = _line_numbers(text, (m.start() for m in _TOML_ROWS_HEADER.finditer(text)))
     lines = row_lines if len(row_lines) == len(raw_rows) else None
     rows = []
     for number, raw in enumerate(raw_rows, start=1):
@@ -493,6 +509,18 @@ def parse_table_toml(
         max_modifier=max_modifier,
         modifier_name=modifier_name,
     )
+
+
+def _line_numbers(text: str, offsets: Iterable[int]) -> list[int]:
+    """The 1-based line of each offset (ascending), counting newlines once from the last one:
+    counting from the start for every row made a long file quadratic."""
+    lines: list[int] = []
+    line, previous = 1, 0
+    for offset in offsets:
+        line += text.count("\n", previous, offset)
+        previous = offset
+        lines.append(line)
+    return lines
 
 
 def _string(data: Mapping[str, Any], key: str, where: str, problems: list[ImportProblem]) -> str:
@@ -625,9 +653,10 @@ def load_table_file(
     """
     path = Path(path)
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as error:
-        reason = error.strerror or str(error)
+        data = read_user_file(path, limit=file_bounds.TABLE_FILE_BYTES, what="table file")
+        text = data.decode("utf-8-sig")
+    except UserFileError as error:
+        reason = str(error).removeprefix(f"{path}: ")
         raise TableImportError(
             str(path), [ImportProblem(f"cannot read the file: {reason}")]
         ) from None
