@@ -30,12 +30,15 @@ from refkit.gui.dice_widgets import keep_return_key
 from refkit.gui.event_loop import start_task
 from refkit.gui.roll_log_model import (
     ID_ROLE,
+    KIND_COLUMN,
     KIND_LABELS,
     RESULT_COLUMN,
     ROLL_COLUMN,
+    TIME_COLUMN,
     RollLogFilter,
     RollLogModel,
 )
+from refkit.gui.table_style import fixed_column_widths
 
 if TYPE_CHECKING:
     import asyncio
@@ -105,10 +108,16 @@ class RollLogPanel(QWidget):
         self.table.setShowGrid(False)
         self.table.setWordWrap(False)
         self.table.verticalHeader().hide()
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        fixed_column_widths(  # set once: sizing to the contents measured every roll per filter
+            self.table,
+            {
+                TIME_COLUMN: "8888-88-88 88:88",
+                KIND_COLUMN: max(KIND_LABELS.values(), key=len),
+            },
+            stretch=RESULT_COLUMN,
+        )
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(ROLL_COLUMN, QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(RESULT_COLUMN, QHeaderView.ResizeMode.Stretch)
         header.resizeSection(ROLL_COLUMN, 220)
         header.setHighlightSections(False)
         self.count_label = QLabel("")

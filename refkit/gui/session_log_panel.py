@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from refkit.app.session_log_kinds import KIND_LABELS
 from refkit.gui.dungeon_keys import keep_keys
 from refkit.gui.row_table_model import Column, RowTableModel
+from refkit.gui.table_style import fixed_column_widths
 
 if TYPE_CHECKING:
     from refkit.store.session_log import SessionLogEntry
@@ -139,7 +140,11 @@ class SessionLogPanel(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.setShowGrid(False)
         self.table.setWordWrap(True)
-        self._set_column_widths()
+        fixed_column_widths(  # set once: sizing to the contents would measure every row
+            self.table,
+            {0: "88:88:88", 1: "DT 888", 2: max(KIND_LABELS.values(), key=len)},
+            stretch=3,
+        )
         self.count_label = QLabel("")
         self.count_label.setObjectName("session_count")
         self.count_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -196,21 +201,6 @@ class SessionLogPanel(QWidget):
             column(COLUMNS[2], lambda entry: KIND_LABELS.get(entry.kind, entry.kind)),
             column(COLUMNS[3], lambda entry: entry.text + (" (undone)" if entry.undone else "")),
         ]
-
-    def _set_column_widths(self) -> None:
-        """Widths from the font, set once: measuring the cells would read every row."""
-        metrics = self.table.fontMetrics()
-        pad = 3 * metrics.horizontalAdvance("M")
-        header = self.table.horizontalHeader()
-        widths = (
-            metrics.horizontalAdvance("88:88:88"),
-            metrics.horizontalAdvance("DT 888"),
-            max(metrics.horizontalAdvance(word) for word in KIND_LABELS.values()),
-        )
-        for number, width in enumerate(widths):
-            header.setSectionResizeMode(number, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(number, width + pad)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
 
     # reading --------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Shared look of the table editor and importer: problem colour, icon, list; column widths."""
+"""Shared look of the tables: problem colour, icon and list; column widths set once."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel
+from PySide6.QtWidgets import QHeaderView
 
 from refkit.gui.roll_log_model import RollLogModel
 from refkit.gui.roll_log_panel import FILTER_DELAY_MS, RollLogPanel
@@ -32,6 +33,9 @@ def make_panel(qtbot, count: int) -> tuple[RollLogModel, RollLogPanel]:
 
 def test_typing_filters_once_when_the_typing_pauses(qtbot) -> None:
     _model, panel = make_panel(qtbot, 2000)
+    header = panel.table.horizontalHeader()
+    sized = QHeaderView.ResizeMode.ResizeToContents
+    assert all(header.sectionResizeMode(c) != sized for c in range(header.count()))
     proxy = panel.proxy
     changes: list[str] = []
     for signal in (proxy.modelReset, proxy.layoutChanged, proxy.rowsRemoved, proxy.rowsInserted):
