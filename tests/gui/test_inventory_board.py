@@ -90,9 +90,9 @@ def drag_and_drop(
     buttons = Qt.MouseButton.LeftButton
     modifiers = Qt.KeyboardModifier.NoModifier
     action = Qt.DropAction.MoveAction | Qt.DropAction.CopyAction
-    enter = QDragEnterEvent(QPointF(point), action, mime, buttons, modifiers)
+    enter = QDragEnterEvent(QPoint(point), action, mime, buttons, modifiers)
     QApplication.sendEvent(board, enter)
-    move = QDragMoveEvent(QPointF(point), action, mime, buttons, modifiers)
+    move = QDragMoveEvent(QPoint(point), action, mime, buttons, modifiers)
     QApplication.sendEvent(board, move)
     drop = QDropEvent(QPointF(point), action, mime, buttons, modifiers)
     QApplication.sendEvent(board, drop)
@@ -168,13 +168,13 @@ def test_live_highlighting_marks_legal_and_illegal_places(
     mime = carried(HESPER, "rope-1")
     buttons, modifiers = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
     action = Qt.DropAction.MoveAction
-    free = QPointF(board.place_center(Place(BACKPACK, 9)))
+    free = QPoint(board.place_center(Place(BACKPACK, 9)))
     QApplication.sendEvent(board, QDragEnterEvent(free, action, mime, buttons, modifiers))
     over_free = QDragMoveEvent(free, action, mime, buttons, modifiers)
     QApplication.sendEvent(board, over_free)
     assert over_free.isAccepted()
     assert board.hint().startswith("✓ Rope fits in Backpack 9")
-    hand = QPointF(board.place_center(Place(HAND, 1)))
+    hand = QPoint(board.place_center(Place(HAND, 1)))
     over_lantern = QDragMoveEvent(hand, action, mime, buttons, modifiers)
     QApplication.sendEvent(board, over_lantern)
     assert not over_lantern.isAccepted()
@@ -342,7 +342,7 @@ def test_a_drag_from_another_crow_is_not_accepted(
     open_crow(session, board, HESPER)
     mime = carried(BRANNOC, "rope-1")  # kept alive: the event only points at it
     enter = QDragEnterEvent(
-        QPointF(board.place_center(Place(BACKPACK, 9))),
+        QPoint(board.place_center(Place(BACKPACK, 9))),
         Qt.DropAction.MoveAction,
         mime,
         Qt.MouseButton.LeftButton,
