@@ -9,8 +9,9 @@ and nothing of the user's is touched. Inside it a driver keeps it busy:
 
 * a DT running in a dungeon, with a lit torch, a candle and a lantern, and the players' window
   shown (not full screen); DTs are ``--dt-minutes`` long (the service has no fake clock in the
-  app, so short DTs stand in for a sped-up one), End DT is pressed every ``--end-every`` seconds
-  (longer than a DT, so the clock also runs out and ends the DT by itself), the next DT started;
+  app, so short DTs stand in for a sped-up one) that end by themselves at zero ("End the DT by
+  itself at zero" ticked); End DT is also pressed every ``--end-every`` seconds, and the next DT
+  started when one has ended;
 * every ``--paint-ms`` each self-painted widget on show (clocks, lights, effects rows, the
   inventory board, banners) is asked to repaint, and every window once every 20 ticks;
 * every ``--open-every`` seconds the next crow of the party is opened on the sheet;
@@ -104,7 +105,10 @@ def run_child(args: argparse.Namespace) -> int:
             self.refkit_app = refkit_app
             self.started = time.monotonic()
             self.counter = PaintCounter()
-            self.counts = {"crows_opened": 0, "drags": 0, "drops": 0, "end_dts": 0, "ticks": 0}
+            self.counts = {
+                "crows_opened": 0, "drags": 0, "drops": 0, "end_dts": 0, "auto_end_dts": 0,
+                "ticks": 0,
+            }  # fmt: skip
             self.crow_index = 0
             self.timers: list[QTimer] = []
 
@@ -123,12 +127,14 @@ def run_child(args: argparse.Namespace) -> int:
             assert dungeon is not None and app.character_panels is not None
             turn = dungeon.turn_panel
             turn.set_length(args.dt_minutes)
+            turn.settings_box.auto_end_check.setChecked(True)  # the DT ends by itself at zero
             turn.dungeon_edit.setText("Soak caverns")
             turn.enter_dungeon()
             effects = dungeon.effects_panel
             for owner, light in (("Hesper", "torch"), ("", "candle"), ("Brannoc", "lantern")):
                 effects.owner_edit.setText(owner)
                 effects.preset_buttons[light].click()
+            dungeon.session.turn_ended.connect(self.count_end)
             turn.set_players_options(PlayersOptions(full_screen=False))
             turn.set_players_window_shown(True)
             QApplication.instance().installEventFilter(self.counter)
@@ -193,13 +199,15 @@ def run_child(args: argparse.Namespace) -> int:
                 self.counts["drops"] += 1
             board.cancel()
 
+        def count_end(self, result: object, automatic: bool) -> None:
+            self.counts["auto_end_dts" if automatic else "end_dts"] += 1
+
         def end_dt(self) -> None:
             dungeon = self.refkit_app.dungeon
             turn = dungeon.turn_panel
             view = dungeon.session.view()
             if view is not None and view.clock.state is ClockState.RUNNING:
-                turn.end_turn()
-                self.counts["end_dts"] += 1
+                turn.end_turn()  # counted by count_end, as the clock's own ends are
             view = dungeon.session.view()
             if view is not None and view.clock.state is ClockState.STOPPED:
                 turn.next_turn()
@@ -351,7 +359,8 @@ def run_parent(args: argparse.Namespace) -> int:
         f"({driven_s:.0f} s; planned {args.minutes:g} min)"
     )
     print(f"paints done:    {last.get('paints', 0)}  (crows opened {last.get('crows_opened', 0)}, "
-          f"drags {last.get('drags', 0)}, End DT {last.get('end_dts', 0)}, "
+          f"drags {last.get('drags', 0)}, End DT {last.get('end_dts', 0)} pressed "
+          f"+ {last.get('auto_end_dts', 0)} at zero, "
           f"reached DT {last.get('dt')})")  # fmt: skip
     print(f"crash:          {'YES' if crashed else 'no'} — {_signal_name(child.returncode)}"
           + (" (never finished its run)" if done is None else ""))  # fmt: skip
