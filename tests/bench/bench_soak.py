@@ -333,7 +333,8 @@ def run_parent(args: argparse.Namespace) -> int:
     done = next((line for line in lines if line["kind"] == "done"), None)
     last = next((line for line in reversed(lines) if "paints" in line), {})
     stderr_text = stderr_path.read_text(encoding="utf-8", errors="replace")
-    fatal = [line for line in stderr_text.splitlines() if "Fatal Python error" in line]
+    fatal = [line for line in stderr_text.splitlines() if line.startswith("Fatal Python error")]
+    warned = "has a fault on Python" in stderr_text  # refkit.gui.binding_check's start-up warning
     crashed = child.returncode != 0 or done is None
 
     # Memory at start (when the driver begins), after warm-up, and at the end of the run.
@@ -366,6 +367,7 @@ def run_parent(args: argparse.Namespace) -> int:
           + (" (never finished its run)" if done is None else ""))  # fmt: skip
     if fatal:
         print(f"                {fatal[0]}")
+    print(f"start-up warning of a faulty PySide6: {'shown' if warned else 'none'}")
     print(f"resident (RSS): start {_mb(start_rss)}, after warm-up {_mb(warm_rss)}, "
           f"end {_mb(end_rss)}")  # fmt: skip
     if growth is not None:
