@@ -16,6 +16,7 @@ from refkit.rules.character import Character, Characteristics, Stamina
 from refkit.rules.character_file import load_character_json
 from refkit.rules.inventory import BACKPACK, Inventory, Item
 from refkit.rules.item_catalogue import CatalogueItem, find_catalogue_item, load_item_catalogue
+from refkit.rules.name_text import name_problem
 from refkit.store import (
     CharacterNotFoundError,
     CharacterRepository,
@@ -123,7 +124,13 @@ def test_names_with_markup_and_emoji_round_trip(repo: CharacterRepository, name:
 
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(name=st.text(min_size=1, max_size=30).filter(lambda text: text.strip()))
+@given(
+    # Any name a crow may have: control and invisible formatting characters are refused
+    # (refkit.rules.name_text), everything else is kept exactly.
+    name=st.text(min_size=1, max_size=30).filter(
+        lambda text: text.strip() and name_problem(text) is None
+    )
+)
 def test_any_name_round_trips(repo: CharacterRepository, name: str) -> None:
     repo.save(crow(name))
     assert repo.get(name).name == name
