@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.plain_text import plain_label
+from refkit.rules.file_bounds import ITEM_SLOTS
 from refkit.rules.item_catalogue import (
     ATTACK_CHARACTERISTICS,
     CatalogueError,
@@ -35,7 +36,7 @@ from refkit.rules.item_catalogue import (
 )
 
 SOURCE_NAME = "your item"
-SLOTS_RANGE = (1, 32)
+SLOTS_RANGE = ITEM_SLOTS  # the character file's bound: no area has more than ten slots
 STACK_RANGE = (2, 250)
 AD_RANGE = (0, 20)
 

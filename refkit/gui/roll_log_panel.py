@@ -68,9 +68,11 @@ def export_text(rolls: list[LoggedRoll], file_format: str) -> str:
 
 
 def write_export_file(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` as UTF-8 (runs in a worker thread)."""
-    with path.open("w", encoding="utf-8", newline="") as handle:
-        handle.write(text)
+    """Write ``text`` to ``path`` as UTF-8, atomically (runs in a worker thread): a device or
+    FIFO is refused, a symlink is followed, a failed write leaves the old file whole."""
+    from refkit.app.atomic_files import write_text_atomic
+
+    write_text_atomic(path, text)
 
 
 class RollLogPanel(QWidget):

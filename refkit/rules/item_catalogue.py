@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from refkit.locate import read_resource_text
+from refkit.rules import file_bounds
 from refkit.rules.inventory import (
     GROUND,
     SHIELD_TAG,
@@ -180,7 +181,7 @@ def _read_entry(entry: Any) -> CatalogueItem:
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
         raise ValueError("name must be non-empty text")
-    slots = _whole(entry.get("slots", 1), "slots", minimum=1)
+    slots = _whole(entry.get("slots", 1), "slots", minimum=1, bounds=file_bounds.ITEM_SLOTS)
     stack = None
     if "stack" in entry:
         raw = entry["stack"]
@@ -188,7 +189,8 @@ def _read_entry(entry: Any) -> CatalogueItem:
             raise ValueError('stack must be a table {kind = "…", limit = N}')
         if not isinstance(raw["kind"], str) or not raw["kind"].strip():
             raise ValueError("stack.kind must be non-empty text")
-        stack = StackInfo(kind=raw["kind"], limit=_whole(raw["limit"], "stack.limit", minimum=1))
+        limit = _whole(raw["limit"], "stack.limit", minimum=1, bounds=file_bounds.ITEM_COUNT)
+        stack = StackInfo(kind=raw["kind"], limit=limit)
     usage_dice = None
     if "usage_dice" in entry:
         if not isinstance(entry["usage_dice"], str):
@@ -198,7 +200,11 @@ def _read_entry(entry: Any) -> CatalogueItem:
             raise ValueError("usage_dice must have at least 1 die")
         if UsageDiceMode.REFUEL in usage_dice.modes and not usage_dice.refuel_with:
             raise ValueError('usage_dice has Refuel but names no fuel ("Refuel with …")')
-    ad = _whole(entry["ad"], "ad", minimum=0) if "ad" in entry else None
+    ad = (
+        _whole(entry["ad"], "ad", minimum=0, bounds=file_bounds.ARMOUR_DEFENSE)
+        if "ad" in entry
+        else None
+    )
     tags = entry.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) and t.strip() for t in tags):
         raise ValueError("tags must be a list of non-empty texts")
@@ -236,14 +242,23 @@ def _read_damage(entry: dict[str, Any]) -> TierDamage | None:
     piercing = entry.get("piercing", False)
     if not isinstance(piercing, bool):
         raise ValueError("piercing must be true or false")
-    return TierDamage(
-        tier2=int(match[1]), tier3=int(match[2]), characteristic=attack, piercing=piercing
-    )
+    tier2 = _whole(_digits(match[1]), "damage tier 2", minimum=0, bounds=file_bounds.DAMAGE)
+    tier3 = _whole(_digits(match[2]), "damage tier 3", minimum=0, bounds=file_bounds.DAMAGE)
+    return TierDamage(tier2=tier2, tier3=tier3, characteristic=attack, piercing=piercing)
 
 
-def _whole(value: Any, key: str, *, minimum: int) -> int:
+def _digits(text: str) -> int:
+    """The number written, or 10**30 for anything longer (Python refuses over 4300 digits)."""
+    return int(text) if len(text) <= 30 else 10**30
+
+
+def _whole(value: Any, key: str, *, minimum: int, bounds: tuple[int, int] | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{key} must be a whole number, not {value!r}")
     if value < minimum:
         raise ValueError(f"{key} must be {minimum} or more, not {value}")
+    # The character file's bounds: an item beyond them could never be saved with a crow.
+    beyond = None if bounds is None else file_bounds.bound_problem(value, bounds)
+    if beyond is not None:
+        raise ValueError(f"{key}: {beyond}")
     return value

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from refkit.rules.crows_test import check_die
+from refkit.rules.file_bounds import USAGE_DICE
 from refkit.rules.whole_numbers import require_not_negative
 
 REMOVED_FACES = frozenset({1, 2})
@@ -140,7 +141,12 @@ def parse_usage_dice_entry(text: str) -> UsageDiceEntry:
             f"cannot read usage-dice entry {text!r}: expected a die count and optional "
             "modes in brackets, e.g. '2 (Refuel w oil; DT)'"
         )
-    count = int(match["count"])
+    most = USAGE_DICE[1]
+    count = int(match["count"]) if len(match["count"]) <= 6 else most + 1
+    if count > most:
+        raise ValueError(
+            f"usage-dice entry {text.strip()[:40]!r}: an item has at most {most} usage dice"
+        )
     modes: set[UsageDiceMode] = set()
     refuel_with: str | None = None
     for raw in re.split(r"[;,]", match["modes"] or ""):

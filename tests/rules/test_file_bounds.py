@@ -180,3 +180,25 @@ def test_all_rows_overlapping_is_reported_in_bounded_time() -> None:
     found = validate_table(RollableTable("Same", "1d6", rows))
     assert time.monotonic() - started < 5
     assert 0 < sum(problem.kind == "overlap" for problem in found) <= 1000
+
+
+# -- what the app can build stays inside the file's bounds -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ("slots = 32", "slots: 32 is more than 10"),
+        ('stack = {kind = "arrow", limit = 100000}', "stack.limit: 100000 is more than 999"),
+        ("ad = 5000", "ad: 5000 is more than 99"),
+        ('damage = "2 / 99999999999999999999999999999999"', "damage tier 3: a number of about"),
+        ('usage_dice = "1000000 (DT)"', "an item has at most 20 usage dice"),
+    ],
+)
+def test_a_catalogue_item_beyond_the_file_bounds_is_refused(entry: str, message: str) -> None:
+    from refkit.rules.item_catalogue import CatalogueError, load_item_catalogue
+
+    text = f'[[item]]\nname = "Ladder"\n{entry}\n'
+    with pytest.raises(CatalogueError) as refused:
+        load_item_catalogue(text, "custom items")
+    assert message in str(refused.value)
