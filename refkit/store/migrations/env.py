@@ -6,7 +6,11 @@ from alembic import context
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
-import refkit.store  # noqa: F401  (its repositories register every table on SQLModel.metadata)
+# Importing the table modules registers every table on SQLModel.metadata, which autogenerate and
+# the drift test compare with the migrations (refkit.store itself loads its names lazily).
+import refkit.store.character_tables
+import refkit.store.dungeon_tables
+import refkit.store.tables  # noqa: F401
 
 config = context.config
 target_metadata = SQLModel.metadata
