@@ -38,6 +38,7 @@ from refkit.rules.file_bounds import CHARACTER_FILE_BYTES
 from refkit.rules.file_reading import UserFileError, read_user_file
 from refkit.rules.inventory import InventoryRules
 from refkit.rules.item_catalogue import CatalogueItem, load_item_catalogue
+from refkit.rules.name_text import name_problem, require_plain_name
 from refkit.store import Database
 from refkit.store.character_store import (
     CharacterRepository,
@@ -441,11 +442,13 @@ class CharacterService:
         return self._repo.get_party(name)
 
     def create_party(self, name: str, members: Iterable[str] = ()) -> Party:
+        require_plain_name("a party's name", name)
         party = self._repo.create_party(name, members)
         self._tell(CharacterChange("parties", name))
         return party
 
     def rename_party(self, old: str, new: str) -> Party:
+        require_plain_name("a party's name", new)
         party = self._repo.rename_party(old, new)
         self._tell(CharacterChange("parties", new, old))
         return party
@@ -530,6 +533,9 @@ def read_parties_file(path: Path) -> list[Party]:
             or not all(isinstance(m, str) for m in entry["members"])
         ):
             raise ValueError(f"parties[{index}] needs a name and a list of member names")
+        hidden = name_problem(entry["name"])
+        if hidden is not None:
+            raise ValueError(f"parties[{index}].name {hidden}")
         parties.append(Party(name=entry["name"], members=tuple(entry["members"])))
     return parties
 
