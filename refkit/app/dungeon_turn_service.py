@@ -41,6 +41,7 @@ from refkit.rules.end_of_turn import (
 )
 from refkit.rules.end_of_turn import finish_rest as finish_rest_step
 from refkit.rules.end_of_turn import start_rest as start_rest_step
+from refkit.rules.name_text import require_plain_name
 from refkit.rules.tracked_effects import (
     LIGHT_PRESETS,
     DouseResult,
@@ -376,6 +377,8 @@ class DungeonTurnService:
 
     def start(self, minutes: float | None = None, dungeon: str | None = None) -> Outcome[int]:
         """Start the next DT, or DT 1 on entering ``dungeon``; returns the DT number."""
+        if dungeon is not None:
+            require_plain_name("a dungeon's name", dungeon)
 
         def step(snapshot: DungeonTurnSnapshot, now: float) -> _Step[int]:
             clock = snapshot.clock.start(now, minutes=minutes, dungeon=dungeon)
@@ -722,6 +725,8 @@ class DungeonTurnService:
         """Track a new effect. A light is lit unless ``lit`` is false. ValueError, nothing
         changed, for a bad name, kind or mode, or usage dice outside 1..20 (0 is allowed only for
         an effect that simply ends with the DT)."""
+        require_plain_name("an effect's name", str(name))
+        require_plain_name("the owner's name", owner)
         parsed_modes = parse_modes(modes)
         parsed_kind = _effect_kind(kind)
         if isinstance(usage_dice, bool) or not isinstance(usage_dice, int):
