@@ -9,6 +9,7 @@ that lists them. Every edit goes through one :class:`CharacterSession` onto the 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QUndoStack
@@ -162,7 +163,20 @@ def install_character_panels(
     empty on a first start with the sample party. Raises ActionRegistryError if one of the
     shortcuts is already taken.
     """
+    for _step in character_install_steps(window, registry, undo_stack, character_service):
+        pass
+
+
+def character_install_steps(
+    window: MainWindow,
+    registry: ActionRegistry,
+    undo_stack: QUndoStack,
+    character_service: CharacterService,
+) -> Iterator[None]:
+    """:func:`install_character_panels` in steps: it pauses (yields) after each part, so the app
+    can build the next one in a later turn of the event loop and the window keeps answering."""
     panels = CharacterPanels(window, undo_stack, character_service)
+    yield
     window.add_panel(
         CHARACTERS_DOCK, "Characters", panels.list_panel, Qt.DockWidgetArea.LeftDockWidgetArea
     )
@@ -175,6 +189,7 @@ def install_character_panels(
     _tabify(window, LEFT_NEIGHBOUR, CHARACTERS_DOCK)
     _tabify(window, CHARACTERS_DOCK, CATALOGUE_DOCK)
     _tabify(window, RIGHT_NEIGHBOUR, SHEET_DOCK)
+    yield
 
     menu = QMenu(MENU_TITLE, window)
     menu.setObjectName("menu_crows")
@@ -191,6 +206,7 @@ def install_character_panels(
         for action_id in section:
             menu.addAction(registry.add(specs[action_id]))
     _insert_menu(window, menu)
+    yield
     names = character_service.names()
     if names:
         panels.session.open(names[0])
@@ -213,4 +229,9 @@ def _insert_menu(window: MainWindow, menu: QMenu) -> None:
     bar.addMenu(menu)
 
 
-__all__ = ["ActionRegistryError", "CharacterPanels", "install_character_panels"]
+__all__ = [
+    "ActionRegistryError",
+    "CharacterPanels",
+    "character_install_steps",
+    "install_character_panels",
+]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -63,12 +63,14 @@ GUI_BUSY_TIMEOUT_MS = 250
 
 def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll]]:
     """Open and migrate the database and read the newest rolls (runs in a worker thread)."""
+    from refkit.gui.read_ahead import read_ahead
     from refkit.store.database import Database
     from refkit.store.roll_log import RollLogRepository
 
     database = Database.open(db_url, busy_timeout_ms=GUI_BUSY_TIMEOUT_MS)
     try:
         rolls = RollLogRepository(database).recent(limit=LOG_LOAD_LIMIT)
+        read_ahead(database)  # the panels' imports and the character list, off the GUI thread
     except BaseException:
         database.close()
         raise
@@ -322,13 +324,10 @@ class RefkitApp:
         """
         if self._open_task is None:
             self.install_dungeon_panels()
-            from refkit.rules.test_odds import test_odds
-
             app = QApplication.instance()
             assert app is not None
             self._loop = install_event_loop(app)
             self.actions.load_icons()
-            self.dice_panel.set_odds_source(test_odds)
             self._open_task = start_task(self.open_database())
         return self._open_task
 
@@ -405,9 +404,14 @@ class RefkitApp:
         self.service = service
         self.log_model.replace_all(rolls)
         self.log_panel.set_loading(False)
+        from refkit.rules.test_odds import test_odds  # imported by the worker already
+
+        self.dice_panel.set_odds_source(test_odds)
         self.dice_panel.set_service(service)
-        self._install_feature_panels(database)
         self.window.set_database_location(location)
+        self._install_feature_panels(database)
+
+    def _ready(self) -> None:
         callbacks, self._ready_callbacks = self._ready_callbacks, []
         for callback in callbacks:
             callback()
@@ -428,21 +432,41 @@ class RefkitApp:
 
     def _install_feature_panels(self, database: Database) -> None:
         """Dock the panels that need the database (characters, the dungeon turn), then put the
-        saved layout back now that every panel exists. The character service comes first: the
-        dungeon turn acts on the party at the table, and the sheets show what it leaves to the
-        players (wounds to place or heal)."""
+        saved layout back now that every panel exists, and run the ready callbacks. The
+        character service comes first: the dungeon turn acts on the party at the table, and the
+        sheets show what it leaves to the players (wounds to place or heal).
+
+        One part per turn of the event loop, so that on a big database the window keeps
+        answering (and the clock keeps running) while the panels are built."""
         from refkit.app.character_service import CharacterService
-        from refkit.gui.character_install import CharacterPanels, install_character_panels
+        from refkit.gui.character_install import CharacterPanels, character_install_steps
         from refkit.store.character_store import CharacterRepository
 
         characters = CharacterService(CharacterRepository(database))
-        dungeon = self.install_dungeon_panels()
-        dungeon.attach_database(database, characters)
-        install_character_panels(self.window, self.actions, self.undo_stack, characters)
-        self.character_panels = self.window.findChild(CharacterPanels)
-        if self.character_panels is not None and dungeon.party is not None:
-            self.character_panels.session.set_wound_prompts(dungeon.party.prompts)
-        self.window.restore_layout()
+
+        def steps() -> Iterator[None]:
+            dungeon = self.install_dungeon_panels()
+            dungeon.attach_database(database, characters)
+            yield
+            yield from character_install_steps(
+                self.window, self.actions, self.undo_stack, characters
+            )
+            panels = self.window.findChild(CharacterPanels)
+            if panels is not None and dungeon.party is not None:
+                panels.session.set_wound_prompts(dungeon.party.prompts)
+            self.window.restore_layout()
+            self.character_panels = panels
+            self._ready()
+
+        pending = steps()
+
+        def next_step() -> None:
+            if self.database is not database:  # closed (or another file opened) meanwhile
+                return
+            if next(pending, StopIteration) is not StopIteration:
+                QTimer.singleShot(0, self.window, next_step)
+
+        next_step()
 
     def _report_database_error(
         self, message: str, path: Path | None = None, backups: list[Path] | None = None

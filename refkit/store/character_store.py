@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import threading
 import unicodedata
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -104,16 +105,38 @@ def decode_character(payload: str, name: str) -> Character:
         ) from None
 
 
+class _SummaryCache:
+    """Summaries already decoded, by row id, with the (revision, updated_at) each was made from.
+
+    Every write bumps both, so a hit is the stored crow (written by another process too). One
+    cache per open database, shared by its repositories, so a list read ahead in a worker
+    thread serves the panels later.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.summaries: dict[int, tuple[tuple[int, datetime], CharacterSummary]] = {}
+
+
+_summary_caches: weakref.WeakKeyDictionary[Database, _SummaryCache] = weakref.WeakKeyDictionary()
+_summary_caches_lock = threading.Lock()
+
+
+def _summary_cache(db: Database) -> _SummaryCache:
+    with _summary_caches_lock:
+        cache = _summary_caches.get(db)
+        if cache is None:
+            cache = _summary_caches[db] = _SummaryCache()
+        return cache
+
+
 class CharacterRepository:
     """Characters, parties, custom items and flags in one Refkit database."""
 
     def __init__(self, db: Database, *, clock: Clock = utc_now) -> None:
         self._db = db
         self._clock = clock
-        # Summaries already decoded, by row id, with the (revision, updated_at) they were made
-        # from: every write bumps both, so a hit is the stored crow (another process included).
-        self._summaries: dict[int, tuple[tuple[int, datetime], CharacterSummary]] = {}
-        self._summaries_lock = threading.Lock()
+        self._cache = _summary_cache(db)
 
     @property
     def database(self) -> Database:
@@ -137,8 +160,8 @@ class CharacterRepository:
                     CharacterRow.updated_at,
                 ).order_by(col(CharacterRow.name_key))
             ).all()
-            with self._summaries_lock:
-                known = dict(self._summaries)
+            with self._cache.lock:
+                known = dict(self._cache.summaries)
             stale = [
                 head.id
                 for head in heads
@@ -171,8 +194,8 @@ class CharacterRepository:
                 summary = known[head.id][1]
             fresh[head.id] = ((head.revision, head.updated_at), summary)
             summaries.append(summary)
-        with self._summaries_lock:
-            self._summaries = fresh  # deleted crows drop out
+        with self._cache.lock:
+            self._cache.summaries = fresh  # deleted crows drop out
         return summaries
 
     def names(self) -> list[str]:
@@ -291,8 +314,8 @@ class CharacterRepository:
         with self._db.session() as session:
             row = _require_character(session, name)
             session.delete(row)
-        with self._summaries_lock:  # SQLite may give its id to the next new crow
-            self._summaries.pop(row.id or -1, None)
+        with self._cache.lock:  # SQLite may give its id to the next new crow
+            self._cache.summaries.pop(row.id or -1, None)
 
     def _upsert(
         self, session: Session, character: Character, *, replace_existing: bool
