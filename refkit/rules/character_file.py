@@ -222,8 +222,8 @@ def load_character_json(text: str, source_name: str = "character file") -> Chara
         ) from None
     except RecursionError:
         raise CharacterFileError(
-            f"{source_name}: lists or objects are nested too deeply to read; "
-            "a character file nests four levels at most"
+            f"{source_name}: lists or objects are nested too deeply to read "
+            "(a character file needs five levels)"
         ) from None
     except ValueError as error:  # e.g. a number of over 4300 digits
         raise CharacterFileError(f"{source_name}: not a readable JSON file ({error})") from None

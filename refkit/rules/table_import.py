@@ -186,6 +186,7 @@ def parse_table_text(
     lines: list[int] = []
     problems: list[ImportProblem] = []
     source_lines = text.splitlines()
+    wrapped: list[list[str]] = []  # each row's continuation lines
     continues = False  # whether an indented line here would continue the row above
     for number, raw in enumerate(source_lines, start=1):
         line = raw.rstrip()
@@ -199,14 +200,14 @@ def parse_table_text(
             if row is not None:
                 rows.append(row)
                 lines.append(number)
+                wrapped.append([])
+                if _too_many_rows(rows, number, problems):
+                    break
             continue
         match = _RANGE_LINE.match(stripped)
         if match is None:
             if line[:1] in (" ", "\t") and continues:
-                previous = rows[-1]
-                rows[-1] = TableRow(
-                    previous.low, previous.high, f"{previous.text} {stripped}", previous.duration
-                )
+                wrapped[-1].append(stripped)  # joined once at the end: no copy per line
                 continue
             problems.append(
                 ImportProblem(
@@ -220,7 +221,14 @@ def parse_table_text(
         low, high = _row_range(match)
         rows.append(TableRow(low, high, match["text"].strip()))
         lines.append(number)
+        wrapped.append([])
         continues = True
+        if _too_many_rows(rows, number, problems):
+            break
+    rows = [
+        row if not more else TableRow(row.low, row.high, " ".join([row.text, *more]), row.duration)
+        for row, more in zip(rows, wrapped, strict=True)
+    ]
     if not rows and not problems:
         problems.append(ImportProblem("no rows found: the text is empty"))
     return _finish(
@@ -260,6 +268,21 @@ def _markdown_row(
     low, high = _row_range(match)
     duration = cells[2] if len(cells) > 2 else ""
     return TableRow(low, high, cells[1], duration)
+
+
+def _too_many_rows(rows: Sequence[TableRow], line: int, problems: list[ImportProblem]) -> bool:
+    """True (and a problem said) once there is one row more than a table may hold: reading on
+    through a huge paste would only take time."""
+    if len(rows) <= file_bounds.TABLE_ROWS:
+        return False
+    problems.append(
+        ImportProblem(
+            f"more than {file_bounds.TABLE_ROWS} rows (row {len(rows)} is here); a table holds "
+            f"at most {file_bounds.TABLE_ROWS}",
+            line,
+        )
+    )
+    return True
 
 
 def _clip(text: str, limit: int = 40) -> str:
@@ -326,6 +349,8 @@ def parse_table_csv(
             if row is not None:
                 rows.append(row)
                 lines.append(line)
+                if _too_many_rows(rows, line, problems):
+                    break
     except csv.Error as error:
         problems.append(ImportProblem(f"not valid CSV: {error}", reader.line_num))
     if not rows and not problems:

@@ -130,7 +130,7 @@ def _table_fifo(folder: Path) -> Path:
 
 MADE_TABLES: dict[str, tuple[Callable[[Path], Path], str]] = {
     "deeply nested TOML": (_deep_toml, "nested too deeply to read"),
-    "100,000 rows": (_many_rows, "the table has 100000 rows; a table holds at most 1000"),
+    "100,000 rows": (_many_rows, "line 1001: more than 1000 rows (row 1001 is here)"),
     "/dev/zero": (lambda _: Path("/dev/zero"), "is a character device, not a regular file"),
     "a FIFO": (_table_fifo, "is a FIFO (named pipe), not a regular file"),
 }
