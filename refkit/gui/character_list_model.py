@@ -29,6 +29,15 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 COLUMNS: tuple[str, ...] = ("Name", "Player", "Stamina", "Wounds", "Speed", "State")
 NAME, PLAYER, STAMINA, WOUNDS, SPEED, STATE = range(len(COLUMNS))
 DEAD_COLOUR = QColor("#c62828")
+COLUMN_SAMPLES: dict[int, tuple[str, ...]] = {
+    PLAYER: ("Player", "A player's name"),
+    STAMINA: ("Stamina", "99/99"),
+    WOUNDS: ("Wounds", "10/10"),
+    SPEED: ("Speed", "10"),
+    STATE: ("State", "☠ DEAD", "Wounded"),
+}
+"""The widest texts each column other than Name shows: its width is set from these, not by
+measuring every row."""
 
 Index = QModelIndex | QPersistentModelIndex
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -38,6 +38,7 @@ from refkit.app.character_service import (
     file_stem_for,
 )
 from refkit.gui.character_list_model import (
+    COLUMN_SAMPLES,
     NAME,
     NAME_ROLE,
     CharacterFilter,
@@ -100,9 +101,19 @@ class CharacterListPanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
         self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Widths from the font, once: sizing to contents measured every row after every edit
+        # (a second per condition toggle with 1,000 crows).
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        bold = QFont(self.table.font())
+        bold.setBold(True)  # a dead crow's state is bold
+        metrics = QFontMetrics(bold)
+        padding = 4 * metrics.averageCharWidth()  # cell margins and the sort arrow
+        for column, texts in COLUMN_SAMPLES.items():
+            widest = max(metrics.horizontalAdvance(text) for text in texts)
+            header.resizeSection(column, widest + padding)
 
         self.new_button = QPushButton("New crow…")
         self.new_button.setObjectName("new_crow_button")

@@ -11,14 +11,19 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QUndoStack
 
+import refkit.gui.character_list_model as character_list_model
 import refkit.store.character_store as character_store
 from refkit.app.character_service import CharacterService
 from refkit.app.sample_content import sample_characters
 from refkit.gui.actions import ActionRegistry
-from refkit.gui.character_install import CharacterPanels, install_character_panels
+from refkit.gui.character_install import (
+    CHARACTERS_DOCK,
+    CharacterPanels,
+    install_character_panels,
+)
 from refkit.gui.main_window import MainWindow
 
 
@@ -108,3 +113,30 @@ def test_the_list_still_follows_new_renamed_and_deleted_crows(panels_with) -> No
     assert model.row_of("Crow 002") == -1 and model.rowCount() == 4
     service.create(replace(service.get("Crow 003"), name="Zed Late"))
     assert model.row_of("Zed Late") == 4
+
+
+def _rows_drawn_per_edit(panels: CharacterPanels, monkeypatch: pytest.MonkeyPatch) -> int:
+    """How many list cells are read for their text while one crow is edited."""
+    panels.window.resize(1000, 700)
+    panels.window.show()
+    panels.window.show_panel(CHARACTERS_DOCK)
+    panels.session.open("Crow 003")
+    QCoreApplication.processEvents()
+    calls = [0]
+    real = character_list_model._display
+
+    def counted(summary, column):
+        calls[0] += 1
+        return real(summary, column)
+
+    monkeypatch.setattr(character_list_model, "_display", counted)
+    panels.session.edit_notes("Counted the rope twice")
+    QCoreApplication.processEvents()
+    monkeypatch.setattr(character_list_model, "_display", real)
+    return calls[0]
+
+
+def test_the_list_view_does_not_measure_every_row_after_an_edit(panels_with, monkeypatch) -> None:
+    small = _rows_drawn_per_edit(panels_with(10), monkeypatch)
+    big = _rows_drawn_per_edit(panels_with(200), monkeypatch)
+    assert big <= small * 2 + 50, f"{big} model reads for 200 crows against {small} for 10"
