@@ -35,6 +35,8 @@ from PySide6.QtWidgets import (
 
 from refkit.gui.row_table_model import Column, RowTableModel
 from refkit.gui.table_style import fixed_column_widths, show_problem_list
+from refkit.rules.file_bounds import TABLE_FILE_BYTES
+from refkit.rules.file_reading import UserFileError, read_user_file
 from refkit.rules.rollable_tables import RollableTable, TableRow
 from refkit.rules.table_import import (
     TEXT_SUFFIXES,
@@ -224,9 +226,13 @@ class TableImportDialog(QDialog):
 
     def load_file(self, path: str | Path) -> None:
         path = Path(path)
-        try:
-            text = path.read_bytes().decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError) as error:
+        try:  # only a regular file of at most 5 MB: /dev/zero or a FIFO would never end
+            data = read_user_file(path, limit=TABLE_FILE_BYTES, what="table file")
+            text = data.decode("utf-8-sig")
+        except UserFileError as error:
+            self._show_problems([f"cannot read {error}"])
+            return
+        except UnicodeDecodeError as error:
             self._show_problems([f"cannot read {path.name}: {error}"])
             return
         name = self.name_edit.text().strip()

@@ -71,3 +71,29 @@ def test_the_roll_log_export_refuses_a_fifo_instead_of_blocking(tmp_path: Path) 
     with pytest.raises(OSError, match="not a regular file"):
         write_export_file(fifo, "id,total\n")
     assert fifo.is_fifo()
+
+
+@pytest.mark.parametrize("kind", ["/dev/zero", "a FIFO", "a 6 MB file"])
+def test_the_table_import_dialog_refuses_what_is_not_a_small_regular_file(
+    qtbot, tmp_path: Path, kind: str
+) -> None:
+    from refkit.gui.table_import_dialog import TableImportDialog
+
+    if kind == "/dev/zero":
+        path, needle = Path("/dev/zero"), "is a character device, not a regular file"
+    elif kind == "a FIFO":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        path, needle = tmp_path / "rats.txt", "is a FIFO (named pipe), not a regular file"
+        os.mkfifo(path)
+    else:
+        path, needle = tmp_path / "rats.txt", "too large (6.0 MB); a table file holds at most 5 MB"
+        path.write_bytes(b"1 rats\n" * (6 * 1024 * 1024 // 7 + 1))
+    dialog = TableImportDialog(lambda table: None)
+    qtbot.addWidget(dialog)
+    started = time.monotonic()
+    dialog.load_file(path)
+    assert time.monotonic() - started < 5
+    (problem,) = dialog.problems()
+    assert needle in problem
+    assert dialog.table() is None
