@@ -350,9 +350,18 @@ class CharacterRepository:
 
     def list_parties(self) -> list[Party]:
         """Every party with its members in order, parties ordered by name ignoring case."""
-        with self._db.session() as session:
+        with self._db.session() as session:  # two queries, not one per party
             parties = session.exec(select(PartyRow).order_by(col(PartyRow.name_key))).all()
-            return [_party(session, row) for row in parties]
+            members: dict[int, list[str]] = {}
+            for party_id, name in session.exec(
+                select(PartyMemberRow.party_id, CharacterRow.name)
+                .join(CharacterRow, col(PartyMemberRow.character_id) == col(CharacterRow.id))
+                .order_by(col(PartyMemberRow.party_id), col(PartyMemberRow.position))
+            ).all():
+                members.setdefault(party_id, []).append(name)
+        return [
+            Party(name=row.name, members=tuple(members.get(row.id or -1, ()))) for row in parties
+        ]
 
     def get_party(self, name: str) -> Party:
         with self._db.session() as session:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtCore import QCoreApplication, QSettings, Qt
 from PySide6.QtGui import QUndoStack
 
 import refkit.gui.character_list_model as character_list_model
@@ -24,6 +24,7 @@ from refkit.gui.character_install import (
     CharacterPanels,
     install_character_panels,
 )
+from refkit.gui.character_list_model import NAME, NAME_ROLE
 from refkit.gui.main_window import MainWindow
 
 
@@ -140,3 +141,17 @@ def test_the_list_view_does_not_measure_every_row_after_an_edit(panels_with, mon
     small = _rows_drawn_per_edit(panels_with(10), monkeypatch)
     big = _rows_drawn_per_edit(panels_with(200), monkeypatch)
     assert big <= small * 2 + 50, f"{big} model reads for 200 crows against {small} for 10"
+
+
+def test_the_list_shows_crows_by_name_without_sorting_them_again(panels_with) -> None:
+    panels = panels_with(12)
+    panel = panels.list_panel
+    service = panels.session.service
+    service.create(replace(service.get("Crow 003"), name="aardvark Ann"))
+    shown = [panel.proxy.index(r, 0).data(NAME_ROLE) for r in range(panel.proxy.rowCount())]
+    assert shown == sorted(shown, key=str.casefold) and shown[0] == "aardvark Ann"
+    panel.table.sortByColumn(NAME, Qt.SortOrder.DescendingOrder)
+    backwards = [panel.proxy.index(r, 0).data(NAME_ROLE) for r in range(panel.proxy.rowCount())]
+    assert backwards == shown[::-1]
+    panel.table.sortByColumn(NAME, Qt.SortOrder.AscendingOrder)
+    assert [panel.proxy.index(r, 0).data(NAME_ROLE) for r in range(12 + 1)] == shown
