@@ -126,7 +126,7 @@ class SessionLogRepository:
         """
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be zero or more, got {limit}")
-        statement = select(SessionLogRow)
+        statement = select(*_ENTRY_COLUMNS)  # plain rows: no ORM objects to build and track
         if after_id is not None:
             statement = statement.where(col(SessionLogRow.id) > after_id)
         if ids is not None:
@@ -201,7 +201,19 @@ def set_undone_in(session: Session, ids: Sequence[int], undone: bool) -> int:
     return int(result.rowcount)
 
 
-def _to_entry(row: SessionLogRow) -> SessionLogEntry:
+_ENTRY_COLUMNS = (
+    col(SessionLogRow.id),
+    col(SessionLogRow.at),
+    col(SessionLogRow.kind),
+    col(SessionLogRow.dt),
+    col(SessionLogRow.text),
+    col(SessionLogRow.detail),
+    col(SessionLogRow.undone),
+)
+
+
+def _to_entry(row: Any) -> SessionLogEntry:
+    """An entry from a stored row (an ORM row or a plain row of its columns)."""
     return SessionLogEntry(
         kind=row.kind,
         dt=row.dt,
