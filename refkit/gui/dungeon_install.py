@@ -14,6 +14,7 @@ Ctrl+Shift+P the players' window.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -64,11 +65,26 @@ class DungeonPanels:
     ) -> None:
         """Start showing and driving the dungeon turn (call on the GUI thread). ``party``: the
         bridge ``dungeon_service`` was made with, when the crows at the table take part."""
+        for _step in self.set_services_steps(dungeon_service, table_service, party):
+            pass
+
+    def set_services_steps(
+        self,
+        dungeon_service: DungeonTurnService,
+        table_service: TableService | None = None,
+        party: PartyBridge | None = None,
+    ) -> Iterator[None]:
+        """:meth:`set_services` one panel at a time: it pauses (yields) after each, so the app
+        can fill the next in a later turn of the event loop (on a big database each takes a
+        while: the party chooser, hundreds of tables, thousands of log entries)."""
         self.party = party
         self.session.set_services(dungeon_service, table_service)
+        yield
         self.turn_panel.set_party(party)
+        yield
         if table_service is not None:
             self.table_editor.set_service(table_service, self.session.undo_stack)
+            yield
         self.session_log_panel.set_source(dungeon_service.store.session_log)
 
     def attach_database(
@@ -76,16 +92,25 @@ class DungeonPanels:
     ) -> None:
         """Build the services on an open database and start (the usual call from main). With
         ``characters``, End DT and rests act on the party at the table."""
+        for _step in self.attach_database_steps(database, characters):
+            pass
+
+    def attach_database_steps(
+        self, database: Database, characters: CharacterService | None = None
+    ) -> Iterator[None]:
+        """:meth:`attach_database` in steps (see :meth:`set_services_steps`)."""
         if characters is None:
             dungeon_service, table_service = services_for_database(database)
-            self.set_services(dungeon_service, table_service)
+            yield from self.set_services_steps(dungeon_service, table_service)
             return
         from refkit.app.party_bridge import dungeon_service_with_party
         from refkit.app.table_service import TableService
         from refkit.store.dungeon_turn_store import DungeonTurnStore
 
         dungeon_service, party = dungeon_service_with_party(DungeonTurnStore(database), characters)
-        self.set_services(dungeon_service, TableService.for_database(database), party)
+        yield from self.set_services_steps(
+            dungeon_service, TableService.for_database(database), party
+        )
 
     def shutdown(self) -> None:
         """Stop the clock's timers and close the players' window (the app is closing)."""

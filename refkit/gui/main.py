@@ -446,7 +446,7 @@ class RefkitApp:
 
         def steps() -> Iterator[None]:
             dungeon = self.install_dungeon_panels()
-            dungeon.attach_database(database, characters)
+            yield from dungeon.attach_database_steps(database, characters)
             yield
             yield from character_install_steps(
                 self.window, self.actions, self.undo_stack, characters
