@@ -142,7 +142,7 @@ def _whole(
 
 
 class _Bound(_Fail):
-    """A number beyond its bound: ``items[3].slots: 10000000 is more than 10``."""
+    """A number beyond its bound: ``items[3].slots: 10000000 is more than 99``."""
 
     def __init__(self, path: str, problem: str) -> None:
         Exception.__init__(self, f"{path}: {problem}")
@@ -383,7 +383,10 @@ def _read_item(obj: dict[str, Any], path: str, area: str, at: int | None) -> Ite
         area=area,
         at=at,
         slots=_whole(
-            _field(obj, path, "slots", 1), key("slots"), minimum=1, bounds=file_bounds.ITEM_SLOTS
+            _field(obj, path, "slots", 1),
+            key("slots"),
+            minimum=1,
+            bounds=file_bounds.ITEM_SLOTS_READ,
         ),
         count=_whole(
             _field(obj, path, "count", 1), key("count"), minimum=1, bounds=file_bounds.ITEM_COUNT

@@ -3,7 +3,7 @@
 The bounds are far beyond real play (sources: ``rules/crows-facts.md``, ``rules/items-facts.md``)
 yet small enough that nothing built from a file can hang, overflow or stretch a window. A file
 beyond one is refused as it is read, before anything is built from it, with the field's path:
-``items[3].slots: 10000000 is more than 10``. Values inside a bound may still break a rule (a
+``items[3].slots: 10000000 is more than 99``. Values inside a bound may still break a rule (a
 characteristic of 7, a wound in slot 12): ``refkit character check`` reports those.
 """
 
@@ -33,7 +33,10 @@ EXPERTISE_USES = (0, 99)
 SLOT_NUMBER = (-99, 99)
 """An item's first slot (``at``) and a wound's slot; the check reports those outside the area."""
 ITEM_SLOTS = (1, 10)
-"""Slots one item takes: no area has more than the backpack's ten."""
+"""Slots one catalogue or edited item takes: no area has more than the backpack's ten."""
+ITEM_SLOTS_READ = (1, 99)
+"""Slots of an item as read from a character file: 11..99 load, and the check reports the item
+running past its area (``slot_out_of_range``, exit 1), as the contract says; beyond is refused."""
 ITEM_COUNT = (1, 999)
 """Things in one stack entry, and a stack's limit (cards print Stack 1–10)."""
 USAGE_DICE = (0, 20)
@@ -65,7 +68,7 @@ TABLE_PROBLEMS_SHOWN = 20
 
 
 def bound_problem(value: int, bounds: tuple[int, int]) -> str | None:
-    """``10000000 is more than 10`` (or ``-5 is less than 0``) for a value outside ``bounds``."""
+    """``10000000 is more than 99`` (or ``-5 is less than 0``) for a value outside ``bounds``."""
     low, high = bounds
     if value > high:
         return f"{number_words(value)} is more than {high}"

@@ -157,6 +157,24 @@ def test_check_with_every_breach_at_once(cli, tmp_path: Path) -> None:
     assert {w["code"] for w in data["warnings"]} == set(WARNING_CODES)
 
 
+@pytest.mark.parametrize("slots", [11, 99])
+def test_an_item_longer_than_its_area_is_a_rule_error(cli, tmp_path: Path, slots: int) -> None:
+    """CONTRACT: an item past its area is ``slot_out_of_range`` (exit 1), not an unreadable file."""
+    document = base_document()
+    add_item(document, name="Ladder", area="backpack", at=1, slots=slots)
+    run = cli("--json", "character", "check", str(write(tmp_path / "x.crow.json", document)))
+    assert run.code == 1, run.err
+    assert "slot_out_of_range" in [entry["code"] for entry in run.json["errors"]]
+
+
+def test_an_absurd_slot_count_is_refused_as_unreadable(cli, tmp_path: Path) -> None:
+    document = base_document()
+    add_item(document, name="Ladder", area="backpack", at=1, slots=100)
+    run = cli("character", "check", str(write(tmp_path / "x.crow.json", document)))
+    assert run.code == 2
+    assert "slots: 100 is more than 99" in run.err
+
+
 def test_check_text_lists_each_problem(cli, tmp_path: Path) -> None:
     document = base_document()
     BREACHES["overlap"][1](document)

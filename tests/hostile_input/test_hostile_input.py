@@ -30,9 +30,9 @@ SECONDS = 5.0
 """Generous: each refusal takes well under a second; before the fix some took minutes."""
 
 CROW_CASES: dict[str, str] = {
-    "slots-ten-million": "items[1].slots: 10000000 is more than 10",
-    "slots-two-to-the-31": "items[1].slots: 2147483648 is more than 10",
-    "slots-googol": "items[1].slots: a number of about 101 digits is more than 10",
+    "slots-ten-million": "items[1].slots: 10000000 is more than 99",
+    "slots-two-to-the-31": "items[1].slots: 2147483648 is more than 99",
+    "slots-googol": "items[1].slots: a number of about 101 digits is more than 99",
     "stamina-googol": "stamina.max: a number of about 101 digits is more than 999",
     "uses-ten-to-the-30": "expertises[0].uses: a number of about 31 digits is more than 99",
     "usage-dice-million": "items[0].usage_dice.max: 1000000 is more than 20",

@@ -54,9 +54,9 @@ def crow_with(path: str, value: Any) -> str:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        ("items.1.slots", 10**7, "items[1].slots: 10000000 is more than 10"),
-        ("items.1.slots", 2**31, "items[1].slots: 2147483648 is more than 10"),
-        ("items.1.slots", 10**100, "items[1].slots: a number of about 101 digits is more than 10"),
+        ("items.1.slots", 10**7, "items[1].slots: 10000000 is more than 99"),
+        ("items.1.slots", 2**31, "items[1].slots: 2147483648 is more than 99"),
+        ("items.1.slots", 10**100, "items[1].slots: a number of about 101 digits is more than 99"),
         ("items.1.count", 10**6, "items[1].count: 1000000 is more than 999"),
         ("items.1.stack.limit", 10**9, "items[1].stack.limit: 1000000000 is more than 999"),
         ("items.0.usage_dice.max", 10**6, "items[0].usage_dice.max: 1000000 is more than 20"),
