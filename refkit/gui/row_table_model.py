@@ -88,6 +88,10 @@ class RowTableModel(QAbstractTableModel, Generic[R]):
         """Row ``row``'s search text ("" without a ``search`` function)."""
         return self._texts[row] if self._search is not None else ""
 
+    def search_texts(self) -> list[str]:
+        """A copy of every row's search text, top first (for a filter's one pass)."""
+        return list(self._texts) if self._search is not None else [""] * len(self._rows)
+
     def _texts_of(self, rows: Sequence[R]) -> list[str]:
         search = self._search
         return [] if search is None else [search(row) for row in rows]

@@ -102,3 +102,27 @@ def test_filter_by_kind_and_by_text_any_case(qapp) -> None:
     assert shown() == []
     model.add_newest(logged(5, "d100", "d100", "100 usage?", minutes=5))
     assert shown() == ["d100"]
+
+
+def test_the_filter_passes_qtmodeltester_and_follows_the_log(qtmodeltester) -> None:
+    model = RollLogModel(today=local_today)
+    model.replace_all(sample_rolls())
+    proxy = RollLogFilter()
+    proxy.setSourceModel(model)
+    proxy.set_kind("d100")
+    qtmodeltester.check(proxy, force_py=True)
+    model.add_newest(logged(4, "d100", "d100", "5 (tens 0, ones 5)", minutes=3))
+    model.add_newest(logged(5, "test", "2d10", "Tier 1 — total 9", minutes=4))
+    assert [proxy.index(r, ROLL_COLUMN).data() for r in range(proxy.rowCount())] == ["d100"] * 2
+    assert proxy.mapToSource(proxy.index(0, 0)).row() == 1
+    assert proxy.mapFromSource(model.index(0, 0)).isValid() is False  # the test is left out
+    assert proxy.headerData(0, Qt.Orientation.Horizontal) == "Time"
+    proxy.set_text("no such roll")
+    assert proxy.rowCount() == 0
+    assert proxy.headerData(3, Qt.Orientation.Horizontal) == "Result"  # headers stay
+    proxy.set_text("")
+    model.remove(0, 2)
+    assert proxy.rowCount() == 1
+    model.replace_all([])
+    assert proxy.rowCount() == 0
+    qtmodeltester.check(proxy, force_py=True)

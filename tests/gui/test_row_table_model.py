@@ -146,7 +146,8 @@ def test_search_texts_follow_every_change(qapp) -> None:
     model.remove(0)
     model.update(2, Crow(3, "Oskar", 1))
     model.setData(model.index(1, 0), "Ilse")
-    assert [model.search_text(row) for row in range(len(model))] == ["mara", "ilse", "oskar"]
+    assert model.search_texts() == ["mara", "ilse", "oskar"]
     model.replace_all([Crow(1, "Edda", 1)])
     assert model.search_text(0) == "edda"
     assert RowTableModel(COLUMNS, crows(1)).search_text(0) == ""
+    assert RowTableModel(COLUMNS, crows(2)).search_texts() == ["", ""]
