@@ -347,8 +347,9 @@ def run_parent(args: argparse.Namespace) -> int:
             samples, begin[0] + min(args.warmup * 60, (samples[-1][0] - begin[0]) / 2)
         )
         warm_rss = warm[1]
-        # The end: when the driver stopped (not while the app shuts down), or the last sample.
-        end_t, end_rss = _sample_at(samples, done["t"]) if done else samples[-1]
+        # The end: as the app measured itself when the driver stopped (the window closes right
+        # after, and frees memory), or the last sample before a crash.
+        end_t, end_rss = (done["t"], done["rss_kb"]) if done else samples[-1]
         if end_t - warm[0] > 60:
             growth = (end_rss - warm_rss) / (end_t - warm[0]) * 3600
 
