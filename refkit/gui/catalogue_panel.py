@@ -25,8 +25,9 @@ from PySide6.QtWidgets import (
 from refkit.gui.character_session import CharacterSession
 from refkit.gui.inventory_drag import CATALOGUE_MIME, CatalogueDrag, catalogue_mime
 from refkit.gui.inventory_item_editor import ItemEditorDialog
-from refkit.gui.item_card_widget import CardFace, ItemCardWidget
+from refkit.gui.item_card_widget import ItemCardWidget
 from refkit.gui.plain_text import plain_label
+from refkit.present import CardFace
 from refkit.rules.inventory_moves import MoveRefused
 from refkit.rules.item_catalogue import CatalogueItem
 from refkit.store.character_store import CharacterStoreError

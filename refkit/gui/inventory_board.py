@@ -61,7 +61,6 @@ from refkit.gui.inventory_drag import (
     read_drag,
 )
 from refkit.gui.item_card_widget import (
-    CardFace,
     CardLook,
     card_pixmap,
     fitted_font,
@@ -69,6 +68,7 @@ from refkit.gui.item_card_widget import (
     text_scale_for,
 )
 from refkit.gui.plain_text import rich_tooltip
+from refkit.present import CardFace
 from refkit.rules.character import Character
 from refkit.rules.inventory import (
     BACKPACK,

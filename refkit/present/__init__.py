@@ -1,0 +1,77 @@
+"""What a thing looks like, without Qt or ReportLab: item card faces, the inventory sheet's slot
+geometry and the card sheet's arithmetic, read from ``sheets/*.toml`` — painted by ``refkit.gui``,
+printed by ``refkit.export``."""
+
+from refkit.present.card_face import (
+    DEFAULT_KIND_COLOUR,
+    KIND_COLOURS,
+    KIND_ORDER,
+    USED_UP_COLOUR,
+    USED_UP_INK,
+    CardFace,
+    CardFact,
+    accent_colour,
+    card_facts,
+    kind_colour,
+)
+from refkit.present.card_sheet import (
+    CardSheet,
+    CardSize,
+    CutMark,
+    Paper,
+    card_sizes,
+    lay_out_cards,
+    papers,
+    read_card_sizes,
+    read_papers,
+)
+from refkit.present.geometry import Rect
+from refkit.present.sheet_layout import (
+    GROUND_PLACE,
+    AreaFrame,
+    BoardMetrics,
+    InventorySheet,
+    Place,
+    SheetLayout,
+    all_slot_places,
+    inventory_sheet,
+    lay_out_sheet,
+    minimum_width,
+    read_inventory_sheet,
+)
+from refkit.present.sheet_toml import SheetLayoutError
+
+__all__ = [
+    "DEFAULT_KIND_COLOUR",
+    "GROUND_PLACE",
+    "KIND_COLOURS",
+    "KIND_ORDER",
+    "USED_UP_COLOUR",
+    "USED_UP_INK",
+    "AreaFrame",
+    "BoardMetrics",
+    "CardFace",
+    "CardFact",
+    "CardSheet",
+    "CardSize",
+    "CutMark",
+    "InventorySheet",
+    "Paper",
+    "Place",
+    "Rect",
+    "SheetLayout",
+    "SheetLayoutError",
+    "accent_colour",
+    "all_slot_places",
+    "card_facts",
+    "card_sizes",
+    "inventory_sheet",
+    "kind_colour",
+    "lay_out_cards",
+    "lay_out_sheet",
+    "minimum_width",
+    "papers",
+    "read_card_sizes",
+    "read_inventory_sheet",
+    "read_papers",
+]
