@@ -98,6 +98,13 @@ def _working_copy_of(backup: str, database: Path | None) -> str:
     return str(working_copy(Path(backup), database))
 
 
+def _import_panel_modules() -> None:
+    """Import the modules of the panels docked after the first paint (worker thread; they
+    create no Qt objects when imported)."""
+    import refkit.gui.character_install
+    import refkit.gui.dungeon_install  # noqa: F401
+
+
 def _make_service(database: Database) -> DiceService:
     from refkit.app.dice_service import DiceService
     from refkit.store.roll_log import RollLogRepository
@@ -323,13 +330,22 @@ class RefkitApp:
         Runs once, inside the running Qt event loop (normally right after the first paint).
         """
         if self._open_task is None:
-            self.install_dungeon_panels()
             app = QApplication.instance()
             assert app is not None
             self._loop = install_event_loop(app)
             self.actions.load_icons()
             self._open_task = start_task(self.open_database())
+            start_task(self._dock_dungeon_panels())
         return self._open_task
+
+    async def _dock_dungeon_panels(self) -> None:
+        """Dock the dungeon-turn panels as soon as their modules are imported, which a worker
+        thread does (importing them on the GUI thread froze it for a few hundred ms)."""
+        import asyncio
+
+        await asyncio.get_running_loop().run_in_executor(None, _import_panel_modules)
+        if self._loop is not None:  # not shut down meanwhile
+            self.install_dungeon_panels()
 
     def when_ready(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once the roll log is usable (at once if it already is)."""
