@@ -40,10 +40,14 @@ class Rect:
 
     def contains(self, x: float, y: float) -> bool:
         """Whether (x, y) is inside or on the edge; an empty rectangle contains nothing (as Qt)."""
-        if self.width == 0 or self.height == 0:
+        left, right = self.x, self.x + self.width
+        top, bottom = self.y, self.y + self.height
+        if left == right or top == bottom:
             return False
-        left, right = sorted((self.x, self.right))
-        top, bottom = sorted((self.y, self.bottom))
+        if right < left:  # a negative width reaches left of x, as in Qt
+            left, right = right, left
+        if bottom < top:
+            top, bottom = bottom, top
         return left <= x <= right and top <= y <= bottom
 
     def united(self, other: Rect) -> Rect:

@@ -132,6 +132,8 @@ def test_rect_follows_qt_rules_for_edges_and_empty_rects():
     assert (rect.right, rect.bottom, rect.center) == (40.0, 60.0, (25.0, 40.0))
     assert rect.contains(40.0, 60.0) and not rect.contains(40.5, 60.0)
     assert not Rect(5.0, 5.0, 0.0, 10.0).contains(5.0, 6.0)
+    assert Rect(10.0, 10.0, -5.0, 5.0).contains(7.0, 12.0)  # Qt's answers, checked once
+    assert not Rect(10.0, 10.0, -5.0, 5.0).contains(11.0, 12.0)
     assert rect.adjusted(1, 2, -3, -4) == Rect(11.0, 22.0, 26.0, 34.0)
     assert rect.united(Rect(0.0, 50.0, 5.0, 20.0)) == Rect(0.0, 20.0, 40.0, 50.0)
     assert rect.translated(-10, 5) == Rect(0.0, 25.0, 30.0, 40.0)
