@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from refkit.dice.errors import DiceNotationError
 from refkit.dice.exact import DiceGroup, Tally, expression_tally
@@ -277,7 +277,8 @@ class _Token:
         return "the end" if self.kind == "end" else repr(self.text)
 
 
-_LONGEST_NUMBER = 18  # digits; anything longer is over every limit and is not converted
+# Final keeps it a literal, so a type checker knows 10**_LONGEST_NUMBER is an int.
+_LONGEST_NUMBER: Final = 18  # digits; anything longer is over every limit and is not converted
 
 
 def _tokens(text: str) -> Iterator[_Token]:
