@@ -1,4 +1,4 @@
-"""Item cards: what a card shows (:class:`CardFace`), how it is painted, a widget that shows one.
+"""Item cards in Qt: how a :class:`refkit.present.CardFace` is painted, and a widget that shows one.
 
 A card is painted by one function, :func:`paint_card`, into whatever rectangle the caller gives it
 (a slot of the inventory board, two slots for a two-slot item, a catalogue preview, a drag image),
