@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, Signal
+from PySide6.QtCore import QByteArray, QEvent, QRect, QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -179,9 +179,58 @@ class MainWindow(QMainWindow):
             self._geometry_restored = restored
         if isinstance(state, QByteArray) and not state.isEmpty():
             restored = self.restoreState(state, LAYOUT_VERSION) and restored
+            if not self._fits_screen() and self._default_state is not None:
+                # Panels stacked on a big monitor can need more height than this screen has;
+                # the default (tabbed) arrangement fits, so use it rather than an off-screen
+                # status bar. The saved layout is overwritten only when the window closes.
+                self.restoreState(self._default_state, LAYOUT_VERSION)
+                if self._fits_screen():
+                    restored = False
+                    self.statusBar().showMessage(
+                        "The saved panel layout did not fit this screen; panels are back in "
+                        "their default places",
+                        10000,
+                    )
+                else:  # the default is no better: keep what the user arranged
+                    self.restoreState(state, LAYOUT_VERSION)
         self._show_bars_as_needed()  # a saved state must not hide (or show) the warning bars
+        self._keep_on_screen()
         self.layout_restored = restored
         return restored
+
+    def available_geometry(self) -> QRect | None:
+        """The part of the window's screen free of panels and docks, or None off-screen."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        return screen.availableGeometry() if screen is not None else None
+
+    def _fits_screen(self) -> bool:
+        available = self.available_geometry()
+        if available is None:
+            return True
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        needed = self.minimumSizeHint()
+        return needed.width() <= available.width() and needed.height() <= available.height()
+
+    def _keep_on_screen(self) -> None:
+        """Shrink and move the window so its frame lies on the screen's available area."""
+        available = self.available_geometry()
+        if available is None:
+            return
+        frame = self.frameGeometry()
+        border_w = max(0, frame.width() - self.width())
+        border_h = max(0, frame.height() - self.height())
+        width = min(self.width(), available.width() - border_w)
+        height = min(self.height(), available.height() - border_h)
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+        frame = self.frameGeometry()
+        x = min(max(frame.x(), available.left()), available.right() + 1 - frame.width())
+        y = min(max(frame.y(), available.top()), available.bottom() + 1 - frame.height())
+        x, y = max(x, available.left()), max(y, available.top())
+        if (x, y) != (frame.x(), frame.y()):
+            self.move(x, y)
 
     def save_layout(self) -> None:
         self._settings.setValue(GEOMETRY_KEY, self.saveGeometry())
@@ -203,11 +252,10 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Panel layout reset", 4000)
 
     def _default_geometry(self) -> None:
-        screen = self.screen() or QGuiApplication.primaryScreen()
-        if screen is None:
+        available = self.available_geometry()
+        if available is None:
             self.resize(1200, 760)
             return
-        available = screen.availableGeometry()
         width = min(1280, int(available.width() * 0.9))
         height = min(820, int(available.height() * 0.9))
         self.resize(width, height)
