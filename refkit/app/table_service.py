@@ -147,9 +147,10 @@ class TableService:
         or ``fmt`` is None, else pasted ``text``, ``csv`` or ``toml``. ``max_modifier`` is the
         largest number added to the dice (a backlash table's spell rank: 5; None: no limit) and
         ``modifier_name`` says what it is. Raises TableImportError naming every problem."""
-        extra = {"max_modifier": max_modifier, "modifier_name": modifier_name}
         if isinstance(source, Path) or fmt is None:
-            return load_table_file(Path(source), name, dice, **extra)
+            return load_table_file(
+                Path(source), name, dice, max_modifier=max_modifier, modifier_name=modifier_name
+            )
         if fmt not in TEXT_FORMATS:
             raise ValueError(f"unknown table format {fmt!r}; expected one of text, csv, toml")
         if fmt == "toml":
@@ -157,8 +158,12 @@ class TableService:
         if not name or not name.strip():
             raise ValueError("an imported table needs a name")
         if fmt == "csv":
-            return parse_table_csv(source, name, dice, **extra)
-        return parse_table_text(source, name, dice, **extra)
+            return parse_table_csv(
+                source, name, dice, max_modifier=max_modifier, modifier_name=modifier_name
+            )
+        return parse_table_text(
+            source, name, dice, max_modifier=max_modifier, modifier_name=modifier_name
+        )
 
     def import_table(
         self,

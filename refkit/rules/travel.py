@@ -110,8 +110,12 @@ def day_encounter_numbers(
 
 def role_test_modifier(pace: Pace | str) -> Literal["edge", "none", "bane"]:
     """Slow pace gives travel-role tests an edge, fast pace a bane."""
-    pace = Pace.parse(pace)
-    return {Pace.SLOW: "edge", Pace.NORMAL: "none", Pace.FAST: "bane"}[pace]
+    modifiers: dict[Pace, Literal["edge", "none", "bane"]] = {
+        Pace.SLOW: "edge",
+        Pace.NORMAL: "none",
+        Pace.FAST: "bane",
+    }
+    return modifiers[Pace.parse(pace)]
 
 
 class HexDirection(Enum):
