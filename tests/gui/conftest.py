@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
 
+from tests.gui.app_readiness import OPEN_TIMEOUT_MS, characters_docked
+
 # The offscreen platform says this whenever a window is shown; it is not a fault of the app.
 OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints"
 
@@ -53,3 +55,31 @@ def fake_clock() -> Callable[[], datetime]:
     start = datetime(2031, 5, 6, 7, 8, 9, tzinfo=UTC)
     ticks = iter(range(1_000_000))
     return lambda: start + timedelta(seconds=next(ticks))
+
+
+@pytest.fixture
+def start_app(qtbot, settings: QSettings) -> Iterator[Callable[..., object]]:
+    """Start real Refkit windows: ``start_app(db, ready=characters_docked)`` shows one on the
+    database ``db`` (a path or URL), starts it as after the first paint, and waits until
+    ``ready(app)``. Every window is closed afterwards without asking (unsaved edits discarded,
+    scratch sessions unmarked) and shut down."""
+    from refkit.gui.main import RefkitApp
+
+    started: list[RefkitApp] = []
+
+    def start(db: str | Path, ready: Callable[[object], bool] = characters_docked) -> RefkitApp:
+        app = RefkitApp(settings, db_url=str(db))
+        started.append(app)
+        qtbot.addWidget(app.window)
+        with qtbot.waitSignal(app.window.first_painted, timeout=5000):
+            app.window.show()
+        app.start()
+        qtbot.waitUntil(lambda: ready(app), timeout=OPEN_TIMEOUT_MS)
+        return app
+
+    yield start
+    for app in started:
+        app.window.save_problems.discard()
+        app.window.set_scratch_session(False)
+        app.window.close()
+        app.shutdown()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,29 +13,13 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox
 
 from refkit.gui.main import RefkitApp
-
-OPEN_TIMEOUT_MS = 20_000
+from tests.gui.app_readiness import OPEN_TIMEOUT_MS, roll_log_open
 
 
 @pytest.fixture
-def open_app(qtbot, settings: QSettings) -> Iterator[Callable[[str], RefkitApp]]:
+def open_app(start_app) -> Callable[[str], RefkitApp]:
     """Start a Refkit window on a database and wait until its roll log is open."""
-    started: list[RefkitApp] = []
-
-    def start(db_url: str) -> RefkitApp:
-        app = RefkitApp(settings, db_url=db_url)
-        started.append(app)
-        qtbot.addWidget(app.window)
-        with qtbot.waitSignal(app.window.first_painted, timeout=5000):
-            app.window.show()
-        app.start()
-        qtbot.waitUntil(lambda: app.service is not None, timeout=OPEN_TIMEOUT_MS)
-        return app
-
-    yield start
-    for app in started:
-        app.window.close()
-        app.shutdown()
+    return lambda db_url: start_app(db_url, ready=roll_log_open)
 
 
 def log_texts(app: RefkitApp) -> list[str]:

@@ -6,12 +6,12 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton
 
 from refkit.gui.database_open_dialog import DatabaseOpenDialog
@@ -20,33 +20,13 @@ from refkit.gui.main_window import SCRATCH_TITLE
 from refkit.store.backups import make_backup
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database
-
-OPEN_TIMEOUT_MS = 20_000
+from tests.gui.app_readiness import OPEN_TIMEOUT_MS, open_or_asking
 
 
 @pytest.fixture
-def start_app(qtbot, settings: QSettings) -> Iterator[Callable[[str], RefkitApp]]:
+def start_app(start_app) -> Callable[[str], RefkitApp]:
     """Start a Refkit window on a database and wait until it is open or the dialog is up."""
-    started: list[RefkitApp] = []
-
-    def start(db_url: str) -> RefkitApp:
-        app = RefkitApp(settings, db_url=db_url)
-        started.append(app)
-        qtbot.addWidget(app.window)
-        with qtbot.waitSignal(app.window.first_painted, timeout=5000):
-            app.window.show()
-        app.start()
-        qtbot.waitUntil(
-            lambda: app.character_panels is not None or app.open_dialog is not None,
-            timeout=OPEN_TIMEOUT_MS,
-        )
-        return app
-
-    yield start
-    for app in started:
-        app.window.set_scratch_session(False)  # so closing does not ask
-        app.window.close()
-        app.shutdown()
+    return lambda db_url: start_app(db_url, ready=open_or_asking)
 
 
 def digest(path: Path) -> str:

@@ -3,12 +3,11 @@ crows' sheets at once, leave the players' choices as prompts on the sheet, and u
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from refkit.gui.character_install import CharacterPanels
 from refkit.gui.main import RefkitApp
@@ -16,31 +15,15 @@ from refkit.rules.character import Character
 from refkit.rules.dungeon_turn import ClockState
 from refkit.rules.inventory import MAGIC, Item
 
-OPEN_TIMEOUT_MS = 20_000
 BRANNOC = "Brannoc Tull"
 HESPER = "Hesper Quill"
 SAMPLE_PARTY = "The Sample Party"
 
 
 @pytest.fixture
-def open_app(qtbot, settings: QSettings) -> Iterator[Callable[[Path], RefkitApp]]:
+def open_app(start_app) -> Callable[[Path], RefkitApp]:
     """A Refkit window on a database file, with the characters and the dungeon turn wired."""
-    started: list[RefkitApp] = []
-
-    def start(path: Path) -> RefkitApp:
-        app = RefkitApp(settings, db_url=str(path))
-        started.append(app)
-        qtbot.addWidget(app.window)
-        with qtbot.waitSignal(app.window.first_painted, timeout=5000):
-            app.window.show()
-        app.start()
-        qtbot.waitUntil(lambda: app.character_panels is not None, timeout=OPEN_TIMEOUT_MS)
-        return app
-
-    yield start
-    for app in started:
-        app.window.close()
-        app.shutdown()
+    return start_app
 
 
 @pytest.fixture

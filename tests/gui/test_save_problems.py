@@ -13,38 +13,21 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from refkit.gui.character_install import CharacterPanels
 from refkit.gui.main import RefkitApp
 from refkit.rules.dungeon_turn import ClockState
 from refkit.store.database import Database
 
-OPEN_TIMEOUT_MS = 20_000
 WREN = "Wren Ashdown"
 TYPED = "Owes the ferryman two silver; the map is in her left boot"
 LOCKED = "the database is locked by another program"
 
 
 @pytest.fixture
-def open_app(qtbot, settings: QSettings) -> Iterator[Callable[[Path], RefkitApp]]:
-    started: list[RefkitApp] = []
-
-    def start(path: Path) -> RefkitApp:
-        app = RefkitApp(settings, db_url=str(path))
-        started.append(app)
-        qtbot.addWidget(app.window)
-        with qtbot.waitSignal(app.window.first_painted, timeout=5000):
-            app.window.show()
-        app.start()
-        qtbot.waitUntil(lambda: app.character_panels is not None, timeout=OPEN_TIMEOUT_MS)
-        return app
-
-    yield start
-    for app in started:
-        app.window.save_problems.discard()  # so closing does not ask
-        app.window.close()
-        app.shutdown()
+def open_app(start_app) -> Callable[[Path], RefkitApp]:
+    return start_app
 
 
 @pytest.fixture
