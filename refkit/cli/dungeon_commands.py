@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
 from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.present.clock_text import short_clock_text, time_left_text
 
 if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import DungeonTurnService
@@ -95,19 +96,14 @@ def _party_service(db: Database) -> tuple[DungeonTurnService, PartyBridge]:
     )
 
 
-def _clock_text(seconds: float) -> str:
-    whole = max(0, math.ceil(seconds))
-    return f"{whole // 60}:{whole % 60:02d}"
-
-
 def status_text(status: dict[str, Any]) -> str:
     """One line for people: ``DT 3 running, 12:34 left, greed +10%, encounter pending``."""
     if status["dt"] == 0 and status["state"] == "stopped":
-        length = _clock_text(status["length_s"])
+        length = short_clock_text(status["length_s"])
         return f"no DT yet (DTs of {length}); start one with 'refkit dt start'"
     parts = [f"DT {status['dt']} {status['state']}"]
     if status["state"] in ("running", "paused"):
-        parts.append(f"{_clock_text(status['remaining_s'])} left")
+        parts.append(time_left_text(status["remaining_s"]))
     if status["greed_percent"]:
         parts.append(f"greed +{status['greed_percent']}%")
     if status["pending_encounter"]:

@@ -8,7 +8,6 @@ idle clock costs next to nothing. The time itself comes from the persisted ancho
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from enum import Enum
 
@@ -16,27 +15,14 @@ from PySide6.QtCore import QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
+from refkit.present.clock_text import clock_text, overdue_text
+
 TICK_MS = 250
 
-
-def format_clock(seconds: float) -> str:
-    """Seconds as ``mm:ss`` (minutes may pass 59: ``60:00``), rounded up to the next second.
-
-    Rounding up means a fresh 30-minute DT shows ``30:00`` for its first second and ``00:00``
-    appears exactly when the time is up.
-    """
-    if not math.isfinite(seconds):
-        raise ValueError(f"cannot show {seconds!r} seconds")
-    whole = max(0, math.ceil(seconds - 1e-9))
-    minutes, rest = divmod(whole, 60)
-    return f"{minutes:02d}:{rest:02d}"
-
-
-def format_overdue(seconds: float) -> str:
-    """Time past zero, ``+mm:ss`` (rounded down: ``+00:00`` for the first second)."""
-    whole = max(0, math.floor(seconds))
-    minutes, rest = divmod(whole, 60)
-    return f"+{minutes:02d}:{rest:02d}"
+# The clock's words and their one rounding rule live in refkit.present; the old names stay so the
+# widget's callers and tests read the same renderer.
+format_clock = clock_text
+format_overdue = overdue_text
 
 
 class ClockMood(Enum):

@@ -39,8 +39,6 @@ from refkit.gui.dungeon_clock_widget import (
     BigClock,
     ClockMood,
     ClockTicker,
-    format_clock,
-    format_overdue,
     is_dark,
 )
 from refkit.gui.dungeon_encounter_box import EncounterBox
@@ -52,6 +50,7 @@ from refkit.gui.dungeon_settings_box import SettingsBox
 from refkit.gui.plain_text import ElidedLabel, plain_label, rich_tooltip
 from refkit.gui.players_window import PlayersOptions, PlayersWindow, players_view
 from refkit.gui.sound_cue import SoundCue
+from refkit.present.clock_text import panel_clock_text
 from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
 
 if TYPE_CHECKING:
@@ -98,18 +97,16 @@ def _minutes_words(seconds: int) -> str:
 
 def clock_display(clock: DungeonTurnClock, now: float, thresholds_s: Sequence[int]) -> ClockDisplay:
     """The clock's face at ``now``: ``mm:ss`` (``+mm:ss`` once overdue), mood, and a state line."""
+    text = panel_clock_text(clock, now)
     if clock.state is ClockState.STOPPED:
         what = "Not started: enter a dungeon" if clock.dt == 0 else f"Stopped after DT {clock.dt}"
-        return ClockDisplay(format_clock(clock.length_s), ClockMood.IDLE, what)
+        return ClockDisplay(text, ClockMood.IDLE, what)
     if clock.state is ClockState.RESTING:
-        return ClockDisplay("REST", ClockMood.IDLE, "Resting — finish the rest to go on")
+        return ClockDisplay(text, ClockMood.IDLE, "Resting — finish the rest to go on")
     if clock.time_up(now):
-        overdue = clock.overdue(now)
-        text = format_overdue(overdue) if overdue >= 1 else "00:00"
         return ClockDisplay(text, ClockMood.TIME_UP, "TIME'S UP — End DT (F5)")
     if clock.state is ClockState.PAUSED:
-        return ClockDisplay(format_clock(clock.remaining(now)), ClockMood.PAUSED, "PAUSED (F6)")
-    text = format_clock(clock.remaining(now))
+        return ClockDisplay(text, ClockMood.PAUSED, "PAUSED (F6)")
     threshold = warning_threshold_reached(clock, now, thresholds_s)
     if threshold is not None:
         return ClockDisplay(text, ClockMood.WARNING, f"⚠ Under {_minutes_words(threshold)} left")

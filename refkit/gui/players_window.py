@@ -32,8 +32,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from refkit.gui.dungeon_clock_widget import BigClock, ClockMood, format_clock
+from refkit.gui.dungeon_clock_widget import BigClock, ClockMood
 from refkit.gui.plain_text import ElidedLabel
+from refkit.present.clock_text import players_clock_text
 from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
 from refkit.rules.tracked_effects import EffectKind, LightStatus, TrackedEffect
 
@@ -120,7 +121,6 @@ def players_view(
 
     Lights only (other effects are the referee's business), and only their status word.
     """
-    remaining = clock.remaining(now)
     if clock.state is ClockState.STOPPED:
         mood, state = ClockMood.IDLE, "Waiting to enter" if clock.dt == 0 else "Stopped"
     elif clock.state is ClockState.RESTING:
@@ -138,7 +138,7 @@ def players_view(
     )
     return PlayersView(
         dt=clock.dt,
-        clock_text=format_clock(remaining) if clock.state is not ClockState.RESTING else "--:--",
+        clock_text=players_clock_text(clock, now),
         mood=mood,
         state_text=state,
         greed_percent=clock.greed_percent,

@@ -1,6 +1,7 @@
 """What a thing looks like, without Qt or ReportLab: item card faces, the inventory sheet's slot
 geometry and the card sheet's arithmetic, read from ``sheets/*.toml`` — painted by ``refkit.gui``,
-printed by ``refkit.export``."""
+printed by ``refkit.export`` — and the words every front end shows: the DT clock's text and a
+Crows test result's."""
 
 from refkit.present.card_face import (
     DEFAULT_KIND_COLOUR,
@@ -24,6 +25,16 @@ from refkit.present.card_sheet import (
     papers,
     read_card_sizes,
     read_papers,
+)
+from refkit.present.clock_text import (
+    clock_text,
+    countdown_text,
+    overdue_text,
+    panel_clock_text,
+    players_clock_text,
+    short_clock_text,
+    time_left_text,
+    whole_seconds_left,
 )
 from refkit.present.geometry import Rect
 from refkit.present.sheet_layout import (
@@ -65,13 +76,21 @@ __all__ = [
     "all_slot_places",
     "card_facts",
     "card_sizes",
+    "clock_text",
+    "countdown_text",
     "inventory_sheet",
     "kind_colour",
     "lay_out_cards",
     "lay_out_sheet",
     "minimum_width",
+    "overdue_text",
+    "panel_clock_text",
     "papers",
+    "players_clock_text",
     "read_card_sizes",
     "read_inventory_sheet",
     "read_papers",
+    "short_clock_text",
+    "time_left_text",
+    "whole_seconds_left",
 ]
