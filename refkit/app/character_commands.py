@@ -11,6 +11,10 @@ WoundPlacementError, RestRefused or ValueError, each with a reason in plain word
 command exists, so nothing changes. Run the command with ``do()`` (or push it on the undo stack,
 which calls ``do()``).
 
+Undo and redo refuse with :class:`~refkit.app.undo.UndoConflictError`, changing nothing, when
+the crow was saved by someone else since (another window, the command line, End DT): the store's
+revision must still be the one this command left, or the crow exactly as it left it.
+
 Drawing from the pack rolls a d10. Undoing the draw puts the item back, but the roll itself
 stands: it was made at the table and is not rolled again on redo (redo repeats its outcome).
 """
@@ -19,9 +23,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from refkit.app.character_service import CharacterService
+from refkit.app.undo import UndoConflictError
 from refkit.rules.character import (
     CHARACTERISTIC_NAMES,
     Character,
@@ -53,6 +58,7 @@ from refkit.rules.inventory_moves import pick_up as pick_up_item
 from refkit.rules.inventory_moves import refuel as refuel_item
 from refkit.rules.inventory_moves import split_stack as split_item
 from refkit.rules.item_catalogue import CatalogueItem
+from refkit.store.character_store import CharacterChangedError, CharacterNotFoundError
 
 
 @dataclass
@@ -67,16 +73,43 @@ class CharacterEdit:
     before: Character
     after: Character
     text: str
+    # The crow's stored revision right after this command's last do or undo (None: not done yet).
+    _revision: int | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def changes_anything(self) -> bool:
         return self.before != self.after
 
     def do(self) -> None:
-        self.service.put(self.before.name, self.after)
+        if self._revision is None:  # the first do: ``before`` was read a moment ago
+            self._revision = self.service.put(self.before.name, self.after)
+        else:
+            self._swap(self.before, self.after, "redo")
 
     def undo(self) -> None:
-        self.service.put(self.after.name, self.before)
+        if self._revision is None:
+            raise RuntimeError(f"{self.text!r} has not been done, so it cannot be undone")
+        self._swap(self.after, self.before, "undo")
+
+    def _swap(self, expected: Character, target: Character, action: str) -> None:
+        """Store ``target`` if the crow is still as this command left it (``expected``)."""
+        refused = f"cannot {action} {self.text!r}: {expected.name}"
+        try:
+            revision = self.service.revision(expected.name)
+            # A save that changed nothing this command left (End DT moving conditions back and
+            # forth) loses nothing: only a different crow is refused.
+            if revision != self._revision and self.service.get(expected.name) != expected:
+                raise UndoConflictError(
+                    f"{refused} was changed since (in another window or the command line); "
+                    "nothing was changed"
+                )
+            self._revision = self.service.put(expected.name, target, expected_revision=revision)
+        except CharacterNotFoundError:
+            raise UndoConflictError(f"{refused} was deleted since; nothing was changed") from None
+        except CharacterChangedError:
+            raise UndoConflictError(
+                f"{refused} was changed at this very moment elsewhere; nothing was changed"
+            ) from None
 
 
 def edit(

@@ -253,10 +253,19 @@ class CharacterService:
         self._tell(CharacterChange("saved", character.name))
         return revision
 
-    def put(self, stored_name: str, character: Character) -> int:
+    def revision(self, name: str) -> int:
+        """How many times the crow has been saved; CharacterNotFoundError if there is none."""
+        return self._repo.revision(name)
+
+    def put(
+        self, stored_name: str, character: Character, *, expected_revision: int | None = None
+    ) -> int:
         """Store ``character`` in place of the crow now called ``stored_name``, renaming it when
-        the names differ (one transaction); returns the new revision."""
-        revision = self._repo.save(character, stored_name=stored_name)
+        the names differ (one transaction); returns the new revision. With ``expected_revision``
+        the crow must still be at that revision (CharacterChangedError, nothing saved, if not)."""
+        revision = self._repo.save(
+            character, stored_name=stored_name, expected_revision=expected_revision
+        )
         if name_key(stored_name) != name_key(character.name):
             self._tell(CharacterChange("renamed", character.name, stored_name))
         else:

@@ -3,14 +3,18 @@
 Each command runs its service call once, on the first ``do()``, and keeps the change it made.
 ``undo()`` puts the state from before back (clock, effects, the conditions it ended, its session-log
 entries marked undone) and a later ``do()`` (redo) puts the same result back — the same rolls, not
-new ones. Undo and redo raise :class:`~refkit.app.dungeon_turn_service.UndoConflictError`,
-changing nothing, if the dungeon turn changed in between (say from the command line).
+new ones. Undo and redo raise :class:`~refkit.app.undo.UndoConflictError`, changing nothing,
+if the dungeon turn changed in between (say from the command line).
+
+End DT and Finish rest are joined steps: what the service's hooks did on the crows (overload
+wounds, the party's rest) is joined to the dungeon-turn step as one
+:class:`~refkit.app.undo.CompositeCommand` — undone first, redone last, all or none.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from refkit.app.dungeon_turn_service import (
     DungeonTurnChange,
@@ -18,6 +22,7 @@ from refkit.app.dungeon_turn_service import (
     Outcome,
     RestFinished,
 )
+from refkit.app.undo import Command, CompositeCommand, FunctionCommand
 from refkit.rules.tracked_effects import EffectKind
 from refkit.rules.usage_dice import UsageDiceMode
 
@@ -57,8 +62,62 @@ class DungeonTurnCommand:
         self._change = self._service.revert(self._change)
 
 
-class EndTurnCommand(DungeonTurnCommand):
-    """End DT: usage dice, conditions, encounter check, next DT — one undo step."""
+@runtime_checkable
+class _Undoable(Protocol):
+    """What a hook may return to have its work undone with the step (a command needs no more)."""
+
+    def do(self) -> None: ...
+
+    def undo(self) -> None: ...
+
+
+class JoinedStepCommand(CompositeCommand):
+    """A dungeon-turn step and what its hooks did, as one composite undo step.
+
+    The first ``do()`` runs the step (the service runs the hooks); then each hook result that can
+    be undone joins as a child after the step, so undo takes the hooks' work back first and redo
+    puts it back last. ``outcome`` and ``change`` are the step's.
+    """
+
+    def __init__(
+        self,
+        service: DungeonTurnService,
+        text: str,
+        run: Callable[[], Outcome[Any]],
+        hook_results: Callable[[Outcome[Any]], Sequence[object]],
+    ) -> None:
+        self._step = DungeonTurnCommand(service, text, run)
+        self._hook_results = hook_results
+        super().__init__(text, (self._step,))
+
+    @property
+    def text(self) -> str:
+        return self._step.text
+
+    @property
+    def outcome(self) -> Outcome[Any] | None:
+        return self._step.outcome
+
+    @property
+    def change(self) -> DungeonTurnChange | None:
+        return self._step.change
+
+    def do(self) -> None:
+        if self._step.change is not None:  # redo
+            super().do()
+            return
+        self._step.do()
+        assert self._step.outcome is not None
+        for result in self._hook_results(self._step.outcome):
+            if isinstance(result, Command):
+                self.add_done(result)
+            elif isinstance(result, _Undoable):
+                self.add_done(FunctionCommand(self._step.text, result.do, result.undo))
+
+
+class EndTurnCommand(JoinedStepCommand):
+    """End DT: usage dice, conditions, encounter check, next DT, and the ``on_turn_ended`` hooks'
+    work on the party (magic-overload wounds) — one undo step."""
 
     def __init__(
         self,
@@ -68,7 +127,12 @@ class EndTurnCommand(DungeonTurnCommand):
         seed: int | None = None,
         at: float | None = None,
     ) -> None:
-        super().__init__(service, "End DT", lambda: service.end_turn(die, seed=seed, at=at))
+        super().__init__(
+            service,
+            "End DT",
+            lambda: service.end_turn(die, seed=seed, at=at),
+            lambda outcome: outcome.change.hook_results,
+        )
 
 
 class LoudNoiseCommand(DungeonTurnCommand):
@@ -143,39 +207,23 @@ class RestEncounterCheckCommand(DungeonTurnCommand):
         )
 
 
-class FinishRestCommand(DungeonTurnCommand):
-    """Finish (or interrupt) the rest. What the ``on_rest_finished`` hooks returned is undone
-    first on undo, and done again after the redo, when it has ``undo()`` / ``do()``."""
+class FinishRestCommand(JoinedStepCommand):
+    """Finish (or interrupt) the rest, and what the ``on_rest_finished`` hooks gave the party —
+    one undo step."""
 
     def __init__(self, service: DungeonTurnService, *, interrupted: bool = False) -> None:
         super().__init__(
             service,
             "Interrupt rest" if interrupted else "Finish rest",
             lambda: service.finish_rest(interrupted=interrupted),
+            _rest_hook_results,
         )
 
-    def _hook_results(self) -> tuple[object, ...]:
-        if self.outcome is None:
-            return ()
-        finished = self.outcome.value
-        assert isinstance(finished, RestFinished)
-        return finished.hook_results
 
-    def do(self) -> None:
-        redo = self.change is not None
-        super().do()
-        if redo:
-            for result in self._hook_results():
-                again = getattr(result, "do", None)
-                if callable(again):
-                    again()
-
-    def undo(self) -> None:
-        for result in reversed(self._hook_results()):
-            back = getattr(result, "undo", None)
-            if callable(back):
-                back()
-        super().undo()
+def _rest_hook_results(outcome: Outcome[Any]) -> tuple[object, ...]:
+    finished = outcome.value
+    assert isinstance(finished, RestFinished)
+    return finished.hook_results
 
 
 class AddEffectCommand(DungeonTurnCommand):

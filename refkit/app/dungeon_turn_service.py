@@ -11,7 +11,8 @@ Each state-changing call returns an :class:`Outcome` whose ``change`` lets
 :mod:`refkit.app.dungeon_turn_commands` undo (:meth:`DungeonTurnService.revert`) and redo
 (:meth:`DungeonTurnService.reapply`) it as one step. Undo and redo refuse, changing nothing, when
 the stored state is no longer the one the step left behind. What the ``on_turn_ended`` hooks did
-at an End DT (the party's magic-overload wounds) is undone and redone with it.
+at an End DT (the party's magic-overload wounds) is undone and redone with it: the End DT command
+joins the hooks' results to the step as one composite command.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Generic, Protocol, TypeVar
 
+from refkit.app.undo import UndoConflictError  # defined there; imported from here too
 from refkit.dice.rng import make_rng
 from refkit.rules.dungeon_turn import DungeonTurnClock, PendingEncounter
 from refkit.rules.encounters import EncounterCheck, encounter_number
@@ -93,10 +95,6 @@ class ConditionsKeeper(Protocol):
         ...
 
 
-class UndoConflictError(Exception):
-    """An undo or redo was refused because the dungeon turn changed since; nothing changed."""
-
-
 @dataclass(frozen=True)
 class DungeonTurnState:
     clock: DungeonTurnClock
@@ -107,7 +105,8 @@ class DungeonTurnState:
 class DungeonTurnChange:
     """One applied step: the state before and after, the log entries it wrote, the conditions of
     the characters it changed (before and after), the stored version right after it, and what the
-    step's hooks returned (objects with ``undo()`` / ``do()``, run on revert / reapply)."""
+    step's hooks returned (commands, or objects with ``undo()`` / ``do()``, which the step's
+    composite command undoes and redoes with it; :meth:`DungeonTurnService.revert` leaves them)."""
 
     text: str
     before: DungeonTurnState
@@ -242,13 +241,13 @@ class DungeonTurnService:
 
     ``on_rest_finished`` holds callables run with this service after a rest is finished (not
     interrupted) — the characters feature applies Stamina, wounds, expertise and spellbooks
-    there. A hook may return an object with ``undo()`` and ``do()``; the rest's undo command
-    calls them.
+    there. A hook may return a command (or an object with ``undo()`` and ``do()``); the rest's
+    command joins it to the step.
 
     ``on_turn_ended`` holds callables run after each End DT with this service, the
     :class:`EndOfTurnResult` and the step's random source (the party's magic-overload wounds).
-    What they return lands in the change's ``hook_results``; :meth:`revert` calls its ``undo()``
-    and :meth:`reapply` its ``do()``.
+    What they return lands in the change's ``hook_results``, which the End DT command joins to
+    the step (:meth:`revert` and :meth:`reapply` touch the dungeon turn only).
     """
 
     def __init__(
@@ -926,8 +925,6 @@ class DungeonTurnService:
                 f"cannot {action} {change.text!r}: the dungeon turn has changed since "
                 "(here or in another window or the command line); nothing was changed"
             )
-        if undone:  # the hooks' changes came last: they go first
-            _run_hooks(change.hook_results, "undo", reverse=True)
         try:
             saved = self._store.save(
                 target.clock,
@@ -937,8 +934,6 @@ class DungeonTurnService:
                 mark_done=() if undone else change.log_ids,
             )
         except ConcurrentChangeError as error:
-            if undone:
-                _run_hooks(change.hook_results, "do")
             raise UndoConflictError(f"cannot {action} {change.text!r}: {error}") from None
         if change.conditions_after and self._conditions is not None:
             source, wanted = (
@@ -948,8 +943,6 @@ class DungeonTurnService:
             )
             current = self._conditions.conditions_by_character()
             self._conditions.set_conditions(_move_conditions(current, source, wanted))
-        if not undone:
-            _run_hooks(change.hook_results, "do")
         return replace(change, version=saved.version)
 
     # -- machinery ---------------------------------------------------------------------------
@@ -1000,14 +993,6 @@ class DungeonTurnService:
     @staticmethod
     def _moment(now: float) -> datetime:
         return datetime.fromtimestamp(now, UTC)
-
-
-def _run_hooks(results: Sequence[object], method: str, *, reverse: bool = False) -> None:
-    """Call ``undo`` or ``do`` on each hook result that has it."""
-    for result in reversed(results) if reverse else results:
-        call = getattr(result, method, None)
-        if callable(call):
-            call()
 
 
 def _dungeon_en(settings: DungeonSettings) -> int:

@@ -17,9 +17,10 @@ Then, on those crows:
   there is no choice). A crow that cannot rest (a doubled magic slot, dead) gets nothing, and the
   report says why.
 
-Each of those steps saves the crows at once and returns an object with ``undo()`` and ``do()``:
-the dungeon-turn service and commands call them when End DT or Finish rest is undone or redone,
-so the whole step stays one undo step. Cruelty is left as it is (see the report to the lead).
+Each of those steps saves the crows at once and returns a command (``text``, ``undo()``,
+``do()``): End DT's and Finish rest's commands join it to the dungeon-turn step as one
+:class:`~refkit.app.undo.CompositeCommand`, so the whole step stays one undo step. Cruelty is
+left as it is (see the report to the lead).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from typing import Any, Final
 from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterChange, CharacterService
 from refkit.app.dungeon_turn_service import DungeonTurnService
+from refkit.app.undo import CompositeCommand, FunctionCommand
 from refkit.rules.character import Character, RestRefused
 from refkit.rules.end_of_turn import EndOfTurnResult
 from refkit.store.character_store import CharacterNotFoundError, CharacterRepository, name_key
@@ -191,11 +193,19 @@ class PromptedEdit(CharacterEdit):
 
     def do(self) -> None:
         self._settle(self.after.name, 1)  # first, so views refreshed by the save see it
-        super().do()
+        try:
+            super().do()
+        except BaseException:  # refused (the crow changed since): the prompt stays as it was
+            self._settle(self.after.name, -1)
+            raise
 
     def undo(self) -> None:
         self._settle(self.before.name, -1)
-        super().undo()
+        try:
+            super().undo()
+        except BaseException:
+            self._settle(self.before.name, 1)
+            raise
 
 
 def answering_prompt(
@@ -249,31 +259,42 @@ class PartyConditions:
 
 @dataclass
 class _CrowChanges:
-    """Crows saved, prompts raised and a session-log entry written, as one undoable unit."""
+    """Crows saved, prompts raised and a session-log entry written, as one undoable unit: a
+    :class:`CompositeCommand` of the crows' edits and then the prompts and the log entry, so a
+    crow whose undo is refused (changed since) leaves every other crow as it was too."""
 
     edits: tuple[CharacterEdit, ...]
     prompts: WoundPrompts
     raised: tuple[tuple[str, int, int], ...]  # (crow, wounds to place, wounds to heal)
     service: DungeonTurnService | None
     log_ids: tuple[int, ...] = ()
+    text: str = "The party's wounds and rest"
 
     def _apply(self, sign: int) -> None:
         for name, to_place, to_heal in self.raised:
             self.prompts.add(name, to_place=sign * to_place, to_heal=sign * to_heal)
 
-    def do(self) -> None:
-        for edit in self.edits:
-            edit.do()
-        self._apply(1)
+    def _mark(self, undone: bool) -> None:
         if self.service is not None and self.log_ids:
-            self.service.store.session_log.set_undone(self.log_ids, False)
+            self.service.store.session_log.set_undone(self.log_ids, undone)
+
+    def _joined(self) -> CompositeCommand:
+        def raise_prompts() -> None:
+            self._apply(1)
+            self._mark(False)
+
+        def lower_prompts() -> None:
+            self._apply(-1)
+            self._mark(True)
+
+        prompts = FunctionCommand("Wounds to place or heal", raise_prompts, lower_prompts)
+        return CompositeCommand(self.text, (*self.edits, prompts))
+
+    def do(self) -> None:
+        self._joined().do()
 
     def undo(self) -> None:
-        self._apply(-1)
-        for edit in reversed(self.edits):
-            edit.undo()
-        if self.service is not None and self.log_ids:
-            self.service.store.session_log.set_undone(self.log_ids, True)
+        self._joined().undo()
 
     def log(self, kind: str, dt: int, text: str, detail: Mapping[str, Any]) -> None:
         if self.service is None:
@@ -608,6 +629,7 @@ class PartyBridge:
             prompts=self.prompts,
             raised=tuple(raised),
             service=service,
+            text=f"Magic overload wounds at the end of DT {result.dt_ended}",
             dt_ended=result.dt_ended,
             entries=tuple(entries),
         )
@@ -667,6 +689,7 @@ class PartyBridge:
             prompts=self.prompts,
             raised=tuple(raised),
             service=service,
+            text="The party's rest in the Miasma" if in_miasma else "The party's rest",
             in_miasma=in_miasma,
             entries=tuple(entries),
         )

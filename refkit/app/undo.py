@@ -5,14 +5,22 @@ history here: the desktop app keeps one ``QUndoStack`` and wraps every command i
 so the Qt stack *is* the history. Front ends without Qt (tests, scripts) simply call ``do()``.
 
 A command's ``do()`` may be called again after ``undo()`` (redo), so it must work from the state its
-own ``undo()`` left behind.
+own ``undo()`` left behind. An undo or redo that would overwrite what changed since (another window,
+the command line) raises :class:`UndoConflictError` instead, changing nothing.
+
+Steps that join several commands (End DT with its wounds on the crows, a rest with its benefits) are
+one :class:`CompositeCommand`: its children are done in order and undone in reverse, all or none.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
+
+
+class UndoConflictError(Exception):
+    """An undo or redo refused because what it would overwrite changed since; nothing changed."""
 
 
 @runtime_checkable
@@ -46,3 +54,60 @@ class FunctionCommand:
 
     def undo(self) -> None:
         self.revert()
+
+
+class CompositeCommand:
+    """Child commands as one step (Orange canvas's idea): done in order, undone in reverse.
+
+    All or none: if a child's ``do()`` raises, the children already done are undone (latest
+    first) and the error goes on; if a child's ``undo()`` raises, the children already undone are
+    done again (in order) and the error goes on. Children may be added after the first ``do()``
+    (a step's hooks are known only once the step ran) with :meth:`add_done`.
+    """
+
+    def __init__(self, text: str, children: Iterable[Command] = ()) -> None:
+        self._text = text
+        self._children: list[Command] = list(children)
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @property
+    def children(self) -> tuple[Command, ...]:
+        return tuple(self._children)
+
+    def add_done(self, child: Command) -> None:
+        """Join ``child``, which the caller has already done, as the last step."""
+        self._children.append(child)
+
+    def do(self) -> None:
+        done: list[Command] = []
+        for child in self._children:
+            try:
+                child.do()
+            except BaseException as error:
+                _put_back([back.undo for back in reversed(done)], error)
+                raise
+            done.append(child)
+
+    def undo(self) -> None:
+        undone: list[Command] = []
+        for child in reversed(self._children):
+            try:
+                child.undo()
+            except BaseException as error:
+                _put_back([again.do for again in reversed(undone)], error)
+                raise
+            undone.append(child)
+
+
+def _put_back(steps: Iterable[Callable[[], None]], error: BaseException) -> None:
+    """Run ``steps`` to return to where the composite step started. If one of them fails too, the
+    first ``error`` still goes to the caller (it says why the step was refused), with a note."""
+    for step in steps:
+        try:
+            step()
+        except Exception as also:
+            error.add_note(f"and putting back what was done before failed too: {also}")
+            return

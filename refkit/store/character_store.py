@@ -55,6 +55,10 @@ class NameTakenError(CharacterStoreError):
     """Another character (or party, or custom item) already has that name, ignoring case."""
 
 
+class CharacterChangedError(CharacterStoreError):
+    """The crow was saved by someone else since the revision a caller expected; nothing saved."""
+
+
 @dataclass(frozen=True)
 class CharacterSummary:
     """One line of the character list: who, and the state a referee glances at."""
@@ -225,14 +229,30 @@ class CharacterRepository:
         with self._db.session() as session:
             return _require_character(session, name).revision
 
-    def save(self, character: Character, *, stored_name: str | None = None) -> int:
+    def save(
+        self,
+        character: Character,
+        *,
+        stored_name: str | None = None,
+        expected_revision: int | None = None,
+    ) -> int:
         """Insert the character, or replace the one with its name (ignoring case).
 
         With ``stored_name``, the crow stored under that name is replaced (and renamed when the
         names differ; NameTakenError if another crow has the new name). Returns the new
-        revision. The whole document is written in one transaction.
+        revision. The whole document is written in one transaction. With ``expected_revision``,
+        the crow (under ``stored_name``, else its name) must be stored at that revision, checked
+        in the same transaction: CharacterChangedError, nothing saved, otherwise (undo relies on
+        it not to overwrite a change made since).
         """
         with self._db.session() as session:
+            if expected_revision is not None:
+                stored = _require_character(session, stored_name or character.name)
+                if stored.revision != expected_revision:
+                    raise CharacterChangedError(
+                        f"{stored.name!r} was changed since (revision {stored.revision}, "
+                        f"not {expected_revision})"
+                    )
             if stored_name is not None and name_key(stored_name) != name_key(character.name):
                 row = _character_row(session, stored_name)
                 if row is not None:
