@@ -16,6 +16,7 @@ from typing import Generic, Protocol, TypeVar
 from refkit.dice.notation import NotationRoll, parse_notation
 from refkit.dice.records import RollRecord, notation_record, utc_now
 from refkit.dice.rng import make_rng
+from refkit.present.test_text import describe_test, summary_line
 from refkit.rules.crows_test import CRIT_MIN, Order, TestResult, roll_test
 from refkit.rules.d100 import D100Roll, roll_d100
 from refkit.rules.test_odds import TestOdds, test_odds
@@ -70,48 +71,8 @@ class LoggedResult(Generic[ResultT]):
         return self.logged.record
 
 
-def _signed(value: int) -> str:
-    return f"+{value}" if value >= 0 else str(value)
-
-
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def describe_test(
-    characteristic: int,
-    *,
-    edges: int = 0,
-    banes: int = 0,
-    bonuses: Sequence[int] = (),
-    expertise: bool = False,
-    crit_min: int = CRIT_MIN,
-    order: Order = "sequential",
-) -> str:
-    """The test as a short line for the log, e.g. ``2d10+1, 1 edge, bonus +2, expertise``."""
-    parts = [f"2d10{_signed(characteristic)}"]
-    if edges:
-        parts.append(_plural(edges, "edge"))
-    if banes:
-        parts.append(_plural(banes, "bane"))
-    bonus = sum(bonuses)
-    if bonus:
-        parts.append(f"bonus {_signed(bonus)}")
-    if expertise:
-        parts.append("expertise")
-    if crit_min != CRIT_MIN:
-        parts.append(f"crit {crit_min}+")
-    if order != "sequential":
-        parts.append(f"{order} shifts")
-    return ", ".join(parts)
-
-
-def summarize_test(result: TestResult) -> str:
-    """The result as a short line, e.g. ``Tier 3 — total 18, expertise spent``."""
-    summary = result.summary
-    if result.expertise_applied:
-        summary += ", expertise spent"
-    return summary
 
 
 class DiceService:
@@ -180,7 +141,7 @@ class DiceService:
             faces=result.dice,
             total=result.total,
             seed=used_seed,
-            summary=summarize_test(result),
+            summary=summary_line(result),
             detail={
                 "characteristic": characteristic,
                 "edges": edges,

@@ -12,8 +12,6 @@ from refkit.dice.rng import make_rng, parse_dice_values
 
 Result = tuple[dict[str, Any], str]
 
-TIER_WORDS = {1: "tier 1 (failure)", 2: "tier 2 (partial success)", 3: "tier 3 (success)"}
-
 
 def register(commands: argparse._SubParsersAction) -> None:
     _register_test(commands)
@@ -86,6 +84,7 @@ def _register_test(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_test(args: argparse.Namespace) -> Result:
+    from refkit.present.test_text import detail_line
     from refkit.rules.crows_test import resolve_test
 
     _check_counts(args)
@@ -111,13 +110,7 @@ def _run_test(args: argparse.Namespace) -> Result:
         "expertise_applied": result.expertise_applied,
         "seed": seed,
     }
-    flags = " — CRIT" if result.crit else (" — DOOM" if result.doom else "")
-    spent = " (expertise use spent)" if result.expertise_applied else ""
-    text = (
-        f"dice {d1} + {d2} = {result.natural}, total {result.total}: "
-        f"{TIER_WORDS[result.tier]}{flags}{spent}"
-    )
-    return payload, text
+    return payload, detail_line(result)
 
 
 # --- odds test --------------------------------------------------------------------------------

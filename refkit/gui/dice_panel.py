@@ -36,10 +36,10 @@ from refkit.gui.dice_widgets import (
     keep_return_key,
     palette_is_dark,
     scaled_font,
-    shown_signed,
 )
 from refkit.gui.palette import result_colours
 from refkit.gui.plain_text import plain_label
+from refkit.present.test_text import NET_TEXT, word_result
 from refkit.rules.crows_test import Order, net_state
 
 if TYPE_CHECKING:
@@ -54,14 +54,6 @@ log = logging.getLogger(__name__)
 
 OddsSource = Callable[..., "TestOdds"]
 
-TIER_MEANINGS = {1: "Failure", 2: "Success at a cost", 3: "Success"}
-NET_TEXT = {
-    "double_edge": "Double edge: +1 tier",
-    "edge": "Edge: +2",
-    "none": "No edge or bane",
-    "bane": "Bane: −2",
-    "double_bane": "Double bane: −1 tier",
-}
 CRIT_MIN_RANGE = (10, 20)
 BONUS_RANGE = (-20, 20)
 USAGE_DICE_RANGE = (1, 20)
@@ -406,52 +398,17 @@ class DicePanel(QWidget):
     # showing results ------------------------------------------------------------------------
 
     def _show_test(self, setup: TestSetup, result: TestResult) -> None:
-        if result.doom:
-            outcome, headline = "doom", "DOOM · Tier 1"
-            meaning = "Failure with a major setback"
-        elif result.crit:
-            outcome, headline = "crit", "CRIT · Tier 3"
-            meaning = "Success, and a bonus"
-        else:
-            outcome, headline = f"tier{result.tier}", f"Tier {result.tier}"
-            meaning = TIER_MEANINGS[result.tier]
-        parts = [dice_chips(result.dice), f"natural {result.natural}"]
-        if setup.characteristic:
-            parts.append(f"{shown_signed(setup.characteristic)} characteristic")
-        if setup.bonus:
-            parts.append(f"{shown_signed(setup.bonus)} bonus")
-        if result.net == "edge":
-            parts.append("+2 edge")
-        elif result.net == "bane":
-            parts.append("−2 bane")
-        parts.append(f"<b>total {result.total}</b>")
-        self.result.show_result(
-            outcome, headline, meaning, " · ".join(parts), self._test_note(setup, result)
+        # the words come from refkit.present (one wording with the roll log and the CLI); only
+        # the dice chips and the bold total are the panel's own
+        words = word_result(
+            result,
+            characteristic=setup.characteristic,
+            bonus=setup.bonus,
+            expertise_asked=setup.expertise,
         )
-
-    @staticmethod
-    def _test_note(setup: TestSetup, result: TestResult) -> str:
-        notes: list[str] = []
-        if result.doom:
-            notes.append(f"a natural {result.natural} is a doom whatever the edges and bonuses")
-            if setup.expertise:
-                notes.append("no expertise on a doom (keep the use)")
-        elif result.crit:
-            notes.append(f"a natural {result.natural} is a crit whatever the banes and penalties")
-            if setup.expertise:
-                notes.append("expertise not needed (keep the use)")
-        else:
-            if result.net == "double_edge":
-                notes.append("double edge: +1 tier")
-            elif result.net == "double_bane":
-                notes.append("double bane: −1 tier")
-            if result.expertise_applied:
-                notes.append("expertise used: +1 tier (spend a use)")
-            elif setup.expertise:
-                notes.append("already tier 3: expertise not needed (keep the use)")
-        if notes:
-            notes[0] = notes[0][0].upper() + notes[0][1:]
-        return "; ".join(notes)
+        *steps, total = words.terms
+        dice = " · ".join([dice_chips(result.dice), *steps, f"<b>{total}</b>"])
+        self.result.show_result(words.outcome, words.headline, words.meaning, dice, words.note)
 
     def _show_d100(self, roll: D100Roll) -> None:
         if roll.value == 100:

@@ -41,11 +41,6 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def shown_signed(value: int) -> str:
-    """``+2``, ``0`` or ``−1`` with a real minus sign, for text people read."""
-    return signed(value).replace("-", "−")
-
-
 def scaled_font(widget: QWidget, factor: float, *, bold: bool = False) -> QFont:
     """The application font scaled by ``factor`` (so text follows the user's and DPI settings)."""
     font = QFont(QApplication.font())

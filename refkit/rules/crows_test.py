@@ -58,15 +58,7 @@ class TestResult:
     doom: bool
     net: Net
     expertise_applied: bool
-
-    @property
-    def summary(self) -> str:
-        """A one-line reading, e.g. ``Tier 2 — total 14``, ``Crit! Tier 3`` or ``Doom — tier 1``."""
-        if self.doom:
-            return "Doom — tier 1"
-        if self.crit:
-            return "Crit! Tier 3"
-        return f"Tier {self.tier} — total {self.total}"
+    # Its words (summary, detailed line, the dice panel's headline) are refkit.present.test_text's.
 
 
 def check_die(name: str, face: int, sides: int) -> None:

@@ -21,6 +21,7 @@ from refkit.app.dice_service import (
 )
 from refkit.app.undo import Command
 from refkit.dice.notation import DiceNotationError
+from refkit.present.test_text import summary_line
 from refkit.rules.crows_test import resolve_test
 from refkit.rules.test_odds import test_odds as exact_odds
 from refkit.store.database import Database
@@ -96,7 +97,7 @@ def test_a_test_roll_is_resolved_logged_and_reproducible_from_its_seed(
     assert rolled.result == expected
     assert record.total == expected.total
     assert record.detail["tier"] == expected.tier
-    assert record.summary.startswith(expected.summary)
+    assert record.summary == summary_line(expected)
     assert repository.recent() == [rolled.logged]
     assert rolled.logged.source == "app"
 

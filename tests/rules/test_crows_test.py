@@ -166,12 +166,6 @@ def test_doom_wins_when_crit_and_doom_ranges_overlap():
     assert result.doom and not result.crit and result.tier == 1
 
 
-def test_summary_reads_the_result():
-    assert resolve_test(7, 7, 0).summary == "Tier 2 — total 14"
-    assert resolve_test(10, 10, 0).summary == "Crit! Tier 3"
-    assert resolve_test(1, 1, 5).summary == "Doom — tier 1"
-
-
 def test_tier_for_total_boundaries():
     assert [tier_for_total(t) for t in (-3, 11, 12, 16, 17, 30)] == [1, 1, 2, 2, 3, 3]
 
