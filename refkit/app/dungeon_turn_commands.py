@@ -14,7 +14,7 @@ wounds, the party's rest) is joined to the dungeon-turn step as one
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from refkit.app.dungeon_turn_service import (
     DungeonTurnChange,
@@ -22,7 +22,7 @@ from refkit.app.dungeon_turn_service import (
     Outcome,
     RestFinished,
 )
-from refkit.app.undo import Command, CompositeCommand, FunctionCommand
+from refkit.app.undo import CompositeCommand, as_command
 from refkit.rules.tracked_effects import EffectKind
 from refkit.rules.usage_dice import UsageDiceMode
 
@@ -60,15 +60,6 @@ class DungeonTurnCommand:
         if self._change is None:
             raise RuntimeError(f"{self._text!r} has not been done, so it cannot be undone")
         self._change = self._service.revert(self._change)
-
-
-@runtime_checkable
-class _Undoable(Protocol):
-    """What a hook may return to have its work undone with the step (a command needs no more)."""
-
-    def do(self) -> None: ...
-
-    def undo(self) -> None: ...
 
 
 class JoinedStepCommand(CompositeCommand):
@@ -109,10 +100,9 @@ class JoinedStepCommand(CompositeCommand):
         self._step.do()
         assert self._step.outcome is not None
         for result in self._hook_results(self._step.outcome):
-            if isinstance(result, Command):
-                self.add_done(result)
-            elif isinstance(result, _Undoable):
-                self.add_done(FunctionCommand(self._step.text, result.do, result.undo))
+            joined = as_command(result, self._step.text)
+            if joined is not None:
+                self.add_done(joined)
 
 
 class EndTurnCommand(JoinedStepCommand):

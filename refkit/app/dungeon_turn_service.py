@@ -22,9 +22,15 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, Generic, Protocol, TypeVar
 
-from refkit.app.undo import UndoConflictError  # defined there; imported from here too
+from refkit.app.undo import (  # UndoConflictError is defined there; imported from here too
+    CompositeCommand,
+    FunctionCommand,
+    UndoConflictError,
+    as_command,
+)
 from refkit.dice.rng import make_rng
 from refkit.rules.dungeon_turn import DungeonTurnClock, PendingEncounter
 from refkit.rules.encounters import EncounterCheck, encounter_number
@@ -510,7 +516,7 @@ class DungeonTurnService:
         ``die`` gives the encounter d10's face; ``seed`` makes the rolls repeatable; ``at`` ends
         the DT at that moment (an automatic end at zero passes the moment the DT ran out, so the
         next DT keeps to the schedule). ValueError, nothing changed, when no DT is under way or
-        ``die`` is not a d10 face.
+        ``die`` is not a d10 face. A hook that raises has the step taken back first.
         """
         rng, used_seed = self._rng_factory(seed)
         conditions = self._read_conditions()
@@ -532,7 +538,9 @@ class DungeonTurnService:
             )
 
         outcome = self._apply(step)
-        results = tuple(hook(self, outcome.value, rng) for hook in self.on_turn_ended)
+        results = self._run_hooks(
+            outcome.change, [partial(hook, self, outcome.value, rng) for hook in self.on_turn_ended]
+        )
         if not results:
             return outcome
         return Outcome(outcome.value, replace(outcome.change, hook_results=results), outcome.now)
@@ -664,7 +672,8 @@ class DungeonTurnService:
 
     def finish_rest(self, *, interrupted: bool = False) -> Outcome[RestFinished]:
         """End the rest and start a new DT. A finished rest applies a half-way step it skipped,
-        restores items with the Rest mode and then runs the ``on_rest_finished`` hooks."""
+        restores items with the Rest mode and then runs the ``on_rest_finished`` hooks (a hook that
+        raises has the step taken back first)."""
         conditions = self._read_conditions()
         douse = self._store.settings().douse_lights_at_rest_halfway
 
@@ -702,7 +711,9 @@ class DungeonTurnService:
         outcome = self._apply(step)
         hook_results: tuple[object, ...] = ()
         if not interrupted:
-            hook_results = tuple(hook(self) for hook in self.on_rest_finished)
+            hook_results = self._run_hooks(
+                outcome.change, [partial(hook, self) for hook in self.on_rest_finished]
+            )
         finished = RestFinished(outcome.value, hook_results)
         self.last_rest = finished
         return Outcome(finished, outcome.change, outcome.now)
@@ -946,6 +957,29 @@ class DungeonTurnService:
         return replace(change, version=saved.version)
 
     # -- machinery ---------------------------------------------------------------------------
+
+    def _run_hooks(
+        self, change: DungeonTurnChange, hooks: Sequence[Callable[[], object]]
+    ) -> tuple[object, ...]:
+        """Run a step's hooks in order. If one raises, what the hooks before it did and the step
+        itself are taken back (one composite undo, latest first) before the error goes on, so
+        nothing is left half done. (Not one transaction: another process may glimpse it.)"""
+        results: list[object] = []
+        for hook in hooks:
+            try:
+                results.append(hook())
+            except BaseException as error:
+                step = FunctionCommand(
+                    change.text, lambda: self.reapply(change), lambda: self.revert(change)
+                )
+                joined = (as_command(result, change.text) for result in results)
+                done = CompositeCommand(change.text, [step, *(c for c in joined if c is not None)])
+                try:
+                    done.undo()
+                except Exception as also:
+                    error.add_note(f"and taking back {change.text!r} failed too: {also}")
+                raise
+        return tuple(results)
 
     def _apply(self, step: Callable[[DungeonTurnSnapshot, float], _Step[T]]) -> Outcome[T]:
         last_error: ConcurrentChangeError | None = None

@@ -56,6 +56,25 @@ class FunctionCommand:
         self.revert()
 
 
+@runtime_checkable
+class Undoable(Protocol):
+    """What a step's hook may return to have its work undone with the step."""
+
+    def do(self) -> None: ...
+
+    def undo(self) -> None: ...
+
+
+def as_command(value: object, text: str) -> Command | None:
+    """``value`` as a command to join to a step: itself if it is one, a command named ``text``
+    if it can only be done and undone, None if it cannot be undone (a plain result)."""
+    if isinstance(value, Command):
+        return value
+    if isinstance(value, Undoable):
+        return FunctionCommand(text, value.do, value.undo)
+    return None
+
+
 class CompositeCommand:
     """Child commands as one step (Orange canvas's idea): done in order, undone in reverse.
 

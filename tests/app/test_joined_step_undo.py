@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from refkit.app.dungeon_turn_commands import FinishRestCommand, StartRestCommand
+from refkit.app.dungeon_turn_commands import EndTurnCommand, FinishRestCommand, StartRestCommand
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.undo import CompositeCommand, UndoConflictError
 from refkit.store import CharacterRepository, Database, DungeonTurnStore
@@ -100,3 +100,42 @@ def test_redo_of_a_rest_after_the_crow_was_changed_leaves_the_rest_undone(table:
     stored = table.stored_elsewhere(HESPER)
     assert (stored.stamina, stored.notes) == (tired.stamina, "Kept watch")
     assert table.service.status()["state"] == "resting"  # the clock step was taken back too
+
+
+class HookBroke(RuntimeError):
+    pass
+
+
+def broken_hook(*_: object) -> None:
+    raise HookBroke("the spellbook hook failed")
+
+
+def test_an_end_dt_whose_hook_raises_leaves_the_dt_and_the_crows_as_they_were(
+    table: Table,
+) -> None:
+    hesper = replace(
+        with_rings(table.crow(HESPER)), wounds=tuple(range(1, 9)), conditions=("weakened",)
+    )
+    table.characters.save(hesper)
+    table.service.on_turn_ended.append(broken_hook)  # runs after the party's overload wounds
+    table.dice.script = [5]
+    with pytest.raises(HookBroke):
+        EndTurnCommand(table.service, 5).do()
+    assert table.stored_elsewhere(HESPER) == hesper  # wounds off, weakened back
+    assert table.service.status()["dt"] == 1  # the DT is not ended
+    kinds = [entry.kind for entry in table.service.store.session_log.entries()]
+    assert "dt_end" not in kinds
+
+
+def test_a_finished_rest_whose_hook_raises_leaves_the_rest_and_the_crows_as_they_were(
+    table: Table,
+) -> None:
+    crow = table.crow(BRANNOC)
+    tired = replace(crow, stamina=replace(crow.stamina, current=1))
+    table.characters.save(tired)
+    StartRestCommand(table.service).do()
+    table.service.on_rest_finished.append(broken_hook)
+    with pytest.raises(HookBroke):
+        FinishRestCommand(table.service).do()
+    assert table.stored_elsewhere(BRANNOC) == tired
+    assert table.service.status()["state"] == "resting"
