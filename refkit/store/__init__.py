@@ -34,6 +34,7 @@ _EXPORTS: dict[str, str] = {
     "SessionLogRepository": "refkit.store.session_log",
     "TableStore": "refkit.store.table_store",
     "TableSummary": "refkit.store.table_store",
+    "UnitOfWork": "refkit.store.unit_of_work",
     "UnsupportedDatabaseError": "refkit.store.errors",
     "data_dir": "refkit.store.location",
     "default_database_url": "refkit.store.location",
@@ -66,6 +67,7 @@ __all__ = [
     "SessionLogRepository",
     "TableStore",
     "TableSummary",
+    "UnitOfWork",
     "UnsupportedDatabaseError",
     "data_dir",
     "default_database_url",
@@ -130,4 +132,7 @@ if TYPE_CHECKING:
     from refkit.store.table_store import (
         TableStore,
         TableSummary,
+    )
+    from refkit.store.unit_of_work import (
+        UnitOfWork,
     )

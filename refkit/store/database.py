@@ -27,6 +27,7 @@ from refkit.store.location import database_path, resolve_database_url
 from refkit.store.migration import MigrationOutcome, bring_up_to_date
 from refkit.store.migrations import SCRIPT_LOCATION
 from refkit.store.schema_version import FileState, read_file_state
+from refkit.store.unit_of_work import ActiveUnits, UnitOfWork
 
 BUSY_TIMEOUT_MS = 5000
 """How long a write waits for another program's lock by default (the CLI's choice)."""
@@ -62,6 +63,7 @@ class Database:
         """The copy made before migrating at this start-up, or None if none was needed."""
         self.migrated = outcome.migrated
         """True if this start-up changed the schema."""
+        self._units = ActiveUnits()
 
     @classmethod
     def open(
@@ -128,7 +130,15 @@ class Database:
         subclasses whose message names the file and the cause and never the SQL; an
         IntegrityError passes through unchanged, since repositories turn it into their own
         errors (a name already taken, a concurrent change).
+
+        Inside a :meth:`unit_of_work` of this thread the block joins its session instead: it
+        only flushes, and the unit of work commits.
         """
+        unit = self._units.current
+        if unit is not None:
+            with unit.joined() as session:
+                yield session
+            return
         try:
             with Session(self._engine, expire_on_commit=False) as session:
                 try:
@@ -137,6 +147,35 @@ class Database:
                 except BaseException:
                     _roll_back_quietly(session)
                     raise
+        except IntegrityError:
+            raise
+        except DBAPIError as exc:
+            raise database_failure(self.shown, exc) from exc.orig
+        except sqlite3.Error as exc:
+            raise database_failure(self.shown, exc) from exc
+
+    @contextmanager
+    def unit_of_work(self) -> Iterator[UnitOfWork]:
+        """One session shared by every repository on this database in this thread until the
+        block ends: committed once at the end, rolled back (nothing kept) if the block raises.
+        Opened inside another unit of work, it joins that one. SQLite failures become
+        DatabaseError subclasses as in :meth:`session`."""
+        if self._units.current is not None:
+            yield self._units.current
+            return
+        try:
+            with Session(self._engine, expire_on_commit=False) as session:
+                unit = UnitOfWork(session, self.shown, partial(_repository, self))
+                self._units.set(unit)
+                try:
+                    yield unit
+                    unit.check_not_failed()
+                    session.commit()
+                except BaseException:
+                    _roll_back_quietly(session)
+                    raise
+                finally:
+                    self._units.set(None)
         except IntegrityError:
             raise
         except DBAPIError as exc:
@@ -167,6 +206,21 @@ class Database:
 
     def __repr__(self) -> str:
         return f"Database({self.url!r})"
+
+
+def _repository(db: Database, which: str) -> object:
+    # Imported here: the repositories' modules import this one.
+    if which == "characters":
+        from refkit.store.character_store import CharacterRepository
+
+        return CharacterRepository(db)
+    if which == "dungeon":
+        from refkit.store.dungeon_turn_store import DungeonTurnStore
+
+        return DungeonTurnStore(db)
+    from refkit.store.session_log import SessionLogRepository
+
+    return SessionLogRepository(db)
 
 
 def _require_writable(path: Path) -> None:
