@@ -23,23 +23,23 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QToolBar
 
 import refkit
-from refkit.gui.actions import ActionRegistry, ActionSpec
-from refkit.gui.dice_panel import DicePanel
-from refkit.gui.event_loop import install_event_loop, shutdown_event_loop, start_task
-from refkit.gui.main_window import MainWindow
-from refkit.gui.palette import Appearance, PaletteController
-from refkit.gui.plain_text import action_text
-from refkit.gui.roll_log_model import RollLogModel
-from refkit.gui.roll_log_panel import RollLogPanel
-from refkit.gui.undo_adapter import RefkitUndoStack, push_command
+from refkit.gui.common.plain_text import action_text
+from refkit.gui.dice.panel import DicePanel
+from refkit.gui.dice.roll_log_model import RollLogModel
+from refkit.gui.dice.roll_log_panel import RollLogPanel
+from refkit.gui.shell.actions import ActionRegistry, ActionSpec
+from refkit.gui.shell.event_loop import install_event_loop, shutdown_event_loop, start_task
+from refkit.gui.shell.main_window import MainWindow
+from refkit.gui.shell.palette import Appearance, PaletteController
+from refkit.gui.shell.undo_adapter import RefkitUndoStack, push_command
 
 if TYPE_CHECKING:
     import asyncio
 
     from refkit.app.dice_service import DiceService
-    from refkit.gui.character_install import CharacterPanels
-    from refkit.gui.database_open_dialog import DatabaseOpenDialog
-    from refkit.gui.dungeon_install import DungeonPanels
+    from refkit.gui.characters.install import CharacterPanels
+    from refkit.gui.dungeon.install import DungeonPanels
+    from refkit.gui.shell.database_open_dialog import DatabaseOpenDialog
     from refkit.store.database import Database
     from refkit.store.roll_log import LoggedRoll
 
@@ -63,7 +63,7 @@ GUI_BUSY_TIMEOUT_MS = 250
 
 def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll]]:
     """Open and migrate the database and read the newest rolls (runs in a worker thread)."""
-    from refkit.gui.read_ahead import read_ahead
+    from refkit.gui.shell.read_ahead import read_ahead
     from refkit.store.database import Database
     from refkit.store.roll_log import RollLogRepository
 
@@ -101,8 +101,8 @@ def _working_copy_of(backup: str, database: Path | None) -> str:
 def _import_panel_modules() -> None:
     """Import the modules of the panels docked after the first paint (worker thread; they
     create no Qt objects when imported)."""
-    import refkit.gui.character_install
-    import refkit.gui.dungeon_install  # noqa: F401
+    import refkit.gui.characters.install
+    import refkit.gui.dungeon.install  # noqa: F401
 
 
 def _make_service(database: Database) -> DiceService:
@@ -437,7 +437,7 @@ class RefkitApp:
         first paint, since these panels are not needed to show the window). Their services
         arrive when the database is open."""
         if self.dungeon is None:
-            from refkit.gui.dungeon_install import install_dungeon_panels
+            from refkit.gui.dungeon.install import install_dungeon_panels
 
             self.dungeon = install_dungeon_panels(
                 self.window, self.actions, self.undo_stack, settings=self.settings
@@ -455,7 +455,7 @@ class RefkitApp:
         One part per turn of the event loop, so that on a big database the window keeps
         answering (and the clock keeps running) while the panels are built."""
         from refkit.app.character_service import CharacterService
-        from refkit.gui.character_install import CharacterPanels, character_install_steps
+        from refkit.gui.characters.install import CharacterPanels, character_install_steps
         from refkit.store.character_store import CharacterRepository
 
         characters = CharacterService(CharacterRepository(database))
@@ -488,7 +488,7 @@ class RefkitApp:
         self, message: str, path: Path | None = None, backups: list[Path] | None = None
     ) -> DatabaseOpenDialog:
         """Say why the database cannot be opened and offer the ways on (opened, not exec'd)."""
-        from refkit.gui.database_open_dialog import DatabaseOpenDialog
+        from refkit.gui.shell.database_open_dialog import DatabaseOpenDialog
 
         if self.open_dialog is not None:
             self.open_dialog.deleteLater()
@@ -571,7 +571,7 @@ def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int
         refkit_app.start_after_first_paint()
     refkit_app.window.show()
     # A PySide6 that loses references to None aborts the app minutes later: say so at once.
-    from refkit.gui.binding_check import warn_if_binding_drops_none
+    from refkit.gui.shell.binding_check import warn_if_binding_drops_none
 
     warn_if_binding_drops_none(refkit_app.window)
     try:

@@ -1,7 +1,7 @@
 """What an item card shows (:class:`CardFace`), and the facts and colours a card carries.
 
-The GUI paints a face (``refkit.gui.item_card_widget``) and PDF export will print it; how wide a
-text is and which font fits stays with whoever draws.
+The GUI paints a face (``refkit.gui.inventory.item_card_widget``) and PDF export will print it;
+how wide a text is and which font fits stays with whoever draws.
 """
 
 from __future__ import annotations

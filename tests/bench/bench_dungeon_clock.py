@@ -110,7 +110,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QApplication
 from refkit.app.dungeon_turn_service import DungeonTurnService
-from refkit.gui.dungeon_session import DungeonTurnSession
+from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.store.database import Database
 from refkit.store.dungeon_turn_store import DungeonTurnStore
 

@@ -53,25 +53,46 @@ SLOW_S = 5.0
 
 def load_before(rev: str) -> dict[str, ModuleType]:
     """The panels' modules as they were at ``rev``, importing each other, not today's."""
-    names = {
-        "refkit.gui.session_log_panel": "_before_session_log_panel",
-        "refkit.gui.roll_log_model": "_before_roll_log_model",
-        "refkit.gui.roll_log_panel": "_before_roll_log_panel",
-        "refkit.gui.table_import_dialog": "_before_table_import_dialog",
-        "refkit.gui.table_editor": "_before_table_editor",
+    # Today's module, and its name in the flat ``refkit/gui`` of the revisions measured against.
+    flat = {
+        "refkit.gui.dungeon.session_log_panel": "refkit.gui.session_log_panel",
+        "refkit.gui.dice.roll_log_model": "refkit.gui.roll_log_model",
+        "refkit.gui.dice.roll_log_panel": "refkit.gui.roll_log_panel",
+        "refkit.gui.tables.import_dialog": "refkit.gui.table_import_dialog",
+        "refkit.gui.tables.editor": "refkit.gui.table_editor",
+    }
+    names = {dotted: "_before_" + old.rsplit(".", 1)[1] for dotted, old in flat.items()}
+    # What the old panels import that has since moved into a feature package.
+    moved = {
+        "refkit.gui.dice_widgets": "refkit.gui.dice.widgets",
+        "refkit.gui.dungeon_keys": "refkit.gui.common.typing_keys",
+        "refkit.gui.event_loop": "refkit.gui.shell.event_loop",
+        "refkit.gui.row_table_model": "refkit.gui.common.row_table_model",
+        "refkit.gui.table_model_helpers": "refkit.gui.common.table_model_helpers",
+        "refkit.gui.table_style": "refkit.gui.common.table_style",
+        "refkit.gui.undo_adapter": "refkit.gui.shell.undo_adapter",
+        "refkit.gui.plain_text": "refkit.gui.common.plain_text",
     }
     folder = Path(tempfile.mkdtemp(prefix="refkit-before-"))
     modules: dict[str, ModuleType] = {}
     for dotted, private in names.items():
-        path = "refkit/gui/" + dotted.rsplit(".", 1)[1] + ".py"
-        text = subprocess.run(
-            ["git", "-C", str(ROOT), "show", f"{rev}:{path}"],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
+        text = ""
+        for path in (dotted.replace(".", "/") + ".py", flat[dotted].replace(".", "/") + ".py"):
+            shown = subprocess.run(
+                ["git", "-C", str(ROOT), "show", f"{rev}:{path}"],
+                capture_output=True,
+                text=True,
+            )
+            if shown.returncode == 0:
+                text = shown.stdout
+                break
+        else:
+            raise SystemExit(f"{dotted} is not in revision {rev}")
         for other, other_private in names.items():
-            text = text.replace(f"from {other} import", f"from {other_private} import")
+            for name in (other, flat[other]):
+                text = text.replace(f"from {name} import", f"from {other_private} import")
+        for old, today in moved.items():
+            text = text.replace(f"from {old} import", f"from {today} import")
         file = folder / f"{private}.py"
         file.write_text(text, encoding="utf-8")
         modules[dotted] = file  # type: ignore[assignment]
@@ -224,9 +245,9 @@ def bench_roll_filter(
             if name == "before" and quick and size > 10_000:
                 results[name] = None
                 continue
-            model = modules["refkit.gui.roll_log_model"].RollLogModel()
+            model = modules["refkit.gui.dice.roll_log_model"].RollLogModel()
             model.replace_all(data)
-            panel = modules["refkit.gui.roll_log_panel"].RollLogPanel(model)
+            panel = modules["refkit.gui.dice.roll_log_panel"].RollLogPanel(model)
             panel.set_loading(False)
             panel.resize(900, 600)
             panel.show()
@@ -291,7 +312,7 @@ def bench_previews(
             if name == "before" and quick and size > 1000:
                 results[name] = {"import": None, "editor": None}
                 continue
-            dialog_module = modules["refkit.gui.table_import_dialog"]
+            dialog_module = modules["refkit.gui.tables.import_dialog"]
             dialog = dialog_module.TableImportDialog(lambda table: None)
             dialog.show()
             dialog._show_preview(big_table(size), dialog_module.ImportFormat.TEXT)
@@ -301,7 +322,7 @@ def bench_previews(
             import_ms = timed(show_again)
             dialog.close()
             dialog.deleteLater()
-            editor = modules["refkit.gui.table_editor"].TableEditor()
+            editor = modules["refkit.gui.tables.editor"].TableEditor()
             editor.resize(900, 600)
             editor.show()
             settle()
@@ -331,23 +352,23 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     app = QApplication.instance() or QApplication([])
     before = load_before(args.before)
-    import refkit.gui.roll_log_model as roll_log_model
-    import refkit.gui.roll_log_panel as roll_log_panel
-    import refkit.gui.session_log_panel as session_log_panel
-    import refkit.gui.table_editor as table_editor
-    import refkit.gui.table_import_dialog as table_import_dialog
+    import refkit.gui.dice.roll_log_model as roll_log_model
+    import refkit.gui.dice.roll_log_panel as roll_log_panel
+    import refkit.gui.dungeon.session_log_panel as session_log_panel
+    import refkit.gui.tables.editor as table_editor
+    import refkit.gui.tables.import_dialog as table_import_dialog
 
     after = {
-        "refkit.gui.session_log_panel": session_log_panel,
-        "refkit.gui.roll_log_model": roll_log_model,
-        "refkit.gui.roll_log_panel": roll_log_panel,
-        "refkit.gui.table_import_dialog": table_import_dialog,
-        "refkit.gui.table_editor": table_editor,
+        "refkit.gui.dungeon.session_log_panel": session_log_panel,
+        "refkit.gui.dice.roll_log_model": roll_log_model,
+        "refkit.gui.dice.roll_log_panel": roll_log_panel,
+        "refkit.gui.tables.import_dialog": table_import_dialog,
+        "refkit.gui.tables.editor": table_editor,
     }
     print(f"before: {args.before}   after: the working tree   ({QApplication.platformName()})")
     if args.only in (None, "session"):
         bench_session_log(
-            before["refkit.gui.session_log_panel"],
+            before["refkit.gui.dungeon.session_log_panel"],
             session_log_panel,
             [219, 1000, 20_000],
             args.quick,

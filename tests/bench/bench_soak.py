@@ -68,9 +68,9 @@ def run_child(args: argparse.Namespace) -> int:
     from PySide6.QtWidgets import QApplication, QWidget
 
     import refkit.gui.main as gui_main
-    from refkit.gui.inventory_board import InventoryBoard
-    from refkit.gui.item_card_widget import CardFace, card_pixmap
-    from refkit.gui.players_window import PlayersOptions
+    from refkit.gui.dungeon.players_window import PlayersOptions
+    from refkit.gui.inventory.board import InventoryBoard
+    from refkit.gui.inventory.item_card_widget import CardFace, card_pixmap
     from refkit.rules.dungeon_turn import ClockState
 
     status = open(args.status, "a", buffering=1, encoding="utf-8")  # noqa: SIM115 (lives as long as the app)
@@ -334,7 +334,9 @@ def run_parent(args: argparse.Namespace) -> int:
     last = next((line for line in reversed(lines) if "paints" in line), {})
     stderr_text = stderr_path.read_text(encoding="utf-8", errors="replace")
     fatal = [line for line in stderr_text.splitlines() if line.startswith("Fatal Python error")]
-    warned = "has a fault on Python" in stderr_text  # refkit.gui.binding_check's start-up warning
+    warned = (
+        "has a fault on Python" in stderr_text
+    )  # refkit.gui.shell.binding_check's start-up warning
     crashed = child.returncode != 0 or done is None
 
     # Memory at start (when the driver begins), after warm-up, and at the end of the run.

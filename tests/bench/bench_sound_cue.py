@@ -2,7 +2,7 @@
 
 - ``in-process QtMultimedia``: what Refkit did before it stopped depending on PySide6-Addons —
   load QtMultimedia on the GUI thread at the first cue, check the outputs, play a QSoundEffect.
-- ``SoundCue``: the platform's player started detached (see ``refkit/gui/sound_cue.py``).
+- ``SoundCue``: the platform's player started detached (see ``refkit/gui/dungeon/sound_cue.py``).
 
 Each runs in a fresh process (a first cue happens once per session), interleaved, under the same
 conditions: whatever sound server and libraries this machine has. ``--python`` runs both under
@@ -50,7 +50,7 @@ import json, sys, time
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from refkit.gui.sound_cue import SoundCue, run_quietly
+from refkit.gui.dungeon.sound_cue import SoundCue, run_quietly
 answered = []
 def runner(argv, done):
     def note(played):

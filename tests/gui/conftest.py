@@ -42,7 +42,7 @@ def settings(private_settings: Path) -> QSettings:
 @pytest.fixture
 def event_loop_in_qt(qapp) -> Iterator[object]:
     """A qasync loop attached to pytest-qt's application, as the app attaches one after paint."""
-    from refkit.gui.event_loop import install_event_loop, shutdown_event_loop
+    from refkit.gui.shell.event_loop import install_event_loop, shutdown_event_loop
 
     loop = install_event_loop(qapp)
     yield loop

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenuBar, QToolBar
 
-from refkit.gui.actions import ActionRegistry, ActionRegistryError, ActionSpec
+from refkit.gui.shell.actions import ActionRegistry, ActionRegistryError, ActionSpec
 
 
 @pytest.fixture

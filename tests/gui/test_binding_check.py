@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
-from refkit.gui import binding_check
-from refkit.gui.binding_check import (
+from refkit.gui.shell import binding_check
+from refkit.gui.shell.binding_check import (
     drops_none_references,
     fix_command,
     none_is_immortal,
@@ -46,7 +46,7 @@ def test_a_faulty_binding_gets_a_plain_warning_with_the_fix(qtbot, caplog) -> No
     window = QMainWindow()
     qtbot.addWidget(window)
     window.show()
-    with caplog.at_level(logging.ERROR, logger="refkit.gui.binding_check"):
+    with caplog.at_level(logging.ERROR, logger="refkit.gui.shell.binding_check"):
         box = warn_if_binding_drops_none(window, probe=lambda: True)
     assert box is not None and box.parent() is window
     qtbot.waitUntil(box.isVisible)  # opened, not run: start-up goes on
@@ -80,7 +80,8 @@ def test_the_fix_names_this_interpreter_and_keeps_out_every_faulty_release(monke
 def test_the_app_warns_at_start_when_the_probe_finds_the_fault(tmp_path: Path) -> None:
     """``run_app`` runs the check once the window is shown; a fault opens the warning over it."""
     script = (
-        "from refkit.gui import binding_check, main\n"
+        "from refkit.gui import main\n"
+        "from refkit.gui.shell import binding_check\n"
         "calls = []\n"
         "real = binding_check.warn_if_binding_drops_none\n"
         "def warn(parent):\n"

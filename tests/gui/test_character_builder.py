@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QColor, QImage
 
-from refkit.gui.character_builder import STARTING_KIT, CharacterBuilder
-from refkit.gui.character_portrait import DATA_PREFIX, portrait_pixmap
+from refkit.gui.characters.builder import STARTING_KIT, CharacterBuilder
+from refkit.gui.characters.portrait import DATA_PREFIX, portrait_pixmap
 from refkit.locate import read_resource_text
 from refkit.rules.character import Character, Characteristics, Stamina, load_expertise_names
 from refkit.rules.character_file import check_character, load_character_json

@@ -12,23 +12,23 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
-from refkit.gui.actions import ActionRegistry
-from refkit.gui.character_install import (
+from refkit.gui.characters.install import (
     CATALOGUE_DOCK,
     CHARACTERS_DOCK,
     SHEET_DOCK,
     CharacterPanels,
     install_character_panels,
 )
-from refkit.gui.character_list_model import (
+from refkit.gui.characters.list_model import (
     COLUMNS,
     NAME_ROLE,
     STATE,
     CharacterFilter,
     CharacterListModel,
 )
-from refkit.gui.inventory_board_layout import Place
-from refkit.gui.main_window import MainWindow
+from refkit.gui.inventory.board_layout import Place
+from refkit.gui.shell.actions import ActionRegistry
+from refkit.gui.shell.main_window import MainWindow
 from refkit.rules.character_file import dump_character_json
 from refkit.rules.inventory import BACKPACK, GROUND
 from refkit.store import CharacterRepository, Database

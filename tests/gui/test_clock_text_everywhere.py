@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from refkit.cli.dungeon_commands import status_text
-from refkit.gui.dungeon_clock_widget import format_clock
-from refkit.gui.dungeon_turn_panel import clock_display
-from refkit.gui.players_window import players_view
+from refkit.gui.dungeon.clock_widget import format_clock
+from refkit.gui.dungeon.players_window import players_view
+from refkit.gui.dungeon.turn_panel import clock_display
 from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
 
 START = 1_900_000_000.0

@@ -14,18 +14,18 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QSettings, Qt
 from PySide6.QtGui import QUndoStack
 
-import refkit.gui.character_list_model as character_list_model
+import refkit.gui.characters.list_model as character_list_model
 import refkit.store.character_store as character_store
 from refkit.app.character_service import CharacterService
 from refkit.app.sample_content import sample_characters
-from refkit.gui.actions import ActionRegistry
-from refkit.gui.character_install import (
+from refkit.gui.characters.install import (
     CHARACTERS_DOCK,
     CharacterPanels,
     install_character_panels,
 )
-from refkit.gui.character_list_model import NAME, NAME_ROLE
-from refkit.gui.main_window import MainWindow
+from refkit.gui.characters.list_model import NAME, NAME_ROLE
+from refkit.gui.shell.actions import ActionRegistry
+from refkit.gui.shell.main_window import MainWindow
 
 
 class _Decodes:

@@ -11,11 +11,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
-from refkit.gui.character_rest_dialog import RestDialog
-from refkit.gui.character_session import CharacterSession
-from refkit.gui.character_sheet_panel import CharacterSheetPanel
-from refkit.gui.damage_dialog import DamageDialog, DamageRequest, describe_damage
-from refkit.gui.inventory_draw_dialog import DrawFromPackDialog
+from refkit.gui.characters.damage_dialog import DamageDialog, DamageRequest, describe_damage
+from refkit.gui.characters.rest_dialog import RestDialog
+from refkit.gui.characters.session import CharacterSession
+from refkit.gui.characters.sheet_panel import CharacterSheetPanel
+from refkit.gui.inventory.draw_dialog import DrawFromPackDialog
 from refkit.rules.inventory import HAND, MAGIC
 
 BRANNOC = "Brannoc Tull"

@@ -14,9 +14,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton
 
-from refkit.gui.database_open_dialog import DatabaseOpenDialog
 from refkit.gui.main import RefkitApp
-from refkit.gui.main_window import SCRATCH_TITLE
+from refkit.gui.shell.database_open_dialog import DatabaseOpenDialog
+from refkit.gui.shell.main_window import SCRATCH_TITLE
 from refkit.store.backups import make_backup
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database

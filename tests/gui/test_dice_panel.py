@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from refkit.app.dice_service import DiceService
-from refkit.gui.dice_panel import DicePanel
-from refkit.gui.dice_widgets import percent_text
+from refkit.gui.dice.panel import DicePanel
+from refkit.gui.dice.widgets import percent_text
 from refkit.rules.test_odds import test_odds as exact_odds
 from refkit.store.database import Database
 from refkit.store.roll_log import RollLogRepository

@@ -8,14 +8,14 @@ from io import BytesIO
 import pytest
 from PySide6.QtCore import QRectF
 
-from refkit.gui.dungeon_clock_widget import (
+from refkit.gui.dungeon.clock_widget import (
     BigClock,
     ClockMood,
     ClockTicker,
     format_clock,
     format_overdue,
 )
-from refkit.gui.sound_cue import SoundCue, synthesize_warning_tone
+from refkit.gui.dungeon.sound_cue import SoundCue, synthesize_warning_tone
 from refkit.locate import resource_path
 
 

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QCoreApplication
 
-from refkit.gui.dungeon_deadlines import DeadlineTimer
-from refkit.gui.dungeon_session import AUTO_END_GRACE_S, VERSION_POLL_MS, DungeonTurnSession
+from refkit.gui.dungeon.deadlines import DeadlineTimer
+from refkit.gui.dungeon.session import AUTO_END_GRACE_S, VERSION_POLL_MS, DungeonTurnSession
 from tests.gui.dungeon_helpers import DungeonRig, FakeClock, make_rig
 
 

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
-from refkit.gui.dungeon_install import (
+from refkit.gui.dungeon.install import (
     DUNGEON_TURN_DOCK,
     EFFECTS_DOCK,
     SESSION_LOG_DOCK,

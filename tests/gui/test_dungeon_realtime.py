@@ -12,9 +12,9 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 
-from refkit.gui.dungeon_session import DungeonTurnSession
-from refkit.gui.dungeon_turn_panel import DungeonTurnPanel
-from refkit.gui.sound_cue import SoundCue
+from refkit.gui.dungeon.session import DungeonTurnSession
+from refkit.gui.dungeon.sound_cue import SoundCue
+from refkit.gui.dungeon.turn_panel import DungeonTurnPanel
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 
 pytestmark = pytest.mark.slow

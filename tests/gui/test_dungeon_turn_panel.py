@@ -7,10 +7,10 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QSettings
 
-from refkit.gui.dungeon_clock_widget import ClockMood
-from refkit.gui.dungeon_session import DungeonTurnSession
-from refkit.gui.dungeon_turn_panel import DungeonTurnPanel, clock_display
-from refkit.gui.sound_cue import SoundCue
+from refkit.gui.dungeon.clock_widget import ClockMood
+from refkit.gui.dungeon.session import DungeonTurnSession
+from refkit.gui.dungeon.sound_cue import SoundCue
+from refkit.gui.dungeon.turn_panel import DungeonTurnPanel, clock_display
 from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
 from tests.gui.dungeon_helpers import T0, DungeonRig, make_rig
 

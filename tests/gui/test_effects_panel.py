@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from refkit.gui.dungeon_session import DungeonTurnSession
-from refkit.gui.effects_panel import EffectsPanel
+from refkit.gui.dungeon.effects_panel import EffectsPanel
+from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.rules.tracked_effects import EffectKind
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 

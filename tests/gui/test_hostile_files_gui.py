@@ -17,10 +17,10 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
-from refkit.gui.actions import ActionRegistry
-from refkit.gui.character_install import CharacterPanels, install_character_panels
-from refkit.gui.main_window import MainWindow
-from refkit.gui.roll_log_panel import write_export_file
+from refkit.gui.characters.install import CharacterPanels, install_character_panels
+from refkit.gui.dice.roll_log_panel import write_export_file
+from refkit.gui.shell.actions import ActionRegistry
+from refkit.gui.shell.main_window import MainWindow
 from tests.hostile_input.test_hostile_input import CROW_CASES, HERE, MADE_CROWS
 
 
@@ -77,7 +77,7 @@ def test_the_roll_log_export_refuses_a_fifo_instead_of_blocking(tmp_path: Path) 
 def test_the_table_import_dialog_refuses_what_is_not_a_small_regular_file(
     qtbot, tmp_path: Path, kind: str
 ) -> None:
-    from refkit.gui.table_import_dialog import TableImportDialog
+    from refkit.gui.tables.import_dialog import TableImportDialog
 
     if kind == "/dev/zero":
         path, needle = Path("/dev/zero"), "is a character device, not a regular file"

@@ -11,10 +11,10 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QUndoStac
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from refkit.app.character_service import CharacterService
-from refkit.gui.character_session import CharacterSession
-from refkit.gui.inventory_board import Carry, InventoryBoard
-from refkit.gui.inventory_board_layout import GROUND_PLACE, Place
-from refkit.gui.inventory_drag import (
+from refkit.gui.characters.session import CharacterSession
+from refkit.gui.inventory.board import Carry, InventoryBoard
+from refkit.gui.inventory.board_layout import GROUND_PLACE, Place
+from refkit.gui.inventory.drag import (
     CarriedItemDrag,
     CatalogueDrag,
     carried_item_mime,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, QSettings, Qt
 from PySide6.QtWidgets import QWidget
 
-from refkit.gui.main_window import MainWindow
+from refkit.gui.shell.main_window import MainWindow
 
 LAPTOP = QRect(0, 0, 1366, 768)
 NAMES = ("first_dock", "second_dock", "third_dock", "fourth_dock")

@@ -11,10 +11,10 @@ from PySide6.QtCore import QCoreApplication, QPointF
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
-from refkit.gui.character_session import CharacterSession
-from refkit.gui.dungeon_session import AUTO_END_GRACE_S, DungeonTurnSession
-from refkit.gui.inventory_board import InventoryBoard
-from refkit.gui.inventory_board_layout import Place
+from refkit.gui.characters.session import CharacterSession
+from refkit.gui.dungeon.session import AUTO_END_GRACE_S, DungeonTurnSession
+from refkit.gui.inventory.board import InventoryBoard
+from refkit.gui.inventory.board_layout import Place
 from refkit.rules.inventory import BACKPACK
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 

@@ -27,20 +27,25 @@ from PySide6.QtWidgets import QWidget
 
 import refkit.gui
 from refkit.app.character_service import CharacterService
-from refkit.gui.character_portrait import portrait_from_image
-from refkit.gui.character_session import CharacterSession
-from refkit.gui.character_sheet_panel import CharacterSheetPanel
-from refkit.gui.dice_widgets import ResultBanner
-from refkit.gui.dungeon_clock_widget import BigClock, ClockMood, format_clock
-from refkit.gui.dungeon_end_summary import CheckBanner, EndSummary
-from refkit.gui.dungeon_session import DungeonTurnSession
-from refkit.gui.dungeon_turn_panel import DungeonTurnPanel
-from refkit.gui.effects_panel import EffectsPanel
-from refkit.gui.effects_widgets import EffectRow, UsageDicePips
-from refkit.gui.inventory_board import InventoryBoard
-from refkit.gui.item_card_widget import CardFace, ItemCardWidget, card_pixmap
-from refkit.gui.players_window import LightGlyph, PlayersOptions, PlayersWindow, players_view
-from refkit.gui.sound_cue import SoundCue
+from refkit.gui.characters.portrait import portrait_from_image
+from refkit.gui.characters.session import CharacterSession
+from refkit.gui.characters.sheet_panel import CharacterSheetPanel
+from refkit.gui.dice.widgets import ResultBanner
+from refkit.gui.dungeon.clock_widget import BigClock, ClockMood, format_clock
+from refkit.gui.dungeon.effects_panel import EffectsPanel
+from refkit.gui.dungeon.effects_widgets import EffectRow, UsageDicePips
+from refkit.gui.dungeon.end_summary import CheckBanner, EndSummary
+from refkit.gui.dungeon.players_window import (
+    LightGlyph,
+    PlayersOptions,
+    PlayersWindow,
+    players_view,
+)
+from refkit.gui.dungeon.session import DungeonTurnSession
+from refkit.gui.dungeon.sound_cue import SoundCue
+from refkit.gui.dungeon.turn_panel import DungeonTurnPanel
+from refkit.gui.inventory.board import InventoryBoard
+from refkit.gui.inventory.item_card_widget import CardFace, ItemCardWidget, card_pixmap
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 
 RENDERS = 200

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 
-from refkit.gui.palette import Appearance, PaletteController, dark_palette, light_palette
+from refkit.gui.shell.palette import Appearance, PaletteController, dark_palette, light_palette
 
 
 def window_lightness(app) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from refkit.gui.character_install import CharacterPanels
+from refkit.gui.characters.install import CharacterPanels
 from refkit.gui.main import RefkitApp
 from refkit.rules.character import Character
 from refkit.rules.dungeon_turn import ClockState

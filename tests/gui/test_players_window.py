@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from PySide6.QtCore import QSettings
 
-from refkit.gui.dungeon_clock_widget import ClockMood
-from refkit.gui.players_window import (
+from refkit.gui.dungeon.clock_widget import ClockMood
+from refkit.gui.dungeon.players_window import (
     APPROACH_TEXT,
     PlayersOptions,
     PlayersWindow,

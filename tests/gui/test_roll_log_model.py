@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 from PySide6.QtCore import Qt
 
 from refkit.dice.records import RollRecord
-from refkit.gui.roll_log_model import (
+from refkit.gui.dice.roll_log_model import (
     COLUMNS,
     KIND_ROLE,
     RESULT_COLUMN,

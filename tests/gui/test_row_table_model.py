@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from refkit.gui.row_table_model import Column, RowTableModel
+from refkit.gui.common.row_table_model import Column, RowTableModel
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 

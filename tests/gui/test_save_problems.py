@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from refkit.gui.character_install import CharacterPanels
+from refkit.gui.characters.install import CharacterPanels
 from refkit.gui.main import RefkitApp
 from refkit.rules.dungeon_turn import ClockState
 from refkit.store.database import Database

@@ -15,8 +15,8 @@ from typing import ClassVar
 import pytest
 from PySide6.QtCore import QObject, QThread, Signal
 
-from refkit.gui import sound_cue as sound_cue_module
-from refkit.gui.sound_cue import (
+from refkit.gui.dungeon import sound_cue as sound_cue_module
+from refkit.gui.dungeon.sound_cue import (
     LINUX_PLAYERS,
     PlayerProgram,
     QtSoundEffect,

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView
 
-from refkit.gui.table_editor import TableEditor, check_grid
-from refkit.gui.table_import_dialog import ImportFormat, TableImportDialog, detect_format
+from refkit.gui.tables.editor import TableEditor, check_grid
+from refkit.gui.tables.import_dialog import ImportFormat, TableImportDialog, detect_format
 from refkit.rules.rollable_tables import RollableTable, TableRow
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 

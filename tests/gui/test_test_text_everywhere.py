@@ -8,7 +8,7 @@ import pytest
 
 from refkit.app.dice_service import DiceService
 from refkit.cli import run_cli
-from refkit.gui.dice_panel import DicePanel
+from refkit.gui.dice.panel import DicePanel
 from refkit.present.test_text import detail_line, summary_line
 from refkit.rules.crows_test import resolve_test
 from refkit.store.database import Database

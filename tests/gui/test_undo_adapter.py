@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.undo import Command, FunctionCommand
-from refkit.gui.undo_adapter import push_command
+from refkit.gui.shell.undo_adapter import push_command
 
 
 class Counter:
@@ -87,7 +87,7 @@ class RefusesUndo(Counter):
 
 
 def test_a_refused_undo_changes_nothing_and_is_reported(qtbot) -> None:
-    from refkit.gui.undo_adapter import RefkitUndoStack
+    from refkit.gui.shell.undo_adapter import RefkitUndoStack
 
     stack = RefkitUndoStack()
     box = [0]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from refkit.gui.save_problem_bar import SaveProblem, SaveProblemBar
-from refkit.gui.undo_adapter import EditNotSavedError, RefkitUndoStack, push_command
+from refkit.gui.shell.save_problem_bar import SaveProblem, SaveProblemBar
+from refkit.gui.shell.undo_adapter import EditNotSavedError, RefkitUndoStack, push_command
 from refkit.store.errors import DatabaseLockedError
 
 LOCKED = DatabaseLockedError("/data/refkit.sqlite3", "the database is locked by another program")

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 from refkit.app.character_service import CharacterService
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.table_service import TableService
+from refkit.gui.common.plain_text import TOOLTIP_LIMIT, ElidedLabel
 from refkit.gui.main import RefkitApp
-from refkit.gui.plain_text import TOOLTIP_LIMIT, ElidedLabel
 from refkit.rules.character import Expertise
 from refkit.rules.inventory import Inventory
 from refkit.rules.rollable_tables import RollableTable, TableRow

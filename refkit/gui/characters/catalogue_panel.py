@@ -1,0 +1,235 @@
+"""The item catalogue: search Refkit's gear and the players' own, preview a card, add it.
+
+Drag an entry onto the inventory board to put it in a particular slot (the board checks the place
+as for any move), or press "Add to the crow" to put it in the first place that fits. "Make my own
+copy…" opens the item editor on a copy of the chosen entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.gui.characters.session import CharacterSession
+from refkit.gui.common.plain_text import plain_label
+from refkit.gui.inventory.drag import CATALOGUE_MIME, CatalogueDrag, catalogue_mime
+from refkit.gui.inventory.item_card_widget import ItemCardWidget
+from refkit.gui.inventory.item_editor import ItemEditorDialog
+from refkit.present import CardFace
+from refkit.rules.inventory_moves import MoveRefused
+from refkit.rules.item_catalogue import CatalogueItem
+from refkit.store.character_store import CharacterStoreError
+
+NAME_ROLE = Qt.ItemDataRole.UserRole + 1
+OWN_ROLE = Qt.ItemDataRole.UserRole + 2
+
+
+class CatalogueList(QListWidget):
+    """A list whose entries drag as catalogue items."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("catalogue_list")
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.setDefaultDropAction(Qt.DropAction.CopyAction)
+        self.setUniformItemSizes(True)
+
+    def mimeTypes(self) -> list[str]:
+        return [CATALOGUE_MIME]
+
+    def mimeData(self, items: Sequence[QListWidgetItem]) -> QMimeData:
+        name = items[0].data(NAME_ROLE) if items else ""
+        return catalogue_mime(CatalogueDrag(str(name)))
+
+
+class CataloguePanel(QWidget):
+    """Search, preview and add items."""
+
+    status_message = Signal(str)
+
+    def __init__(self, session: CharacterSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("catalogue_panel")
+        self._session = session
+        self._dialog: ItemEditorDialog | None = None
+        self.search = QLineEdit()
+        self.search.setObjectName("catalogue_search")
+        self.search.setPlaceholderText("Search items, tags or notes")
+        self.search.setClearButtonEnabled(True)
+        self.list = CatalogueList()
+        self.card = ItemCardWidget()
+        self.facts = plain_label()  # an own item's facts, as typed
+        self.facts.setObjectName("catalogue_facts")
+        self.facts.setWordWrap(True)
+        self.add_button = QPushButton("Add to the crow")
+        self.add_button.setObjectName("add_item_button")
+        self.add_button.setToolTip("Put it in the first place that fits (or drag it onto a slot)")
+        self.copy_button = QPushButton("Make my own copy…")
+        self.copy_button.setObjectName("copy_item_button")
+        self.new_button = QPushButton("New item…")
+        self.new_button.setObjectName("new_item_button")
+        self.delete_button = QPushButton("Delete my item")
+        self.delete_button.setObjectName("delete_item_button")
+
+        preview = QWidget()
+        preview_layout = QVBoxLayout(preview)
+        preview_layout.setContentsMargins(0, 0, 0, 0)
+        preview_layout.addWidget(self.card, 1)
+        preview_layout.addWidget(self.facts)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.list)
+        splitter.addWidget(preview)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.copy_button)
+        own = QHBoxLayout()
+        own.addWidget(self.new_button)
+        own.addWidget(self.delete_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.search)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(buttons)
+        layout.addLayout(own)
+
+        self.search.textChanged.connect(self._filter)
+        self.list.currentItemChanged.connect(self._show_current)
+        self.list.itemActivated.connect(lambda _item: self.add_current())
+        self.add_button.clicked.connect(self.add_current)
+        self.copy_button.clicked.connect(self.ask_copy)
+        self.new_button.clicked.connect(lambda: self.ask_copy(blank=True))
+        self.delete_button.clicked.connect(self.delete_current)
+        session.catalogue_changed.connect(self.refresh)
+        session.character_changed.connect(self._update_buttons)
+        self.refresh()
+
+    def refresh(self) -> None:
+        chosen = self.current_entry()
+        own = {entry.name for entry in self._session.service.list_custom_items()}
+        self.list.clear()
+        for entry in self._session.catalogue():
+            mine = entry.name in own
+            label = f"{entry.name}  ·  yours" if mine else entry.name
+            row = QListWidgetItem(label)
+            row.setData(NAME_ROLE, entry.name)
+            row.setData(OWN_ROLE, mine)
+            row.setToolTip(CardFace.from_catalogue(entry).tooltip())
+            self.list.addItem(row)
+        self._filter(self.search.text())
+        if chosen is not None:
+            self.choose(chosen.name)
+        elif self.list.count():
+            self.list.setCurrentRow(0)
+        self._update_buttons()
+
+    def choose(self, name: str) -> bool:
+        for row in range(self.list.count()):
+            if self.list.item(row).data(NAME_ROLE) == name:
+                self.list.setCurrentRow(row)
+                return True
+        return False
+
+    def current_entry(self) -> CatalogueItem | None:
+        row = self.list.currentItem()
+        if row is None:
+            return None
+        try:
+            return self._session.catalogue_entry(str(row.data(NAME_ROLE)))
+        except KeyError:
+            return None
+
+    def _filter(self, text: str) -> None:
+        wanted = text.strip().casefold()
+        entries = {entry.name: entry for entry in self._session.catalogue()}
+        for row in range(self.list.count()):
+            item = self.list.item(row)
+            entry = entries.get(str(item.data(NAME_ROLE)))
+            haystack = ""
+            if entry is not None:
+                haystack = " ".join((entry.name, " ".join(entry.tags), entry.notes)).casefold()
+            item.setHidden(bool(wanted) and wanted not in haystack)
+
+    def _show_current(self, *_args: object) -> None:
+        entry = self.current_entry()
+        if entry is None:
+            self.card.set_face(None)
+            self.facts.clear()
+        else:
+            face = CardFace.from_catalogue(entry)
+            self.card.set_face(face)
+            facts = [f"{entry.slots} slot{'s' if entry.slots > 1 else ''}"]
+            if entry.stack:
+                facts.append(f"stacks up to {entry.stack.limit} ({entry.stack.kind})")
+            if entry.usage_dice_text:
+                facts.append(f"UD {entry.usage_dice_text}")
+            if entry.ad is not None:
+                facts.append(f"AD {entry.ad}")
+            if entry.damage is not None:
+                facts.append(f"damage {entry.damage.text} ({entry.damage.characteristic})")
+            self.facts.setText(" · ".join(facts))
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        entry = self.current_entry()
+        row = self.list.currentItem()
+        self.add_button.setEnabled(entry is not None and self._session.character() is not None)
+        self.copy_button.setEnabled(entry is not None)
+        self.delete_button.setEnabled(bool(row is not None and row.data(OWN_ROLE)))
+
+    def add_current(self) -> None:
+        entry = self.current_entry()
+        if entry is None:
+            return
+        if self._session.character() is None:
+            self.status_message.emit("Open a crow first, then add items to it")
+            return
+        try:
+            self._session.add_catalogue_item(entry.name)
+        except (MoveRefused, ValueError) as error:
+            self.status_message.emit(f"Not added: {error}")
+            return
+        self.status_message.emit(f"Added {entry.name}")
+
+    def ask_copy(self, blank: bool = False) -> ItemEditorDialog:
+        base = None if blank else self.current_entry()
+        names = {entry.name.casefold() for entry in self._session.catalogue()}
+        dialog = ItemEditorDialog(
+            base, name_taken=lambda name: name.casefold() in names, parent=self
+        )
+        dialog.item_made.connect(self._store_item)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _store_item(self, item: CatalogueItem) -> None:
+        try:
+            self._session.service.add_custom_item(item)
+        except (CharacterStoreError, ValueError) as error:
+            self.status_message.emit(f"Not kept: {error}")
+            return
+        self.choose(item.name)
+        self.status_message.emit(f"Kept {item.name} among your own items")
+
+    def delete_current(self) -> None:
+        row = self.list.currentItem()
+        if row is None or not row.data(OWN_ROLE):
+            return
+        name = str(row.data(NAME_ROLE))
+        self._session.service.delete_custom_item(name)
+        self.status_message.emit(f"Deleted your item {name} (crows keep the ones they carry)")

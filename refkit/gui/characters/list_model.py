@@ -1,0 +1,202 @@
+"""The character list as a Qt table model, and a filter for the search box and the party chooser.
+
+The model is a thin adapter over the store's :class:`CharacterSummary` rows (name, player, Stamina,
+wounds, speed, dead); the service hands it a fresh list whenever something changes, and an edit
+changes only its own row. A dead crow says DEAD in words, not by colour alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QColor, QFont
+
+from refkit.gui.common.plain_text import rich_tooltip
+from refkit.gui.common.table_model_helpers import column_header, read_only_flags
+from refkit.store.character_store import CharacterSummary, name_key
+
+NAME_ROLE = Qt.ItemDataRole.UserRole + 1
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+
+COLUMNS: tuple[str, ...] = ("Name", "Player", "Stamina", "Wounds", "Speed", "State")
+NAME, PLAYER, STAMINA, WOUNDS, SPEED, STATE = range(len(COLUMNS))
+DEAD_COLOUR = QColor("#c62828")
+COLUMN_SAMPLES: dict[int, tuple[str, ...]] = {
+    PLAYER: ("Player", "A player's name"),
+    STAMINA: ("Stamina", "99/99"),
+    WOUNDS: ("Wounds", "10/10"),
+    SPEED: ("Speed", "10"),
+    STATE: ("State", "☠ DEAD", "Wounded"),
+}
+"""The widest texts each column other than Name shows: its width is set from these, not by
+measuring every row."""
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class CharacterListModel(QAbstractTableModel):
+    """One row per stored crow."""
+
+    def __init__(self, summaries: Iterable[CharacterSummary] = (), parent: QObject | None = None):
+        super().__init__(parent)
+        self._rows: list[CharacterSummary] = list(summaries)
+
+    # -- contents -----------------------------------------------------------------------------
+
+    def set_summaries(self, summaries: Iterable[CharacterSummary]) -> None:
+        """Show ``summaries``. The same crows in the same order (an edit) change only the rows
+        that differ, so a view keeps its place and does not lay out a thousand rows again; a
+        crow added, removed or renamed resets the list."""
+        rows = list(summaries)
+        if [row.name for row in rows] != [row.name for row in self._rows]:
+            self.beginResetModel()
+            self._rows = rows
+            self.endResetModel()
+            return
+        old, self._rows = self._rows, rows
+        last_column = len(COLUMNS) - 1
+        for number, (before, after) in enumerate(zip(old, rows, strict=True)):
+            if before != after:
+                self.dataChanged.emit(self.index(number, 0), self.index(number, last_column))
+
+    def summaries(self) -> list[CharacterSummary]:
+        return list(self._rows)
+
+    def summary(self, row: int) -> CharacterSummary:
+        return self._rows[row]
+
+    def row_of(self, name: str) -> int:
+        """The row of the crow called ``name`` (ignoring case), or −1."""
+        key = name_key(name)
+        for row, summary in enumerate(self._rows):
+            if name_key(summary.name) == key:
+                return row
+        return -1
+
+    # -- QAbstractTableModel ------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's default
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's default
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> object:
+        return column_header(COLUMNS, section, orientation, role)
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        return read_only_flags(index)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        summary = self._rows[index.row()]
+        column = index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return _display(summary, column)
+        if role == NAME_ROLE:
+            return summary.name
+        if role == SORT_ROLE:
+            return _sort_key(summary, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return rich_tooltip(_tooltip(summary))  # names and players, as typed
+        if role == Qt.ItemDataRole.ForegroundRole and summary.dead and column in (NAME, STATE):
+            return DEAD_COLOUR
+        if role == Qt.ItemDataRole.FontRole and column in (NAME, STATE):
+            font = QFont()
+            font.setBold(column == NAME or summary.dead)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (STAMINA, WOUNDS, SPEED):
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+
+def _display(summary: CharacterSummary, column: int) -> str:
+    if column == NAME:
+        return summary.name
+    if column == PLAYER:
+        return summary.player
+    if column == STAMINA:
+        return f"{summary.stamina}/{summary.stamina_max}"
+    if column == WOUNDS:
+        return f"{summary.wounds}/10"
+    if column == SPEED:
+        return str(summary.speed)
+    if summary.dead:
+        return "☠ DEAD"
+    if summary.wounds:
+        return "Wounded"
+    return "Fit"
+
+
+def _sort_key(summary: CharacterSummary, column: int) -> object:
+    if column in (NAME, PLAYER, STATE):
+        return _display(summary, column).casefold()
+    if column == STAMINA:
+        return summary.stamina
+    if column == WOUNDS:
+        return summary.wounds
+    return summary.speed
+
+
+def _tooltip(summary: CharacterSummary) -> str:
+    player = f" (played by {summary.player})" if summary.player else ""
+    state = "dead: all ten backpack slots are wounded" if summary.dead else f"speed {summary.speed}"
+    return (
+        f"{summary.name}{player}: Stamina {summary.stamina} of {summary.stamina_max}, "
+        f"{summary.wounds} wound{'s' if summary.wounds != 1 else ''}, {state}"
+    )
+
+
+class CharacterFilter(QSortFilterProxyModel):
+    """Shows the crows whose name or player contains the search text, optionally of one party."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._text = ""
+        self._members: frozenset[str] | None = None
+        self.setSortRole(SORT_ROLE)
+        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort by ``column``. By name, A to Z, is the order the store lists crows in already,
+        so that keeps the model's order instead of sorting again: sorting calls back into Python
+        for each of ten thousand comparisons per refresh of a thousand crows."""
+        if column == NAME and order == Qt.SortOrder.AscendingOrder:
+            column = -1
+        super().sort(column, order)
+
+    def set_search(self, text: str) -> None:
+        self.beginFilterChange()
+        self._text = text.strip().casefold()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_party(self, members: Sequence[str] | None) -> None:
+        """Only these crows (None: everyone)."""
+        self.beginFilterChange()
+        self._members = None if members is None else frozenset(name_key(m) for m in members)
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        model = self.sourceModel()
+        if not isinstance(model, CharacterListModel):
+            return True
+        summary = model.summary(source_row)
+        if self._members is not None and name_key(summary.name) not in self._members:
+            return False
+        if not self._text:
+            return True
+        return self._text in summary.name.casefold() or self._text in summary.player.casefold()

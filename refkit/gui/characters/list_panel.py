@@ -1,0 +1,529 @@
+"""The Characters panel: every stored crow, a search box, parties, and the file commands.
+
+Double-click (or Enter) opens a crow on the sheet. New, Duplicate and Delete are undoable; import
+and export use the ``*.crow.json`` format, and "Back up all" / "Restore a backup" move the whole
+roster with its parties. File choosers and messages are opened with ``open()`` and answer through
+signals, so nothing here runs a nested event loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.app.character_service import (
+    BulkImportError,
+    CharacterService,
+    InvalidCharacterError,
+    file_stem_for,
+)
+from refkit.gui.characters.list_model import (
+    COLUMN_SAMPLES,
+    NAME,
+    NAME_ROLE,
+    CharacterFilter,
+    CharacterListModel,
+)
+from refkit.gui.characters.session import CharacterSession
+from refkit.gui.common.plain_text import plain_message
+from refkit.rules.character_file import FILE_SUFFIX, CharacterFileError
+from refkit.store.character_store import CharacterStoreError, NameTakenError
+
+ALL_CROWS = "All crows"
+CROW_FILES = f"Crow files (*{FILE_SUFFIX})"
+
+
+class _OpeningTable(QTableView):
+    """A table where Enter opens the current row."""
+
+    activated_row = Signal(QModelIndex)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
+            self.activated_row.emit(self.currentIndex())
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class CharacterListPanel(QWidget):
+    """The roster."""
+
+    new_requested = Signal()
+    status_message = Signal(str)
+
+    def __init__(self, session: CharacterSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("character_list_panel")
+        self._session = session
+        self._dialog: QWidget | None = None
+        self.model = CharacterListModel(parent=self)
+        self.proxy = CharacterFilter(self)
+        self.proxy.setSourceModel(self.model)
+
+        self.search = QLineEdit()
+        self.search.setObjectName("character_search")
+        self.search.setPlaceholderText("Search by name or player")
+        self.search.setClearButtonEnabled(True)
+        self.party = QComboBox()
+        self.party.setObjectName("party_combo")
+        self.party.setToolTip("Show one party only")
+        self.party.setMinimumContentsLength(16)  # a long party name must not widen the list
+        self.party.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.table = _OpeningTable()
+        self.table.setObjectName("character_table")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(NAME, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        header = self.table.horizontalHeader()
+        # Widths from the font, once: sizing to contents measured every row after every edit
+        # (a second per condition toggle with 1,000 crows).
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        bold = QFont(self.table.font())
+        bold.setBold(True)  # a dead crow's state is bold
+        metrics = QFontMetrics(bold)
+        padding = 4 * metrics.averageCharWidth()  # cell margins and the sort arrow
+        for column, texts in COLUMN_SAMPLES.items():
+            widest = max(metrics.horizontalAdvance(text) for text in texts)
+            header.resizeSection(column, widest + padding)
+
+        self.new_button = QPushButton("New crow…")
+        self.new_button.setObjectName("new_crow_button")
+        self.duplicate_button = QPushButton("Duplicate")
+        self.duplicate_button.setObjectName("duplicate_button")
+        self.delete_button = QPushButton("Delete")
+        self.delete_button.setObjectName("delete_button")
+        self.delete_button.setToolTip("Delete the chosen crow (Edit → Undo brings it back)")
+        self.files_button = QToolButton()
+        self.files_button.setObjectName("files_button")
+        self.files_button.setText("Files")
+        self.files_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.parties_button = QToolButton()
+        self.parties_button.setObjectName("parties_button")
+        self.parties_button.setText("Parties")
+        self.parties_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.files_menu = QMenu(self)
+        self.files_menu.setObjectName("files_menu")
+        self.files_menu.addAction("Import a crow file…", self.ask_import)
+        self.files_menu.addAction("Export the chosen crow…", self.ask_export)
+        self.files_menu.addSeparator()
+        self.files_menu.addAction("Back up all crows and parties…", self.ask_export_all)
+        self.files_menu.addAction("Restore a backup…", self.ask_import_all)
+        self.files_button.setMenu(self.files_menu)
+        self.parties_menu = QMenu(self)
+        self.parties_menu.setObjectName("parties_menu")
+        self.parties_menu.addAction("New party…", self.ask_new_party)
+        self.parties_menu.addAction("Add the chosen crow to the shown party", self.add_to_party)
+        self.parties_menu.addAction(
+            "Take the chosen crow out of the shown party", self.remove_from_party
+        )
+        self.parties_menu.addSeparator()
+        self.parties_menu.addAction("Rename the shown party…", self.ask_rename_party)
+        self.parties_menu.addAction("Delete the shown party", self.delete_party)
+        self.parties_button.setMenu(self.parties_menu)
+        self.count_label = QLabel()
+        self.count_label.setObjectName("count_label")
+
+        top = QHBoxLayout()
+        top.addWidget(self.search, 2)
+        top.addWidget(self.party, 1)
+        buttons = QHBoxLayout()
+        for widget in (
+            self.new_button,
+            self.duplicate_button,
+            self.delete_button,
+            self.files_button,
+            self.parties_button,
+        ):
+            buttons.addWidget(widget)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.count_label)
+        layout.addLayout(buttons)
+
+        self.search.textChanged.connect(self._search_changed)
+        self.party.currentIndexChanged.connect(self._party_changed)
+        self.table.doubleClicked.connect(self._open_index)
+        self.table.activated_row.connect(self._open_index)
+        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.new_button.clicked.connect(self.new_requested.emit)
+        self.duplicate_button.clicked.connect(self.duplicate)
+        self.delete_button.clicked.connect(self.delete)
+        session.roster_changed.connect(self.refresh)
+        session.character_changed.connect(self._follow_open_crow)
+        self.refresh()
+
+    @property
+    def service(self) -> CharacterService:
+        return self._session.service
+
+    # -- contents -----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        chosen = self.chosen_name()
+        self.model.set_summaries(self.service.list_characters())
+        self._refresh_parties()
+        if chosen is not None:
+            self.choose(chosen)
+        self._update_count()
+        self._update_buttons()
+
+    def _refresh_parties(self) -> None:
+        current = self.party.currentText()
+        self.party.blockSignals(True)
+        self.party.clear()
+        self.party.addItem(ALL_CROWS)
+        for party in self.service.list_parties():
+            self.party.addItem(f"Party: {party.name}", party.name)
+        index = self.party.findText(current)
+        self.party.setCurrentIndex(max(0, index))
+        self.party.blockSignals(False)
+        self._apply_party()
+
+    def shown_party(self) -> str | None:
+        data = self.party.currentData()
+        return data if isinstance(data, str) else None
+
+    def _apply_party(self) -> None:
+        party = self.shown_party()
+        members = None
+        if party is not None:
+            members = self.service.get_party(party).members
+        self.proxy.set_party(members)
+        self._update_count()
+
+    def _update_count(self) -> None:
+        shown, total = self.proxy.rowCount(), self.model.rowCount()
+        self.count_label.setText(
+            f"{shown} of {total} crows" if shown != total else f"{total} crows"
+        )
+
+    def _update_buttons(self) -> None:
+        chosen = self.chosen_name() is not None
+        self.duplicate_button.setEnabled(chosen)
+        self.delete_button.setEnabled(chosen)
+
+    def _search_changed(self, text: str) -> None:
+        self.proxy.set_search(text)
+        self._update_count()
+
+    def _party_changed(self, _index: int) -> None:
+        self._apply_party()
+
+    def chosen_name(self) -> str | None:
+        index = self.table.currentIndex()
+        if not index.isValid():
+            return None
+        name = index.siblingAtColumn(NAME).data(NAME_ROLE)
+        return name if isinstance(name, str) else None
+
+    def choose(self, name: str) -> bool:
+        """Make ``name`` the current row (if it is shown); True when it is."""
+        row = self.model.row_of(name)
+        if row < 0:
+            return False
+        index = self.proxy.mapFromSource(self.model.index(row, NAME))
+        if not index.isValid():
+            return False
+        self.table.setCurrentIndex(index)
+        return True
+
+    def _current_changed(self, *_args: object) -> None:
+        self._update_buttons()
+
+    def _follow_open_crow(self) -> None:
+        name = self._session.name()
+        if name is not None and name != self.chosen_name():
+            self.choose(name)
+
+    def _open_index(self, index: QModelIndex) -> None:
+        name = index.siblingAtColumn(NAME).data(NAME_ROLE)
+        if isinstance(name, str):
+            self.open_crow(name)
+
+    def open_crow(self, name: str) -> None:
+        self._session.open(name)
+        self.status_message.emit(f"Opened {name}")
+
+    # -- whole crows --------------------------------------------------------------------------
+
+    def duplicate(self) -> None:
+        name = self.chosen_name()
+        if name is None:
+            return
+        copy = self._session.duplicate(name)
+        self.choose(copy)
+        self.status_message.emit(f"Made {copy}")
+
+    def delete(self) -> None:
+        name = self.chosen_name()
+        if name is None:
+            return
+        self._session.delete(name)
+        self.status_message.emit(f"Deleted {name} — Edit → Undo brings it back")
+
+    # -- files --------------------------------------------------------------------------------
+
+    def _file_dialog(
+        self, title: str, mode: QFileDialog.FileMode, accept: QFileDialog.AcceptMode, name: str
+    ) -> QFileDialog:
+        dialog = QFileDialog(self, title)
+        dialog.setObjectName(name)
+        dialog.setFileMode(mode)
+        dialog.setAcceptMode(accept)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._dialog = dialog
+        return dialog
+
+    def ask_import(self) -> QFileDialog:
+        dialog = self._file_dialog(
+            "Import a crow",
+            QFileDialog.FileMode.ExistingFile,
+            QFileDialog.AcceptMode.AcceptOpen,
+            "import_dialog",
+        )
+        dialog.setNameFilters([CROW_FILES, "All files (*)"])
+        dialog.fileSelected.connect(self.import_file)
+        dialog.open()
+        return dialog
+
+    def import_file(self, path: str, replace: bool = False) -> bool:
+        """Import one file; on refusal say why (every broken rule, row by row). True if stored."""
+        try:
+            result = self.service.import_file(path, replace=replace)
+        except InvalidCharacterError as error:
+            self._message(
+                "Not imported",
+                f"{Path(path).name} breaks the rules, so nothing was imported.",
+                "\n".join(error.rows()),
+            )
+            return False
+        except NameTakenError as error:
+            self._ask_replace(path, str(error))
+            return False
+        except (CharacterFileError, CharacterStoreError, OSError) as error:
+            self._message("Not imported", "That file is not a crow Refkit can read.", str(error))
+            return False
+        warnings = "; ".join(p.message for p in result.report.warnings)
+        self._session.open(result.character.name)
+        self.status_message.emit(
+            f"Imported {result.character.name}" + (f" (⚠ {warnings})" if warnings else "")
+        )
+        return True
+
+    def _ask_replace(self, path: str, reason: str) -> None:
+        box = plain_message(QMessageBox(self))  # the reason names the crow
+        box.setObjectName("replace_box")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("A crow by that name exists")
+        box.setText(reason)
+        replace_button = box.addButton("Replace it", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.buttonClicked.connect(
+            lambda button: button is replace_button and self.import_file(path, replace=True)
+        )
+        self._dialog = box
+        box.open()
+
+    def ask_export(self) -> QFileDialog | None:
+        name = self.chosen_name() or self._session.name()
+        if name is None:
+            self.status_message.emit("Choose a crow to export first")
+            return None
+        dialog = self._file_dialog(
+            f"Export {name}",
+            QFileDialog.FileMode.AnyFile,
+            QFileDialog.AcceptMode.AcceptSave,
+            "export_dialog",
+        )
+        dialog.setNameFilters([CROW_FILES])
+        dialog.setDefaultSuffix(FILE_SUFFIX.lstrip("."))
+        dialog.selectFile(file_stem_for(name) + FILE_SUFFIX)
+        dialog.fileSelected.connect(lambda path, n=name: self.export_file(n, path))
+        dialog.open()
+        return dialog
+
+    def export_file(self, name: str, path: str) -> bool:
+        try:
+            written = self.service.export_file(name, path)
+        except (CharacterStoreError, OSError) as error:
+            self._message("Not exported", f"{name} was not written.", str(error))
+            return False
+        self.status_message.emit(f"Exported {name} to {written}")
+        return True
+
+    def ask_export_all(self) -> QFileDialog:
+        dialog = self._file_dialog(
+            "Back up all crows into a folder",
+            QFileDialog.FileMode.Directory,
+            QFileDialog.AcceptMode.AcceptOpen,
+            "export_all_dialog",
+        )
+        dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
+        dialog.fileSelected.connect(self.export_all)
+        dialog.open()
+        return dialog
+
+    def export_all(self, folder: str) -> bool:
+        try:
+            result = self.service.export_all(folder)
+        except (CharacterStoreError, OSError) as error:
+            self._message("Backup failed", "The backup was not written.", str(error))
+            return False
+        self.status_message.emit(f"Backed up {len(result.files)} crows to {result.folder}")
+        return True
+
+    def ask_import_all(self) -> QFileDialog:
+        dialog = self._file_dialog(
+            "Restore a backup folder",
+            QFileDialog.FileMode.Directory,
+            QFileDialog.AcceptMode.AcceptOpen,
+            "import_all_dialog",
+        )
+        dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
+        dialog.fileSelected.connect(self.import_all)
+        dialog.open()
+        return dialog
+
+    def import_all(self, folder: str) -> bool:
+        try:
+            result = self.service.import_all(folder)
+        except BulkImportError as error:
+            rows = "\n".join(f"{Path(source).name}: {why}" for source, why in error.problems)
+            self._message(
+                "Nothing restored", "The backup was refused as a whole, so nothing changed.", rows
+            )
+            return False
+        except (CharacterFileError, CharacterStoreError, OSError) as error:
+            self._message("Nothing restored", "That folder cannot be read as a backup.", str(error))
+            return False
+        self.status_message.emit(
+            f"Restored {len(result.characters)} crows and {len(result.parties)} parties"
+        )
+        return True
+
+    def _message(self, title: str, text: str, details: str) -> QMessageBox:
+        box = plain_message(QMessageBox(self))  # quotes names and file contents
+        box.setObjectName("character_message")
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(title)
+        box.setText(text)
+        box.setInformativeText(details)
+        box.setStandardButtons(QMessageBox.StandardButton.Close)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._dialog = box
+        self.status_message.emit(f"{title}: {details.splitlines()[0] if details else text}")
+        box.open()
+        return box
+
+    def last_dialog(self) -> QWidget | None:
+        return self._dialog
+
+    # -- parties ------------------------------------------------------------------------------
+
+    def _ask_text(
+        self, title: str, label: str, done: Callable[[str], object], text: str = ""
+    ) -> QInputDialog:
+        dialog = QInputDialog(self)
+        dialog.setObjectName("party_name_dialog")
+        dialog.setWindowTitle(title)
+        dialog.setLabelText(label)
+        dialog.setTextValue(text)
+        dialog.textValueSelected.connect(done)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._dialog = dialog
+        dialog.open()
+        return dialog
+
+    def ask_new_party(self) -> QInputDialog:
+        return self._ask_text("New party", "Name of the party:", self.create_party)
+
+    def create_party(self, name: str) -> bool:
+        members = [self.chosen_name()] if self.chosen_name() else []
+        try:
+            self.service.create_party(name.strip(), [m for m in members if m])
+        except (CharacterStoreError, ValueError) as error:
+            self.status_message.emit(f"No party made: {error}")
+            return False
+        self.party.setCurrentIndex(self.party.findData(name.strip()))
+        self.status_message.emit(f"Made the party {name.strip()}")
+        return True
+
+    def add_to_party(self) -> None:
+        party, name = self.shown_party(), self.chosen_name()
+        if party is None:
+            self.status_message.emit("Show a party first (the chooser above the list)")
+            return
+        if name is None:
+            return
+        try:
+            self.service.add_member(party, name)
+        except (CharacterStoreError, ValueError) as error:
+            self.status_message.emit(str(error))
+
+    def remove_from_party(self) -> None:
+        party, name = self.shown_party(), self.chosen_name()
+        if party is None or name is None:
+            self.status_message.emit("Show a party and choose one of its crows first")
+            return
+        try:
+            self.service.remove_member(party, name)
+        except (CharacterStoreError, ValueError) as error:
+            self.status_message.emit(str(error))
+
+    def ask_rename_party(self) -> QInputDialog | None:
+        party = self.shown_party()
+        if party is None:
+            self.status_message.emit("Show a party first (the chooser above the list)")
+            return None
+        return self._ask_text(
+            "Rename party", "New name:", lambda new: self.rename_party(party, new), party
+        )
+
+    def rename_party(self, old: str, new: str) -> None:
+        try:
+            self.service.rename_party(old, new.strip())
+        except (CharacterStoreError, ValueError) as error:
+            self.status_message.emit(str(error))
+            return
+        self.party.setCurrentIndex(self.party.findData(new.strip()))
+
+    def delete_party(self) -> None:
+        party = self.shown_party()
+        if party is None:
+            self.status_message.emit("Show a party first (the chooser above the list)")
+            return
+        self.service.delete_party(party)
+        self.status_message.emit(f"Deleted the party {party} (its crows are kept)")

@@ -1,0 +1,429 @@
+"""The open crow: which character the sheet and the board show, and every edit made to it.
+
+Each edit is built by :mod:`refkit.app.character_commands` (which checks it and raises with a reason
+when the rules refuse it) and pushed on the shared undo stack through the single adapter, so it is
+undoable and saved at once. The session listens to the service, so an undo, a redo, an import or
+an edit from another panel shows up everywhere. With the party bridge's wound prompts
+(:meth:`CharacterSession.set_wound_prompts`) it also says what the dungeon turn left the open crow's
+player to choose — wounds to place, a wound to heal — and a wound placed or healed on the board
+answers that prompt in the same undo step.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from refkit.app import character_commands as commands
+from refkit.app.character_service import CharacterChange, CharacterService
+from refkit.app.party_bridge import WoundPrompt, WoundPrompts, answering_prompt
+from refkit.app.undo import Command, FunctionCommand
+from refkit.gui.shell.save_problem_bar import SaveProblem
+from refkit.gui.shell.undo_adapter import (
+    CommandAdapter,
+    PendingSaver,
+    RefkitUndoStack,
+    push_command,
+)
+from refkit.rules.character import Character, DamageOutcome
+from refkit.rules.inventory import GROUND, InventoryRules, Item, fresh_item_id
+from refkit.rules.inventory_moves import DrawResult
+from refkit.rules.item_catalogue import CatalogueItem, find_catalogue_item
+from refkit.store.character_store import CharacterNotFoundError, name_key
+
+
+class CharacterSession(QObject):
+    """The character being looked at, and the door through which every edit of it goes."""
+
+    character_changed = Signal()
+    """The open crow changed: another one opened, or it was edited, undone or redone."""
+    roster_changed = Signal()
+    """Characters or parties were added, removed, renamed or changed."""
+    catalogue_changed = Signal()
+    status_message = Signal(str)
+    wound_prompt_changed = Signal(str)
+    """A crow's wounds to place or heal changed (its name), other than by a click on the board."""
+
+    def __init__(
+        self,
+        service: CharacterService,
+        undo_stack: QUndoStack,
+        *,
+        rng: random.Random | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._service = service
+        self._stack = undo_stack
+        self._rng = rng or random.Random()
+        self._name: str | None = None
+        self._character: Character | None = None
+        self._catalogue: list[CatalogueItem] | None = None
+        self._stack_index = undo_stack.index()
+        self._prompts: WoundPrompts | None = None
+        self._placing = False
+        service.add_listener(self._service_changed)
+        undo_stack.indexChanged.connect(self._stack_moved)
+
+    # -- what is open -------------------------------------------------------------------------
+
+    @property
+    def service(self) -> CharacterService:
+        return self._service
+
+    @property
+    def undo_stack(self) -> QUndoStack:
+        return self._stack
+
+    @property
+    def rules(self) -> InventoryRules:
+        return self._service.rules
+
+    @property
+    def rng(self) -> random.Random:
+        return self._rng
+
+    def name(self) -> str | None:
+        return self._name
+
+    def character(self) -> Character | None:
+        return self._character
+
+    def open(self, name: str | None) -> None:
+        """Show the crow called ``name`` (None: nobody); typing not yet saved goes in first."""
+        self.save_pending_edits()
+        if name is None:
+            self._name, self._character = None, None
+        else:
+            self._character = self._service.get(name)
+            self._name = self._character.name
+        self.character_changed.emit()
+
+    def reload(self) -> None:
+        """Read the open crow again from the store (it may have been deleted meanwhile)."""
+        if self._name is None:
+            return
+        try:
+            self._character = self._service.get(self._name)
+        except CharacterNotFoundError:
+            self._name, self._character = None, None
+        self.character_changed.emit()
+
+    def shutdown(self) -> None:
+        """Stop listening to the service and the undo stack (before they close)."""
+        with contextlib.suppress(ValueError):
+            self._service.remove_listener(self._service_changed)
+        self.set_wound_prompts(None)
+        with contextlib.suppress(RuntimeError):
+            self._stack.indexChanged.disconnect(self._stack_moved)
+
+    # -- what the dungeon turn left the players to choose --------------------------------------
+
+    def set_wound_prompts(self, prompts: WoundPrompts | None) -> None:
+        """Follow these wounds to place and heal (None: stop)."""
+        if self._prompts is not None:
+            with contextlib.suppress(ValueError):
+                self._prompts.remove_listener(self._prompt_changed)
+        self._prompts = prompts
+        if prompts is not None:
+            prompts.add_listener(self._prompt_changed)
+        if self._name is not None:
+            self.wound_prompt_changed.emit(self._name)
+
+    def wound_prompt(self) -> WoundPrompt:
+        """The open crow's wounds to place and to heal, as far as it can still follow them."""
+        if self._prompts is None or self._character is None:
+            return WoundPrompt()
+        return self._prompts.get(self._character.name).within(self._character)
+
+    def _prompt_changed(self, name: str) -> None:
+        if not self._placing:  # the board counts its own placements
+            self.wound_prompt_changed.emit(name)
+
+    def _service_changed(self, change: CharacterChange) -> None:
+        if change.kind == "items":
+            self._catalogue = None
+            self.catalogue_changed.emit()
+            return
+        if change.kind != "parties" and self._name is not None:
+            current = name_key(self._name)
+            if (
+                change.kind == "renamed"
+                and change.old_name
+                and name_key(change.old_name) == current
+            ):
+                self._name = change.name
+            if change.kind == "deleted" and change.name and name_key(change.name) == current:
+                self._name, self._character = None, None
+                self.character_changed.emit()
+            elif change.name is None or name_key(change.name) == name_key(self._name or ""):
+                self.reload()
+        self.roster_changed.emit()
+
+    def _stack_moved(self, index: int) -> None:
+        """After an undo or redo of another crow's edit, open that crow so the change is seen."""
+        # Undo leaves the index on the command it undid; push and redo leave it after theirs.
+        position = index if index < self._stack_index else index - 1
+        self._stack_index = index
+        try:
+            if not 0 <= position < self._stack.count():
+                return
+            adapter = self._stack.command(position)
+        except RuntimeError:  # the stack is being destroyed (the app is closing)
+            return
+        command = adapter.command if isinstance(adapter, CommandAdapter) else None
+        if not isinstance(command, commands.CharacterEdit):
+            return
+        names = {name_key(command.before.name), name_key(command.after.name)}
+        if self._name is not None and name_key(self._name) in names:
+            return
+        for shown in (command.after, command.before):
+            if self._service.exists(shown.name):
+                self.open(shown.name)
+                return
+
+    # -- pushing commands ---------------------------------------------------------------------
+
+    def push(self, command: Command, *, report: bool = True) -> None:
+        """Do ``command`` as one undoable step (it saves at once).
+
+        A failed write raises EditNotSavedError (a ValueError, so panels show the reason) and,
+        with ``report``, puts the edit in the window's save-problem bar with Retry.
+        """
+        push_command(self._stack, command, report=report)
+        self.status_message.emit(f"{command.text} — saved")
+
+    # -- edits typed but not yet saved ---------------------------------------------------------
+
+    def add_pending_saver(self, saver: PendingSaver) -> None:
+        """Have ``saver`` run before every step and before another crow opens."""
+        if isinstance(self._stack, RefkitUndoStack):
+            self._stack.add_pending_saver(saver)
+
+    def remove_pending_saver(self, saver: PendingSaver) -> None:
+        if isinstance(self._stack, RefkitUndoStack):
+            self._stack.remove_pending_saver(saver)
+
+    def save_pending_edits(self) -> None:
+        """Save typing that is waiting for its debounce (before a reload or at close)."""
+        if isinstance(self._stack, RefkitUndoStack):
+            self._stack.save_pending_edits()
+
+    def step_running(self) -> bool:
+        """True while an undo step is being pushed, undone or redone."""
+        return isinstance(self._stack, RefkitUndoStack) and self._stack.is_running()
+
+    def report_save_problem(self, problem: SaveProblem) -> bool:
+        """Put ``problem`` in the window's save-problem bar; False if there is no bar to tell."""
+        if isinstance(self._stack, RefkitUndoStack):
+            self._stack.write_failed.emit(problem)
+            return True
+        return False
+
+    def _current(self) -> str:
+        if self._name is None:
+            raise ValueError("Open a crow first (choose one in the Characters list)")
+        return self._name
+
+    # -- the inventory board's requests -------------------------------------------------------
+
+    def move_item(self, item_id: str, area: str, at: int | str | None) -> None:
+        name = self._current()
+        if area == GROUND:
+            self.push(commands.drop_to_ground(self._service, name, item_id))
+        else:
+            self.push(commands.move_item(self._service, name, item_id, area, at))
+
+    def catalogue(self) -> list[CatalogueItem]:
+        """Refkit's catalogue and the players' own items (cached until they change)."""
+        if self._catalogue is None:
+            self._catalogue = self._service.catalogue()
+        return list(self._catalogue)
+
+    def catalogue_entry(self, name: str) -> CatalogueItem:
+        return find_catalogue_item(self.catalogue(), name)
+
+    def catalogue_item(self, name: str) -> Item:
+        """A fresh item of the catalogue entry ``name``, with an id unused in the open crow."""
+        entry = self.catalogue_entry(name)
+        taken = self._character.items.ids() if self._character is not None else frozenset()
+        return entry.to_item(item_id=fresh_item_id(entry.name, taken))
+
+    def add_catalogue_item(
+        self, name: str, area: str | None = None, at: int | str | None = None
+    ) -> str:
+        """Add a catalogue item at ``area``/``at`` (None: the first place that fits)."""
+        command, new_id = commands.add_catalogue_item(
+            self._service, self._current(), self.catalogue_entry(name), area, at
+        )
+        self.push(command)
+        return new_id
+
+    def split_stack(self, item_id: str, count: int) -> str:
+        command, new_id = commands.split_stack(self._service, self._current(), item_id, count)
+        self.push(command)
+        return new_id
+
+    def set_worn(self, item_id: str, worn: bool) -> None:
+        name = self._current()
+        if worn:
+            self.push(commands.wear_armour(self._service, name, item_id))
+        else:
+            self.push(commands.take_off_armour(self._service, name))
+
+    def place_wound(self, slot: int) -> None:
+        command = commands.place_wounds(self._service, self._current(), [slot])
+        if self._prompts is not None:
+            command = answering_prompt(self._prompts, command, placed=1)
+        self._placing = True
+        try:
+            self.push(command)
+        finally:
+            self._placing = False
+
+    def heal_wound(self, slot: int) -> None:
+        command = commands.heal_wound(self._service, self._current(), slot)
+        if self._prompts is not None:
+            command = answering_prompt(self._prompts, command, healed=1)
+        self.push(command)
+
+    def remove_item(self, item_id: str) -> None:
+        self.push(commands.remove_item(self._service, self._current(), item_id))
+
+    def pick_up(self, item_id: str, area: str) -> None:
+        self.push(commands.pick_up(self._service, self._current(), item_id, area))
+
+    # -- damage, healing, rest, drawing -------------------------------------------------------
+
+    def damage(
+        self,
+        amount: int,
+        *,
+        piercing: bool = False,
+        armour_order: Sequence[str] | None = None,
+        vulnerable_roll: int | None = None,
+    ) -> DamageOutcome:
+        """Apply damage; the outcome says how many wounds the player still has to place."""
+        command, outcome = commands.apply_damage(
+            self._service,
+            self._current(),
+            amount,
+            piercing=piercing,
+            armour_order=armour_order,
+            vulnerable_roll=vulnerable_roll,
+            rng=self._rng,
+        )
+        self.push(command)
+        return outcome
+
+    def heal_stamina(self, amount: int) -> None:
+        self.push(commands.heal_stamina(self._service, self._current(), amount))
+
+    def rest(
+        self, healed_wounds: Sequence[int], *, in_miasma: bool = False, wounds_healed: int = 1
+    ) -> None:
+        self.push(
+            commands.finish_rest(
+                self._service,
+                self._current(),
+                healed_wounds,
+                in_miasma=in_miasma,
+                wounds_healed=wounds_healed,
+            )
+        )
+
+    def draw_from_pack(
+        self, item_id: str, *, roll: int | None = None, hand: int = 1, make_room: str = "drop"
+    ) -> DrawResult:
+        """Roll the d10 (or use ``roll``); on a success the item goes to hand as one undo step."""
+        command, result = commands.draw_from_pack(
+            self._service,
+            self._current(),
+            item_id,
+            roll=roll,
+            rng=self._rng,
+            hand=hand,
+            make_room=make_room,
+        )
+        if command is not None:
+            self.push(command)
+        return result
+
+    def toggle_condition(self, condition: str, on: bool) -> None:
+        name = self._current()
+        if on:
+            self.push(commands.add_condition(self._service, name, condition))
+        else:
+            self.push(commands.remove_condition(self._service, name, condition))
+
+    def spend_expertise(self, expertise: str) -> None:
+        self.push(commands.spend_expertise(self._service, self._current(), expertise))
+
+    def edit_notes(self, notes: str, *, name: str | None = None, report: bool = True) -> None:
+        """Save ``notes`` for the crow ``name`` (None: the open one), read fresh from the store,
+        so notes typed before a DT ended land on the crow the DT left behind."""
+        if name is None or (self._name is not None and name_key(name) == name_key(self._name)):
+            character = self._character
+            if character is None or character.notes == notes:
+                return
+            name = self._current()
+        elif self._service.get(name).notes == notes:
+            return
+        self.push(commands.edit_notes(self._service, name, notes), report=report)
+
+    def replace_character(self, edited: Character, text: str) -> None:
+        """Store an edited version of the open crow (from the builder) as one undo step."""
+        name = self._current()
+        self.push(commands.edit(self._service, name, lambda _c: edited, text))
+
+    # -- whole characters ---------------------------------------------------------------------
+
+    def create(self, character: Character, text: str | None = None) -> None:
+        """Store a new crow (undo deletes it again) and open it."""
+        service = self._service
+        self.push(
+            FunctionCommand(
+                text or f"Create {character.name}",
+                lambda: service.create(character),
+                lambda: service.delete(character.name),
+            )
+        )
+        self.open(character.name)
+
+    def duplicate(self, name: str) -> str:
+        """Store a copy of a crow under a free name like ``Mara Vell (copy)``; returns the name."""
+        original = self._service.get(name)
+        copy_name = self.free_name(f"{original.name} (copy)")
+        self.create(replace(original, name=copy_name), f"Duplicate {original.name}")
+        return copy_name
+
+    def free_name(self, wanted: str) -> str:
+        name, number = wanted, 2
+        while self._service.exists(name):
+            name = f"{wanted} {number}"
+            number += 1
+        return name
+
+    def delete(self, name: str) -> None:
+        """Delete a crow as one undo step (undo brings it back, with its party places)."""
+        service = self._service
+        character = service.get(name)
+        memberships = [
+            (party.name, party.members)
+            for party in service.list_parties()
+            if any(name_key(m) == name_key(name) for m in party.members)
+        ]
+
+        def restore() -> None:
+            service.save(character)
+            for party, members in memberships:
+                service.set_members(party, members)
+
+        self.push(
+            FunctionCommand(f"Delete {character.name}", lambda: service.delete(name), restore)
+        )

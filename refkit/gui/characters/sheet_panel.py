@@ -1,0 +1,707 @@
+"""The character sheet: the open crow's numbers at a glance, its conditions, the inventory board.
+
+The top shows what a referee reads from arm's length: characteristics, Stamina, AD, speed and
+wounds — and DEAD, in words, when all ten backpack slots are wounded. Buttons open the damage/heal,
+rest and draw-from-pack dialogs (each with ``open()``). A line says what the dungeon turn left the
+player to choose (wounds to place, a wound to heal). Under it sit the inventory board and a
+second tab for expertises and notes. Every change goes through the :class:`CharacterSession`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFocusEvent, QFont
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.gui.characters.damage_dialog import DamageDialog, DamageRequest
+from refkit.gui.characters.portrait import scaled_portrait
+from refkit.gui.characters.rest_dialog import RestDialog
+from refkit.gui.characters.session import CharacterSession
+from refkit.gui.common.plain_text import ElidedLabel, plain_label, rich_tooltip
+from refkit.gui.inventory.board import InventoryBoard
+from refkit.gui.inventory.draw_dialog import DrawFromPackDialog
+from refkit.gui.inventory.split_dialog import SplitStackDialog
+from refkit.gui.shell.save_problem_bar import SaveProblem, reason_of
+from refkit.gui.shell.undo_adapter import EditNotSavedError
+from refkit.rules.character import CONDITIONS, Character
+from refkit.rules.character_file import check_character
+from refkit.rules.inventory import BACKPACK
+from refkit.rules.inventory_moves import MoveRefused
+from refkit.store.character_store import name_key
+from refkit.store.errors import DatabaseError
+
+NOTES_SAVE_DELAY_MS = 1500
+DEAD_STYLE = (
+    "background: #7f0000; color: white; font-weight: bold; padding: 6px; border-radius: 6px;"
+)
+WARNING_STYLE = "color: #b26a00; font-weight: bold;"
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
+
+
+class StatTile(QFrame):
+    """A caption over a big number, with an optional line of detail under it."""
+
+    def __init__(self, name: str, caption: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(f"{name}_tile")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.caption = QLabel(caption.upper())
+        self.caption.setObjectName(f"{name}_caption")
+        caption_font = QFont(self.font())
+        caption_font.setPointSizeF(caption_font.pointSizeF() * 0.85)
+        caption_font.setBold(True)
+        self.caption.setFont(caption_font)
+        self.value = QLabel("–")
+        self.value.setObjectName(f"{name}_value")
+        value_font = QFont(self.font())
+        value_font.setPointSizeF(value_font.pointSizeF() * 1.7)
+        value_font.setBold(True)
+        self.value.setFont(value_font)
+        self.detail = plain_label("")
+        self.detail.setObjectName(f"{name}_detail")
+        detail_font = QFont(self.font())
+        detail_font.setPointSizeF(detail_font.pointSizeF() * 0.85)
+        self.detail.setFont(detail_font)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.setSpacing(0)
+        for label in (self.caption, self.value, self.detail):
+            label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            layout.addWidget(label)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    def show_value(self, value: str, detail: str = "", tooltip: str = "") -> None:
+        self.value.setText(value)
+        self.detail.setText(detail)
+        self.detail.setVisible(bool(detail))
+        self.setToolTip(rich_tooltip(tooltip))  # may name the crow's armour
+        self.setAccessibleName(f"{self.caption.text().capitalize()}: {value}. {detail}".strip())
+
+
+class NotesEdit(QPlainTextEdit):
+    """Notes that save themselves shortly after typing stops and when focus leaves.
+
+    Typed text counts as unsaved until :meth:`mark_saved`: a reload of the same crow meanwhile
+    (an End DT ending a condition, an edit elsewhere) keeps it rather than showing the stored
+    notes, so a keystroke is never thrown away by something that merely refreshed the sheet.
+    """
+
+    committed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("notes_edit")
+        self.setPlaceholderText("Background, bonds, debts, what the crow is after…")
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(NOTES_SAVE_DELAY_MS)
+        self._timer.timeout.connect(self.commit)
+        self.textChanged.connect(self._changed)
+        self._loading = False
+        self._unsaved = False
+
+    def load(self, text: str, *, keep_unsaved: bool = False) -> None:
+        """Show ``text``; with ``keep_unsaved``, typing not yet saved stays (and stays due)."""
+        if keep_unsaved and self._unsaved:
+            if self.toPlainText() == text:
+                self.mark_saved()
+            return
+        self._loading = True
+        if self.toPlainText() != text:
+            self.setPlainText(text)
+        self._loading = False
+        self._timer.stop()
+        self._unsaved = False
+
+    def is_unsaved(self) -> bool:
+        """True while typed text has not been saved (waiting for the delay, or a save failed)."""
+        return self._unsaved
+
+    def is_due(self) -> bool:
+        """True while the save after typing stops is still to come."""
+        return self._timer.isActive()
+
+    def mark_saved(self) -> None:
+        self._unsaved = False
+        self._timer.stop()
+
+    def _changed(self) -> None:
+        if not self._loading:
+            self._unsaved = True
+            self._timer.start()
+
+    def commit(self) -> None:
+        self._timer.stop()
+        self.committed.emit(self.toPlainText())
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        if self._timer.isActive():
+            self.commit()
+        super().focusOutEvent(event)
+
+
+class CharacterSheetPanel(QWidget):
+    """The open crow: header, conditions, inventory board, expertises and notes."""
+
+    edit_requested = Signal(str)
+    status_message = Signal(str)
+
+    def __init__(self, session: CharacterSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("character_sheet_panel")
+        self._session = session
+        self._dialog: QWidget | None = None
+
+        self.portrait = QLabel()
+        self.portrait.setObjectName("portrait_label")
+        self.portrait.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.name_label = ElidedLabel()
+        self.name_label.setObjectName("name_label")
+        name_font = QFont(self.font())
+        name_font.setPointSizeF(name_font.pointSizeF() * 1.8)
+        name_font.setBold(True)
+        self.name_label.setFont(name_font)
+        self.player_label = ElidedLabel()
+        self.player_label.setObjectName("player_label")
+        self.dead_banner = QLabel("☠ DEAD — all ten backpack slots hold a wound")
+        self.dead_banner.setObjectName("dead_banner")
+        self.dead_banner.setStyleSheet(DEAD_STYLE)
+        dead_font = QFont(self.font())
+        dead_font.setPointSizeF(dead_font.pointSizeF() * 1.3)
+        self.dead_banner.setFont(dead_font)
+        self.dead_banner.hide()
+
+        self.tiles = {
+            key: StatTile(key, caption)
+            for key, caption in (
+                ("agility", "Agility"),
+                ("mind", "Mind"),
+                ("strength", "Strength"),
+                ("stamina", "Stamina"),
+                ("ad", "Armour AD"),
+                ("speed", "Speed"),
+                ("wounds", "Wounds"),
+            )
+        }
+        self.stamina_bar = QProgressBar()
+        self.stamina_bar.setObjectName("stamina_bar")
+        self.stamina_bar.setTextVisible(False)
+        self.stamina_bar.setMaximumHeight(max(6, self.fontMetrics().height() // 2))
+        self.tiles["stamina"].layout().addWidget(self.stamina_bar)
+
+        self.damage_button = self._button(
+            "damage_button", "Damage…", "Apply damage (through AD, Stamina, wounds)"
+        )
+        self.heal_button = self._button("heal_button", "Heal…", "Regain Stamina")
+        self.rest_button = self._button("rest_button", "Rest…", "Finish a rest")
+        self.draw_button = self._button(
+            "draw_button", "Draw from pack…", "The combat maneuver: roll a d10"
+        )
+        self.edit_button = self._button(
+            "edit_button", "Edit…", "Change name, characteristics, Stamina, expertises"
+        )
+
+        self.condition_buttons: dict[str, QToolButton] = {}
+        for condition in CONDITIONS:
+            button = QToolButton()
+            button.setObjectName(f"condition_{condition}")
+            button.setText(condition.capitalize())
+            button.setCheckable(True)
+            button.setToolTip(f"Toggle {condition}")
+            button.toggled.connect(lambda on, c=condition: self._toggle_condition(c, on))
+            self.condition_buttons[condition] = button
+
+        self.problems = plain_label()
+        self.problems.setObjectName("problems_label")
+        self.problems.setWordWrap(True)
+        self.problems.setStyleSheet(WARNING_STYLE)
+        self.problems.hide()
+        self.prompt_label = plain_label()
+        self.prompt_label.setObjectName("wound_prompt_label")
+        self.prompt_label.setWordWrap(True)
+        self.prompt_label.setStyleSheet(WARNING_STYLE)
+        self.prompt_label.hide()
+        self._prompted_name: str | None = None
+
+        self.board = InventoryBoard(session)
+        self.board.set_rules(session.rules)
+        self.board_scroll = QScrollArea()
+        self.board_scroll.setObjectName("board_scroll")
+        self.board_scroll.setWidgetResizable(True)
+        self.board_scroll.setWidget(self.board)
+        self.board_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.hint = plain_label()
+        self.hint.setObjectName("board_hint")
+        self.hint.setWordWrap(True)
+        self.hint.setMinimumHeight(self.fontMetrics().height() + 6)
+        self.hint.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.expertise_table = QTableWidget(0, 3)
+        self.expertise_table.setObjectName("expertise_table")
+        self.expertise_table.setHorizontalHeaderLabels(["Expertise", "Kind", "Uses left"])
+        self.expertise_table.horizontalHeader().setSectionResizeMode(
+            0, QHeaderView.ResizeMode.Stretch
+        )
+        self.expertise_table.verticalHeader().setVisible(False)
+        self.expertise_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.expertise_table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.spend_button = QPushButton("Spend a use of the chosen expertise")
+        self.spend_button.setObjectName("spend_button")
+        self.notes = NotesEdit()
+
+        self.empty_message = QLabel(
+            "No crow is open.\n\nChoose one in the Characters list, or make a new one with "
+            "“New crow…”."
+        )
+        self.empty_message.setObjectName("empty_message")
+        self.empty_message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_message.setWordWrap(True)
+
+        self._notes_of: str | None = None
+        """The crow whose notes the editor shows (typing belongs to it, whatever opens next)."""
+
+        self._build()
+        self._connect()
+        self.refresh()
+        session.add_pending_saver(self.save_pending_notes)
+        self.destroyed.connect(lambda: session.remove_pending_saver(self.save_pending_notes))
+
+    def _button(self, name: str, text: str, tip: str) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.setToolTip(tip)
+        return button
+
+    # -- construction -------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        header = QHBoxLayout()
+        header.addWidget(self.portrait)
+        names = QVBoxLayout()
+        names.setSpacing(0)
+        names.addWidget(self.name_label)
+        names.addWidget(self.player_label)
+        header.addLayout(names, 1)
+        buttons = QGridLayout()
+        buttons.setSpacing(4)
+        for index, button in enumerate(
+            (
+                self.damage_button,
+                self.heal_button,
+                self.rest_button,
+                self.draw_button,
+                self.edit_button,
+            )
+        ):
+            buttons.addWidget(button, index // 3, index % 3)
+        header.addLayout(buttons)
+
+        tiles = QHBoxLayout()
+        tiles.setSpacing(6)
+        for tile in self.tiles.values():
+            tiles.addWidget(tile, 1)
+
+        conditions = QHBoxLayout()
+        conditions.setSpacing(4)
+        caption = QLabel("Conditions:")
+        conditions.addWidget(caption)
+        for button in self.condition_buttons.values():
+            conditions.addWidget(button)
+        conditions.addStretch(1)
+
+        inventory = QWidget()
+        inventory_layout = QVBoxLayout(inventory)
+        inventory_layout.setContentsMargins(0, 0, 0, 0)
+        inventory_layout.setSpacing(2)
+        inventory_layout.addWidget(self.board_scroll, 1)
+        inventory_layout.addWidget(self.hint)
+
+        details = QWidget()
+        details_layout = QVBoxLayout(details)
+        details_layout.addWidget(
+            QLabel("Expertises (one use raises a test one tier, after the roll)")
+        )
+        details_layout.addWidget(self.expertise_table, 1)
+        details_layout.addWidget(self.spend_button)
+        details_layout.addWidget(QLabel("Notes"))
+        details_layout.addWidget(self.notes, 1)
+
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("sheet_tabs")
+        self.tabs.addTab(inventory, "&Inventory")
+        self.tabs.addTab(details, "E&xpertises && notes")
+
+        sheet = QWidget()
+        sheet_layout = QVBoxLayout(sheet)
+        sheet_layout.setContentsMargins(6, 6, 6, 0)
+        sheet_layout.setSpacing(6)
+        sheet_layout.addLayout(header)
+        sheet_layout.addWidget(self.dead_banner)
+        sheet_layout.addLayout(tiles)
+        sheet_layout.addLayout(conditions)
+        sheet_layout.addWidget(self.problems)
+        sheet_layout.addWidget(self.prompt_label)
+        sheet_layout.addWidget(self.tabs, 1)
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty_message)
+        self.stack.addWidget(sheet)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+
+    def _connect(self) -> None:
+        self._session.character_changed.connect(self.refresh)
+        self._session.wound_prompt_changed.connect(self._wound_prompt_changed)
+        self.board.hint_changed.connect(self.hint.setText)
+        self.board.draw_requested.connect(self.open_draw_dialog)
+        self.board.split_requested.connect(self.open_split_dialog)
+        self.damage_button.clicked.connect(lambda: self.open_damage_dialog(heal=False))
+        self.heal_button.clicked.connect(lambda: self.open_damage_dialog(heal=True))
+        self.rest_button.clicked.connect(self.open_rest_dialog)
+        self.draw_button.clicked.connect(lambda: self.open_draw_dialog(None))
+        self.edit_button.clicked.connect(self._request_edit)
+        self.spend_button.clicked.connect(self._spend_expertise)
+        self.notes.committed.connect(self._save_notes)
+
+    # -- showing the crow ---------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        character = self._session.character()
+        if self.notes.is_due() and (character is None or not self._showing_notes_of(character)):
+            # Another crow opened without the session saving first: the typing is the last
+            # crow's, so save it for that crow (after the running step, if one is running).
+            crow, text = self._notes_of, self.notes.toPlainText()
+            self.notes.mark_saved()
+            if self._session.step_running():
+                QTimer.singleShot(0, lambda: self._save_notes_of(crow, text))
+            else:
+                self._save_notes_of(crow, text)
+        self.board.set_character(character)
+        if self._session.name() != self._prompted_name:  # another crow: its own wounds to place
+            self._prompted_name = self._session.name()
+            self.hint.clear()  # the last crow's hint does not apply
+            self.board.set_wounds_to_place(self._session.wound_prompt().to_place)
+        self._show_wound_prompt()
+        if character is None:
+            self.stack.setCurrentIndex(0)
+            return
+        self.stack.setCurrentIndex(1)
+        self._show_header(character)
+        self._show_tiles(character)
+        for condition, button in self.condition_buttons.items():
+            button.blockSignals(True)
+            button.setChecked(character.has(condition))
+            button.blockSignals(False)
+        self._show_problems(character)
+        self._show_expertises(character)
+        same_crow = self._showing_notes_of(character)
+        self._notes_of = character.name
+        self.notes.load(character.notes, keep_unsaved=same_crow)
+
+    def _showing_notes_of(self, character: Character) -> bool:
+        return self._notes_of is not None and name_key(self._notes_of) == name_key(character.name)
+
+    def _wound_prompt_changed(self, name: str) -> None:
+        """What the dungeon turn left to choose changed (End DT, a rest, an undo)."""
+        current = self._session.name()
+        if current is None or name.casefold() != current.casefold():
+            return
+        self.board.set_wounds_to_place(self._session.wound_prompt().to_place)
+        self._show_wound_prompt()
+
+    def _show_wound_prompt(self) -> None:
+        prompt = self._session.wound_prompt()
+        lines = []
+        if prompt.to_place:
+            lines.append(
+                f"⚠ Magic overload: place {prompt.to_place} wound"
+                f"{'s' if prompt.to_place != 1 else ''} — click a free wound box on the board "
+                "for each"
+            )
+        if prompt.to_heal:
+            lines.append(
+                f"Rest: heal {prompt.to_heal} wound{'s' if prompt.to_heal != 1 else ''} of the "
+                "player's choice — click the wounded box on the board"
+            )
+        self.prompt_label.setText("\n".join(lines))
+        self.prompt_label.setVisible(bool(lines))
+
+    def _show_header(self, character: Character) -> None:
+        self.name_label.setText(character.name)
+        self.player_label.setText(f"played by {character.player}" if character.player else "")
+        self.player_label.setVisible(bool(character.player))
+        side = self.fontMetrics().height() * 4
+        pixmap = scaled_portrait(character.portrait, side, self.devicePixelRatioF())
+        if pixmap is not None:
+            self.portrait.setPixmap(pixmap)
+            self.portrait.setFixedSize(side, side)
+            self.portrait.show()
+        else:
+            self.portrait.clear()
+            self.portrait.hide()
+        self.dead_banner.setVisible(character.dead)
+        self.damage_button.setEnabled(not character.dead)
+        self.draw_button.setEnabled(bool(character.items.items_in(BACKPACK)))
+
+    def _show_tiles(self, character: Character) -> None:
+        values = character.characteristics.as_dict()
+        for key in ("agility", "mind", "strength"):
+            self.tiles[key].show_value(signed(values[key]))
+        stamina = character.stamina
+        self.tiles["stamina"].show_value(f"{stamina.current}/{stamina.max}")
+        self.stamina_bar.setRange(0, max(1, stamina.max))
+        self.stamina_bar.setValue(stamina.current)
+        sources = [s for s in character.items.armor_sources() if s.armor is not None]
+        full = ", ".join(f"{s.name} {s.armor.ad}/{s.armor.max_ad}" for s in sources if s.armor)
+        if not sources:
+            ad_detail = "none worn"
+        elif len(sources) == 1:
+            ad_detail = "suit" if sources[0].worn else "shield"
+        else:
+            ad_detail = f"{len(sources)} sources"
+        self.tiles["ad"].show_value(
+            str(character.armor_defense), ad_detail, full or "No worn armour or shield in hand"
+        )
+        costly = sorted(character.wounded_item_slots)
+        if character.dead:
+            self.tiles["speed"].show_value("DEAD", "all ten slots wounded")
+        else:
+            detail = f"of {character.speed_base}"
+            if costly:
+                detail += (
+                    f" · −{len(costly)}: wounded slot{'s' if len(costly) > 1 else ''} with items"
+                )
+            self.tiles["speed"].show_value(
+                str(character.speed),
+                detail,
+                "Speed drops by one for each backpack slot holding both a wound and an item",
+            )
+        wounds = len(character.wound_slots)
+        where = ", ".join(str(s) for s in sorted(character.wound_slots))
+        self.tiles["wounds"].show_value(
+            f"{wounds}/10", "" if not where else f"in {where}", "Wounded backpack slots"
+        )
+
+    def _show_problems(self, character: Character) -> None:
+        report = check_character(character, self._session.rules)
+        lines = [f"✗ {p.message}" for p in report.errors] + [
+            f"⚠ {p.message}" for p in report.warnings
+        ]
+        self.problems.setText("\n".join(lines))
+        self.problems.setVisible(bool(lines))
+
+    def _show_expertises(self, character: Character) -> None:
+        table = self.expertise_table
+        table.setRowCount(len(character.expertises))
+        for row, expertise in enumerate(character.expertises):
+            pips = "●" * expertise.left + "○" * expertise.spent
+            cells = (
+                expertise.name,
+                expertise.category,
+                f"{pips}  {expertise.left} of {expertise.uses}",
+            )
+            for column, text in enumerate(cells):
+                table.setItem(row, column, QTableWidgetItem(text))
+        table.resizeColumnsToContents()
+        table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def _report(self, error: Exception) -> None:
+        reason = error.reason if isinstance(error, MoveRefused) else str(error)
+        self.hint.setText(f"✗ {reason}")
+        self.status_message.emit(reason)
+
+    def _toggle_condition(self, condition: str, on: bool) -> None:
+        try:
+            self._session.toggle_condition(condition, on)
+        except ValueError as error:
+            self._report(error)
+            self.refresh()
+
+    def _spend_expertise(self) -> None:
+        character = self._session.character()
+        row = self.expertise_table.currentRow()
+        if character is None or not 0 <= row < len(character.expertises):
+            self.hint.setText("Choose an expertise in the list first")
+            return
+        try:
+            self._session.spend_expertise(character.expertises[row].name)
+        except ValueError as error:
+            self._report(error)
+            return
+        self.expertise_table.selectRow(row)
+
+    def save_pending_notes(self) -> None:
+        """Save notes typed in the last 1.5 s now (before a step or a reload, and at close)."""
+        if self.notes.is_due():
+            self.notes.commit()
+
+    def _save_notes(self, text: str) -> None:
+        self._save_notes_of(self._notes_of, text)
+
+    def _save_notes_of(self, crow: str | None, text: str) -> None:
+        if crow is None:
+            return
+        try:
+            self._session.edit_notes(text, name=crow, report=False)
+        except EditNotSavedError as error:
+            self._notes_not_saved(crow, text, error.cause)
+            return
+        except DatabaseError as error:
+            self._notes_not_saved(crow, text, error)
+            return
+        except ValueError as error:
+            self._report(error)
+            return
+        self._notes_saved(crow, text)
+
+    def _notes_saved(self, crow: str, text: str) -> None:
+        if self._notes_of == crow and self.notes.toPlainText() == text:
+            self.notes.mark_saved()
+
+    def _notes_not_saved(self, crow: str, text: str, error: DatabaseError) -> None:
+        """Keep the typing in the editor and offer Retry / Discard in the window's bar."""
+        session = self._session
+
+        def retry() -> None:
+            session.edit_notes(text, name=crow, report=False)
+            self._notes_saved(crow, text)
+
+        def discard() -> None:
+            if self._notes_of is not None and name_key(self._notes_of) == name_key(crow):
+                self.notes.load(session.service.get(crow).notes)
+
+        problem = SaveProblem(
+            key=f"notes:{name_key(crow)}",
+            what=f"{crow}'s notes",
+            reason=reason_of(error),
+            retry=retry,
+            discard=discard,
+            plural=True,
+        )
+        if not session.report_save_problem(problem):
+            self._report(ValueError(problem.text))
+        else:
+            self.status_message.emit(problem.text)
+
+    def _request_edit(self) -> None:
+        name = self._session.name()
+        if name is not None:
+            self.edit_requested.emit(name)
+
+    def _show_dialog(self, dialog: QWidget) -> None:
+        if self._dialog is not None:
+            self._dialog.close()
+        self._dialog = dialog
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.destroyed.connect(lambda: setattr(self, "_dialog", None))
+        dialog.open()
+
+    def open_damage_dialog(self, heal: bool = False) -> DamageDialog | None:
+        character = self._session.character()
+        if character is None:
+            return None
+        dialog = DamageDialog(character, rng=self._session.rng, heal=heal, parent=self)
+        dialog.damage_chosen.connect(self.apply_damage)
+        dialog.heal_chosen.connect(self.heal)
+        self._show_dialog(dialog)
+        return dialog
+
+    def apply_damage(self, request: DamageRequest) -> None:
+        try:
+            outcome = self._session.damage(
+                request.amount,
+                piercing=request.piercing,
+                armour_order=request.armour_order or None,
+                vulnerable_roll=request.vulnerable_roll,
+            )
+        except ValueError as error:
+            self._report(error)
+            return
+        self.tabs.setCurrentIndex(0)
+        if outcome.wounds_to_place:
+            self.board.set_wounds_to_place(outcome.wounds_to_place)
+            self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+        else:
+            self.hint.setText(
+                f"Armour soaked {outcome.absorbed_by_armour}, Stamina lost {outcome.stamina_lost}"
+            )
+
+    def heal(self, amount: int) -> None:
+        try:
+            self._session.heal_stamina(amount)
+        except ValueError as error:
+            self._report(error)
+
+    def open_rest_dialog(self) -> RestDialog | None:
+        character = self._session.character()
+        if character is None:
+            return None
+        dialog = RestDialog(character, parent=self)
+        dialog.rest_chosen.connect(self._rest)
+        self._show_dialog(dialog)
+        return dialog
+
+    def _rest(self, healed: list[int], in_miasma: bool, wounds_healed: int) -> None:
+        try:
+            self._session.rest(healed, in_miasma=in_miasma, wounds_healed=wounds_healed)
+        except ValueError as error:
+            self._report(error)
+
+    def open_draw_dialog(self, item_id: str | None) -> DrawFromPackDialog | None:
+        character = self._session.character()
+        if character is None:
+            return None
+        session = self._session
+        dialog = DrawFromPackDialog(
+            character,
+            lambda item, hand, room: session.draw_from_pack(item, hand=hand, make_room=room),
+            item_id or None,
+            parent=self,
+        )
+        self._show_dialog(dialog)
+        return dialog
+
+    def open_split_dialog(self, item_id: str) -> SplitStackDialog | None:
+        character = self._session.character()
+        if character is None:
+            return None
+        item = character.items.find(item_id)
+        dialog = SplitStackDialog(item, parent=self)
+        dialog.split_chosen.connect(lambda count, i=item_id: self._split(i, count))
+        self._show_dialog(dialog)
+        return dialog
+
+    def _split(self, item_id: str, count: int) -> None:
+        try:
+            new_id = self._session.split_stack(item_id, count)
+        except ValueError as error:
+            self._report(error)
+            return
+        self.board.select(new_id)
+        self.hint.setText(
+            f"Split off {count}; the new pile is selected — drag it, or press Space to move it"
+        )

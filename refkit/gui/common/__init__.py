@@ -1,0 +1,1 @@
+"""Small pieces the GUI features share: plain-text labels, typing keys, table-view helpers."""

@@ -1,0 +1,1 @@
+"""The dice screens: the Crows test roller, its small widgets, and the roll log."""

@@ -1,0 +1,1 @@
+"""The dungeon-turn screens: clock, DT panel, tracked effects, players' window, session log."""

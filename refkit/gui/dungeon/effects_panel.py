@@ -1,0 +1,329 @@
+"""The tracked-effects panel: lights, spell and backlash durations, and anything with usage dice.
+
+Add a torch, lantern or candle in one click (for whoever carries it), or a spell duration or a
+custom effect with its usage dice and modes. Each effect shows its usage dice as pips and its
+state in words; lights can be doused (which rolls their dice once more, by the rules), lit again
+and refuelled. When an effect runs out it is announced — and a Useless item is marked spent. Every
+change is one undo step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.gui.common.plain_text import plain_label
+from refkit.gui.common.typing_keys import keep_keys
+from refkit.gui.dungeon.effects_widgets import MODE_ORDER, EffectRow, is_dark
+from refkit.gui.dungeon.session import DungeonTurnSession
+from refkit.rules.tracked_effects import LIGHT_PRESETS, MAX_USAGE_DICE, EffectKind, TrackedEffect
+
+if TYPE_CHECKING:
+    from refkit.app.dungeon_turn_service import DungeonTurnView
+    from refkit.rules.end_of_turn import EndOfTurnResult
+    from refkit.rules.tracked_effects import DouseResult
+
+KIND_CHOICES = (
+    (EffectKind.SPELL, "Spell duration"),
+    (EffectKind.BACKLASH, "Backlash"),
+    (EffectKind.CUSTOM, "Other effect or item"),
+)
+
+
+def run_out_announcements(result: EndOfTurnResult) -> list[str]:
+    """What to announce after End DT: every effect that hit 0, in words."""
+    spent = {effect.id for effect in result.items_spent}
+    kept = {effect.id: effect for effect in result.effects}
+    lines = []
+    for rolled in result.ran_out:
+        effect = kept.get(rolled.effect_id)
+        if rolled.effect_id in spent:
+            lines.append(f"{rolled.name} is used up — spent for good")
+        elif effect is not None and effect.kind is EffectKind.LIGHT:
+            fuel = f" (refuel with {effect.refuel_with})" if effect.refuel_with else ""
+            lines.append(f"{rolled.name} has gone out{fuel}")
+        elif effect is not None:
+            lines.append(f"{rolled.name} has no usage dice left")
+        else:
+            lines.append(f"{rolled.name} has run out and ended")
+    return lines
+
+
+class EffectsPanel(QWidget):
+    """Add, watch and handle tracked effects (see the module docstring)."""
+
+    status_message = Signal(str)
+
+    def __init__(self, session: DungeonTurnSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("effects_panel")
+        self.session = session
+        self._rows: dict[str, EffectRow] = {}
+
+        self.owner_edit = QLineEdit()
+        self.owner_edit.setObjectName("effect_owner")
+        self.owner_edit.setPlaceholderText("carried by (optional)")
+        keep_keys(self.owner_edit)
+        self.preset_buttons: dict[str, QPushButton] = {}
+        presets = QHBoxLayout()
+        presets.setSpacing(4)
+        for key, preset in LIGHT_PRESETS.items():
+            button = QPushButton(f"+ {preset.name}")
+            button.setObjectName(f"add_{key}")
+            button.setToolTip(f"{preset.name}: {preset.usage_dice} UD, lit")
+            button.clicked.connect(lambda _=False, k=key: self.add_light(k))
+            self.preset_buttons[key] = button
+            presets.addWidget(button)
+        self.more_button = QToolButton()
+        self.more_button.setObjectName("add_more")
+        self.more_button.setText("+ Spell or effect…")
+        self.more_button.setCheckable(True)
+        presets.addWidget(self.more_button)
+        presets.addStretch(1)
+
+        self.form = QGroupBox("New effect")
+        self.form.setObjectName("effect_form")
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("new_effect_name")
+        self.name_edit.setPlaceholderText("e.g. Ward of thorns")
+        keep_keys(self.name_edit)
+        self.kind_combo = QComboBox()
+        self.kind_combo.setObjectName("new_effect_kind")
+        for kind, text in KIND_CHOICES:
+            self.kind_combo.addItem(text, kind)
+        self.dice_spin = QSpinBox()
+        self.dice_spin.setObjectName("new_effect_ud")
+        self.dice_spin.setRange(0, MAX_USAGE_DICE)
+        self.dice_spin.setValue(2)
+        self.dice_spin.setSuffix(" UD")
+        self.ends_check = QCheckBox("Ends with the DT")
+        self.ends_check.setObjectName("new_effect_ends")
+        self.mode_checks: dict[str, QCheckBox] = {}
+        modes = QHBoxLayout()
+        for mode in MODE_ORDER:
+            check = QCheckBox(mode.value)
+            check.setObjectName(f"new_effect_mode_{mode.value.lower()}")
+            self.mode_checks[mode.value] = check
+            modes.addWidget(check)
+        modes.addStretch(1)
+        self.mode_checks["DT"].setChecked(True)
+        self.add_button = QPushButton("Add")
+        self.add_button.setObjectName("new_effect_add")
+        self.form_error = plain_label("")  # a refusal names what was typed
+        self.form_error.setObjectName("new_effect_error")
+        self.form_error.setWordWrap(True)
+        self.form_error.hide()
+        form = QFormLayout(self.form)
+        form.addRow("Name", self.name_edit)
+        kind_row = QHBoxLayout()
+        kind_row.addWidget(self.kind_combo, 1)
+        kind_row.addWidget(self.dice_spin)
+        kind_row.addWidget(self.ends_check)
+        form.addRow("Kind", kind_row)
+        form.addRow("Modes", modes)
+        form.addRow("", self.form_error)
+        form.addRow("", self.add_button)
+        self.form.hide()
+
+        self.announcement = QFrame()
+        self.announcement.setObjectName("effects_announcement")
+        self.announcement_text = plain_label("")  # names effects and owners
+        self.announcement_text.setObjectName("effects_announcement_text")
+        self.announcement_text.setWordWrap(True)
+        self.announcement_close = QToolButton()
+        self.announcement_close.setText("✕")
+        self.announcement_close.setToolTip("Dismiss")
+        announcement = QHBoxLayout(self.announcement)
+        announcement.setContentsMargins(8, 4, 4, 4)
+        announcement.addWidget(self.announcement_text, 1)
+        announcement.addWidget(self.announcement_close, 0, Qt.AlignmentFlag.AlignTop)
+        self.announcement.hide()
+
+        self.list_box = QWidget()
+        self.list_box.setObjectName("effects_list")
+        self.list_layout = QVBoxLayout(self.list_box)
+        self.list_layout.setContentsMargins(0, 0, 0, 0)
+        self.list_layout.setSpacing(4)
+        self.list_layout.addStretch(1)
+        self.empty_label = QLabel("Nothing tracked yet. Add the group's lights first.")
+        self.empty_label.setObjectName("effects_empty")
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.list_box)
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Add"))
+        top.addWidget(self.owner_edit, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(presets)
+        layout.addWidget(self.form)
+        layout.addWidget(self.announcement)
+        layout.addWidget(self.empty_label)
+        layout.addWidget(scroll, 1)
+
+        self.more_button.toggled.connect(self.form.setVisible)
+        self.kind_combo.currentIndexChanged.connect(self._kind_changed)
+        self.add_button.clicked.connect(self.add_from_form)
+        self.name_edit.returnPressed.connect(self.add_from_form)
+        self.announcement_close.clicked.connect(self.announcement.hide)
+        session.view_changed.connect(self.show_view)
+        session.turn_ended.connect(self._turn_ended)
+        self._kind_changed()
+        self.show_view(session.view())
+
+    # showing --------------------------------------------------------------------------------
+
+    def rows(self) -> dict[str, EffectRow]:
+        return dict(self._rows)
+
+    def show_view(self, view: DungeonTurnView | None) -> None:
+        effects: Sequence[TrackedEffect] = view.effects if view is not None else ()
+        ready = view is not None
+        for button in self.preset_buttons.values():
+            button.setEnabled(ready)
+        self.add_button.setEnabled(ready)
+        wanted = [effect.id for effect in effects]
+        for effect_id in list(self._rows):
+            if effect_id not in wanted:
+                row = self._rows.pop(effect_id)
+                self.list_layout.removeWidget(row)
+                row.hide()
+                row.deleteLater()
+        for position, effect in enumerate(effects):
+            row = self._rows.get(effect.id)
+            if row is None:
+                row = EffectRow(effect)
+                row.douse_clicked.connect(self.douse)
+                row.relight_clicked.connect(lambda eid: self._do("RelightEffectCommand", eid))
+                row.refuel_clicked.connect(lambda eid: self._do("RefuelEffectCommand", eid))
+                row.remove_clicked.connect(lambda eid: self._do("RemoveEffectCommand", eid))
+                self._rows[effect.id] = row
+            elif row.effect != effect:
+                row.show_effect(effect)
+            if self.list_layout.indexOf(row) != position:
+                self.list_layout.removeWidget(row)
+                self.list_layout.insertWidget(position, row)
+        self.empty_label.setVisible(not effects)
+
+    def announce(self, lines: Sequence[str]) -> None:
+        if not lines:
+            return
+        dark = is_dark(self)
+        border = "#ff8a80" if dark else "#b00020"
+        self.announcement.setStyleSheet(
+            f"#effects_announcement {{ border: 2px solid {border}; border-radius: 6px; }}"
+            f"#effects_announcement_text {{ font-weight: bold; }}"
+        )
+        self.announcement_text.setText("\n".join(lines))
+        self.announcement.show()
+        self.status_message.emit("; ".join(lines))
+
+    def announced(self) -> str:
+        return self.announcement_text.text() if self.announcement.isVisibleTo(self) else ""
+
+    def _turn_ended(self, result: EndOfTurnResult, _automatic: bool) -> None:
+        self.announce(run_out_announcements(result))
+
+    # adding ---------------------------------------------------------------------------------
+
+    def _kind_changed(self, *_args: object) -> None:
+        custom = self.chosen_kind() is EffectKind.CUSTOM
+        for check in self.mode_checks.values():
+            check.setEnabled(custom)
+
+    def chosen_kind(self) -> EffectKind:
+        return EffectKind(self.kind_combo.currentData())  # Qt hands a StrEnum back as text
+
+    def add_light(self, preset: str) -> TrackedEffect | None:
+        owner = self.owner_edit.text().strip()
+        return self._do("AddLightCommand", preset, owner=owner)
+
+    def add_from_form(self) -> TrackedEffect | None:
+        name = " ".join(self.name_edit.text().split())
+        if not name:
+            self._form_error("Give the effect a name")
+            return None
+        kind = self.chosen_kind()
+        modes = (
+            [mode for mode, check in self.mode_checks.items() if check.isChecked()]
+            if kind is EffectKind.CUSTOM
+            else []
+        )
+        effect = self._do(
+            "AddEffectCommand",
+            name,
+            self.dice_spin.value(),
+            modes,
+            kind,
+            owner=self.owner_edit.text().strip(),
+            ends_at_dt_end=self.ends_check.isChecked(),
+        )
+        if effect is not None:
+            self.form_error.hide()
+            self.name_edit.clear()
+        return effect
+
+    def _form_error(self, text: str) -> None:
+        colour = "#ff8a80" if is_dark(self) else "#b00020"
+        self.form_error.setStyleSheet(f"color: {colour};")
+        self.form_error.setText(f"⚠ {text}")
+        self.form_error.show()
+
+    # handling -------------------------------------------------------------------------------
+
+    def douse(self, effect_id: str) -> DouseResult | None:
+        result = self._do("DouseEffectCommand", effect_id)
+        if result is not None and result.roll is not None:
+            effect = result.effect
+            faces = " ".join(str(face) for face in result.roll.rolled)
+            message = (
+                f"{effect.name} doused: {result.roll.before} → {result.roll.after} UD "
+                f"(rolled {faces})"
+            )
+            if result.roll.after == 0:
+                self.announce(
+                    [
+                        f"{effect.name} is used up — spent for good"
+                        if effect.spent
+                        else f"{effect.name} has no usage dice left"
+                    ]
+                )
+            self.status_message.emit(message)
+        return result
+
+    def _do(self, name: str, *args: object, **kwargs: object) -> Any:
+        """Run a dungeon-turn command; a refusal is shown under the form when it came from it."""
+        refusals: list[str] = []
+
+        def capture(text: str) -> None:
+            refusals.append(text)
+
+        self.session.message.connect(capture)
+        try:
+            value = self.session.do(name, *args, **kwargs)
+        finally:
+            self.session.message.disconnect(capture)
+        if refusals and name == "AddEffectCommand":
+            self._form_error(refusals[-1])
+        return value

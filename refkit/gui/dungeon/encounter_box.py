@@ -1,0 +1,210 @@
+"""Encounters on the DT panel: the EN and its toggles, pending encounters, the table, loud noise.
+
+The EN (dungeon base 9, −1 for a crowded level, −1 for chaos left behind, then the referee's
+modifier, clamped to 1..10) is always on show. A signalled encounter stays listed — in warning
+colours — until the referee marks it resolved; one click rolls the dungeon's chosen encounter
+table. The widget only shows and signals; the panel talks to the services.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.gui.common.plain_text import plain_label
+from refkit.rules.dungeon_turn import PendingEncounter
+
+NO_TABLE = "(no table chosen)"
+
+
+def pending_text(encounter: PendingEncounter, current_dt: int) -> str:
+    """What a pending encounter means now, in words."""
+    rolled = f"rolled {encounter.roll} vs EN {encounter.en}"
+    if encounter.immediate:
+        return f"Encounter NOW — {rolled} in DT {encounter.dt}"
+    if encounter.during_rest:
+        return f"Encounter during the rest or just after — {rolled}"
+    if current_dt == encounter.dt + 1:
+        return f"Encounter comes during this DT — sign at the end of DT {encounter.dt}, {rolled}"
+    if current_dt > encounter.dt + 1:
+        return f"Encounter from DT {encounter.dt} still to come — {rolled}"
+    return f"Sign now — encounter during the next DT ({rolled})"
+
+
+class _PendingRow(QFrame):
+    resolve_clicked = Signal(int)
+
+    def __init__(self, index: int, text: str, immediate: bool, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("pending_encounter")
+        self.label = plain_label(text)  # may quote a table row
+        self.label.setObjectName("pending_text")
+        self.label.setWordWrap(True)
+        font = self.label.font()
+        font.setBold(True)
+        self.label.setFont(font)
+        self.resolve_button = QPushButton("Resolved")
+        self.resolve_button.setObjectName("resolve_button")
+        self.resolve_button.setToolTip("The group has met this encounter; stop showing it")
+        self.resolve_button.clicked.connect(lambda: self.resolve_clicked.emit(index))
+        colour = "#c62828" if immediate else "#e65100"
+        self.setStyleSheet(
+            f"#pending_encounter {{ border: 2px solid {colour}; border-radius: 6px; }}"
+            f"#pending_text {{ color: {colour}; }}"
+        )
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 6, 4)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.resolve_button)
+
+
+class EncounterBox(QFrame):
+    """EN toggles and value, pending encounters, the encounter table and Loud noise."""
+
+    toggles_changed = Signal(bool, bool, int)  # crowded, chaos, modifier
+    loud_noise_clicked = Signal()
+    resolve_clicked = Signal(int)
+    roll_table_clicked = Signal()
+    table_chosen = Signal(object)  # a table name, or None
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("encounter_box")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self._loading = False
+        self._pending_rows: list[_PendingRow] = []
+
+        self.en_label = QLabel("EN 9")
+        self.en_label.setObjectName("en_label")
+        font = self.en_label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.8)
+        font.setBold(True)
+        self.en_label.setFont(font)
+        self.en_label.setToolTip(
+            "Encounter number: a d10 roll of at least this is an encounter (a 10 at once)"
+        )
+        self.crowded_check = QCheckBox("Crowded level (−1)")
+        self.crowded_check.setObjectName("crowded_check")
+        self.chaos_check = QCheckBox("Chaos left behind (−1)")
+        self.chaos_check.setObjectName("chaos_check")
+        self.modifier_spin = QSpinBox()
+        self.modifier_spin.setObjectName("en_modifier")
+        self.modifier_spin.setRange(-9, 9)
+        self.modifier_spin.setPrefix("modifier ")
+        self.modifier_spin.setToolTip("Your own modifier to the EN (the result stays within 1–10)")
+        self.loud_noise_button = QPushButton("Loud noise!")
+        self.loud_noise_button.setObjectName("loud_noise_button")
+        self.loud_noise_button.setToolTip("An extra encounter check now; the DT goes on (F8)")
+        self.pending_box = QVBoxLayout()
+        self.pending_box.setSpacing(4)
+        self.table_combo = QComboBox()
+        self.table_combo.setObjectName("encounter_table_combo")
+        self.table_combo.setToolTip("The encounter table of this dungeon")
+        self.table_combo.setMinimumContentsLength(14)
+        self.table_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.roll_button = QPushButton("Roll encounter")
+        self.roll_button.setObjectName("roll_encounter_button")
+        self.roll_button.setToolTip("Roll on this dungeon's encounter table (for your eyes only)")
+        self.table_result = plain_label("")  # a table row, as typed
+        self.table_result.setObjectName("encounter_table_result")
+        self.table_result.setWordWrap(True)
+        self.table_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.table_result.hide()
+
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(10)
+        grid.addWidget(self.en_label, 0, 0, 2, 1)
+        grid.addWidget(self.crowded_check, 0, 1)
+        grid.addWidget(self.chaos_check, 1, 1)
+        grid.addWidget(self.modifier_spin, 0, 2)
+        grid.addWidget(self.loud_noise_button, 1, 2)
+        grid.setColumnStretch(1, 1)
+        table_row = QHBoxLayout()
+        table_row.addWidget(QLabel("Table"))
+        table_row.addWidget(self.table_combo, 1)
+        table_row.addWidget(self.roll_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 6)
+        layout.setSpacing(4)
+        layout.addLayout(grid)
+        layout.addLayout(self.pending_box)
+        layout.addLayout(table_row)
+        layout.addWidget(self.table_result)
+
+        self.crowded_check.toggled.connect(self._toggled)
+        self.chaos_check.toggled.connect(self._toggled)
+        self.modifier_spin.valueChanged.connect(self._toggled)
+        self.loud_noise_button.clicked.connect(self.loud_noise_clicked)
+        self.roll_button.clicked.connect(self.roll_table_clicked)
+        self.table_combo.activated.connect(self._table_activated)
+
+    def _toggled(self, *_args: object) -> None:
+        if not self._loading:
+            self.toggles_changed.emit(
+                self.crowded_check.isChecked(),
+                self.chaos_check.isChecked(),
+                self.modifier_spin.value(),
+            )
+
+    def _table_activated(self, index: int) -> None:
+        name = self.table_combo.itemData(index)
+        self.table_chosen.emit(name)
+
+    def show_encounter_number(
+        self, en: int, crowded: bool, chaos: bool, modifiers: Sequence[int]
+    ) -> None:
+        self._loading = True
+        self.en_label.setText(f"EN {en}")
+        self.crowded_check.setChecked(crowded)
+        self.chaos_check.setChecked(chaos)
+        self.modifier_spin.setValue(max(-9, min(9, sum(modifiers))))
+        self._loading = False
+
+    def show_pending(self, pending: Sequence[PendingEncounter], current_dt: int) -> None:
+        for row in self._pending_rows:
+            self.pending_box.removeWidget(row)
+            row.hide()
+            row.deleteLater()
+        self._pending_rows = []
+        for index, encounter in enumerate(pending):
+            row = _PendingRow(index, pending_text(encounter, current_dt), encounter.immediate)
+            row.resolve_clicked.connect(self.resolve_clicked)
+            self.pending_box.addWidget(row)
+            self._pending_rows.append(row)
+
+    def pending_texts(self) -> list[str]:
+        return [row.label.text() for row in self._pending_rows]
+
+    def show_tables(self, names: Sequence[str], chosen: str | None) -> None:
+        self.table_combo.blockSignals(True)
+        self.table_combo.clear()
+        self.table_combo.addItem(NO_TABLE, None)
+        # Encounter tables first, then the others, each alphabetically.
+        encounter_first = sorted(
+            names, key=lambda n: ("encounter" not in n.casefold(), n.casefold())
+        )
+        for name in encounter_first:
+            self.table_combo.addItem(name, name)
+        index = self.table_combo.findData(chosen) if chosen else 0
+        self.table_combo.setCurrentIndex(max(0, index))
+        self.table_combo.blockSignals(False)
+        self.roll_button.setEnabled(chosen is not None)
+
+    def show_table_result(self, text: str) -> None:
+        self.table_result.setText(text)
+        self.table_result.setVisible(bool(text))

@@ -1,0 +1,1319 @@
+"""The inventory board: a crow's slots drawn like the paper sheet, with cards to drag between them.
+
+The board shows one :class:`~refkit.rules.character.Character` and never changes it itself: every
+move, split, wound or armour change is asked of an :class:`InventoryEditing` object (the character
+session), which turns it into an undoable, autosaved command. Before anything is asked, the board
+checks the move with :func:`~refkit.rules.inventory_moves.can_place`, so a refused drop changes
+nothing and the reason is shown in words — in a tooltip at the pointer and in the hint line.
+
+Mouse: drag a card; legal targets turn green with a ✓, illegal ones red with a ✗; click a backpack
+slot's wound box to place or heal a wound; right-click for more.
+
+Keyboard: arrows move the cursor between slots (and between the entries of a shared slot); Space or
+Enter picks the card up and, after moving, puts it down; Escape cancels; W places or heals a wound
+in a backpack slot; Delete drops a card on the ground; the Menu key or Shift+F10 opens the same
+context menu as a right-click, whose "Move to" lists every place with the reason a place is closed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QBrush,
+    QColor,
+    QContextMenuEvent,
+    QDrag,
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QFocusEvent,
+    QFont,
+    QFontMetricsF,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QApplication, QMenu, QSizePolicy, QToolTip, QWidget
+
+from refkit.gui.common.plain_text import rich_tooltip
+from refkit.gui.inventory.board_layout import (
+    GROUND_PLACE,
+    BoardLayout,
+    BoardMetrics,
+    Place,
+    all_slot_places,
+    compute_layout,
+    minimum_width,
+)
+from refkit.gui.inventory.drag import (
+    CarriedItemDrag,
+    CatalogueDrag,
+    carried_item_mime,
+    read_drag,
+)
+from refkit.gui.inventory.item_card_widget import (
+    CardLook,
+    card_pixmap,
+    fitted_font,
+    paint_card,
+    text_scale_for,
+)
+from refkit.present import CardFace
+from refkit.rules.character import Character
+from refkit.rules.inventory import (
+    BACKPACK,
+    GROUND,
+    MAGIC,
+    SLOT_AREAS,
+    InventoryRules,
+    Item,
+)
+from refkit.rules.inventory_moves import MoveRefused, Verdict, can_place, can_place_item
+
+AREA_TITLES = {
+    "hand": "Hands",
+    "belt": "Belt",
+    "backpack": "Backpack",
+    "magic": "Magic items",
+    "ground": "Ground",
+}
+LEGAL = QColor(46, 125, 50)
+ILLEGAL = QColor(198, 40, 40)
+WOUND = QColor(183, 28, 28)
+CAUTION = QColor(230, 140, 0)
+ROOMY_SLOT = 1.6
+"""Cards in slots wider than this many minimum slot widths get larger text."""
+
+
+class InventoryEditing(Protocol):
+    """What the board asks for; each call makes one undoable command or raises with a reason."""
+
+    def move_item(self, item_id: str, area: str, at: int | str | None) -> None: ...
+
+    def add_catalogue_item(self, name: str, area: str, at: int | str | None) -> None: ...
+
+    def catalogue_item(self, name: str) -> Item: ...
+
+    def split_stack(self, item_id: str, count: int) -> None: ...
+
+    def set_worn(self, item_id: str, worn: bool) -> None: ...
+
+    def place_wound(self, slot: int) -> None: ...
+
+    def heal_wound(self, slot: int) -> None: ...
+
+    def remove_item(self, item_id: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class Carry:
+    """An item on its way to a new place (dragged, or picked up with the keyboard)."""
+
+    item: Item
+    grab_index: int = 0
+    from_catalogue: bool = False
+
+
+@dataclass(frozen=True)
+class CardHit:
+    """A card drawn on the board: the item, the rectangle, and its first slot in that piece."""
+
+    item_id: str
+    rect: QRectF
+    first_index: int
+    place: Place
+
+
+class InventoryBoard(QWidget):
+    """The slot board of one crow."""
+
+    hint_changed = Signal(str)
+    selection_changed = Signal(str)
+    draw_requested = Signal(str)
+    split_requested = Signal(str)
+
+    def __init__(self, editing: InventoryEditing | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("inventory_board")
+        self.setAccessibleName("Inventory board")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAcceptDrops(True)
+        self.setMouseTracking(True)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._editing = editing
+        self._rules = InventoryRules()
+        self._character: Character | None = None
+        self._layout = self._compute(self.width())
+        self._hits: list[CardHit] = []
+        self._selected: str | None = None
+        self._cursor: Place = Place("hand", 1)
+        self._cursor_entry = 0
+        self._carry: Carry | None = None
+        self._carry_verdicts: dict[Place, Verdict] = {}
+        self._hover: Place | None = None
+        self._hover_verdict: Verdict | None = None
+        self._press: tuple[QPointF, CardHit] | None = None
+        self._hint = ""
+        self._wounds_to_place = 0
+
+    # -- what it shows ------------------------------------------------------------------------
+
+    def set_editing(self, editing: InventoryEditing) -> None:
+        self._editing = editing
+
+    def set_rules(self, rules: InventoryRules) -> None:
+        self._rules = rules
+
+    def character(self) -> Character | None:
+        return self._character
+
+    def set_character(self, character: Character | None) -> None:
+        """Show ``character`` (None: an empty board), keeping the selection if it is still there."""
+        self._character = character
+        if character is None or (self._selected and self._selected not in character.items.ids()):
+            self._selected = None
+        self._carry = None if self._carry and not self._carry.from_catalogue else self._carry
+        self._carry_verdicts = {}
+        self._relayout()
+        self.update()
+
+    def selected_item(self) -> Item | None:
+        if self._character is None or self._selected is None:
+            return None
+        try:
+            return self._character.items.find(self._selected)
+        except KeyError:
+            return None
+
+    def select(self, item_id: str | None) -> None:
+        self._selected = item_id
+        if item_id is not None and self._character is not None:
+            item = self._character.items.find(item_id)
+            self._cursor = self._place_of(item)
+            self._cursor_entry = self._entry_index(item)
+        self.selection_changed.emit(item_id or "")
+        self._announce_cursor()
+        self.update()
+
+    def hint(self) -> str:
+        """The line under the board: what the pointer or cursor is over, or why a move failed."""
+        return self._hint
+
+    def wounds_to_place(self) -> int:
+        return self._wounds_to_place
+
+    def set_wounds_to_place(self, count: int) -> None:
+        """Ask the player to click ``count`` free wound boxes (after damage went past Stamina)."""
+        self._wounds_to_place = max(0, count)
+        if self._wounds_to_place:
+            plural = "wound" if count == 1 else "wounds"
+            self._set_hint(
+                f"Place {count} {plural}: click the wound box of the backpack slot that takes "
+                "each one (or move the cursor there and press W)"
+            )
+        self.update()
+
+    def board_layout(self) -> BoardLayout:
+        return self._layout
+
+    # -- geometry -----------------------------------------------------------------------------
+
+    def _metrics(self) -> BoardMetrics:
+        return BoardMetrics.from_line_height(QFontMetricsF(self.font()).height())
+
+    def _compute(self, width: float) -> BoardLayout:
+        ground = self._character.items.ground if self._character is not None else ()
+        return compute_layout(width, self._metrics(), [item.slots for item in ground])
+
+    def _relayout(self) -> None:
+        self._layout = self._compute(self.width())
+        height = round(self._layout.size.height())
+        if self.minimumHeight() != height:
+            self.setMinimumHeight(height)
+        self._hits = self._card_hits()
+
+    def sizeHint(self) -> QSize:
+        metrics = self._metrics()
+        width = 2 * metrics.margin + 8 * (metrics.slot_min_width * 1.15 + metrics.gap)
+        layout = compute_layout(width, metrics, [])
+        return QSize(round(width), round(layout.size.height()))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(round(minimum_width(self._metrics())), round(self._layout.size.height()))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._relayout()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._relayout()
+            self.updateGeometry()
+
+    def place_center(self, place: Place) -> QPoint:
+        """The middle of a slot's card area (or of the ground tray), for tests and menus."""
+        if place.area == GROUND:
+            tray = self._layout.frames[GROUND].frame
+            return tray.center().toPoint()
+        return self._layout.card_area(place).center().toPoint()
+
+    def wound_box_center(self, slot: int) -> QPoint:
+        return self._layout.wound_box(slot).center().toPoint()
+
+    def _place_of(self, item: Item) -> Place:
+        if item.area == MAGIC:
+            return Place(MAGIC, item.magic_slot)
+        if item.area == GROUND:
+            assert self._character is not None
+            return Place(GROUND, [i.id for i in self._character.items.ground].index(item.id))
+        return Place(item.area, item.at)
+
+    def _entries(self, place: Place) -> list[Item]:
+        """The items drawn in one slot (several for a shared stack or a doubled magic slot)."""
+        if self._character is None:
+            return []
+        inventory = self._character.items
+        if place.area == GROUND:
+            ground = inventory.ground
+            if isinstance(place.at, int) and 0 <= place.at < len(ground):
+                return [ground[place.at]]
+            return []
+        if place.at is None:
+            return []
+        return list(inventory.occupants(place.area, place.at))
+
+    def _entry_index(self, item: Item) -> int:
+        entries = self._entries(self._place_of(item))
+        ids = [entry.id for entry in entries]
+        return ids.index(item.id) if item.id in ids else 0
+
+    def _card_hits(self) -> list[CardHit]:
+        hits: list[CardHit] = []
+        if self._character is None:
+            return hits
+        layout = self._layout
+        done: set[str] = set()
+        for place in all_slot_places():
+            entries = self._entries(place)
+            if not entries:
+                continue
+            cell = layout.card_area(place)
+            shared = len(entries) > 1
+            for index, item in enumerate(entries):
+                if item.id in done and not shared:
+                    continue
+                if shared:
+                    band = cell.height() / len(entries)
+                    rect = QRectF(cell.left(), cell.top() + index * band, cell.width(), band)
+                    first = (place.at - item.at) if isinstance(place.at, int) and item.at else 0
+                    hits.append(CardHit(item.id, rect, first, place))
+                    continue
+                done.add(item.id)
+                if place.area == MAGIC or item.at is None:
+                    hits.append(CardHit(item.id, cell, 0, place))
+                    continue
+                for first, rect in layout.span_pieces(item.area, item.at, item.slots):
+                    hits.append(CardHit(item.id, rect, first - item.at, Place(item.area, first)))
+        for index, item in enumerate(self._character.items.ground):
+            if index < len(layout.ground_cells):
+                hits.append(CardHit(item.id, layout.ground_cells[index], 0, Place(GROUND, index)))
+        return hits
+
+    def card_at(self, point: QPointF) -> tuple[Item, int] | None:
+        """The item whose card is under ``point`` and which of its slots the point is on."""
+        if self._character is None:
+            return None
+        for hit in reversed(self._hits):
+            if hit.rect.contains(point):
+                item = self._character.items.find(hit.item_id)
+                step = self._layout.slot_width + (
+                    self._layout.metrics.gap if self._layout.metrics else 0
+                )
+                within = int((point.x() - hit.rect.left()) // step) if item.slots > 1 else 0
+                return item, min(item.slots - 1, hit.first_index + within)
+        return None
+
+    # -- checking a move ----------------------------------------------------------------------
+
+    def target_for(self, place: Place, grab_index: int = 0) -> tuple[str, int | str | None]:
+        """The area and first slot an item lands in when let go over ``place``."""
+        if place.area == GROUND:
+            return GROUND, None
+        if place.area == MAGIC:
+            return MAGIC, place.at
+        assert isinstance(place.at, int)
+        return place.area, place.at - grab_index
+
+    def verdict(self, carry: Carry, place: Place) -> Verdict:
+        """Whether ``carry`` may be let go over ``place``, and if not, why."""
+        if self._character is None:
+            return Verdict(ok=False, reason="No crow is open")
+        area, at = self.target_for(place, carry.grab_index)
+        inventory = self._character.items
+        if area not in (GROUND, MAGIC) and isinstance(at, int) and at < 1:
+            slots = carry.item.slots
+            return Verdict(
+                ok=False,
+                reason=f"{carry.item.name} takes {slots} slots; there is no room for it to the "
+                f"left of {place.label}",
+            )
+        if carry.from_catalogue:
+            return can_place_item(inventory, carry.item, area, at, rules=self._rules)
+        if area == GROUND and carry.item.area == GROUND:
+            return Verdict(ok=True)
+        return can_place(inventory, carry.item.id, area, at, rules=self._rules)
+
+    def _all_verdicts(self, carry: Carry) -> dict[Place, Verdict]:
+        places = [*all_slot_places(), GROUND_PLACE]
+        return {place: self.verdict(carry, place) for place in places}
+
+    @staticmethod
+    def describe_verdict(carry: Carry, place: Place, verdict: Verdict) -> str:
+        name = carry.item.name
+        if not verdict.ok:
+            return f"✗ {verdict.reason}"
+        if place.area == GROUND:
+            return f"✓ Drop {name} on the ground"
+        text = f"✓ {name} fits in {place.label}"
+        if verdict.merged is not None:
+            left = carry.item.count - verdict.merged
+            text = (
+                f"✓ {verdict.merged} of {carry.item.count} {name} join the stack in {place.label}"
+            )
+            if left:
+                text += f"; {left} stay where they are"
+        if verdict.warning:
+            text += f" — ⚠ {verdict.warning}"
+        return text
+
+    # -- doing a move -------------------------------------------------------------------------
+
+    def drop_carry(self, carry: Carry, place: Place) -> bool:
+        """Let ``carry`` go over ``place``: the move is made if legal; True when it was made."""
+        verdict = self.verdict(carry, place)
+        if not verdict.ok:
+            self._set_hint(f"✗ Not moved: {verdict.reason}")
+            return False
+        area, at = self.target_for(place, carry.grab_index)
+        if self._editing is None:
+            return False
+        try:
+            if carry.from_catalogue:
+                self._editing.add_catalogue_item(carry.item.name, area, at)
+            elif area == GROUND and carry.item.area == GROUND:
+                return False
+            else:
+                self._editing.move_item(carry.item.id, area, at)
+        except (MoveRefused, ValueError, KeyError) as error:
+            self._set_hint(f"✗ Not moved: {_reason(error)}")
+            return False
+        done = self.describe_verdict(carry, place, verdict).removeprefix("✓ ")
+        self._set_hint(
+            f"Done: {done}"
+            if not carry.from_catalogue
+            else f"Added {carry.item.name} to {place.label}"
+        )
+        return True
+
+    def drop_item(self, item_id: str, place: Place, grab_index: int = 0) -> bool:
+        """Move the carried item ``item_id`` as a drop over ``place`` would (tests, keyboard)."""
+        if self._character is None:
+            return False
+        item = self._character.items.find(item_id)
+        return self.drop_carry(Carry(item, grab_index), place)
+
+    def toggle_wound(self, slot: int) -> bool:
+        """Place a wound in backpack ``slot``, or heal the one there; True if something changed."""
+        if self._character is None or self._editing is None:
+            return False
+        wounded = slot in self._character.wound_slots
+        try:
+            if wounded:
+                self._editing.heal_wound(slot)
+            else:
+                self._editing.place_wound(slot)
+        except (ValueError, KeyError) as error:
+            self._set_hint(f"✗ {_reason(error)}")
+            return False
+        if wounded:
+            self._set_hint(f"Healed the wound in backpack slot {slot}")
+        else:
+            if self._wounds_to_place:
+                self._wounds_to_place -= 1
+            left = self._wounds_to_place
+            more = f" — {left} more to place" if left else ""
+            self._set_hint(f"Wound placed in backpack slot {slot}{more}")
+        return True
+
+    def _run(self, action: Callable[[], None], done: str) -> None:
+        try:
+            action()
+        except (MoveRefused, ValueError, KeyError) as error:
+            self._set_hint(f"✗ {_reason(error)}")
+            return
+        self._set_hint(done)
+
+    # -- painting -----------------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            self._paint_frames(painter)
+            self._paint_slots(painter)
+            self._paint_targets(painter)
+            self._paint_wound_hatching(painter)
+            self._paint_cards(painter)
+            self._paint_wounds(painter)
+            self._paint_overloads(painter)
+            self._paint_status(painter)
+            self._paint_cursor(painter)
+            self._paint_dead(painter)
+        finally:
+            painter.end()
+
+    def _title_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setBold(True)
+        font.setCapitalization(QFont.Capitalization.AllUppercase)
+        font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 108)
+        return font
+
+    def _paint_frames(self, painter: QPainter) -> None:
+        palette = self.palette()
+        window = palette.color(QPalette.ColorRole.Window)
+        tint = window.darker(108) if window.lightness() > 128 else window.lighter(118)
+        border = palette.color(QPalette.ColorRole.Mid)
+        text = palette.color(QPalette.ColorRole.WindowText)
+        painter.setFont(self._title_font())
+        for area, frame in self._layout.frames.items():
+            painter.setPen(QPen(border, 1))
+            painter.setBrush(tint)
+            painter.drawRoundedRect(frame.frame, 8, 8)
+            title = frame.title.adjusted(10, 0, -10, 0)
+            painter.setPen(text)
+            painter.drawText(
+                title,
+                int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                AREA_TITLES[area],
+            )
+            note = self._frame_note(area)
+            if note:
+                small = QFont(self.font())
+                small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.9))
+                painter.setFont(small)
+                muted = QColor(text)
+                muted.setAlphaF(0.7)
+                painter.setPen(muted)
+                painter.drawText(
+                    title, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), note
+                )
+                painter.setFont(self._title_font())
+
+    def _frame_note(self, area: str) -> str:
+        if self._character is None:
+            return ""
+        if area == BACKPACK:
+            return "1–5 / 6–10 · wound box at each slot's foot"
+        if area == GROUND and not self._character.items.ground:
+            return "drop here what you leave behind"
+        if area == MAGIC and self._character.items.overloaded_magic_slots():
+            return "⚠ doubled slot"
+        return ""
+
+    def _paint_slots(self, painter: QPainter) -> None:
+        palette = self.palette()
+        base = palette.color(QPalette.ColorRole.Base)
+        empty = QColor(base)
+        empty.setAlphaF(0.55)
+        line = palette.color(QPalette.ColorRole.Mid)
+        label_colour = QColor(palette.color(QPalette.ColorRole.Text))
+        label_colour.setAlphaF(0.55)
+        number_font = QFont(self.font())
+        number_font.setBold(True)
+        for place, cell in self._layout.slots.items():
+            painter.setPen(QPen(line, 1, Qt.PenStyle.DashLine))
+            painter.setBrush(empty)
+            painter.drawRoundedRect(cell.adjusted(1, 1, -1, -1), 6, 6)
+            if self._entries(place):
+                continue  # a card covers it (backpack numbers show in the wound band)
+            painter.setPen(label_colour)
+            painter.setFont(number_font)
+            label = str(place.at).capitalize() if place.area == MAGIC else str(place.at)
+            painter.drawText(
+                self._layout.card_area(place).adjusted(6, 4, -6, -4),
+                int(Qt.AlignmentFlag.AlignCenter),
+                label,
+            )
+
+    def _paint_targets(self, painter: QPainter) -> None:
+        if self._carry is None or not self._carry_verdicts:
+            return
+        for place, verdict in self._carry_verdicts.items():
+            if place.area == GROUND:
+                rect = self._layout.frames[GROUND].frame
+            else:
+                rect = self._layout.slots[place]
+            colour = QColor(LEGAL if verdict.ok else ILLEGAL)
+            colour.setAlphaF(0.22 if verdict.ok else 0.10)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colour)
+            painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 6, 6)
+
+    def _paint_cards(self, painter: QPainter) -> None:
+        if self._character is None:
+            return
+        font = QFont(self.font())
+        palette = self.palette()
+        carried = self._carry.item.id if self._carry and not self._carry.from_catalogue else None
+        metrics = self._layout.metrics
+        roomy = metrics.slot_min_width * ROOMY_SLOT if metrics is not None else 0.0
+        scale = text_scale_for(self._layout.slot_width, roomy)
+        for hit in self._hits:
+            item = self._character.items.find(hit.item_id)
+            face = CardFace.from_item(item)
+            shared = len(self._entries(hit.place)) > 1 and hit.place.area != GROUND
+            pieces = self._layout.span_rects(item.area, item.at, item.slots) if item.at else []
+            look = CardLook(
+                text_scale=scale,
+                selected=hit.item_id == self._selected,
+                dimmed=hit.item_id == carried,
+                compact=shared,
+                continues_right=len(pieces) > 1 and hit.rect == pieces[0],
+                continues_left=len(pieces) > 1 and hit.rect == pieces[-1],
+            )
+            paint_card(painter, hit.rect.adjusted(2, 2, -2, -2), face, palette, font, look)
+        self._paint_hover(painter)
+
+    def _paint_hover(self, painter: QPainter) -> None:
+        if self._carry is None or self._hover is None or self._hover_verdict is None:
+            return
+        verdict = self._hover_verdict
+        colour = QColor(LEGAL if verdict.ok else ILLEGAL)
+        area, at = self.target_for(self._hover, self._carry.grab_index)
+        if area == GROUND:
+            rects = [self._layout.frames[GROUND].frame]
+        elif area == MAGIC:
+            rects = [self._layout.slots[self._hover]]
+        else:
+            assert isinstance(at, int)
+            first = max(1, at)
+            last = min(SLOT_AREAS[area], at + self._carry.item.slots - 1)
+            rects = [self._layout.slots[Place(area, n)] for n in range(first, last + 1)]
+            if not rects:
+                rects = [self._layout.slots[self._hover]]
+        fill = QColor(colour)
+        fill.setAlphaF(0.30)
+        mark_font = QFont(self.font())
+        mark_font.setBold(True)
+        mark_font.setPointSizeF(self.font().pointSizeF() * 2.2)
+        for rect in rects:
+            painter.setPen(QPen(colour, 3))
+            painter.setBrush(fill)
+            painter.drawRoundedRect(rect.adjusted(1.5, 1.5, -1.5, -1.5), 6, 6)
+        painter.setFont(mark_font)
+        painter.setPen(colour.darker(110))
+        mark = "✓" if verdict.ok else "✗"
+        painter.drawText(
+            rects[0].adjusted(4, 0, -4, 0),
+            int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop),
+            mark,
+        )
+
+    def _paint_wound_hatching(self, painter: QPainter) -> None:
+        """Red hatching on wounded backpack slots, under the cards so their text stays clear."""
+        if self._character is None:
+            return
+        hatch = QColor(WOUND)
+        hatch.setAlphaF(0.55)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(hatch, Qt.BrushStyle.BDiagPattern))
+        for slot in self._character.wound_slots:
+            painter.drawRoundedRect(
+                self._layout.slots[Place(BACKPACK, slot)].adjusted(1, 1, -1, -1), 6, 6
+            )
+
+    def _paint_wounds(self, painter: QPainter) -> None:
+        if self._character is None:
+            return
+        character = self._character
+        holding = character.items.backpack_slots_holding_items()
+        small = QFont(self.font())
+        small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.9))
+        small.setBold(True)
+        text_colour = self.palette().color(QPalette.ColorRole.Text)
+        dark = self.palette().color(QPalette.ColorRole.Base).lightness() <= 128
+        wound_text = QColor("#ff8a80") if dark else WOUND
+        left_align = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        for slot in range(1, SLOT_AREAS[BACKPACK] + 1):
+            band = self._layout.wound_box(slot).adjusted(3, 2, -3, -3)
+            wounded = slot in character.wound_slots
+            side = band.height() - 4
+            box = QRectF(band.left() + 2, band.top() + 2, side, side)
+            number = str(slot)
+            number_width = QFontMetricsF(small).horizontalAdvance("10") + 4
+            label = band.adjusted(side + 8, 0, -number_width, 0)
+            painter.setFont(small)
+            painter.setPen(text_colour)
+            right_align = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            painter.drawText(band, right_align, number)
+            if wounded:
+                cell = self._layout.slots[Place(BACKPACK, slot)]
+                painter.setPen(QPen(WOUND, 2.5))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(cell.adjusted(1.5, 1.5, -1.5, -1.5), 6, 6)
+                painter.setBrush(WOUND)
+                painter.drawRect(box)
+                painter.setPen(QPen(QColor("white"), 2))
+                painter.drawLine(box.topLeft() + QPointF(3, 3), box.bottomRight() - QPointF(3, 3))
+                painter.drawLine(box.topRight() + QPointF(-3, 3), box.bottomLeft() + QPointF(3, -3))
+                words = "WOUND · −1 speed" if slot in holding else "WOUND"
+                font = fitted_font(small, words, label, left_align)
+                if QFontMetricsF(font).horizontalAdvance(words) > label.width():
+                    words = "WOUND −1"
+                    font = fitted_font(small, words, label, left_align)
+                painter.setFont(font)
+                painter.setPen(wound_text)
+                painter.drawText(label, left_align, words)
+            else:
+                waiting = self._wounds_to_place > 0
+                pen = QPen(WOUND if waiting else text_colour, 2 if waiting else 1.2)
+                painter.setPen(pen)
+                painter.setBrush(self.palette().color(QPalette.ColorRole.Base))
+                painter.drawRect(box)
+                muted = QColor(text_colour)
+                muted.setAlphaF(0.95 if waiting else 0.6)
+                painter.setPen(muted)
+                words = "Wound here?" if waiting else "Wound"
+                painter.setFont(fitted_font(small, words, label, left_align))
+                painter.drawText(label, left_align, words)
+
+    def _paint_overloads(self, painter: QPainter) -> None:
+        if self._character is None:
+            return
+        for name in self._character.items.overloaded_magic_slots():
+            rect = self._layout.slots[Place(MAGIC, name)]
+            painter.setPen(QPen(CAUTION, 3, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 6, 6)
+
+    def _paint_cursor(self, painter: QPainter) -> None:
+        if not self.hasFocus():
+            return
+        rect = self._cursor_rect()
+        if rect is None:
+            return
+        pen = QPen(self.palette().color(QPalette.ColorRole.Highlight), 3, Qt.PenStyle.DotLine)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), 7, 7)
+
+    def _cursor_rect(self) -> QRectF | None:
+        place = self._cursor
+        if place.area == GROUND:
+            cells = self._layout.ground_cells
+            if isinstance(place.at, int) and 0 <= place.at < len(cells):
+                return cells[place.at]
+            return self._layout.frames[GROUND].frame
+        if place not in self._layout.slots:
+            return None
+        entries = self._entries(place)
+        cell = self._layout.slots[place]
+        if len(entries) > 1:
+            area = self._layout.card_area(place)
+            band = area.height() / len(entries)
+            index = min(self._cursor_entry, len(entries) - 1)
+            return QRectF(area.left(), area.top() + index * band, area.width(), band)
+        return cell
+
+    def _paint_status(self, painter: QPainter) -> None:
+        """Speed and wounds in the column beside the backpack, in words and numbers."""
+        rect = self._layout.status
+        character = self._character
+        if character is None or rect.width() < 20:
+            return
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.WindowText)
+        dark = palette.color(QPalette.ColorRole.Base).lightness() <= 128
+        alarm = QColor("#ff8a80") if dark else WOUND
+        window = palette.color(QPalette.ColorRole.Window)
+        painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
+        painter.setBrush(window.darker(108) if not dark else window.lighter(118))
+        painter.drawRoundedRect(rect, 8, 8)
+        pad = max(4.0, rect.width() * 0.06)
+        inner = rect.adjusted(pad, pad / 2, -pad, -pad)
+        centre = int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        wrap = centre | int(Qt.TextFlag.TextWordWrap)
+        line = QFontMetricsF(self.font()).height()
+        y = inner.top()
+
+        def write(words: str, font: QFont, colour: QColor, height: float) -> None:
+            nonlocal y
+            box = QRectF(inner.left(), y, inner.width(), height)
+            painter.setFont(fitted_font(font, words, box, wrap))
+            painter.setPen(colour)
+            painter.drawText(box, wrap, words)
+            y += height
+
+        title = self._title_font()
+        big = QFont(self.font())
+        big.setBold(True)
+        big.setPointSizeF(self.font().pointSizeF() * 2.6)
+        small = QFont(self.font())
+        small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.9))
+        strong = QFont(small)
+        strong.setBold(True)
+        write("Speed", title, text, line * 1.4)
+        if character.dead:
+            write("☠", big, alarm, line * 2.4)
+            write("DEAD", strong, alarm, line * 1.3)
+            write("all ten backpack slots are wounded", small, alarm, line * 2.6)
+            return
+        colour = alarm if character.speed < character.speed_base else text
+        write(str(character.speed), big, colour, line * 2.4)
+        write(f"of {character.speed_base}", small, text, line * 1.2)
+        costly = len(character.wounded_item_slots)
+        if costly:
+            write(
+                f"−{costly}: wounded slot{'s' if costly > 1 else ''} with items",
+                small,
+                alarm,
+                line * 2.4,
+            )
+        write(f"Wounds {len(character.wound_slots)}/10", strong, text, line * 1.4)
+        if self._wounds_to_place:
+            count = self._wounds_to_place
+            write(f"Place {count} more wound{'s' if count > 1 else ''}", strong, alarm, line * 2.4)
+        elif character.items.overloaded_magic_slots():
+            write(
+                "⚠ Doubled magic slot: no rest; 1d6 wounds each DT end", small, CAUTION, line * 3.6
+            )
+
+    def _paint_dead(self, painter: QPainter) -> None:
+        if self._character is None or not self._character.dead:
+            return
+        frame = self._layout.frames[BACKPACK].frame
+        band = QRectF(
+            frame.left(),
+            frame.center().y() - frame.height() * 0.17,
+            frame.width(),
+            frame.height() * 0.34,
+        )
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(20, 0, 0, 215))
+        painter.drawRect(band)
+        font = QFont(self.font())
+        font.setBold(True)
+        font.setPointSizeF(self.font().pointSizeF() * 2.6)
+        painter.setFont(font)
+        painter.setPen(QColor("white"))
+        painter.drawText(
+            band, int(Qt.AlignmentFlag.AlignCenter), "☠ DEAD — all ten backpack slots are wounded"
+        )
+
+    # -- hints --------------------------------------------------------------------------------
+
+    def _set_hint(self, text: str) -> None:
+        if text != self._hint:
+            self._hint = text
+            self.hint_changed.emit(text)
+
+    def _announce_cursor(self) -> None:
+        place = self._cursor
+        entries = self._entries(place)
+        where = "The ground" if place.area == GROUND else place.label
+        if self._carry is not None:
+            verdict = self.verdict(self._carry, self._ground_or(place))
+            self._hover, self._hover_verdict = self._ground_or(place), verdict
+            text = f"{where}: {self.describe_verdict(self._carry, self._ground_or(place), verdict)}"
+            text += " — Space to put it here, Escape to cancel"
+        elif entries:
+            item = entries[min(self._cursor_entry, len(entries) - 1)]
+            text = f"{where}: {CardFace.from_item(item).spoken()} — Space to pick up, Menu for more"
+        else:
+            text = f"{where}: empty"
+        if place.area == BACKPACK and self._character is not None:
+            assert isinstance(place.at, int)
+            wound = "wounded" if place.at in self._character.wound_slots else "no wound"
+            text += f" ({wound}; W toggles)"
+        self.setAccessibleDescription(text)
+        self._set_hint(text)
+
+    @staticmethod
+    def _ground_or(place: Place) -> Place:
+        return GROUND_PLACE if place.area == GROUND else place
+
+    # -- mouse --------------------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        point = event.position()
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        wound_slot = self._layout.wound_slot_at(point)
+        if wound_slot is not None:
+            self._cursor = Place(BACKPACK, wound_slot)
+            self.toggle_wound(wound_slot)
+            return
+        found = self.card_at(point)
+        if found is None:
+            place = self._layout.place_at(point)
+            if place is not None:
+                self._cursor = place if place.area != GROUND else Place(GROUND, None)
+                self._cursor_entry = 0
+            self._selected = None
+            self.selection_changed.emit("")
+            self._press = None
+            self.update()
+            return
+        item = found[0]
+        hit = next(h for h in self._hits if h.item_id == item.id and h.rect.contains(point))
+        self._press = (point, hit)
+        self.select(item.id)
+        self._cursor = hit.place
+        self._cursor_entry = self._entry_index(item)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._press is None or not event.buttons() & Qt.MouseButton.LeftButton:
+            self._hover_tooltip(event.position())
+            return
+        start, hit = self._press
+        if (event.position() - start).manhattanLength() < QApplication.startDragDistance():
+            return
+        self._press = None
+        self._start_drag(hit, start)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        self._press = None
+        super().mouseReleaseEvent(event)
+
+    def _hover_tooltip(self, point: QPointF) -> None:
+        found = self.card_at(point)
+        if found is not None:
+            self.setToolTip(CardFace.from_item(found[0]).tooltip())
+            return
+        slot = self._layout.wound_slot_at(point)
+        if slot is not None and self._character is not None:
+            if slot in self._character.wound_slots:
+                self.setToolTip(f"Backpack slot {slot} holds a wound. Click to heal it.")
+            else:
+                self.setToolTip(f"Click to place a wound in backpack slot {slot}.")
+            return
+        self.setToolTip("")
+
+    def _start_drag(self, hit: CardHit, start: QPointF) -> None:
+        assert self._character is not None
+        item = self._character.items.find(hit.item_id)
+        found = self.card_at(start)
+        grab = found[1] if found is not None else 0
+        carry = Carry(item, grab)
+        self._begin_carry(carry)
+        drag = QDrag(self)
+        drag.setMimeData(carried_item_mime(CarriedItemDrag(self._character.name, item.id, grab)))
+        size = hit.rect.size().toSize()
+        drag.setPixmap(
+            card_pixmap(
+                CardFace.from_item(item),
+                size,
+                self.palette(),
+                self.font(),
+                self.devicePixelRatioF(),
+            )
+        )
+        drag.setHotSpot((start - hit.rect.topLeft()).toPoint())
+        drag.exec(Qt.DropAction.MoveAction)
+        self._end_carry()
+
+    # -- drag and drop ------------------------------------------------------------------------
+
+    def _carry_from(self, mime_drag: CarriedItemDrag | CatalogueDrag | None) -> Carry | None:
+        if self._character is None or mime_drag is None:
+            return None
+        if isinstance(mime_drag, CatalogueDrag):
+            if self._editing is None:
+                return None
+            try:
+                item = self._editing.catalogue_item(mime_drag.name)
+            except KeyError:
+                return None
+            return Carry(item, 0, from_catalogue=True)
+        if mime_drag.character != self._character.name:
+            return None
+        try:
+            item = self._character.items.find(mime_drag.item_id)
+        except KeyError:
+            return None
+        return Carry(item, mime_drag.grab_index)
+
+    def _begin_carry(self, carry: Carry) -> None:
+        self._carry = carry
+        self._carry_verdicts = self._all_verdicts(carry)
+        self.update()
+
+    def _end_carry(self) -> None:
+        self._carry = None
+        self._carry_verdicts = {}
+        self._hover = None
+        self._hover_verdict = None
+        self.update()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        carry = self._carry_from(read_drag(event.mimeData()))
+        if carry is None:
+            event.ignore()
+            return
+        if self._carry is None or self._carry.item.id != carry.item.id:
+            self._begin_carry(carry)
+        event.setDropAction(
+            Qt.DropAction.MoveAction if not carry.from_catalogue else Qt.DropAction.CopyAction
+        )
+        event.accept()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        carry = self._carry or self._carry_from(read_drag(event.mimeData()))
+        if carry is None:
+            event.ignore()
+            return
+        place = self._layout.place_at(event.position())
+        if place is None:
+            self._hover, self._hover_verdict = None, None
+            self.update()
+            event.ignore()
+            return
+        verdict = self.verdict(carry, place)
+        self._hover, self._hover_verdict = place, verdict
+        message = self.describe_verdict(carry, place, verdict)
+        self._set_hint(message)
+        QToolTip.showText(self.mapToGlobal(event.position().toPoint()), message, self)
+        self.update()
+        if verdict.ok:
+            event.setDropAction(
+                Qt.DropAction.MoveAction if not carry.from_catalogue else Qt.DropAction.CopyAction
+            )
+            event.accept()
+        else:
+            event.ignore()
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        self._hover, self._hover_verdict = None, None
+        if self._carry is not None and self._carry.from_catalogue:
+            self._end_carry()
+        QToolTip.hideText()
+        self.update()
+        event.accept()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        carry = self._carry or self._carry_from(read_drag(event.mimeData()))
+        place = self._layout.place_at(event.position())
+        QToolTip.hideText()
+        if carry is None or place is None:
+            event.ignore()
+            self._end_carry()
+            return
+        made = self.drop_carry(carry, place)
+        if made:
+            event.setDropAction(
+                Qt.DropAction.MoveAction if not carry.from_catalogue else Qt.DropAction.CopyAction
+            )
+            event.accept()
+        else:
+            event.ignore()
+        self._end_carry()
+
+    # -- keyboard -----------------------------------------------------------------------------
+
+    BOARD_KEYS = frozenset(
+        {
+            Qt.Key.Key_Left,
+            Qt.Key.Key_Right,
+            Qt.Key.Key_Up,
+            Qt.Key.Key_Down,
+            Qt.Key.Key_Space,
+            Qt.Key.Key_Return,
+            Qt.Key.Key_Enter,
+            Qt.Key.Key_Escape,
+            Qt.Key.Key_W,
+            Qt.Key.Key_Delete,
+            Qt.Key.Key_Menu,
+        }
+    )
+
+    def event(self, event: QEvent) -> bool:
+        # The window has one-key shortcuts (Space rolls a test, Escape resets modifiers...); while
+        # the board has focus its own keys win.
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() in self.BOARD_KEYS
+            and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        moves = {
+            Qt.Key.Key_Left: (-1, 0),
+            Qt.Key.Key_Right: (1, 0),
+            Qt.Key.Key_Up: (0, -1),
+            Qt.Key.Key_Down: (0, 1),
+        }
+        if key in moves:
+            self.move_cursor(*moves[key])
+        elif key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.activate_cursor()
+        elif key == Qt.Key.Key_Escape and (self._carry is not None or self._wounds_to_place):
+            self.cancel()
+        elif key == Qt.Key.Key_W:
+            if self._cursor.area == BACKPACK and isinstance(self._cursor.at, int):
+                self.toggle_wound(self._cursor.at)
+            else:
+                self._set_hint("Wounds go in backpack slots; move the cursor to one first")
+        elif key == Qt.Key.Key_Delete:
+            item = self._cursor_item()
+            if item is not None and item.area != GROUND:
+                self.drop_item(item.id, GROUND_PLACE)
+        elif key == Qt.Key.Key_Menu or (
+            key == Qt.Key.Key_F10 and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        ):
+            rect = self._cursor_rect()
+            point = rect.center().toPoint() if rect is not None else QPoint(10, 10)
+            self.open_menu(point, self._cursor_item(), self._cursor)
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def _cursor_item(self) -> Item | None:
+        entries = self._entries(self._cursor)
+        if not entries:
+            return None
+        return entries[min(self._cursor_entry, len(entries) - 1)]
+
+    def cursor_place(self) -> Place:
+        return self._cursor
+
+    def set_cursor(self, place: Place, entry: int = 0) -> None:
+        self._cursor = place
+        self._cursor_entry = entry
+        self._announce_cursor()
+        self.update()
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """Move the cursor one step in a direction (to the nearest place that way)."""
+        entries = self._entries(self._cursor)
+        if dy and len(entries) > 1:
+            index = self._cursor_entry + dy
+            if 0 <= index < len(entries):
+                self._cursor_entry = index
+                self._announce_cursor()
+                self.update()
+                return
+        here = self._cursor_rect()
+        if here is None:
+            self.set_cursor(Place("hand", 1))
+            return
+        centre = here.center()
+        best: tuple[float, Place] | None = None
+        for place, rect in self._cursor_targets():
+            offset = rect.center() - centre
+            along = offset.x() * dx + offset.y() * dy
+            if along <= 1:
+                continue
+            across = abs(offset.y()) if dx else abs(offset.x())
+            score = along + across * 3
+            if best is None or score < best[0]:
+                best = (score, place)
+        if best is not None:
+            target = best[1]
+            entry = 0
+            if dy < 0:
+                entry = max(0, len(self._entries(target)) - 1)
+            self.set_cursor(target, entry)
+
+    def _cursor_targets(self) -> list[tuple[Place, QRectF]]:
+        targets = [(place, rect) for place, rect in self._layout.slots.items()]
+        cells = self._layout.ground_cells
+        if cells:
+            targets += [(Place(GROUND, index), rect) for index, rect in enumerate(cells)]
+        else:
+            targets.append((Place(GROUND, None), self._layout.frames[GROUND].frame))
+        return targets
+
+    def activate_cursor(self) -> None:
+        """Space/Enter: pick up the card under the cursor, or put the carried card down here."""
+        if self._carry is not None:
+            carry = self._carry
+            made = self.drop_carry(carry, self._ground_or(self._cursor))
+            if made:
+                self._end_carry()
+            self.update()
+            return
+        item = self._cursor_item()
+        if item is None:
+            self._set_hint(f"{self._cursor.label}: nothing here to pick up")
+            return
+        grab = 0
+        if isinstance(self._cursor.at, int) and item.at is not None and self._cursor.area != GROUND:
+            grab = self._cursor.at - item.at
+        self._selected = item.id
+        self._begin_carry(Carry(item, grab))
+        self._announce_cursor()
+
+    def cancel(self) -> None:
+        """Put a picked-up card back and leave wound placing."""
+        if self._carry is not None:
+            self._end_carry()
+            self._set_hint("Move cancelled; nothing changed")
+        if self._wounds_to_place:
+            self._wounds_to_place = 0
+            self._set_hint("Stopped placing wounds")
+        self.update()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self._announce_cursor()
+        self.update()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.update()
+
+    # -- context menu -------------------------------------------------------------------------
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        point = QPointF(event.pos())
+        found = self.card_at(point)
+        place = self._layout.place_at(point)
+        if found is not None:
+            self.select(found[0].id)
+        if place is not None:
+            self._cursor = place if place.area != GROUND else Place(GROUND, None)
+        self.open_menu(event.pos(), found[0] if found else None, place)
+
+    def build_menu(self, item: Item | None, place: Place | None) -> QMenu:
+        """The context menu for ``item`` (or the empty ``place``); not shown."""
+        menu = QMenu(self)
+        menu.setObjectName("inventory_menu")
+        menu.setToolTipsVisible(True)
+        if item is not None:
+            self._item_menu(menu, item)
+        if (
+            place is not None
+            and place.area == BACKPACK
+            and isinstance(place.at, int)
+            and self._character
+        ):
+            slot = place.at
+            if item is not None:
+                menu.addSeparator()
+            if slot in self._character.wound_slots:
+                action = menu.addAction(f"Heal the wound in backpack slot {slot}")
+            else:
+                action = menu.addAction(f"Place a wound in backpack slot {slot}")
+            action.setObjectName("wound_action")
+            action.triggered.connect(lambda _=False, s=slot: self.toggle_wound(s))
+        return menu
+
+    def _item_menu(self, menu: QMenu, item: Item) -> None:
+        title = menu.addAction(f"{item.name} — {item.location}")
+        title.setEnabled(False)
+        move_menu = menu.addMenu("Move to")
+        move_menu.setObjectName("move_menu")
+        move_menu.setToolTipsVisible(True)
+        carry = Carry(item, 0)
+        for place in [*all_slot_places(), GROUND_PLACE]:
+            if (place.area, place.at) == (item.area, item.at) or (
+                place.area == MAGIC and item.area == MAGIC and place.at == item.magic_slot
+            ):
+                continue
+            if place.area == GROUND and item.area == GROUND:
+                continue
+            verdict = self.verdict(carry, place)
+            text = "The ground" if place.area == GROUND else place.label
+            if verdict.ok and verdict.merged is not None:
+                text += f" (joins the stack: {verdict.merged})"
+            if verdict.ok and verdict.warning:
+                text += " ⚠"
+            action = move_menu.addAction(text)
+            action.setObjectName(f"move_to_{place.area}_{place.at}")
+            action.setEnabled(verdict.ok)
+            action.setToolTip(rich_tooltip(verdict.reason if not verdict.ok else verdict.warning))
+            action.triggered.connect(lambda _=False, p=place, c=carry: self.drop_carry(c, p))
+        if item.count > 1:
+            split = menu.addAction(f"Split the stack of {item.count}…")
+            split.setObjectName("split_action")
+            split.triggered.connect(lambda _=False, i=item.id: self.split_requested.emit(i))
+        if item.armor is not None and not item.is_shield:
+            self._armour_action(menu, item)
+        if item.area == BACKPACK:
+            draw = menu.addAction("Draw from pack…")
+            draw.setObjectName("draw_action")
+            draw.triggered.connect(lambda _=False, i=item.id: self.draw_requested.emit(i))
+        menu.addSeparator()
+        if item.area != GROUND:
+            drop = menu.addAction("Drop on the ground")
+            drop.setObjectName("drop_action")
+            drop.triggered.connect(lambda _=False, i=item.id: self.drop_item(i, GROUND_PLACE))
+        remove = menu.addAction("Remove from the inventory")
+        remove.setObjectName("remove_action")
+        remove.triggered.connect(lambda _=False, i=item: self._remove(i))
+
+    def _armour_action(self, menu: QMenu, item: Item) -> None:
+        action: QAction
+        if item.worn:
+            action = menu.addAction("Take this armour off")
+            action.triggered.connect(lambda _=False, i=item.id: self.set_worn(i, False))
+        else:
+            action = menu.addAction("Wear this armour")
+            action.setEnabled(item.area == BACKPACK)
+            if item.area != BACKPACK:
+                action.setToolTip("Worn armour stays in the backpack: move it there first")
+            action.triggered.connect(lambda _=False, i=item.id: self.set_worn(i, True))
+        action.setObjectName("worn_action")
+
+    def set_worn(self, item_id: str, worn: bool) -> None:
+        """Wear the suit ``item_id`` (taking off any other), or take it off."""
+        if self._editing is None or self._character is None:
+            return
+        name = self._character.items.find(item_id).name
+        editing = self._editing
+        done = f"Now wearing {name}" if worn else f"Took off {name}"
+        self._run(lambda: editing.set_worn(item_id, worn), done)
+
+    def _remove(self, item: Item) -> None:
+        if self._editing is None:
+            return
+        editing = self._editing
+        self._run(
+            lambda: editing.remove_item(item.id),
+            f"Removed {item.name} (Edit → Undo brings it back)",
+        )
+
+    def open_menu(self, point: QPoint, item: Item | None, place: Place | None) -> None:
+        menu = self.build_menu(item, place)
+        if menu.isEmpty():
+            menu.deleteLater()
+            return
+        menu.aboutToHide.connect(menu.deleteLater)
+        menu.popup(self.mapToGlobal(point))
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, MoveRefused):
+        return error.reason
+    if isinstance(error, KeyError) and error.args:
+        return str(error.args[0])
+    return str(error)

@@ -1,0 +1,205 @@
+"""A player's own item: a new one, or an edited copy of a catalogue item.
+
+The form is checked by the same reader as ``resources/items.toml``, so an own item obeys exactly
+the catalogue's rules and a mistake is reported the same way ("damage must read "tier 2 / tier 3",
+e.g. "2 / 4""). The dialog is opened with ``open()`` and hands the item to :attr:`item_made`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.gui.common.plain_text import plain_label
+from refkit.rules.file_bounds import ITEM_SLOTS
+from refkit.rules.item_catalogue import (
+    ATTACK_CHARACTERISTICS,
+    CatalogueError,
+    CatalogueItem,
+    load_item_catalogue,
+)
+
+SOURCE_NAME = "your item"
+SLOTS_RANGE = ITEM_SLOTS  # the character file's bound: no area has more than ten slots
+STACK_RANGE = (2, 250)
+AD_RANGE = (0, 20)
+
+
+def _toml_text(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+class ItemEditorDialog(QDialog):
+    """Make or edit an own item."""
+
+    item_made = Signal(object)  # CatalogueItem
+
+    def __init__(
+        self,
+        base: CatalogueItem | None = None,
+        *,
+        name_taken: Callable[[str], bool] = lambda _name: False,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("item_editor")
+        self.setWindowTitle(f"Your own {base.name}" if base else "A new item of your own")
+        self._name_taken = name_taken
+        self.name = QLineEdit()
+        self.name.setObjectName("item_name")
+        self.slots = QSpinBox()
+        self.slots.setRange(*SLOTS_RANGE)
+        self.stacks = QCheckBox("Stacks with others of its kind")
+        self.stack_kind = QLineEdit()
+        self.stack_kind.setPlaceholderText("kind, e.g. potion")
+        self.stack_limit = QSpinBox()
+        self.stack_limit.setRange(*STACK_RANGE)
+        self.usage_dice = QLineEdit()
+        self.usage_dice.setObjectName("item_usage_dice")
+        self.usage_dice.setPlaceholderText("e.g. 2 (Useless; DT) — leave empty for none")
+        self.has_ad = QCheckBox("Armour or shield, AD")
+        self.ad = QSpinBox()
+        self.ad.setRange(*AD_RANGE)
+        self.damage = QLineEdit()
+        self.damage.setObjectName("item_damage")
+        self.damage.setPlaceholderText("tier 2 / tier 3, e.g. 2 / 4 — empty if not a weapon")
+        self.attack = QComboBox()
+        self.attack.addItems(list(ATTACK_CHARACTERISTICS))
+        self.attack.setCurrentText("S")
+        self.piercing = QCheckBox("Piercing")
+        self.tags = QLineEdit()
+        self.tags.setPlaceholderText(
+            "comma-separated, e.g. weapon, melee (a shield needs “shield”; "
+            "a worn magic item “magic”)"
+        )
+        self.notes = QPlainTextEdit()
+        self.notes.setObjectName("item_notes")
+        self.message = plain_label()  # a refusal quotes what was typed
+        self.message.setObjectName("item_message")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #c62828; font-weight: bold;")
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Keep this item")
+
+        stack_row = QHBoxLayout()
+        stack_row.addWidget(self.stacks)
+        stack_row.addWidget(self.stack_kind, 1)
+        stack_row.addWidget(QLabel("up to"))
+        stack_row.addWidget(self.stack_limit)
+        ad_row = QHBoxLayout()
+        ad_row.addWidget(self.has_ad)
+        ad_row.addWidget(self.ad)
+        ad_row.addStretch(1)
+        damage_row = QHBoxLayout()
+        damage_row.addWidget(self.damage, 1)
+        damage_row.addWidget(QLabel("tests"))
+        damage_row.addWidget(self.attack)
+        damage_row.addWidget(self.piercing)
+        form = QFormLayout()
+        form.addRow("Name", self.name)
+        form.addRow("Slots", self.slots)
+        form.addRow("Stack", stack_row)
+        form.addRow("Usage dice", self.usage_dice)
+        form.addRow("Armour", ad_row)
+        form.addRow("Damage", damage_row)
+        form.addRow("Tags", self.tags)
+        form.addRow("Notes", self.notes)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        layout.addWidget(self.buttons)
+        self.buttons.accepted.connect(self._accept)
+        self.buttons.rejected.connect(self.reject)
+        self.stacks.toggled.connect(self._enable)
+        self.has_ad.toggled.connect(self._enable)
+        if base is not None:
+            self._load(base)
+        self._enable()
+
+    def _load(self, base: CatalogueItem) -> None:
+        self.name.setText(f"{base.name} (own)")
+        self.slots.setValue(base.slots)
+        if base.stack is not None:
+            self.stacks.setChecked(True)
+            self.stack_kind.setText(base.stack.kind)
+            self.stack_limit.setValue(base.stack.limit)
+        self.usage_dice.setText(base.usage_dice_text)
+        if base.ad is not None:
+            self.has_ad.setChecked(True)
+            self.ad.setValue(base.ad)
+        if base.damage is not None:
+            self.damage.setText(f"{base.damage.tier2} / {base.damage.tier3}")
+            self.attack.setCurrentText(base.damage.characteristic)
+            self.piercing.setChecked(base.damage.piercing)
+        self.tags.setText(", ".join(base.tags))
+        self.notes.setPlainText(base.notes)
+
+    def _enable(self, *_args: object) -> None:
+        self.stack_kind.setEnabled(self.stacks.isChecked())
+        self.stack_limit.setEnabled(self.stacks.isChecked())
+        self.ad.setEnabled(self.has_ad.isChecked())
+
+    def toml(self) -> str:
+        """The form as one ``[[item]]`` entry of the catalogue format."""
+        lines = ["[[item]]", f"name = {_toml_text(self.name.text().strip())}"]
+        lines.append(f"slots = {self.slots.value()}")
+        if self.stacks.isChecked():
+            kind = self.stack_kind.text().strip()
+            lines.append(
+                f"stack = {{ kind = {_toml_text(kind)}, limit = {self.stack_limit.value()} }}"
+            )
+        if self.usage_dice.text().strip():
+            lines.append(f"usage_dice = {_toml_text(self.usage_dice.text().strip())}")
+        if self.has_ad.isChecked():
+            lines.append(f"ad = {self.ad.value()}")
+        if self.damage.text().strip():
+            lines.append(f"damage = {_toml_text(self.damage.text().strip())}")
+            lines.append(f"attack = {_toml_text(self.attack.currentText())}")
+            lines.append(f"piercing = {'true' if self.piercing.isChecked() else 'false'}")
+        tags = [t.strip() for t in self.tags.text().split(",") if t.strip()]
+        lines.append(f"tags = [{', '.join(_toml_text(t) for t in tags)}]")
+        lines.append(f"notes = {_toml_text(self.notes.toPlainText().strip())}")
+        return "\n".join(lines) + "\n"
+
+    def item(self) -> CatalogueItem:
+        """The item the form describes; CatalogueError saying what is wrong."""
+        name = self.name.text().strip()
+        if not name:
+            raise CatalogueError("Give the item a name")
+        if self._name_taken(name):
+            raise CatalogueError(f"An item called {name!r} exists already; pick another name")
+        if self.stacks.isChecked() and not self.stack_kind.text().strip():
+            raise CatalogueError("Say what kind of stack it makes (e.g. potion)")
+        try:
+            return load_item_catalogue(self.toml(), SOURCE_NAME)[0]
+        except CatalogueError as error:
+            message = str(error)
+            prefix = f"{SOURCE_NAME}: item 1 ({name}): "
+            raise CatalogueError(message.removeprefix(prefix)) from None
+
+    def _accept(self) -> None:
+        try:
+            item = self.item()
+        except CatalogueError as error:
+            self.message.setText(f"✗ {error}")
+            return
+        self.item_made.emit(item)
+        self.accept()

@@ -1,0 +1,251 @@
+"""The single bridge between ``refkit.app`` commands and Qt's undo stack.
+
+Every undoable edit in the app is a plain :class:`refkit.app.undo.Command`; this adapter is the only
+``QUndoCommand`` subclass. ``QUndoStack.push`` calls ``redo()`` at once, which runs ``do()``.
+
+If ``do()`` raises, nothing was changed (commands are written that way), so :func:`push_command`
+removes the half-pushed entry again and re-raises: the stack never holds an edit that did not
+happen.
+
+Undo and redo from the Edit menu can fail too (another process changed the dungeon turn in
+between, say): the command then refuses, changing nothing. The adapter marks itself obsolete so
+Qt drops it (it can no longer be undone), and a :class:`RefkitUndoStack` says why through its
+``command_failed`` signal, which the window shows.
+
+A step that fails because the database could not be written (locked, full, read-only) is different:
+the edit is still wanted. A :class:`RefkitUndoStack` then sends a :class:`SaveProblem` through
+``write_failed`` — with Retry (run the same step again) and Discard (give it up) — which the window
+keeps in its save-problem bar; :func:`push_command` raises :class:`EditNotSavedError`, a
+ValueError, so panels show the reason as they show any refusal. Before any step runs, edits still
+waiting in an editor (notes save 1.5 s after typing stops) are saved first
+(:meth:`RefkitUndoStack.save_pending_edits`), so nothing that reloads a view throws typing away.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from collections.abc import Callable
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from refkit.app.undo import Command
+from refkit.gui.shell.save_problem_bar import SaveProblem, reason_of
+from refkit.store.errors import DatabaseError
+
+log = logging.getLogger(__name__)
+
+PendingSaver = Callable[[], None]
+"""Saves edits typed but not yet saved (an editor's debounce); must not raise."""
+
+_problem_numbers = itertools.count(1)
+
+
+class EditNotSavedError(ValueError):
+    """An edit that could not be written; the window's save-problem bar offers to retry it."""
+
+    def __init__(self, what: str, cause: DatabaseError) -> None:
+        super().__init__(f"{what} was not saved: {reason_of(cause)}")
+        self.cause = cause
+
+
+class RefkitUndoStack(QUndoStack):
+    """The app's undo stack: reports refused and unsaved steps, and saves pending edits first."""
+
+    command_failed = Signal(str)
+    """An undo or redo was refused by the rules (a message for the status bar)."""
+    write_failed = Signal(object)
+    """A step could not be written to the database (a SaveProblem for the save-problem bar)."""
+
+    def __init__(self, parent: object = None) -> None:
+        super().__init__(parent)  # type: ignore[arg-type]
+        self._pending: list[PendingSaver] = []
+        self._saving_pending = False
+        self._running = 0
+
+    # -- edits waiting in editors --------------------------------------------------------------
+
+    def add_pending_saver(self, saver: PendingSaver) -> None:
+        """Call ``saver`` before every step, so typing waiting to be saved goes in first."""
+        self._pending.append(saver)
+
+    def remove_pending_saver(self, saver: PendingSaver) -> None:
+        if saver in self._pending:
+            self._pending.remove(saver)
+
+    def is_running(self) -> bool:
+        """True while a push, undo or redo is under way (a nested push must wait)."""
+        return self._running > 0
+
+    def save_pending_edits(self) -> None:
+        """Save what editors hold but have not saved yet (not while a step is running)."""
+        if self._saving_pending or self._running:
+            return
+        self._saving_pending = True
+        try:
+            for saver in list(self._pending):
+                try:
+                    saver()
+                except RuntimeError:  # its editor was deleted with the window
+                    self.remove_pending_saver(saver)
+        finally:
+            self._saving_pending = False
+
+    # -- steps ---------------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        self.save_pending_edits()
+        self._running += 1
+        try:
+            super().undo()
+        finally:
+            self._running -= 1
+
+    def redo(self) -> None:
+        self.save_pending_edits()
+        self._running += 1
+        try:
+            super().redo()
+        finally:
+            self._running -= 1
+
+    def push(self, cmd: QUndoCommand) -> None:
+        self._running += 1
+        try:
+            super().push(cmd)
+        finally:
+            self._running -= 1
+
+    def report_unsaved_push(self, command: Command, error: DatabaseError) -> None:
+        """Say that ``command`` was not saved; Retry pushes it again."""
+        self.write_failed.emit(
+            SaveProblem(
+                key=f"step:{next(_problem_numbers)}",
+                what=f"“{command.text}”",
+                reason=reason_of(error),
+                retry=lambda: push_command(self, command, report=False),
+            )
+        )
+
+    def _report_unsaved_step(
+        self, adapter: CommandAdapter, step: str, error: DatabaseError
+    ) -> None:
+        """An undo or redo moved the stack's index but could not write: offer to finish it."""
+        undoing = step == "Undo"
+
+        def retry() -> None:
+            adapter.run_step(undoing)
+
+        def discard() -> None:
+            # The data still match the other side of the step: move the index back there
+            # without running the command again.
+            at = self.index()
+            if (self.command(at) if undoing else self.command(at - 1)) is adapter:
+                adapter.skip_next_step()
+                if undoing:
+                    self.redo()
+                else:
+                    self.undo()
+
+        self.write_failed.emit(
+            SaveProblem(
+                key=f"step:{next(_problem_numbers)}",
+                what=f"{step} of “{adapter.command.text}”",
+                reason=reason_of(error),
+                retry=retry,
+                discard=discard,
+            )
+        )
+
+
+class CommandAdapter(QUndoCommand):
+    """Wraps one app command; redo → ``do()``, undo → ``undo()``, text → ``text``."""
+
+    def __init__(self, command: Command, stack: QUndoStack | None = None) -> None:
+        super().__init__(command.text)
+        self._command = command
+        self._stack = stack
+        self._pushed = False
+        self._skip_next = False
+        self.error: BaseException | None = None
+
+    @property
+    def command(self) -> Command:
+        return self._command
+
+    def skip_next_step(self) -> None:
+        """Let the next undo or redo move the stack's index only (the data are there already)."""
+        self._skip_next = True
+
+    def run_step(self, undoing: bool) -> None:
+        """Run the command's undo (or do) again, raising what it raises (a retried step)."""
+        if undoing:
+            self._command.undo()
+        else:
+            self._command.do()
+        self.setText(self._command.text)
+
+    def redo(self) -> None:
+        # Qt calls this from C++, where a Python exception would only be printed; keep it and let
+        # push_command() raise it in the caller's frame (or report it, on a later redo).
+        if self._skip_next:
+            self._skip_next = False
+            return
+        try:
+            self._command.do()
+        except Exception as error:
+            self._refused("Redo", error)
+        else:
+            self.error = None
+        self.setText(self._command.text)
+
+    def undo(self) -> None:
+        if self._skip_next:
+            self._skip_next = False
+            return
+        try:
+            self._command.undo()
+        except Exception as error:
+            self._refused("Undo", error)
+        self.setText(self._command.text)
+
+    def _refused(self, step: str, error: Exception) -> None:
+        self.error = error
+        if (
+            isinstance(error, DatabaseError)
+            and self._pushed
+            and isinstance(self._stack, RefkitUndoStack)
+        ):
+            # Not refused by the rules but unwritten: keep the step so it can be retried.
+            self.error = None
+            self._stack._report_unsaved_step(self, step, error)
+            return
+        self.setObsolete(True)
+        if self._pushed and isinstance(self._stack, RefkitUndoStack):
+            self.error = None
+            self._stack.command_failed.emit(f"{step} of “{self._command.text}” refused: {error}")
+
+
+def push_command(stack: QUndoStack, command: Command, *, report: bool = True) -> CommandAdapter:
+    """Do ``command`` and put it on ``stack``; re-raises what ``do()`` raised (stack unchanged).
+
+    On a :class:`RefkitUndoStack`, edits waiting in editors are saved first, and a failed
+    database write is raised as EditNotSavedError (and, with ``report``, sent to ``write_failed``
+    so the window offers to retry it; a retry itself does not report again).
+    """
+    refkit_stack = isinstance(stack, RefkitUndoStack)
+    if refkit_stack:
+        stack.save_pending_edits()
+    adapter = CommandAdapter(command, stack)
+    stack.push(adapter)
+    adapter._pushed = True
+    if adapter.error is not None:
+        error = adapter.error
+        adapter.error = None
+        if refkit_stack and isinstance(error, DatabaseError):
+            if report:
+                stack.report_unsaved_push(command, error)
+            raise EditNotSavedError(f"“{command.text}”", error) from error
+        raise error
+    return adapter

@@ -1,0 +1,712 @@
+"""The table browser and editor: every rollable table, its rows, live checks, and a roll button.
+
+Left, the tables by name (Refkit defaults, imported and the referee's own). Right, the chosen
+table: name, dice and rows (low / high / text / duration) in an editable grid. Every edit is
+checked at once: the problems list names the rows (gaps, overlaps, rows outside the dice's range,
+rows without text) and tints them; Save stays disabled while there is any. The roll box rolls the
+table (optionally forcing the dice's total) with any dice inside the row's text rolled too.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.gui.common.plain_text import plain_label, plain_message, rich_tooltip
+from refkit.gui.common.row_table_model import Column, RowTableModel
+from refkit.gui.common.table_style import fixed_column_widths, problem_row_tint, show_problem_list
+from refkit.gui.common.typing_keys import KeyKeepingDelegate, keep_keys
+from refkit.gui.tables.import_dialog import TableImportDialog
+from refkit.rules.rollable_tables import (
+    RollableTable,
+    TableRoll,
+    TableRow,
+    TableSource,
+    dice_range,
+    roll_table,
+    validate_table,
+)
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoStack
+
+    from refkit.app.table_service import TableService
+    from refkit.app.undo import Command
+    from refkit.store.table_store import TableSummary
+
+log = logging.getLogger(__name__)
+
+COLUMNS = ("Low", "High", "Result", "Duration")
+SOURCE_WORDS = {
+    TableSource.REFKIT_DEFAULT: "Refkit default",
+    TableSource.IMPORTED: "imported",
+    TableSource.CUSTOM: "your own",
+}
+
+
+@dataclass(frozen=True)
+class RowProblem:
+    """A problem found in the grid: its message and the grid rows (0-based) it names."""
+
+    message: str
+    rows: tuple[int, ...] = ()
+
+
+_WHOLE = re.compile(r"^[+-]?\d+$")
+
+
+@dataclass
+class GridLine:
+    """One row of the grid: its four cells as typed, and whether a problem names it."""
+
+    cells: tuple[str, str, str, str]
+    tinted: bool = field(default=False, compare=False)
+
+    def with_cell(self, column: int, text: str) -> GridLine:
+        cells = list(self.cells)
+        cells[column] = text
+        return GridLine((cells[0], cells[1], cells[2], cells[3]), self.tinted)
+
+
+def rows_from_cells(cells: Sequence[Sequence[str]]) -> tuple[list[TableRow], list[RowProblem]]:
+    """Rows from the grid's text (blank rows at the end are ignored), and the problems of cells
+    that cannot be read: a low that is not a number, a blank row in the middle."""
+    filled = [any(cell.strip() for cell in line) for line in cells]
+    last = max((index for index, full in enumerate(filled) if full), default=-1)
+    rows: list[TableRow] = []
+    problems: list[RowProblem] = []
+    for index, line in enumerate(cells[: last + 1]):
+        low_text, high_text, text, duration = [*line, "", "", "", ""][:4]
+        low_text, high_text = low_text.strip(), high_text.strip()
+        number = index + 1
+        if not filled[index]:
+            problems.append(RowProblem(f"row {number} is blank: fill it in or remove it", (index,)))
+            continue
+        if not _WHOLE.match(low_text):
+            problems.append(
+                RowProblem(f"row {number}: low {low_text!r} is not a whole number", (index,))
+            )
+            continue
+        high: int | None
+        if high_text == "":
+            high = int(low_text)
+        elif high_text in ("+", "up", "∞"):
+            high = None
+        elif _WHOLE.match(high_text):
+            high = int(high_text)
+        else:
+            problems.append(
+                RowProblem(
+                    f"row {number}: high {high_text!r} is not a whole number "
+                    "(leave it blank for a single result, or + for 'and up')",
+                    (index,),
+                )
+            )
+            continue
+        rows.append(TableRow(int(low_text), high, text.strip(), duration.strip()))
+    return rows, problems
+
+
+def check_grid(
+    base: RollableTable, name: str, dice: str, cells: Sequence[Sequence[str]]
+) -> tuple[RollableTable | None, list[RowProblem]]:
+    """The table the grid describes and every problem with it; row numbers are the grid's."""
+    rows, problems = rows_from_cells(cells)
+    if problems:
+        return None, problems
+    table = replace(base, name=" ".join(name.split()), dice=dice.strip(), rows=tuple(rows))
+    for problem in validate_table(table):
+        problems.append(RowProblem(problem.message, tuple(row - 1 for row in problem.rows)))
+    return (None if problems else table), problems
+
+
+def describe_roll(roll: TableRoll) -> str:
+    """One line for a roll: ``7 → 7–8: three goblins``, with inline dice shown."""
+    shown = f"{roll.dice_total}"
+    if roll.modifier:
+        shown += f" + {roll.modifier} = {roll.index}"
+    inline = ""
+    if roll.inline_rolls:
+        inline = " (" + ", ".join(f"{r.notation} → {r.total}" for r in roll.inline_rolls) + ")"
+    return f"{shown} → {roll.row.label}: {roll.text}{inline}"
+
+
+class TableEditor(QWidget):
+    """Browser, editor and roller for rollable tables.
+
+    Works on a :class:`~refkit.app.table_service.TableService`; saving, importing and deleting
+    are undoable commands pushed on ``undo_stack`` (done at once when there is none).
+    """
+
+    status_message = Signal(str)
+    tables_changed = Signal()
+    table_rolled = Signal(object)  # the TableRoll (already in the session log)
+
+    def __init__(
+        self,
+        service: TableService | None = None,
+        undo_stack: QUndoStack | None = None,
+        parent: QWidget | None = None,
+        *,
+        rng_factory: Callable[[], random.Random] = random.Random,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("table_editor")
+        self._service = service
+        self._undo_stack = undo_stack
+        self._rng_factory = rng_factory
+        self._summaries: list[TableSummary] = []
+        self._current: RollableTable | None = None
+        self._problems: list[RowProblem] = []
+        self._loading = False
+        self._import_dialog: TableImportDialog | None = None
+
+        self.table_list = QListWidget()
+        self.table_list.setObjectName("table_list")
+        self.new_button = QPushButton("New")
+        self.new_button.setObjectName("table_new")
+        self.import_button = QPushButton("Import…")
+        self.import_button.setObjectName("table_import")
+        self.import_button.setToolTip("Paste a table, or open a text, CSV or TOML file")
+        self.delete_button = QPushButton("Delete")
+        self.delete_button.setObjectName("table_delete")
+        self.defaults_button = QPushButton("Restore defaults")
+        self.defaults_button.setObjectName("table_defaults")
+        self.defaults_button.setToolTip("Put back any of Refkit's default tables that are missing")
+
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("table_name")
+        keep_keys(self.name_edit)
+        self.dice_edit = QLineEdit()
+        self.dice_edit.setObjectName("table_dice")
+        self.dice_edit.setMaximumWidth(120)
+        keep_keys(self.dice_edit)
+        self.source_label = QLabel("")
+        self.source_label.setObjectName("table_source")
+        self._lines: RowTableModel[GridLine] = RowTableModel(self._grid_columns(), parent=self)
+        self.grid = QTableView()
+        self.grid.setObjectName("table_grid")
+        self.grid.setModel(self._lines)
+        fixed_column_widths(self.grid, {0: "-888", 1: "-888", 3: "1d6 turns"}, stretch=2)
+        self.grid.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.grid.setWordWrap(True)
+        self.grid.setItemDelegate(KeyKeepingDelegate(self.grid))
+        self.add_row_button = QPushButton("Add row")
+        self.add_row_button.setObjectName("table_add_row")
+        self.remove_row_button = QPushButton("Remove row")
+        self.remove_row_button.setObjectName("table_remove_row")
+        self.problem_list = QListWidget()
+        self.problem_list.setObjectName("table_problems")
+        self.problem_list.setWordWrap(True)
+        self.problem_list.setMaximumHeight(110)
+        self.check_label = QLabel("")
+        self.check_label.setObjectName("table_check")
+        self.save_button = QPushButton("Save table")
+        self.save_button.setObjectName("table_save")
+        self.revert_button = QPushButton("Revert")
+        self.revert_button.setObjectName("table_revert")
+
+        self.force_check = QCheckBox("Force total")
+        self.force_check.setObjectName("table_force")
+        self.force_spin = QSpinBox()
+        self.force_spin.setObjectName("table_force_total")
+        self.force_spin.setEnabled(False)
+        self.modifier_label = QLabel("Modifier")
+        self.modifier_spin = QSpinBox()
+        self.modifier_spin.setObjectName("table_modifier")
+        self.roll_button = QPushButton("Roll on table")
+        self.roll_button.setObjectName("table_roll")
+        self.roll_result = plain_label("")  # a table row, as typed
+        self.roll_result.setObjectName("table_roll_result")
+        self.roll_result.setWordWrap(True)
+        self.roll_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        result_font = QFont(self.roll_result.font())
+        result_font.setPointSizeF(max(9.0, result_font.pointSizeF() * 1.2))
+        result_font.setBold(True)
+        self.roll_result.setFont(result_font)
+
+        self._build_layout()
+        self._connect()
+        self.reload()
+
+    # construction ---------------------------------------------------------------------------
+
+    def _grid_columns(self) -> list[Column[GridLine]]:
+        tint = QBrush(problem_row_tint(self))
+
+        def background(line: GridLine) -> QBrush | None:
+            return tint if line.tinted else None
+
+        def column(number: int) -> Column[GridLine]:
+            return Column(
+                COLUMNS[number],
+                lambda line: line.cells[number],
+                background=background,
+                edit=lambda line, text: line.with_cell(number, text),
+            )
+
+        return [column(number) for number in range(len(COLUMNS))]
+
+    def _build_layout(self) -> None:
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.table_list, 1)
+        buttons = QHBoxLayout()
+        for button in (self.new_button, self.import_button, self.delete_button):
+            buttons.addWidget(button)
+        left_layout.addLayout(buttons)
+        left_layout.addWidget(self.defaults_button)
+
+        right = QWidget()
+        form = QFormLayout()
+        form.addRow("Name", self.name_edit)
+        dice_row = QHBoxLayout()
+        dice_row.addWidget(self.dice_edit)
+        dice_row.addWidget(self.source_label, 1)
+        form.addRow("Dice", dice_row)
+        row_buttons = QHBoxLayout()
+        row_buttons.addWidget(self.add_row_button)
+        row_buttons.addWidget(self.remove_row_button)
+        row_buttons.addStretch(1)
+        row_buttons.addWidget(self.check_label)
+        row_buttons.addWidget(self.revert_button)
+        row_buttons.addWidget(self.save_button)
+        roll_row = QHBoxLayout()
+        roll_row.addWidget(self.force_check)
+        roll_row.addWidget(self.force_spin)
+        roll_row.addWidget(self.modifier_label)
+        roll_row.addWidget(self.modifier_spin)
+        roll_row.addStretch(1)
+        roll_row.addWidget(self.roll_button)
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addLayout(form)
+        right_layout.addWidget(self.grid, 1)
+        right_layout.addLayout(row_buttons)
+        right_layout.addWidget(self.problem_list)
+        right_layout.addLayout(roll_row)
+        right_layout.addWidget(self.roll_result)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([220, 560])
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+
+    def _connect(self) -> None:
+        self.table_list.currentRowChanged.connect(self._select_row)
+        self.name_edit.textChanged.connect(self.recheck)
+        self.dice_edit.textChanged.connect(self._dice_changed)
+        self._lines.dataChanged.connect(self._cells_edited)
+        self._lines.rowsRemoved.connect(self.recheck)
+        self.add_row_button.clicked.connect(self.add_row)
+        self.remove_row_button.clicked.connect(self.remove_selected_rows)
+        self.save_button.clicked.connect(self.save)
+        self.revert_button.clicked.connect(self.revert)
+        self.new_button.clicked.connect(self.new_table)
+        self.import_button.clicked.connect(self.open_import)
+        self.delete_button.clicked.connect(self.ask_delete)
+        self.defaults_button.clicked.connect(self.restore_defaults)
+        self.force_check.toggled.connect(self.force_spin.setEnabled)
+        self.roll_button.clicked.connect(self.roll)
+
+    # the list -------------------------------------------------------------------------------
+
+    def set_service(self, service: TableService, undo_stack: QUndoStack | None = None) -> None:
+        self._service = service
+        if undo_stack is not None:
+            self._undo_stack = undo_stack
+        self.reload()
+
+    def table_names(self) -> list[str]:
+        return [summary.name for summary in self._summaries]
+
+    def reload(self, select: str | None = None) -> None:
+        """Read the table list again, keeping the selection (or selecting ``select``).
+
+        Unsaved edits of the table shown are dropped only when another table gets selected.
+        """
+        keep = select or (self._current.name if self._current else None)
+        try:
+            self._summaries = list(self._service.summaries()) if self._service else []
+        except Exception as error:  # a read failure must not take the panel down
+            log.exception("cannot list the tables")
+            self.status_message.emit(f"Cannot read the tables: {error}")
+            self._summaries = []
+        self.table_list.blockSignals(True)
+        self.table_list.clear()
+        chosen = 0
+        for index, summary in enumerate(self._summaries):
+            item = QListWidgetItem(summary.name)
+            item.setToolTip(
+                f"{summary.dice} · {summary.rows} rows · {SOURCE_WORDS[summary.source]}"
+            )
+            self.table_list.addItem(item)
+            if keep and summary.name.casefold() == keep.casefold():
+                chosen = index
+        self.table_list.blockSignals(False)
+        enabled = self._service is not None
+        for widget in (self.new_button, self.import_button, self.defaults_button):
+            widget.setEnabled(enabled)
+        if self._summaries:
+            self.table_list.setCurrentRow(chosen)
+            self._select_row(chosen)
+        else:
+            self._show_table(None)
+
+    def select_table(self, name: str) -> None:
+        for index, summary in enumerate(self._summaries):
+            if summary.name.casefold() == name.casefold():
+                self.table_list.setCurrentRow(index)
+                return
+        raise ValueError(f"no table called {name!r}")
+
+    def _select_row(self, index: int) -> None:
+        if self._service is None or not 0 <= index < len(self._summaries):
+            return
+        name = self._summaries[index].name
+        if self._current is not None and self._current.name == name and self._dirty():
+            return  # keep the referee's unsaved edits through a refresh
+        try:
+            table = self._service.get(name)
+        except ValueError as error:
+            self.status_message.emit(str(error))
+            return
+        self._show_table(table)
+
+    # the editor -----------------------------------------------------------------------------
+
+    def current_table(self) -> RollableTable | None:
+        """The table as saved (not the unsaved edits)."""
+        return self._current
+
+    def edited_table(self) -> RollableTable | None:
+        """The table as edited, when it has no problems."""
+        if self._current is None:
+            return None
+        table, _problems = check_grid(
+            self._current, self.name_edit.text(), self.dice_edit.text(), self.cells()
+        )
+        return table
+
+    def problems(self) -> list[str]:
+        return [problem.message for problem in self._problems]
+
+    def cells(self) -> list[list[str]]:
+        return [list(line.cells) for line in self._lines.rows()]
+
+    def set_cell(self, row: int, column: int, text: str) -> None:
+        """Type ``text`` into a cell (as the referee would); the edits are checked at once."""
+        self._lines.setData(self._lines.index(row, column), text)
+
+    def _cells_edited(self, _top: QModelIndex, _bottom: QModelIndex, roles=()) -> None:
+        if list(roles) != [Qt.ItemDataRole.BackgroundRole]:  # not just the tints repainted
+            self.recheck()
+
+    def _show_table(self, table: RollableTable | None) -> None:
+        self._loading = True
+        self._current = table
+        editable = table is not None
+        for widget in (
+            self.name_edit,
+            self.dice_edit,
+            self.grid,
+            self.add_row_button,
+            self.remove_row_button,
+            self.roll_button,
+            self.delete_button,
+        ):
+            widget.setEnabled(editable)
+        if table is None:
+            self._lines.replace_all([])
+            self.name_edit.clear()
+            self.dice_edit.clear()
+            self.source_label.clear()
+        else:
+            self.name_edit.setText(table.name)
+            self.dice_edit.setText(table.dice)
+            self.source_label.setText(SOURCE_WORDS[table.source])
+            self.source_label.setToolTip(rich_tooltip(table.description))
+            # one reset; no row is measured (sizing rows to their text read every row)
+            self._lines.replace_all(GridLine(_line(cells)) for cells in _cells_of(table))
+            self._set_modifier_range(table)
+        self._loading = False
+        self._dice_changed()
+        self.roll_result.clear()
+
+    def _set_modifier_range(self, table: RollableTable) -> None:
+        has_modifier = table.max_modifier != 0
+        self.modifier_label.setVisible(has_modifier)
+        self.modifier_spin.setVisible(has_modifier)
+        self.modifier_label.setText((table.modifier_name or "modifier").capitalize())
+        self.modifier_spin.setRange(0, 99 if table.max_modifier is None else table.max_modifier)
+
+    def _dice_changed(self) -> None:
+        try:
+            low, high = dice_range(self.dice_edit.text())
+        except ValueError:
+            low, high = 0, 0
+        self.force_spin.setRange(low, high)
+        self.recheck()
+
+    def recheck(self, *_args: object) -> None:
+        """Check the edits now: list the problems, tint their rows, enable Save if none."""
+        if self._loading:
+            return
+        if self._current is None:
+            self._problems = []
+            self.problem_list.clear()
+            self.problem_list.hide()
+            self.check_label.clear()
+            self.save_button.setEnabled(False)
+            self.revert_button.setEnabled(False)
+            return
+        table, self._problems = check_grid(
+            self._current, self.name_edit.text(), self.dice_edit.text(), self.cells()
+        )
+        self._tint({row for problem in self._problems for row in problem.rows})
+        self._list_problems([problem.message for problem in self._problems])
+        dirty = self._dirty()
+        if self._problems:
+            count = len(self._problems)
+            self.check_label.setText(f"{count} {'problem' if count == 1 else 'problems'}")
+        else:
+            self.check_label.setText("Ranges OK — not saved" if dirty else "Ranges OK")
+        self.save_button.setEnabled(table is not None and dirty and self._service is not None)
+        self.revert_button.setEnabled(dirty)
+
+    def _tint(self, tinted: set[int]) -> None:
+        """Tint the rows problems name, repainting only the span whose tint changed."""
+        changed = []
+        for row, line in enumerate(self._lines.rows()):
+            if line.tinted != (row in tinted):
+                line.tinted = row in tinted
+                changed.append(row)
+        if changed:
+            self._lines.rows_changed(changed[0], changed[-1], [Qt.ItemDataRole.BackgroundRole])
+
+    def _list_problems(self, messages: Sequence[str]) -> None:
+        show_problem_list(self, self.problem_list, messages)
+
+    def _dirty(self) -> bool:
+        if self._current is None:
+            return False
+        return (
+            self.name_edit.text() != self._current.name
+            or self.dice_edit.text() != self._current.dice
+            or self.cells() != _cells_of(self._current)
+        )
+
+    def add_row(self) -> None:
+        rows = len(self._lines)
+        next_low = ""
+        if rows:
+            last = self._lines.row_at(rows - 1).cells
+            top = last[1] or last[0]
+            if _WHOLE.match(top.strip()):
+                next_low = str(int(top) + 1)
+        self._lines.append([GridLine((next_low, "", "", ""))])
+        self.grid.setCurrentIndex(self._lines.index(rows, 2))
+        self.recheck()
+
+    def remove_selected_rows(self) -> None:
+        rows = sorted({index.row() for index in self.grid.selectedIndexes()}, reverse=True)
+        current = self.grid.currentIndex()
+        if not rows and current.isValid():
+            rows = [current.row()]
+        self._loading = True  # one check after all the removals, not one per row
+        for row in rows:
+            self._lines.remove(row)
+        self._loading = False
+        self.recheck()
+
+    def revert(self) -> None:
+        self._show_table(self._current)
+
+    # saving, deleting, importing: undoable commands ------------------------------------------
+
+    def _push(self, command: Command) -> bool:
+        """Do ``command`` (on the undo stack when there is one); False and a message on refusal."""
+        try:
+            if self._undo_stack is not None:
+                from refkit.gui.shell.undo_adapter import push_command
+
+                push_command(self._undo_stack, command)
+            else:
+                command.do()
+        except ValueError as error:
+            self._list_problems([str(error)])
+            self.status_message.emit(str(error))
+            return False
+        self.tables_changed.emit()
+        return True
+
+    def new_table(self) -> None:
+        if self._service is None:
+            return
+        from refkit.app.table_service import SaveTableCommand
+
+        names = {summary.name.casefold() for summary in self._summaries}
+        number = 1
+        while f"new table {number}" in names:
+            number += 1
+        table = RollableTable(
+            name=f"New table {number}",
+            dice="1d6",
+            rows=(TableRow(1, 3, "Something stirs in the dark"), TableRow(4, 6, "Nothing")),
+            source=TableSource.CUSTOM,
+        )
+        if self._push(SaveTableCommand(self._service, table)):
+            self._current = None
+            self.reload(select=table.name)
+            self.name_edit.setFocus()
+            self.name_edit.selectAll()
+
+    def save(self) -> bool:
+        """Save the edited table over the one shown (undoable); False when it has problems."""
+        if self._service is None or self._current is None:
+            return False
+        table = self.edited_table()
+        if table is None:
+            self.status_message.emit("The table has problems; fix them before saving")
+            return False
+        if table.source is TableSource.REFKIT_DEFAULT:
+            table = replace(table, source=TableSource.CUSTOM)
+        from refkit.app.table_service import SaveTableCommand
+
+        if not self._push(SaveTableCommand(self._service, table, previous_name=self._current.name)):
+            return False
+        self.status_message.emit(f"Saved table {table.name!r}")
+        self._current = None
+        self.reload(select=table.name)
+        return True
+
+    def ask_delete(self) -> QMessageBox | None:
+        if self._service is None or self._current is None:
+            return None
+        name = self._current.name
+        box = plain_message(QMessageBox(self))  # names the table
+        box.setObjectName("table_delete_box")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Delete table")
+        box.setText(f"Delete the table {name!r}?")
+        box.setInformativeText("Edit → Undo brings it back.")
+        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        box.accepted.connect(lambda: self.delete(name))
+        box.open()
+        return box
+
+    def delete(self, name: str) -> None:
+        if self._service is None:
+            return
+        from refkit.app.table_service import DeleteTableCommand
+
+        if self._push(DeleteTableCommand(self._service, name)):
+            self.status_message.emit(f"Deleted table {name!r}")
+            self._current = None
+            self.reload()
+
+    def restore_defaults(self) -> None:
+        if self._service is None:
+            return
+        written = self._service.restore_defaults()
+        if written:
+            self.status_message.emit(f"Restored {', '.join(written)}")
+            self.tables_changed.emit()
+        else:
+            self.status_message.emit("All of Refkit's default tables are there")
+        self.reload()
+
+    def open_import(self) -> TableImportDialog:
+        if self._import_dialog is None:
+            dialog = TableImportDialog(
+                self._import, self, existing_names=lambda: set(self.table_names())
+            )
+            dialog.imported.connect(self._imported)
+            self._import_dialog = dialog
+        self._import_dialog.open()
+        return self._import_dialog
+
+    def _import(self, table: RollableTable) -> None:
+        if self._service is None:
+            raise ValueError("the tables are still loading; try again in a moment")
+        from refkit.app.table_service import SaveTableCommand
+
+        command = SaveTableCommand(self._service, table)
+        if self._undo_stack is not None:
+            from refkit.gui.shell.undo_adapter import push_command
+
+            push_command(self._undo_stack, command)  # a ValueError stays in the dialog
+        else:
+            command.do()
+        self.tables_changed.emit()
+
+    def _imported(self, table: RollableTable) -> None:
+        self.status_message.emit(f"Imported table {table.name!r} ({len(table.rows)} rows)")
+        self._current = None
+        self.reload(select=table.name)
+
+    # rolling --------------------------------------------------------------------------------
+
+    def roll(self) -> TableRoll | None:
+        """Roll the table shown (as saved), forcing the total if asked; logged by the service."""
+        table = self._current
+        if table is None:
+            return None
+        total = self.force_spin.value() if self.force_check.isChecked() else None
+        modifier = self.modifier_spin.value() if table.max_modifier != 0 else 0
+        try:
+            if self._service is not None:
+                result = self._service.roll(table.name, total, modifier=modifier).roll
+            else:
+                result = roll_table(table, self._rng_factory(), total=total, modifier=modifier)
+        except ValueError as error:
+            self.roll_result.setText(f"⚠ {error}")
+            return None
+        self.roll_result.setText(describe_roll(result))
+        self.status_message.emit(f"{table.name}: {describe_roll(result)}")
+        self.table_rolled.emit(result)
+        return result
+
+
+def _line(cells: Sequence[str]) -> tuple[str, str, str, str]:
+    return (cells[0], cells[1], cells[2], cells[3])
+
+
+def _cells_of(table: RollableTable) -> list[list[str]]:
+    return [
+        [
+            str(row.low),
+            "+" if row.high is None else ("" if row.high == row.low else str(row.high)),
+            row.text,
+            row.duration,
+        ]
+        for row in table.rows
+    ]
