@@ -12,7 +12,9 @@ Each state-changing call returns an :class:`Outcome` whose ``change`` lets
 (:meth:`DungeonTurnService.reapply`) it as one step. Undo and redo refuse, changing nothing, when
 the stored state is no longer the one the step left behind. What the ``on_turn_ended`` hooks did
 at an End DT (the party's magic-overload wounds) is undone and redone with it: the End DT command
-joins the hooks' results to the step as one composite command.
+joins the hooks' results to the step as one composite command. End DT and Finish rest run in one
+unit of work (:meth:`refkit.store.database.Database.unit_of_work`): the DT, the conditions and
+what the hooks write (crows, wound prompts, log entries) commit once, or not at all.
 """
 
 from __future__ import annotations
@@ -516,7 +518,8 @@ class DungeonTurnService:
         ``die`` gives the encounter d10's face; ``seed`` makes the rolls repeatable; ``at`` ends
         the DT at that moment (an automatic end at zero passes the moment the DT ran out, so the
         next DT keeps to the schedule). ValueError, nothing changed, when no DT is under way or
-        ``die`` is not a d10 face. A hook that raises has the step taken back first.
+        ``die`` is not a d10 face. The DT, the conditions and the hooks' writes are one unit of
+        work: if anything in it raises (a hook, a failed write), nothing of the step is kept.
         """
         rng, used_seed = self._rng_factory(seed)
         conditions = self._read_conditions()
@@ -537,10 +540,14 @@ class DungeonTurnService:
                 conditions=result.conditions_by_character,
             )
 
-        outcome = self._apply(step)
-        results = self._run_hooks(
-            outcome.change, [partial(hook, self, outcome.value, rng) for hook in self.on_turn_ended]
-        )
+        # One transaction for the DT, the conditions and what the hooks write on the crows, their
+        # prompts and the log: a failure anywhere keeps none of it, even if the process dies.
+        with self._store.database.unit_of_work():
+            outcome = self._apply(step)
+            results = self._run_hooks(
+                outcome.change,
+                [partial(hook, self, outcome.value, rng) for hook in self.on_turn_ended],
+            )
         if not results:
             return outcome
         return Outcome(outcome.value, replace(outcome.change, hook_results=results), outcome.now)
@@ -673,7 +680,7 @@ class DungeonTurnService:
     def finish_rest(self, *, interrupted: bool = False) -> Outcome[RestFinished]:
         """End the rest and start a new DT. A finished rest applies a half-way step it skipped,
         restores items with the Rest mode and then runs the ``on_rest_finished`` hooks (a hook that
-        raises has the step taken back first)."""
+        raises, or a write that fails, keeps nothing of the step: it is one unit of work)."""
         conditions = self._read_conditions()
         douse = self._store.settings().douse_lights_at_rest_halfway
 
@@ -708,12 +715,13 @@ class DungeonTurnService:
                 conditions=finish.halfway.conditions_by_character if finish.halfway else {},
             )
 
-        outcome = self._apply(step)
         hook_results: tuple[object, ...] = ()
-        if not interrupted:
-            hook_results = self._run_hooks(
-                outcome.change, [partial(hook, self) for hook in self.on_rest_finished]
-            )
+        with self._store.database.unit_of_work():  # all or nothing, as at End DT
+            outcome = self._apply(step)
+            if not interrupted:
+                hook_results = self._run_hooks(
+                    outcome.change, [partial(hook, self) for hook in self.on_rest_finished]
+                )
         finished = RestFinished(outcome.value, hook_results)
         self.last_rest = finished
         return Outcome(finished, outcome.change, outcome.now)
@@ -963,12 +971,17 @@ class DungeonTurnService:
     ) -> tuple[object, ...]:
         """Run a step's hooks in order. If one raises, what the hooks before it did and the step
         itself are taken back (one composite undo, latest first) before the error goes on, so
-        nothing is left half done. (Not one transaction: another process may glimpse it.)"""
+        the crows' listeners hear the crows as they were; the unit of work around the step then
+        rolls all of it back, so the file never held any of it. After a failed database write
+        the session cannot be used any more: the rollback alone takes the step back."""
         results: list[object] = []
         for hook in hooks:
             try:
                 results.append(hook())
             except BaseException as error:
+                unit = self._store.database.current_unit_of_work
+                if unit is not None and unit.failed is not None:
+                    raise
                 step = FunctionCommand(
                     change.text, lambda: self.reapply(change), lambda: self.revert(change)
                 )

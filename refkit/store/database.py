@@ -154,6 +154,11 @@ class Database:
         except sqlite3.Error as exc:
             raise database_failure(self.shown, exc) from exc
 
+    @property
+    def current_unit_of_work(self) -> UnitOfWork | None:
+        """The unit of work open in this thread, if any."""
+        return self._units.current
+
     @contextmanager
     def unit_of_work(self) -> Iterator[UnitOfWork]:
         """One session shared by every repository on this database in this thread until the

@@ -67,9 +67,14 @@ class UnitOfWork:
         except (SQLAlchemyError, sqlite3.Error) as exc:
             if self.failed is None:
                 self.failed = exc
-            if isinstance(exc, IntegrityError) or not isinstance(exc, DBAPIError | sqlite3.Error):
-                raise
-            raise database_failure(self._shown, exc) from getattr(exc, "orig", exc)
+            if isinstance(exc, IntegrityError):
+                raise  # the repository names it (a name taken, a concurrent change)
+            if isinstance(exc, DBAPIError | sqlite3.Error):
+                raise database_failure(self._shown, exc) from getattr(exc, "orig", exc)
+            # Using the session after a failed write (SQLAlchemy's text would show the SQL).
+            raise DatabaseWriteError(
+                self._shown, "a write in this step failed earlier; nothing was kept"
+            ) from None
 
     def check_not_failed(self) -> None:
         """Refuse to commit after a database failure that the block caught and went on from."""
