@@ -8,7 +8,8 @@ if the dungeon turn changed in between (say from the command line).
 
 End DT and Finish rest are joined steps: what the service's hooks did on the crows (overload
 wounds, the party's rest) is joined to the dungeon-turn step as one
-:class:`~refkit.app.undo.CompositeCommand` — undone first, redone last, all or none.
+:class:`~refkit.app.undo.CompositeCommand` — undone first, redone last, all or none, in one unit
+of work (one transaction) each time.
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ class JoinedStepCommand(CompositeCommand):
         run: Callable[[], Outcome[Any]],
         hook_results: Callable[[Outcome[Any]], Sequence[object]],
     ) -> None:
+        self._service = service
         self._step = DungeonTurnCommand(service, text, run)
         self._hook_results = hook_results
         super().__init__(text, (self._step,))
@@ -94,15 +96,22 @@ class JoinedStepCommand(CompositeCommand):
         return self._step.change
 
     def do(self) -> None:
-        if self._step.change is not None:  # redo
-            super().do()
-            return
-        self._step.do()
-        assert self._step.outcome is not None
-        for result in self._hook_results(self._step.outcome):
-            joined = as_command(result, self._step.text)
-            if joined is not None:
-                self.add_done(joined)
+        # Do, undo and redo are each one unit of work: the clock and every crow commit together,
+        # so a write failing between two children keeps none of them.
+        with self._service.store.database.unit_of_work():
+            if self._step.change is not None:  # redo
+                super().do()
+                return
+            self._step.do()
+            assert self._step.outcome is not None
+            for result in self._hook_results(self._step.outcome):
+                joined = as_command(result, self._step.text)
+                if joined is not None:
+                    self.add_done(joined)
+
+    def undo(self) -> None:
+        with self._service.store.database.unit_of_work():
+            super().undo()
 
 
 class EndTurnCommand(JoinedStepCommand):

@@ -156,3 +156,28 @@ def test_end_dt_that_commits_still_undoes_and_redoes_as_one_step(table: Table) -
     assert file_state(table.path).crows == after.crows
     with pytest.raises(UndoConflictError):
         table.service.revert(replace(command.change, after=command.change.before))  # type: ignore[arg-type]
+
+
+def revisions(path: Path) -> dict[str, int]:
+    with Database.open(str(path)) as fresh:
+        repo = CharacterRepository(fresh)
+        return {name: repo.revision(name) for name in repo.names()}
+
+
+def test_undo_of_end_dt_whose_clock_write_fails_leaves_nothing_in_the_file(table: Table) -> None:
+    # Undo takes the crow's wounds back first, then the DT: the DT's write fails after the crow's.
+    table.characters.save(replace(with_rings(table.crow(HESPER)), wounds=tuple(range(1, 9))))
+    table.dice.script = [5]
+    command = table.end_dt()
+    before, saved = file_state(table.path), revisions(table.path)
+    fault = refuse_writes_to(table, "dungeon_clock")
+    fault.armed = True
+    with pytest.raises(DatabaseWriteError):
+        command.undo()
+    fault.armed = False
+    assert file_state(table.path) == before
+    assert revisions(table.path) == saved  # the crow was not un-wounded and wounded again
+    command.undo()  # once the disk is fine the same undo works
+    assert table.service.status()["dt"] == 1
+    command.do()
+    assert table.service.status()["dt"] == 2
