@@ -9,8 +9,9 @@ a test result's words does not import the card faces and sheet layouts (and the 
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from refkit.lazy_exports import lazy_getattr
 
 _EXPORTS: dict[str, str] = {
     "AreaFrame": "refkit.present.sheet_layout",
@@ -123,13 +124,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(globals(), _EXPORTS)
 
 
 if TYPE_CHECKING:
