@@ -223,6 +223,15 @@ class CharacterService:
         self._listeners.remove(listener)
 
     def _tell(self, change: CharacterChange) -> None:
+        """Tell the listeners now, or, inside a unit of work, once it has committed: a step that
+        is rolled back as a whole must not show as if it had happened."""
+        unit = self._repo.database.current_unit_of_work
+        if unit is not None:
+            unit.after_commit(lambda: self._tell_now(change))
+        else:
+            self._tell_now(change)
+
+    def _tell_now(self, change: CharacterChange) -> None:
         for listener in list(self._listeners):
             listener(change)
 

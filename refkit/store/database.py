@@ -168,6 +168,7 @@ class Database:
         if self._units.current is not None:
             yield self._units.current
             return
+        unit: UnitOfWork | None = None
         try:
             with Session(self._engine, expire_on_commit=False) as session:
                 unit = UnitOfWork(session, self.shown, partial(_repository, self))
@@ -187,6 +188,8 @@ class Database:
             raise database_failure(self.shown, exc) from exc.orig
         except sqlite3.Error as exc:
             raise database_failure(self.shown, exc) from exc
+        if unit is not None:
+            unit.committed()  # outside the block: a listener's error is no database failure
 
     def add_connection_hook(self, hook: ConnectionHook) -> None:
         """Run ``hook`` on every connection from now on (pooled ones are closed first so it

@@ -44,6 +44,18 @@ class UnitOfWork:
         self._make = make
         self.failed: BaseException | None = None
         """The first database failure inside the block (then nothing is committed)."""
+        self._after_commit: list[Callable[[], None]] = []
+
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once the block has committed, in the order asked; never if it rolls
+        back. For news of a change (a sheet to redraw), which must not run ahead of the file."""
+        self._after_commit.append(callback)
+
+    def committed(self) -> None:
+        """Run the callbacks asked for by :meth:`after_commit` (the commit has happened)."""
+        callbacks, self._after_commit = self._after_commit, []
+        for callback in callbacks:
+            callback()
 
     @property
     def characters(self) -> CharacterRepository:
