@@ -5,8 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtWidgets import QHeaderView
 
+from refkit.gui.common.table_style import FILTER_DELAY_MS
 from refkit.gui.dice.roll_log_model import RollLogModel
-from refkit.gui.dice.roll_log_panel import FILTER_DELAY_MS, RollLogPanel
+from refkit.gui.dice.roll_log_panel import RollLogPanel
 from tests.gui.test_roll_log_model import local_today, logged
 
 

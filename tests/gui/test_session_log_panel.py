@@ -11,8 +11,9 @@ from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QHeaderView
 
+from refkit.gui.common.table_style import FILTER_DELAY_MS
 from refkit.gui.dungeon.install import SESSION_LOG_DOCK, DungeonPanels
-from refkit.gui.dungeon.session_log_panel import FILTER_DELAY_MS, LOAD_LIMIT, SessionLogPanel
+from refkit.gui.dungeon.session_log_panel import LOAD_LIMIT, SessionLogPanel
 from refkit.gui.main import RefkitApp
 from refkit.store.session_log import SessionLogEntry, SessionLogRepository
 from tests.gui.dungeon_helpers import T0, DungeonRig, make_rig

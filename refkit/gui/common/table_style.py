@@ -1,11 +1,14 @@
-"""Shared look of the tables: problem colour, icon and list; column widths set once."""
+"""Shared look of the tables: problem colour, icon and list; column widths set once; the log
+panels' read-only row views and their typing pause before a filter runs."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QHeaderView,
     QListWidget,
     QListWidgetItem,
@@ -59,3 +62,29 @@ def fixed_column_widths(view: QTableView, samples: Mapping[int, str], *, stretch
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
         header.resizeSection(column, width + pad)
     header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+
+
+FILTER_DELAY_MS = 150
+"""How long typing in a log's filter must pause before the filter runs (once, not per key)."""
+
+
+def log_rows_view(view: QTableView, *, word_wrap: bool) -> None:
+    """Set ``view`` up as a log: whole rows selected, no editing, alternating rows, no grid, and
+    no row header (rows of a fixed height, so nothing measures every row)."""
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setAlternatingRowColors(True)
+    view.setShowGrid(False)
+    view.setWordWrap(word_wrap)
+    view.verticalHeader().hide()
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+
+
+def typing_pause(parent: QObject, slot: Callable[[], object]) -> QTimer:
+    """A single-shot timer that calls ``slot`` once typing has paused for FILTER_DELAY_MS;
+    connect a text field's ``textChanged`` to its ``start``."""
+    timer = QTimer(parent)
+    timer.setSingleShot(True)
+    timer.setInterval(FILTER_DELAY_MS)
+    timer.timeout.connect(slot)
+    return timer

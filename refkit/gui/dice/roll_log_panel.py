@@ -11,13 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -26,7 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refkit.gui.common.table_style import fixed_column_widths
+from refkit.gui.common.table_style import (
+    fixed_column_widths,
+    log_rows_view,
+    typing_pause,
+)
 from refkit.gui.dice.roll_log_model import (
     ID_ROLE,
     KIND_COLUMN,
@@ -47,8 +49,6 @@ if TYPE_CHECKING:
 
     from refkit.store.roll_log import LoggedRoll
 
-FILTER_DELAY_MS = 150
-"""The filter follows the typing once the referee pauses, not on every key."""
 
 EXPORT_FORMATS: dict[str, tuple[str, str]] = {
     "csv": ("CSV", "CSV files (*.csv)"),
@@ -105,12 +105,7 @@ class RollLogPanel(QWidget):
         self.table = QTableView()
         self.table.setObjectName("log_table")
         self.table.setModel(self._proxy)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setAlternatingRowColors(True)
-        self.table.setShowGrid(False)
-        self.table.setWordWrap(False)
-        self.table.verticalHeader().hide()
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        log_rows_view(self.table, word_wrap=False)
         fixed_column_widths(  # set once: sizing to the contents measured every roll per filter
             self.table,
             {
@@ -147,10 +142,7 @@ class RollLogPanel(QWidget):
         layout.addWidget(self.table, 1)
         layout.addLayout(bottom)
 
-        self._filter_timer = QTimer(self)
-        self._filter_timer.setSingleShot(True)
-        self._filter_timer.setInterval(FILTER_DELAY_MS)
-        self._filter_timer.timeout.connect(self._apply_text)
+        self._filter_timer = typing_pause(self, self._apply_text)
         self.filter_edit.textChanged.connect(self._filter_timer.start)
         self._selected_ids: set[int] = set()
         self._proxy.modelAboutToBeReset.connect(self._remember_selection)

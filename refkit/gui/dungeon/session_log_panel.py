@@ -20,15 +20,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -39,7 +37,11 @@ from PySide6.QtWidgets import (
 
 from refkit.app.session_log_kinds import KIND_LABELS
 from refkit.gui.common.row_table_model import Column, RowTableModel
-from refkit.gui.common.table_style import fixed_column_widths
+from refkit.gui.common.table_style import (
+    fixed_column_widths,
+    log_rows_view,
+    typing_pause,
+)
 from refkit.gui.common.typing_keys import keep_keys
 
 if TYPE_CHECKING:
@@ -49,8 +51,6 @@ log = logging.getLogger(__name__)
 
 LOAD_LIMIT = 2000
 """The newest entries the panel holds; older ones are in the export and the CLI."""
-FILTER_DELAY_MS = 150
-"""Typing in the filter box reads the log once the referee pauses, not on every key."""
 COLUMNS = ("Time", "DT", "Kind", "What happened")
 
 
@@ -133,13 +133,7 @@ class SessionLogPanel(QWidget):
         self.table = QTableView()
         self.table.setObjectName("session_table")
         self.table.setModel(self._model)
-        self.table.verticalHeader().hide()
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setAlternatingRowColors(True)
-        self.table.setShowGrid(False)
-        self.table.setWordWrap(True)
+        log_rows_view(self.table, word_wrap=True)
         fixed_column_widths(  # set once: sizing to the contents would measure every row
             self.table,
             {0: "88:88:88", 1: "DT 888", 2: max(KIND_LABELS.values(), key=len)},
@@ -163,10 +157,7 @@ class SessionLogPanel(QWidget):
         layout.addWidget(self.table, 1)
         layout.addLayout(bottom)
 
-        self._filter_timer = QTimer(self)
-        self._filter_timer.setSingleShot(True)
-        self._filter_timer.setInterval(FILTER_DELAY_MS)
-        self._filter_timer.timeout.connect(self.refresh)
+        self._filter_timer = typing_pause(self, self.refresh)
         self.filter_edit.textChanged.connect(self._filter_timer.start)
         self.kind_combo.currentIndexChanged.connect(self.refresh)
         self.undone_check.toggled.connect(self.refresh)
