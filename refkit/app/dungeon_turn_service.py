@@ -34,6 +34,7 @@ from refkit.app.undo import (  # UndoConflictError is defined there; imported fr
     as_command,
 )
 from refkit.dice.rng import make_rng
+from refkit.present.clock_text import short_clock_text
 from refkit.rules.dungeon_turn import DungeonTurnClock, PendingEncounter
 from refkit.rules.encounters import EncounterCheck, encounter_number
 from refkit.rules.end_of_turn import (
@@ -186,11 +187,6 @@ class _Step(Generic[T]):
     conditions_before: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     conditions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     log_dt: int | None = None  # the DT the log entries concern (default: the DT before)
-
-
-def _minutes_text(seconds: float) -> str:
-    whole = max(0, round(seconds))
-    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def _signed(value: float) -> str:
@@ -391,7 +387,7 @@ class DungeonTurnService:
             clock = snapshot.clock.start(now, minutes=minutes, dungeon=dungeon)
             where = f" in {clock.dungeon}" if clock.dungeon else ""
             visit = " (a revisit: no greed bonus)" if dungeon is not None and clock.revisit else ""
-            text = f"DT {clock.dt} started{where}, {_minutes_text(clock.length_s)} long{visit}"
+            text = f"DT {clock.dt} started{where}, {short_clock_text(clock.length_s)} long{visit}"
             detail = {"dungeon": clock.dungeon, "length_s": clock.length_s}
             return _Step(
                 text=f"Start DT {clock.dt}",
@@ -430,7 +426,7 @@ class DungeonTurnService:
                 text=f"Pause DT {clock.dt}",
                 clock=clock,
                 effects=snapshot.effects,
-                log=(("pause", f"DT {clock.dt} paused, {_minutes_text(left)} left", {}),),
+                log=(("pause", f"DT {clock.dt} paused, {short_clock_text(left)} left", {}),),
                 value=left,
             )
 
@@ -446,7 +442,7 @@ class DungeonTurnService:
                 text=f"Resume DT {clock.dt}",
                 clock=clock,
                 effects=snapshot.effects,
-                log=(("resume", f"DT {clock.dt} resumed, {_minutes_text(left)} left", {}),),
+                log=(("resume", f"DT {clock.dt} resumed, {short_clock_text(left)} left", {}),),
                 value=left,
             )
 
@@ -459,7 +455,7 @@ class DungeonTurnService:
             clock = snapshot.clock.adjust(now, minutes, reason)
             left = clock.remaining(now)
             because = f" ({reason})" if reason else ""
-            text = f"DT {clock.dt}: {_signed(minutes)} min{because}, {_minutes_text(left)} left"
+            text = f"DT {clock.dt}: {_signed(minutes)} min{because}, {short_clock_text(left)} left"
             return _Step(
                 text=f"Adjust DT {clock.dt} by {_signed(minutes)} min",
                 clock=clock,
@@ -479,7 +475,7 @@ class DungeonTurnService:
             because = f" ({reason})" if reason else ""
             text = (
                 f"DT {clock.dt} paused retroactively{because}: {given_back:.1f} min given back, "
-                f"{_minutes_text(clock.remaining(now))} left"
+                f"{short_clock_text(clock.remaining(now))} left"
             )
             return _Step(
                 text=f"Pause DT {clock.dt} retroactively",

@@ -146,6 +146,17 @@ class TestClock:
         assert service.status()["remaining_s"] == LENGTH - 150
         assert log_kinds(service) == ["dt_start", "pause", "resume"]
 
+    def test_the_log_says_the_time_left_as_the_status_does(
+        self, service: DungeonTurnService, clock: FakeClock
+    ) -> None:
+        """Rounded up to the next whole second, like the clock and `dt status`: never less."""
+        in_dungeon(service)
+        clock.advance(LENGTH - 754.3)  # 754.3 s left: the clock and `dt status` say 12:35
+        service.pause()
+        assert service.store.session_log.entries()[-1].text.endswith(", 12:35 left")
+        service.resume()
+        assert service.store.session_log.entries()[-1].text.endswith(", 12:35 left")
+
     def test_adjustments_change_the_time_left_and_are_audited(
         self, service: DungeonTurnService, clock: FakeClock
     ) -> None:
