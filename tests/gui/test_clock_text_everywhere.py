@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from refkit.cli.dungeon_commands import status_text
-from refkit.gui.dungeon.clock_widget import format_clock
 from refkit.gui.dungeon.players_window import players_view
 from refkit.gui.dungeon.turn_panel import clock_display
+from refkit.present.clock_text import clock_text
 from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
 
 START = 1_900_000_000.0
@@ -49,6 +49,6 @@ def test_every_front_end_shows_the_same_time_left(left: float, state: ClockState
     panel = clock_display(clock, now, thresholds_s=()).text
     players = players_view(clock, (), now).clock_text
     cli = cli_time_left(clock.remaining(now), state.value)
-    assert panel == players == format_clock(clock.remaining(now))
+    assert panel == players == clock_text(clock.remaining(now))
     assert minutes_seconds(cli) == minutes_seconds(panel)
     assert (panel == "00:00") == clock.time_up(now)

@@ -12,11 +12,10 @@ from refkit.gui.dungeon.clock_widget import (
     BigClock,
     ClockMood,
     ClockTicker,
-    format_clock,
-    format_overdue,
 )
 from refkit.gui.dungeon.sound_cue import SoundCue, synthesize_warning_tone
 from refkit.locate import resource_path
+from refkit.present.clock_text import clock_text, overdue_text
 
 
 @pytest.mark.parametrize(
@@ -25,17 +24,17 @@ from refkit.locate import resource_path
      (0, "00:00"), (-4, "00:00"), (3600, "60:00")],
 )  # fmt: skip
 def test_clock_text_rounds_up_so_zero_means_time_is_up(seconds: float, shown: str) -> None:
-    assert format_clock(seconds) == shown
+    assert clock_text(seconds) == shown
 
 
 def test_overdue_text() -> None:
-    assert format_overdue(0.4) == "+00:00"
-    assert format_overdue(75.9) == "+01:15"
+    assert overdue_text(0.4) == "+00:00"
+    assert overdue_text(75.9) == "+01:15"
 
 
 def test_ticker_signals_only_when_the_shown_text_changes(qtbot) -> None:
     now = [100.0]
-    ticker = ClockTicker(lambda: format_clock(1800 - now[0]), interval_ms=10)
+    ticker = ClockTicker(lambda: clock_text(1800 - now[0]), interval_ms=10)
     seen: list[object] = []
     ticker.changed.connect(seen.append)
     ticker.poll(force=True)

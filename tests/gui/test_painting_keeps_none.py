@@ -31,7 +31,7 @@ from refkit.gui.characters.portrait import portrait_from_image
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
 from refkit.gui.dice.widgets import ResultBanner
-from refkit.gui.dungeon.clock_widget import BigClock, ClockMood, format_clock
+from refkit.gui.dungeon.clock_widget import BigClock, ClockMood
 from refkit.gui.dungeon.effects_panel import EffectsPanel
 from refkit.gui.dungeon.effects_widgets import EffectRow, UsageDicePips
 from refkit.gui.dungeon.end_summary import CheckBanner, EndSummary
@@ -46,6 +46,7 @@ from refkit.gui.dungeon.sound_cue import SoundCue
 from refkit.gui.dungeon.turn_panel import DungeonTurnPanel
 from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.item_card_widget import CardFace, ItemCardWidget, card_pixmap
+from refkit.present.clock_text import clock_text
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 
 RENDERS = 200
@@ -113,7 +114,7 @@ def clock_scene(qtbot, request: pytest.FixtureRequest) -> Scene:
     moods = (ClockMood.RUNNING, ClockMood.WARNING, ClockMood.TIME_UP, ClockMood.PAUSED)
 
     def step(index: int) -> None:
-        clock.show_time(format_clock(30 * 60 - index), moods[index // 50 % len(moods)])
+        clock.show_time(clock_text(30 * 60 - index), moods[index // 50 % len(moods)])
         clock.set_flash(index % 7 == 0)
 
     return Scene(clock, step)

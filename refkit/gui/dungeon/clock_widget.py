@@ -15,14 +15,7 @@ from PySide6.QtCore import QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
-from refkit.present.clock_text import clock_text, overdue_text
-
 TICK_MS = 250
-
-# The clock's words and their one rounding rule live in refkit.present; the old names stay so the
-# widget's callers and tests read the same renderer.
-format_clock = clock_text
-format_overdue = overdue_text
 
 
 class ClockMood(Enum):
