@@ -1,4 +1,5 @@
-"""Fixtures for the store tests: a fake clock and migration folders with an extra revision."""
+"""Fixtures for the store tests: a fake clock, migration folders with an extra revision, and a
+database file holding the sample party."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from refkit.app.character_service import CharacterService
+from refkit.store.character_store import CharacterRepository
+from refkit.store.database import Database
 from refkit.store.migrations import SCRIPT_LOCATION
 from tests.store.store_helpers import current_head
 
@@ -20,6 +24,15 @@ def clock() -> Callable[[], datetime]:
         datetime(2031, 5, 6, 7, 8, 9, tzinfo=UTC) + timedelta(minutes=n) for n in range(999)
     )
     return lambda: next(moments)
+
+
+@pytest.fixture
+def database_file(tmp_path: Path) -> Path:
+    """A migrated database file with the sample party seeded, closed again."""
+    path = tmp_path / "refkit.sqlite3"
+    with Database.open(str(path)) as database:
+        CharacterService(CharacterRepository(database)).list_characters()  # seeds the party
+    return path
 
 
 @pytest.fixture

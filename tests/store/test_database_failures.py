@@ -30,14 +30,6 @@ SECRET_NOTES = "Mara keeps the map to the Gallows Crypt in her left boot"
 
 
 @pytest.fixture
-def database_file(tmp_path: Path) -> Path:
-    path = tmp_path / "refkit.sqlite3"
-    with Database.open(str(path)) as database:
-        CharacterService(CharacterRepository(database)).list_characters()  # seeds the party
-    return path
-
-
-@pytest.fixture
 def locked(database_file: Path) -> Iterator[sqlite3.Connection]:
     """Another program holding a write lock on the file (``BEGIN EXCLUSIVE`` in plain sqlite3)."""
     other = sqlite3.connect(database_file, isolation_level=None)

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from refkit.app.character_service import CharacterService
 from refkit.rules.dungeon_turn import DungeonTurnClock
 from refkit.store.character_store import CharacterChangedError, CharacterRepository
 from refkit.store.database import Database
@@ -23,14 +22,6 @@ from tests.store.store_helpers import sqlite_rows
 
 CROW = "Wren Ashdown"
 AT = datetime(2031, 5, 6, 7, 8, 9, tzinfo=UTC)
-
-
-@pytest.fixture
-def database_file(tmp_path: Path) -> Path:
-    path = tmp_path / "refkit.sqlite3"
-    with Database.open(str(path)) as database:
-        CharacterService(CharacterRepository(database)).list_characters()  # seeds the party
-    return path
 
 
 @pytest.fixture
