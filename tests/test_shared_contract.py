@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from refkit.rules.character_file import check_character, load_character_json
+from refkit.rules.character.file_format import check_character, load_character_json
 from tests.rules.test_character_file import EXAMPLE
 
 HERE = Path(__file__)

@@ -27,14 +27,15 @@ from dataclasses import dataclass, field, replace
 
 from refkit.app.character_service import CharacterService
 from refkit.app.undo import UndoConflictError
-from refkit.rules.character import (
+from refkit.rules.character.model import (
     CHARACTERISTIC_NAMES,
     Character,
     Characteristics,
     DamageOutcome,
     Expertise,
 )
-from refkit.rules.inventory import (
+from refkit.rules.inventory.catalogue import CatalogueItem
+from refkit.rules.inventory.model import (
     GROUND,
     HAND,
     Inventory,
@@ -42,7 +43,7 @@ from refkit.rules.inventory import (
     describe_place,
     fresh_item_id,
 )
-from refkit.rules.inventory_moves import (
+from refkit.rules.inventory.moves import (
     DRAW_DIE_SIDES,
     DrawResult,
     MoveRefused,
@@ -50,14 +51,13 @@ from refkit.rules.inventory_moves import (
     take_off_armor,
     wear_armor,
 )
-from refkit.rules.inventory_moves import add_item as add_item_anywhere
-from refkit.rules.inventory_moves import draw_from_pack as draw_item
-from refkit.rules.inventory_moves import drop_to_ground as drop_item
-from refkit.rules.inventory_moves import move as move_item_to
-from refkit.rules.inventory_moves import pick_up as pick_up_item
-from refkit.rules.inventory_moves import refuel as refuel_item
-from refkit.rules.inventory_moves import split_stack as split_item
-from refkit.rules.item_catalogue import CatalogueItem
+from refkit.rules.inventory.moves import add_item as add_item_anywhere
+from refkit.rules.inventory.moves import draw_from_pack as draw_item
+from refkit.rules.inventory.moves import drop_to_ground as drop_item
+from refkit.rules.inventory.moves import move as move_item_to
+from refkit.rules.inventory.moves import pick_up as pick_up_item
+from refkit.rules.inventory.moves import refuel as refuel_item
+from refkit.rules.inventory.moves import split_stack as split_item
 from refkit.store.character_store import CharacterChangedError, CharacterNotFoundError
 
 

@@ -25,8 +25,7 @@ from typing import Any
 
 from refkit.app.atomic_files import write_text_atomic
 from refkit.app.sample_content import seed_sample_content
-from refkit.rules.character import Character
-from refkit.rules.character_file import (
+from refkit.rules.character.file_format import (
     FILE_SUFFIX,
     CharacterFileError,
     CheckReport,
@@ -34,11 +33,12 @@ from refkit.rules.character_file import (
     dump_character_json,
     load_character_json,
 )
-from refkit.rules.file_bounds import CHARACTER_FILE_BYTES
-from refkit.rules.file_reading import UserFileError, read_user_file
-from refkit.rules.inventory import InventoryRules
-from refkit.rules.item_catalogue import CatalogueItem, load_item_catalogue
-from refkit.rules.name_text import name_problem, require_plain_name
+from refkit.rules.character.model import Character
+from refkit.rules.common.file_bounds import CHARACTER_FILE_BYTES
+from refkit.rules.common.file_reading import UserFileError, read_user_file
+from refkit.rules.common.name_text import name_problem, require_plain_name
+from refkit.rules.inventory.catalogue import CatalogueItem, load_item_catalogue
+from refkit.rules.inventory.model import InventoryRules
 from refkit.store import Database
 from refkit.store.character_store import (
     CharacterRepository,

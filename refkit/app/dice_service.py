@@ -17,9 +17,9 @@ from refkit.dice.notation import NotationRoll, parse_notation
 from refkit.dice.records import RollRecord, notation_record, utc_now
 from refkit.dice.rng import make_rng
 from refkit.present.test_text import describe_test, summary_line
-from refkit.rules.crows_test import CRIT_MIN, Order, TestResult, roll_test
-from refkit.rules.d100 import D100Roll, roll_d100
-from refkit.rules.test_odds import TestOdds, test_odds
+from refkit.rules.checks.crows_test import CRIT_MIN, Order, TestResult, roll_test
+from refkit.rules.checks.d100 import D100Roll, roll_d100
+from refkit.rules.checks.odds import TestOdds, test_odds
 from refkit.rules.usage_dice import UsageDiceRoll, roll_usage_dice
 from refkit.store.roll_log import LoggedRoll
 

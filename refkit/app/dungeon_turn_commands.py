@@ -24,7 +24,7 @@ from refkit.app.dungeon_turn_service import (
     RestFinished,
 )
 from refkit.app.undo import CompositeCommand, as_command
-from refkit.rules.tracked_effects import EffectKind
+from refkit.rules.dungeon.effects import EffectKind
 from refkit.rules.usage_dice import UsageDiceMode
 
 

@@ -35,25 +35,9 @@ from refkit.app.undo import (  # UndoConflictError is defined there; imported fr
 )
 from refkit.dice.rng import make_rng
 from refkit.present.clock_text import short_clock_text
-from refkit.rules.dungeon_turn import DungeonTurnClock, PendingEncounter
-from refkit.rules.encounters import EncounterCheck, encounter_number
-from refkit.rules.end_of_turn import (
-    EncounterCheckResult,
-    EndedCondition,
-    EndOfTurnResult,
-    RestEncounterCheck,
-    RestFinish,
-    RestHalfway,
-    RestStart,
-    end_dungeon_turn,
-    loud_noise_check,
-    reach_rest_halfway,
-    rest_encounter_check,
-)
-from refkit.rules.end_of_turn import finish_rest as finish_rest_step
-from refkit.rules.end_of_turn import start_rest as start_rest_step
-from refkit.rules.name_text import require_plain_name
-from refkit.rules.tracked_effects import (
+from refkit.rules.common.name_text import require_plain_name
+from refkit.rules.dungeon.clock import DungeonTurnClock, PendingEncounter
+from refkit.rules.dungeon.effects import (
     LIGHT_PRESETS,
     DouseResult,
     EffectKind,
@@ -72,7 +56,23 @@ from refkit.rules.tracked_effects import (
     restore_on_rest,
     roll_effect,
 )
-from refkit.rules.tracked_effects import douse as douse_light
+from refkit.rules.dungeon.effects import douse as douse_light
+from refkit.rules.dungeon.end_of_turn import (
+    EncounterCheckResult,
+    EndedCondition,
+    EndOfTurnResult,
+    RestEncounterCheck,
+    RestFinish,
+    RestHalfway,
+    RestStart,
+    end_dungeon_turn,
+    loud_noise_check,
+    reach_rest_halfway,
+    rest_encounter_check,
+)
+from refkit.rules.dungeon.end_of_turn import finish_rest as finish_rest_step
+from refkit.rules.dungeon.end_of_turn import start_rest as start_rest_step
+from refkit.rules.encounters import EncounterCheck, encounter_number
 from refkit.rules.usage_dice import UsageDiceMode, UsageDiceRoll, usage_dice_from_faces
 from refkit.store.dungeon_turn_store import (
     ConcurrentChangeError,
@@ -1113,7 +1113,7 @@ def _roll_with_faces(effect: TrackedEffect, faces: Sequence[int]) -> EffectRoll:
 
 
 def _douse_with_faces(effect: TrackedEffect, faces: Sequence[int]) -> DouseResult:
-    """:func:`refkit.rules.tracked_effects.douse` with the extra roll's faces given."""
+    """:func:`refkit.rules.dungeon.effects.douse` with the extra roll's faces given."""
     if effect.kind is not EffectKind.LIGHT:
         raise ValueError(f"{effect.name} is not a light and cannot be doused")
     if not effect.lit:

@@ -37,8 +37,8 @@ from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterChange, CharacterService
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.undo import CompositeCommand, FunctionCommand
-from refkit.rules.character import Character, RestRefused
-from refkit.rules.end_of_turn import EndOfTurnResult
+from refkit.rules.character.model import Character, RestRefused
+from refkit.rules.dungeon.end_of_turn import EndOfTurnResult
 from refkit.store.character_store import CharacterNotFoundError, CharacterRepository, name_key
 from refkit.store.dungeon_turn_store import DungeonTurnStore
 from refkit.store.session_log import SessionLogEntry

@@ -7,8 +7,8 @@ back, and a database that already holds characters is left as it is.
 from __future__ import annotations
 
 from refkit.locate import resource_path
-from refkit.rules.character import Character
-from refkit.rules.character_file import load_character_json
+from refkit.rules.character.file_format import load_character_json
+from refkit.rules.character.model import Character
 from refkit.store.character_store import CharacterRepository, NameTakenError, Party
 
 SAMPLE_PARTY_NAME = "The Sample Party"

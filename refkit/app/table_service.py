@@ -1,7 +1,7 @@
 """Rollable tables for a front end: list, roll (into the session log), import, edit, delete.
 
 Imports are all-or-nothing: the text is read and every range checked before anything is stored,
-and a :class:`~refkit.rules.table_import.TableImportError` names every problem by line.
+and a :class:`~refkit.rules.tables.import_formats.TableImportError` names every problem by line.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Literal
 
 from refkit.dice.rng import make_rng
-from refkit.rules.rollable_tables import RollableTable, TableRoll, TableSource, roll_table
-from refkit.rules.table_import import (
+from refkit.rules.tables.import_formats import (
     load_table_file,
     parse_table_csv,
     parse_table_text,
     parse_table_toml,
 )
+from refkit.rules.tables.model import RollableTable, TableRoll, TableSource, roll_table
 from refkit.store.database import Database
 from refkit.store.dungeon_turn_store import DungeonTurnStore
 from refkit.store.session_log import SessionLogEntry, SessionLogRepository

@@ -18,9 +18,9 @@ from refkit.cli.parsing import add_json_flag
 
 if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService
-    from refkit.rules.character import Character
-    from refkit.rules.character_file import CheckReport
-    from refkit.rules.inventory import Problem
+    from refkit.rules.character.file_format import CheckReport
+    from refkit.rules.character.model import Character
+    from refkit.rules.inventory.model import Problem
 
 Result = tuple[dict[str, Any], str]
 
@@ -76,7 +76,7 @@ def _open_service(args: argparse.Namespace) -> CharacterService:
 
 def _read(path: str) -> Character:
     from refkit.app.character_service import read_character_file
-    from refkit.rules.character_file import CharacterFileError
+    from refkit.rules.character.file_format import CharacterFileError
 
     try:
         return read_character_file(path)
@@ -104,7 +104,7 @@ def _state_words(report: CheckReport) -> str:
 
 
 def _run_check(args: argparse.Namespace) -> Result:
-    from refkit.rules.character_file import check_character
+    from refkit.rules.character.file_format import check_character
 
     character = _read(args.file)
     report = check_character(character)
@@ -125,7 +125,7 @@ def _run_check(args: argparse.Namespace) -> Result:
 
 
 def _run_import(args: argparse.Namespace) -> Result:
-    from refkit.rules.character_file import check_character
+    from refkit.rules.character.file_format import check_character
     from refkit.store import NameTakenError
 
     character = _read(args.file)

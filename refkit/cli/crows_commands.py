@@ -85,7 +85,7 @@ def _register_test(commands: argparse._SubParsersAction) -> None:
 
 def _run_test(args: argparse.Namespace) -> Result:
     from refkit.present.test_text import detail_line
-    from refkit.rules.crows_test import resolve_test
+    from refkit.rules.checks.crows_test import resolve_test
 
     _check_counts(args)
     (d1, d2), seed = _two_d10(args)
@@ -127,7 +127,7 @@ def _register_odds(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_odds_test(args: argparse.Namespace) -> Result:
-    from refkit.rules.test_odds import test_odds
+    from refkit.rules.checks.odds import test_odds
 
     _check_counts(args)
     odds = test_odds(
@@ -158,7 +158,7 @@ def _register_d100(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_d100(args: argparse.Namespace) -> Result:
-    from refkit.rules.d100 import read_d100
+    from refkit.rules.checks.d100 import read_d100
 
     (tens, ones), seed = _two_d10(args)
     value = read_d100(tens, ones)
@@ -275,7 +275,7 @@ def _register_travel(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_travel_day(args: argparse.Namespace) -> Result:
-    from refkit.rules.travel import day_encounter_numbers, day_hexes, role_test_modifier
+    from refkit.rules.travel.day import day_encounter_numbers, day_hexes, role_test_modifier
 
     if args.slowest_speed < 0:
         raise CliError(f"--slowest-speed must be 0 or more, got {args.slowest_speed}")
@@ -296,7 +296,7 @@ def _run_travel_day(args: argparse.Namespace) -> Result:
 
 
 def _run_travel_lost(args: argparse.Namespace) -> Result:
-    from refkit.rules.travel import lost_step
+    from refkit.rules.travel.day import lost_step
 
     die, seed = _one_die(args, 6)
     q, r = args.origin
@@ -318,7 +318,7 @@ def _register_greed(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_greed(args: argparse.Namespace) -> Result:
-    from refkit.rules.greed import greed_percent, greed_value
+    from refkit.rules.dungeon.greed import greed_percent, greed_value
 
     pct = greed_percent(args.dt, revisit=args.revisit)
     value = greed_value(args.value, args.dt, revisit=args.revisit)
@@ -338,7 +338,7 @@ def _register_craft(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_craft(args: argparse.Namespace) -> Result:
-    from refkit.rules.crafting import crafting_roll
+    from refkit.rules.crafting.project import crafting_roll
 
     _check_counts(args)
     (d1, d2), seed = _two_d10(args)

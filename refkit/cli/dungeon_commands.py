@@ -21,7 +21,7 @@ from refkit.present.clock_text import short_clock_text, time_left_text
 if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import DungeonTurnService
     from refkit.app.party_bridge import PartyBridge
-    from refkit.rules.tracked_effects import TrackedEffect
+    from refkit.rules.dungeon.effects import TrackedEffect
     from refkit.store.database import Database
 
 Result = tuple[dict[str, Any], str]
@@ -50,7 +50,7 @@ def minutes_number(text: str) -> float:
 
 def _plain_name(what: str, text: str) -> None:
     """CliError unless ``text`` is free of control and format characters (ESC, NUL, RLO…)."""
-    from refkit.rules.name_text import name_problem
+    from refkit.rules.common.name_text import name_problem
 
     problem = name_problem(text)
     if problem is not None:
@@ -174,7 +174,7 @@ def _register_dt(commands: argparse._SubParsersAction) -> None:
 
 def _checked_length(minutes: float | None) -> None:
     if minutes is not None:
-        from refkit.rules.dungeon_turn import dt_length_seconds
+        from refkit.rules.dungeon.clock import dt_length_seconds
 
         dt_length_seconds(minutes)
 
@@ -415,7 +415,7 @@ def _effects_result(effects: tuple[TrackedEffect, ...]) -> Result:
 
 
 def _run_effect_add(args: argparse.Namespace) -> Result:
-    from refkit.rules.tracked_effects import parse_modes
+    from refkit.rules.dungeon.effects import parse_modes
 
     name = " ".join(args.name.split())
     if not name:

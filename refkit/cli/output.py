@@ -12,7 +12,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from refkit.rules.name_text import json_safe, terminal_safe
+from refkit.rules.common.name_text import json_safe, terminal_safe
 
 
 def emit(result: Mapping[str, Any], text: str, *, as_json: bool) -> None:

@@ -420,7 +420,7 @@ class RefkitApp:
         self.service = service
         self.log_model.replace_all(rolls)
         self.log_panel.set_loading(False)
-        from refkit.rules.test_odds import test_odds  # imported by the worker already
+        from refkit.rules.checks.odds import test_odds  # imported by the worker already
 
         self.dice_panel.set_odds_source(test_odds)
         self.dice_panel.set_service(service)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from refkit.rules.inventory import Item
-from refkit.rules.item_catalogue import CatalogueItem
+from refkit.rules.inventory.catalogue import CatalogueItem
+from refkit.rules.inventory.model import Item
 
 # Header colours by what an item is; white text reads on each in light and dark palettes.
 KIND_COLOURS: dict[str, str] = {

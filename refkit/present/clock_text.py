@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
+from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
 
 RESTING_CLOCK_TEXT = "--:--"
 """The players' window during a rest: there is no time running down."""

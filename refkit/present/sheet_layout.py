@@ -22,7 +22,7 @@ from functools import cache
 from refkit.locate import sheet_path
 from refkit.present import sheet_toml
 from refkit.present.geometry import Rect
-from refkit.rules.inventory import (
+from refkit.rules.inventory.model import (
     BACKPACK,
     BACKPACK_ROW_BREAK,
     BELT,

@@ -1,9 +1,10 @@
 """A Crows test in words — the setup line, a one-line summary, a detailed line and the dice
 panel's headline, meaning and notes — worded here once for the app, its roll log and the CLI.
 
-Like d20's stringifiers: :mod:`refkit.rules.crows_test` decides the result, this module only says
-it, and every front end picks the form it needs. The summary is stored in the roll log, so its
-wording (``Tier 2 — total 14``, ``Crit! Tier 3``, ``Doom — tier 1``) stays as older logs have it.
+Like d20's stringifiers: :mod:`refkit.rules.checks.crows_test` decides the result, this module
+only says it, and every front end picks the form it needs. The summary is stored in the roll log,
+so its wording (``Tier 2 — total 14``, ``Crit! Tier 3``, ``Doom — tier 1``) stays as older logs
+have it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from refkit.rules.crows_test import CRIT_MIN, Order, TestResult
+from refkit.rules.checks.crows_test import CRIT_MIN, Order, TestResult
 
 TIER_MEANINGS = {1: "Failure", 2: "Success at a cost", 3: "Success"}
 CRIT_MEANING = "Success, and a bonus"

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from refkit.rules.crows_test import check_die
-from refkit.rules.travel import Pace
+from refkit.rules.checks.crows_test import check_die
+from refkit.rules.common.pace import Pace
 
 DUNGEON_EN = 9
 EN_MIN = 1
@@ -58,6 +58,11 @@ def encounter_number(
         if isinstance(modifier, bool) or not isinstance(modifier, int):
             raise ValueError(f"EN modifier must be a whole number, got {modifier!r}")
         value += modifier
+    return clamp_en(value)
+
+
+def clamp_en(value: int) -> int:
+    """An encounter number built from modifiers, kept within 1..10."""
     return max(EN_MIN, min(EN_MAX, value))
 
 

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from refkit.rules.crows_test import check_die
-from refkit.rules.file_bounds import USAGE_DICE
-from refkit.rules.whole_numbers import require_not_negative
+from refkit.rules.checks.crows_test import check_die
+from refkit.rules.common.file_bounds import USAGE_DICE
+from refkit.rules.common.whole_numbers import require_not_negative
 
 REMOVED_FACES = frozenset({1, 2})
 

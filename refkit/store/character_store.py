@@ -1,8 +1,9 @@
 """Characters, parties, players' own items and application flags, kept in the database.
 
-The repository speaks in rule objects (:class:`~refkit.rules.character.Character`,
-:class:`~refkit.rules.item_catalogue.CatalogueItem`); the tables stay inside the store. A character
-is stored as its ``*.crow.json`` document, so what is saved is exactly what an export writes.
+The repository speaks in rule objects (:class:`~refkit.rules.character.model.Character`,
+:class:`~refkit.rules.inventory.catalogue.CatalogueItem`); the tables stay inside the store. A
+character is stored as its ``*.crow.json`` document, so what is saved is exactly what an export
+writes.
 
 Every method is one short transaction: a save either lands whole or not at all. Names are unique
 ignoring case (``Mara Vell`` and ``MARA VELL`` are one crow) and are kept exactly as typed, markup
@@ -24,10 +25,14 @@ from sqlalchemy import delete, func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from refkit.rules.character import Character
-from refkit.rules.character_file import CharacterFileError, character_from_json, character_to_json
-from refkit.rules.inventory import StackInfo, TierDamage
-from refkit.rules.item_catalogue import ATTACK_CHARACTERISTICS, CatalogueItem
+from refkit.rules.character.file_format import (
+    CharacterFileError,
+    character_from_json,
+    character_to_json,
+)
+from refkit.rules.character.model import Character
+from refkit.rules.inventory.catalogue import ATTACK_CHARACTERISTICS, CatalogueItem
+from refkit.rules.inventory.model import StackInfo, TierDamage
 from refkit.rules.usage_dice import parse_usage_dice_entry
 from refkit.store.character_tables import (
     AppMetaRow,

@@ -20,13 +20,13 @@ from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from refkit.rules.dungeon_turn import (
+from refkit.rules.dungeon.clock import (
     DEFAULT_DT_MINUTES,
     DEFAULT_WARNING_THRESHOLDS_S,
     DungeonTurnClock,
     dt_length_seconds,
 )
-from refkit.rules.tracked_effects import TrackedEffect
+from refkit.rules.dungeon.effects import TrackedEffect
 from refkit.store.character_tables import AppMetaRow
 from refkit.store.database import Database, utc_now
 from refkit.store.dungeon_tables import CLOCK_ROW_ID, DungeonClockRow, TrackedEffectRow

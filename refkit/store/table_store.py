@@ -16,12 +16,12 @@ from typing import Final
 
 from sqlmodel import Session, col, select
 
-from refkit.rules.rollable_tables import (
+from refkit.rules.tables.defaults import load_default_tables
+from refkit.rules.tables.model import (
     RollableTable,
     TableRow,
     TableSource,
     check_table,
-    load_default_tables,
 )
 from refkit.store.character_tables import AppMetaRow
 from refkit.store.database import Database, utc_now

@@ -13,11 +13,11 @@ from refkit.app import character_commands as cmd
 from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterService
 from refkit.app.undo import Command
-from refkit.rules.character import Expertise, RestRefused, WoundPlacementError
-from refkit.rules.character_file import dump_character_json
-from refkit.rules.inventory import BACKPACK, BELT, GROUND, HAND, MAGIC
-from refkit.rules.inventory_moves import MoveRefused
-from refkit.rules.item_catalogue import find_catalogue_item, load_item_catalogue
+from refkit.rules.character.file_format import dump_character_json
+from refkit.rules.character.model import Expertise, RestRefused, WoundPlacementError
+from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
+from refkit.rules.inventory.model import BACKPACK, BELT, GROUND, HAND, MAGIC
+from refkit.rules.inventory.moves import MoveRefused
 from refkit.store import CharacterRepository, Database
 
 BRANNOC = "Brannoc Tull"

@@ -27,10 +27,19 @@ from refkit.app.sample_content import (
     seed_sample_content,
 )
 from refkit.locate import resource_path
-from refkit.rules.character import Character, Characteristics, Expertise, Stamina
-from refkit.rules.character_file import CharacterFileError, dump_character_json
-from refkit.rules.inventory import BACKPACK, GROUND, HAND, MAGIC, Armor, Inventory, Item, StackInfo
-from refkit.rules.item_catalogue import CatalogueItem, find_catalogue_item, load_item_catalogue
+from refkit.rules.character.file_format import CharacterFileError, dump_character_json
+from refkit.rules.character.model import Character, Characteristics, Expertise, Stamina
+from refkit.rules.inventory.catalogue import CatalogueItem, find_catalogue_item, load_item_catalogue
+from refkit.rules.inventory.model import (
+    BACKPACK,
+    GROUND,
+    HAND,
+    MAGIC,
+    Armor,
+    Inventory,
+    Item,
+    StackInfo,
+)
 from refkit.store import CharacterRepository, Database, NameTakenError
 
 SAMPLE_NAMES = ["Brannoc Tull", "Hesper Quill", "Wren Ashdown"]

@@ -22,8 +22,8 @@ from refkit.app.dice_service import (
 from refkit.app.undo import Command
 from refkit.dice.notation import DiceNotationError
 from refkit.present.test_text import summary_line
-from refkit.rules.crows_test import resolve_test
-from refkit.rules.test_odds import test_odds as exact_odds
+from refkit.rules.checks.crows_test import resolve_test
+from refkit.rules.checks.odds import test_odds as exact_odds
 from refkit.store.database import Database
 from refkit.store.roll_log import LoggedRoll, RollLogRepository
 

@@ -24,9 +24,9 @@ from refkit.app.party_bridge import (
     dungeon_service_with_party,
 )
 from refkit.cli import run_cli
-from refkit.rules.character import Character
-from refkit.rules.end_of_turn import EndedCondition
-from refkit.rules.inventory import MAGIC, Item, UsageDiceState
+from refkit.rules.character.model import Character
+from refkit.rules.dungeon.end_of_turn import EndedCondition
+from refkit.rules.inventory.model import MAGIC, Item, UsageDiceState
 from refkit.rules.usage_dice import UsageDiceMode
 from refkit.store import CharacterRepository, Database, DungeonTurnStore
 from tests.app.scripted_dice import ScriptedDice

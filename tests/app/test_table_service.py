@@ -11,8 +11,8 @@ import pytest
 
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.table_service import DeleteTableCommand, SaveTableCommand, TableService
-from refkit.rules.rollable_tables import RollableTable, TableRow, TableSource
-from refkit.rules.table_import import TableImportError
+from refkit.rules.tables.import_formats import TableImportError
+from refkit.rules.tables.model import RollableTable, TableRow, TableSource
 from refkit.store import Database, DungeonTurnStore
 
 NOW = 1_900_000_000.0

@@ -53,7 +53,7 @@ def cli_latency(runs: int = 9) -> None:
 
 
 def odds_speed() -> None:
-    from refkit.rules.test_odds import test_odds
+    from refkit.rules.checks.odds import test_odds
 
     cases = [
         dict(edges=e, banes=b, bonuses=(bonus,), expertise=x)

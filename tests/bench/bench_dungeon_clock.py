@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-from refkit.rules.dungeon_turn import DungeonTurnClock
+from refkit.rules.dungeon.clock import DungeonTurnClock
 
 HOURS = 8
 IDLE_SECONDS = 20

@@ -287,7 +287,7 @@ def bench_roll_filter(
 
 
 def big_table(count: int, extra: str = ""):
-    from refkit.rules.rollable_tables import RollableTable, TableRow
+    from refkit.rules.tables.model import RollableTable, TableRow
 
     rows = tuple(
         TableRow(

@@ -71,7 +71,7 @@ def run_child(args: argparse.Namespace) -> int:
     from refkit.gui.dungeon.players_window import PlayersOptions
     from refkit.gui.inventory.board import InventoryBoard
     from refkit.gui.inventory.item_card_widget import CardFace, card_pixmap
-    from refkit.rules.dungeon_turn import ClockState
+    from refkit.rules.dungeon.clock import ClockState
 
     status = open(args.status, "a", buffering=1, encoding="utf-8")  # noqa: SIM115 (lives as long as the app)
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from refkit.app.sample_content import SAMPLE_PARTY_NAME, SEEDED_FLAG, sample_characters
 from refkit.dice.records import RollRecord
-from refkit.rules.character import Character
-from refkit.rules.rollable_tables import RollableTable, TableRow
+from refkit.rules.character.model import Character
+from refkit.rules.tables.model import RollableTable, TableRow
 from refkit.store.character_store import CharacterRepository, Party
 from refkit.store.database import Database
 from refkit.store.roll_log import _to_row as roll_row

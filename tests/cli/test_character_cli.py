@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from refkit.locate import resource_path
-from refkit.rules.inventory import ERROR_CODES, WARNING_CODES
+from refkit.rules.inventory.model import ERROR_CODES, WARNING_CODES
 from refkit.store.location import DATABASE_FILE_NAME
 from tests.cli.cli_helpers import assert_bad_input, assert_error_line
 

@@ -10,7 +10,7 @@ from PySide6.QtGui import QUndoStack
 
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.table_service import TableService
-from refkit.rules.end_of_turn import EndOfTurnResult, end_dungeon_turn
+from refkit.rules.dungeon.end_of_turn import EndOfTurnResult, end_dungeon_turn
 from refkit.store.database import Database
 from refkit.store.dungeon_turn_store import DungeonTurnStore
 

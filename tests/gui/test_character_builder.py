@@ -10,9 +10,9 @@ from PySide6.QtGui import QColor, QImage
 from refkit.gui.characters.builder import STARTING_KIT, CharacterBuilder
 from refkit.gui.characters.portrait import DATA_PREFIX, portrait_pixmap
 from refkit.locate import read_resource_text
-from refkit.rules.character import Character, Characteristics, Stamina, load_expertise_names
-from refkit.rules.character_file import check_character, load_character_json
-from refkit.rules.item_catalogue import load_item_catalogue
+from refkit.rules.character.file_format import check_character, load_character_json
+from refkit.rules.character.model import Character, Characteristics, Stamina, load_expertise_names
+from refkit.rules.inventory.catalogue import load_item_catalogue
 
 TAKEN = {"brannoc tull"}
 

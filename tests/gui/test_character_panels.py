@@ -29,8 +29,8 @@ from refkit.gui.characters.list_model import (
 from refkit.gui.inventory.board_layout import Place
 from refkit.gui.shell.actions import ActionRegistry
 from refkit.gui.shell.main_window import MainWindow
-from refkit.rules.character_file import dump_character_json
-from refkit.rules.inventory import BACKPACK, GROUND
+from refkit.rules.character.file_format import dump_character_json
+from refkit.rules.inventory.model import BACKPACK, GROUND
 from refkit.store import CharacterRepository, Database
 from refkit.store.character_store import CharacterSummary
 

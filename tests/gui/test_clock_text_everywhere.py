@@ -8,7 +8,7 @@ from refkit.cli.dungeon_commands import status_text
 from refkit.gui.dungeon.players_window import players_view
 from refkit.gui.dungeon.turn_panel import clock_display
 from refkit.present.clock_text import clock_text
-from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
+from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
 
 START = 1_900_000_000.0
 LENGTH_S = 3600  # a 60-minute DT: minutes pass 59

@@ -16,7 +16,7 @@ from refkit.gui.characters.rest_dialog import RestDialog
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
 from refkit.gui.inventory.draw_dialog import DrawFromPackDialog
-from refkit.rules.inventory import HAND, MAGIC
+from refkit.rules.inventory.model import HAND, MAGIC
 
 BRANNOC = "Brannoc Tull"
 HESPER = "Hesper Quill"
@@ -205,7 +205,7 @@ def add_magic_item(session: CharacterSession, name: str) -> str:
     """A player's own worn magic item (the catalogue holds only mundane gear)."""
     from dataclasses import replace
 
-    from refkit.rules.item_catalogue import find_catalogue_item, load_item_catalogue
+    from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
 
     rope = find_catalogue_item(load_item_catalogue(), "Rope")
     session.service.add_custom_item(replace(rope, name=name, tags=("magic",), notes=""))

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from refkit.app.dice_service import DiceService
 from refkit.gui.dice.panel import DicePanel
 from refkit.gui.dice.widgets import percent_text
-from refkit.rules.test_odds import test_odds as exact_odds
+from refkit.rules.checks.odds import test_odds as exact_odds
 from refkit.store.database import Database
 from refkit.store.roll_log import RollLogRepository
 from tests.gui.helpers import SeededRngs, seed_giving

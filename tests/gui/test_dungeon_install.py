@@ -15,7 +15,7 @@ from refkit.gui.dungeon.install import (
     TABLES_DOCK,
 )
 from refkit.gui.main import RefkitApp
-from refkit.rules.dungeon_turn import ClockState
+from refkit.rules.dungeon.clock import ClockState
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 
 

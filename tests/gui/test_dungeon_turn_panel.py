@@ -11,7 +11,7 @@ from refkit.gui.dungeon.clock_widget import ClockMood
 from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.gui.dungeon.sound_cue import SoundCue
 from refkit.gui.dungeon.turn_panel import DungeonTurnPanel, clock_display
-from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
+from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
 from tests.gui.dungeon_helpers import T0, DungeonRig, make_rig
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from refkit.gui.dungeon.effects_panel import EffectsPanel
 from refkit.gui.dungeon.session import DungeonTurnSession
-from refkit.rules.tracked_effects import EffectKind
+from refkit.rules.dungeon.effects import EffectKind
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 
 

@@ -20,8 +20,8 @@ from refkit.gui.inventory.drag import (
     carried_item_mime,
     catalogue_mime,
 )
-from refkit.rules.character_file import dump_character_json
-from refkit.rules.inventory import BACKPACK, BELT, GROUND, HAND, MAGIC
+from refkit.rules.character.file_format import dump_character_json
+from refkit.rules.inventory.model import BACKPACK, BELT, GROUND, HAND, MAGIC
 from refkit.store import CharacterRepository, Database
 
 BRANNOC = "Brannoc Tull"
@@ -380,7 +380,7 @@ def add_magic_item(session: CharacterSession, name: str) -> str:
     """A player's own worn magic item (the catalogue holds only mundane gear)."""
     from dataclasses import replace
 
-    from refkit.rules.item_catalogue import find_catalogue_item, load_item_catalogue
+    from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
 
     rope = find_catalogue_item(load_item_catalogue(), "Rope")
     session.service.add_custom_item(replace(rope, name=name, tags=("magic",), notes=""))

@@ -15,7 +15,7 @@ from refkit.gui.characters.session import CharacterSession
 from refkit.gui.dungeon.session import AUTO_END_GRACE_S, DungeonTurnSession
 from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.board_layout import Place
-from refkit.rules.inventory import BACKPACK
+from refkit.rules.inventory.model import BACKPACK
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 
 WREN = "Wren Ashdown"  # backpack 7 holds an antitoxin and two healing potions

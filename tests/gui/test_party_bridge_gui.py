@@ -11,9 +11,9 @@ import pytest
 
 from refkit.gui.characters.install import CharacterPanels
 from refkit.gui.main import RefkitApp
-from refkit.rules.character import Character
-from refkit.rules.dungeon_turn import ClockState
-from refkit.rules.inventory import MAGIC, Item
+from refkit.rules.character.model import Character
+from refkit.rules.dungeon.clock import ClockState
+from refkit.rules.inventory.model import MAGIC, Item
 
 BRANNOC = "Brannoc Tull"
 HESPER = "Hesper Quill"

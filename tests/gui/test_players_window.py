@@ -15,8 +15,8 @@ from refkit.gui.dungeon.players_window import (
     choose_screen,
     players_view,
 )
-from refkit.rules.dungeon_turn import DungeonTurnClock, PendingEncounter
-from refkit.rules.tracked_effects import LightStatus, custom_effect, light, spell_duration
+from refkit.rules.dungeon.clock import DungeonTurnClock, PendingEncounter
+from refkit.rules.dungeon.effects import LightStatus, custom_effect, light, spell_duration
 
 T0 = 1_900_000_000.0
 

@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 
 from refkit.gui.characters.install import CharacterPanels
 from refkit.gui.main import RefkitApp
-from refkit.rules.dungeon_turn import ClockState
+from refkit.rules.dungeon.clock import ClockState
 from refkit.store.database import Database
 
 WREN = "Wren Ashdown"

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView
 
 from refkit.gui.tables.editor import TableEditor, check_grid
 from refkit.gui.tables.import_dialog import ImportFormat, TableImportDialog, detect_format
-from refkit.rules.rollable_tables import RollableTable, TableRow
+from refkit.rules.tables.model import RollableTable, TableRow
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 
 

@@ -10,7 +10,7 @@ from refkit.app.dice_service import DiceService
 from refkit.cli import run_cli
 from refkit.gui.dice.panel import DicePanel
 from refkit.present.test_text import detail_line, summary_line
-from refkit.rules.crows_test import resolve_test
+from refkit.rules.checks.crows_test import resolve_test
 from refkit.store.database import Database
 from refkit.store.roll_log import RollLogRepository
 from tests.gui.helpers import SeededRngs, seed_giving

@@ -31,9 +31,9 @@ from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.table_service import TableService
 from refkit.gui.common.plain_text import TOOLTIP_LIMIT, ElidedLabel
 from refkit.gui.main import RefkitApp
-from refkit.rules.character import Expertise
-from refkit.rules.inventory import Inventory
-from refkit.rules.rollable_tables import RollableTable, TableRow
+from refkit.rules.character.model import Expertise
+from refkit.rules.inventory.model import Inventory
+from refkit.rules.tables.model import RollableTable, TableRow
 from refkit.store.database import Database
 from refkit.store.dungeon_turn_store import DungeonTurnStore
 

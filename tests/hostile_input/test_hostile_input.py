@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from refkit.app.character_service import CharacterService
 from refkit.app.table_service import TableService
 from refkit.cli import run_cli
-from refkit.rules import file_bounds
-from refkit.rules.character_file import CharacterFileError, load_character_json
-from refkit.rules.table_import import TableImportError
+from refkit.rules.character.file_format import CharacterFileError, load_character_json
+from refkit.rules.common import file_bounds
+from refkit.rules.tables.import_formats import TableImportError
 from refkit.store.location import DATABASE_FILE_NAME
 
 HERE = Path(__file__).parent

@@ -16,8 +16,8 @@ from refkit.present import (
     card_facts,
     kind_colour,
 )
-from refkit.rules.inventory import Armor, UsageDiceState
-from refkit.rules.item_catalogue import find_catalogue_item, load_item_catalogue
+from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
+from refkit.rules.inventory.model import Armor, UsageDiceState
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from refkit.present.clock_text import (
     time_left_text,
     whole_seconds_left,
 )
-from refkit.rules.dungeon_turn import MAX_DT_SECONDS, ClockState, DungeonTurnClock
+from refkit.rules.dungeon.clock import MAX_DT_SECONDS, ClockState, DungeonTurnClock
 
 START = 1_900_000_000.0
 

@@ -24,7 +24,7 @@ from refkit.present import (
     minimum_width,
     read_inventory_sheet,
 )
-from refkit.rules.inventory import BACKPACK, GROUND, HAND, MAGIC
+from refkit.rules.inventory.model import BACKPACK, GROUND, HAND, MAGIC
 
 BEFORE = json.loads((Path(__file__).with_name("board_layout_before.json")).read_text())
 SHEET = Path(__file__).resolve().parents[2] / "sheets" / "inventory.toml"

@@ -17,7 +17,7 @@ from refkit.present.test_text import (
     total_terms,
     word_result,
 )
-from refkit.rules.crows_test import resolve_test
+from refkit.rules.checks.crows_test import resolve_test
 
 
 def test_the_summary_keeps_the_words_older_roll_logs_have() -> None:

@@ -24,7 +24,7 @@ def test_the_words_do_not_load_the_card_faces_or_the_sheets() -> None:
         "refkit.present.card_face",
         "refkit.present.card_sheet",
         "refkit.present.sheet_layout",
-        "refkit.rules.inventory",
+        "refkit.rules.inventory.model",
     }
     assert not loaded & heavy
 

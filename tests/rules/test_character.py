@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from refkit.rules.character import (
+from refkit.rules.character.model import (
     Character,
     Characteristics,
     Expertise,
@@ -19,7 +19,7 @@ from refkit.rules.character import (
     load_expertise_names,
     rule_problems,
 )
-from refkit.rules.inventory import (
+from refkit.rules.inventory.model import (
     BACKPACK,
     HAND,
     MAGIC,

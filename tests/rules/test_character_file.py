@@ -10,7 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refkit.rules.character import (
+from refkit.rules.character.file_format import (
+    CharacterFileError,
+    check_character,
+    dump_character_json,
+    load_character_json,
+)
+from refkit.rules.character.model import (
     CONDITIONS,
     EXPERTISE_CATEGORIES,
     Character,
@@ -18,13 +24,7 @@ from refkit.rules.character import (
     Expertise,
     Stamina,
 )
-from refkit.rules.character_file import (
-    CharacterFileError,
-    check_character,
-    dump_character_json,
-    load_character_json,
-)
-from refkit.rules.inventory import (
+from refkit.rules.inventory.model import (
     AREAS,
     MAGIC_SLOTS,
     Armor,

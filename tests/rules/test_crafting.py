@@ -8,7 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from refkit.rules.crafting import CraftingProgress, CraftingRoll, crafting_roll, roll_crafting
+from refkit.rules.crafting.project import (
+    CraftingProgress,
+    CraftingRoll,
+    crafting_roll,
+    roll_crafting,
+)
 
 
 def test_v44_total_becomes_points():

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from refkit.rules.crows_test import (
+from refkit.rules.checks.crows_test import (
     cancel_edges_banes,
     net_state,
     resolve_test,

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from refkit.rules.d100 import D100Roll, backlash_index, d100_from_faces, read_d100, roll_d100
+from refkit.rules.checks.d100 import D100Roll, backlash_index, d100_from_faces, read_d100, roll_d100
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from refkit.rules.damage import ArmourSource, apply_damage, speed_with_wounds
+from refkit.rules.character.damage import ArmourSource, apply_damage, speed_with_wounds
 
 
 def test_v59_damage_spills_from_armour_to_stamina_to_wounds():

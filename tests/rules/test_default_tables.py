@@ -7,12 +7,10 @@ import re
 
 import pytest
 
-from refkit.rules.rollable_tables import (
-    BACKLASH_TABLE,
-    MIASMA_TABLE,
+from refkit.rules.tables.defaults import BACKLASH_TABLE, MIASMA_TABLE, load_default_tables
+from refkit.rules.tables.model import (
     TableSource,
     find_table,
-    load_default_tables,
     roll_table,
     validate_table,
 )

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from refkit.rules.dungeon_turn import (
+from refkit.rules.dungeon.clock import (
     DT_LENGTH_PRESETS,
     ClockState,
     DungeonTurnClock,

@@ -6,8 +6,14 @@ from dataclasses import replace
 
 import pytest
 
-from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
-from refkit.rules.end_of_turn import (
+from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
+from refkit.rules.dungeon.effects import (
+    backlash_effect,
+    custom_effect,
+    light,
+    spell_duration,
+)
+from refkit.rules.dungeon.end_of_turn import (
     DT_END_CONDITIONS,
     EndedCondition,
     end_dt_conditions,
@@ -17,12 +23,6 @@ from refkit.rules.end_of_turn import (
     reach_rest_halfway,
     rest_encounter_check,
     start_rest,
-)
-from refkit.rules.tracked_effects import (
-    backlash_effect,
-    custom_effect,
-    light,
-    spell_duration,
 )
 from tests.rules.scripted_random import ScriptedRandom
 

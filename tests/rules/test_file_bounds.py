@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from refkit.rules.character_file import CharacterFileError, load_character_json
-from refkit.rules.inventory import Item
-from refkit.rules.rollable_tables import RollableTable, TableRow, validate_table
-from refkit.rules.table_import import TableImportError, parse_table_text, parse_table_toml
+from refkit.rules.character.file_format import CharacterFileError, load_character_json
+from refkit.rules.inventory.model import Item
+from refkit.rules.tables.import_formats import TableImportError, parse_table_text, parse_table_toml
+from refkit.rules.tables.model import RollableTable, TableRow, validate_table
 
 CROW: dict[str, Any] = {
     "format": "refkit-character",
@@ -212,7 +212,7 @@ def test_all_rows_overlapping_is_reported_in_bounded_time() -> None:
     ],
 )
 def test_a_catalogue_item_beyond_the_file_bounds_is_refused(entry: str, message: str) -> None:
-    from refkit.rules.item_catalogue import CatalogueError, load_item_catalogue
+    from refkit.rules.inventory.catalogue import CatalogueError, load_item_catalogue
 
     text = f'[[item]]\nname = "Ladder"\n{entry}\n'
     with pytest.raises(CatalogueError) as refused:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from refkit.rules.file_reading import UserFileError, read_user_file
+from refkit.rules.common.file_reading import UserFileError, read_user_file
 
 
 def test_a_regular_file_within_the_cap_is_read_whole(tmp_path: Path) -> None:

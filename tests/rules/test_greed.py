@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from refkit.rules.greed import greed_percent, greed_value
+from refkit.rules.dungeon.greed import greed_percent, greed_value
 
 
 def test_v41_first_dt_is_worth_30_percent_more():

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from refkit.rules.hazards import (
+from refkit.rules.dungeon.hazards import (
     Size,
     ToppleEffort,
     draw_from_pack,

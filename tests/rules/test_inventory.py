@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from refkit.rules.inventory import (
+from refkit.rules.inventory.model import (
     BACKPACK,
     BELT,
     GROUND,

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refkit.rules.inventory import (
+from refkit.rules.inventory.model import (
     BACKPACK,
     BELT,
     GROUND,
@@ -24,7 +24,7 @@ from refkit.rules.inventory import (
     StackInfo,
     UsageDiceState,
 )
-from refkit.rules.inventory_moves import (
+from refkit.rules.inventory.moves import (
     MoveRefused,
     add_item,
     can_place,

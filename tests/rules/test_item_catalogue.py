@@ -6,13 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from refkit.rules.inventory import BACKPACK, BELT, HAND, MAGIC, Inventory
-from refkit.rules.inventory_moves import add_item, refuel
-from refkit.rules.item_catalogue import (
+from refkit.rules.inventory.catalogue import (
     CatalogueError,
     find_catalogue_item,
     load_item_catalogue,
 )
+from refkit.rules.inventory.model import BACKPACK, BELT, HAND, MAGIC, Inventory
+from refkit.rules.inventory.moves import add_item, refuel
 from refkit.rules.usage_dice import UsageDiceMode
 
 

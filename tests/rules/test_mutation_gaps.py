@@ -3,9 +3,9 @@ formula that a mutant changed while the whole suite still passed."""
 
 from __future__ import annotations
 
-from refkit.rules.dungeon_turn import DungeonTurnClock
-from refkit.rules.inventory import BACKPACK, Inventory, Item, StackInfo
-from refkit.rules.inventory_moves import can_place
+from refkit.rules.dungeon.clock import DungeonTurnClock
+from refkit.rules.inventory.model import BACKPACK, Inventory, Item, StackInfo
+from refkit.rules.inventory.moves import can_place
 
 T0 = 1_750_000_000.0
 POTION = StackInfo("potion", 5)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from refkit.rules.name_text import json_safe, name_problem, require_plain_name, terminal_safe
+from refkit.rules.common.name_text import json_safe, name_problem, require_plain_name, terminal_safe
 
 
 @pytest.mark.parametrize(

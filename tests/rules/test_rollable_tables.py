@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from refkit.rules.rollable_tables import (
+from refkit.rules.tables.model import (
     RollableTable,
     TableError,
     TableRow,

@@ -5,9 +5,13 @@ from __future__ import annotations
 import pytest
 
 from refkit.locate import resource_path
-from refkit.rules.character import creation_problems, expertise_category, load_expertise_names
-from refkit.rules.character_file import check_character, dump_character_json, load_character_json
-from refkit.rules.item_catalogue import find_catalogue_item, load_item_catalogue
+from refkit.rules.character.file_format import (
+    check_character,
+    dump_character_json,
+    load_character_json,
+)
+from refkit.rules.character.model import creation_problems, expertise_category, load_expertise_names
+from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
 
 PARTY = sorted(resource_path("sample_party").glob("*.crow.json"))
 

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from refkit.rules.rollable_tables import RollableTable, TableRow, TableSource
-from refkit.rules.table_import import (
+from refkit.rules.tables.import_formats import (
     TableImportError,
     infer_dice,
     load_table_file,
@@ -16,6 +15,7 @@ from refkit.rules.table_import import (
     parse_table_toml,
     table_to_toml,
 )
+from refkit.rules.tables.model import RollableTable, TableRow, TableSource
 
 
 def ranges(imported: RollableTable) -> list[tuple[int, int | None]]:

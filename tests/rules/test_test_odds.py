@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from refkit.rules.crows_test import resolve_test
-from refkit.rules.test_odds import TestOdds, test_odds
+from refkit.rules.checks.crows_test import resolve_test
+from refkit.rules.checks.odds import TestOdds, test_odds
 
 
 def brute_force(characteristic, **kwargs) -> TestOdds:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from refkit.rules.tracked_effects import (
+from refkit.rules.dungeon.effects import (
     LIGHT_PRESETS,
     EffectKind,
     LightStatus,

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from refkit.rules.travel import (
+from refkit.rules.travel.day import (
     HexDirection,
     LostStep,
     Pace,

@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from refkit.locate import resource_path
-from refkit.rules.character import Character, Characteristics, Stamina
-from refkit.rules.character_file import load_character_json
-from refkit.rules.inventory import BACKPACK, Inventory, Item
-from refkit.rules.item_catalogue import CatalogueItem, find_catalogue_item, load_item_catalogue
-from refkit.rules.name_text import name_problem
+from refkit.rules.character.file_format import load_character_json
+from refkit.rules.character.model import Character, Characteristics, Stamina
+from refkit.rules.common.name_text import name_problem
+from refkit.rules.inventory.catalogue import CatalogueItem, find_catalogue_item, load_item_catalogue
+from refkit.rules.inventory.model import BACKPACK, Inventory, Item
 from refkit.store import (
     CharacterNotFoundError,
     CharacterRepository,
@@ -126,7 +126,7 @@ def test_names_with_markup_and_emoji_round_trip(repo: CharacterRepository, name:
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     # Any name a crow may have: control and invisible formatting characters are refused
-    # (refkit.rules.name_text), everything else is kept exactly.
+    # (refkit.rules.common.name_text), everything else is kept exactly.
     name=st.text(min_size=1, max_size=30).filter(
         lambda text: text.strip() and name_problem(text) is None
     )

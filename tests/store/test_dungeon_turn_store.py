@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock, PendingEncounter
-from refkit.rules.tracked_effects import custom_effect, light, spell_duration
+from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock, PendingEncounter
+from refkit.rules.dungeon.effects import custom_effect, light, spell_duration
 from refkit.store import (
     ConcurrentChangeError,
     Database,

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from refkit.rules.rollable_tables import (
+from refkit.rules.tables.defaults import load_default_tables
+from refkit.rules.tables.model import (
     RollableTable,
     TableError,
     TableRow,
     TableSource,
-    load_default_tables,
 )
 from refkit.store import Database, TableStore
 from tests.store.store_helpers import sqlite_rows

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from refkit.rules.dungeon_turn import DungeonTurnClock
+from refkit.rules.dungeon.clock import DungeonTurnClock
 from refkit.store.character_store import CharacterChangedError, CharacterRepository
 from refkit.store.database import Database
 from refkit.store.dungeon_turn_store import ConcurrentChangeError, DungeonTurnStore

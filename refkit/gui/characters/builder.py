@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.characters.portrait import PortraitError, portrait_from_file, scaled_portrait
-from refkit.rules.character import (
+from refkit.rules.character.model import (
     BASE_SPEED,
     CHARACTERISTIC_NAMES,
     CREATION_RANGE,
@@ -55,9 +55,9 @@ from refkit.rules.character import (
     creation_problems,
     expertise_category,
 )
-from refkit.rules.inventory import BACKPACK, BELT, Inventory, Problem
-from refkit.rules.inventory_moves import add_item
-from refkit.rules.item_catalogue import CatalogueItem, find_catalogue_item
+from refkit.rules.inventory.catalogue import CatalogueItem, find_catalogue_item
+from refkit.rules.inventory.model import BACKPACK, BELT, Inventory, Problem
+from refkit.rules.inventory.moves import add_item
 
 CHARACTERISTIC_HELP = {
     "agility": "Agility: speed, balance, aim — dodging, sneaking, shooting, picking locks.",

@@ -28,8 +28,8 @@ from refkit.gui.inventory.drag import CATALOGUE_MIME, CatalogueDrag, catalogue_m
 from refkit.gui.inventory.item_card_widget import ItemCardWidget
 from refkit.gui.inventory.item_editor import ItemEditorDialog
 from refkit.present import CardFace
-from refkit.rules.inventory_moves import MoveRefused
-from refkit.rules.item_catalogue import CatalogueItem
+from refkit.rules.inventory.catalogue import CatalogueItem
+from refkit.rules.inventory.moves import MoveRefused
 from refkit.store.character_store import CharacterStoreError
 
 NAME_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.common.plain_text import plain_label
-from refkit.rules.character import Character, WoundPlacementError
+from refkit.rules.character.model import Character, WoundPlacementError
 
 DAMAGE_RANGE = (0, 99)
 ITEM_ID_ROLE = Qt.ItemDataRole.UserRole + 1

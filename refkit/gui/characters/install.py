@@ -23,7 +23,7 @@ from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
 from refkit.gui.shell.actions import ActionRegistry, ActionRegistryError, ActionSpec
 from refkit.gui.shell.main_window import MainWindow
-from refkit.rules.character import Character, load_expertise_names
+from refkit.rules.character.model import Character, load_expertise_names
 
 CHARACTERS_DOCK = "characters_dock"
 SHEET_DOCK = "character_sheet_dock"

@@ -46,7 +46,7 @@ from refkit.gui.characters.list_model import (
 )
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.common.plain_text import plain_message
-from refkit.rules.character_file import FILE_SUFFIX, CharacterFileError
+from refkit.rules.character.file_format import FILE_SUFFIX, CharacterFileError
 from refkit.store.character_store import CharacterStoreError, NameTakenError
 
 ALL_CROWS = "All crows"

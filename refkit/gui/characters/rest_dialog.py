@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.common.plain_text import plain_label
-from refkit.rules.character import Character
-from refkit.rules.inventory import BACKPACK
+from refkit.rules.character.model import Character
+from refkit.rules.inventory.model import BACKPACK
 
 SLOT_ROLE = Qt.ItemDataRole.UserRole + 1
 

@@ -30,10 +30,10 @@ from refkit.gui.shell.undo_adapter import (
     RefkitUndoStack,
     push_command,
 )
-from refkit.rules.character import Character, DamageOutcome
-from refkit.rules.inventory import GROUND, InventoryRules, Item, fresh_item_id
-from refkit.rules.inventory_moves import DrawResult
-from refkit.rules.item_catalogue import CatalogueItem, find_catalogue_item
+from refkit.rules.character.model import Character, DamageOutcome
+from refkit.rules.inventory.catalogue import CatalogueItem, find_catalogue_item
+from refkit.rules.inventory.model import GROUND, InventoryRules, Item, fresh_item_id
+from refkit.rules.inventory.moves import DrawResult
 from refkit.store.character_store import CharacterNotFoundError, name_key
 
 

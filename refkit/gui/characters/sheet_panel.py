@@ -41,10 +41,10 @@ from refkit.gui.inventory.draw_dialog import DrawFromPackDialog
 from refkit.gui.inventory.split_dialog import SplitStackDialog
 from refkit.gui.shell.save_problem_bar import SaveProblem, reason_of
 from refkit.gui.shell.undo_adapter import EditNotSavedError
-from refkit.rules.character import CONDITIONS, Character
-from refkit.rules.character_file import check_character
-from refkit.rules.inventory import BACKPACK
-from refkit.rules.inventory_moves import MoveRefused
+from refkit.rules.character.file_format import check_character
+from refkit.rules.character.model import CONDITIONS, Character
+from refkit.rules.inventory.model import BACKPACK
+from refkit.rules.inventory.moves import MoveRefused
 from refkit.store.character_store import name_key
 from refkit.store.errors import DatabaseError
 

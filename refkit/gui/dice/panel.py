@@ -40,14 +40,14 @@ from refkit.gui.dice.widgets import (
 )
 from refkit.gui.shell.palette import result_colours
 from refkit.present.test_text import NET_TEXT, word_result
-from refkit.rules.crows_test import Order, net_state
+from refkit.rules.checks.crows_test import Order, net_state
 
 if TYPE_CHECKING:
     from refkit.app.dice_service import DiceService
     from refkit.dice.notation import NotationRoll
-    from refkit.rules.crows_test import TestResult
-    from refkit.rules.d100 import D100Roll
-    from refkit.rules.test_odds import TestOdds
+    from refkit.rules.checks.crows_test import TestResult
+    from refkit.rules.checks.d100 import D100Roll
+    from refkit.rules.checks.odds import TestOdds
     from refkit.rules.usage_dice import UsageDiceRoll
 
 log = logging.getLogger(__name__)

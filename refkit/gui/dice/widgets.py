@@ -23,7 +23,7 @@ from refkit.gui.shell.palette import ResultColours, result_colours
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from refkit.rules.test_odds import TestOdds
+    from refkit.rules.checks.odds import TestOdds
 
 
 def percent_text(probability: Fraction) -> str:

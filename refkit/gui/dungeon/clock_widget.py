@@ -3,7 +3,7 @@
 The clock's time is never counted here. :class:`ClockTicker` runs one coarse 250 ms timer and asks
 a callable for the text to show; it repaints only when that text changes (once a second), so an
 idle clock costs next to nothing. The time itself comes from the persisted anchor (see
-``refkit.rules.dungeon_turn``).
+``refkit.rules.dungeon.clock``).
 """
 
 from __future__ import annotations

@@ -34,12 +34,12 @@ from refkit.gui.common.plain_text import plain_label
 from refkit.gui.common.typing_keys import keep_keys
 from refkit.gui.dungeon.effects_widgets import MODE_ORDER, EffectRow, is_dark
 from refkit.gui.dungeon.session import DungeonTurnSession
-from refkit.rules.tracked_effects import LIGHT_PRESETS, MAX_USAGE_DICE, EffectKind, TrackedEffect
+from refkit.rules.dungeon.effects import LIGHT_PRESETS, MAX_USAGE_DICE, EffectKind, TrackedEffect
 
 if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import DungeonTurnView
-    from refkit.rules.end_of_turn import EndOfTurnResult
-    from refkit.rules.tracked_effects import DouseResult
+    from refkit.rules.dungeon.effects import DouseResult
+    from refkit.rules.dungeon.end_of_turn import EndOfTurnResult
 
 KIND_CHOICES = (
     (EffectKind.SPELL, "Spell duration"),

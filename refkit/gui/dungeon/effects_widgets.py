@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.common.plain_text import ElidedLabel
-from refkit.rules.tracked_effects import EffectKind, LightStatus, TrackedEffect
+from refkit.rules.dungeon.effects import EffectKind, LightStatus, TrackedEffect
 from refkit.rules.usage_dice import UsageDiceMode
 
 KIND_WORDS = {

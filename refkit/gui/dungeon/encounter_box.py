@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.common.plain_text import plain_label
-from refkit.rules.dungeon_turn import PendingEncounter
+from refkit.rules.dungeon.clock import PendingEncounter
 
 NO_TABLE = "(no table chosen)"
 

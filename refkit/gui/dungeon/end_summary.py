@@ -18,9 +18,9 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from refkit.gui.common.plain_text import PlainLabel
+from refkit.rules.dungeon.effects import EffectKind
+from refkit.rules.dungeon.end_of_turn import EndOfTurnResult
 from refkit.rules.encounters import EncounterCheck
-from refkit.rules.end_of_turn import EndOfTurnResult
-from refkit.rules.tracked_effects import EffectKind
 
 CHECK_COLOURS = {
     False: {"none": "#2e7d32", "sign": "#a15c00", "immediate": "#b71c1c"},

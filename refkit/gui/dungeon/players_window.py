@@ -35,8 +35,8 @@ from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QSizePolicy, QV
 from refkit.gui.common.plain_text import ElidedLabel
 from refkit.gui.dungeon.clock_widget import BigClock, ClockMood
 from refkit.present.clock_text import players_clock_text
-from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
-from refkit.rules.tracked_effects import EffectKind, LightStatus, TrackedEffect
+from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
+from refkit.rules.dungeon.effects import EffectKind, LightStatus, TrackedEffect
 
 SETTINGS_GROUP = "players_window"
 APPROACH_TEXT = "Something approaches…"

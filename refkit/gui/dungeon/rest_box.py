@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.common.plain_text import plain_label, set_button_text
-from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
-from refkit.rules.tracked_effects import EffectKind, TrackedEffect
+from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
+from refkit.rules.dungeon.effects import EffectKind, TrackedEffect
 
 
 class RestBox(QFrame):

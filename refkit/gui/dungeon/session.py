@@ -25,7 +25,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from refkit.gui.dungeon.deadlines import DeadlineTimer
-from refkit.rules.dungeon_turn import ClockState
+from refkit.rules.dungeon.clock import ClockState
 
 if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import DungeonTurnService, DungeonTurnView

@@ -51,13 +51,13 @@ from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.gui.dungeon.settings_box import SettingsBox
 from refkit.gui.dungeon.sound_cue import SoundCue
 from refkit.present.clock_text import panel_clock_text
-from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock
+from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
 
 if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import DungeonTurnView
     from refkit.app.party_bridge import PartyBridge
+    from refkit.rules.dungeon.end_of_turn import EndOfTurnResult
     from refkit.rules.encounters import EncounterCheck
-    from refkit.rules.end_of_turn import EndOfTurnResult
 
 log = logging.getLogger(__name__)
 

@@ -1,10 +1,11 @@
 """The inventory board: a crow's slots drawn like the paper sheet, with cards to drag between them.
 
-The board shows one :class:`~refkit.rules.character.Character` and never changes it itself: every
-move, split, wound or armour change is asked of an :class:`InventoryEditing` object (the character
-session), which turns it into an undoable, autosaved command. Before anything is asked, the board
-checks the move with :func:`~refkit.rules.inventory_moves.can_place`, so a refused drop changes
-nothing and the reason is shown in words — in a tooltip at the pointer and in the hint line.
+The board shows one :class:`~refkit.rules.character.model.Character` and never changes it
+itself: every move, split, wound or armour change is asked of an :class:`InventoryEditing` object
+(the character session), which turns it into an undoable, autosaved command. Before anything is
+asked, the board checks the move with :func:`~refkit.rules.inventory.moves.can_place`, so a refused
+drop changes nothing and the reason is shown in words — in a tooltip at the pointer and in the hint
+line.
 
 Mouse: drag a card; legal targets turn green with a ✓, illegal ones red with a ✗; click a backpack
 slot's wound box to place or heal a wound; right-click for more.
@@ -69,8 +70,8 @@ from refkit.gui.inventory.item_card_widget import (
     text_scale_for,
 )
 from refkit.present import CardFace
-from refkit.rules.character import Character
-from refkit.rules.inventory import (
+from refkit.rules.character.model import Character
+from refkit.rules.inventory.model import (
     BACKPACK,
     GROUND,
     MAGIC,
@@ -78,7 +79,7 @@ from refkit.rules.inventory import (
     InventoryRules,
     Item,
 )
-from refkit.rules.inventory_moves import MoveRefused, Verdict, can_place, can_place_item
+from refkit.rules.inventory.moves import MoveRefused, Verdict, can_place, can_place_item
 
 AREA_TITLES = {
     "hand": "Hands",

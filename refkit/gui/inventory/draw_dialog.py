@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.common.plain_text import plain_label
-from refkit.rules.character import Character
-from refkit.rules.inventory import BACKPACK, HAND
-from refkit.rules.inventory_moves import DrawResult, MoveRefused, draw_chance
+from refkit.rules.character.model import Character
+from refkit.rules.inventory.model import BACKPACK, HAND
+from refkit.rules.inventory.moves import DrawResult, MoveRefused, draw_chance
 
 Draw = Callable[[str, int, str], DrawResult]
 """Rolls the d10 and makes the draw: (item id, hand, "drop" or "swap") → result."""

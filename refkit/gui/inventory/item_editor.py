@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.common.plain_text import plain_label
-from refkit.rules.file_bounds import ITEM_SLOTS
-from refkit.rules.item_catalogue import (
+from refkit.rules.common.file_bounds import ITEM_SLOTS
+from refkit.rules.inventory.catalogue import (
     ATTACK_CHARACTERISTICS,
     CatalogueError,
     CatalogueItem,

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refkit.rules.inventory import Item
+from refkit.rules.inventory.model import Item
 
 
 class SplitStackDialog(QDialog):

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from refkit.store.database import Database
 
 MODULES = (
-    "refkit.rules.test_odds",  # icepool
+    "refkit.rules.checks.odds",  # icepool
     "refkit.app.character_service",
     "refkit.app.dungeon_turn_service",
     "refkit.app.dungeon_turn_commands",

@@ -41,7 +41,7 @@ from refkit.gui.common.row_table_model import Column, RowTableModel
 from refkit.gui.common.table_style import fixed_column_widths, problem_row_tint, show_problem_list
 from refkit.gui.common.typing_keys import KeyKeepingDelegate, keep_keys
 from refkit.gui.tables.import_dialog import TableImportDialog
-from refkit.rules.rollable_tables import (
+from refkit.rules.tables.model import (
     RollableTable,
     TableRoll,
     TableRow,

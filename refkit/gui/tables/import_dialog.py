@@ -1,9 +1,10 @@
 """Import a rollable table from pasted text, CSV or TOML, checked live before anything is kept.
 
-The dialog parses as the referee types or pastes (with ``refkit.rules.table_import``) and lists
-every problem — lines without a range, gaps, overlaps, rows outside the dice's range — naming the
-rows and lines. The Import button stays disabled until there are none, so nothing half-right is
-ever imported. The dialog is non-modal: the clock keeps running behind it.
+The dialog parses as the referee types or pastes (with
+``refkit.rules.tables.import_formats``) and lists every problem — lines without a range, gaps,
+overlaps, rows outside the dice's range — naming the rows and lines. The Import button stays
+disabled until there are none, so nothing half-right is ever imported. The dialog is non-modal: the
+clock keeps running behind it.
 """
 
 from __future__ import annotations
@@ -35,16 +36,16 @@ from PySide6.QtWidgets import (
 
 from refkit.gui.common.row_table_model import Column, RowTableModel
 from refkit.gui.common.table_style import fixed_column_widths, show_problem_list
-from refkit.rules.file_bounds import TABLE_FILE_BYTES
-from refkit.rules.file_reading import UserFileError, read_user_file
-from refkit.rules.rollable_tables import RollableTable, TableRow
-from refkit.rules.table_import import (
+from refkit.rules.common.file_bounds import TABLE_FILE_BYTES
+from refkit.rules.common.file_reading import UserFileError, read_user_file
+from refkit.rules.tables.import_formats import (
     TEXT_SUFFIXES,
     TableImportError,
     parse_table_csv,
     parse_table_text,
     parse_table_toml,
 )
+from refkit.rules.tables.model import RollableTable, TableRow
 
 log = logging.getLogger(__name__)
 

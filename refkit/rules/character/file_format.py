@@ -12,10 +12,10 @@ Keys beyond the contract's: ``player``, ``portrait``, ``advanced``, ``magic_char
 and ``usage_dice.refuel_with`` on items. Each is optional and written only when it says something.
 The file's ``speed`` is the crow's base speed; the speed after wounds is derived.
 
-Every number and list has a bound (:mod:`refkit.rules.file_bounds`) checked as it is read, so a
-file with ``"slots": 10000000`` or Stamina of 10**100 is refused before anything is built from it.
-Names (the crow's, the player's, items', expertises') refuse control characters
-(:mod:`refkit.rules.name_text`). JSON nested too deeply to read is refused, not a crash.
+Every number and list has a bound (:mod:`refkit.rules.common.file_bounds`) checked as it is
+read, so a file with ``"slots": 10000000`` or Stamina of 10**100 is refused before anything is
+built from it. Names (the crow's, the player's, items', expertises') refuse control characters
+(:mod:`refkit.rules.common.name_text`). JSON nested too deeply to read is refused, not a crash.
 """
 
 from __future__ import annotations
@@ -25,8 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from refkit.rules import file_bounds
-from refkit.rules.character import (
+from refkit.rules.character.model import (
     CHARACTERISTIC_NAMES,
     CONDITIONS,
     EXPERTISE_CATEGORIES,
@@ -36,7 +35,9 @@ from refkit.rules.character import (
     Stamina,
     rule_problems,
 )
-from refkit.rules.inventory import (
+from refkit.rules.common import file_bounds
+from refkit.rules.common.name_text import name_problem
+from refkit.rules.inventory.model import (
     AREAS,
     GROUND,
     MAGIC,
@@ -49,7 +50,6 @@ from refkit.rules.inventory import (
     TierDamage,
     UsageDiceState,
 )
-from refkit.rules.name_text import name_problem
 from refkit.rules.usage_dice import UsageDiceMode
 
 FORMAT = "refkit-character"

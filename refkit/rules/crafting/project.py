@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from refkit.rules.crows_test import (
+from refkit.rules.checks.crows_test import (
     CRIT_MIN,
     DOOM_MAX,
     cancel_edges_banes,

@@ -30,8 +30,8 @@ is collected and raised together as a :class:`TableImportError` naming the lines
 returned until all are fixed.
 
 Files are read only when they are regular files of at most
-:data:`~refkit.rules.file_bounds.TABLE_FILE_BYTES` (see :mod:`refkit.rules.file_reading`); TOML
-nested too deeply to read is refused, not a crash.
+:data:`~refkit.rules.common.file_bounds.TABLE_FILE_BYTES` (see
+:mod:`refkit.rules.common.file_reading`); TOML nested too deeply to read is refused, not a crash.
 """
 
 from __future__ import annotations
@@ -46,9 +46,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from refkit.rules import file_bounds
-from refkit.rules.file_reading import UserFileError, read_user_file
-from refkit.rules.rollable_tables import (
+from refkit.rules.common import file_bounds
+from refkit.rules.common.file_reading import UserFileError, read_user_file
+from refkit.rules.tables.model import (
     RollableTable,
     TableRow,
     TableSource,

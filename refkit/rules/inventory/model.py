@@ -7,7 +7,7 @@ except in the hands. One suit of armour in the backpack may be worn. Things that
 that have no room, lie in the ground tray.
 
 :meth:`Inventory.check` reports rule breaches with the error and warning codes of the character
-file contract; the moves that keep an inventory legal live in :mod:`refkit.rules.inventory_moves`.
+file contract; the moves that keep an inventory legal live in :mod:`refkit.rules.inventory.moves`.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from refkit.rules.name_text import require_plain_name
+from refkit.rules.common.name_text import require_plain_name
+from refkit.rules.common.whole_numbers import require_whole
 from refkit.rules.usage_dice import UsageDiceEntry, UsageDiceMode
-from refkit.rules.whole_numbers import require_whole
 
 HAND = "hand"
 BELT = "belt"

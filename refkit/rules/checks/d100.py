@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from refkit.rules.crows_test import check_die
+from refkit.rules.checks.crows_test import check_die
 
 SPELL_RANK_MAX = 5
 

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from refkit.rules.greed import greed_percent
+from refkit.rules.dungeon.greed import greed_percent
 
 DEFAULT_DT_MINUTES = 30
 DT_LENGTH_PRESETS: Mapping[str, int] = {"standard": 30, "relaxed": 60, "intense": 20}

@@ -1,4 +1,4 @@
-"""Overland travel: pace, hexes per day, the day's encounter numbers, and wandering while lost.
+"""Overland travel: hexes per day, the day's encounter numbers, and wandering while lost.
 
 Readings (CONTRACT, fact sheet §9.3 and §9.5): hexes are 1 / 2 / 3 by pace; the slowest creature's
 speed gives -1 (3 or less), +1 (7-9) or +2 (10 or more); a road all day +1; crossing a river without
@@ -13,37 +13,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
-from refkit.rules.crows_test import check_die
-
-EN_MIN = 1
-EN_MAX = 10
-
-
-class Pace(Enum):
-    """The group's travel pace for the day."""
-
-    SLOW = "slow"
-    NORMAL = "normal"
-    FAST = "fast"
-
-    @classmethod
-    def parse(cls, value: Pace | str) -> Pace:
-        """A Pace from itself or its name, ignoring case."""
-        if isinstance(value, Pace):
-            return value
-        wanted = str(value).strip().casefold()
-        for pace in cls:
-            if pace.value == wanted:
-                return pace
-        raise ValueError(f"unknown pace {value!r} (expected slow, normal or fast)")
-
-    @property
-    def base_hexes(self) -> int:
-        return {Pace.SLOW: 1, Pace.NORMAL: 2, Pace.FAST: 3}[self]
-
-    @property
-    def base_encounter_number(self) -> int:
-        return {Pace.SLOW: 8, Pace.NORMAL: 7, Pace.FAST: 6}[self]
+from refkit.rules.checks.crows_test import check_die
+from refkit.rules.common.pace import Pace
+from refkit.rules.encounters import clamp_en
 
 
 def speed_hex_modifier(slowest_speed: int) -> int:
@@ -84,10 +56,6 @@ def day_hexes(
     return max(0, hexes + role_hex_mods)
 
 
-def _clamp_en(value: int) -> int:
-    return max(EN_MIN, min(EN_MAX, value))
-
-
 def day_encounter_numbers(
     pace: Pace | str,
     *,
@@ -103,8 +71,8 @@ def day_encounter_numbers(
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"{name} must be a whole number, got {value!r}")
     base = pace.base_encounter_number - (1 if road else 0)
-    travel = _clamp_en(base + travel_mods)
-    rest = _clamp_en(base + rest_mods + (1 if seclude else 0))
+    travel = clamp_en(base + travel_mods)
+    rest = clamp_en(base + rest_mods + (1 if seclude else 0))
     return travel, rest
 
 

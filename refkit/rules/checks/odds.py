@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 
 import icepool
 
-from refkit.rules.crows_test import (
+from refkit.rules.checks.crows_test import (
     CRIT_MIN,
     DOOM_MAX,
     Order,

@@ -6,9 +6,9 @@ Miasma effect is 1d10 + cruelty, without an upper limit), and its last row may b
 backwards row and row outside the possible results by the row numbers the user sees (1-based).
 Dice written inside a row's text (``1d4+1 giant rats``) are rolled when the row is shown.
 
-A table holds at most :data:`~refkit.rules.file_bounds.TABLE_ROWS` rows, each end within
-:data:`~refkit.rules.file_bounds.TABLE_INDEX`; the checks run in one sorted pass (n log n), so a
-huge pasted table is refused in a blink, not in minutes.
+A table holds at most :data:`~refkit.rules.common.file_bounds.TABLE_ROWS` rows, each end within
+:data:`~refkit.rules.common.file_bounds.TABLE_INDEX`; the checks run in one sorted pass
+(n log n), so a huge pasted table is refused in a blink, not in minutes.
 
 Refkit's own default tables are read from ``resources/tables/*.toml`` by
 :func:`load_default_tables`.
@@ -21,14 +21,12 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
 from typing import Any
 
 from refkit.dice.errors import DiceNotationError
 from refkit.dice.notation import NotationRoll, parse_notation
-from refkit.locate import resource_path
-from refkit.rules import file_bounds
-from refkit.rules.name_text import name_problem
+from refkit.rules.common import file_bounds
+from refkit.rules.common.name_text import name_problem
 
 
 class TableSource(StrEnum):
@@ -587,28 +585,6 @@ def roll_table(
         inline_rolls=shown.rolls,
         dice=faces,
     )
-
-
-# -- default tables -------------------------------------------------------------------------------
-
-BACKLASH_TABLE = "Refkit default backlashes"
-MIASMA_TABLE = "Refkit default Miasma effects"
-
-
-@cache
-def load_default_tables() -> tuple[RollableTable, ...]:
-    """Refkit's own default tables from ``resources/tables/*.toml``, sorted by name.
-
-    Raises TableImportError (a ValueError) if a shipped file does not validate.
-    """
-    from refkit.rules.table_import import parse_table_toml  # table_import builds on this module
-
-    folder = resource_path("tables")
-    tables = [
-        parse_table_toml(path.read_text(encoding="utf-8"), origin=path.name)
-        for path in sorted(folder.glob("*.toml"))
-    ]
-    return tuple(sorted(tables, key=lambda table: table.name.casefold()))
 
 
 def find_table(tables: Iterable[RollableTable], name: str) -> RollableTable:

@@ -11,8 +11,8 @@ from enum import Enum
 from fractions import Fraction
 from typing import Literal
 
-from refkit.rules.crows_test import check_characteristic, check_die
-from refkit.rules.whole_numbers import require_not_negative
+from refkit.rules.checks.crows_test import check_characteristic, check_die
+from refkit.rules.common.whole_numbers import require_not_negative
 
 FEET_PER_FALL_DIE = 10
 BREATH_BASE_ROUNDS = 3

@@ -9,7 +9,7 @@ characteristic of 7, a wound in slot 12): ``refkit character check`` reports tho
 
 from __future__ import annotations
 
-from refkit.rules.file_reading import MEGABYTE
+from refkit.rules.common.file_reading import MEGABYTE
 
 # -- files --------------------------------------------------------------------------------------
 

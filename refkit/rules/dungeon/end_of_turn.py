@@ -24,19 +24,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from refkit.rules.dungeon_turn import ClockState, DungeonTurnClock, PendingEncounter
-from refkit.rules.encounters import (
-    EncounterCheck,
-    check_encounter,
-    encounter_number,
-    roll_encounter,
-)
-from refkit.rules.tracked_effects import (
+from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock, PendingEncounter
+from refkit.rules.dungeon.effects import (
     EffectKind,
     EffectRoll,
     TrackedEffect,
     restore_on_rest,
     roll_effect,
+)
+from refkit.rules.encounters import (
+    EncounterCheck,
+    check_encounter,
+    encounter_number,
+    roll_encounter,
 )
 
 DT_END_CONDITIONS = frozenset({"blessed", "vulnerable", "weakened"})

@@ -20,8 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from refkit.locate import read_resource_text
-from refkit.rules.damage import ArmourSource, apply_damage, speed_with_wounds
-from refkit.rules.inventory import (
+from refkit.rules.character.damage import ArmourSource, apply_damage, speed_with_wounds
+from refkit.rules.common.name_text import require_plain_name
+from refkit.rules.common.whole_numbers import require_whole
+from refkit.rules.inventory.model import (
     BACKPACK,
     SLOT_AREAS,
     WARNING,
@@ -29,8 +31,6 @@ from refkit.rules.inventory import (
     InventoryRules,
     Problem,
 )
-from refkit.rules.name_text import require_plain_name
-from refkit.rules.whole_numbers import require_whole
 
 CONDITIONS: tuple[str, ...] = (
     "blessed",

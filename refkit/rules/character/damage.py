@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from refkit.rules.whole_numbers import require_not_negative
+from refkit.rules.common.whole_numbers import require_not_negative
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Moves that keep an inventory legal: place, merge stacks, split, drop, pick up, wear, draw.
 
-Every move is pure: it returns a new :class:`~refkit.rules.inventory.Inventory`, or raises
+Every move is pure: it returns a new :class:`~refkit.rules.inventory.model.Inventory`, or raises
 :class:`MoveRefused` with a reason in plain words and leaves the inventory as it was. Ask
 :func:`can_place` first to grey out a drop target.
 
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from refkit.rules.inventory import (
+from refkit.rules.inventory.model import (
     BACKPACK,
     BELT,
     GROUND,

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from refkit.locate import read_resource_text
-from refkit.rules import file_bounds
-from refkit.rules.inventory import (
+from refkit.rules.common import file_bounds
+from refkit.rules.inventory.model import (
     GROUND,
     SHIELD_TAG,
     Armor,

@@ -1,0 +1,1 @@
+"""A crow: characteristics, Stamina, wounds and conditions; the character file format; damage."""

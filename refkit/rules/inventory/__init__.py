@@ -1,0 +1,1 @@
+"""The inventory: items, slots and stacks, moves between slots, and the item catalogue."""

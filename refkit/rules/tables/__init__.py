@@ -1,0 +1,1 @@
+"""Rollable tables and the formats they are imported from."""

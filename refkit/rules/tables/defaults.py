@@ -1,0 +1,27 @@
+"""Refkit's own rollable tables, shipped as TOML in ``resources/tables``."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from refkit.locate import resource_path
+from refkit.rules.tables.import_formats import parse_table_toml
+from refkit.rules.tables.model import RollableTable
+
+BACKLASH_TABLE = "Refkit default backlashes"
+MIASMA_TABLE = "Refkit default Miasma effects"
+
+
+@cache
+def load_default_tables() -> tuple[RollableTable, ...]:
+    """Refkit's own default tables from ``resources/tables/*.toml``, sorted by name.
+
+    Raises TableImportError (a ValueError) if a shipped file does not validate.
+    """
+
+    folder = resource_path("tables")
+    tables = [
+        parse_table_toml(path.read_text(encoding="utf-8"), origin=path.name)
+        for path in sorted(folder.glob("*.toml"))
+    ]
+    return tuple(sorted(tables, key=lambda table: table.name.casefold()))

@@ -1,0 +1,1 @@
+"""Overland travel: a day's hexes and encounter numbers."""
