@@ -234,6 +234,10 @@ class DiceService:
 
     # the log --------------------------------------------------------------------------------
 
+    def log_roll(self, record: RollRecord) -> LoggedRoll:
+        """Log a roll made elsewhere (another game's dice, say), telling the listeners."""
+        return self._log_record(record)
+
     def recent(self, limit: int | None = 500, kind: str | None = None) -> list[LoggedRoll]:
         """Logged rolls, newest first."""
         return self._log.recent(limit=limit, kind=kind)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from refkit import __version__
 from refkit.cli import character_commands, crows_commands, dungeon_commands, table_commands
 from refkit.cli.errors import CliError
+from refkit.cli.games import game_command_modules
 from refkit.cli.output import emit, error_line
 from refkit.cli.parsing import ContractArgumentParser
 
@@ -32,7 +33,7 @@ def build_parser() -> ContractArgumentParser:
     commands = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=ContractArgumentParser
     )
-    for module in COMMAND_MODULES:
+    for module in (*COMMAND_MODULES, *game_command_modules()):
         module.register(commands)
     return parser
 

@@ -1,0 +1,17 @@
+"""The other games' command-line commands: one module per game, found here by the runner.
+
+A game module defines ``register(commands)`` like the other command modules (``commands`` is the
+``add_subparsers`` object); adding a game's commands means adding its module, nothing else.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from types import ModuleType
+
+
+def game_command_modules() -> tuple[ModuleType, ...]:
+    """Every game command module in this package, by name (a stable ``--help`` order)."""
+    names = sorted(info.name for info in pkgutil.iter_modules(__path__) if not info.ispkg)
+    return tuple(importlib.import_module(f"{__name__}.{name}") for name in names)
