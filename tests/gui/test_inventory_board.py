@@ -12,8 +12,9 @@ from PySide6.QtWidgets import QApplication, QToolTip
 
 from refkit.app.character_service import CharacterService
 from refkit.gui.characters.session import CharacterSession
-from refkit.gui.inventory.board import Carry, InventoryBoard
+from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.board_layout import GROUND_PLACE, Place
+from refkit.gui.inventory.board_moves import Carry
 from refkit.gui.inventory.drag import (
     CarriedItemDrag,
     CatalogueDrag,

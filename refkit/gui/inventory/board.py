@@ -19,14 +19,10 @@ context menu as a right-click, whose "Move to" lists every place with the reason
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
-    QAction,
-    QBrush,
-    QColor,
     QContextMenuEvent,
     QDrag,
     QDragEnterEvent,
@@ -34,28 +30,37 @@ from PySide6.QtGui import (
     QDragMoveEvent,
     QDropEvent,
     QFocusEvent,
-    QFont,
     QFontMetricsF,
     QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
-    QPalette,
-    QPen,
     QResizeEvent,
 )
 from PySide6.QtWidgets import QApplication, QMenu, QSizePolicy, QToolTip, QWidget
 
-from refkit.gui.common.plain_text import rich_tooltip
 from refkit.gui.inventory.board_layout import (
     GROUND_PLACE,
     BoardLayout,
     BoardMetrics,
     Place,
-    all_slot_places,
     compute_layout,
     minimum_width,
 )
+from refkit.gui.inventory.board_menu import build_board_menu
+from refkit.gui.inventory.board_moves import (
+    CardHit,
+    Carry,
+    card_hits,
+    describe_verdict,
+    entries_at,
+    judge,
+    judge_everywhere,
+    place_of,
+    refusal_reason,
+    target_for,
+)
+from refkit.gui.inventory.board_painter import BoardScene, paint_board
 from refkit.gui.inventory.drag import (
     CarriedItemDrag,
     CatalogueDrag,
@@ -63,37 +68,17 @@ from refkit.gui.inventory.drag import (
     read_drag,
 )
 from refkit.gui.inventory.item_card_widget import (
-    CardLook,
     card_pixmap,
-    fitted_font,
-    paint_card,
-    text_scale_for,
 )
 from refkit.present import CardFace
 from refkit.rules.character.model import Character
 from refkit.rules.inventory.model import (
     BACKPACK,
     GROUND,
-    MAGIC,
-    SLOT_AREAS,
     InventoryRules,
     Item,
 )
-from refkit.rules.inventory.moves import MoveRefused, Verdict, can_place, can_place_item
-
-AREA_TITLES = {
-    "hand": "Hands",
-    "belt": "Belt",
-    "backpack": "Backpack",
-    "magic": "Magic items",
-    "ground": "Ground",
-}
-LEGAL = QColor(46, 125, 50)
-ILLEGAL = QColor(198, 40, 40)
-WOUND = QColor(183, 28, 28)
-CAUTION = QColor(230, 140, 0)
-ROOMY_SLOT = 1.6
-"""Cards in slots wider than this many minimum slot widths get larger text."""
+from refkit.rules.inventory.moves import MoveRefused, Verdict
 
 
 class InventoryEditing(Protocol):
@@ -114,25 +99,6 @@ class InventoryEditing(Protocol):
     def heal_wound(self, slot: int) -> None: ...
 
     def remove_item(self, item_id: str) -> None: ...
-
-
-@dataclass(frozen=True)
-class Carry:
-    """An item on its way to a new place (dragged, or picked up with the keyboard)."""
-
-    item: Item
-    grab_index: int = 0
-    from_catalogue: bool = False
-
-
-@dataclass(frozen=True)
-class CardHit:
-    """A card drawn on the board: the item, the rectangle, and its first slot in that piece."""
-
-    item_id: str
-    rect: QRectF
-    first_index: int
-    place: Place
 
 
 class InventoryBoard(QWidget):
@@ -273,26 +239,11 @@ class InventoryBoard(QWidget):
         return self._layout.wound_box(slot).center().toPoint()
 
     def _place_of(self, item: Item) -> Place:
-        if item.area == MAGIC:
-            return Place(MAGIC, item.magic_slot)
-        if item.area == GROUND:
-            assert self._character is not None
-            return Place(GROUND, [i.id for i in self._character.items.ground].index(item.id))
-        return Place(item.area, item.at)
+        assert self._character is not None
+        return place_of(self._character, item)
 
     def _entries(self, place: Place) -> list[Item]:
-        """The items drawn in one slot (several for a shared stack or a doubled magic slot)."""
-        if self._character is None:
-            return []
-        inventory = self._character.items
-        if place.area == GROUND:
-            ground = inventory.ground
-            if isinstance(place.at, int) and 0 <= place.at < len(ground):
-                return [ground[place.at]]
-            return []
-        if place.at is None:
-            return []
-        return list(inventory.occupants(place.area, place.at))
+        return entries_at(self._character, place)
 
     def _entry_index(self, item: Item) -> int:
         entries = self._entries(self._place_of(item))
@@ -300,36 +251,7 @@ class InventoryBoard(QWidget):
         return ids.index(item.id) if item.id in ids else 0
 
     def _card_hits(self) -> list[CardHit]:
-        hits: list[CardHit] = []
-        if self._character is None:
-            return hits
-        layout = self._layout
-        done: set[str] = set()
-        for place in all_slot_places():
-            entries = self._entries(place)
-            if not entries:
-                continue
-            cell = layout.card_area(place)
-            shared = len(entries) > 1
-            for index, item in enumerate(entries):
-                if item.id in done and not shared:
-                    continue
-                if shared:
-                    band = cell.height() / len(entries)
-                    rect = QRectF(cell.left(), cell.top() + index * band, cell.width(), band)
-                    first = (place.at - item.at) if isinstance(place.at, int) and item.at else 0
-                    hits.append(CardHit(item.id, rect, first, place))
-                    continue
-                done.add(item.id)
-                if place.area == MAGIC or item.at is None:
-                    hits.append(CardHit(item.id, cell, 0, place))
-                    continue
-                for first, rect in layout.span_pieces(item.area, item.at, item.slots):
-                    hits.append(CardHit(item.id, rect, first - item.at, Place(item.area, first)))
-        for index, item in enumerate(self._character.items.ground):
-            if index < len(layout.ground_cells):
-                hits.append(CardHit(item.id, layout.ground_cells[index], 0, Place(GROUND, index)))
-        return hits
+        return card_hits(self._character, self._layout)
 
     def card_at(self, point: QPointF) -> tuple[Item, int] | None:
         """The item whose card is under ``point`` and which of its slots the point is on."""
@@ -347,56 +269,12 @@ class InventoryBoard(QWidget):
 
     # -- checking a move ----------------------------------------------------------------------
 
-    def target_for(self, place: Place, grab_index: int = 0) -> tuple[str, int | str | None]:
-        """The area and first slot an item lands in when let go over ``place``."""
-        if place.area == GROUND:
-            return GROUND, None
-        if place.area == MAGIC:
-            return MAGIC, place.at
-        assert isinstance(place.at, int)
-        return place.area, place.at - grab_index
+    target_for = staticmethod(target_for)
+    describe_verdict = staticmethod(describe_verdict)
 
     def verdict(self, carry: Carry, place: Place) -> Verdict:
         """Whether ``carry`` may be let go over ``place``, and if not, why."""
-        if self._character is None:
-            return Verdict(ok=False, reason="No crow is open")
-        area, at = self.target_for(place, carry.grab_index)
-        inventory = self._character.items
-        if area not in (GROUND, MAGIC) and isinstance(at, int) and at < 1:
-            slots = carry.item.slots
-            return Verdict(
-                ok=False,
-                reason=f"{carry.item.name} takes {slots} slots; there is no room for it to the "
-                f"left of {place.label}",
-            )
-        if carry.from_catalogue:
-            return can_place_item(inventory, carry.item, area, at, rules=self._rules)
-        if area == GROUND and carry.item.area == GROUND:
-            return Verdict(ok=True)
-        return can_place(inventory, carry.item.id, area, at, rules=self._rules)
-
-    def _all_verdicts(self, carry: Carry) -> dict[Place, Verdict]:
-        places = [*all_slot_places(), GROUND_PLACE]
-        return {place: self.verdict(carry, place) for place in places}
-
-    @staticmethod
-    def describe_verdict(carry: Carry, place: Place, verdict: Verdict) -> str:
-        name = carry.item.name
-        if not verdict.ok:
-            return f"✗ {verdict.reason}"
-        if place.area == GROUND:
-            return f"✓ Drop {name} on the ground"
-        text = f"✓ {name} fits in {place.label}"
-        if verdict.merged is not None:
-            left = carry.item.count - verdict.merged
-            text = (
-                f"✓ {verdict.merged} of {carry.item.count} {name} join the stack in {place.label}"
-            )
-            if left:
-                text += f"; {left} stay where they are"
-        if verdict.warning:
-            text += f" — ⚠ {verdict.warning}"
-        return text
+        return judge(self._character, self._rules, carry, place)
 
     # -- doing a move -------------------------------------------------------------------------
 
@@ -417,7 +295,7 @@ class InventoryBoard(QWidget):
             else:
                 self._editing.move_item(carry.item.id, area, at)
         except (MoveRefused, ValueError, KeyError) as error:
-            self._set_hint(f"✗ Not moved: {_reason(error)}")
+            self._set_hint(f"✗ Not moved: {refusal_reason(error)}")
             return False
         done = self.describe_verdict(carry, place, verdict).removeprefix("✓ ")
         self._set_hint(
@@ -445,7 +323,7 @@ class InventoryBoard(QWidget):
             else:
                 self._editing.place_wound(slot)
         except (ValueError, KeyError) as error:
-            self._set_hint(f"✗ {_reason(error)}")
+            self._set_hint(f"✗ {refusal_reason(error)}")
             return False
         if wounded:
             self._set_hint(f"Healed the wound in backpack slot {slot}")
@@ -461,7 +339,7 @@ class InventoryBoard(QWidget):
         try:
             action()
         except (MoveRefused, ValueError, KeyError) as error:
-            self._set_hint(f"✗ {_reason(error)}")
+            self._set_hint(f"✗ {refusal_reason(error)}")
             return
         self._set_hint(done)
 
@@ -470,255 +348,27 @@ class InventoryBoard(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         try:
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            self._paint_frames(painter)
-            self._paint_slots(painter)
-            self._paint_targets(painter)
-            self._paint_wound_hatching(painter)
-            self._paint_cards(painter)
-            self._paint_wounds(painter)
-            self._paint_overloads(painter)
-            self._paint_status(painter)
-            self._paint_cursor(painter)
-            self._paint_dead(painter)
+            paint_board(painter, self._scene())
         finally:
             painter.end()
 
-    def _title_font(self) -> QFont:
-        font = QFont(self.font())
-        font.setBold(True)
-        font.setCapitalization(QFont.Capitalization.AllUppercase)
-        font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 108)
-        return font
-
-    def _paint_frames(self, painter: QPainter) -> None:
-        palette = self.palette()
-        window = palette.color(QPalette.ColorRole.Window)
-        tint = window.darker(108) if window.lightness() > 128 else window.lighter(118)
-        border = palette.color(QPalette.ColorRole.Mid)
-        text = palette.color(QPalette.ColorRole.WindowText)
-        painter.setFont(self._title_font())
-        for area, frame in self._layout.frames.items():
-            painter.setPen(QPen(border, 1))
-            painter.setBrush(tint)
-            painter.drawRoundedRect(frame.frame, 8, 8)
-            title = frame.title.adjusted(10, 0, -10, 0)
-            painter.setPen(text)
-            painter.drawText(
-                title,
-                int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                AREA_TITLES[area],
-            )
-            note = self._frame_note(area)
-            if note:
-                small = QFont(self.font())
-                small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.9))
-                painter.setFont(small)
-                muted = QColor(text)
-                muted.setAlphaF(0.7)
-                painter.setPen(muted)
-                painter.drawText(
-                    title, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), note
-                )
-                painter.setFont(self._title_font())
-
-    def _frame_note(self, area: str) -> str:
-        if self._character is None:
-            return ""
-        if area == BACKPACK:
-            return "1–5 / 6–10 · wound box at each slot's foot"
-        if area == GROUND and not self._character.items.ground:
-            return "drop here what you leave behind"
-        if area == MAGIC and self._character.items.overloaded_magic_slots():
-            return "⚠ doubled slot"
-        return ""
-
-    def _paint_slots(self, painter: QPainter) -> None:
-        palette = self.palette()
-        base = palette.color(QPalette.ColorRole.Base)
-        empty = QColor(base)
-        empty.setAlphaF(0.55)
-        line = palette.color(QPalette.ColorRole.Mid)
-        label_colour = QColor(palette.color(QPalette.ColorRole.Text))
-        label_colour.setAlphaF(0.55)
-        number_font = QFont(self.font())
-        number_font.setBold(True)
-        for place, cell in self._layout.slots.items():
-            painter.setPen(QPen(line, 1, Qt.PenStyle.DashLine))
-            painter.setBrush(empty)
-            painter.drawRoundedRect(cell.adjusted(1, 1, -1, -1), 6, 6)
-            if self._entries(place):
-                continue  # a card covers it (backpack numbers show in the wound band)
-            painter.setPen(label_colour)
-            painter.setFont(number_font)
-            label = str(place.at).capitalize() if place.area == MAGIC else str(place.at)
-            painter.drawText(
-                self._layout.card_area(place).adjusted(6, 4, -6, -4),
-                int(Qt.AlignmentFlag.AlignCenter),
-                label,
-            )
-
-    def _paint_targets(self, painter: QPainter) -> None:
-        if self._carry is None or not self._carry_verdicts:
-            return
-        for place, verdict in self._carry_verdicts.items():
-            if place.area == GROUND:
-                rect = self._layout.frames[GROUND].frame
-            else:
-                rect = self._layout.slots[place]
-            colour = QColor(LEGAL if verdict.ok else ILLEGAL)
-            colour.setAlphaF(0.22 if verdict.ok else 0.10)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(colour)
-            painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 6, 6)
-
-    def _paint_cards(self, painter: QPainter) -> None:
-        if self._character is None:
-            return
-        font = QFont(self.font())
-        palette = self.palette()
-        carried = self._carry.item.id if self._carry and not self._carry.from_catalogue else None
-        metrics = self._layout.metrics
-        roomy = metrics.slot_min_width * ROOMY_SLOT if metrics is not None else 0.0
-        scale = text_scale_for(self._layout.slot_width, roomy)
-        for hit in self._hits:
-            item = self._character.items.find(hit.item_id)
-            face = CardFace.from_item(item)
-            shared = len(self._entries(hit.place)) > 1 and hit.place.area != GROUND
-            pieces = self._layout.span_rects(item.area, item.at, item.slots) if item.at else []
-            look = CardLook(
-                text_scale=scale,
-                selected=hit.item_id == self._selected,
-                dimmed=hit.item_id == carried,
-                compact=shared,
-                continues_right=len(pieces) > 1 and hit.rect == pieces[0],
-                continues_left=len(pieces) > 1 and hit.rect == pieces[-1],
-            )
-            paint_card(painter, hit.rect.adjusted(2, 2, -2, -2), face, palette, font, look)
-        self._paint_hover(painter)
-
-    def _paint_hover(self, painter: QPainter) -> None:
-        if self._carry is None or self._hover is None or self._hover_verdict is None:
-            return
-        verdict = self._hover_verdict
-        colour = QColor(LEGAL if verdict.ok else ILLEGAL)
-        area, at = self.target_for(self._hover, self._carry.grab_index)
-        if area == GROUND:
-            rects = [self._layout.frames[GROUND].frame]
-        elif area == MAGIC:
-            rects = [self._layout.slots[self._hover]]
-        else:
-            assert isinstance(at, int)
-            first = max(1, at)
-            last = min(SLOT_AREAS[area], at + self._carry.item.slots - 1)
-            rects = [self._layout.slots[Place(area, n)] for n in range(first, last + 1)]
-            if not rects:
-                rects = [self._layout.slots[self._hover]]
-        fill = QColor(colour)
-        fill.setAlphaF(0.30)
-        mark_font = QFont(self.font())
-        mark_font.setBold(True)
-        mark_font.setPointSizeF(self.font().pointSizeF() * 2.2)
-        for rect in rects:
-            painter.setPen(QPen(colour, 3))
-            painter.setBrush(fill)
-            painter.drawRoundedRect(rect.adjusted(1.5, 1.5, -1.5, -1.5), 6, 6)
-        painter.setFont(mark_font)
-        painter.setPen(colour.darker(110))
-        mark = "✓" if verdict.ok else "✗"
-        painter.drawText(
-            rects[0].adjusted(4, 0, -4, 0),
-            int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop),
-            mark,
+    def _scene(self) -> BoardScene:
+        return BoardScene(
+            layout=self._layout,
+            character=self._character,
+            hits=self._hits,
+            entries=self._entries,
+            palette=self.palette(),
+            font=self.font(),
+            selected=self._selected,
+            carry=self._carry,
+            verdicts=self._carry_verdicts,
+            hover=self._hover,
+            hover_verdict=self._hover_verdict,
+            wounds_to_place=self._wounds_to_place,
+            has_focus=self.hasFocus(),
+            cursor_rect=self._cursor_rect() if self.hasFocus() else None,
         )
-
-    def _paint_wound_hatching(self, painter: QPainter) -> None:
-        """Red hatching on wounded backpack slots, under the cards so their text stays clear."""
-        if self._character is None:
-            return
-        hatch = QColor(WOUND)
-        hatch.setAlphaF(0.55)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QBrush(hatch, Qt.BrushStyle.BDiagPattern))
-        for slot in self._character.wound_slots:
-            painter.drawRoundedRect(
-                self._layout.slots[Place(BACKPACK, slot)].adjusted(1, 1, -1, -1), 6, 6
-            )
-
-    def _paint_wounds(self, painter: QPainter) -> None:
-        if self._character is None:
-            return
-        character = self._character
-        holding = character.items.backpack_slots_holding_items()
-        small = QFont(self.font())
-        small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.9))
-        small.setBold(True)
-        text_colour = self.palette().color(QPalette.ColorRole.Text)
-        dark = self.palette().color(QPalette.ColorRole.Base).lightness() <= 128
-        wound_text = QColor("#ff8a80") if dark else WOUND
-        left_align = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        for slot in range(1, SLOT_AREAS[BACKPACK] + 1):
-            band = self._layout.wound_box(slot).adjusted(3, 2, -3, -3)
-            wounded = slot in character.wound_slots
-            side = band.height() - 4
-            box = QRectF(band.left() + 2, band.top() + 2, side, side)
-            number = str(slot)
-            number_width = QFontMetricsF(small).horizontalAdvance("10") + 4
-            label = band.adjusted(side + 8, 0, -number_width, 0)
-            painter.setFont(small)
-            painter.setPen(text_colour)
-            right_align = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            painter.drawText(band, right_align, number)
-            if wounded:
-                cell = self._layout.slots[Place(BACKPACK, slot)]
-                painter.setPen(QPen(WOUND, 2.5))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRoundedRect(cell.adjusted(1.5, 1.5, -1.5, -1.5), 6, 6)
-                painter.setBrush(WOUND)
-                painter.drawRect(box)
-                painter.setPen(QPen(QColor("white"), 2))
-                painter.drawLine(box.topLeft() + QPointF(3, 3), box.bottomRight() - QPointF(3, 3))
-                painter.drawLine(box.topRight() + QPointF(-3, 3), box.bottomLeft() + QPointF(3, -3))
-                words = "WOUND · −1 speed" if slot in holding else "WOUND"
-                font = fitted_font(small, words, label, left_align)
-                if QFontMetricsF(font).horizontalAdvance(words) > label.width():
-                    words = "WOUND −1"
-                    font = fitted_font(small, words, label, left_align)
-                painter.setFont(font)
-                painter.setPen(wound_text)
-                painter.drawText(label, left_align, words)
-            else:
-                waiting = self._wounds_to_place > 0
-                pen = QPen(WOUND if waiting else text_colour, 2 if waiting else 1.2)
-                painter.setPen(pen)
-                painter.setBrush(self.palette().color(QPalette.ColorRole.Base))
-                painter.drawRect(box)
-                muted = QColor(text_colour)
-                muted.setAlphaF(0.95 if waiting else 0.6)
-                painter.setPen(muted)
-                words = "Wound here?" if waiting else "Wound"
-                painter.setFont(fitted_font(small, words, label, left_align))
-                painter.drawText(label, left_align, words)
-
-    def _paint_overloads(self, painter: QPainter) -> None:
-        if self._character is None:
-            return
-        for name in self._character.items.overloaded_magic_slots():
-            rect = self._layout.slots[Place(MAGIC, name)]
-            painter.setPen(QPen(CAUTION, 3, Qt.PenStyle.DashLine))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 6, 6)
-
-    def _paint_cursor(self, painter: QPainter) -> None:
-        if not self.hasFocus():
-            return
-        rect = self._cursor_rect()
-        if rect is None:
-            return
-        pen = QPen(self.palette().color(QPalette.ColorRole.Highlight), 3, Qt.PenStyle.DotLine)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), 7, 7)
 
     def _cursor_rect(self) -> QRectF | None:
         place = self._cursor
@@ -737,91 +387,6 @@ class InventoryBoard(QWidget):
             index = min(self._cursor_entry, len(entries) - 1)
             return QRectF(area.left(), area.top() + index * band, area.width(), band)
         return cell
-
-    def _paint_status(self, painter: QPainter) -> None:
-        """Speed and wounds in the column beside the backpack, in words and numbers."""
-        rect = self._layout.status
-        character = self._character
-        if character is None or rect.width() < 20:
-            return
-        palette = self.palette()
-        text = palette.color(QPalette.ColorRole.WindowText)
-        dark = palette.color(QPalette.ColorRole.Base).lightness() <= 128
-        alarm = QColor("#ff8a80") if dark else WOUND
-        window = palette.color(QPalette.ColorRole.Window)
-        painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
-        painter.setBrush(window.darker(108) if not dark else window.lighter(118))
-        painter.drawRoundedRect(rect, 8, 8)
-        pad = max(4.0, rect.width() * 0.06)
-        inner = rect.adjusted(pad, pad / 2, -pad, -pad)
-        centre = int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
-        wrap = centre | int(Qt.TextFlag.TextWordWrap)
-        line = QFontMetricsF(self.font()).height()
-        y = inner.top()
-
-        def write(words: str, font: QFont, colour: QColor, height: float) -> None:
-            nonlocal y
-            box = QRectF(inner.left(), y, inner.width(), height)
-            painter.setFont(fitted_font(font, words, box, wrap))
-            painter.setPen(colour)
-            painter.drawText(box, wrap, words)
-            y += height
-
-        title = self._title_font()
-        big = QFont(self.font())
-        big.setBold(True)
-        big.setPointSizeF(self.font().pointSizeF() * 2.6)
-        small = QFont(self.font())
-        small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.9))
-        strong = QFont(small)
-        strong.setBold(True)
-        write("Speed", title, text, line * 1.4)
-        if character.dead:
-            write("☠", big, alarm, line * 2.4)
-            write("DEAD", strong, alarm, line * 1.3)
-            write("all ten backpack slots are wounded", small, alarm, line * 2.6)
-            return
-        colour = alarm if character.speed < character.speed_base else text
-        write(str(character.speed), big, colour, line * 2.4)
-        write(f"of {character.speed_base}", small, text, line * 1.2)
-        costly = len(character.wounded_item_slots)
-        if costly:
-            write(
-                f"−{costly}: wounded slot{'s' if costly > 1 else ''} with items",
-                small,
-                alarm,
-                line * 2.4,
-            )
-        write(f"Wounds {len(character.wound_slots)}/10", strong, text, line * 1.4)
-        if self._wounds_to_place:
-            count = self._wounds_to_place
-            write(f"Place {count} more wound{'s' if count > 1 else ''}", strong, alarm, line * 2.4)
-        elif character.items.overloaded_magic_slots():
-            write(
-                "⚠ Doubled magic slot: no rest; 1d6 wounds each DT end", small, CAUTION, line * 3.6
-            )
-
-    def _paint_dead(self, painter: QPainter) -> None:
-        if self._character is None or not self._character.dead:
-            return
-        frame = self._layout.frames[BACKPACK].frame
-        band = QRectF(
-            frame.left(),
-            frame.center().y() - frame.height() * 0.17,
-            frame.width(),
-            frame.height() * 0.34,
-        )
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(20, 0, 0, 215))
-        painter.drawRect(band)
-        font = QFont(self.font())
-        font.setBold(True)
-        font.setPointSizeF(self.font().pointSizeF() * 2.6)
-        painter.setFont(font)
-        painter.setPen(QColor("white"))
-        painter.drawText(
-            band, int(Qt.AlignmentFlag.AlignCenter), "☠ DEAD — all ten backpack slots are wounded"
-        )
 
     # -- hints --------------------------------------------------------------------------------
 
@@ -959,7 +524,7 @@ class InventoryBoard(QWidget):
 
     def _begin_carry(self, carry: Carry) -> None:
         self._carry = carry
-        self._carry_verdicts = self._all_verdicts(carry)
+        self._carry_verdicts = judge_everywhere(self._character, self._rules, carry)
         self.update()
 
     def _end_carry(self) -> None:
@@ -1206,84 +771,7 @@ class InventoryBoard(QWidget):
 
     def build_menu(self, item: Item | None, place: Place | None) -> QMenu:
         """The context menu for ``item`` (or the empty ``place``); not shown."""
-        menu = QMenu(self)
-        menu.setObjectName("inventory_menu")
-        menu.setToolTipsVisible(True)
-        if item is not None:
-            self._item_menu(menu, item)
-        if (
-            place is not None
-            and place.area == BACKPACK
-            and isinstance(place.at, int)
-            and self._character
-        ):
-            slot = place.at
-            if item is not None:
-                menu.addSeparator()
-            if slot in self._character.wound_slots:
-                action = menu.addAction(f"Heal the wound in backpack slot {slot}")
-            else:
-                action = menu.addAction(f"Place a wound in backpack slot {slot}")
-            action.setObjectName("wound_action")
-            action.triggered.connect(lambda _=False, s=slot: self.toggle_wound(s))
-        return menu
-
-    def _item_menu(self, menu: QMenu, item: Item) -> None:
-        title = menu.addAction(f"{item.name} — {item.location}")
-        title.setEnabled(False)
-        move_menu = menu.addMenu("Move to")
-        move_menu.setObjectName("move_menu")
-        move_menu.setToolTipsVisible(True)
-        carry = Carry(item, 0)
-        for place in [*all_slot_places(), GROUND_PLACE]:
-            if (place.area, place.at) == (item.area, item.at) or (
-                place.area == MAGIC and item.area == MAGIC and place.at == item.magic_slot
-            ):
-                continue
-            if place.area == GROUND and item.area == GROUND:
-                continue
-            verdict = self.verdict(carry, place)
-            text = "The ground" if place.area == GROUND else place.label
-            if verdict.ok and verdict.merged is not None:
-                text += f" (joins the stack: {verdict.merged})"
-            if verdict.ok and verdict.warning:
-                text += " ⚠"
-            action = move_menu.addAction(text)
-            action.setObjectName(f"move_to_{place.area}_{place.at}")
-            action.setEnabled(verdict.ok)
-            action.setToolTip(rich_tooltip(verdict.reason if not verdict.ok else verdict.warning))
-            action.triggered.connect(lambda _=False, p=place, c=carry: self.drop_carry(c, p))
-        if item.count > 1:
-            split = menu.addAction(f"Split the stack of {item.count}…")
-            split.setObjectName("split_action")
-            split.triggered.connect(lambda _=False, i=item.id: self.split_requested.emit(i))
-        if item.armor is not None and not item.is_shield:
-            self._armour_action(menu, item)
-        if item.area == BACKPACK:
-            draw = menu.addAction("Draw from pack…")
-            draw.setObjectName("draw_action")
-            draw.triggered.connect(lambda _=False, i=item.id: self.draw_requested.emit(i))
-        menu.addSeparator()
-        if item.area != GROUND:
-            drop = menu.addAction("Drop on the ground")
-            drop.setObjectName("drop_action")
-            drop.triggered.connect(lambda _=False, i=item.id: self.drop_item(i, GROUND_PLACE))
-        remove = menu.addAction("Remove from the inventory")
-        remove.setObjectName("remove_action")
-        remove.triggered.connect(lambda _=False, i=item: self._remove(i))
-
-    def _armour_action(self, menu: QMenu, item: Item) -> None:
-        action: QAction
-        if item.worn:
-            action = menu.addAction("Take this armour off")
-            action.triggered.connect(lambda _=False, i=item.id: self.set_worn(i, False))
-        else:
-            action = menu.addAction("Wear this armour")
-            action.setEnabled(item.area == BACKPACK)
-            if item.area != BACKPACK:
-                action.setToolTip("Worn armour stays in the backpack: move it there first")
-            action.triggered.connect(lambda _=False, i=item.id: self.set_worn(i, True))
-        action.setObjectName("worn_action")
+        return build_board_menu(self, item, place)
 
     def set_worn(self, item_id: str, worn: bool) -> None:
         """Wear the suit ``item_id`` (taking off any other), or take it off."""
@@ -1294,7 +782,8 @@ class InventoryBoard(QWidget):
         done = f"Now wearing {name}" if worn else f"Took off {name}"
         self._run(lambda: editing.set_worn(item_id, worn), done)
 
-    def _remove(self, item: Item) -> None:
+    def remove(self, item: Item) -> None:
+        """Take ``item`` out of the inventory (undoable)."""
         if self._editing is None:
             return
         editing = self._editing
@@ -1310,11 +799,3 @@ class InventoryBoard(QWidget):
             return
         menu.aboutToHide.connect(menu.deleteLater)
         menu.popup(self.mapToGlobal(point))
-
-
-def _reason(error: BaseException) -> str:
-    if isinstance(error, MoveRefused):
-        return error.reason
-    if isinstance(error, KeyError) and error.args:
-        return str(error.args[0])
-    return str(error)

@@ -1,0 +1,97 @@
+"""The inventory board's context menu: move to any place (with the reason a place is closed),
+split, wear, draw from the pack, drop, remove, and place or heal a wound."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu
+
+from refkit.gui.common.plain_text import rich_tooltip
+from refkit.gui.inventory.board_layout import GROUND_PLACE, Place, all_slot_places
+from refkit.gui.inventory.board_moves import Carry
+from refkit.rules.inventory.model import BACKPACK, GROUND, MAGIC, Item
+
+if TYPE_CHECKING:
+    from refkit.gui.inventory.board import InventoryBoard
+
+
+def build_board_menu(board: InventoryBoard, item: Item | None, place: Place | None) -> QMenu:
+    """The context menu for ``item`` (or the empty ``place``) on ``board``; not shown."""
+    menu = QMenu(board)
+    menu.setObjectName("inventory_menu")
+    menu.setToolTipsVisible(True)
+    if item is not None:
+        _item_menu(board, menu, item)
+    character = board.character()
+    if place is not None and place.area == BACKPACK and isinstance(place.at, int) and character:
+        slot = place.at
+        if item is not None:
+            menu.addSeparator()
+        if slot in character.wound_slots:
+            action = menu.addAction(f"Heal the wound in backpack slot {slot}")
+        else:
+            action = menu.addAction(f"Place a wound in backpack slot {slot}")
+        action.setObjectName("wound_action")
+        action.triggered.connect(lambda _=False, s=slot: board.toggle_wound(s))
+    return menu
+
+
+def _item_menu(board: InventoryBoard, menu: QMenu, item: Item) -> None:
+    title = menu.addAction(f"{item.name} — {item.location}")
+    title.setEnabled(False)
+    move_menu = menu.addMenu("Move to")
+    move_menu.setObjectName("move_menu")
+    move_menu.setToolTipsVisible(True)
+    carry = Carry(item, 0)
+    for place in [*all_slot_places(), GROUND_PLACE]:
+        if (place.area, place.at) == (item.area, item.at) or (
+            place.area == MAGIC and item.area == MAGIC and place.at == item.magic_slot
+        ):
+            continue
+        if place.area == GROUND and item.area == GROUND:
+            continue
+        verdict = board.verdict(carry, place)
+        text = "The ground" if place.area == GROUND else place.label
+        if verdict.ok and verdict.merged is not None:
+            text += f" (joins the stack: {verdict.merged})"
+        if verdict.ok and verdict.warning:
+            text += " ⚠"
+        action = move_menu.addAction(text)
+        action.setObjectName(f"move_to_{place.area}_{place.at}")
+        action.setEnabled(verdict.ok)
+        action.setToolTip(rich_tooltip(verdict.reason if not verdict.ok else verdict.warning))
+        action.triggered.connect(lambda _=False, p=place, c=carry: board.drop_carry(c, p))
+    if item.count > 1:
+        split = menu.addAction(f"Split the stack of {item.count}…")
+        split.setObjectName("split_action")
+        split.triggered.connect(lambda _=False, i=item.id: board.split_requested.emit(i))
+    if item.armor is not None and not item.is_shield:
+        _armour_action(board, menu, item)
+    if item.area == BACKPACK:
+        draw = menu.addAction("Draw from pack…")
+        draw.setObjectName("draw_action")
+        draw.triggered.connect(lambda _=False, i=item.id: board.draw_requested.emit(i))
+    menu.addSeparator()
+    if item.area != GROUND:
+        drop = menu.addAction("Drop on the ground")
+        drop.setObjectName("drop_action")
+        drop.triggered.connect(lambda _=False, i=item.id: board.drop_item(i, GROUND_PLACE))
+    remove = menu.addAction("Remove from the inventory")
+    remove.setObjectName("remove_action")
+    remove.triggered.connect(lambda _=False, i=item: board.remove(i))
+
+
+def _armour_action(board: InventoryBoard, menu: QMenu, item: Item) -> None:
+    action: QAction
+    if item.worn:
+        action = menu.addAction("Take this armour off")
+        action.triggered.connect(lambda _=False, i=item.id: board.set_worn(i, False))
+    else:
+        action = menu.addAction("Wear this armour")
+        action.setEnabled(item.area == BACKPACK)
+        if item.area != BACKPACK:
+            action.setToolTip("Worn armour stays in the backpack: move it there first")
+        action.triggered.connect(lambda _=False, i=item.id: board.set_worn(i, True))
+    action.setObjectName("worn_action")
