@@ -45,6 +45,9 @@ class ActionSpec:
     checked: bool = False
     group: str = ""
     tip: str = ""
+    application_wide: bool = False
+    """The keys work in every window of the app (a floating panel, the players' window), not
+    only while the main window has focus."""
 
 
 def key_sequences(shortcuts: Iterable[str]) -> list[QKeySequence]:
@@ -91,7 +94,11 @@ class ActionRegistry:
         action = QAction(spec.text, self._window)
         action.setObjectName(f"action_{spec.id}")
         action.setShortcuts(sequences)
-        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.setShortcutContext(
+            Qt.ShortcutContext.ApplicationShortcut
+            if spec.application_wide
+            else Qt.ShortcutContext.WindowShortcut
+        )
         tip = spec.tip or spec.text.replace("&", "")
         if sequences:
             keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in sequences)

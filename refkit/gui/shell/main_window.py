@@ -111,16 +111,7 @@ class MainWindow(QMainWindow):
             raise ValueError(f"a panel named {object_name!r} is already docked")
         dock = QDockWidget(title, self)
         dock.setObjectName(object_name)
-        if scrollable:
-            scroll = QScrollArea()
-            scroll.setObjectName(f"{object_name}_scroll")
-            scroll.setWidgetResizable(True)
-            scroll.setFrameShape(QFrame.Shape.NoFrame)
-            scroll.setWidget(widget)
-            scroll.setFocusProxy(widget)
-            dock.setWidget(scroll)
-        else:
-            dock.setWidget(widget)
+        self.set_panel_widget(dock, widget, scrollable=scrollable)
         dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetClosable
             | QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -132,6 +123,21 @@ class MainWindow(QMainWindow):
         for menu in self._panel_menus:
             menu.addAction(dock.toggleViewAction())
         return dock
+
+    def set_panel_widget(
+        self, dock: QDockWidget, widget: QWidget, *, scrollable: bool = False
+    ) -> None:
+        """Put ``widget`` in ``dock`` (in a scroll area if ``scrollable``)."""
+        if scrollable:
+            scroll = QScrollArea()
+            scroll.setObjectName(f"{dock.objectName()}_scroll")
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QFrame.Shape.NoFrame)
+            scroll.setWidget(widget)
+            scroll.setFocusProxy(widget)
+            dock.setWidget(scroll)
+        else:
+            dock.setWidget(widget)
 
     def dock(self, object_name: str) -> QDockWidget:
         return self._docks[object_name]

@@ -1,0 +1,349 @@
+"""The panel registry: every dock, menu entry and action, registered by the feature that owns it.
+
+Frescobaldi's PanelManager idea. A GUI feature package has ``register(registry, context)`` in its
+``install.py``; it hands the registry :class:`PanelSpec` s (a dock: typed id, title, area, the
+function that builds its widget, what to tabify it with), :class:`~refkit.gui.shell.actions.
+ActionSpec` s (menu entries, toolbar buttons, shortcuts; ``application_wide`` for a key that works
+in every Refkit window, like Ctrl+K for the lookup) and nothing else. The registry docks, fills the
+menus and the toolbar, and answers ``registry.panel(PanelId.DICE)`` and
+``registry.widget(PanelId.DICE)`` — no dock is ever found by a string or by ``findChild``.
+
+A dock is made at once (so the saved layout can put it back) but its widget is built lazily: when
+the dock is first shown, when someone asks for it (:meth:`PanelRegistry.widget`), or in small idle
+steps after :meth:`PanelRegistry.build_in_idle_steps` — one panel per turn of the event loop, so
+no build freezes the window for long.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import TYPE_CHECKING, TypeVar
+
+from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QUndoStack
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMenuBar, QToolBar, QWidget
+
+from refkit.gui.shell.actions import ActionRegistry, ActionRegistryError, ActionSpec
+
+if TYPE_CHECKING:
+    from refkit.dice.records import RollRecord
+    from refkit.gui.shell.main_window import MainWindow
+
+W = TypeVar("W", bound=QWidget)
+
+
+class PanelId(StrEnum):
+    """Every panel of the window. The value is the dock's object name, which keys its place in
+    the saved layout (so renaming a member is fine; changing a value loses users' layouts)."""
+
+    DICE = "dice_dock"
+    ROLL_LOG = "roll_log_dock"
+    GAMES = "games_dock"
+    DUNGEON_TURN = "dungeon_turn_dock"
+    EFFECTS = "effects_dock"
+    TABLES = "tables_dock"
+    SESSION_LOG = "session_log_dock"
+    CHARACTERS = "characters_dock"
+    CHARACTER_SHEET = "character_sheet_dock"
+    ITEM_CATALOGUE = "item_catalogue_dock"
+    LOOKUP = "lookup_dock"
+
+
+class MenuId(StrEnum):
+    """The menus of the menu bar, in the order they appear; the value is the menu's title."""
+
+    FILE = "&File"
+    EDIT = "&Edit"
+    DICE = "&Dice"
+    DUNGEON = "&Dungeon"
+    CROWS = "C&rows"
+    VIEW = "&View"
+    HELP = "&Help"
+
+
+PANELS_SECTION = "zz_panels"
+"""The section of a feature menu that lists its panels' show/hide toggles (always last)."""
+
+
+@dataclass(frozen=True)
+class PanelSpec:
+    """One dock. ``build`` makes its widget (called once, on the GUI thread, lazily unless
+    ``lazy`` is False). ``tabify_with``: a panel already docked that this one shares tabs with.
+    ``menu``: a feature menu that lists the dock's show/hide toggle at its end (View ▸ Panels
+    always does). ``go_to``/``shortcut``: a View-menu action that shows and focuses the panel.
+    ``placeholder``: what the dock says until its widget is built."""
+
+    id: PanelId
+    title: str
+    build: Callable[[], QWidget]
+    area: Qt.DockWidgetArea = Qt.DockWidgetArea.LeftDockWidgetArea
+    scrollable: bool = False
+    tabify_with: PanelId | None = None
+    menu: str = ""
+    go_to: str = ""
+    shortcut: str = ""
+    lazy: bool = True
+    placeholder: str = "Loading…"
+
+
+@dataclass(frozen=True)
+class FeatureContext:
+    """What the window gives a feature's ``register``: the window and its settings, the shared
+    undo stack, and the roll log (``log_roll`` lands a roll there; before the database is open it
+    says so in the status bar and returns None). ``when_ready`` runs a callback once the database
+    is open (at once if it is); ``make_rng`` and ``now`` are the random source and the clock pure
+    code is given."""
+
+    window: MainWindow
+    settings: QSettings
+    undo_stack: QUndoStack
+    log_roll: Callable[[RollRecord], object]
+    when_ready: Callable[[Callable[[], None]], None]
+    make_rng: Callable[[int | None], random.Random] = field(default=random.Random)
+    now: Callable[[], datetime] = field(default=lambda: datetime.now().astimezone())
+
+
+class PanelRegistryError(ValueError):
+    """A panel id registered twice, or asked for before it was registered."""
+
+
+class PanelRegistry(QObject):
+    """The window's panels, menus and actions. One per window (a child of it)."""
+
+    panel_built = Signal(str)
+    """A panel's widget was just built (its PanelId)."""
+
+    def __init__(self, window: MainWindow, actions: ActionRegistry, toolbar: QToolBar) -> None:
+        super().__init__(window)
+        self.setObjectName("panel_registry")
+        self.window = window
+        self.actions = actions
+        self.toolbar = toolbar
+        self._specs: dict[PanelId, PanelSpec] = {}
+        self._widgets: dict[PanelId, QWidget] = {}
+        self._on_built: dict[PanelId, list[Callable[[QWidget], None]]] = {}
+        self._menus: dict[str, QMenu] = {}
+        self._menu_sections: dict[str, dict[str, list[QAction]]] = {}
+        self._idle_building = False
+        self._building: PanelId | None = None
+
+    # menus ----------------------------------------------------------------------------------
+
+    def build_menu_bar(self, menu_bar: QMenuBar, titles: Sequence[str] = tuple(MenuId)) -> None:
+        """Make the menus (in this order); a menu with no entry yet stays hidden."""
+        for title in titles:
+            menu = QMenu(title, self.window)
+            menu.setObjectName("menu_" + title.replace("&", "").lower())
+            menu_bar.addMenu(menu)
+            self._menus[title] = menu
+            self._menu_sections.setdefault(title, {})
+            self._refill(title)
+
+    def menu(self, title: str) -> QMenu:
+        try:
+            return self._menus[title]
+        except KeyError:
+            raise PanelRegistryError(f"no menu {title!r}") from None
+
+    def _refill(self, title: str) -> None:
+        menu = self._menus.get(title)
+        if menu is None:
+            return
+        for action in menu.actions():
+            menu.removeAction(action)
+        first = True
+        for name in sorted(self._menu_sections[title], key=self._section_order(title)):
+            if not first:
+                menu.addSeparator()
+            first = False
+            menu.addActions(self._menu_sections[title][name])
+        menu.menuAction().setVisible(bool(menu.actions()))
+
+    def _section_order(self, title: str) -> Callable[[str], tuple[bool, int]]:
+        names = list(self._menu_sections[title])
+        return lambda name: (name == PANELS_SECTION, names.index(name))
+
+    def add_to_menu(self, title: str, section: str, actions: Iterable[QAction]) -> None:
+        """Put existing actions (a submenu's, a dock's toggle) into ``title`` under ``section``."""
+        self._menu_sections.setdefault(title, {}).setdefault(section, []).extend(actions)
+        self._refill(title)
+
+    # actions --------------------------------------------------------------------------------
+
+    def add_action(self, spec: ActionSpec) -> QAction:
+        return self.add_actions([spec])[0]
+
+    def add_actions(self, specs: Iterable[ActionSpec]) -> list[QAction]:
+        """Register the actions (raises ActionRegistryError on a clashing id or key), list them
+        in their menus under their sections and put the toolbar ones on the toolbar."""
+        added: list[QAction] = []
+        touched: set[str] = set()
+        for spec in specs:
+            if spec.menu and self._menus and spec.menu not in self._menus:
+                raise ActionRegistryError(
+                    f"action {spec.id!r} names a menu that is not built: {spec.menu!r}"
+                )
+            action = self.actions.add(spec)
+            added.append(action)
+            if spec.menu:
+                sections = self._menu_sections.setdefault(spec.menu, {})
+                sections.setdefault(spec.section, []).append(action)
+                touched.add(spec.menu)
+        for title in touched:
+            self._refill(title)
+        self.actions.build_toolbar(self.toolbar)
+        return added
+
+    def action(self, action_id: str) -> QAction:
+        return self.actions.action(action_id)
+
+    # panels ---------------------------------------------------------------------------------
+
+    def add_panel(self, spec: PanelSpec) -> QDockWidget:
+        """Dock ``spec``'s panel (its widget now unless it is lazy) and list it in the menus."""
+        if spec.id in self._specs:
+            raise PanelRegistryError(f"panel {spec.id.name} is registered twice")
+        self._specs[spec.id] = spec
+        if spec.lazy:
+            holder: QWidget = QLabel(spec.placeholder)
+            holder.setObjectName(f"{spec.id.value}_placeholder")
+            holder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        else:
+            holder = self._make(spec)
+        dock = self.window.add_panel(
+            spec.id.value,
+            spec.title,
+            holder,
+            spec.area,
+            scrollable=spec.scrollable and not spec.lazy,
+        )
+        if spec.tabify_with is not None and spec.tabify_with in self._specs:
+            self.window.tabifyDockWidget(self.panel(spec.tabify_with), dock)
+        if spec.menu:
+            self.add_to_menu(spec.menu, PANELS_SECTION, [dock.toggleViewAction()])
+        if spec.go_to:
+            self.add_action(
+                ActionSpec(
+                    f"show_{spec.id.value.removesuffix('_dock')}",
+                    spec.go_to,
+                    lambda: self.show(spec.id),
+                    (spec.shortcut,) if spec.shortcut else (),
+                    menu=MenuId.VIEW,
+                    section="panels",
+                )
+            )
+        if spec.lazy:
+            dock.visibilityChanged.connect(
+                lambda visible, panel=spec.id: visible and self._build_soon(panel)
+            )
+            if self._idle_building:
+                self._schedule_idle_step()
+        return dock
+
+    def has(self, panel: PanelId) -> bool:
+        return panel in self._specs
+
+    def panel(self, panel: PanelId) -> QDockWidget:
+        """The dock of ``panel``."""
+        if panel not in self._specs:
+            raise PanelRegistryError(f"panel {panel.name} is not registered")
+        return self.window.dock(panel.value)
+
+    def panels(self) -> list[PanelId]:
+        return list(self._specs)
+
+    def is_built(self, panel: PanelId) -> bool:
+        return panel in self._widgets
+
+    def widget(self, panel: PanelId, kind: type[W] = QWidget) -> W:  # type: ignore[assignment]
+        """The widget of ``panel``, built now if it was not yet; ``kind`` checks its type."""
+        widget = self._widgets.get(panel)
+        if widget is None:
+            if panel not in self._specs:
+                raise PanelRegistryError(f"panel {panel.name} is not registered")
+            widget = self._build(panel)
+        if not isinstance(widget, kind):
+            raise PanelRegistryError(f"panel {panel.name} is a {type(widget).__name__}")
+        return widget
+
+    def when_built(self, panel: PanelId, callback: Callable[[QWidget], None]) -> None:
+        """Call ``callback(widget)`` once ``panel``'s widget exists (at once if it does): the way
+        features wire one panel to another without building it early."""
+        widget = self._widgets.get(panel)
+        if widget is not None:
+            callback(widget)
+        else:
+            self._on_built.setdefault(panel, []).append(callback)
+
+    def show(self, panel: PanelId) -> QWidget:
+        """Show ``panel`` (building it if need be), bring it to the front and focus it."""
+        widget = self.widget(panel)
+        self.window.show_panel(panel.value)
+        return widget
+
+    def pending(self) -> list[PanelId]:
+        """Panels whose widgets are not built yet, the visible ones first."""
+        waiting = [panel for panel in self._specs if panel not in self._widgets]
+        return sorted(waiting, key=lambda panel: not self.panel(panel).isVisible())
+
+    def build_in_idle_steps(self) -> None:
+        """From now on build every waiting panel, one per turn of the event loop."""
+        self._idle_building = True
+        self._schedule_idle_step()
+
+    def _schedule_idle_step(self) -> None:
+        QTimer.singleShot(0, self, self._idle_step)
+
+    def _idle_step(self) -> None:
+        waiting = self.pending()
+        if not waiting:
+            return
+        self._build(waiting[0])
+        if len(waiting) > 1:
+            self._schedule_idle_step()
+
+    def _build_soon(self, panel: PanelId) -> None:
+        if panel not in self._widgets:
+            QTimer.singleShot(0, self, lambda: panel in self._widgets or self._build(panel))
+
+    def _make(self, spec: PanelSpec) -> QWidget:
+        widget = spec.build()
+        self._widgets[spec.id] = widget
+        return widget
+
+    def _build(self, panel: PanelId) -> QWidget:
+        if self._building == panel:
+            raise PanelRegistryError(f"panel {panel.name} asks for itself while it is built")
+        spec = self._specs[panel]
+        previous, self._building = self._building, panel
+        try:
+            widget = self._make(spec)
+        finally:
+            self._building = previous
+        dock = self.panel(panel)
+        placeholder = dock.widget()
+        if spec.scrollable:
+            self.window.set_panel_widget(dock, widget, scrollable=True)
+        else:
+            dock.setWidget(widget)
+        if placeholder is not None and placeholder is not widget:
+            placeholder.deleteLater()
+        for callback in self._on_built.pop(panel, []):
+            callback(widget)
+        self.panel_built.emit(panel.value)
+        return widget
+
+
+__all__ = [
+    "PANELS_SECTION",
+    "FeatureContext",
+    "MenuId",
+    "PanelId",
+    "PanelRegistry",
+    "PanelRegistryError",
+    "PanelSpec",
+]

@@ -1,0 +1,144 @@
+"""The panel registry: typed ids, lazily built docks, menus filled by section, global keys."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QToolBar, QWidget
+
+from refkit.gui.shell.actions import ActionRegistry, ActionRegistryError, ActionSpec
+from refkit.gui.shell.main_window import MainWindow
+from refkit.gui.shell.panel_registry import (
+    MenuId,
+    PanelId,
+    PanelRegistry,
+    PanelRegistryError,
+    PanelSpec,
+)
+
+
+@pytest.fixture
+def registry(qtbot, settings: QSettings) -> PanelRegistry:
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    toolbar = QToolBar()
+    window.addToolBar(toolbar)
+    registry = PanelRegistry(window, ActionRegistry(window), toolbar)
+    registry.build_menu_bar(window.menuBar())
+    return registry
+
+
+def _label(text: str, built: list[str]) -> QLabel:
+    built.append(text)
+    return QLabel(text)
+
+
+def test_a_lazy_panel_is_docked_at_once_and_built_only_when_asked(registry) -> None:
+    built: list[str] = []
+    dock = registry.add_panel(PanelSpec(PanelId.GAMES, "Games", lambda: _label("games", built)))
+    assert dock.objectName() == "games_dock"
+    assert registry.panel(PanelId.GAMES) is dock
+    assert built == [] and not registry.is_built(PanelId.GAMES)
+    widget = registry.widget(PanelId.GAMES, QLabel)
+    assert widget.text() == "games" and dock.widget() is widget
+    assert registry.widget(PanelId.GAMES) is widget and built == ["games"]
+
+
+def test_idle_steps_build_one_panel_per_turn_of_the_event_loop(registry, qtbot) -> None:
+    built: list[str] = []
+    for panel in (PanelId.DICE, PanelId.ROLL_LOG, PanelId.GAMES):
+        registry.add_panel(PanelSpec(panel, panel.name, lambda p=panel: _label(p.name, built)))
+    registry.build_in_idle_steps()
+    assert built == []
+    QApplication.processEvents()  # one turn: a single zero-timer fires
+    assert len(built) == 1
+    qtbot.waitUntil(lambda: len(built) == 3)
+    assert registry.pending() == []
+
+
+def test_showing_a_lazy_dock_builds_its_widget(registry, qtbot) -> None:
+    built: list[str] = []
+    registry.add_panel(PanelSpec(PanelId.LOOKUP, "Lookup", lambda: _label("lookup", built)))
+    registry.window.show()
+    qtbot.waitUntil(lambda: built == ["lookup"])
+
+
+def test_when_built_wires_a_panel_without_building_it_early(registry) -> None:
+    registry.add_panel(PanelSpec(PanelId.TABLES, "Tables", lambda: QLineEdit("x")))
+    seen: list[QWidget] = []
+    registry.when_built(PanelId.TABLES, seen.append)
+    assert seen == []
+    widget = registry.widget(PanelId.TABLES)
+    assert seen == [widget]
+    registry.when_built(PanelId.TABLES, seen.append)  # already built: at once
+    assert seen == [widget, widget]
+
+
+def test_wrong_kind_unknown_and_twice_registered_panels_are_refused(registry) -> None:
+    registry.add_panel(PanelSpec(PanelId.DICE, "Dice", QLabel, lazy=False))
+    with pytest.raises(PanelRegistryError, match="DICE is a QLabel"):
+        registry.widget(PanelId.DICE, QLineEdit)
+    with pytest.raises(PanelRegistryError, match="LOOKUP is not registered"):
+        registry.panel(PanelId.LOOKUP)
+    with pytest.raises(PanelRegistryError, match="DICE is registered twice"):
+        registry.add_panel(PanelSpec(PanelId.DICE, "Dice", QLabel))
+
+
+def test_tabify_go_to_action_and_feature_menu_toggle(registry, qtbot) -> None:
+    registry.add_panel(PanelSpec(PanelId.DICE, "Dice", QLabel, lazy=False))
+    dock = registry.add_panel(
+        PanelSpec(
+            PanelId.GAMES,
+            "Games",
+            lambda: QLineEdit("game"),
+            tabify_with=PanelId.DICE,
+            go_to="Go to &Games",
+            shortcut="Alt+3",
+            menu=MenuId.DICE,
+        )
+    )
+    window = registry.window
+    assert window.tabifiedDockWidgets(dock) == [registry.panel(PanelId.DICE)]
+    go_to = registry.action("show_games")
+    assert go_to.shortcut().toString() == "Alt+3"
+    assert go_to in registry.menu(MenuId.VIEW).actions()
+    assert dock.toggleViewAction() in registry.menu(MenuId.DICE).actions()
+    window.show()
+    go_to.trigger()
+    assert registry.is_built(PanelId.GAMES)
+    qtbot.waitUntil(lambda: dock.isVisible())
+
+
+def test_menus_keep_sections_apart_and_panel_toggles_last_however_late_added(registry) -> None:
+    registry.add_panel(PanelSpec(PanelId.DUNGEON_TURN, "DT", QLabel, menu=MenuId.DUNGEON))
+    registry.add_actions(
+        [
+            ActionSpec("a", "A", print, menu=MenuId.DUNGEON, section="one"),
+            ActionSpec("b", "B", print, menu=MenuId.DUNGEON, section="two"),
+        ]
+    )
+    registry.add_action(ActionSpec("c", "C", print, menu=MenuId.DUNGEON, section="one"))
+    menu = registry.menu(MenuId.DUNGEON)
+    names = [action.text() if not action.isSeparator() else "|" for action in menu.actions()]
+    assert names == ["A", "C", "|", "B", "|", "DT"]
+    assert menu.menuAction().isVisible()
+    assert not registry.menu(MenuId.CROWS).menuAction().isVisible()  # nothing in it yet
+
+
+def test_an_action_naming_an_unbuilt_menu_is_refused(registry) -> None:
+    with pytest.raises(ActionRegistryError, match="'Nowhere'"):
+        registry.add_action(ActionSpec("x", "X", print, menu="Nowhere"))
+
+
+def test_toolbar_actions_land_on_the_toolbar(registry) -> None:
+    action = registry.add_action(ActionSpec("t", "T", print, menu=MenuId.EDIT, toolbar=True))
+    assert action in registry.toolbar.actions()
+
+
+def test_an_application_wide_key_works_outside_the_main_window(registry) -> None:
+    action = registry.add_action(
+        ActionSpec("lookup", "Look up", print, ("Ctrl+K",), application_wide=True)
+    )
+    assert action.shortcutContext() is Qt.ShortcutContext.ApplicationShortcut
+    plain = registry.add_action(ActionSpec("plain", "Plain", print, ("Ctrl+J",)))
+    assert plain.shortcutContext() is Qt.ShortcutContext.WindowShortcut
