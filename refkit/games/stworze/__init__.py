@@ -8,7 +8,16 @@ from refkit.games.stworze.countdown import (
     countdown_start,
     village_limit,
 )
-from refkit.games.stworze.deck import Deck, Decks, Icon, TimeOfDay, load_decks, shipped_decks_text
+from refkit.games.stworze.deck import (
+    Deck,
+    Decks,
+    Icon,
+    TimeOfDay,
+    load_decks,
+    read_decks,
+    shipped_decks_text,
+    user_decks_path,
+)
 from refkit.games.stworze.odds import best_icon_chances, pass_chance, pass_chance_counts
 from refkit.games.stworze.resolver import (
     Attempt,
@@ -51,8 +60,10 @@ __all__ = [
     "load_decks",
     "pass_chance",
     "pass_chance_counts",
+    "read_decks",
     "resolve_test",
     "shipped_decks_text",
     "tally_village",
+    "user_decks_path",
     "village_limit",
 ]

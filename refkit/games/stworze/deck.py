@@ -11,6 +11,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 from typing import Any
 
 from refkit.locate import read_resource_text
@@ -101,6 +102,26 @@ class Decks:
 
 def shipped_decks_text() -> str:
     return read_resource_text(*DECKS_RESOURCE)
+
+
+def user_decks_path(data_folder: Path) -> Path:
+    """Where a user's own decks file goes in ``data_folder`` (it replaces the shipped one)."""
+    return data_folder.joinpath(*DECKS_RESOURCE)
+
+
+def read_decks(data_folder: Path | None) -> tuple[Decks, Path | None]:
+    """The user's decks file in ``data_folder`` when there is one, else the shipped decks; with
+    the user's file's path (None for the shipped decks). A bad user file raises ValueError
+    naming it, never falls back silently."""
+    if data_folder is not None:
+        path = user_decks_path(data_folder)
+        if path.is_file():
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as error:
+                raise ValueError(f"cannot read {path}: {error}") from None
+            return load_decks(text, where=str(path)), path
+    return load_decks(shipped_decks_text(), where="the shipped decks.toml"), None
 
 
 def load_decks(text: str, where: str = "decks.toml") -> Decks:

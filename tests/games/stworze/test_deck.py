@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from refkit.games.stworze import TimeOfDay, load_decks, shipped_decks_text
+from refkit.games.stworze import (
+    TimeOfDay,
+    load_decks,
+    read_decks,
+    shipped_decks_text,
+    user_decks_path,
+)
 
 
 def test_the_shipped_decks_are_the_labelled_proposal() -> None:
@@ -81,3 +89,21 @@ def test_an_unknown_icon_names_the_deck_and_its_icons() -> None:
     night = load_decks(shipped_decks_text()).night
     with pytest.raises(ValueError, match=r"no icon 'Solar eclipse'.*Half-moon"):
         night.icon("Solar eclipse")
+
+
+def test_the_user_file_in_the_data_folder_wins_over_the_shipped_one(tmp_path) -> None:
+    assert read_decks(tmp_path) == (load_decks(shipped_decks_text()), None)
+    path = user_decks_path(tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_text('[[day]]\nicon = "Sun"\ncards = 3\n' + GOOD_NIGHT, encoding="utf-8")
+    decks, used = read_decks(tmp_path)
+    assert used == path
+    assert decks.day.size == 3
+
+
+def test_a_bad_user_file_names_itself_instead_of_falling_back(tmp_path) -> None:
+    path = user_decks_path(tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_text(GOOD_NIGHT, encoding="utf-8")
+    with pytest.raises(ValueError, match=re.escape(f"{path}: the day deck is missing")):
+        read_decks(tmp_path)
