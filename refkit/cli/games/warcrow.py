@@ -1,0 +1,200 @@
+"""The ``warcrow`` rows of the contract: pool (upgrades and downgrades), roll, versus."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from refkit.cli.errors import CliError
+from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+
+Result = tuple[dict[str, Any], str]
+
+COLOURS_HELP = "comma-separated colours: red orange yellow green blue black (3 at most of each)"
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    warcrow = commands.add_parser("warcrow", help="Warcrow Adventures dice: pools, rolls, versus")
+    actions = warcrow.add_subparsers(dest="warcrow_action", metavar="ACTION", required=True)
+
+    pool = actions.add_parser("pool", help="a pool after its upgrades and downgrades")
+    pool.add_argument("colours", metavar="COLOURS", help=COLOURS_HELP)
+    pool.add_argument("--upgrade", type=whole_number, default=0, metavar="N", help="0 to 2")
+    pool.add_argument("--downgrade", type=whole_number, default=0, metavar="N", help="0 to 2")
+    pool.add_argument(
+        "--kind",
+        choices=("offensive", "defensive"),
+        help="which dice to modify (needed when the pool holds both kinds)",
+    )
+    add_json_flag(pool)
+    pool.set_defaults(handler=_run_pool)
+
+    roll = actions.add_parser("roll", help="roll a pool and count its symbols")
+    roll.add_argument("colours", metavar="COLOURS", help=COLOURS_HELP)
+    roll.add_argument("--expertise", action="store_true", help="hollow symbols count as full ones")
+    roll.add_argument(
+        "--need", type=whole_number, metavar="N", help="an attribute test needing N Successes"
+    )
+    roll.add_argument(
+        "--dice", metavar="F,F,…", help="the face number (1-8) each die shows, instead of rolling"
+    )
+    add_seed(roll)
+    add_json_flag(roll)
+    roll.set_defaults(handler=_run_roll)
+
+    versus = actions.add_parser("versus", help="a face-to-face roll: Character against Enemy")
+    versus.add_argument("--character", required=True, metavar="COLOURS", help=COLOURS_HELP)
+    versus.add_argument("--enemy", required=True, metavar="COLOURS", help=COLOURS_HELP)
+    add_seed(versus)
+    add_json_flag(versus)
+    versus.set_defaults(handler=_run_versus)
+
+
+def _faces() -> Any:
+    """The dice table: the user's copy in the data folder when there is one."""
+    from refkit.games.warcrow import dice_faces
+    from refkit.store.location import data_dir
+
+    return dice_faces(data_dir())
+
+
+def _pool(text: str, where: str, *, need_dice: bool = True) -> Any:
+    from refkit.games.warcrow import PoolError, build_pool, parse_colours
+
+    try:
+        pool = build_pool(parse_colours(text, where=where))
+    except PoolError as problem:
+        raise CliError(f"{where}: {problem}") from None
+    if need_dice and not pool.dice:
+        raise CliError(f"{where}: no dice given; list colours like red,orange,black")
+    return pool
+
+
+# --- pool -----------------------------------------------------------------------------------
+
+
+def _run_pool(args: argparse.Namespace) -> Result:
+    from refkit.games.warcrow import (
+        MAX_DOWNGRADES,
+        MAX_UPGRADES,
+        Kind,
+        KindNeeded,
+        PoolError,
+        modifications,
+        modify,
+    )
+
+    where = "warcrow pool"
+    for name, limit in (("upgrade", MAX_UPGRADES), ("downgrade", MAX_DOWNGRADES)):
+        value = getattr(args, name)
+        if not 0 <= value <= limit:
+            raise CliError(f"{where}: --{name} must be 0 to {limit}, got {value}")
+    pool = _pool(args.colours, f"{where} COLOURS", need_dice=False)
+    kind = Kind(args.kind) if args.kind else None
+    try:
+        result = modify(pool, modifications(args.upgrade, args.downgrade, kind))
+    except KindNeeded as problem:
+        raise CliError(f"{where}: {problem} (--kind offensive or --kind defensive)") from None
+    except PoolError as problem:
+        raise CliError(f"{where}: {problem}") from None
+    payload = {
+        "pool": [colour.value for colour in result.pool.dice],
+        "steps": [step.words() for step in result.steps],
+        "lost": [colour.value for colour in result.lost],
+    }
+    lines = [f"pool: {result.pool.words()}", *(step.words() for step in result.steps)]
+    return payload, "\n".join(lines)
+
+
+# --- roll -----------------------------------------------------------------------------------
+
+
+def _dice_entry(die: Any) -> dict[str, Any]:
+    return {"colour": die.colour.value, "face": [symbol.value for symbol in die.face]}
+
+
+def _face_numbers(text: str, count: int) -> list[int]:
+    words = [word.strip() for word in text.split(",")]
+    numbers = []
+    for index, word in enumerate(words, start=1):
+        try:
+            numbers.append(int(word))
+        except ValueError:
+            raise CliError(f"--dice: {word!r} is not a face number (value {index})") from None
+    if len(numbers) != count:
+        raise CliError(f"--dice: expected {count} face numbers, one a die, got {len(numbers)}")
+    return numbers
+
+
+def _run_roll(args: argparse.Namespace) -> Result:
+    from refkit.dice.rng import make_rng
+    from refkit.games.warcrow import RerollError, attribute_test, given_roll, roll_pool
+
+    pool = _pool(args.colours, "warcrow roll COLOURS")
+    if args.need is not None and args.need < 0:
+        raise CliError(f"--need must be 0 or more, got {args.need}")
+    faces = _faces()
+    seed: int | None = None
+    if args.dice is not None:
+        try:
+            roll = given_roll(pool, faces, _face_numbers(args.dice, len(pool.dice)))
+        except RerollError as problem:
+            raise CliError(f"--dice: {problem}") from None
+    else:
+        rng, seed = make_rng(args.seed)
+        roll = roll_pool(pool, faces, rng)
+    symbols = roll.symbols(expertise=args.expertise)
+    payload: dict[str, Any] = {
+        "dice": [_dice_entry(die) for die in roll.dice],
+        "symbols": symbols.as_dict(),
+        "seed": seed,
+        "faces": list(roll.faces()),
+        "faces_source": "community" if faces.community else "verified",
+    }
+    text = _roll_text(roll) + f"\n= {symbols.words()}"
+    if args.need is not None:
+        test = attribute_test(symbols, args.need)
+        payload["test"] = {"needed": test.needed, "successes": test.counted, "passed": test.passed}
+        text += f"\ntest needing {test.needed}: {'passed' if test.passed else 'failed'}"
+    return payload, text
+
+
+def _roll_text(roll: Any) -> str:
+    from refkit.games.warcrow import Symbols
+
+    return "; ".join(f"{die.colour.value}: {Symbols.of(die.face).words()}" for die in roll.dice)
+
+
+# --- versus ---------------------------------------------------------------------------------
+
+
+def _run_versus(args: argparse.Namespace) -> Result:
+    from refkit.dice.rng import make_rng
+    from refkit.games.warcrow import face_to_face, roll_pool
+
+    character = _pool(args.character, "warcrow versus --character")
+    enemy = _pool(args.enemy, "warcrow versus --enemy")
+    faces = _faces()
+    rng, seed = make_rng(args.seed)
+    character_roll = roll_pool(character, faces, rng)
+    enemy_roll = roll_pool(enemy, faces, rng)
+    result = face_to_face(character_roll.symbols(), enemy_roll.symbols())
+    payload = {
+        "character": result.character.as_dict(),
+        "enemy": result.enemy.as_dict(),
+        "wounds_to_enemy": result.wounds_to_enemy,
+        "wounds_to_character": result.wounds_to_character,
+        "success": result.success,
+        "character_dice": [_dice_entry(die) for die in character_roll.dice],
+        "enemy_dice": [_dice_entry(die) for die in enemy_roll.dice],
+        "seed": seed,
+    }
+    text = "\n".join(
+        (
+            f"character: {_roll_text(character_roll)} = {result.character.words()}",
+            f"enemy: {_roll_text(enemy_roll)} = {result.enemy.words()}",
+            f"wounds to enemy {result.wounds_to_enemy}, "
+            f"wounds to character {result.wounds_to_character}",
+        )
+    )
+    return payload, text

@@ -1,0 +1,154 @@
+"""Exact Warcrow odds with icepool: at least N of a symbol, and the wounds of a face-to-face.
+
+Every face of a die is equally likely. Fixed dice and automatic symbols are certain, so they
+shift the counts; Expertise counts hollow symbols as full ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from refkit.games.warcrow.dice import Colour, DiceFaces, Face
+from refkit.games.warcrow.pool import Pool
+from refkit.games.warcrow.symbols import Symbol, Symbols
+
+if TYPE_CHECKING:
+    import icepool
+
+
+def _face_vector(face: Face, expertise: bool) -> tuple[int, int]:
+    symbols = Symbols.of(face)
+    if expertise:
+        symbols = symbols.with_expertise()
+    return symbols.success, symbols.block
+
+
+def _die(faces: tuple[Face, ...], expertise: bool) -> icepool.Die[Any]:
+    import icepool
+
+    return icepool.Die([icepool.Vector(_face_vector(face, expertise)) for face in faces])
+
+
+def _pool_die(
+    pool: Pool, faces: DiceFaces, expertise: bool, fixed: Mapping[int, int]
+) -> icepool.Die[Any]:
+    """The (Successes, Blocks) the pool shows, as one icepool die over pairs."""
+    import icepool
+
+    certain = pool.automatic.with_expertise() if expertise else pool.automatic
+    total: icepool.Die[Any] = icepool.Die([icepool.Vector((certain.success, certain.block))])
+    for index, colour in enumerate(pool.dice):
+        if index in fixed:
+            face = faces.face(colour, fixed[index])
+            total = total + icepool.Vector(_face_vector(face, expertise))
+        else:
+            total = total + _die(faces.of(colour), expertise)
+    return total
+
+
+def _distribution(die: icepool.Die[Any], part: int) -> dict[int, Fraction]:
+    counts: dict[int, int] = {}
+    for outcome, quantity in die.items():
+        value = int(outcome[part])
+        counts[value] = counts.get(value, 0) + int(quantity)
+    denominator = sum(counts.values())
+    return {value: Fraction(counts[value], denominator) for value in sorted(counts)}
+
+
+def count_distribution(
+    pool: Pool,
+    faces: DiceFaces,
+    *,
+    symbol: Symbol = Symbol.SUCCESS,
+    expertise: bool = False,
+    fixed: Mapping[int, int] | None = None,
+) -> dict[int, Fraction]:
+    """The chance of each number of ``symbol`` (Success or Block) the pool can show."""
+    if symbol not in (Symbol.SUCCESS, Symbol.BLOCK):
+        raise ValueError("odds are counted for Successes or Blocks")
+    part = 0 if symbol is Symbol.SUCCESS else 1
+    return _distribution(_pool_die(pool, faces, expertise, dict(fixed or {})), part)
+
+
+def at_least(distribution: Mapping[int, Fraction], needed: int) -> Fraction:
+    """The chance of ``needed`` or more, from a distribution of counts."""
+    return sum((p for value, p in distribution.items() if value >= needed), Fraction(0))
+
+
+def chance_of_at_least(
+    pool: Pool,
+    faces: DiceFaces,
+    needed: int,
+    *,
+    symbol: Symbol = Symbol.SUCCESS,
+    expertise: bool = False,
+    fixed: Mapping[int, int] | None = None,
+) -> Fraction:
+    """The exact chance the pool shows at least ``needed`` of ``symbol``."""
+    distribution = count_distribution(pool, faces, symbol=symbol, expertise=expertise, fixed=fixed)
+    return at_least(distribution, needed)
+
+
+@dataclass(frozen=True)
+class FaceToFaceOdds:
+    """The chance of each number of wounds to either side, and of the Character succeeding."""
+
+    wounds_to_enemy: Mapping[int, Fraction]
+    wounds_to_character: Mapping[int, Fraction]
+    both: Mapping[tuple[int, int], Fraction]
+
+    @property
+    def success(self) -> Fraction:
+        return at_least(self.wounds_to_enemy, 1)
+
+    def mean(self, side: str) -> Fraction:
+        table = self.wounds_to_enemy if side == "enemy" else self.wounds_to_character
+        return sum((value * p for value, p in table.items()), Fraction(0))
+
+
+def face_to_face_odds(
+    character: Pool,
+    enemy: Pool,
+    faces: DiceFaces,
+    *,
+    character_fixed: Mapping[int, int] | None = None,
+    enemy_fixed: Mapping[int, int] | None = None,
+) -> FaceToFaceOdds:
+    """Exact wounds of a face-to-face: Blocks cancel Successes one for one, both ways."""
+    import icepool
+
+    mine = _pool_die(character, faces, False, dict(character_fixed or {}))
+    theirs = _pool_die(enemy, faces, False, dict(enemy_fixed or {}))
+
+    def wounds(ours: Any, others: Any) -> Any:
+        return icepool.Vector((max(0, ours[0] - others[1]), max(0, others[0] - ours[1])))
+
+    result = icepool.map(wounds, mine, theirs)
+    counts: dict[tuple[int, int], int] = {}
+    for outcome, quantity in result.items():
+        key = (int(outcome[0]), int(outcome[1]))
+        counts[key] = counts.get(key, 0) + int(quantity)
+    denominator = sum(counts.values())
+    both = {key: Fraction(counts[key], denominator) for key in sorted(counts)}
+    return FaceToFaceOdds(
+        wounds_to_enemy=_marginal(both, 0),
+        wounds_to_character=_marginal(both, 1),
+        both=both,
+    )
+
+
+def _marginal(both: Mapping[tuple[int, int], Fraction], part: int) -> dict[int, Fraction]:
+    table: dict[int, Fraction] = {}
+    for key, p in both.items():
+        table[key[part]] = table.get(key[part], Fraction(0)) + p
+    return dict(sorted(table.items()))
+
+
+def colour_success_chance(faces: DiceFaces, colour: Colour) -> Fraction:
+    """The chance one die of ``colour`` shows at least one Success (offensive) or Block."""
+    symbol = Symbol.SUCCESS if colour.kind.value == "offensive" else Symbol.BLOCK
+    hits = sum(1 for face in faces.of(colour) if symbol in face)
+    return Fraction(hits, len(faces.of(colour)))

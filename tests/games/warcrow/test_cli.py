@@ -1,0 +1,126 @@
+"""The ``refkit warcrow`` rows of the contract: keys, exit codes and one ``error:`` line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from refkit.cli.runner import run_cli
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
+    assert run_cli(["warcrow", *argv, "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1
+    return json.loads(out)
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert run_cli(["warcrow", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+    return lines[0]
+
+
+def test_pool_upgrades_and_downgrades(capsys) -> None:
+    assert sorted(run_json(capsys, "pool", "orange,orange", "--upgrade", "1")["pool"]) == [
+        "orange",
+        "red",
+    ]
+    assert run_json(capsys, "pool", "red", "--upgrade", "1", "--downgrade", "1")["pool"] == [
+        "orange",
+        "yellow",
+    ]
+    assert run_json(capsys, "pool", "green,green", "--upgrade", "1")["pool"] == [
+        "green",
+        "green",
+        "black",
+    ]
+    assert run_json(capsys, "pool", "yellow", "--downgrade", "1")["pool"] == []
+
+
+def test_a_mixed_pool_needs_kind(capsys) -> None:
+    assert "--kind" in refused(capsys, "pool", "yellow,yellow,black", "--upgrade", "1")
+    result = run_json(
+        capsys, "pool", "yellow,yellow,black", "--upgrade", "1", "--kind", "defensive"
+    )
+    assert sorted(result["pool"]) == ["blue", "yellow", "yellow"]
+
+
+def test_a_die_that_would_be_a_fourth_is_not_added(capsys) -> None:
+    result = run_json(capsys, "pool", "yellow,orange,orange,orange", "--upgrade", "1")
+    assert result["pool"] == ["orange", "orange", "orange"]
+    assert result["lost"] == ["orange"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (("pool", "red,purple"), "unknown colour 'purple'"),
+        (("pool", "orange,orange,orange,orange"), "fourth orange"),
+        (("pool", "red", "--upgrade", "3"), "--upgrade must be 0 to 2"),
+        (("pool", "yellow", "--downgrade", "2"), "cannot be downgraded"),
+        (("roll", "red,red,red,red"), "fourth red"),
+        (("roll", ""), "no dice"),
+        (("roll", "red", "--dice", "9"), "faces 1 to 8, not 9"),
+        (("roll", "red,blue", "--dice", "1"), "expected 2 face numbers"),
+        (("versus", "--character", "red", "--enemy", "teal"), "--enemy"),
+        (("pool", "red", "--kind", "sideways", "--upgrade", "1"), "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_error_line(capsys, argv, words) -> None:
+    assert words in refused(capsys, *argv)
+
+
+def test_roll_gives_each_die_and_the_symbol_counts(capsys) -> None:
+    result = run_json(capsys, "roll", "red,orange,black", "--seed", "7")
+    assert [die["colour"] for die in result["dice"]] == ["red", "orange", "black"]
+    assert set(result["symbols"]) == {
+        "success",
+        "hollow_success",
+        "block",
+        "hollow_block",
+        "special",
+        "hollow_special",
+    }
+    counted = {key: 0 for key in result["symbols"]}
+    for die in result["dice"]:
+        for symbol in die["face"]:
+            counted[symbol] += 1
+    assert counted == result["symbols"]
+    assert result["seed"] == 7
+    assert run_json(capsys, "roll", "red,orange,black", "--seed", "7") == result
+
+
+def test_expertise_counts_hollow_symbols_as_full(capsys) -> None:
+    # Face 8 of the red die is Hollow Success + Special in the shipped table.
+    plain = run_json(capsys, "roll", "red", "--dice", "8")
+    assert plain["symbols"]["hollow_success"] == 1 and plain["symbols"]["success"] == 0
+    expert = run_json(capsys, "roll", "red", "--dice", "8", "--expertise", "--need", "1")
+    assert expert["symbols"]["success"] == 1 and expert["symbols"]["hollow_success"] == 0
+    assert expert["test"] == {"needed": 1, "successes": 1, "passed": True}
+
+
+def test_versus_cancels_blocks_both_ways(capsys) -> None:
+    result = run_json(
+        capsys, "versus", "--character", "red,red,green", "--enemy", "yellow,black", "--seed", "3"
+    )
+    character, enemy = result["character"], result["enemy"]
+    assert result["wounds_to_enemy"] == max(0, character["success"] - enemy["block"])
+    assert result["wounds_to_character"] == max(0, enemy["success"] - character["block"])
+    assert result["seed"] == 3
+
+
+def test_a_users_dice_table_replaces_the_shipped_one(capsys, refkit_data_dir) -> None:
+    folder = refkit_data_dir / "games" / "warcrow"
+    folder.mkdir(parents=True)
+    blank = "\n".join(f"[dice.{c}]\nfaces = [[]]" for c in ("red", "orange", "yellow"))
+    full = "\n".join(f'[dice.{c}]\nfaces = [["block"]]' for c in ("green", "blue", "black"))
+    (folder / "dice.toml").write_text(blank + "\n" + full, encoding="utf-8")
+    result = run_json(capsys, "roll", "red,green", "--seed", "1")
+    assert result["symbols"]["block"] == 1 and result["symbols"]["success"] == 0
+    (folder / "dice.toml").write_text("[dice.red]\nfaces = 3", encoding="utf-8")
+    assert "dice.toml" in refused(capsys, "roll", "red")
