@@ -1,0 +1,482 @@
+"""The Widower's Wood panel: pick a roll, set its numbers and dice, see the odds, roll (or type
+the dice rolled at the table), reroll picked dice; every roll lands in the roll log."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.dice.records import RollRecord
+from refkit.games.widowers_wood import (
+    RollKind,
+    RollPlan,
+    attack_odds,
+    challenge_odds,
+    damage_odds,
+    discarded_positions,
+    hazard_damage,
+    hazard_odds,
+    plan_for,
+    reroll,
+    reserve_colour,
+    resolve_attack,
+    resolve_challenge,
+    resolve_damage,
+    resolve_spawn,
+    roll_dice,
+    spawn_odds,
+)
+from refkit.games.widowers_wood.rolls import check_faces
+from refkit.gui.games.spec import GameContext
+from refkit.gui.games.widowers_wood.dice_view import D6Strip, ShownDie
+
+KIND = "widowers-wood"
+SEED_LIMIT = 2**53
+
+ROLL_NAMES = {
+    RollKind.ATTACK: "Attack (2d6 + ACC vs DEF)",
+    RollKind.DAMAGE: "Damage (2d6 + POW vs ARM)",
+    RollKind.CHALLENGE: "Stat challenge (2d6 + stat vs TN)",
+    RollKind.HAZARD: "Hazard (1d6: 5–6 deals 1 damage)",
+    RollKind.SPAWN: "Spawn a villain (type die + passage die)",
+}
+FIRST_LABEL = {RollKind.ATTACK: "ACC", RollKind.DAMAGE: "POW", RollKind.CHALLENGE: "Stat"}
+SECOND_LABEL = {RollKind.ATTACK: "Target DEF", RollKind.DAMAGE: "Target ARM"}
+SECOND_LABEL[RollKind.CHALLENGE] = "Target number (TN)"
+GOOD, BAD = "#2e7d32", "#b00020"
+TONES = {"HIT": GOOD, "PASSED": GOOD, "1 WOUND": GOOD, "2 WOUNDS": GOOD, "UNHURT": GOOD}
+TONES |= {"MISS": BAD, "FAILED": BAD, "NO DAMAGE": BAD, "1 DAMAGE": BAD}
+
+
+def percent_text(chance: Fraction) -> str:
+    """A chance as a percentage: exact when it is a whole number, else to one decimal."""
+    value = chance * 100
+    return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):.1f}%"
+
+
+def _plain(text: str = "", *, bold: bool = False, scale: float = 1.0) -> QLabel:
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    if bold or scale != 1.0:
+        font = QFont(label.font())
+        font.setBold(bold)
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(font.pointSizeF() * scale)
+        label.setFont(font)
+    return label
+
+
+def _spin(low: int, high: int, value: int, name: str) -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(low, high)
+    box.setValue(value)
+    box.setObjectName(name)
+    return box
+
+
+@dataclass
+class _Roll:
+    """The roll on show: its plan, its faces, the seed that rolled it (None if typed in)."""
+
+    plan: RollPlan
+    faces: tuple[int, ...]
+    seed: int | None
+
+
+class WidowersWoodPanel(QWidget):
+    """Everything a referee rolls in Widower's Wood, with the odds shown before the roll."""
+
+    def __init__(self, context: GameContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("widowers_wood_panel")
+        self._context = context
+        self._roll: _Roll | None = None
+
+        self.kind_box = QComboBox()
+        self.kind_box.setObjectName("widowers_roll_kind")
+        for kind, name in ROLL_NAMES.items():
+            self.kind_box.addItem(name, kind.value)
+
+        self.first_spin = _spin(-5, 30, 5, "widowers_first")
+        self.second_spin = _spin(0, 40, 12, "widowers_second")
+        self.first_label = _plain("ACC")
+        self.second_label = _plain("Target DEF")
+        self.ranged_box = QCheckBox("Ranged attack")
+        self.cover_box = QCheckBox("Target in cover (+2 DEF vs ranged)")
+        self.camouflage_box = QCheckBox("Camouflage (+1 DEF more in cover)")
+        self.auto_hit_box = QCheckBox("Automatic hit (knocked down target, AOE)")
+        self.auto_miss_box = QCheckBox("Automatic miss")
+        self.auto_hit_box.setToolTip(
+            "When an automatic hit and an automatic miss both apply, it hits."
+        )
+
+        self.boost_box = QCheckBox("Boost (+1 die; one at most, however many sources)")
+        self.boost_box.setObjectName("widowers_boost")
+        self.additional_spin = _spin(0, 4, 0, "widowers_additional")
+        self.additional_spin.setToolTip("Each additional die must come from a different rule.")
+        self.discard_low_spin = _spin(0, 4, 0, "widowers_discard_low")
+        self.discard_high_spin = _spin(0, 4, 0, "widowers_discard_high")
+
+        self.villains_edit = QLineEdit()
+        self.villains_edit.setObjectName("widowers_villains")
+        self.villains_edit.setPlaceholderText("e.g. Swamp Gobber, Swamp Gobber, Gatorman, …")
+        self.villains_edit.setToolTip(
+            "The chapter's villain type for index 1 to 6, in order, comma-separated."
+        )
+        self.red_spin = _spin(0, 10, 0, "widowers_red_left")
+        self.blue_spin = _spin(0, 10, 0, "widowers_blue_left")
+        self.priority_box = QComboBox()
+        self.priority_box.addItem("Red", "red")
+        self.priority_box.addItem("Blue", "blue")
+
+        self.dice_edit = QLineEdit()
+        self.dice_edit.setObjectName("widowers_dice_typed")
+        self.dice_edit.setPlaceholderText("Dice rolled at the table, e.g. 6,2,5 (optional)")
+
+        self.odds_label = _plain(bold=True)
+        self.odds_label.setObjectName("widowers_odds")
+        self.roll_button = QPushButton("Roll")
+        self.roll_button.setObjectName("widowers_roll")
+        self.roll_button.setDefault(True)
+        self.reroll_button = QPushButton("Reroll picked dice")
+        self.reroll_button.setObjectName("widowers_reroll")
+        self.reroll_button.setEnabled(False)
+        self.dice_view = D6Strip()
+        self.result_label = _plain(bold=True, scale=1.3)
+        self.result_label.setObjectName("widowers_result")
+        self.detail_label = _plain()
+        self.detail_label.setObjectName("widowers_detail")
+        self.error_label = _plain()
+        self.error_label.setObjectName("widowers_error")
+        self.error_label.setStyleSheet("color: #b00020;")
+        self.error_label.hide()
+
+        self._layout()
+        for signal in (
+            self.kind_box.currentIndexChanged,
+            self.first_spin.valueChanged,
+            self.second_spin.valueChanged,
+            self.additional_spin.valueChanged,
+            self.discard_low_spin.valueChanged,
+            self.discard_high_spin.valueChanged,
+            self.priority_box.currentIndexChanged,
+            self.red_spin.valueChanged,
+            self.blue_spin.valueChanged,
+        ):
+            signal.connect(self._refresh)
+        for box in (
+            self.ranged_box,
+            self.cover_box,
+            self.camouflage_box,
+            self.auto_hit_box,
+            self.auto_miss_box,
+            self.boost_box,
+        ):
+            box.toggled.connect(self._refresh)
+        self.villains_edit.textChanged.connect(self._refresh)
+        self.roll_button.clicked.connect(self.roll)
+        self.reroll_button.clicked.connect(self.reroll_picked)
+        self.dice_view.picked_changed.connect(self._update_reroll_button)
+        self.dice_edit.returnPressed.connect(self.roll)
+        self._refresh()
+
+    # --- layout -----------------------------------------------------------------------------
+
+    def _layout(self) -> None:
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(8, 8, 8, 8)
+
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow(_plain("Roll"), self.kind_box)
+        form.addRow(self.first_label, self.first_spin)
+        form.addRow(self.second_label, self.second_spin)
+        column.addLayout(form)
+
+        self.attack_group = QGroupBox("Attack")
+        attack = QVBoxLayout(self.attack_group)
+        for box in (
+            self.ranged_box,
+            self.cover_box,
+            self.camouflage_box,
+            self.auto_hit_box,
+            self.auto_miss_box,
+        ):
+            attack.addWidget(box)
+        column.addWidget(self.attack_group)
+
+        self.dice_group = QGroupBox("Dice, declared before rolling")
+        dice = QFormLayout(self.dice_group)
+        dice.addRow(self.boost_box)
+        dice.addRow(_plain("Additional dice"), self.additional_spin)
+        dice.addRow(_plain("Discard lowest"), self.discard_low_spin)
+        dice.addRow(_plain("Discard highest"), self.discard_high_spin)
+        column.addWidget(self.dice_group)
+
+        self.spawn_group = QGroupBox("Spawn: the white die picks the type, the black the passage")
+        spawn = QFormLayout(self.spawn_group)
+        spawn.addRow(_plain("Villain per index"), self.villains_edit)
+        reserve = QHBoxLayout()
+        reserve.addWidget(_plain("Red"))
+        reserve.addWidget(self.red_spin)
+        reserve.addWidget(_plain("Blue"))
+        reserve.addWidget(self.blue_spin)
+        spawn.addRow(_plain("Left in reserve"), reserve)
+        spawn.addRow(_plain("Priority colour"), self.priority_box)
+        column.addWidget(self.spawn_group)
+
+        column.addWidget(self.odds_label)
+        column.addWidget(self.dice_edit)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.roll_button)
+        buttons.addWidget(self.reroll_button)
+        column.addLayout(buttons)
+        column.addWidget(self.error_label)
+        column.addWidget(self.dice_view)
+        column.addWidget(self.result_label)
+        column.addWidget(self.detail_label)
+        column.addStretch(1)
+
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(body)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+
+    # --- reading the form -------------------------------------------------------------------
+
+    def kind(self) -> RollKind:
+        return RollKind(self.kind_box.currentData())
+
+    def set_kind(self, kind: RollKind) -> None:
+        self.kind_box.setCurrentIndex(self.kind_box.findData(kind.value))
+
+    def plan(self) -> RollPlan:
+        kind = self.kind()
+        if not kind.adds_dice:
+            return RollPlan(kind)
+        return plan_for(
+            kind,
+            boosted=self.boost_box.isChecked(),
+            additional=self.additional_spin.value(),
+            discard_lowest=self.discard_low_spin.value(),
+            discard_highest=self.discard_high_spin.value(),
+        )
+
+    def villains(self) -> dict[int, str]:
+        names = [name.strip() for name in self.villains_edit.text().split(",")]
+        if len(names) > 6:
+            raise ValueError(
+                f"Villain per index: 6 names at most (one per index), got {len(names)}"
+            )
+        return {index: name for index, name in enumerate(names, start=1) if name}
+
+    def _attack_flags(self) -> dict[str, bool]:
+        return {
+            "ranged": self.ranged_box.isChecked(),
+            "cover": self.cover_box.isChecked(),
+            "camouflage": self.camouflage_box.isChecked(),
+            "auto_hit": self.auto_hit_box.isChecked(),
+            "auto_miss": self.auto_miss_box.isChecked(),
+        }
+
+    # --- odds -------------------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        kind = self.kind()
+        standard = kind.adds_dice
+        for widget in (self.first_label, self.first_spin, self.second_label, self.second_spin):
+            widget.setVisible(standard)
+        if standard:
+            self.first_label.setText(FIRST_LABEL[kind])
+            self.second_label.setText(SECOND_LABEL[kind])
+        self.attack_group.setVisible(kind is RollKind.ATTACK)
+        self.dice_group.setVisible(standard)
+        self.spawn_group.setVisible(kind is RollKind.SPAWN)
+        try:
+            self.odds_label.setText(self._odds_text())
+        except ValueError as problem:
+            self.odds_label.setText("")
+            self._show_error(str(problem))
+        else:
+            self._show_error("")
+
+    def _odds_text(self) -> str:
+        kind = self.kind()
+        plan = self.plan()
+        first, second = self.first_spin.value(), self.second_spin.value()
+        if kind is RollKind.ATTACK:
+            chance = attack_odds(plan, accuracy=first, defence=second, **self._attack_flags())
+            return f"{plan.describe()}: chance to hit {percent_text(chance)}"
+        if kind is RollKind.DAMAGE:
+            odds = damage_odds(plan, power=first, armour=second)
+            return (
+                f"{plan.describe()}: no wound {percent_text(odds[0])} · 1 wound "
+                f"{percent_text(odds[1])} · 2 wounds {percent_text(odds[2])}"
+            )
+        if kind is RollKind.CHALLENGE:
+            chance = challenge_odds(plan, stat=first, target=second)
+            return f"{plan.describe()}: chance to pass {percent_text(chance)}"
+        if kind is RollKind.HAZARD:
+            return f"1d6, never boosted: 1 damage {percent_text(hazard_odds())}"
+        chances = spawn_odds(self.villains())
+        types = " · ".join(f"{name} {percent_text(p)}" for name, p in chances.items())
+        return f"Never boosted. Each passage 1 in 6. Type: {types}"
+
+    # --- rolling ----------------------------------------------------------------------------
+
+    def _fresh_rng(self) -> tuple[random.Random, int]:
+        seed = self._context.make_rng(None).randrange(SEED_LIMIT)
+        return self._context.make_rng(seed), seed
+
+    def roll(self) -> None:
+        """Roll the declared dice, or take the dice typed in; show and log the result."""
+        try:
+            plan = self.plan()
+            typed = self.dice_edit.text().strip()
+            if typed:
+                faces = check_faces(plan, _typed_faces(typed))
+                seed = None
+            else:
+                rng, seed = self._fresh_rng()
+                faces = roll_dice(plan, rng)
+            self._show(_Roll(plan, faces, seed), rerolled=False)
+        except ValueError as problem:
+            self._show_error(str(problem))
+
+    def reroll_picked(self) -> None:
+        """Reroll the picked dice; the new faces replace the old result completely."""
+        if self._roll is None:
+            return
+        try:
+            rng, seed = self._fresh_rng()
+            faces = reroll(self._roll.faces, self.dice_view.picked(), rng)
+            self._show(_Roll(self._roll.plan, faces, seed), rerolled=True)
+        except ValueError as problem:
+            self._show_error(str(problem))
+
+    def _show(self, roll: _Roll, *, rerolled: bool) -> None:
+        headline, detail, total = self._outcome(roll)
+        self._roll = roll
+        plan = roll.plan
+        if plan.kind is RollKind.SPAWN:
+            shown = [
+                ShownDie(roll.faces[0], black=False, caption="type"),
+                ShownDie(roll.faces[1], black=True, caption="passage"),
+            ]
+        else:
+            dropped = discarded_positions(plan, roll.faces)
+            shown = [
+                ShownDie(face, discarded=i in dropped, caption="discard" if i in dropped else "")
+                for i, face in enumerate(roll.faces)
+            ]
+        self.dice_view.show_dice(shown, can_pick=plan.kind.adds_dice)
+        self.result_label.setText(headline)
+        tone = TONES.get(headline.split(" (")[0], "")
+        self.result_label.setStyleSheet(f"color: {tone};" if tone else "")
+        self.detail_label.setText(detail)
+        self._show_error("")
+        what = ROLL_NAMES[plan.kind].split(" (")[0].lower()
+        self._context.log_roll(
+            RollRecord(
+                kind=KIND,
+                expression=f"{'reroll: ' if rerolled else ''}{what} {plan.describe()}",
+                faces=roll.faces,
+                total=total,
+                seed=roll.seed,
+                rolled_at=self._context.now(),
+                summary=headline,
+                detail={"roll": plan.kind.value, "detail": detail},
+            )
+        )
+
+    def _outcome(self, roll: _Roll) -> tuple[str, str, int]:
+        """Headline, detail line and total of a roll."""
+        plan, faces = roll.plan, roll.faces
+        first, second = self.first_spin.value(), self.second_spin.value()
+        kept = sum(sorted(faces)[plan.discard_lowest : len(faces) - plan.discard_highest])
+        if plan.kind is RollKind.ATTACK:
+            flags = self._attack_flags()
+            result = resolve_attack(faces, plan, accuracy=first, defence=second, **flags)
+            if result.automatic:
+                return (
+                    ("HIT (automatic)" if result.hit else "MISS (automatic)"),
+                    "No roll needed.",
+                    0,
+                )
+            total = result.total or 0
+            return (
+                "HIT" if result.hit else "MISS",
+                f"dice {kept} + ACC {first} = {total} against DEF {result.defence}",
+                total,
+            )
+        if plan.kind is RollKind.DAMAGE:
+            damage = resolve_damage(faces, plan, power=first, armour=second)
+            words = {0: "NO DAMAGE", 1: "1 WOUND (normal)", 2: "2 WOUNDS (severe)"}
+            return (
+                words[damage.wounds],
+                f"dice {kept} + POW {first} = {damage.total} against ARM {second} "
+                f"(margin {damage.margin})",
+                damage.total,
+            )
+        if plan.kind is RollKind.CHALLENGE:
+            total, passed = resolve_challenge(faces, plan, stat=first, target=second)
+            return (
+                "PASSED" if passed else "FAILED",
+                f"dice {kept} + stat {first} = {total} against TN {second}",
+                total,
+            )
+        if plan.kind is RollKind.HAZARD:
+            damage = hazard_damage(faces[0])
+            return ("1 DAMAGE" if damage else "UNHURT"), f"hazard die {faces[0]}", faces[0]
+        spawn = resolve_spawn(faces[0], faces[1], self.villains())
+        colour = reserve_colour(
+            self.red_spin.value(), self.blue_spin.value(), self.priority_box.currentData()
+        )
+        villain = spawn.villain or f"the type with index {spawn.type_index}"
+        return (
+            f"{villain} at passage {spawn.passage}",
+            f"Take a {colour} miniature (more left in the reserve, priority colour on a tie).",
+            faces[0] * 10 + faces[1],
+        )
+
+    def _update_reroll_button(self) -> None:
+        self.reroll_button.setEnabled(self._roll is not None and bool(self.dice_view.picked()))
+
+    def _show_error(self, message: str) -> None:
+        self.error_label.setText(message)
+        self.error_label.setVisible(bool(message))
+
+
+def _typed_faces(text: str) -> tuple[int, ...]:
+    faces: list[int] = []
+    for index, item in enumerate(text.split(","), start=1):
+        item = item.strip()
+        if not item.lstrip("-").isdigit():
+            raise ValueError(f"Dice rolled: {item!r} is not a whole number (die {index})")
+        faces.append(int(item))
+    return tuple(faces)

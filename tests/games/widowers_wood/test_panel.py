@@ -1,0 +1,138 @@
+"""The Widower's Wood panel: odds before rolling, dice drawn, rerolls, typed dice, the roll log."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+from refkit.games.widowers_wood import RollKind
+from refkit.gui.games.spec import GameContext, discover_game_panels
+from refkit.gui.games.widowers_wood import GAME_PANEL
+from refkit.gui.games.widowers_wood.panel import WidowersWoodPanel
+
+NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def logged() -> list:
+    return []
+
+
+@pytest.fixture
+def panel(qtbot, logged) -> WidowersWoodPanel:
+    context = GameContext(
+        make_rng=lambda seed: random.Random(0 if seed is None else seed),
+        now=lambda: NOON,
+        log_roll=logged.append,
+    )
+    widget = GAME_PANEL.build(context)
+    qtbot.addWidget(widget)
+    widget.resize(420, 760)
+    widget.show()
+    assert isinstance(widget, WidowersWoodPanel)
+    return widget
+
+
+def test_the_app_finds_the_panel() -> None:
+    assert "widowers-wood" in {panel.game_id for panel in discover_game_panels()}
+
+
+def test_odds_follow_the_form_before_any_roll(panel: WidowersWoodPanel) -> None:
+    panel.set_kind(RollKind.DAMAGE)
+    panel.first_spin.setValue(12)
+    panel.second_spin.setValue(14)
+    assert panel.odds_label.text() == "2d6: no wound 2.8% · 1 wound 38.9% · 2 wounds 58.3%"
+    panel.boost_box.setChecked(True)
+    assert panel.odds_label.text().startswith("3d6 (boosted):")
+
+
+def test_typed_dice_resolve_the_skarg_example_w2(panel: WidowersWoodPanel, logged) -> None:
+    panel.set_kind(RollKind.ATTACK)
+    panel.boost_box.setChecked(True)
+    panel.additional_spin.setValue(1)
+    panel.discard_low_spin.setValue(1)
+    panel.first_spin.setValue(4)
+    panel.second_spin.setValue(18)
+    panel.dice_edit.setText("6,2,5,3")
+    panel.roll_button.click()
+    assert panel.result_label.text() == "HIT"
+    assert panel.detail_label.text() == "dice 14 + ACC 4 = 18 against DEF 18"
+    shown = panel.dice_view.dice()
+    assert [(d.face, d.discarded) for d in shown] == [(6, False), (2, True), (5, False), (3, False)]
+    (record,) = logged
+    assert (record.kind, record.faces, record.total, record.seed) == (
+        "widowers-wood",
+        (6, 2, 5, 3),
+        18,
+        None,
+    )
+    assert record.rolled_at == NOON
+
+
+def test_hazard_and_spawn_cannot_be_boosted(panel: WidowersWoodPanel) -> None:
+    panel.boost_box.setChecked(True)
+    panel.set_kind(RollKind.HAZARD)
+    assert not panel.dice_group.isVisible()
+    assert panel.plan().dice_count == 1
+    assert panel.odds_label.text() == "1d6, never boosted: 1 damage 33.3%"
+
+
+def test_a_reroll_replaces_the_result_and_is_logged(qtbot, panel, logged) -> None:
+    panel.set_kind(RollKind.CHALLENGE)
+    panel.dice_edit.setText("6,6")
+    panel.second_spin.setValue(12)
+    panel.first_spin.setValue(0)
+    panel.roll_button.click()
+    assert panel.result_label.text() == "PASSED"
+    assert not panel.reroll_button.isEnabled()
+    centre = panel.dice_view.die_rect(0).center()
+    qtbot.mouseClick(panel.dice_view, Qt.MouseButton.LeftButton, pos=QPointF(centre).toPoint())
+    assert panel.dice_view.picked() == (0,)
+    panel.reroll_button.click()
+    faces = panel.dice_view.dice()
+    assert faces[1].face == 6 and len(logged) == 2
+    assert logged[1].expression.startswith("reroll: ")
+    assert logged[1].seed is not None
+    assert panel.result_label.text() == ("PASSED" if faces[0].face + 6 >= 12 else "FAILED")
+
+
+def test_spawn_shows_a_white_type_die_and_a_black_passage_die(panel: WidowersWoodPanel) -> None:
+    panel.set_kind(RollKind.SPAWN)
+    panel.villains_edit.setText(
+        "Swamp Gobber, Swamp Gobber, Gatorman, Gatorman, Gatorman, Gatorman"
+    )
+    assert "Swamp Gobber 33.3% · Gatorman 66.7%" in panel.odds_label.text()
+    panel.red_spin.setValue(1)
+    panel.blue_spin.setValue(2)
+    panel.dice_edit.setText("3,5")
+    panel.roll_button.click()
+    assert panel.result_label.text() == "Gatorman at passage 5"
+    assert "blue miniature" in panel.detail_label.text()
+    type_die, passage_die = panel.dice_view.dice()
+    assert (type_die.black, passage_die.black) == (False, True)
+
+
+@pytest.mark.parametrize(
+    ("kind", "typed", "message"),
+    [
+        (RollKind.DAMAGE, "3", "needs 2 dice, got 1"),
+        (RollKind.HAZARD, "9", "9 is not a face of a d6"),
+        (RollKind.ATTACK, "3,x", "'x' is not a whole number"),
+    ],
+)
+def test_bad_typed_dice_are_said_in_the_panel(panel, logged, kind, typed, message) -> None:
+    panel.set_kind(kind)
+    panel.dice_edit.setText(typed)
+    panel.roll_button.click()
+    assert panel.error_label.isVisible() and message in panel.error_label.text()
+    assert logged == []
+
+
+def test_discarding_every_die_is_said_before_rolling(panel: WidowersWoodPanel) -> None:
+    panel.set_kind(RollKind.DAMAGE)
+    panel.discard_low_spin.setValue(2)
+    assert "leaves none to total" in panel.error_label.text()
+    assert panel.error_label.isVisible()
