@@ -1,7 +1,8 @@
-"""SQLModel tables for characters, parties, custom items and application flags.
+"""SQLModel tables for characters, parties, custom items, wound prompts and application flags.
 
 Only ``refkit.store`` imports these; other layers use :class:`~refkit.store.character_store.
-CharacterRepository`. Migration ``0002_characters`` builds exactly these tables.
+CharacterRepository`. Migration ``0002_characters`` builds these tables, ``0004_wound_prompts``
+the wound prompts.
 
 Names are unique ignoring case: each named row keeps a ``name_key`` (see
 :func:`refkit.store.character_store.name_key`) under a unique constraint, and the ``name`` as typed.
@@ -79,6 +80,29 @@ class CustomItemRow(SQLModel, table=True):
     name: str = Field(sa_type=Text)
     name_key: str = Field(sa_type=Text)
     payload: str = Field(sa_type=Text)
+
+
+class WoundPromptRow(SQLModel, table=True):
+    """What a crow's player still has to choose after End DT or a rest: wounds to place, to heal.
+
+    One row per crow, gone with the crow. ``revision`` goes up at every write, which is made only
+    if the row is still at the revision it was read at, so two programs adding wounds at once
+    cannot lose one another's.
+    """
+
+    __tablename__ = "wound_prompt"
+
+    character_id: int = Field(
+        sa_column=Column(
+            Integer,
+            ForeignKey("character.id", name="fk_wound_prompt_character", ondelete="CASCADE"),
+            primary_key=True,
+            nullable=False,
+        )
+    )
+    to_place: int
+    to_heal: int
+    revision: int = Field(description="1 when first written, +1 at every write")
 
 
 class AppMetaRow(SQLModel, table=True):

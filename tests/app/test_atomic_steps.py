@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from refkit.app.dungeon_turn_commands import EndTurnCommand, FinishRestCommand, StartRestCommand
+from refkit.app.party_bridge import WoundPrompts
 from refkit.app.undo import UndoConflictError
 from refkit.store import CharacterRepository, Database, DungeonTurnStore, SessionLogRepository
 from refkit.store.errors import DatabaseWriteError
@@ -43,7 +44,7 @@ class FileState:
     clock: dict[str, object]
     crows: dict[str, object]
     log: tuple[tuple[str, str, bool], ...]
-    prompts: str | None
+    prompts: dict[str, object]
 
 
 def file_state(path: Path) -> FileState:
@@ -56,7 +57,7 @@ def file_state(path: Path) -> FileState:
             clock=snapshot.clock.to_dict(),
             crows={name: repo.get(name) for name in repo.names()},
             log=tuple((entry.kind, entry.text, entry.undone) for entry in entries),
-            prompts=repo.get_meta("party_wound_prompts"),
+            prompts=dict(WoundPrompts(repo).pending()),
         )
 
 

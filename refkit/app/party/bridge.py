@@ -1,0 +1,251 @@
+"""The party bridge: the crows of the party at the table take part in the dungeon turn.
+
+The referee names the party whose crows are at the table (kept in ``app_meta``, see
+:mod:`.table_party`). Then, on those crows, End DT (and a rest's half-way point) ends blessed,
+vulnerable and weakened (:mod:`.conditions`); End DT gives a doubled magic slot's wounds
+(:mod:`.overload`); a finished rest gives its benefits (:mod:`.rest`). Those steps save the crows
+at once and return a command that joins the dungeon-turn step as one undo step. Cruelty is left
+as it is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from refkit.app.character_service import CharacterChange, CharacterService
+from refkit.app.dungeon_turn_service import DungeonTurnService
+from refkit.app.party.conditions import PartyConditions
+from refkit.app.party.overload import OverloadWounds, overload_wounds
+from refkit.app.party.rest import PartyRest, party_rest
+from refkit.app.party.table_party import PartyChoice, read_choice, write_choice
+from refkit.app.party.wound_prompts import WoundPrompts
+from refkit.rules.character.model import Character
+from refkit.rules.dungeon.end_of_turn import EndOfTurnResult
+from refkit.store.character_store import CharacterNotFoundError, name_key
+from refkit.store.dungeon_turn_store import DungeonTurnStore
+from refkit.store.session_log import SessionLogEntry
+
+
+@dataclass
+class _Listeners:
+    callbacks: list[Callable[[], None]] = field(default_factory=list)
+
+    def tell(self) -> None:
+        for callback in list(self.callbacks):
+            callback()
+
+
+class PartyBridge:
+    """The party at the table, between the characters and the dungeon turn.
+
+    Make the dungeon-turn service with ``conditions=bridge.conditions`` and then call
+    :meth:`attach` (or use :func:`dungeon_service_with_party`).
+    """
+
+    def __init__(self, characters: CharacterService) -> None:
+        self._characters = characters
+        self.prompts = WoundPrompts(characters.repository)
+        self.conditions = PartyConditions(self)
+        self._listeners = _Listeners()
+        self._service: DungeonTurnService | None = None
+        self.last_overload: OverloadWounds | None = None
+        self.last_rest: PartyRest | None = None
+        characters.add_listener(self._characters_changed)
+
+    @property
+    def characters(self) -> CharacterService:
+        return self._characters
+
+    @property
+    def service(self) -> DungeonTurnService | None:
+        """The dungeon-turn service attached, if any."""
+        return self._service
+
+    def attach(self, service: DungeonTurnService) -> None:
+        """Run the party's parts of End DT and of a finished rest in ``service``."""
+        self._service = service
+        service.on_turn_ended.append(self.turn_ended)
+        service.on_rest_finished.append(self.rest_finished)
+
+    def close(self) -> None:
+        """Stop listening to the character service."""
+        with contextlib.suppress(ValueError):
+            self._characters.remove_listener(self._characters_changed)
+
+    def add_listener(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` when the party at the table, or the parties, may have changed."""
+        self._listeners.callbacks.append(callback)
+
+    def remove_listener(self, callback: Callable[[], None]) -> None:
+        self._listeners.callbacks.remove(callback)
+
+    def _tell(self) -> None:
+        unit = self._characters.repository.database.current_unit_of_work
+        if unit is not None:
+            unit.after_commit(self._listeners.tell)
+        else:
+            self._listeners.tell()
+
+    def _characters_changed(self, change: CharacterChange) -> None:
+        if change.kind == "renamed" and change.old_name and change.name:
+            self.prompts.rename(change.old_name, change.name)
+        elif change.kind == "deleted" and change.name:
+            self.prompts.drop(change.name)
+        elif change.kind == "parties" and change.old_name and change.name:
+            choice = self.choice()
+            if choice.party is not None and name_key(choice.party) == name_key(change.old_name):
+                self._save(replace(choice, party=change.name))
+        if change.kind in ("renamed", "deleted", "parties", "imported"):
+            self._listeners.tell()
+
+    # -- the stored choice --------------------------------------------------------------------
+
+    def choice(self) -> PartyChoice:
+        return read_choice(self._characters.repository)
+
+    def _save(self, choice: PartyChoice) -> None:
+        write_choice(self._characters.repository, choice)
+
+    def party_names(self) -> list[str]:
+        return [party.name for party in self._characters.list_parties()]
+
+    def party_name(self) -> str | None:
+        """The party at the table: the chosen one (if it still exists), or, until the referee
+        chooses, the only party when there is exactly one; None for nobody."""
+        names = self.party_names()
+        choice = self.choice()
+        if not choice.chosen:
+            return names[0] if len(names) == 1 else None
+        if choice.party is None:
+            return None
+        wanted = name_key(choice.party)
+        return next((name for name in names if name_key(name) == wanted), None)
+
+    def members(self) -> tuple[str, ...]:
+        name = self.party_name()
+        if name is None:
+            return ()
+        try:
+            return tuple(self._characters.get_party(name).members)
+        except CharacterNotFoundError:  # deleted a moment ago (another window)
+            return ()
+
+    def crows(self) -> list[Character]:
+        """The crows of the party at the table, in party order (members deleted since left)."""
+        crows = []
+        for member in self.members():
+            try:
+                crows.append(self._characters.get(member))
+            except CharacterNotFoundError:
+                continue
+        return crows
+
+    def stored_party(self, name: str | None) -> str | None:
+        """The stored name of the party called ``name`` (None: nobody); ValueError when no party
+        has that name."""
+        if name is None:
+            return None
+        wanted = name_key(name)
+        names = self.party_names()
+        stored = next((party for party in names if name_key(party) == wanted), None)
+        if stored is None:
+            known = ", ".join(names) or "none yet"
+            raise ValueError(f"no party called {name!r} (parties: {known})")
+        return stored
+
+    def set_party(self, name: str | None) -> str | None:
+        """Put the party called ``name`` (None: nobody) at the table; returns its stored name.
+
+        ValueError, nothing changed, when no party has that name. (The undoable way is
+        :class:`refkit.app.party.commands.SetTableParty`.)
+        """
+        stored = self.stored_party(name)
+        choice = self.choice()
+        if choice.chosen and choice.party == stored:
+            return stored
+        self.put_choice(replace(choice, party=stored, chosen=True))
+        return stored
+
+    def put_choice(self, choice: PartyChoice, *, log: bool = True) -> int | None:
+        """Store ``choice`` and, with ``log``, say in the session log who is at the table now;
+        returns the log entry's id (None: none written)."""
+        with self._characters.repository.database.unit_of_work():
+            self._save(choice)
+            log_id = self._log_choice(choice.party if choice.chosen else None) if log else None
+            self._tell()
+        return log_id
+
+    def _log_choice(self, party: str | None) -> int | None:
+        service = self._service
+        if service is None:
+            return None
+        members = ", ".join(self.members())
+        text = f"Party in the dungeon: {party} ({members})" if party else "No party in the dungeon"
+        return service.store.session_log.add(
+            SessionLogEntry(
+                kind="settings",
+                dt=service.store.load().clock.dt,
+                text=text,
+                at=datetime.fromtimestamp(service.now(), UTC),
+                detail={"party": party, "members": list(self.members())},
+            )
+        )
+
+    @property
+    def rest_in_miasma(self) -> bool:
+        return self.choice().rest_in_miasma
+
+    def set_rest_in_miasma(self, in_miasma: bool) -> None:
+        """Whether the group rests in the Miasma (then a rest restores no expertise uses)."""
+        choice = self.choice()
+        if choice.rest_in_miasma == in_miasma:
+            return
+        self._save(replace(choice, rest_in_miasma=in_miasma))
+        self._tell()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``refkit dt party`` object."""
+        return {"party": self.party_name(), "members": list(self.members())}
+
+    # -- End DT and a finished rest -----------------------------------------------------------
+
+    def turn_ended(
+        self, service: DungeonTurnService, result: EndOfTurnResult, rng: random.Random
+    ) -> OverloadWounds:
+        """Roll 1d6 wounds for each living crow with a doubled magic slot (an ``on_turn_ended``
+        hook). The wounds wait on the sheet to be placed, unless they fill every free slot."""
+        step = overload_wounds(
+            self._characters, self.prompts, self.crows(), service, result.dt_ended, rng
+        )
+        self.last_overload = step
+        return step
+
+    def rest_finished(self, service: DungeonTurnService) -> PartyRest:
+        """Give each crow at the table the benefits of the rest (an ``on_rest_finished`` hook)."""
+        step = party_rest(
+            self._characters,
+            self.prompts,
+            self.crows(),
+            service,
+            in_miasma=self.rest_in_miasma,
+        )
+        self.last_rest = step
+        return step
+
+
+def dungeon_service_with_party(
+    store: DungeonTurnStore, characters: CharacterService, **options: Any
+) -> tuple[DungeonTurnService, PartyBridge]:
+    """A dungeon-turn service whose End DT and rests act on the party at the table.
+
+    ``options`` go to :class:`DungeonTurnService` (``clock``, ``rng_factory``).
+    """
+    bridge = PartyBridge(characters)
+    service = DungeonTurnService(store, conditions=bridge.conditions, **options)
+    bridge.attach(service)
+    return service, bridge

@@ -1,0 +1,153 @@
+"""Wounds the players still have to place or heal, and sheet edits that answer them.
+
+At End DT a doubled magic slot's wounds, and after a rest the one wound it heals, are the
+player's choice, so they wait as a *prompt* that the character sheet asks for box by box. The
+prompts are kept in the database (:mod:`refkit.store.wound_prompt_store`: one versioned row per
+crow, so two programs adding wounds at once both count).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from refkit.app.character_commands import CharacterEdit
+from refkit.rules.character.model import Character
+from refkit.store.character_store import CharacterRepository
+from refkit.store.wound_prompt_store import StoredWoundPrompt, WoundPromptRepository
+
+PromptListener = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class WoundPrompt:
+    """What a crow's player still has to choose: wounds to place, wounds to heal."""
+
+    to_place: int = 0
+    to_heal: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("to_place", "to_heal"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(
+                    f"wounds {name.replace('_', ' ')} must be 0 or more, got {value!r}"
+                )
+
+    @property
+    def empty(self) -> bool:
+        return self.to_place == 0 and self.to_heal == 0
+
+    def within(self, character: Character) -> WoundPrompt:
+        """The prompt as far as the crow can still follow it (free slots, wounds to heal)."""
+        return WoundPrompt(
+            to_place=min(self.to_place, len(character.free_wound_slots)),
+            to_heal=min(self.to_heal, len(character.wound_slots)),
+        )
+
+
+def _prompt(stored: StoredWoundPrompt | None) -> WoundPrompt:
+    return WoundPrompt() if stored is None else WoundPrompt(stored.to_place, stored.to_heal)
+
+
+class WoundPrompts:
+    """The wounds each crow still has to place or heal, kept in the database.
+
+    Listeners hear the crow's name after every change (inside a unit of work, once it commits).
+    """
+
+    def __init__(self, repository: CharacterRepository) -> None:
+        self._db = repository.database
+        self._store = WoundPromptRepository(repository.database)
+        self._listeners: list[PromptListener] = []
+
+    def add_listener(self, listener: PromptListener) -> None:
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: PromptListener) -> None:
+        self._listeners.remove(listener)
+
+    def _tell(self, name: str) -> None:
+        unit = self._db.current_unit_of_work
+        if unit is not None:
+            unit.after_commit(lambda: self._tell_now(name))
+        else:
+            self._tell_now(name)
+
+    def _tell_now(self, name: str) -> None:
+        for listener in list(self._listeners):
+            listener(name)
+
+    def get(self, name: str) -> WoundPrompt:
+        """The crow's prompt (empty when nothing waits, or there is no such crow)."""
+        return _prompt(self._store.get(name))
+
+    def pending(self) -> dict[str, WoundPrompt]:
+        """Every crow with something to place or heal, by name."""
+        return {stored.name: _prompt(stored) for stored in self._store.pending()}
+
+    def add(self, name: str, *, to_place: int = 0, to_heal: int = 0) -> WoundPrompt:
+        """Add (or with negative numbers take away, not below 0) wounds to place and to heal.
+
+        A crow deleted since has nothing to be asked: the prompt stays empty.
+        """
+        if to_place == 0 and to_heal == 0:
+            return self.get(name)
+        stored = self._store.add(name, to_place=to_place, to_heal=to_heal)
+        shown = name if stored is None else stored.name
+        self._tell(shown)
+        return _prompt(stored)
+
+    def rename(self, old: str, new: str) -> None:
+        """The crow ``old`` is now ``new`` (its prompt follows its row): tell the listeners."""
+        self._tell(new)
+
+    def drop(self, name: str) -> None:
+        """The crow was deleted (its prompt went with its row): tell the listeners."""
+        self._tell(name)
+
+
+@dataclass
+class PromptedEdit(CharacterEdit):
+    """A wound placed or healed on the sheet in answer to a prompt: the prompt goes down with the
+    edit and back up when it is undone, in the same transaction as the crow."""
+
+    prompts: WoundPrompts | None = None
+    placed: int = 0
+    healed: int = 0
+
+    def _settle(self, name: str, sign: int) -> None:
+        if self.prompts is not None:
+            self.prompts.add(name, to_place=-sign * self.placed, to_heal=-sign * self.healed)
+
+    def do(self) -> None:
+        # One unit of work: a refused or failed save leaves the prompt as it was too.
+        with self.service.repository.database.unit_of_work():
+            self._settle(self.after.name, 1)
+            super().do()
+
+    def undo(self) -> None:
+        with self.service.repository.database.unit_of_work():
+            self._settle(self.before.name, -1)
+            super().undo()
+
+
+def answering_prompt(
+    prompts: WoundPrompts, edit: CharacterEdit, *, placed: int = 0, healed: int = 0
+) -> CharacterEdit:
+    """``edit`` (placing ``placed`` or healing ``healed`` wounds) as the answer to the crow's
+    prompt, as far as the prompt asks for it; ``edit`` itself when nothing is asked."""
+    prompt = prompts.get(edit.before.name)
+    placed, healed = min(placed, prompt.to_place), min(healed, prompt.to_heal)
+    if not placed and not healed:
+        return edit
+    return PromptedEdit(
+        edit.service,
+        edit.name,
+        edit.before,
+        edit.after,
+        edit.text,
+        prompts=prompts,
+        placed=placed,
+        healed=healed,
+    )
