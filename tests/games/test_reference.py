@@ -14,6 +14,7 @@ from refkit.games.reference import (
     ReferenceDataError,
     load_reference,
     parse_links,
+    read_reference,
     reference_fingerprint,
 )
 
@@ -246,3 +247,16 @@ def test_the_fingerprint_changes_with_any_entry(tmp_path: Path) -> None:
     assert reference_fingerprint(tmp_path) == before
     path.write_text(_entry("edge", "Other words."), encoding="utf-8")
     assert reference_fingerprint(tmp_path) != before
+
+
+def test_the_app_reads_what_is_readable_and_lists_the_rest(tmp_path: Path) -> None:
+    _write(tmp_path, "crows", "a.toml", _entry("edge", "See [[gone]].") + _entry("bane", " "))
+    _write(tmp_path, "crows", "b.toml", _entry("edge", title="Second edge"))
+    _write(tmp_path, "crows", "c.toml", "not toml [")
+    library, problems = read_reference(tmp_path)
+    (edge,) = library
+    assert edge.title == "Edge"
+    assert library.plain_body(edge) == "See gone."
+    assert library.body_parts(edge)[1] == BodyPart("gone")
+    assert len(problems) == 4
+    assert any("crows/c.toml: not valid TOML" in problem for problem in problems)

@@ -1,0 +1,61 @@
+"""The ``lookup`` row of the contract: search the rules reference of all five games."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from refkit.cli.errors import CliError
+from refkit.cli.parsing import add_json_flag, whole_number
+
+Result = tuple[dict[str, Any], str]
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "lookup", help="search the rules reference of Crows and the other games"
+    )
+    parser.add_argument("query", nargs="+", metavar="QUERY", help="words to look up (prefixes)")
+    parser.add_argument(
+        "--game",
+        metavar="ID",
+        help="only this game: crows, warcrow, widowers-wood, warriors-of-krynn, stworze",
+    )
+    parser.add_argument("--limit", type=whole_number, default=20, metavar="N")
+    add_json_flag(parser)
+    parser.set_defaults(handler=_run_lookup)
+
+
+def _run_lookup(args: argparse.Namespace) -> Result:
+    from refkit.store.location import data_dir
+    from refkit.store.lookup import LookupIndex, LookupQueryError, check_search, plain_snippet
+
+    query = " ".join(args.query)
+    # Everything typed is checked before the index is opened (or written).
+    try:
+        check_search(query, game=args.game, limit=args.limit)
+    except LookupQueryError as problem:
+        raise CliError(f"lookup: {problem}") from None
+    with LookupIndex.open_cached(data_dir()) as index:
+        hits = index.search(query, game=args.game, limit=args.limit)
+    results = [
+        {
+            "game": hit.game,
+            "id": hit.id,
+            "title": hit.title,
+            "snippet": plain_snippet(hit.snippet),
+            "section": hit.section,
+        }
+        for hit in hits
+    ]
+    return {"query": query, "results": results}, _text(query, results)
+
+
+def _text(query: str, results: list[dict[str, str]]) -> str:
+    if not results:
+        return f"no entries match {query!r}"
+    lines: list[str] = []
+    for result in results:
+        lines.append(f"{result['game']}: {result['title']} ({result['section']})  [{result['id']}]")
+        lines.append(f"    {result['snippet']}")
+    return "\n".join(lines)

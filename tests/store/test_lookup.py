@@ -1,0 +1,202 @@
+"""The lookup index: title matches first, prefixes, highlighted snippets, filters, a cache that
+rebuilds when the entries change, and queries full of FTS syntax that never raise."""
+
+from __future__ import annotations
+
+import sqlite3
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from refkit.games.reference import ReferenceLibrary, load_reference, read_reference
+from refkit.store.lookup import (
+    HIT_END,
+    HIT_START,
+    INDEX_FILE_NAME,
+    LookupIndex,
+    LookupQueryError,
+    plain_snippet,
+    query_tokens,
+    snippet_parts,
+)
+
+
+def _write(root: Path, game: str, text: str, name: str = "a.toml") -> Path:
+    folder = root / game
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _entry(entry_id: str, title: str, body: str, tags: str = "", section: str = "Rules") -> str:
+    return (
+        f'[[entry]]\nid = "{entry_id}"\ntitle = "{title}"\nsection = "{section}"\n'
+        f"tags = [{tags}]\nbody = '''\n{body}\n'''\n"
+    )
+
+
+@pytest.fixture
+def reference(tmp_path: Path) -> Path:
+    root = tmp_path / "reference"
+    _write(
+        root,
+        "crows",
+        _entry("torches", "Torches", "A light to carry.")
+        + _entry(
+            "light",
+            "Light and dark",
+            "Torch light, torch smoke, torch flame: the torch burns out. See [[torches]].",
+        )
+        + _entry("greed", "Greed bonus", "Treasure found early is worth more.", '"gold"'),
+    )
+    _write(root, "warcrow", _entry("dice", "Symbol dice", "Roll the torch-coloured dice."))
+    return root
+
+
+@pytest.fixture
+def index(reference: Path):
+    with LookupIndex.in_memory(load_reference(reference)) as opened:
+        yield opened
+
+
+def test_a_title_match_comes_before_a_body_full_of_the_word(index: LookupIndex) -> None:
+    hits = index.search("torch")
+    assert [hit.id for hit in hits] == ["torches", "light", "dice"]
+
+
+def test_a_prefix_finds_the_whole_word(index: LookupIndex) -> None:
+    assert index.search("torc")[0].id == "torches"
+    assert [hit.id for hit in index.search("gree")] == ["greed"]
+
+
+def test_tags_are_searched(index: LookupIndex) -> None:
+    assert [hit.id for hit in index.search("gold")] == ["greed"]
+
+
+def test_every_word_must_match(index: LookupIndex) -> None:
+    assert [hit.id for hit in index.search("torch smoke")] == ["light"]
+    assert index.search("torch treasure") == ()
+
+
+def test_a_snippet_marks_the_hit_and_links_read_as_titles(index: LookupIndex) -> None:
+    (hit,) = index.search("smoke")
+    assert f"{HIT_START}smoke{HIT_END}" in hit.snippet
+    assert (hit.game, hit.title, hit.section) == ("crows", "Light and dark", "Rules")
+    assert "See Torches." in plain_snippet(hit.snippet)
+    assert ("smoke", True) in snippet_parts(hit.snippet)
+
+
+def test_the_game_filter_and_the_limit(index: LookupIndex) -> None:
+    assert [hit.id for hit in index.search("torch", game="warcrow")] == ["dice"]
+    assert [hit.id for hit in index.search("torch", limit=1)] == ["torches"]
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("", "the query is empty"),
+        ("   ", "the query is empty"),
+        ('"*-:()', "has no words to look up"),
+    ],
+)
+def test_a_query_without_words_says_so(index: LookupIndex, query: str, message: str) -> None:
+    with pytest.raises(LookupQueryError, match=message):
+        index.search(query)
+
+
+def test_an_unknown_game_or_limit_says_what_is_allowed(index: LookupIndex) -> None:
+    with pytest.raises(LookupQueryError, match="unknown game 'chess'; games: crows, warcrow"):
+        index.search("torch", game="chess")
+    with pytest.raises(LookupQueryError, match="--limit must be 1 to 200, got 0"):
+        index.search("torch", limit=0)
+
+
+@pytest.mark.parametrize(
+    "query",
+    ['"torch', "torch*", "-torch", "crows:torch", "(torch", "torch)", "^torch", "torch + - '"],
+)
+def test_fts_syntax_in_a_query_is_read_as_words(index: LookupIndex, query: str) -> None:
+    assert index.search(query)[0].id == "torches"
+
+
+@pytest.mark.parametrize("query", ["OR", "torch AND", "NOT torch", "NEAR(torch", "{title}: x"])
+def test_fts_operators_are_plain_words_too(index: LookupIndex, query: str) -> None:
+    assert index.search(query) == index.search(" ".join(query_tokens(query)))
+
+
+def test_a_game_name_narrows_the_search(index: LookupIndex) -> None:
+    assert [hit.id for hit in index.search("warcrow torch")] == ["dice"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40))
+def test_no_typed_text_makes_the_index_raise_anything_but_a_query_error(text: str) -> None:
+    index = _shipped_index()
+    try:
+        index.search(text)
+    except LookupQueryError:
+        assert not query_tokens(text)
+
+
+@cache
+def _shipped_index() -> LookupIndex:
+    return LookupIndex.in_memory(read_reference()[0])
+
+
+# --- the cache --------------------------------------------------------------------------------
+
+
+def test_the_cache_is_written_once_and_reused(reference: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    with LookupIndex.open_cached(folder, reference=reference) as first:
+        assert first.path == folder / INDEX_FILE_NAME
+        assert first.entry_count() == 4
+    written = (folder / INDEX_FILE_NAME).stat().st_mtime_ns
+    with LookupIndex.open_cached(folder, reference=reference) as second:
+        assert [hit.id for hit in second.search("greed")] == ["greed"]
+    assert (folder / INDEX_FILE_NAME).stat().st_mtime_ns == written
+
+
+def test_the_cache_rebuilds_when_an_entry_changes(reference: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    LookupIndex.open_cached(folder, reference=reference).close()
+    _write(reference, "stworze", _entry("deck", "The deck", "Cards with icons."))
+    with LookupIndex.open_cached(folder, reference=reference) as rebuilt:
+        assert [hit.game for hit in rebuilt.search("deck")] == ["stworze"]
+        assert rebuilt.entry_count() == 5
+
+
+def test_a_damaged_cache_file_is_rebuilt(reference: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / INDEX_FILE_NAME).write_bytes(b"not a database at all" * 100)
+    with LookupIndex.open_cached(folder, reference=reference) as index:
+        assert index.entry_count() == 4
+    assert sqlite3.connect(folder / INDEX_FILE_NAME).execute("SELECT 1").fetchone() == (1,)
+
+
+def test_a_folder_that_cannot_be_written_gets_an_index_in_memory(
+    reference: Path, tmp_path: Path
+) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("a file where the data folder should be", encoding="utf-8")
+    with LookupIndex.open_cached(blocked / "data", reference=reference) as index:
+        assert index.path is None
+        assert [hit.id for hit in index.search("greed")] == ["greed"]
+
+
+def test_no_temporary_file_is_left_behind(reference: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    LookupIndex.open_cached(folder, reference=reference).close()
+    assert sorted(path.name for path in folder.iterdir()) == [INDEX_FILE_NAME]
+
+
+def test_the_shipped_entries_are_all_indexed(tmp_path: Path) -> None:
+    library: ReferenceLibrary = read_reference()[0]
+    with LookupIndex.open_cached(tmp_path, library=library) as index:
+        assert index.entry_count() == len(library)
+        assert index.search("torc")[0].game == "crows"
