@@ -502,6 +502,10 @@ class CharacterService:
     def list_custom_items(self) -> list[CatalogueItem]:
         return self._repo.list_custom_items()
 
+    def get_custom_item(self, name: str) -> CatalogueItem:
+        """The player's own item called ``name``; CharacterNotFoundError if there is none."""
+        return self._repo.get_custom_item(name)
+
     def add_custom_item(self, item: CatalogueItem) -> None:
         """Store a player's own item; NameTakenError if a built-in or custom item has the name."""
         builtin = {entry.name.casefold() for entry in load_item_catalogue()}
