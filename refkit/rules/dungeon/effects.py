@@ -18,7 +18,12 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from refkit.rules.usage_dice import UsageDiceMode, UsageDiceRoll, roll_usage_dice
+from refkit.rules.usage_dice import (
+    UsageDiceMode,
+    UsageDiceRoll,
+    roll_usage_dice,
+    usage_dice_from_faces,
+)
 
 MAX_USAGE_DICE = 20
 
@@ -315,21 +320,29 @@ def apply_usage_roll(effect: TrackedEffect, roll: UsageDiceRoll) -> TrackedEffec
     return replace(effect, usage_dice=0, lit=False, spent=effect.spent or useless)
 
 
-def roll_effect(effect: TrackedEffect, rng: random.Random) -> EffectRoll:
-    """Roll all of an effect's usage dice now."""
+def roll_effect(
+    effect: TrackedEffect, rng: random.Random, *, faces: Sequence[int] | None = None
+) -> EffectRoll:
+    """Roll all of an effect's usage dice now; ``faces`` gives the dice outright (one d6 face
+    per usage die, as the table rolled them), and then ``rng`` is not used."""
     if effect.spent:
         raise ValueError(f"{effect.name} is spent and has no usage dice to roll")
     if effect.usage_dice == 0:
         raise ValueError(f"{effect.name} has no usage dice left to roll")
-    roll = roll_usage_dice(effect.usage_dice, rng)
+    if faces is None:
+        roll = roll_usage_dice(effect.usage_dice, rng)
+    else:
+        roll = usage_dice_from_faces(effect.usage_dice, faces)
     return EffectRoll(effect.id, effect.name, roll, apply_usage_roll(effect, roll))
 
 
-def activate(effect: TrackedEffect, rng: random.Random) -> EffectRoll:
+def activate(
+    effect: TrackedEffect, rng: random.Random, *, faces: Sequence[int] | None = None
+) -> EffectRoll:
     """Use an item with the Activate mode: roll its UD after the use (L400)."""
     if UsageDiceMode.ACTIVATE not in effect.modes:
         raise ValueError(f"{effect.name} has no Activate mode; using it rolls no usage dice")
-    return roll_effect(effect, rng)
+    return roll_effect(effect, rng, faces=faces)
 
 
 @dataclass(frozen=True)
@@ -338,15 +351,20 @@ class DouseResult:
     roll: UsageDiceRoll | None  # the extra roll for a light that burns down at each DT end
 
 
-def douse(effect: TrackedEffect, rng: random.Random) -> DouseResult:
-    """Put a light out. One that burns down at each DT end rolls its UD once more (L509)."""
+def douse(
+    effect: TrackedEffect, rng: random.Random, *, faces: Sequence[int] | None = None
+) -> DouseResult:
+    """Put a light out. One that burns down at each DT end rolls its UD once more (L509);
+    ``faces`` gives that roll's dice outright."""
     if effect.kind is not EffectKind.LIGHT:
         raise ValueError(f"{effect.name} is not a light and cannot be doused")
     if not effect.lit:
         raise ValueError(f"{effect.name} is not lit")
     if UsageDiceMode.DT not in effect.modes:
+        if faces:
+            raise ValueError(f"{effect.name} rolls no usage dice when doused; give no faces")
         return DouseResult(replace(effect, lit=False), None)
-    rolled = roll_effect(effect, rng)
+    rolled = roll_effect(effect, rng, faces=faces)
     assert rolled.effect is not None  # lights are equipment: they never vanish
     return DouseResult(replace(rolled.effect, lit=False), rolled.roll)
 

@@ -1,0 +1,112 @@
+"""The DT clock's use-cases: start, stop, pause, resume, adjust, pause retroactively, the length
+and the warnings shown."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from refkit.app.dungeon import log_text
+from refkit.app.dungeon.runner import Plan, TurnRunner, plan
+from refkit.app.dungeon.state import DungeonTurnState, Outcome
+from refkit.rules.common.name_text import require_plain_name
+
+
+class ClockSteps:
+    """Each call is one step on the dungeon turn (see :class:`TurnRunner`)."""
+
+    def __init__(self, runner: TurnRunner) -> None:
+        self._runner = runner
+
+    def start(self, minutes: float | None = None, dungeon: str | None = None) -> Outcome[int]:
+        """Start the next DT, or DT 1 on entering ``dungeon``; returns the DT number."""
+        if dungeon is not None:
+            require_plain_name("a dungeon's name", dungeon)
+
+        def step(state: DungeonTurnState, now: float) -> Plan[int]:
+            clock = state.clock.start(now, minutes=minutes, dungeon=dungeon)
+            line = log_text.started(clock, entering=dungeon is not None)
+            return plan(f"Start DT {clock.dt}", clock, state.effects, clock.dt, line)
+
+        return self._runner.run(step)
+
+    def stop(self) -> Outcome[int]:
+        """Stop the clock (the group has left the dungeon); returns the last DT number."""
+
+        def step(state: DungeonTurnState, now: float) -> Plan[int]:
+            clock = state.clock.stop()
+            return plan("Stop the clock", clock, state.effects, clock.dt, log_text.stopped(clock))
+
+        return self._runner.run(step)
+
+    def pause(self) -> Outcome[float]:
+        """Pause the running clock; returns the seconds left."""
+
+        def step(state: DungeonTurnState, now: float) -> Plan[float]:
+            clock = state.clock.pause(now)
+            left = clock.remaining(now)
+            line = log_text.paused(clock, left)
+            return plan(f"Pause DT {clock.dt}", clock, state.effects, left, line)
+
+        return self._runner.run(step)
+
+    def resume(self) -> Outcome[float]:
+        """Run the paused clock again; returns the seconds left."""
+
+        def step(state: DungeonTurnState, now: float) -> Plan[float]:
+            clock = state.clock.resume(now)
+            left = clock.remaining(now)
+            line = log_text.resumed(clock, left)
+            return plan(f"Resume DT {clock.dt}", clock, state.effects, left, line)
+
+        return self._runner.run(step)
+
+    def adjust(self, minutes: float, reason: str = "") -> Outcome[float]:
+        """Add ``minutes`` to the time left (negative takes time away); returns the seconds left."""
+
+        def step(state: DungeonTurnState, now: float) -> Plan[float]:
+            clock = state.clock.adjust(now, minutes, reason)
+            left = clock.remaining(now)
+            text = f"Adjust DT {clock.dt} by {log_text.signed(minutes)} min"
+            line = log_text.adjusted(clock, minutes, reason, left)
+            return plan(text, clock, state.effects, left, line)
+
+        return self._runner.run(step)
+
+    def pause_retroactively(self, at: float, reason: str = "") -> Outcome[float]:
+        """ "We forgot to pause": pause as if at ``at`` (epoch seconds); returns the time left."""
+
+        def step(state: DungeonTurnState, now: float) -> Plan[float]:
+            clock = state.clock.pause_retroactively(now, at, reason)
+            left = clock.remaining(now)
+            line = log_text.paused_retroactively(clock, at, reason, clock.audit[-1].minutes, left)
+            return plan(f"Pause DT {clock.dt} retroactively", clock, state.effects, left, line)
+
+        return self._runner.run(step)
+
+    def set_length(self, minutes: float) -> Outcome[int]:
+        """Set the DT length from now on (the current DT keeps its time) and as the default for a
+        new clock; both are written in one unit of work."""
+        store = self._runner.store
+
+        def step(state: DungeonTurnState, now: float) -> Plan[int]:
+            clock = state.clock.with_length(minutes)
+            line = log_text.length_set(minutes)
+            return plan(f"DT length {minutes:g} min", clock, state.effects, clock.length_s, line)
+
+        with store.database.unit_of_work():
+            outcome = self._runner.run(step)
+            store.save_settings(replace(store.settings(), dt_minutes=minutes))
+        return outcome
+
+    def mark_warnings_fired(self, thresholds_s: Iterable[int]) -> None:
+        """Record warnings as shown in this DT (not logged, not undoable)."""
+        thresholds = tuple(thresholds_s)
+        if not thresholds:
+            return
+
+        def step(state: DungeonTurnState, now: float) -> Plan[None]:
+            clock = state.clock.mark_warnings_fired(thresholds)
+            return plan("Warnings shown", clock, state.effects, None)
+
+        self._runner.run(step)

@@ -1,0 +1,194 @@
+"""Tracked effects at the table: add (or from a light preset), douse, use, light, refuel,
+restore at a rest, remove."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from refkit.app.dungeon import log_text
+from refkit.app.dungeon.runner import Plan, TurnRunner, plan
+from refkit.app.dungeon.state import DungeonTurnState, Outcome
+from refkit.rules.common.name_text import require_plain_name
+from refkit.rules.dungeon.effects import (
+    LIGHT_PRESETS,
+    DouseResult,
+    EffectKind,
+    EffectRoll,
+    TrackedEffect,
+    activate,
+    add_effect,
+    douse,
+    find_effect,
+    light,
+    next_effect_id,
+    parse_modes,
+    refuel,
+    relight,
+    remove_effect,
+    replace_effect,
+    restore_on_rest,
+)
+from refkit.rules.usage_dice import UsageDiceMode
+
+
+def effect_kind(kind: EffectKind | str) -> EffectKind:
+    """``kind`` as an :class:`EffectKind`; ValueError naming the kinds for an unknown one."""
+    if isinstance(kind, EffectKind):
+        return kind
+    try:
+        return EffectKind(str(kind).strip().casefold())
+    except ValueError:
+        kinds = ", ".join(item.value for item in EffectKind)
+        raise ValueError(f"unknown effect kind {kind!r} (expected one of {kinds})") from None
+
+
+def _restorable(effect: TrackedEffect) -> TrackedEffect:
+    if UsageDiceMode.REST not in effect.modes:
+        raise ValueError(f"{effect.name} has no Rest mode; a rest does not restore it")
+    if effect.spent:
+        raise ValueError(f"{effect.name} is spent for good and cannot be restored")
+    return restore_on_rest(effect)
+
+
+class EffectSteps:
+    """Each call is one step on the dungeon turn (see :class:`TurnRunner`)."""
+
+    def __init__(self, runner: TurnRunner) -> None:
+        self._runner = runner
+
+    def add_effect(
+        self,
+        name: str,
+        usage_dice: int,
+        modes: Iterable[str | UsageDiceMode] | str = (),
+        kind: EffectKind | str = EffectKind.CUSTOM,
+        *,
+        owner: str = "",
+        lit: bool | None = None,
+        ends_at_dt_end: bool = False,
+        refuel_with: str = "",
+    ) -> Outcome[TrackedEffect]:
+        """Track a new effect. A light is lit unless ``lit`` is false. ValueError, nothing
+        changed, for a bad name, kind or mode, or usage dice outside 1..20 (0 is allowed only for
+        an effect that simply ends with the DT)."""
+        require_plain_name("an effect's name", str(name))
+        require_plain_name("the owner's name", owner)
+        parsed_modes = parse_modes(modes)
+        parsed_kind = effect_kind(kind)
+        if isinstance(usage_dice, bool) or not isinstance(usage_dice, int):
+            raise ValueError(f"usage dice must be a whole number, got {usage_dice!r}")
+        if usage_dice < 0:
+            raise ValueError(f"usage dice cannot be negative, got {usage_dice}")
+        if usage_dice == 0 and not ends_at_dt_end:
+            raise ValueError(
+                f"{name}: an effect needs at least 1 usage die (or to end with the DT)"
+            )
+
+        def step(state: DungeonTurnState, now: float) -> Plan[TrackedEffect]:
+            effect = TrackedEffect(
+                id=next_effect_id(state.effects),
+                name=" ".join(str(name).split()),
+                kind=parsed_kind,
+                usage_dice=usage_dice,
+                max_usage_dice=usage_dice,
+                modes=parsed_modes,
+                lit=(parsed_kind is EffectKind.LIGHT) if lit is None else lit,
+                ends_at_dt_end=ends_at_dt_end,
+                refuel_with=refuel_with,
+                owner=owner,
+            )
+            return _added(state, effect)
+
+        return self._runner.run(step)
+
+    def add_preset(
+        self, preset: str, *, owner: str = "", lit: bool = True
+    ) -> Outcome[TrackedEffect]:
+        """Track a light from a preset: ``torch``, ``lantern`` or ``candle``."""
+        if preset.strip().casefold() not in LIGHT_PRESETS:
+            presets = ", ".join(LIGHT_PRESETS)
+            raise ValueError(f"unknown light {preset!r} (presets: {presets})")
+
+        def step(state: DungeonTurnState, now: float) -> Plan[TrackedEffect]:
+            effect = light(next_effect_id(state.effects), preset, owner=owner, lit=lit)
+            return _added(state, effect)
+
+        return self._runner.run(step)
+
+    def douse(
+        self, effect_id: str, faces: Sequence[int] | None = None, *, seed: int | None = None
+    ) -> Outcome[DouseResult]:
+        """Put a light out; one that burns down at each DT end rolls its usage dice once more
+        (``faces`` gives those dice outright)."""
+        rng, used_seed = self._runner.rng_factory(seed)
+
+        def step(state: DungeonTurnState, now: float) -> Plan[DouseResult]:
+            effect = find_effect(state.effects, effect_id)
+            result = douse(effect, rng, faces=faces)
+            line = log_text.doused(effect, result, used_seed)
+            effects = replace_effect(state.effects, result.effect)
+            return plan(f"Douse {effect.name}", state.clock, effects, result, line)
+
+        return self._runner.run(step)
+
+    def activate(
+        self, effect_id: str, faces: Sequence[int] | None = None, *, seed: int | None = None
+    ) -> Outcome[EffectRoll]:
+        """An item with the Activate mode was used: roll its usage dice."""
+        rng, used_seed = self._runner.rng_factory(seed)
+
+        def step(state: DungeonTurnState, now: float) -> Plan[EffectRoll]:
+            effect = find_effect(state.effects, effect_id)
+            rolled = activate(effect, rng, faces=faces)
+            effects = (
+                replace_effect(state.effects, rolled.effect)
+                if rolled.effect is not None
+                else remove_effect(state.effects, effect.id)
+            )
+            line = log_text.used(effect, rolled.roll, used_seed)
+            return plan(f"Use {effect.name}", state.clock, effects, rolled, line)
+
+        return self._runner.run(step)
+
+    def relight(self, effect_id: str) -> Outcome[TrackedEffect]:
+        return self._change(effect_id, relight, "Light", "lit")
+
+    def refuel(self, effect_id: str) -> Outcome[TrackedEffect]:
+        return self._change(effect_id, refuel, "Refuel", "refuelled")
+
+    def restore_on_rest(self, effect_id: str) -> Outcome[TrackedEffect]:
+        """Give an item with the Rest mode its maximum usage dice back."""
+        return self._change(effect_id, _restorable, "Restore", "restored")
+
+    def remove(self, effect_id: str) -> Outcome[TrackedEffect]:
+        """Stop tracking an effect; returns it as it was."""
+
+        def step(state: DungeonTurnState, now: float) -> Plan[TrackedEffect]:
+            effect = find_effect(state.effects, effect_id)
+            effects = remove_effect(state.effects, effect_id)
+            line = log_text.effect_removed(effect)
+            return plan(f"Remove {effect.name}", state.clock, effects, effect, line)
+
+        return self._runner.run(step)
+
+    def _change(
+        self,
+        effect_id: str,
+        operation: Callable[[TrackedEffect], TrackedEffect],
+        verb: str,
+        past: str,
+    ) -> Outcome[TrackedEffect]:
+        def step(state: DungeonTurnState, now: float) -> Plan[TrackedEffect]:
+            effect = find_effect(state.effects, effect_id)
+            changed = operation(effect)
+            effects = replace_effect(state.effects, changed)
+            line = log_text.effect_changed(changed, past)
+            return plan(f"{verb} {effect.name}", state.clock, effects, changed, line)
+
+        return self._runner.run(step)
+
+
+def _added(state: DungeonTurnState, effect: TrackedEffect) -> Plan[TrackedEffect]:
+    effects = add_effect(state.effects, effect)
+    line = log_text.effect_added(effect)
+    return plan(f"Add {effect.name}", state.clock, effects, effect, line)
