@@ -31,7 +31,7 @@ class TimeOfDay(StrEnum):
     NIGHT = "night"
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
         return self.value.capitalize()
 
 
@@ -96,8 +96,8 @@ class Decks:
     unverified: bool
     source: str
 
-    def for_time(self, time: TimeOfDay) -> Deck:
-        return self.day if time is TimeOfDay.DAY else self.night
+    def for_time(self, time: TimeOfDay | str) -> Deck:
+        return self.day if TimeOfDay(time) is TimeOfDay.DAY else self.night
 
 
 def shipped_decks_text() -> str:

@@ -23,7 +23,7 @@ class Stat(StrEnum):
     CUNNING = "cunning"
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
         return self.value.capitalize()
 
 
@@ -34,7 +34,7 @@ class Influence(StrEnum):
     FAVOR = "favor"
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
         return self.value.capitalize()
 
 
@@ -81,13 +81,21 @@ class Attempt:
     rival_token: bool = False
     duel: bool = False
 
+    def __post_init__(self) -> None:
+        # A plain "brutality" (as a Qt combo box hands its data back) must not pass for neither
+        # stat: every check below compares members by identity.
+        object.__setattr__(self, "stat", Stat(self.stat))
+        object.__setattr__(self, "time", TimeOfDay(self.time))
+        if self.impact is not None:
+            object.__setattr__(self, "impact", Influence(self.impact))
+
     def modifiers(self) -> tuple[Modifier, ...]:
         found: list[Modifier] = []
         if self.card_modifier:
             found.append(Modifier("card", self.card_modifier))
         if self.impact is not None:
             helps = (self.impact is Influence.FEAR) == (self.stat is Stat.BRUTALITY)
-            found.append(Modifier(f"{self.impact.title} Impact", 1 if helps else -1))
+            found.append(Modifier(f"{self.impact.label} Impact", 1 if helps else -1))
         if self.warrior_here:
             found.append(Modifier("Warrior here", -2))
         if self.mage_here:
@@ -95,9 +103,9 @@ class Attempt:
         if self.card_effects:
             found.append(Modifier("card effects", self.card_effects))
         if self.own_token:
-            found.append(Modifier(f"own {entry_token(self.stat).title} token", 1))
+            found.append(Modifier(f"own {entry_token(self.stat).label} token", 1))
         if self.rival_token:
-            found.append(Modifier(f"rival's {rival_token(self.stat).title} token", -1))
+            found.append(Modifier(f"rival's {rival_token(self.stat).label} token", -1))
         return tuple(found)
 
     @property

@@ -130,3 +130,12 @@ def test_a_duel_defender_sets_the_difficulty_with_their_best_card() -> None:
         assert len(draw.drawn) == 2
         assert draw.difficulty == max(draw.drawn, key=lambda card: card.rank)
         assert draw.passed
+
+
+def test_an_attempt_given_plain_words_reads_them_as_the_games_terms() -> None:
+    # A Qt combo box hands back "brutality" as a plain string; it must still cost Fear.
+    attempt = Attempt("brutality", "day", 2, impact="fear")  # type: ignore[arg-type]
+    assert attempt.stat is Stat.BRUTALITY and attempt.time is TimeOfDay.DAY
+    assert attempt.entry_cost is Influence.FEAR
+    assert attempt.total == 3
+    assert DECKS.for_time("day") is DECKS.day  # type: ignore[arg-type]

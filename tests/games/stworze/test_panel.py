@@ -1,0 +1,235 @@
+"""The Stworze panel as a referee uses it: set up a test, read the odds, draw, log; count Events
+down; tally the Villages."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from fractions import Fraction
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from refkit.dice.records import RollRecord
+from refkit.games.stworze import Influence, Stat, TimeOfDay, pass_chance, user_decks_path
+from refkit.gui.games.spec import GameContext, GamePanel, discover_game_panels
+from refkit.gui.games.stworze import GAME_PANEL
+from refkit.gui.games.stworze.panel import StworzePanel
+
+NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def logged() -> list[RollRecord]:
+    return []
+
+
+@pytest.fixture
+def panel(qtbot, logged, tmp_path) -> StworzePanel:
+    context = GameContext(
+        make_rng=lambda seed: random.Random(seed if seed is not None else 99),
+        now=lambda: NOW,
+        log_roll=logged.append,
+    )
+    widget = StworzePanel(context, tmp_path)
+    qtbot.addWidget(widget)
+    widget.resize(420, 700)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def _choose(box, value) -> None:
+    box.setCurrentIndex(box.findData(value))
+
+
+def test_the_panel_is_found_as_the_stworze_game() -> None:
+    assert isinstance(GAME_PANEL, GamePanel)
+    assert GAME_PANEL.game_id == "stworze"
+    assert GAME_PANEL in discover_game_panels()
+
+
+def test_a_brutality_test_costs_fear_and_a_failure_costs_vitality(panel) -> None:
+    tests = panel.tests
+    _choose(tests.stat, Stat.BRUTALITY)
+    assert tests.attempt().stat is Stat.BRUTALITY
+    assert "Fear token face down" in tests.cost.text()
+    assert "Fear token to the Pool (+1)" in tests.own_token.text()
+    assert "Favor token to the Pool" in tests.rival_token.text()
+    _choose(tests.stat, Stat.CUNNING)
+    assert "Favor token face down" in tests.cost.text()
+
+
+def test_a_day_test_offers_and_draws_the_day_deck(panel) -> None:
+    tests = panel.tests
+    _choose(tests.time, TimeOfDay.DAY)
+    names = [button.icon.name for button in tests.difficulty.buttons()]
+    assert names[-1] == "Solar eclipse"
+    result = tests.draw()
+    assert all(card in tests.deck().icons for card in result.drawn)
+    assert tests.deck().time is TimeOfDay.DAY
+
+
+def test_the_odds_show_before_drawing_and_follow_the_modifiers(panel) -> None:
+    tests = panel.tests
+    _choose(tests.time, TimeOfDay.NIGHT)
+    tests.value.setValue(3)
+    tests.card_modifier.setValue(-1)
+    tests.difficulty.pick("Half-moon")
+    assert "Draw 2 night cards" in tests.sum.text()
+    assert "78.6% (11/14)" in tests.odds.text()
+    assert tests.draw_button.text() == "Draw 2 cards"
+    tests.mage.setChecked(True)
+    tests.own_token.setChecked(True)
+    deck = tests.deck()
+    expected = pass_chance(deck, deck.icon("Half-moon"), 5)
+    assert f"({expected.numerator}/{expected.denominator})" in tests.odds.text()
+    assert tests.cards.cards() == ()  # nothing drawn yet
+
+
+def test_the_harder_rule_takes_a_best_card_out_and_keeps_the_difficulty(panel) -> None:
+    tests = panel.tests
+    tests.difficulty.pick("Full moon")
+    tests.value.setValue(6)
+    tests.harder.setChecked(True)
+    assert tests.difficulty.current().name == "Full moon"
+    assert "(6/7)" in tests.odds.text()
+
+
+def test_a_draw_shows_the_cards_the_verdict_and_lands_in_the_roll_log(panel, logged) -> None:
+    tests = panel.tests
+    _choose(tests.stat, Stat.BRUTALITY)
+    tests.value.setValue(1)
+    tests.difficulty.pick("Full moon")
+    results = [tests.draw() for _ in range(12)]
+    assert len(logged) == 12
+    for result, record in zip(results, logged, strict=True):
+        assert record.kind == "stworze"
+        assert record.rolled_at == NOW
+        assert record.detail["passed"] is result.passed
+        assert record.expression == "Night Brutality test: 1 card vs Full moon"
+        assert list(record.detail["cards"]) == [card.name for card in result.drawn]
+    assert tests.cards.cards() == results[-1].drawn
+    verdict = tests.verdict.text()
+    if results[-1].passed:
+        assert verdict.startswith("Passed")
+    else:
+        assert verdict == "Failed: nothing reaches Full moon. Lose 1 Vitality token."
+
+
+def test_a_logged_seed_replays_the_same_cards(panel, logged) -> None:
+    from refkit.games.stworze import resolve_test
+
+    tests = panel.tests
+    tests.value.setValue(4)
+    result = tests.draw()
+    again = resolve_test(tests.deck(), 4, tests.difficulty.current(), random.Random(logged[0].seed))
+    assert again.drawn == result.drawn
+
+
+def test_events_count_down_fire_and_reset_at_the_player_counts_start(panel) -> None:
+    events = panel.events
+    assert events.row.dice == [5] * 5  # four players
+    _choose(panel.players, 2)
+    events.reset()
+    assert events.row.dice == [4] * 5
+    for _ in range(4):
+        events.dice[2].click()
+    assert events.row.dice[2] == 0
+    assert events.states[2].text() == "fires"
+    assert "fires in phase 4" in events.outcome.text()
+    events.dice[2].click()  # an off die cannot go lower
+    assert "already off" in events.outcome.text()
+    assert events.resolve() == ("Harvest Festival",)
+    assert events.row.dice == [4] * 5
+
+
+def test_renaming_an_event_names_it_when_it_fires(panel) -> None:
+    events = panel.events
+    events.names[4].setCurrentText("  Dziady  ")
+    events.row.set_die(4, 1)
+    events.count_down(4)
+    assert events.resolve() == ("Dziady",)
+
+
+def test_the_village_tally_settles_impact_and_bets(panel) -> None:
+    villages = panel.villages
+    ravenswood, _, wharf, burgh = villages.villages
+    ravenswood.fear.setValue(2)
+    ravenswood.favor.setValue(3)
+    ravenswood.impact.set_side(Influence.FAVOR)
+    ravenswood.fear_bet.setText("Likho")
+    wharf.fear.setValue(4)
+    wharf.favor.setValue(2)
+    wharf.fear_bet.setText("Mara")
+    burgh.fear.setValue(3)
+    tallies = villages.tally()
+    assert tallies is not None
+    assert [tally.counted for tally in tallies] == [True, False, True, False]
+    assert (wharf.impact.side(), wharf.fear.value(), wharf.fear_bet.text()) == (
+        Influence.FEAR,
+        0,
+        "",
+    )
+    assert (ravenswood.impact.side(), burgh.fear.value()) == (Influence.FAVOR, 3)
+    text = villages.outcome.text()
+    assert "Likho's Fear bet is wrong: lose 1 Vitality token" in text
+    assert "Mara's Fear bet is right: Mission complete" in text
+    assert "The Burgh: 3 tokens, under 5: not counted." in text
+
+
+def test_one_player_on_both_bets_is_refused_and_nothing_is_tallied(panel) -> None:
+    villages = panel.villages
+    wharf = villages.villages[2]
+    wharf.fear.setValue(6)
+    wharf.fear_bet.setText("Mara")
+    wharf.favor_bet.setText("Mara")
+    assert villages.tally() is None
+    assert "Nothing tallied" in villages.outcome.text()
+    assert "different players" in villages.outcome.text()
+    assert wharf.fear.value() == 6
+
+
+def test_the_players_set_the_village_limit(panel) -> None:
+    _choose(panel.players, 1)
+    assert panel.villages.limit == 3
+    assert panel.events.row.start == 3
+
+
+def test_the_deck_status_says_the_counts_are_unverified(panel) -> None:
+    assert "UNVERIFIED" in panel.deck_status.text()
+    assert panel.deck_status.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_a_broken_user_deck_is_named_in_the_panel(qtbot, tmp_path, logged) -> None:
+    path = user_decks_path(tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_text("[[night]]\nicon = 3\n", encoding="utf-8")
+    context = GameContext(lambda seed: random.Random(seed), lambda: NOW, logged.append)
+    widget = StworzePanel(context, tmp_path)
+    qtbot.addWidget(widget)
+    assert "Your decks file was not used" in widget.deck_status.text()
+    assert str(path) in widget.deck_status.text()
+    assert widget.tests.deck().size == 8  # the shipped decks stand in
+
+
+def test_a_users_deck_file_is_used_and_named(qtbot, tmp_path, logged) -> None:
+    path = user_decks_path(tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        'unverified = false\n[[day]]\nicon = "Sun"\ncards = 3\n'
+        '[[night]]\nicon = "<b>Moon</b>"\ncards = 1\n[[night]]\nicon = "Full moon"\ncards = 1\n',
+        encoding="utf-8",
+    )
+    context = GameContext(lambda seed: random.Random(seed), lambda: NOW, logged.append)
+    widget = StworzePanel(context, tmp_path)
+    qtbot.addWidget(widget)
+    assert widget.deck_status.text() == f"Decks from {path}"
+    widget.tests.difficulty.pick("Full moon")
+    widget.tests.value.setValue(1)
+    assert "(1/2)" in widget.tests.odds.text()
+    assert pass_chance(widget.tests.deck(), widget.tests.deck().icons[1], 1) == Fraction(1, 2)
+    for label in widget.findChildren(QLabel):
+        if "Moon</b>" in label.text():
+            assert label.textFormat() == Qt.TextFormat.PlainText
