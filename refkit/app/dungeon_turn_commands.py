@@ -1,4 +1,4 @@
-"""Undoable dungeon-turn steps: End DT, rest steps, adjustments and tracked-effect changes.
+"""Undoable dungeon-turn steps: End DT, rest steps, adjustments, tracked effects and settings.
 
 Each command runs its service call once, on the first ``do()``, and keeps the change it made.
 ``undo()`` puts the state from before back (clock, effects, the conditions it ended, its session-log
@@ -9,7 +9,8 @@ if the dungeon turn changed in between (say from the command line).
 End DT and Finish rest are joined steps: what the service's hooks did on the crows (overload
 wounds, the party's rest) is joined to the dungeon-turn step as one
 :class:`~refkit.app.undo.CompositeCommand` — undone first, redone last, all or none, in one unit
-of work (one transaction) each time.
+of work (one transaction) each time. Settings changes and the EN toggles are commands too: their
+undo puts the settings from before back only if nobody changed them since.
 """
 
 from __future__ import annotations
@@ -17,15 +18,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from refkit.app.dungeon.settings import SettingsChange, toggle_changes
 from refkit.app.dungeon_turn_service import (
     DungeonTurnChange,
     DungeonTurnService,
     Outcome,
     RestFinished,
 )
+from refkit.app.steps import Outcome as StepOutcome
 from refkit.app.undo import CompositeCommand, as_command
 from refkit.rules.dungeon.effects import EffectKind
 from refkit.rules.usage_dice import UsageDiceMode
+from refkit.store.dungeon_settings import DungeonSettings
 
 
 class DungeonTurnCommand:
@@ -278,3 +282,69 @@ class RestoreEffectCommand(DungeonTurnCommand):
 class RemoveEffectCommand(DungeonTurnCommand):
     def __init__(self, service: DungeonTurnService, effect_id: str) -> None:
         super().__init__(service, "Remove effect", lambda: service.remove(effect_id))
+
+
+class SetLengthCommand(DungeonTurnCommand):
+    """The DT length from now on (and the default for a new clock)."""
+
+    def __init__(self, service: DungeonTurnService, minutes: float) -> None:
+        super().__init__(service, "Set DT length", lambda: service.set_length(minutes))
+
+
+class SettingsCommand:
+    """A change of the dungeon-turn settings as an undoable command. The first ``do()`` changes
+    them (nothing, and nothing to undo, when they are so already); ``undo()`` puts the settings
+    from before back and redo the ones after, each refusing with UndoConflictError, changing
+    nothing, when the stored settings are no longer the ones it left."""
+
+    def __init__(self, service: DungeonTurnService, text: str, changes: dict[str, Any]) -> None:
+        self._service = service
+        self._text = text
+        self._changes = dict(changes)
+        self._change: SettingsChange | None = None
+        self._done = False
+        self.outcome: StepOutcome[DungeonSettings, DungeonSettings] | None = None
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @property
+    def change(self) -> SettingsChange | None:
+        return self._change
+
+    def do(self) -> None:
+        if not self._done:
+            self.outcome = self._service.change_settings(self._text, **self._changes)
+            self._change = None if self.outcome is None else self.outcome.change
+            self._done = True
+        elif self._change is not None:
+            self._change = self._service.reapply_settings(self._change)
+
+    def undo(self) -> None:
+        if not self._done:
+            raise RuntimeError(f"{self._text!r} has not been done, so it cannot be undone")
+        if self._change is not None:
+            self._change = self._service.revert_settings(self._change)
+
+
+class UpdateSettingsCommand(SettingsCommand):
+    """Settings by name (see DungeonSettings): auto-end, warnings, dousing at the half-way point."""
+
+    def __init__(self, service: DungeonTurnService, **changes: Any) -> None:
+        super().__init__(service, "Change DT settings", changes)
+
+
+class EncounterTogglesCommand(SettingsCommand):
+    """The dungeon EN toggles (crowded, chaos) and the referee's modifiers; None leaves one as
+    it is."""
+
+    def __init__(
+        self,
+        service: DungeonTurnService,
+        *,
+        crowded: bool | None = None,
+        chaos: bool | None = None,
+        modifiers: Sequence[int] | None = None,
+    ) -> None:
+        super().__init__(service, "Set EN toggles", toggle_changes(crowded, chaos, modifiers))

@@ -200,7 +200,7 @@ class StepRunner(Generic[S]):
             read = self.aggregate.load()
             if not self.aggregate.same(read.state, expected):
                 raise UndoConflictError(
-                    f"cannot {action} {change.text!r}: {self._what} has changed since "
+                    f"cannot {action} {change.text!r}: {self._what} changed since "
                     "(here or in another window or the command line); nothing was changed"
                 )
             try:
