@@ -18,8 +18,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from refkit.errors import ConflictError
 
-class UndoConflictError(Exception):
+
+class UndoConflictError(ConflictError):
     """An undo or redo refused because what it would overwrite changed since; nothing changed."""
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from refkit.errors import DomainError
 
-class DiceNotationError(ValueError):
+
+class DiceNotationError(DomainError, ValueError):
     """Dice notation that cannot be read: the message names the problem and its position."""
 
     def __init__(self, text: str, problem: str, position: int | None = None) -> None:
@@ -14,11 +16,11 @@ class DiceNotationError(ValueError):
         super().__init__(f"bad dice notation {_shorten(text)!r}: {problem}{where}")
 
 
-class DiceValueError(ValueError):
+class DiceValueError(DomainError, ValueError):
     """Given die values that do not fit the dice: wrong count, not a face, not a number."""
 
 
-class DiceOddsError(ValueError):
+class DiceOddsError(DomainError, ValueError):
     """Exact odds that would take too long to work out (too many or too large dice)."""
 
 

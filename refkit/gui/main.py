@@ -20,23 +20,24 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QToolBar
+from PySide6.QtWidgets import QApplication, QMenu, QToolBar
 
 import refkit
 from refkit.gui.common.plain_text import action_text
-from refkit.gui.dice.panel import DicePanel
-from refkit.gui.dice.roll_log_model import RollLogModel
-from refkit.gui.dice.roll_log_panel import RollLogPanel
+from refkit.gui.dice import install as dice_install
+from refkit.gui.games import install as games_install
 from refkit.gui.shell.actions import ActionRegistry, ActionSpec
 from refkit.gui.shell.event_loop import install_event_loop, shutdown_event_loop, start_task
 from refkit.gui.shell.main_window import MainWindow
 from refkit.gui.shell.palette import Appearance, PaletteController
-from refkit.gui.shell.undo_adapter import RefkitUndoStack, push_command
+from refkit.gui.shell.panel_registry import FeatureContext, MenuId, PanelId, PanelRegistry
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 
 if TYPE_CHECKING:
     import asyncio
 
     from refkit.app.dice_service import DiceService
+    from refkit.dice.records import RollRecord
     from refkit.gui.characters.install import CharacterPanels
     from refkit.gui.dungeon.install import DungeonPanels
     from refkit.gui.shell.database_open_dialog import DatabaseOpenDialog
@@ -47,13 +48,12 @@ log = logging.getLogger(__name__)
 
 ORGANIZATION = "Refkit"
 APPLICATION = "Refkit"
-MENU_TITLES = ("&File", "&Edit", "&Dice", "&View", "&Help")
-DICE_DOCK = "dice_dock"
-ROLL_LOG_DOCK = "roll_log_dock"
-LOG_LOAD_LIMIT = 2000
-"""How many of the newest rolls the log panel loads at start-up."""
+MENU_TITLES = (MenuId.FILE, MenuId.EDIT, MenuId.DICE, MenuId.VIEW, MenuId.HELP)
+"""The menus the first paint shows (Dungeon and Crows join when their features register)."""
+LOG_LOAD_LIMIT = dice_install.LOG_LOAD_LIMIT
 APPEARANCE_KEY = "appearance/scheme"
-ORDER_KEY = "dice/order"
+LOOKUP_INSTALL = "refkit.gui.lookup.install"
+"""The lookup feature's module, registered after the first paint when it is installed."""
 IN_MEMORY_URL = "sqlite://"
 """The scratch session's database: nothing in it survives quitting."""
 GUI_BUSY_TIMEOUT_MS = 250
@@ -98,11 +98,32 @@ def _working_copy_of(backup: str, database: Path | None) -> str:
     return str(working_copy(Path(backup), database))
 
 
-def _import_panel_modules() -> None:
-    """Import the modules of the panels docked after the first paint (worker thread; they
-    create no Qt objects when imported)."""
-    import refkit.gui.characters.install
-    import refkit.gui.dungeon.install  # noqa: F401
+AFTER_PAINT_MODULES = (
+    "refkit.gui.characters.install",
+    "refkit.gui.dungeon.install",
+    "refkit.gui.tables.install",
+    "refkit.gui.tables.editor",
+    "refkit.gui.games.hub",
+    "refkit.gui.games.spec",
+)
+"""The feature modules registered after the first paint (imported by a worker thread; they
+create no Qt objects when imported)."""
+
+
+def _import_panel_modules() -> bool:
+    """Import the feature modules docked after the first paint (worker thread); True when the
+    lookup feature is installed (and now imported)."""
+    import importlib
+    import importlib.util
+
+    for name in AFTER_PAINT_MODULES:
+        importlib.import_module(name)
+    if importlib.util.find_spec(LOOKUP_INSTALL.rpartition(".")[0]) is None:
+        return False
+    if importlib.util.find_spec(LOOKUP_INSTALL) is None:
+        return False
+    importlib.import_module(LOOKUP_INSTALL)
+    return True
 
 
 def _make_service(database: Database) -> DiceService:
@@ -110,20 +131,6 @@ def _make_service(database: Database) -> DiceService:
     from refkit.store.roll_log import RollLogRepository
 
     return DiceService(RollLogRepository(database))
-
-
-class _LogFeed:
-    """Keeps the log model in step with the dice service (a RollLogListener)."""
-
-    def __init__(self, model: RollLogModel, service: DiceService) -> None:
-        self._model = model
-        self._service = service
-
-    def roll_logged(self, roll: LoggedRoll) -> None:
-        self._model.add_newest(roll)
-
-    def roll_log_replaced(self) -> None:
-        self._model.replace_all(self._service.recent(limit=LOG_LOAD_LIMIT))
 
 
 class RefkitApp:
@@ -147,47 +154,37 @@ class RefkitApp:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready_callbacks: list[Callable[[], None]] = []
         self.character_panels: CharacterPanels | None = None
+        self._lookup_registered = False
 
         self.window = MainWindow(settings)
         self.undo_stack = RefkitUndoStack(self.window)
         self.undo_stack.setObjectName("undo_stack")
-        self.log_model = RollLogModel(parent=self.window)
-        self.dice_panel = DicePanel()
-        self.log_panel = RollLogPanel(self.log_model)
-        self.window.add_panel(
-            DICE_DOCK,
-            "Dice",
-            self.dice_panel,
-            Qt.DockWidgetArea.LeftDockWidgetArea,
-            scrollable=True,
-        )
-        self.window.add_panel(
-            ROLL_LOG_DOCK, "Roll log", self.log_panel, Qt.DockWidgetArea.RightDockWidgetArea
-        )
-        self.window.resizeDocks(
-            [self.window.dock(DICE_DOCK), self.window.dock(ROLL_LOG_DOCK)],
-            [560, 640],
-            Qt.Orientation.Horizontal,
-        )
-        order = settings.value(ORDER_KEY, "sequential")
-        self.dice_panel.set_order("net" if order == "net" else "sequential")
-
-        self.actions = ActionRegistry(self.window)
-        self.actions.add_all(self._action_specs())
-        menus = self.actions.build_menus(self.window.menuBar(), MENU_TITLES)
-        view_menu = menus["&View"]
-        first_view_action = view_menu.actions()[0] if view_menu.actions() else None
-        panels_menu = view_menu.addMenu("Panels")
-        panels_menu.setObjectName("menu_panels")
-        self.window.add_panel_toggles(panels_menu)
-        if first_view_action is not None:
-            view_menu.insertMenu(first_view_action, panels_menu)
-            view_menu.insertSeparator(first_view_action)
         toolbar = QToolBar("Main toolbar")
         toolbar.setObjectName("main_toolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.actions.build_toolbar(toolbar)
         self.toolbar = toolbar
+        self.actions = ActionRegistry(self.window)
+        self.panels = PanelRegistry(self.window, self.actions, toolbar)
+        self.panels.build_menu_bar(self.window.menuBar())
+        self.context = FeatureContext(
+            window=self.window,
+            settings=settings,
+            undo_stack=self.undo_stack,
+            log_roll=self._log_roll,
+            when_ready=self.when_ready,
+        )
+        self._declare_menu_sections()
+        panels_menu = QMenu("Panels", self.window)
+        panels_menu.setObjectName("menu_panels")
+        self.panels.add_to_menu(MenuId.VIEW, "panels_menu", [panels_menu.menuAction()])
+        self.panels.add_actions(self._action_specs())
+        self.dice = dice_install.register(self.panels, self.context)
+        self.dice_panel = self.dice.panel
+        self.log_panel = self.dice.log_panel
+        self.log_model = self.dice.log_model
+        games_install.register(self.panels, self.context)
+        self.panels.panel(PanelId.DICE).raise_()
+        self.window.add_panel_toggles(panels_menu)
         self.dungeon: DungeonPanels | None = None
         self.window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
         self._wire_undo()
@@ -195,88 +192,48 @@ class RefkitApp:
         self.undo_stack.command_failed.connect(lambda text: self.window.show_status(text, 10000))
         self.undo_stack.write_failed.connect(self.window.save_problems.report)
         self.window.about_to_close.connect(self.undo_stack.save_pending_edits)
-        self.dice_panel.status_message.connect(self.window.show_status)
-        self.log_panel.status_message.connect(self.window.show_status)
-        self.log_panel.clear_confirmed.connect(self.clear_log)
         self.window.closing.connect(self.shutdown)
         self.window.restore_layout()
 
     # actions --------------------------------------------------------------------------------
 
+    def _declare_menu_sections(self) -> None:
+        """The order of each menu's sections, whichever feature adds to them first."""
+        self.panels.declare_sections(MenuId.FILE, ["export", "quit"])
+        self.panels.declare_sections(MenuId.EDIT, ["history", "log"])
+        self.panels.declare_sections(MenuId.DICE, ["roll", "modifiers", "settings"])
+        self.panels.declare_sections(
+            MenuId.VIEW, ["panels_menu", "panels", "lookup", "layout", "appearance"]
+        )
+
     def _action_specs(self) -> list[ActionSpec]:
-        dice = self.dice_panel
+        """The window's own actions; each feature registers its own in its ``install.py``."""
         appearance = self.palette.appearance if self.palette else Appearance.SYSTEM
         return [
-            ActionSpec("export_csv", "Export roll log as &CSV…",
-                       lambda: self.log_panel.ask_export("csv"),
-                       ("Ctrl+E",), "document-save-as", "SP_DialogSaveButton", "&File", "export"),
-            ActionSpec("export_markdown", "Export roll log as &Markdown…",
-                       lambda: self.log_panel.ask_export("md"), ("Ctrl+Shift+E",),
-                       "document-save-as", "", "&File", "export"),
             ActionSpec("quit", "&Quit", self.window.close, ("Ctrl+Q",), "application-exit",
-                       "SP_DialogCloseButton", "&File", "quit"),
+                       "SP_DialogCloseButton", MenuId.FILE, "quit"),
             ActionSpec("undo", "&Undo", self.undo_stack.undo, ("std:Undo",), "edit-undo",
-                       "SP_ArrowBack", "&Edit", "history", toolbar=True),
+                       "SP_ArrowBack", MenuId.EDIT, "history", toolbar=True),
             ActionSpec("redo", "&Redo", self.undo_stack.redo, ("std:Redo",), "edit-redo",
-                       "SP_ArrowForward", "&Edit", "history", toolbar=True),
-            ActionSpec("clear_log", "C&lear roll log…", self.log_panel.ask_clear,
-                       ("Ctrl+Shift+Del",), "edit-clear", "SP_TrashIcon", "&Edit", "log"),
-            ActionSpec("find_in_log", "&Filter roll log", self._focus_log_filter, ("Ctrl+F",),
-                       "edit-find", "", "&Edit", "log"),
-            ActionSpec("roll_test", "&Roll test", dice.roll_test, ("Space", "Return", "Enter"),
-                       "", "", "&Dice", "roll", toolbar=True,
-                       tip="Roll 2d10 + characteristic"),
-            ActionSpec("roll_d100", "Roll d&100", dice.roll_d100, ("D",), "", "", "&Dice",
-                       "roll", toolbar=True),
-            ActionSpec("roll_usage_dice", "Roll &usage dice", dice.roll_usage_dice, ("U",), "",
-                       "", "&Dice", "roll", toolbar=True),
-            ActionSpec("focus_notation", "Type &dice notation", dice.focus_notation, ("N",), "",
-                       "", "&Dice", "roll"),
-            ActionSpec("edge_more", "Add an &edge", lambda: dice.step_edges(1), ("E",),
-                       menu="&Dice", section="modifiers"),
-            ActionSpec("edge_fewer", "Remove an edge", lambda: dice.step_edges(-1), ("Shift+E",),
-                       menu="&Dice", section="modifiers"),
-            ActionSpec("bane_more", "Add a &bane", lambda: dice.step_banes(1), ("B",),
-                       menu="&Dice", section="modifiers"),
-            ActionSpec("bane_fewer", "Remove a bane", lambda: dice.step_banes(-1), ("Shift+B",),
-                       menu="&Dice", section="modifiers"),
-            ActionSpec("characteristic_up", "Raise &characteristic",
-                       lambda: dice.step_characteristic(1), ("C",), menu="&Dice",
-                       section="modifiers"),
-            ActionSpec("characteristic_down", "Lower characteristic",
-                       lambda: dice.step_characteristic(-1), ("Shift+C",), menu="&Dice",
-                       section="modifiers"),
-            ActionSpec("toggle_expertise", "Toggle e&xpertise", dice.toggle_expertise, ("X",),
-                       menu="&Dice", section="modifiers"),
-            ActionSpec("reset_modifiers", "Reset &modifiers", dice.reset_modifiers, ("Escape",),
-                       menu="&Dice", section="modifiers",
-                       tip="No edges, banes, bonus or expertise"),
-            ActionSpec("net_order", "&Net tier shifts (alternative reading)", self._set_net_order,
-                       menu="&Dice", section="settings", checkable=True,
-                       checked=dice.order() == "net",
-                       tip="Add double edge/bane and expertise shifts before clamping"),
-            ActionSpec("show_dice", "Go to &Dice panel", lambda: self.window.show_panel(DICE_DOCK),
-                       ("Alt+1",), menu="&View", section="panels"),
-            ActionSpec("show_roll_log", "Go to &Roll log", self._focus_log_filter, ("Alt+2",),
-                       menu="&View", section="panels"),
+                       "SP_ArrowForward", MenuId.EDIT, "history", toolbar=True),
             ActionSpec("reset_layout", "Reset panel &layout", self.window.reset_layout,
-                       menu="&View", section="layout"),
+                       menu=MenuId.VIEW, section="layout"),
             ActionSpec("full_screen", "&Full screen", self._toggle_full_screen, ("F11",),
-                       "view-fullscreen", "SP_TitleBarMaxButton", "&View", "layout"),
+                       "view-fullscreen", "SP_TitleBarMaxButton", MenuId.VIEW, "layout"),
             ActionSpec("appearance_system", "Colours: follow &system",
-                       lambda on: on and self._set_appearance(Appearance.SYSTEM), menu="&View",
-                       section="appearance", checkable=True, group="appearance",
-                       checked=appearance is Appearance.SYSTEM),
+                       lambda on: on and self._set_appearance(Appearance.SYSTEM),
+                       menu=MenuId.VIEW, section="appearance", checkable=True,
+                       group="appearance", checked=appearance is Appearance.SYSTEM),
             ActionSpec("appearance_light", "Colours: &light",
-                       lambda on: on and self._set_appearance(Appearance.LIGHT), menu="&View",
-                       section="appearance", checkable=True, group="appearance",
-                       checked=appearance is Appearance.LIGHT),
+                       lambda on: on and self._set_appearance(Appearance.LIGHT),
+                       menu=MenuId.VIEW, section="appearance", checkable=True,
+                       group="appearance", checked=appearance is Appearance.LIGHT),
             ActionSpec("appearance_dark", "Colours: &dark",
-                       lambda on: on and self._set_appearance(Appearance.DARK), menu="&View",
-                       section="appearance", checkable=True, group="appearance",
-                       checked=appearance is Appearance.DARK),
+                       lambda on: on and self._set_appearance(Appearance.DARK),
+                       menu=MenuId.VIEW, section="appearance", checkable=True,
+                       group="appearance", checked=appearance is Appearance.DARK),
             ActionSpec("about", "&About Refkit", self.window.show_about, ("F1",), "help-about",
-                       "SP_MessageBoxInformation", "&Help", "about"),
+                       "SP_MessageBoxInformation", MenuId.HELP, "about"),
         ]  # fmt: skip
 
     def _wire_undo(self) -> None:
@@ -293,9 +250,12 @@ class RefkitApp:
             lambda text: redo.setText(action_text("&Redo", text))
         )
 
-    def _focus_log_filter(self) -> None:
-        self.window.show_panel(ROLL_LOG_DOCK)
-        self.log_panel.focus_filter()
+    def _log_roll(self, record: RollRecord) -> object:
+        """Land a roll made by a game in the roll log (said in the status bar when it cannot)."""
+        if self.service is None:
+            self.window.show_status("The roll log is still opening: that roll is not in it")
+            return None
+        return self.service.log_roll(record)
 
     def _toggle_full_screen(self) -> None:
         if self.window.isFullScreen():
@@ -307,11 +267,6 @@ class RefkitApp:
         if self.palette is not None:
             self.palette.set_appearance(appearance)
         self.settings.setValue(APPEARANCE_KEY, appearance.value)
-
-    def _set_net_order(self, net: bool) -> None:
-        order = "net" if net else "sequential"
-        self.dice_panel.set_order(order)
-        self.settings.setValue(ORDER_KEY, order)
 
     # start-up after the first paint ---------------------------------------------------------
 
@@ -339,13 +294,20 @@ class RefkitApp:
         return self._open_task
 
     async def _dock_dungeon_panels(self) -> None:
-        """Dock the dungeon-turn panels as soon as their modules are imported, which a worker
-        thread does (importing them on the GUI thread froze it for a few hundred ms)."""
+        """Register the features docked after the first paint as soon as their modules are
+        imported, which a worker thread does (importing them on the GUI thread froze it for a
+        few hundred ms)."""
         import asyncio
 
-        await asyncio.get_running_loop().run_in_executor(None, _import_panel_modules)
+        with_lookup = await asyncio.get_running_loop().run_in_executor(None, _import_panel_modules)
         if self._loop is not None:  # not shut down meanwhile
             self.install_dungeon_panels()
+            if with_lookup and not self._lookup_registered:
+                import importlib
+
+                self._lookup_registered = True
+                importlib.import_module(LOOKUP_INSTALL).register(self.panels, self.context)
+                self.window.restore_layout()
 
     def when_ready(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once the roll log is usable (at once if it already is)."""
@@ -416,14 +378,8 @@ class RefkitApp:
     def _attach(self, database: Database, rolls: list[LoggedRoll], location: str) -> None:
         self.database = database
         service = _make_service(database)
-        service.add_listener(_LogFeed(self.log_model, service))
         self.service = service
-        self.log_model.replace_all(rolls)
-        self.log_panel.set_loading(False)
-        from refkit.rules.checks.odds import test_odds  # imported by the worker already
-
-        self.dice_panel.set_odds_source(test_odds)
-        self.dice_panel.set_service(service)
+        self.dice.attach(service, rolls)
         self.window.set_database_location(location)
         self._install_feature_panels(database)
 
@@ -433,29 +389,29 @@ class RefkitApp:
             callback()
 
     def install_dungeon_panels(self) -> DungeonPanels:
-        """Dock the dungeon-turn panels and add the Dungeon menu (once; normally right after the
-        first paint, since these panels are not needed to show the window). Their services
-        arrive when the database is open."""
+        """Register the dungeon-turn and tables features (once; normally right after the first
+        paint, since these panels are not needed to show the window). Their services arrive
+        when the database is open."""
         if self.dungeon is None:
-            from refkit.gui.dungeon.install import install_dungeon_panels
+            from refkit.gui.dungeon import install as dungeon_install
+            from refkit.gui.tables import install as tables_install
 
-            self.dungeon = install_dungeon_panels(
-                self.window, self.actions, self.undo_stack, settings=self.settings
-            )
-            self.actions.build_toolbar(self.toolbar)  # adds the dungeon's toolbar actions
-            self.window.restore_layout()  # put its docks where the user left them
+            self.dungeon = dungeon_install.register(self.panels, self.context)
+            tables_install.register(self.panels, self.context)
+            self.window.restore_layout()  # put their docks where the user left them
         return self.dungeon
 
     def _install_feature_panels(self, database: Database) -> None:
         """Dock the panels that need the database (characters, the dungeon turn), then put the
-        saved layout back now that every panel exists, and run the ready callbacks. The
-        character service comes first: the dungeon turn acts on the party at the table, and the
-        sheets show what it leaves to the players (wounds to place or heal).
+        saved layout back now that every panel exists, build the panels still waiting and run
+        the ready callbacks. The character service comes first: the dungeon turn acts on the
+        party at the table, and the sheets show what it leaves to the players (wounds to place
+        or heal).
 
         One part per turn of the event loop, so that on a big database the window keeps
         answering (and the clock keeps running) while the panels are built."""
         from refkit.app.character_service import CharacterService
-        from refkit.gui.characters.install import CharacterPanels, character_install_steps
+        from refkit.gui.characters.install import character_install_steps
         from refkit.store.character_store import CharacterRepository
 
         characters = CharacterService(CharacterRepository(database))
@@ -464,13 +420,18 @@ class RefkitApp:
             dungeon = self.install_dungeon_panels()
             yield from dungeon.attach_database_steps(database, characters)
             yield
-            yield from character_install_steps(
-                self.window, self.actions, self.undo_stack, characters
-            )
-            panels = self.window.findChild(CharacterPanels)
+            panels: CharacterPanels | None = None
+            for panels in character_install_steps(  # noqa: B007 - the last one is kept
+                self.window, self.panels, self.undo_stack, characters
+            ):
+                yield
             if panels is not None and dungeon.party is not None:
                 panels.session.set_wound_prompts(dungeon.party.prompts)
             self.window.restore_layout()
+            yield
+            while self.panels.pending():  # one panel per turn of the event loop
+                self.panels.widget(self.panels.pending()[0])
+                yield
             self.character_panels = panels
             self._ready()
 
@@ -511,11 +472,7 @@ class RefkitApp:
 
     def clear_log(self) -> None:
         """Empty the roll log as one undoable step."""
-        if self.service is None:
-            return
-        command = self.service.clear_log_command()
-        push_command(self.undo_stack, command)
-        self.window.show_status(f"{command.text} — Edit → Undo brings the rolls back")
+        self.dice.clear_log()
 
     def shutdown(self) -> None:
         """Save typing still waiting, stop the asyncio loop (waiting for background work) and
@@ -574,8 +531,12 @@ def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int
     from refkit.gui.shell.binding_check import warn_if_binding_drops_none
 
     warn_if_binding_drops_none(refkit_app.window)
+    from refkit.gui.shell.error_hook import install_error_hook
+
+    error_hook = install_error_hook(refkit_app.window)
     try:
         app.exec()
     finally:
+        error_hook.uninstall()
         refkit_app.shutdown()
     return 0

@@ -9,8 +9,10 @@ import math
 import tomllib
 from typing import Any
 
+from refkit.errors import DomainError
 
-class SheetLayoutError(ValueError):
+
+class SheetLayoutError(DomainError, ValueError):
     """A file under ``sheets/`` is not valid TOML or lacks a number the layout needs."""
 
 

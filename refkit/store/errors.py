@@ -7,8 +7,10 @@ Every message names the file (or URL) and says what to do, because the CLI print
 
 from __future__ import annotations
 
+from refkit.errors import DomainError
 
-class DatabaseError(Exception):
+
+class DatabaseError(DomainError):
     """Refkit cannot use the database it was pointed at."""
 
 

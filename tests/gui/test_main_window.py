@@ -7,7 +7,11 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMessageBox
 
 import refkit
-from refkit.gui.main import DICE_DOCK, MENU_TITLES, ROLL_LOG_DOCK, RefkitApp
+from refkit.gui.main import MENU_TITLES, RefkitApp
+from refkit.gui.shell.panel_registry import PanelId
+
+DICE_DOCK = PanelId.DICE
+ROLL_LOG_DOCK = PanelId.ROLL_LOG
 
 
 def make_app(qtbot, settings: QSettings) -> RefkitApp:
@@ -19,8 +23,10 @@ def make_app(qtbot, settings: QSettings) -> RefkitApp:
 def test_panels_are_named_docks_listed_in_the_view_menu(qtbot, settings) -> None:
     app = make_app(qtbot, settings)
     docks = app.window.findChildren(QDockWidget)
-    # What the first paint needs: the dice and the roll log.
-    assert sorted(dock.objectName() for dock in docks) == sorted([DICE_DOCK, ROLL_LOG_DOCK])
+    # What the first paint needs: the dice and the roll log (and the Games tab, built later).
+    assert sorted(dock.objectName() for dock in docks) == sorted(
+        [DICE_DOCK, ROLL_LOG_DOCK, PanelId.GAMES]
+    )
     assert [a.text() for a in app.window.menuBar().actions()] == list(MENU_TITLES)
     # Right after the first paint the dungeon-turn panels and their menu join them.
     app.install_dungeon_panels()
@@ -30,6 +36,7 @@ def test_panels_are_named_docks_listed_in_the_view_menu(qtbot, settings) -> None
         [
             DICE_DOCK,
             ROLL_LOG_DOCK,
+            PanelId.GAMES,
             "dungeon_turn_dock",
             "effects_dock",
             "tables_dock",

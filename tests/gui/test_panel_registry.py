@@ -121,8 +121,21 @@ def test_menus_keep_sections_apart_and_panel_toggles_last_however_late_added(reg
     menu = registry.menu(MenuId.DUNGEON)
     names = [action.text() if not action.isSeparator() else "|" for action in menu.actions()]
     assert names == ["A", "C", "|", "B", "|", "DT"]
-    assert menu.menuAction().isVisible()
-    assert not registry.menu(MenuId.CROWS).menuAction().isVisible()  # nothing in it yet
+    bar = [action.text() for action in registry.window.menuBar().actions()]
+    assert bar == ["&Dungeon"]  # the others have nothing in them yet
+    registry.add_action(ActionSpec("q", "Q", print, menu=MenuId.FILE))
+    registry.add_action(ActionSpec("h", "H", print, menu=MenuId.HELP))
+    registry.add_action(ActionSpec("v", "V", print, menu=MenuId.VIEW))
+    bar = [action.text() for action in registry.window.menuBar().actions()]
+    assert bar == ["&File", "&Dungeon", "&View", "&Help"]
+
+
+def test_declared_sections_keep_their_order(registry) -> None:
+    registry.declare_sections(MenuId.FILE, ["export", "quit"])
+    registry.add_action(ActionSpec("quit", "Quit", print, menu=MenuId.FILE, section="quit"))
+    registry.add_action(ActionSpec("csv", "CSV", print, menu=MenuId.FILE, section="export"))
+    texts = [a.text() or "|" for a in registry.menu(MenuId.FILE).actions()]
+    assert texts == ["CSV", "|", "Quit"]
 
 
 def test_an_action_naming_an_unbuilt_menu_is_refused(registry) -> None:
@@ -142,3 +155,14 @@ def test_an_application_wide_key_works_outside_the_main_window(registry) -> None
     assert action.shortcutContext() is Qt.ShortcutContext.ApplicationShortcut
     plain = registry.add_action(ActionSpec("plain", "Plain", print, ("Ctrl+J",)))
     assert plain.shortcutContext() is Qt.ShortcutContext.WindowShortcut
+
+
+def test_a_panel_that_fails_to_build_says_why_in_its_dock(registry) -> None:
+    def broken() -> QWidget:
+        raise RuntimeError("no GAME_PANEL in refkit.gui.games.half_written")
+
+    registry.add_panel(PanelSpec(PanelId.GAMES, "Games", broken))
+    widget = registry.widget(PanelId.GAMES, QLabel)
+    assert "Games panel could not be built: no GAME_PANEL" in widget.text()
+    assert widget.textFormat() is Qt.TextFormat.PlainText
+    assert "could not be built" in registry.window.statusBar().currentMessage()

@@ -1,9 +1,10 @@
-"""Wires the character panels into the main window: docks, a Crows menu and its keyboard shortcuts.
+"""Registers the character screens: the character list, the sheet, the item catalogue, a Crows menu.
 
-The composition root calls :func:`install_character_panels` once the character service exists. It
-adds three panels (the character list, the character sheet with the inventory board, and the item
-catalogue), one action per command through the shared :class:`ActionRegistry`, and a "Crows" menu
-that lists them. Every edit goes through one :class:`CharacterSession` onto the shared undo stack.
+The composition root calls :func:`register` (or steps through :func:`character_install_steps`)
+once the character service exists. It adds three docks (the list, the sheet with the inventory
+board, the catalogue), each built on a turn of the event loop of its own, one action per command
+in the "Crows" menu, and returns the :class:`CharacterPanels` (no ``findChild`` needed). Every
+edit goes through one :class:`CharacterSession` onto the shared undo stack.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterator
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QToolBar, QWidget
 
 from refkit.app.character_service import CharacterService
 from refkit.gui.characters.builder import CharacterBuilder
@@ -23,52 +24,75 @@ from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
 from refkit.gui.shell.actions import ActionRegistry, ActionRegistryError, ActionSpec
 from refkit.gui.shell.main_window import MainWindow
+from refkit.gui.shell.panel_registry import MenuId, PanelId, PanelRegistry, PanelSpec
 from refkit.rules.character.model import Character, load_expertise_names
 
-CHARACTERS_DOCK = "characters_dock"
-SHEET_DOCK = "character_sheet_dock"
-CATALOGUE_DOCK = "item_catalogue_dock"
-MENU_TITLE = "C&rows"
-LEFT_NEIGHBOUR = "dice_dock"
-RIGHT_NEIGHBOUR = "roll_log_dock"
+CHARACTERS_DOCK = PanelId.CHARACTERS
+SHEET_DOCK = PanelId.CHARACTER_SHEET
+CATALOGUE_DOCK = PanelId.ITEM_CATALOGUE
+MENU_TITLE = MenuId.CROWS
+SECTIONS = ("crow", "damage", "files", "go_to")
 
 
 class CharacterPanels(QObject):
-    """The installed character panels and the session behind them (a child of the window)."""
+    """The character panels and the session behind them (a child of the window); each panel's
+    widget is built the first time it is needed."""
 
     def __init__(
         self,
-        window: MainWindow,
+        registry: PanelRegistry,
         undo_stack: QUndoStack,
         service: CharacterService,
         rng: random.Random | None = None,
     ) -> None:
+        window = registry.window
         super().__init__(window)
         self.setObjectName("character_panels")
         self.window = window
+        self.registry = registry
         self.session = CharacterSession(service, undo_stack, rng=rng, parent=self)
-        self.list_panel = CharacterListPanel(self.session)
-        self.sheet = CharacterSheetPanel(self.session)
-        self.catalogue = CataloguePanel(self.session)
         self.builder: CharacterBuilder | None = None
-        for panel in (self.list_panel, self.sheet, self.catalogue):
-            panel.status_message.connect(window.show_status)
         self.session.status_message.connect(window.show_status)
-        self.list_panel.new_requested.connect(self.open_builder)
-        self.sheet.edit_requested.connect(self.open_editor)
         self.session.character_changed.connect(self._raise_sheet_on_open)
         self._shown: str | None = None
 
+    @property
+    def list_panel(self) -> CharacterListPanel:
+        return self.registry.widget(PanelId.CHARACTERS, CharacterListPanel)
+
+    @property
+    def sheet(self) -> CharacterSheetPanel:
+        return self.registry.widget(PanelId.CHARACTER_SHEET, CharacterSheetPanel)
+
+    @property
+    def catalogue(self) -> CataloguePanel:
+        return self.registry.widget(PanelId.ITEM_CATALOGUE, CataloguePanel)
+
+    def _build_list(self) -> QWidget:
+        panel = CharacterListPanel(self.session)
+        panel.status_message.connect(self.window.show_status)
+        panel.new_requested.connect(self.open_builder)
+        return panel
+
+    def _build_sheet(self) -> QWidget:
+        panel = CharacterSheetPanel(self.session)
+        panel.status_message.connect(self.window.show_status)
+        panel.edit_requested.connect(self.open_editor)
+        return panel
+
+    def _build_catalogue(self) -> QWidget:
+        panel = CataloguePanel(self.session)
+        panel.status_message.connect(self.window.show_status)
+        return panel
+
     def _raise_sheet_on_open(self) -> None:
         name = self.session.name()
-        if name is not None and name != self._shown and SHEET_DOCK in self._dock_names():
-            dock = self.window.dock(SHEET_DOCK)
+        if name is not None and name != self._shown and self.registry.has(SHEET_DOCK):
+            self.sheet  # noqa: B018 - built now, so the sheet shows the crow just opened
+            dock = self.registry.panel(SHEET_DOCK)
             dock.show()
             dock.raise_()
         self._shown = name
-
-    def _dock_names(self) -> set[str]:
-        return {dock.objectName() for dock in self.window.docks()}
 
     # -- the builder --------------------------------------------------------------------------
 
@@ -111,122 +135,128 @@ class CharacterPanels(QObject):
     # -- actions ------------------------------------------------------------------------------
 
     def focus_board(self) -> None:
-        self.window.show_panel(SHEET_DOCK)
+        self.registry.show(SHEET_DOCK)
         self.sheet.tabs.setCurrentIndex(0)
         self.sheet.board.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def focus_list(self) -> None:
-        self.window.show_panel(CHARACTERS_DOCK)
+        self.registry.show(CHARACTERS_DOCK)
         self.list_panel.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def focus_catalogue(self) -> None:
-        self.window.show_panel(CATALOGUE_DOCK)
+        self.registry.show(CATALOGUE_DOCK)
         self.catalogue.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def specs(self) -> list[ActionSpec]:
-        sheet = self.sheet
-        files = self.list_panel
+        def sheet() -> CharacterSheetPanel:
+            return self.sheet
+
+        def files() -> CharacterListPanel:
+            return self.list_panel
+
+        crow, damage, file, go_to = SECTIONS
+        menu = MenuId.CROWS
         return [
             ActionSpec("crow_new", "&New crow…", self.open_builder, ("Ctrl+Shift+N",),
-                       "document-new", None, tip="Build a new crow step by step"),
-            ActionSpec("crow_edit", "&Edit the open crow…", lambda: self.open_editor(None)),
-            ActionSpec("crow_damage", "&Damage…", lambda: sheet.open_damage_dialog(False),
-                       ("Ctrl+Shift+D",), tip="Damage through armour, Stamina and wounds"),
-            ActionSpec("crow_heal", "&Heal…", lambda: sheet.open_damage_dialog(True),
-                       ("Ctrl+Shift+H",), tip="Regain Stamina"),
-            ActionSpec("crow_rest", "Finish a &rest…", sheet.open_rest_dialog, ("Ctrl+Shift+R",)),
-            ActionSpec("crow_draw", "Dra&w from pack…", lambda: sheet.open_draw_dialog(None),
-                       ("Ctrl+Shift+W",), tip="Pick a backpack item, see the chance, roll a d10"),
-            ActionSpec("crow_import", "&Import a crow file…", files.ask_import, ("Ctrl+Shift+I",)),
-            ActionSpec("crow_export", "E&xport the crow…", files.ask_export),
-            ActionSpec("crow_backup", "&Back up all crows…", files.ask_export_all),
-            ActionSpec("crow_restore", "Restore a bac&kup…", files.ask_import_all),
+                       "document-new", "", menu, crow, tip="Build a new crow step by step"),
+            ActionSpec("crow_edit", "&Edit the open crow…", lambda: self.open_editor(None),
+                       menu=menu, section=crow),
+            ActionSpec("crow_damage", "&Damage…", lambda: sheet().open_damage_dialog(False),
+                       ("Ctrl+Shift+D",), menu=menu, section=damage,
+                       tip="Damage through armour, Stamina and wounds"),
+            ActionSpec("crow_heal", "&Heal…", lambda: sheet().open_damage_dialog(True),
+                       ("Ctrl+Shift+H",), menu=menu, section=damage, tip="Regain Stamina"),
+            ActionSpec("crow_rest", "Finish a &rest…", lambda: sheet().open_rest_dialog(),
+                       ("Ctrl+Shift+R",), menu=menu, section=damage),
+            ActionSpec("crow_draw", "Dra&w from pack…", lambda: sheet().open_draw_dialog(None),
+                       ("Ctrl+Shift+W",), menu=menu, section=damage,
+                       tip="Pick a backpack item, see the chance, roll a d10"),
+            ActionSpec("crow_import", "&Import a crow file…", lambda: files().ask_import(),
+                       ("Ctrl+Shift+I",), menu=menu, section=file),
+            ActionSpec("crow_export", "E&xport the crow…", lambda: files().ask_export(),
+                       menu=menu, section=file),
+            ActionSpec("crow_backup", "&Back up all crows…", lambda: files().ask_export_all(),
+                       menu=menu, section=file),
+            ActionSpec("crow_restore", "Restore a bac&kup…", lambda: files().ask_import_all(),
+                       menu=menu, section=file),
             ActionSpec("show_characters", "Go to the &Characters list", self.focus_list,
-                       ("Alt+C",)),
+                       ("Alt+C",), menu=menu, section=go_to),
             ActionSpec("show_inventory", "Go to the inventory &board", self.focus_board,
-                       ("Alt+I",), tip="Arrows move, Space picks up and puts down, W wounds"),
+                       ("Alt+I",), menu=menu, section=go_to,
+                       tip="Arrows move, Space picks up and puts down, W wounds"),
             ActionSpec("show_catalogue", "Go to the item catalo&gue", self.focus_catalogue,
-                       ("Alt+G",)),
+                       ("Alt+G",), menu=menu, section=go_to),
         ]  # fmt: skip
+
+
+def _registry_for(window: MainWindow, registry: PanelRegistry | ActionRegistry) -> PanelRegistry:
+    """The window's panel registry; a bare window with only an action registry gets one."""
+    if isinstance(registry, PanelRegistry):
+        return registry
+    toolbar = QToolBar(window)
+    toolbar.setObjectName("character_toolbar")
+    panels = PanelRegistry(window, registry, toolbar)
+    panels.build_menu_bar(window.menuBar())
+    return panels
 
 
 def install_character_panels(
     window: MainWindow,
-    registry: ActionRegistry,
+    registry: PanelRegistry | ActionRegistry,
     undo_stack: QUndoStack,
     character_service: CharacterService,
-) -> None:
-    """Add the Characters, Character sheet and Item catalogue panels, and the Crows menu.
-
-    The panels and their session live on as a child of ``window`` (find them with
-    ``window.findChild(CharacterPanels)``). The first stored crow is opened so the sheet is never
-    empty on a first start with the sample party. Raises ActionRegistryError if one of the
-    shortcuts is already taken.
-    """
-    for _step in character_install_steps(window, registry, undo_stack, character_service):
+) -> CharacterPanels:
+    """Add the Characters, Character sheet and Item catalogue panels, and the Crows menu, all at
+    once (see :func:`character_install_steps`); returns the panels and their session. The first
+    stored crow is opened so the sheet is never empty on a first start with the sample party.
+    Raises ActionRegistryError if one of the shortcuts is already taken."""
+    steps = character_install_steps(window, registry, undo_stack, character_service)
+    panels = next(steps)
+    for _step in steps:
         pass
+    return panels
+
+
+def register(
+    registry: PanelRegistry, undo_stack: QUndoStack, character_service: CharacterService
+) -> CharacterPanels:
+    """:func:`install_character_panels` on the window's registry."""
+    return install_character_panels(registry.window, registry, undo_stack, character_service)
 
 
 def character_install_steps(
     window: MainWindow,
-    registry: ActionRegistry,
+    registry: PanelRegistry | ActionRegistry,
     undo_stack: QUndoStack,
     character_service: CharacterService,
-) -> Iterator[None]:
-    """:func:`install_character_panels` in steps: it pauses (yields) after each part, so the app
+) -> Iterator[CharacterPanels]:
+    """The character panels in steps: it pauses (yields the panels) after each part, so the app
     can build the next one in a later turn of the event loop and the window keeps answering."""
-    panels = CharacterPanels(window, undo_stack, character_service)
-    yield
-    window.add_panel(
-        CHARACTERS_DOCK, "Characters", panels.list_panel, Qt.DockWidgetArea.LeftDockWidgetArea
-    )
-    window.add_panel(
-        SHEET_DOCK, "Character sheet", panels.sheet, Qt.DockWidgetArea.RightDockWidgetArea
-    )
-    window.add_panel(
-        CATALOGUE_DOCK, "Item catalogue", panels.catalogue, Qt.DockWidgetArea.LeftDockWidgetArea
-    )
-    _tabify(window, LEFT_NEIGHBOUR, CHARACTERS_DOCK)
-    _tabify(window, CHARACTERS_DOCK, CATALOGUE_DOCK)
-    _tabify(window, RIGHT_NEIGHBOUR, SHEET_DOCK)
-    yield
-
-    menu = QMenu(MENU_TITLE, window)
-    menu.setObjectName("menu_crows")
-    sections = (
-        ("crow_new", "crow_edit"),
-        ("crow_damage", "crow_heal", "crow_rest", "crow_draw"),
-        ("crow_import", "crow_export", "crow_backup", "crow_restore"),
-        ("show_characters", "show_inventory", "show_catalogue"),
-    )
-    specs = {spec.id: spec for spec in panels.specs()}
-    for index, section in enumerate(sections):
-        if index:
-            menu.addSeparator()
-        for action_id in section:
-            menu.addAction(registry.add(specs[action_id]))
-    _insert_menu(window, menu)
-    yield
+    panels_registry = _registry_for(window, registry)
+    panels = CharacterPanels(panels_registry, undo_stack, character_service)
+    left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+    panels_registry.add_panel(
+        PanelSpec(CHARACTERS_DOCK, "Characters", panels._build_list, left,
+                  tabify_with=PanelId.DICE)
+    )  # fmt: skip
+    panels_registry.add_panel(
+        PanelSpec(SHEET_DOCK, "Character sheet", panels._build_sheet, right,
+                  tabify_with=PanelId.ROLL_LOG)
+    )  # fmt: skip
+    panels_registry.add_panel(
+        PanelSpec(CATALOGUE_DOCK, "Item catalogue", panels._build_catalogue, left,
+                  tabify_with=CHARACTERS_DOCK)
+    )  # fmt: skip
+    yield panels
+    panels_registry.declare_sections(MenuId.CROWS, SECTIONS)
+    panels_registry.add_actions(panels.specs())
+    yield panels
+    for panel in (CHARACTERS_DOCK, SHEET_DOCK, CATALOGUE_DOCK):
+        panels_registry.widget(panel)
+        yield panels
     names = character_service.names()
     if names:
         panels.session.open(names[0])
-
-
-def _tabify(window: MainWindow, first: str, second: str) -> None:
-    try:
-        window.tabifyDockWidget(window.dock(first), window.dock(second))
-    except KeyError:
-        return
-
-
-def _insert_menu(window: MainWindow, menu: QMenu) -> None:
-    """Put the menu before View (or Help), else at the end of the menu bar."""
-    bar = window.menuBar()
-    for action in bar.actions():
-        if action.text().replace("&", "") in ("View", "Help"):
-            bar.insertMenu(action, menu)
-            return
-    bar.addMenu(menu)
 
 
 __all__ = [
@@ -234,4 +264,5 @@ __all__ = [
     "CharacterPanels",
     "character_install_steps",
     "install_character_panels",
+    "register",
 ]

@@ -1,11 +1,13 @@
-"""Puts the dungeon-turn screens into the main window: docks, the Dungeon menu and its keys.
+"""Registers the dungeon-turn screens: the DT, effects and session-log docks, the Dungeon menu.
 
-The composition root calls :func:`install_dungeon_panels` once (best right after its own actions
-are registered, before the menus are built and the layout restored) and hands over the services
-when the database is open (:meth:`DungeonPanels.set_services` or
-:meth:`DungeonPanels.attach_database`). Until then the panels show that they are waiting. Given
-the character service too, End DT and rests act on the party at the table (see
-:mod:`refkit.app.party_bridge`), chosen on the DT panel.
+The composition root calls :func:`register` (right after the first paint; this module's heavy
+imports are done by a worker thread first) and hands over the services when the database is open
+(:meth:`DungeonPanels.set_services` or :meth:`DungeonPanels.attach_database`). Until then the
+panels show that they are waiting. Each dock's widget is built on its own turn of the event loop
+(see :class:`~refkit.gui.shell.panel_registry.PanelRegistry`). Given the character service too,
+End DT and rests act on the party at the table (see :mod:`refkit.app.party_bridge`), chosen on the
+DT panel. The Tables dock is the tables feature's (:mod:`refkit.gui.tables.install`); the dungeon
+only listens to it, through the registry.
 
 Keys (none clash with the dice panel's Space / Return / letters): F5 End DT, F6 start / pause /
 resume, F8 loud noise, Alt+Up / Alt+Down ±1 minute, Alt+PgUp / Alt+PgDown ±5 minutes,
@@ -15,47 +17,102 @@ Ctrl+Shift+P the players' window.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QDockWidget, QMenu
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QMenu, QWidget
 
 from refkit.gui.dungeon.effects_panel import EffectsPanel
 from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.gui.dungeon.session_log_panel import SessionLogPanel
 from refkit.gui.dungeon.turn_panel import DungeonTurnPanel
-from refkit.gui.shell.actions import ActionRegistry, ActionSpec
-from refkit.gui.tables.editor import TableEditor
+from refkit.gui.shell.actions import ActionSpec
+from refkit.gui.shell.panel_registry import (
+    FeatureContext,
+    MenuId,
+    PanelId,
+    PanelRegistry,
+    PanelSpec,
+)
 
 if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService
     from refkit.app.dungeon_turn_service import DungeonTurnService
     from refkit.app.party_bridge import PartyBridge
     from refkit.app.table_service import TableService
-    from refkit.gui.shell.main_window import MainWindow
     from refkit.store.database import Database
 
-DUNGEON_TURN_DOCK = "dungeon_turn_dock"
-EFFECTS_DOCK = "effects_dock"
-TABLES_DOCK = "tables_dock"
-SESSION_LOG_DOCK = "session_log_dock"
-DUNGEON_MENU = "&Dungeon"
+DUNGEON_TURN_DOCK = PanelId.DUNGEON_TURN
+EFFECTS_DOCK = PanelId.EFFECTS
+TABLES_DOCK = PanelId.TABLES
+SESSION_LOG_DOCK = PanelId.SESSION_LOG
+DUNGEON_MENU = MenuId.DUNGEON
+PANELS = (PanelId.DUNGEON_TURN, PanelId.EFFECTS, PanelId.SESSION_LOG)
+"""The docks this feature registers (the Tables dock beside them is the tables feature's)."""
 
 
-@dataclass
 class DungeonPanels:
-    """The installed dungeon-turn screens and what they share."""
+    """The dungeon-turn screens and what they share; each panel is built when first needed."""
 
-    session: DungeonTurnSession
-    turn_panel: DungeonTurnPanel
-    effects_panel: EffectsPanel
-    table_editor: TableEditor
-    session_log_panel: SessionLogPanel
-    menu: QMenu
-    docks: dict[str, QDockWidget]
-    party: PartyBridge | None = None
+    def __init__(self, registry: PanelRegistry, context: FeatureContext) -> None:
+        self._registry = registry
+        self._context = context
+        self.session = DungeonTurnSession(context.undo_stack, context.window)
+        self.party: PartyBridge | None = None
+
+    @property
+    def turn_panel(self) -> DungeonTurnPanel:
+        return self._registry.widget(PanelId.DUNGEON_TURN, DungeonTurnPanel)
+
+    @property
+    def effects_panel(self) -> EffectsPanel:
+        return self._registry.widget(PanelId.EFFECTS, EffectsPanel)
+
+    @property
+    def session_log_panel(self) -> SessionLogPanel:
+        return self._registry.widget(PanelId.SESSION_LOG, SessionLogPanel)
+
+    @property
+    def table_editor(self) -> Any:
+        """The tables feature's editor (:class:`refkit.gui.tables.editor.TableEditor`)."""
+        return self._registry.widget(PanelId.TABLES)
+
+    @property
+    def menu(self) -> QMenu:
+        return self._registry.menu(MenuId.DUNGEON)
+
+    @property
+    def docks(self) -> dict[str, QDockWidget]:
+        ids = (*PANELS, PanelId.TABLES)
+        return {panel: self._registry.panel(panel) for panel in ids if self._registry.has(panel)}
+
+    # building -------------------------------------------------------------------------------
+
+    def _build_turn_panel(self) -> QWidget:
+        panel = DungeonTurnPanel(self.session, settings=self._context.settings)
+        panel.status_message.connect(self._context.window.show_status)
+        return panel
+
+    def _build_effects_panel(self) -> QWidget:
+        panel = EffectsPanel(self.session)
+        panel.status_message.connect(self._context.window.show_status)
+        return panel
+
+    def _build_session_log_panel(self) -> QWidget:
+        panel = SessionLogPanel()
+        panel.status_message.connect(self._context.window.show_status)
+        self.session.log_changed.connect(panel.notice_log_changed)
+        return panel
+
+    def _wire_tables(self, editor: Any) -> None:
+        editor.tables_changed.connect(self.session.refresh)
+        editor.table_rolled.connect(self._notice_log_changed)
+
+    def _notice_log_changed(self) -> None:
+        if self._registry.is_built(PanelId.SESSION_LOG):
+            self.session_log_panel.notice_log_changed()
+
+    # services -------------------------------------------------------------------------------
 
     def set_services(
         self,
@@ -80,12 +137,18 @@ class DungeonPanels:
         self.party = party
         self.session.set_services(dungeon_service, table_service)
         yield
-        self.turn_panel.set_party(party)
+        self._registry.when_built(PanelId.DUNGEON_TURN, lambda panel: panel.set_party(party))
         yield
-        if table_service is not None:
-            self.table_editor.set_service(table_service, self.session.undo_stack)
+        if table_service is not None and self._registry.has(PanelId.TABLES):
+            undo_stack = self.session.undo_stack
+            self._registry.when_built(
+                PanelId.TABLES, lambda editor: editor.set_service(table_service, undo_stack)
+            )
             yield
-        self.session_log_panel.set_source(dungeon_service.store.session_log)
+        self._registry.when_built(
+            PanelId.SESSION_LOG,
+            lambda panel: panel.set_source(dungeon_service.store.session_log),
+        )
 
     def attach_database(
         self, database: Database, characters: CharacterService | None = None
@@ -115,9 +178,47 @@ class DungeonPanels:
     def shutdown(self) -> None:
         """Stop the clock's timers and close the players' window (the app is closing)."""
         self.session.close()
-        self.turn_panel.shutdown()
+        if self._registry.is_built(PanelId.DUNGEON_TURN):
+            self.turn_panel.shutdown()
         if self.party is not None:
             self.party.close()
+
+    # actions --------------------------------------------------------------------------------
+
+    def _forgot(self) -> None:
+        self._registry.show(PanelId.DUNGEON_TURN)
+        self.turn_panel.open_forgot_pause()
+
+    def action_specs(self) -> list[ActionSpec]:
+        def turn() -> DungeonTurnPanel:
+            return self.turn_panel
+
+        run, clock, windows = "run", "clock", "windows"
+        menu = MenuId.DUNGEON
+        return [
+            ActionSpec("dt_end", "&End DT", lambda: turn().end_turn(), ("F5",),
+                       "media-skip-forward", "SP_MediaSkipForward", menu, run, toolbar=True,
+                       tip="Usage dice, conditions, encounter check, next DT — one undo step"),
+            ActionSpec("dt_run", "&Start / pause / resume", lambda: turn().toggle_run(), ("F6",),
+                       "media-playback-pause", "SP_MediaPause", menu, run, toolbar=True,
+                       tip="Start the DT, or pause or resume the clock"),
+            ActionSpec("dt_loud_noise", "&Loud noise check", lambda: turn().loud_noise(),
+                       ("F8",), menu=menu, section=run, tip="An extra encounter check now"),
+            ActionSpec("dt_plus_1", "Add 1 minute", lambda: turn().adjust(1), ("Alt+Up",),
+                       menu=menu, section=clock),
+            ActionSpec("dt_minus_1", "Take away 1 minute", lambda: turn().adjust(-1),
+                       ("Alt+Down",), menu=menu, section=clock),
+            ActionSpec("dt_plus_5", "Add 5 minutes", lambda: turn().adjust(5), ("Alt+PgUp",),
+                       menu=menu, section=clock),
+            ActionSpec("dt_minus_5", "Take away 5 minutes", lambda: turn().adjust(-5),
+                       ("Alt+PgDown",), menu=menu, section=clock),
+            ActionSpec("dt_forgot_pause", "We &forgot to pause…", self._forgot, menu=menu,
+                       section=clock),
+            ActionSpec("players_window", "&Players' window",
+                       lambda: turn().toggle_players_window(), ("Ctrl+Shift+P",),
+                       "video-display", "SP_ComputerIcon", menu, windows,
+                       tip="Show the clock to the players on another screen"),
+        ]  # fmt: skip
 
 
 def services_for_database(database: Database) -> tuple[DungeonTurnService, TableService]:
@@ -129,144 +230,50 @@ def services_for_database(database: Database) -> tuple[DungeonTurnService, Table
     return DungeonTurnService(DungeonTurnStore(database)), TableService.for_database(database)
 
 
-def _action_specs(panels: DungeonPanels, window: MainWindow) -> list[ActionSpec]:
-    turn = panels.turn_panel
-    return [
-        ActionSpec("dt_end", "&End DT", turn.end_turn, ("F5",), "media-skip-forward",
-                   "SP_MediaSkipForward", toolbar=True,
-                   tip="Usage dice, conditions, encounter check, next DT — one undo step"),
-        ActionSpec("dt_run", "&Start / pause / resume", turn.toggle_run, ("F6",),
-                   "media-playback-pause", "SP_MediaPause", toolbar=True,
-                   tip="Start the DT, or pause or resume the clock"),
-        ActionSpec("dt_loud_noise", "&Loud noise check", turn.loud_noise, ("F8",),
-                   tip="An extra encounter check now"),
-        ActionSpec("dt_plus_1", "Add 1 minute", lambda: turn.adjust(1), ("Alt+Up",)),
-        ActionSpec("dt_minus_1", "Take away 1 minute", lambda: turn.adjust(-1), ("Alt+Down",)),
-        ActionSpec("dt_plus_5", "Add 5 minutes", lambda: turn.adjust(5), ("Alt+PgUp",)),
-        ActionSpec("dt_minus_5", "Take away 5 minutes", lambda: turn.adjust(-5),
-                   ("Alt+PgDown",)),
-        ActionSpec("dt_forgot_pause", "We &forgot to pause…", lambda: _forgot(panels, window)),
-        ActionSpec("players_window", "&Players' window", turn.toggle_players_window,
-                   ("Ctrl+Shift+P",), "video-display", "SP_ComputerIcon",
-                   tip="Show the clock to the players on another screen"),
-        ActionSpec("table_import", "&Import a table…", lambda: _import(panels, window)),
-    ]  # fmt: skip
-
-
-def _forgot(panels: DungeonPanels, window: MainWindow) -> None:
-    window.show_panel(DUNGEON_TURN_DOCK)
-    panels.turn_panel.open_forgot_pause()
-
-
-def _import(panels: DungeonPanels, window: MainWindow) -> None:
-    window.show_panel(TABLES_DOCK)
-    panels.table_editor.open_import()
-
-
-def _fill_menu(menu: QMenu, registry: ActionRegistry, panels: DungeonPanels) -> None:
-    menu.setObjectName("menu_dungeon")
-    sections = (
-        ("dt_run", "dt_end", "dt_loud_noise"),
-        ("dt_plus_1", "dt_minus_1", "dt_plus_5", "dt_minus_5", "dt_forgot_pause"),
-        ("players_window", "table_import"),
-    )
-    for index, section in enumerate(sections):
-        if index:
-            menu.addSeparator()
-        for action_id in section:
-            menu.addAction(registry.action(action_id))
-    menu.addSeparator()
-    for dock in panels.docks.values():
-        menu.addAction(dock.toggleViewAction())
-
-
-def _place_menu(window: MainWindow, menu: QMenu) -> bool:
-    """Put the Dungeon menu before View (once the menus exist); True when placed."""
-    bar = window.menuBar()
-    if menu.menuAction() in bar.actions():
-        return True
-    for action in bar.actions():
-        if action.text().replace("&", "") == "View":
-            bar.insertMenu(action, menu)
-            return True
-    return False
+def register(registry: PanelRegistry, context: FeatureContext) -> DungeonPanels:
+    """Dock the DT panel (tabbed with the dice), the effects (above the roll log) and the session
+    log (tabbed with the roll log); add the Dungeon menu and its keys. The services may come later
+    (see :class:`DungeonPanels`). Raises ActionRegistryError if one of the keys is taken."""
+    panels = DungeonPanels(registry, context)
+    window = context.window
+    left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+    registry.declare_sections(MenuId.DUNGEON, ["run", "clock", "windows"])
+    turn = registry.add_panel(
+        PanelSpec(PanelId.DUNGEON_TURN, "Dungeon turn", panels._build_turn_panel, left,
+                  tabify_with=PanelId.DICE, menu=MenuId.DUNGEON)
+    )  # fmt: skip
+    effects = registry.add_panel(
+        PanelSpec(PanelId.EFFECTS, "Lights and effects", panels._build_effects_panel, right,
+                  menu=MenuId.DUNGEON)
+    )  # fmt: skip
+    session_log = registry.add_panel(
+        PanelSpec(PanelId.SESSION_LOG, "Session log", panels._build_session_log_panel, right,
+                  menu=MenuId.DUNGEON)
+    )  # fmt: skip
+    if registry.has(PanelId.ROLL_LOG):  # the effects above, the logs (and tables) tabbed below
+        roll_log = registry.panel(PanelId.ROLL_LOG)
+        window.splitDockWidget(effects, roll_log, Qt.Orientation.Vertical)
+        window.resizeDocks([effects, roll_log], [3, 2], Qt.Orientation.Vertical)
+        window.tabifyDockWidget(roll_log, session_log)
+        roll_log.raise_()
+    turn.raise_()
+    registry.add_actions(panels.action_specs())
+    registry.when_built(PanelId.TABLES, panels._wire_tables)
+    window.closing.connect(panels.shutdown)
+    return panels
 
 
 def install_dungeon_panels(
-    window: MainWindow,
-    registry: ActionRegistry,
-    undo_stack: QUndoStack,
+    registry: PanelRegistry,
+    context: FeatureContext,
     dungeon_service: DungeonTurnService | None = None,
     table_service: TableService | None = None,
-    *,
-    settings: QSettings | None = None,
 ) -> DungeonPanels:
-    """Dock the DT panel, the effects, the tables and the session log; add the Dungeon menu and
-    its keys. The services may come later (see :class:`DungeonPanels`). Raises
-    ActionRegistryError if one of the keys is already taken."""
-    settings = settings if settings is not None else QSettings()
-    session = DungeonTurnSession(undo_stack, window)
-    turn_panel = DungeonTurnPanel(session, settings=settings)
-    effects_panel = EffectsPanel(session)
-    table_editor = TableEditor(None, undo_stack)
-    session_log_panel = SessionLogPanel()
-    docks = {
-        DUNGEON_TURN_DOCK: window.add_panel(
-            DUNGEON_TURN_DOCK, "Dungeon turn", turn_panel, Qt.DockWidgetArea.LeftDockWidgetArea
-        ),
-        EFFECTS_DOCK: window.add_panel(
-            EFFECTS_DOCK, "Lights and effects", effects_panel, Qt.DockWidgetArea.RightDockWidgetArea
-        ),
-        TABLES_DOCK: window.add_panel(
-            TABLES_DOCK, "Tables", table_editor, Qt.DockWidgetArea.RightDockWidgetArea
-        ),
-        SESSION_LOG_DOCK: window.add_panel(
-            SESSION_LOG_DOCK,
-            "Session log",
-            session_log_panel,
-            Qt.DockWidgetArea.RightDockWidgetArea,
-        ),
-    }
-    existing = {dock.objectName(): dock for dock in window.docks()}
-    roll_log = existing.get("roll_log_dock")
-    if roll_log is not None:  # the effects above, the logs and tables tabbed below
-        window.splitDockWidget(docks[EFFECTS_DOCK], roll_log, Qt.Orientation.Vertical)
-        window.resizeDocks([docks[EFFECTS_DOCK], roll_log], [3, 2], Qt.Orientation.Vertical)
-        window.tabifyDockWidget(roll_log, docks[SESSION_LOG_DOCK])
-        window.tabifyDockWidget(roll_log, docks[TABLES_DOCK])
-        roll_log.raise_()
-    else:
-        window.tabifyDockWidget(docks[SESSION_LOG_DOCK], docks[TABLES_DOCK])
-    if "dice_dock" in existing:
-        window.tabifyDockWidget(existing["dice_dock"], docks[DUNGEON_TURN_DOCK])
-    docks[DUNGEON_TURN_DOCK].raise_()
-    panels = DungeonPanels(
-        session=session,
-        turn_panel=turn_panel,
-        effects_panel=effects_panel,
-        table_editor=table_editor,
-        session_log_panel=session_log_panel,
-        menu=QMenu(DUNGEON_MENU, window),
-        docks=docks,
-    )
-    registry.add_all(_action_specs(panels, window))
-    _fill_menu(panels.menu, registry, panels)
-    if not _place_menu(window, panels.menu):  # called before the menus were built: a bit later
-        QTimer.singleShot(
-            0, window, lambda: _place_menu(window, panels.menu) or _append(window, panels)
-        )
-
-    for panel in (turn_panel, effects_panel, table_editor, session_log_panel):
-        panel.status_message.connect(window.show_status)
-    session.log_changed.connect(session_log_panel.notice_log_changed)
-    table_editor.tables_changed.connect(session.refresh)
-    table_editor.table_rolled.connect(session_log_panel.notice_log_changed)
-    window.closing.connect(panels.shutdown)
+    """:func:`register`, then the services if they are given already."""
+    panels = register(registry, context)
     if dungeon_service is not None:
         panels.set_services(dungeon_service, table_service)
     return panels
 
 
-def _append(window: MainWindow, panels: DungeonPanels) -> bool:
-    window.menuBar().addMenu(panels.menu)
-    return True
+__all__ = ["DungeonPanels", "install_dungeon_panels", "register"]

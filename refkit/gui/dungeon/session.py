@@ -215,10 +215,10 @@ class DungeonTurnSession(QObject):
         return result
 
     def _refused(self, error: Exception) -> None:
-        if not isinstance(error, ValueError) and type(error).__name__ not in (
-            "ConcurrentChangeError",
-            "UndoConflictError",
-        ):
+        from refkit.errors import DomainError
+        from refkit.store.dungeon_turn_store import ConcurrentChangeError
+
+        if not isinstance(error, ValueError | DomainError | ConcurrentChangeError):
             log.exception("a dungeon-turn step failed", exc_info=error)
         self.message.emit(str(error))
 

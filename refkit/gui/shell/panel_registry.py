@@ -16,6 +16,7 @@ no build freezes the window for long.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from refkit.gui.shell.main_window import MainWindow
 
 W = TypeVar("W", bound=QWidget)
+log = logging.getLogger(__name__)
 
 
 class PanelId(StrEnum):
@@ -128,17 +130,20 @@ class PanelRegistry(QObject):
         self._on_built: dict[PanelId, list[Callable[[QWidget], None]]] = {}
         self._menus: dict[str, QMenu] = {}
         self._menu_sections: dict[str, dict[str, list[QAction]]] = {}
+        self._menu_bar: QMenuBar | None = None
+        self._menu_order: tuple[str, ...] = ()
         self._idle_building = False
         self._building: PanelId | None = None
 
     # menus ----------------------------------------------------------------------------------
 
     def build_menu_bar(self, menu_bar: QMenuBar, titles: Sequence[str] = tuple(MenuId)) -> None:
-        """Make the menus (in this order); a menu with no entry yet stays hidden."""
+        """Make the menus (in this order); a menu joins the bar when it gets its first entry."""
+        self._menu_bar = menu_bar
+        self._menu_order = tuple(titles)
         for title in titles:
             menu = QMenu(title, self.window)
             menu.setObjectName("menu_" + title.replace("&", "").lower())
-            menu_bar.addMenu(menu)
             self._menus[title] = menu
             self._menu_sections.setdefault(title, {})
             self._refill(title)
@@ -157,15 +162,35 @@ class PanelRegistry(QObject):
             menu.removeAction(action)
         first = True
         for name in sorted(self._menu_sections[title], key=self._section_order(title)):
+            if not self._menu_sections[title][name]:
+                continue  # declared, nothing in it yet
             if not first:
                 menu.addSeparator()
             first = False
             menu.addActions(self._menu_sections[title][name])
-        menu.menuAction().setVisible(bool(menu.actions()))
+        if menu.actions():
+            self._place(title, menu)
+
+    def _place(self, title: str, menu: QMenu) -> None:
+        bar = self._menu_bar
+        if bar is None or menu.menuAction() in bar.actions():
+            return
+        later = self._menu_order[self._menu_order.index(title) + 1 :]
+        for action in bar.actions():
+            if action.menu() in [self._menus[other] for other in later]:
+                bar.insertMenu(action, menu)
+                return
+        bar.addMenu(menu)
 
     def _section_order(self, title: str) -> Callable[[str], tuple[bool, int]]:
         names = list(self._menu_sections[title])
         return lambda name: (name == PANELS_SECTION, names.index(name))
+
+    def declare_sections(self, title: str, sections: Sequence[str]) -> None:
+        """Fix the order of ``title``'s sections before any of their actions is added."""
+        known = self._menu_sections.setdefault(title, {})
+        for section in sections:
+            known.setdefault(section, [])
 
     def add_to_menu(self, title: str, section: str, actions: Iterable[QAction]) -> None:
         """Put existing actions (a submenu's, a dock's toggle) into ``title`` under ``section``."""
@@ -209,11 +234,12 @@ class PanelRegistry(QObject):
             raise PanelRegistryError(f"panel {spec.id.name} is registered twice")
         self._specs[spec.id] = spec
         if spec.lazy:
-            holder: QWidget = QLabel(spec.placeholder)
+            holder = QLabel(spec.placeholder)
             holder.setObjectName(f"{spec.id.value}_placeholder")
+            holder.setTextFormat(Qt.TextFormat.PlainText)
             holder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         else:
-            holder = self._make(spec)
+            holder = self._make(spec)  # type: ignore[assignment]
         dock = self.window.add_panel(
             spec.id.value,
             spec.title,
@@ -223,8 +249,13 @@ class PanelRegistry(QObject):
         )
         if spec.tabify_with is not None and spec.tabify_with in self._specs:
             self.window.tabifyDockWidget(self.panel(spec.tabify_with), dock)
-        if spec.menu:
-            self.add_to_menu(spec.menu, PANELS_SECTION, [dock.toggleViewAction()])
+        if spec.menu:  # the toggles in PanelId order, however late each panel comes
+            toggles = self._menu_sections.setdefault(spec.menu, {}).setdefault(PANELS_SECTION, [])
+            toggles.append(dock.toggleViewAction())
+            order = {self.panel(panel).toggleViewAction(): n for n, panel in enumerate(PanelId)
+                     if panel in self._specs}  # fmt: skip
+            toggles.sort(key=lambda action: order.get(action, len(order)))
+            self._refill(spec.menu)
         if spec.go_to:
             self.add_action(
                 ActionSpec(
@@ -311,7 +342,16 @@ class PanelRegistry(QObject):
             QTimer.singleShot(0, self, lambda: panel in self._widgets or self._build(panel))
 
     def _make(self, spec: PanelSpec) -> QWidget:
-        widget = spec.build()
+        try:
+            widget = spec.build()
+        except Exception as error:  # one broken panel must not take the window down with it
+            log.exception("building the %s panel failed", spec.title)
+            widget = QLabel(f"The {spec.title} panel could not be built: {error}")
+            widget.setObjectName(f"{spec.id.value}_failed")
+            widget.setTextFormat(Qt.TextFormat.PlainText)
+            widget.setWordWrap(True)
+            widget.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.window.show_status(f"The {spec.title} panel could not be built: {error}", 15000)
         self._widgets[spec.id] = widget
         return widget
 

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from refkit.errors import DomainError
 from refkit.rules.character.model import (
     CHARACTERISTIC_NAMES,
     CONDITIONS,
@@ -59,7 +60,7 @@ FILE_SUFFIX = ".crow.json"
 T = TypeVar("T")
 
 
-class CharacterFileError(ValueError):
+class CharacterFileError(DomainError, ValueError):
     """The text is not a readable character file; the message says what and where."""
 
 

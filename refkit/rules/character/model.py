@@ -19,6 +19,7 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from refkit.errors import DomainError
 from refkit.locate import read_resource_text
 from refkit.rules.character.damage import ArmourSource, apply_damage, speed_with_wounds
 from refkit.rules.common.name_text import require_plain_name
@@ -86,11 +87,11 @@ def expertise_category(name: str, names: dict[str, tuple[str, ...]] | None = Non
     return None
 
 
-class WoundPlacementError(ValueError):
+class WoundPlacementError(DomainError, ValueError):
     """Wounds placed (or healed) in slots that cannot take them."""
 
 
-class RestRefused(ValueError):
+class RestRefused(DomainError, ValueError):
     """A rest the rules forbid (a doubled magic slot, a dead crow, an unchosen wound)."""
 
 

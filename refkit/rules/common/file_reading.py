@@ -12,10 +12,12 @@ import os
 import stat
 from pathlib import Path
 
+from refkit.errors import DomainError
+
 MEGABYTE = 1024 * 1024
 
 
-class UserFileError(ValueError):
+class UserFileError(DomainError, ValueError):
     """The file cannot be read as asked; the message starts with its name and says why."""
 
 

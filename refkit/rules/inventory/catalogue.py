@@ -21,6 +21,7 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any
 
+from refkit.errors import DomainError
 from refkit.locate import read_resource_text
 from refkit.rules.common import file_bounds
 from refkit.rules.inventory.model import (
@@ -45,7 +46,7 @@ _KEYS = frozenset(
 _DAMAGE = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 
 
-class CatalogueError(ValueError):
+class CatalogueError(DomainError, ValueError):
     """The item catalogue cannot be read; the message names the entry and key."""
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from refkit.errors import DomainError
 from refkit.rules.inventory.model import (
     BACKPACK,
     BELT,
@@ -36,7 +37,7 @@ DRAW_DIE_SIDES = 10
 MAKE_ROOM_CHOICES = ("drop", "swap")
 
 
-class MoveRefused(ValueError):
+class MoveRefused(DomainError, ValueError):
     """A move the slot rules forbid; ``reason`` says why in plain words."""
 
     def __init__(self, reason: str) -> None:

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from refkit.errors import DomainError
 from refkit.rules.common import file_bounds
 from refkit.rules.common.file_reading import UserFileError, read_user_file
 from refkit.rules.tables.model import (
@@ -75,7 +76,7 @@ class ImportProblem:
         return self.message if self.line is None else f"line {self.line}: {self.message}"
 
 
-class TableImportError(ValueError):
+class TableImportError(DomainError, ValueError):
     """A table could not be imported; ``problems`` lists every reason, by source line."""
 
     def __init__(self, what: str, problems: Sequence[ImportProblem]) -> None:

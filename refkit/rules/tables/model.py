@@ -25,6 +25,7 @@ from typing import Any
 
 from refkit.dice.errors import DiceNotationError
 from refkit.dice.notation import NotationRoll, parse_notation
+from refkit.errors import DomainError
 from refkit.rules.common import file_bounds
 from refkit.rules.common.name_text import name_problem
 
@@ -35,7 +36,7 @@ class TableSource(StrEnum):
     CUSTOM = "custom"
 
 
-class TableError(ValueError):
+class TableError(DomainError, ValueError):
     """A table cannot be rolled on as it stands (see ``problems``)."""
 
     def __init__(self, message: str, problems: Sequence[TableProblem] = ()) -> None:

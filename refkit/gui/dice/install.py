@@ -1,0 +1,177 @@
+"""Registers the dice screens: the Dice panel, the roll log, their menu entries and keys.
+
+Both panels are built at once (the first paint shows them); the dice service arrives when the
+database is open (:meth:`DiceFeature.attach`). Every roll the app makes, a game's included, then
+lands in the roll log, which the log panel follows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+
+from refkit.gui.dice.panel import DicePanel
+from refkit.gui.dice.roll_log_model import RollLogModel
+from refkit.gui.dice.roll_log_panel import RollLogPanel
+from refkit.gui.shell.actions import ActionSpec
+from refkit.gui.shell.panel_registry import (
+    FeatureContext,
+    MenuId,
+    PanelId,
+    PanelRegistry,
+    PanelSpec,
+)
+from refkit.gui.shell.undo_adapter import push_command
+
+if TYPE_CHECKING:
+    from refkit.app.dice_service import DiceService
+    from refkit.dice.records import LoggedRoll
+
+LOG_LOAD_LIMIT = 2000
+"""How many of the newest rolls the log panel loads at start-up."""
+ORDER_KEY = "dice/order"
+
+
+class _LogFeed:
+    """Keeps the log model in step with the dice service (a RollLogListener)."""
+
+    def __init__(self, model: RollLogModel, service: DiceService) -> None:
+        self._model = model
+        self._service = service
+
+    def roll_logged(self, roll: LoggedRoll) -> None:
+        self._model.add_newest(roll)
+
+    def roll_log_replaced(self) -> None:
+        self._model.replace_all(self._service.recent(limit=LOG_LOAD_LIMIT))
+
+
+class DiceFeature:
+    """The dice panel, the roll log and, once the database is open, the service behind them."""
+
+    def __init__(self, registry: PanelRegistry, context: FeatureContext) -> None:
+        self._registry = registry
+        self._context = context
+        window = context.window
+        self.service: DiceService | None = None
+        self.log_model = RollLogModel(parent=window)
+        self.panel = DicePanel()
+        self.log_panel = RollLogPanel(self.log_model)
+        order = context.settings.value(ORDER_KEY, "sequential")
+        self.panel.set_order("net" if order == "net" else "sequential")
+        self.panel.status_message.connect(window.show_status)
+        self.log_panel.status_message.connect(window.show_status)
+        self.log_panel.clear_confirmed.connect(self.clear_log)
+
+    def attach(self, service: DiceService, rolls: list[LoggedRoll]) -> None:
+        """Start rolling through ``service`` and show ``rolls`` (the newest first)."""
+        service.add_listener(_LogFeed(self.log_model, service))
+        self.service = service
+        self.log_model.replace_all(rolls)
+        self.log_panel.set_loading(False)
+        from refkit.rules.checks.odds import test_odds  # imported by the worker already
+
+        self.panel.set_odds_source(test_odds)
+        self.panel.set_service(service)
+
+    def clear_log(self) -> None:
+        """Empty the roll log as one undoable step."""
+        if self.service is None:
+            return
+        command = self.service.clear_log_command()
+        push_command(self._context.undo_stack, command)
+        self._context.window.show_status(f"{command.text} — Edit → Undo brings the rolls back")
+
+    def focus_log_filter(self) -> None:
+        self._registry.show(PanelId.ROLL_LOG)
+        self.log_panel.focus_filter()
+
+    def set_net_order(self, net: bool) -> None:
+        order = "net" if net else "sequential"
+        self.panel.set_order(order)
+        self._context.settings.setValue(ORDER_KEY, order)
+
+    def action_specs(self) -> list[ActionSpec]:
+        dice = self.panel
+        log = self.log_panel
+        return [
+            ActionSpec("export_csv", "Export roll log as &CSV…", lambda: log.ask_export("csv"),
+                       ("Ctrl+E",), "document-save-as", "SP_DialogSaveButton", MenuId.FILE,
+                       "export"),
+            ActionSpec("export_markdown", "Export roll log as &Markdown…",
+                       lambda: log.ask_export("md"), ("Ctrl+Shift+E",), "document-save-as", "",
+                       MenuId.FILE, "export"),
+            ActionSpec("clear_log", "C&lear roll log…", log.ask_clear, ("Ctrl+Shift+Del",),
+                       "edit-clear", "SP_TrashIcon", MenuId.EDIT, "log"),
+            ActionSpec("find_in_log", "&Filter roll log", self.focus_log_filter, ("Ctrl+F",),
+                       "edit-find", "", MenuId.EDIT, "log"),
+            ActionSpec("roll_test", "&Roll test", dice.roll_test, ("Space", "Return", "Enter"),
+                       "", "", MenuId.DICE, "roll", toolbar=True,
+                       tip="Roll 2d10 + characteristic"),
+            ActionSpec("roll_d100", "Roll d&100", dice.roll_d100, ("D",), "", "", MenuId.DICE,
+                       "roll", toolbar=True),
+            ActionSpec("roll_usage_dice", "Roll &usage dice", dice.roll_usage_dice, ("U",), "",
+                       "", MenuId.DICE, "roll", toolbar=True),
+            ActionSpec("focus_notation", "Type &dice notation", dice.focus_notation, ("N",), "",
+                       "", MenuId.DICE, "roll"),
+            ActionSpec("edge_more", "Add an &edge", lambda: dice.step_edges(1), ("E",),
+                       menu=MenuId.DICE, section="modifiers"),
+            ActionSpec("edge_fewer", "Remove an edge", lambda: dice.step_edges(-1), ("Shift+E",),
+                       menu=MenuId.DICE, section="modifiers"),
+            ActionSpec("bane_more", "Add a &bane", lambda: dice.step_banes(1), ("B",),
+                       menu=MenuId.DICE, section="modifiers"),
+            ActionSpec("bane_fewer", "Remove a bane", lambda: dice.step_banes(-1), ("Shift+B",),
+                       menu=MenuId.DICE, section="modifiers"),
+            ActionSpec("characteristic_up", "Raise &characteristic",
+                       lambda: dice.step_characteristic(1), ("C",), menu=MenuId.DICE,
+                       section="modifiers"),
+            ActionSpec("characteristic_down", "Lower characteristic",
+                       lambda: dice.step_characteristic(-1), ("Shift+C",), menu=MenuId.DICE,
+                       section="modifiers"),
+            ActionSpec("toggle_expertise", "Toggle e&xpertise", dice.toggle_expertise, ("X",),
+                       menu=MenuId.DICE, section="modifiers"),
+            ActionSpec("reset_modifiers", "Reset &modifiers", dice.reset_modifiers, ("Escape",),
+                       menu=MenuId.DICE, section="modifiers",
+                       tip="No edges, banes, bonus or expertise"),
+            ActionSpec("net_order", "&Net tier shifts (alternative reading)", self.set_net_order,
+                       menu=MenuId.DICE, section="settings", checkable=True,
+                       checked=dice.order() == "net",
+                       tip="Add double edge/bane and expertise shifts before clamping"),
+            ActionSpec("show_roll_log", "Go to &Roll log", self.focus_log_filter, ("Alt+2",),
+                       menu=MenuId.VIEW, section="panels"),
+        ]  # fmt: skip
+
+
+def register(registry: PanelRegistry, context: FeatureContext) -> DiceFeature:
+    """Dock the Dice panel (left) and the roll log (right) and add their actions."""
+    feature = DiceFeature(registry, context)
+    registry.add_panel(
+        PanelSpec(
+            PanelId.DICE,
+            "Dice",
+            lambda: feature.panel,
+            Qt.DockWidgetArea.LeftDockWidgetArea,
+            scrollable=True,
+            lazy=False,
+            go_to="Go to &Dice panel",
+            shortcut="Alt+1",
+        )
+    )
+    registry.add_panel(
+        PanelSpec(
+            PanelId.ROLL_LOG,
+            "Roll log",
+            lambda: feature.log_panel,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+            lazy=False,
+        )
+    )
+    registry.add_actions(feature.action_specs())
+    window = context.window
+    window.resizeDocks(
+        [registry.panel(PanelId.DICE), registry.panel(PanelId.ROLL_LOG)],
+        [560, 640],
+        Qt.Orientation.Horizontal,
+    )
+    return feature
