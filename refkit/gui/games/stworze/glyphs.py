@@ -89,7 +89,7 @@ def night_icon(painter: QPainter, rect: QRectF, icon: Icon, ranks: int) -> None:
     elif "half" in name:
         lit = 0.5
     else:
-        lit = min(0.42, 0.14 * max(1, icon.rank))
+        lit = min(0.42, 0.12 + 0.18 * (max(1, icon.rank) - 1))
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     centre = rect.center()

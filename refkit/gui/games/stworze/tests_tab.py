@@ -34,6 +34,8 @@ from refkit.gui.games.spec import GameContext
 from refkit.gui.games.stworze.widgets import CardRow, IconPicker
 
 SEED_RANGE = 2**32
+PASSED_COLOUR = "#2e7d32"
+FAILED_COLOUR = "#b3261e"
 
 
 def _label(text: str = "", *, wrap: bool = True) -> QLabel:
@@ -199,7 +201,8 @@ class StworzeTestTab(QWidget):
         )
         terms = [str(attempt.value)]
         terms += [
-            f"{'−' if m.value < 0 else '+'} {abs(m.value)} {m.source}" for m in attempt.modifiers()
+            f"{'−' if m.value < 0 else '+'} {abs(m.value)} ({m.source})"
+            for m in attempt.modifiers()
         ]
         held = "" if attempt.total == attempt.cards else " (held to 1–6)"
         deck = self.deck()
@@ -233,6 +236,8 @@ class StworzeTestTab(QWidget):
                 f"Failed: nothing reaches {difficulty.name}. Lose {failure_cost(attempt.stat)}."
             )
         self.verdict.setText(verdict)
+        colour = PASSED_COLOUR if result.passed else FAILED_COLOUR
+        self.verdict.setStyleSheet(f"color: {colour};")
         self._context.log_roll(self._record(attempt, deck, result, seed))
         return result
 

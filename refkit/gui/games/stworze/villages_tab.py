@@ -127,7 +127,8 @@ class VillagesTab(QWidget):
 
 def _tally_line(village: Village, tally: Tally, limit: int) -> str:
     if not tally.counted:
-        return f"{village.name}: {village.tokens} tokens, under {limit}: not counted."
+        tokens = "1 token" if village.tokens == 1 else f"{village.tokens} tokens"
+        return f"{village.name}: {tokens}, under {limit}: not counted."
     if tally.winner is None:
         result = f"{village.fear} Fear, {village.favor} Favor: a tie, the Impact token stays"
     else:

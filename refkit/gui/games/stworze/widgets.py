@@ -17,9 +17,16 @@ SELECTED = QColor("#1565c0")
 class IconButton(QAbstractButton):
     """One difficulty icon, drawn as its card; checked = the test's difficulty."""
 
-    def __init__(self, time: TimeOfDay, icon: Icon, ranks: int, parent: QWidget | None = None):
+    def __init__(
+        self,
+        time: TimeOfDay = TimeOfDay.NIGHT,
+        icon: Icon | None = None,
+        ranks: int = 1,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
-        self.time, self.icon, self.ranks = time, icon, ranks
+        icon = icon if icon is not None else Icon(f"{time.label} icon 1", 1, 1)
+        self.time, self.icon, self.ranks = time, icon, max(ranks, icon.rank)
         self.setCheckable(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(f"{icon.name} ({icon.cards} of the {time.value} deck's cards)")
@@ -205,7 +212,7 @@ class ImpactButton(QAbstractButton):
         self.update()
 
     def sizeHint(self) -> QSize:
-        side = self.fontMetrics().height() * 2 + 4
+        side = self.fontMetrics().height() * 3
         return QSize(side, side)
 
     def paintEvent(self, event: QPaintEvent) -> None:

@@ -1,0 +1,122 @@
+"""Painting the Stworze panel's drawn pieces many times never lowers Python's count of None.
+
+The pattern of ``tests/gui/test_painting_keeps_none.py`` (PySide6 6.12.0 on Python 3.11 drops a
+reference to None in some QPainter calls, and the app aborts once it reaches zero), applied to
+each tab with the content it has at the table: icons to pick, cards drawn, dice counting down,
+Impact tokens on both sides.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QWidget
+
+from refkit.games.stworze import Influence, TimeOfDay
+from refkit.gui.games.spec import GameContext
+from refkit.gui.games.stworze.panel import StworzePanel
+from refkit.gui.games.stworze.widgets import CardRow, CountdownDie, IconButton, ImpactButton
+
+RENDERS = 200
+BATCH = 10
+SLACK = 16
+
+
+def _panel(qtbot, tmp_path) -> StworzePanel:
+    context = GameContext(
+        make_rng=lambda seed: random.Random(seed if seed is not None else 3),
+        now=lambda: datetime(2026, 12, 1, tzinfo=UTC),
+        log_roll=lambda record: None,
+    )
+    panel = StworzePanel(context, tmp_path)
+    qtbot.addWidget(panel)
+    panel.resize(420, 740)
+    panel.show()
+    qtbot.waitExposed(panel)
+    return panel
+
+
+def _tests_step(panel: StworzePanel) -> tuple[QWidget, Callable[[int], None]]:
+    tests = panel.tests
+    tests.value.setValue(6)
+
+    def step(index: int) -> None:
+        tests.time.setCurrentIndex(index // 5 % 2)  # both decks' icons
+        tests.draw()
+
+    return tests, step
+
+
+def _events_step(panel: StworzePanel) -> tuple[QWidget, Callable[[int], None]]:
+    panel.tabs.setCurrentIndex(1)
+    events = panel.events
+
+    def step(index: int) -> None:
+        slot = index % 5
+        if events.row.dice[slot] == 0:
+            events.resolve()
+        else:
+            events.count_down(slot)
+
+    return events, step
+
+
+def _villages_step(panel: StworzePanel) -> tuple[QWidget, Callable[[int], None]]:
+    panel.tabs.setCurrentIndex(2)
+    villages = panel.villages
+    sides = (None, Influence.FEAR, Influence.FAVOR)
+
+    def step(index: int) -> None:
+        for offset, box in enumerate(villages.villages):
+            box.impact.set_side(sides[(index + offset) % 3])
+
+    return villages, step
+
+
+CASES = {
+    "tests": (_tests_step, (IconButton, CardRow)),
+    "events": (_events_step, (CountdownDie,)),
+    "villages": (_villages_step, (ImpactButton,)),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(CASES))
+def test_painting_never_lowers_the_count_of_none(name: str, qtbot, tmp_path) -> None:
+    build, painted = CASES[name]
+    panel = _panel(qtbot, tmp_path)
+    root, step = build(panel)
+    step(0)
+    shown = {type(child) for child in root.findChildren(QWidget) if child.isVisible()}
+    assert set(painted) <= shown, f"{name} does not show {painted}"
+    if name == "tests":
+        assert panel.tests.cards.cards()  # cards are on the table, not an empty row
+        assert panel.tests.deck().time in (TimeOfDay.DAY, TimeOfDay.NIGHT)
+    image = QImage(root.size(), QImage.Format.Format_ARGB32_Premultiplied)
+
+    def render(index: int) -> None:
+        step(index)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        root.render(painter, QPoint())
+        painter.end()
+
+    for index in range(BATCH):
+        render(index)
+    gc.collect()
+    gc.disable()
+    try:
+        start = sys.getrefcount(None)
+        for index in range(BATCH, RENDERS):
+            render(index)
+        lost = start - sys.getrefcount(None)
+    finally:
+        gc.enable()
+    assert lost < SLACK, f"painting {name} lost {lost} references to None in {RENDERS} renders"
