@@ -1,8 +1,10 @@
 """Rolling dice for a front end: every roll is seeded, recorded and written to the roll log.
 
 Each roll draws a fresh seed from the RNG factory, so the record it leaves (kind, expression, faces,
-seed, time) is enough to repeat it exactly. Listeners hear about every roll logged and about the log
-being replaced (cleared, or restored by an undo), so a view can stay in step without re-reading.
+seed, time) is enough to repeat it exactly. Faces given outright (the referee's own dice, the
+command line's ``--dice``) are logged too, with no seed. Listeners hear about every roll logged
+and about the log being replaced (cleared, or restored by an undo), so a view can stay in step
+without re-reading.
 """
 
 from __future__ import annotations
@@ -11,17 +13,24 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from refkit.dice.notation import NotationRoll, parse_notation
-from refkit.dice.records import RollRecord, notation_record, utc_now
+from refkit.dice.records import LoggedRoll, RollRecord, notation_record, utc_now
 from refkit.dice.rng import make_rng
 from refkit.present.test_text import describe_test, summary_line
-from refkit.rules.checks.crows_test import CRIT_MIN, Order, TestResult, roll_test
-from refkit.rules.checks.d100 import D100Roll, roll_d100
-from refkit.rules.checks.odds import TestOdds, test_odds
-from refkit.rules.usage_dice import UsageDiceRoll, roll_usage_dice
-from refkit.store.roll_log import LoggedRoll
+from refkit.rules.checks.crows_test import (
+    CRIT_MIN,
+    Order,
+    TestResult,
+    resolve_test,
+    roll_test,
+)
+from refkit.rules.checks.d100 import D100Roll, d100_from_faces, roll_d100
+from refkit.rules.usage_dice import UsageDiceRoll, roll_usage_dice, usage_dice_from_faces
+
+if TYPE_CHECKING:
+    from refkit.rules.checks.odds import TestOdds
 
 KIND_TEST = "test"
 KIND_D100 = "d100"
@@ -113,20 +122,36 @@ class DiceService:
         crit_min: int = CRIT_MIN,
         order: Order = "sequential",
         seed: int | None = None,
+        faces: tuple[int, int] | None = None,
     ) -> LoggedResult[TestResult]:
-        """Roll a Crows test (2d10 + characteristic). Raises ValueError for bad modifiers."""
-        rng, used_seed = self._rng_factory(seed)
+        """Roll a Crows test (2d10 + characteristic), or resolve it from ``faces`` rolled at the
+        table (logged without a seed). Raises ValueError for bad modifiers or faces."""
         bonuses = tuple(bonuses)
-        result = roll_test(
-            rng,
-            characteristic,
-            edges=edges,
-            banes=banes,
-            bonuses=bonuses,
-            expertise=expertise,
-            crit_min=crit_min,
-            order=order,
-        )
+        used_seed: int | None = None
+        if faces is None:
+            rng, used_seed = self._rng_factory(seed)
+            result = roll_test(
+                rng,
+                characteristic,
+                edges=edges,
+                banes=banes,
+                bonuses=bonuses,
+                expertise=expertise,
+                crit_min=crit_min,
+                order=order,
+            )
+        else:
+            result = resolve_test(
+                faces[0],
+                faces[1],
+                characteristic,
+                edges=edges,
+                banes=banes,
+                bonuses=bonuses,
+                expertise=expertise,
+                crit_min=crit_min,
+                order=order,
+            )
         record = self._record(
             kind=KIND_TEST,
             expression=describe_test(
@@ -173,6 +198,8 @@ class DiceService:
         order: Order = "sequential",
     ) -> TestOdds:
         """Exact odds of that test, before rolling it (nothing is logged)."""
+        from refkit.rules.checks.odds import test_odds  # icepool: only when odds are asked for
+
         return test_odds(
             characteristic,
             edges=edges,
@@ -183,10 +210,16 @@ class DiceService:
             order=order,
         )
 
-    def d100(self, *, seed: int | None = None) -> LoggedResult[D100Roll]:
-        """Roll a d100 (tens die, then ones die)."""
-        rng, used_seed = self._rng_factory(seed)
-        roll = roll_d100(rng)
+    def d100(
+        self, *, seed: int | None = None, faces: tuple[int, int] | None = None
+    ) -> LoggedResult[D100Roll]:
+        """Roll a d100 (tens die, then ones die), or read it from ``faces`` (tens, ones)."""
+        used_seed: int | None = None
+        if faces is None:
+            rng, used_seed = self._rng_factory(seed)
+            roll = roll_d100(rng)
+        else:
+            roll = d100_from_faces(*faces)
         record = self._record(
             kind=KIND_D100,
             expression="d100",
@@ -198,14 +231,29 @@ class DiceService:
         )
         return LoggedResult(roll, self._log_record(record))
 
-    def usage_dice(self, count: int, *, seed: int | None = None) -> LoggedResult[UsageDiceRoll]:
-        """Roll a pool of ``count`` usage dice. Raises ValueError outside 1..USAGE_DICE_MAX."""
+    def usage_dice(
+        self,
+        count: int,
+        *,
+        seed: int | None = None,
+        faces: Sequence[int] | None = None,
+        least: int = 1,
+        most: int = USAGE_DICE_MAX,
+    ) -> LoggedResult[UsageDiceRoll]:
+        """Roll a pool of ``count`` usage dice, or read it from ``faces`` (one d6 each).
+
+        Raises ValueError outside ``least``..``most`` (the quick roller's 1..USAGE_DICE_MAX
+        unless told otherwise: the command line takes 0..100)."""
         if isinstance(count, bool) or not isinstance(count, int):
             raise ValueError(f"usage dice must be a whole number, got {count!r}")
-        if not 1 <= count <= USAGE_DICE_MAX:
-            raise ValueError(f"usage dice must be from 1 to {USAGE_DICE_MAX}, got {count}")
-        rng, used_seed = self._rng_factory(seed)
-        roll = roll_usage_dice(count, rng)
+        if not least <= count <= most:
+            raise ValueError(f"usage dice must be from {least} to {most}, got {count}")
+        used_seed: int | None = None
+        if faces is None:
+            rng, used_seed = self._rng_factory(seed)
+            roll = roll_usage_dice(count, rng)
+        else:
+            roll = usage_dice_from_faces(count, faces)
         summary = f"{roll.before} → {roll.after} left"
         if roll.after == 0:
             summary += " (used up)"
@@ -269,7 +317,7 @@ class DiceService:
         expression: str,
         faces: Sequence[int],
         total: int,
-        seed: int,
+        seed: int | None,
         summary: str,
         detail: dict[str, object],
     ) -> RollRecord:

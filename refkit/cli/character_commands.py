@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from refkit.cli.errors import CliError
 from refkit.cli.output import error_line
 from refkit.cli.parsing import add_json_flag
+from refkit.cli.services import command_services
 
 if TYPE_CHECKING:
-    from refkit.app.character_service import CharacterService
     from refkit.rules.character.file_format import CheckReport
     from refkit.rules.character.model import Character
     from refkit.rules.inventory.model import Problem
@@ -62,16 +62,6 @@ def _add_common(parser: argparse.ArgumentParser, *, database: bool = True) -> No
             default=argparse.SUPPRESS,
             help="database URL or file (default: the data folder)",
         )
-
-
-def _open_service(args: argparse.Namespace) -> CharacterService:
-    from refkit.app.character_service import CharacterService
-    from refkit.store import DatabaseError
-
-    try:
-        return CharacterService.open(getattr(args, "db", None))
-    except DatabaseError as error:
-        raise CliError(str(error)) from None
 
 
 def _read(path: str) -> Character:
@@ -132,7 +122,8 @@ def _run_import(args: argparse.Namespace) -> Result:
     report = check_character(character)
     if not report.valid:
         return _refuse_invalid(args, character, report)
-    with _open_service(args) as service:
+    with command_services(args) as services:
+        service = services.characters
         try:
             result = service.import_character(character, args.file, replace=args.replace)
         except NameTakenError:
@@ -184,7 +175,8 @@ def _run_export(args: argparse.Namespace) -> Result:
         check_target(args.out)  # refuse before the database is even opened
     except AtomicWriteError as error:
         raise CliError(f"{error}; nothing written") from None
-    with _open_service(args) as service:
+    with command_services(args) as services:
+        service = services.characters
         try:
             character = service.get(args.name)
             path = service.export_file(character.name, args.out)
@@ -198,7 +190,8 @@ def _run_export(args: argparse.Namespace) -> Result:
 
 
 def _run_list(args: argparse.Namespace) -> Result:
-    with _open_service(args) as service:
+    with command_services(args) as services:
+        service = services.characters
         summaries = service.list_characters()
         parties = service.list_parties()
     member_of: dict[str, list[str]] = {}

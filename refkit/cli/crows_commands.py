@@ -1,4 +1,9 @@
-"""The Crows rows of the contract: test, odds, d100, ud, encounter, travel, greed, craft, roll."""
+"""The Crows rows of the contract: test, odds, d100, ud, encounter, travel, greed, craft, roll.
+
+``test``, ``d100``, ``ud`` and ``roll`` go through the app's dice service, so each roll lands in the
+roll log (tagged ``cli``) as the dice panel's do; ``--seed`` replays the same faces as the service
+draws them, and faces given with ``--dice`` are logged without a seed.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +13,13 @@ from typing import Any
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text, percent
 from refkit.cli.parsing import add_json_flag, add_seed, int_pair, whole_number
+from refkit.cli.services import command_services
 from refkit.dice.rng import make_rng, parse_dice_values
 
 Result = tuple[dict[str, Any], str]
+
+MAX_CLI_USAGE_DICE = 100
+"""The command line rolls pools up to this (the dice panel stops at 20)."""
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -83,22 +92,41 @@ def _register_test(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=_run_test)
 
 
+def _given_pair(args: argparse.Namespace) -> tuple[int, int] | None:
+    """The two d10 faces of ``--dice``, or None to roll them."""
+    if args.dice is None:
+        return None
+    d1, d2 = parse_dice_values(args.dice, sides=10, count=2, label="--dice")
+    return d1, d2
+
+
 def _run_test(args: argparse.Namespace) -> Result:
     from refkit.present.test_text import detail_line
-    from refkit.rules.checks.crows_test import resolve_test
+    from refkit.rules.checks.crows_test import check_modifiers
 
     _check_counts(args)
-    (d1, d2), seed = _two_d10(args)
-    result = resolve_test(
-        d1,
-        d2,
+    faces = _given_pair(args)
+    # Refused before the roll log is opened: bad input writes nothing anywhere.
+    check_modifiers(
         args.char,
         edges=args.edges,
         banes=args.banes,
         bonuses=tuple(args.bonus),
-        expertise=args.expertise,
         crit_min=args.crit_min,
     )
+    with command_services(args) as services:
+        logged = services.dice.crows_test(
+            args.char,
+            edges=args.edges,
+            banes=args.banes,
+            bonuses=tuple(args.bonus),
+            expertise=args.expertise,
+            crit_min=args.crit_min,
+            seed=args.seed,
+            faces=faces,
+        )
+    result, seed = logged.result, logged.record.seed
+    d1, d2 = result.dice
     payload = {
         "dice": [d1, d2],
         "natural": result.natural,
@@ -158,10 +186,11 @@ def _register_d100(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_d100(args: argparse.Namespace) -> Result:
-    from refkit.rules.checks.d100 import read_d100
-
-    (tens, ones), seed = _two_d10(args)
-    value = read_d100(tens, ones)
+    faces = _given_pair(args)
+    with command_services(args) as services:
+        logged = services.dice.d100(seed=args.seed, faces=faces)
+    tens, ones, value = logged.result.tens, logged.result.ones, logged.result.value
+    seed = logged.record.seed
     return {
         "dice": [tens, ones],
         "value": value,
@@ -179,19 +208,18 @@ def _register_ud(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_ud(args: argparse.Namespace) -> Result:
-    from refkit.rules.usage_dice import roll_usage_dice, usage_dice_from_faces
-
     if args.count < 0:
         raise CliError(f"ud: the number of usage dice must be 0 or more, got {args.count}")
-    if args.count > 100:
-        raise CliError(f"ud: at most 100 usage dice, got {args.count}")
-    seed = None
+    if args.count > MAX_CLI_USAGE_DICE:
+        raise CliError(f"ud: at most {MAX_CLI_USAGE_DICE} usage dice, got {args.count}")
+    faces = None
     if args.dice is not None:
         faces = parse_dice_values(args.dice, sides=6, count=args.count, label="--dice")
-        roll = usage_dice_from_faces(args.count, faces)
-    else:
-        rng, seed = make_rng(args.seed)
-        roll = roll_usage_dice(args.count, rng)
+    with command_services(args) as services:
+        logged = services.dice.usage_dice(
+            args.count, seed=args.seed, faces=faces, least=0, most=MAX_CLI_USAGE_DICE
+        )
+    roll, seed = logged.result, logged.record.seed
     payload = {
         "before": roll.before,
         "rolled": list(roll.rolled),
@@ -374,9 +402,10 @@ def _register_roll(commands: argparse._SubParsersAction) -> None:
 def _run_roll(args: argparse.Namespace) -> Result:
     from refkit.dice.notation import parse_notation
 
-    expression = parse_notation(args.expression)
-    rng, seed = make_rng(args.seed)
-    roll = expression.roll(rng)
+    parse_notation(args.expression)  # refused before the roll log is opened
+    with command_services(args) as services:
+        logged = services.dice.notation(args.expression, seed=args.seed)
+    roll, seed = logged.result, logged.record.seed
     payload = {
         "expression": roll.expression,
         "total": roll.total,

@@ -2,27 +2,25 @@
 
 The clock lives in the database (``--db`` or the data folder), so a DT started here keeps running
 in the next command and in the app. Arguments are checked before the database is opened; a refused
-step changes nothing. Store and app modules are imported inside the handlers so other commands
-stay free of SQL imports.
+step changes nothing. The services come from the composition root (:mod:`refkit.cli.services`),
+built on first use, so other commands stay free of SQL imports and ``dt status`` reads the clock
+through the quick path.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
 from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.services import command_services
 from refkit.present.clock_text import short_clock_text, time_left_text
 
 if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import DungeonTurnService
-    from refkit.app.party_bridge import PartyBridge
     from refkit.rules.dungeon.effects import TrackedEffect
-    from refkit.store.database import Database
 
 Result = tuple[dict[str, Any], str]
 
@@ -55,45 +53,6 @@ def _plain_name(what: str, text: str) -> None:
     problem = name_problem(text)
     if problem is not None:
         raise CliError(f"{what} {problem}")
-
-
-@contextmanager
-def open_database(args: argparse.Namespace) -> Iterator[Database]:
-    """The database of ``--db`` (or the data folder), closed afterwards; the store's and the
-    service's refusals become ``error:`` lines."""
-    from refkit.app.dungeon_turn_service import UndoConflictError
-    from refkit.store import Database, DatabaseError
-    from refkit.store.dungeon_turn_store import ConcurrentChangeError
-
-    try:
-        db = Database.open(getattr(args, "db", None))
-    except DatabaseError as problem:
-        raise CliError(str(problem)) from None
-    try:
-        yield db
-    except (ConcurrentChangeError, UndoConflictError, DatabaseError) as problem:
-        raise CliError(str(problem)) from None
-    finally:
-        db.close()
-
-
-def _service(db: Database) -> DungeonTurnService:
-    from refkit.app.dungeon_turn_service import DungeonTurnService
-    from refkit.store.dungeon_turn_store import DungeonTurnStore
-
-    return DungeonTurnService(DungeonTurnStore(db))
-
-
-def _party_service(db: Database) -> tuple[DungeonTurnService, PartyBridge]:
-    """The dungeon-turn service acting on the party at the table (conditions, overload)."""
-    from refkit.app.character_service import CharacterService
-    from refkit.app.party_bridge import dungeon_service_with_party
-    from refkit.store.character_store import CharacterRepository
-    from refkit.store.dungeon_turn_store import DungeonTurnStore
-
-    return dungeon_service_with_party(
-        DungeonTurnStore(db), CharacterService(CharacterRepository(db))
-    )
 
 
 def status_text(status: dict[str, Any]) -> str:
@@ -185,40 +144,40 @@ def _run_start(args: argparse.Namespace) -> Result:
         raise CliError("dt start: --dungeon needs a name")
     if args.dungeon is not None:
         _plain_name("dt start: --dungeon", args.dungeon)
-    with open_database(args) as db:
-        outcome = _service(db).start(args.minutes, args.dungeon)
+    with command_services(args) as services:
+        outcome = services.dungeon_clock.start(args.minutes, args.dungeon)
     return outcome.status, status_text(outcome.status)
 
 
 def _run_pause(args: argparse.Namespace) -> Result:
-    with open_database(args) as db:
-        outcome = _service(db).pause()
+    with command_services(args) as services:
+        outcome = services.dungeon_clock.pause()
     return outcome.status, status_text(outcome.status)
 
 
 def _run_resume(args: argparse.Namespace) -> Result:
-    with open_database(args) as db:
-        outcome = _service(db).resume()
+    with command_services(args) as services:
+        outcome = services.dungeon_clock.resume()
     return outcome.status, status_text(outcome.status)
 
 
 def _run_stop(args: argparse.Namespace) -> Result:
-    with open_database(args) as db:
-        outcome = _service(db).stop()
+    with command_services(args) as services:
+        outcome = services.dungeon_clock.stop()
     return outcome.status, status_text(outcome.status)
 
 
 def _run_status(args: argparse.Namespace) -> Result:
-    with open_database(args) as db:
-        status = _service(db).status()
+    with command_services(args) as services:
+        status = services.dungeon_status()
     return status, status_text(status)
 
 
 def _run_adjust(args: argparse.Namespace) -> Result:
     if args.minutes == 0:
         raise CliError("dt adjust: --minutes 0 changes nothing")
-    with open_database(args) as db:
-        outcome = _service(db).adjust(args.minutes, args.reason)
+    with command_services(args) as services:
+        outcome = services.dungeon_clock.adjust(args.minutes, args.reason)
     return outcome.status, status_text(outcome.status)
 
 
@@ -231,8 +190,8 @@ def _run_end(args: argparse.Namespace) -> Result:
     _check_d10(args.die)
     from refkit.app.party_bridge import OverloadWounds
 
-    with open_database(args) as db:
-        outcome = _party_service(db)[0].end_turn(args.die, seed=args.seed)
+    with command_services(args) as services:
+        outcome = services.dungeon.end_turn(args.die, seed=args.seed)
     result = outcome.value
     payload = result.to_dict(outcome.now)
     overload = [
@@ -265,8 +224,8 @@ def _run_end(args: argparse.Namespace) -> Result:
 
 def _run_noise(args: argparse.Namespace) -> Result:
     _check_d10(args.die)
-    with open_database(args) as db:
-        outcome = _service(db).loud_noise(args.die, seed=args.seed)
+    with command_services(args) as services:
+        outcome = services.dungeon_clock.loud_noise(args.die, seed=args.seed)
     check = outcome.value.encounter
     payload = {
         "en": check.en,
@@ -282,8 +241,8 @@ def _run_noise(args: argparse.Namespace) -> Result:
 def _run_resolve(args: argparse.Namespace) -> Result:
     if args.index < 1:
         raise CliError(f"dt resolve: --index counts from 1, got {args.index}")
-    with open_database(args) as db:
-        outcome = _service(db).resolve_encounter(args.index - 1)
+    with command_services(args) as services:
+        outcome = services.dungeon_clock.resolve_encounter(args.index - 1)
     return outcome.status, status_text(outcome.status)
 
 
@@ -293,8 +252,8 @@ def _run_party(args: argparse.Namespace) -> Result:
         raise CliError("dt party: give a party name or --none, not both")
     if name == "":
         raise CliError("dt party: the party name is empty")
-    with open_database(args) as db:
-        bridge = _party_service(db)[1]
+    with command_services(args) as services:
+        bridge = services.party
         if args.none:
             bridge.set_party(None)
         elif name is not None:
@@ -323,10 +282,8 @@ def _run_log(args: argparse.Namespace) -> Result:
             )
     if args.limit is not None and args.limit < 0:
         raise CliError(f"dt log: --limit must be 0 or more, got {args.limit}")
-    with open_database(args) as db:
-        from refkit.store.session_log import SessionLogRepository
-
-        entries = SessionLogRepository(db).entries(kinds=kinds, limit=args.limit, newest_first=True)
+    with command_services(args) as services:
+        entries = services.session_log.entries(kinds=kinds, limit=args.limit, newest_first=True)
     entries.reverse()
     if args.markdown:
         write_text_atomic(args.markdown, session_log_markdown(entries))
@@ -427,16 +384,16 @@ def _run_effect_add(args: argparse.Namespace) -> Result:
     if args.ud > MAX_EFFECT_USAGE_DICE:
         raise CliError(f"effect add: --ud must be at most {MAX_EFFECT_USAGE_DICE}, got {args.ud}")
     modes = parse_modes(args.modes)
-    with open_database(args) as db:
-        service = _service(db)
+    with command_services(args) as services:
+        service = services.dungeon_clock
         service.add_effect(name, args.ud, modes, args.kind, owner=args.owner)
         effects = service.effects()
     return _effects_result(effects)
 
 
 def _run_effect_list(args: argparse.Namespace) -> Result:
-    with open_database(args) as db:
-        effects = _service(db).effects()
+    with command_services(args) as services:
+        effects = services.dungeon_clock.effects()
     return _effects_result(effects)
 
 
@@ -458,16 +415,16 @@ def _effect_id(service: DungeonTurnService, reference: str) -> str:
 
 
 def _run_effect_remove(args: argparse.Namespace) -> Result:
-    with open_database(args) as db:
-        service = _service(db)
+    with command_services(args) as services:
+        service = services.dungeon_clock
         service.remove(_effect_id(service, args.effect))
         effects = service.effects()
     return _effects_result(effects)
 
 
 def _run_effect_refuel(args: argparse.Namespace) -> Result:
-    with open_database(args) as db:
-        service = _service(db)
+    with command_services(args) as services:
+        service = services.dungeon_clock
         service.refuel(_effect_id(service, args.effect))
         effects = service.effects()
     return _effects_result(effects)
@@ -483,8 +440,8 @@ def _faces(text: str) -> tuple[int, ...]:
 
 def _run_effect_douse(args: argparse.Namespace) -> Result:
     faces = None if args.dice is None else _faces(args.dice)
-    with open_database(args) as db:
-        service = _service(db)
+    with command_services(args) as services:
+        service = services.dungeon_clock
         outcome = service.douse(_effect_id(service, args.effect), faces, seed=args.seed)
         effects = service.effects()
     payload, text = _effects_result(effects)

@@ -28,6 +28,11 @@ def error_line(message: str) -> str:
     return "error: " + terminal_safe(" ".join(message.split()), keep="") + "\n"
 
 
+def warning_line(message: str) -> str:
+    """One ``warning: …`` line: something went wrong beside a result that was still given."""
+    return "warning: " + terminal_safe(" ".join(message.split()), keep="") + "\n"
+
+
 def fraction_text(value: Any) -> str:
     return f"{value.numerator}/{value.denominator}"
 

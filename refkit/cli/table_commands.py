@@ -8,15 +8,11 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from refkit.cli.dungeon_commands import open_database
 from refkit.cli.errors import CliError
 from refkit.cli.parsing import add_json_flag, add_seed, whole_number
-
-if TYPE_CHECKING:
-    from refkit.app.table_service import TableService
-    from refkit.store.database import Database
+from refkit.cli.services import command_services
 
 Result = tuple[dict[str, Any], str]
 
@@ -78,22 +74,16 @@ def register(commands: argparse._SubParsersAction) -> None:
     restore.set_defaults(handler=_run_restore)
 
 
-def _service(db: Database) -> TableService:
-    from refkit.app.table_service import TableService
-
-    return TableService.for_database(db)
-
-
 def _run_list(args: argparse.Namespace) -> Result:
-    with open_database(args) as db:
-        summaries = _service(db).summaries()
+    with command_services(args) as services:
+        summaries = services.table_lines()
     payload = {
         "tables": [
             {
                 "name": summary.name,
                 "dice": summary.dice,
                 "rows": summary.rows,
-                "source": summary.source.value,
+                "source": summary.source,
             }
             for summary in summaries
         ]
@@ -105,8 +95,8 @@ def _run_list(args: argparse.Namespace) -> Result:
 
 
 def _run_show(args: argparse.Namespace) -> Result:
-    with open_database(args) as db:
-        table = _service(db).get(args.name)
+    with command_services(args) as services:
+        table = services.tables.get(args.name)
     payload = table.to_dict()
     lines = [f"{table.name} ({table.dice})"]
     lines += [f"{row.label:>7}  {row.text}" for row in table.rows]
@@ -114,8 +104,8 @@ def _run_show(args: argparse.Namespace) -> Result:
 
 
 def _run_roll(args: argparse.Namespace) -> Result:
-    with open_database(args) as db:
-        logged = _service(db).roll(args.name, args.total, modifier=args.modifier, seed=args.seed)
+    with command_services(args) as services:
+        logged = services.tables.roll(args.name, args.total, modifier=args.modifier, seed=args.seed)
     payload = {**logged.to_dict(), "seed": logged.seed}
     roll = logged.roll
     return payload, f"{roll.table}: {roll.index} ({roll.row.label}) → {roll.text}"
@@ -137,20 +127,20 @@ def _run_import(args: argparse.Namespace) -> Result:
         max_modifier=args.max_modifier,
         modifier_name=args.modifier_name,
     )
-    with open_database(args) as db:
-        stored = _service(db).add(table, replace=args.replace)
+    with command_services(args) as services:
+        stored = services.tables.add(table, replace=args.replace)
     payload = {"table": stored.name, "rows": len(stored.rows), "dice": stored.dice}
     return payload, f"imported {stored.name!r}: {len(stored.rows)} rows, {stored.dice}"
 
 
 def _run_delete(args: argparse.Namespace) -> Result:
-    with open_database(args) as db:
-        deleted = _service(db).delete(args.name)
+    with command_services(args) as services:
+        deleted = services.tables.delete(args.name)
     return {"deleted": deleted.name}, f"deleted {deleted.name!r}"
 
 
 def _run_restore(args: argparse.Namespace) -> Result:
-    with open_database(args) as db:
-        written = _service(db).restore_defaults(overwrite=args.overwrite)
+    with command_services(args) as services:
+        written = services.tables.restore_defaults(overwrite=args.overwrite)
     text = ("restored: " + ", ".join(written)) if written else "every default table is there"
     return {"restored": list(written)}, text

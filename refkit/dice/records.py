@@ -115,6 +115,17 @@ class RollRecord:
 _REQUIRED = ("kind", "expression", "faces", "total", "seed", "rolled_at", "summary")
 
 
+@dataclass(frozen=True)
+class LoggedRoll:
+    """A roll as the roll log stores it: its row id, the record itself, and where it was made
+    ("app" or "cli"). Kept here, beside the record, so a front end can hold one without the
+    store's SQL modules."""
+
+    id: int
+    record: RollRecord
+    source: str
+
+
 def notation_record(roll: NotationRoll, seed: int | None, clock: Clock = utc_now) -> RollRecord:
     """A record for a free-notation roll (kind "notation"), with the kept faces and each term."""
     return RollRecord(

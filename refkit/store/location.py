@@ -10,8 +10,6 @@ import os
 from pathlib import Path
 
 import platformdirs
-from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError
 
 from refkit.store.errors import UnsupportedDatabaseError
 
@@ -56,6 +54,11 @@ def resolve_database_url(url: str | None = None) -> str:
         raise UnsupportedDatabaseError("the database location is empty; give a file path or URL")
     if "://" not in text:
         return _sqlite_url(Path(text).expanduser())
+    # SQLAlchemy is imported only for URLs: data_dir() and plain paths stay light for the
+    # command line's quick path (see refkit.store.quick).
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
     try:
         parsed = make_url(text)
     except ArgumentError as exc:
@@ -74,6 +77,8 @@ def resolve_database_url(url: str | None = None) -> str:
 
 def database_path(url: str) -> Path | None:
     """The file behind a resolved SQLite URL, or None for an in-memory database."""
+    from sqlalchemy.engine import make_url
+
     parsed = make_url(url)
     if parsed.database in _MEMORY_NAMES:
         return None
@@ -81,4 +86,6 @@ def database_path(url: str) -> Path | None:
 
 
 def _sqlite_url(path: Path) -> str:
+    from sqlalchemy.engine import URL
+
     return URL.create("sqlite", database=str(path.resolve())).render_as_string()

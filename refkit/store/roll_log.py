@@ -3,27 +3,19 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Final
 
 from sqlalchemy import delete, func, or_
 from sqlmodel import col, select
 
-from refkit.dice.records import RollRecord
+from refkit.dice.records import LoggedRoll, RollRecord
 from refkit.store.database import Database
 from refkit.store.tables import RollLogRow
 
 ROLL_SOURCES: Final = frozenset({"app", "cli"})
 """Where a logged roll was made."""
 
-
-@dataclass(frozen=True)
-class LoggedRoll:
-    """A roll as stored: its row id, the record itself, and where it was made."""
-
-    id: int
-    record: RollRecord
-    source: str
+__all__ = ["ROLL_SOURCES", "LoggedRoll", "RollLogRepository"]
 
 
 class RollLogRepository:

@@ -14,6 +14,9 @@ def test_version(cli_process):
 
 
 def test_headless_command_imports_no_qt_and_no_sql(cli_process):
+    """A roll on a database that is already up to date is logged through the quick path: no
+    SQLAlchemy, no Qt (the very first command of a data folder creates the file with them)."""
+    assert cli_process("d100", "--json").code == 0  # creates and migrates the database
     probe = (
         "import sys, runpy; sys.argv=['refkit','test','--char','1','--json'];"
         "from refkit.cli import run_cli; code = run_cli(sys.argv[1:]);"

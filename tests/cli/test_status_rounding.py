@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.cli.dungeon_commands import status_text
+from refkit.cli.services import SERVICE_OPTIONS
 
 START = 1_900_000_000.0
 
@@ -54,8 +54,8 @@ class FakeClock:
 
 def test_the_status_command_prints_the_rounded_up_time_left(cli, monkeypatch) -> None:
     clock = FakeClock()
-    # the command builds its own service: give every service the test's clock
-    monkeypatch.setattr(DungeonTurnService, "now", lambda self: clock())
+    # every command builds its services in the composition root: give them the test's clock
+    monkeypatch.setitem(SERVICE_OPTIONS, "clock", clock)
     started = cli("dt", "start", "--minutes", "20", "--json")
     assert started.code == 0, started.err
     clock.now += 5 * 60 + 45.7  # 14 min 14.3 s left

@@ -1,0 +1,68 @@
+"""The services a command uses, built by the composition root, with the store's refusals as
+``error:`` lines.
+
+Every command that touches the database goes through :func:`command_services`, so the command line
+wires its services exactly as the app does (:mod:`refkit.compose`). Rolls (``test``, ``d100``,
+``ud``, ``roll``) land in the roll log tagged ``cli``; when the log cannot be written the roll is
+still printed and one ``warning:`` line on stderr says why (the exit code stays 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from refkit.cli.errors import CliError
+from refkit.cli.output import warning_line
+
+if TYPE_CHECKING:
+    from refkit.compose import Services
+
+ROLL_SOURCE = "cli"
+
+SERVICE_OPTIONS: dict[str, Any] = {}
+"""More keywords for every :class:`~refkit.compose.Services` the command line builds (``clock``,
+``rng_factory``): the seam where tests give a fixed clock."""
+
+
+def _not_logged(problem: Exception) -> None:
+    sys.stderr.write(warning_line(f"the roll was not written to the roll log: {problem}"))
+
+
+@contextmanager
+def command_services(args: argparse.Namespace) -> Iterator[Services]:
+    """The services of ``--db`` (or the data folder), closed afterwards. The store's and the
+    services' refusals (a locked or damaged file, a change made meanwhile elsewhere, an undo that
+    would overwrite) become ``error:`` lines."""
+    from refkit.compose import Services
+
+    services = Services(
+        db_url=getattr(args, "db", None),
+        roll_source=ROLL_SOURCE,
+        on_log_failure=_not_logged,
+        **SERVICE_OPTIONS,
+    )
+    try:
+        yield services
+    except Exception as problem:
+        if _is_refusal(problem):
+            raise CliError(str(problem)) from None
+        raise
+    finally:
+        services.close()
+
+
+def _is_refusal(problem: Exception) -> bool:
+    from refkit.store.errors import DatabaseError
+
+    if isinstance(problem, DatabaseError):
+        return True
+    # Imported only on the way out with an error: a command that needs no dungeon turn stays
+    # free of it.
+    from refkit.app.dungeon_turn_service import UndoConflictError
+    from refkit.store.dungeon_turn_store import ConcurrentChangeError
+
+    return isinstance(problem, ConcurrentChangeError | UndoConflictError)

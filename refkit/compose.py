@@ -1,0 +1,312 @@
+"""The composition root: the one place that opens the database and builds every service.
+
+The desktop app and the command line both build their services here, so both wire them the same
+way: the dice service over the roll log, the dungeon-turn service acting on the party at the table
+(End DT and rests reach the crows through the party bridge, its conditions keeper), the character
+service, the table service logging to the session log. Nothing is imported or built before it is
+used — a ``refkit roll`` never imports the character rules, a ``refkit dt status`` never builds
+a service at all when the quick path (:mod:`refkit.store.quick`) can read the file — and nothing
+is built twice: each property makes its service once and keeps it.
+
+The database is opened on first use (or handed over already open, as the app does after opening
+it in a worker thread); :meth:`Services.close` closes it only if it was opened here.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from refkit.dice.rng import make_rng
+from refkit.store.quick import QUICK_BUSY_TIMEOUT_MS, QuickTableLine, open_quick
+
+if TYPE_CHECKING:
+    from refkit.app.character_service import CharacterService
+    from refkit.app.dice_service import DiceService, RollLog
+    from refkit.app.dungeon_turn_service import DungeonTurnService
+    from refkit.app.party_bridge import PartyBridge
+    from refkit.app.table_service import TableService
+    from refkit.dice.records import RollRecord
+    from refkit.store.database import Database
+    from refkit.store.quick import QuickDatabase
+    from refkit.store.roll_log import LoggedRoll
+    from refkit.store.session_log import SessionLogRepository
+
+Clock = Callable[[], float]
+"""UTC epoch seconds now (``time.time``); injected so tests can fix the time."""
+RngFactory = Callable[[int | None], tuple[random.Random, int]]
+"""``rng_factory(seed)`` gives ``(random.Random, seed used)``; see ``refkit.dice.rng.make_rng``."""
+LogFailure = Callable[[Exception], None]
+"""Told when a roll could not be logged (the roll itself goes on); see :class:`Services`."""
+
+
+class Services:
+    """Every service of one database, each built on first use and kept.
+
+    ``roll_source`` tags the rolls this front end logs (``"app"`` or ``"cli"``). With
+    ``on_log_failure`` a roll whose log entry cannot be written (the database cannot be opened,
+    is locked, full, read-only…) is still made and returned, and the callback hears why; without
+    it, that failure is raised like any other.
+    """
+
+    def __init__(
+        self,
+        *,
+        db_url: str | None = None,
+        database: Database | None = None,
+        clock: Clock = time.time,
+        rng_factory: RngFactory = make_rng,
+        roll_source: str = "app",
+        busy_timeout_ms: int = QUICK_BUSY_TIMEOUT_MS,
+        on_log_failure: LogFailure | None = None,
+    ) -> None:
+        self.db_url = db_url
+        self._database = database
+        self._owns_database = database is None
+        self.clock = clock
+        self.rng_factory = rng_factory
+        self.roll_source = roll_source
+        self.busy_timeout_ms = busy_timeout_ms
+        self._on_log_failure = on_log_failure
+        self._quick: QuickDatabase | None = None
+        self._built: dict[str, Any] = {}
+
+    @classmethod
+    def for_database(cls, database: Database, **options: Any) -> Services:
+        """Services on a database already open (the caller keeps closing it)."""
+        return cls(database=database, **options)
+
+    # -- the database -------------------------------------------------------------------------
+
+    @property
+    def database_is_open(self) -> bool:
+        return self._database is not None
+
+    @property
+    def database(self) -> Database:
+        """The database, opened (created and migrated if need be) on first use."""
+        if self._database is None:
+            from refkit.store.database import Database
+
+            self._close_quick()
+            self._database = Database.open(self.db_url, busy_timeout_ms=self.busy_timeout_ms)
+        return self._database
+
+    def quick(self) -> QuickDatabase | None:
+        """The file on a plain sqlite3 connection, while the full database is not open and the
+        file is already up to date (None otherwise: then use :attr:`database`)."""
+        if self._database is not None:
+            return None
+        if self._quick is None:
+            self._quick = open_quick(self.db_url, busy_timeout_ms=self.busy_timeout_ms)
+        return self._quick
+
+    def _close_quick(self) -> None:
+        if self._quick is not None:
+            self._quick.close()
+            self._quick = None
+
+    def close(self) -> None:
+        """Close what was opened here (a database handed over stays open)."""
+        self._close_quick()
+        if self._database is not None and self._owns_database:
+            self._database.close()
+            self._database = None
+
+    def __enter__(self) -> Services:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _once(self, name: str, build: Callable[[], Any]) -> Any:
+        if name not in self._built:
+            self._built[name] = build()
+        return self._built[name]
+
+    def utc_now(self) -> datetime:
+        """:attr:`clock` as an aware datetime (the roll log's clock)."""
+        return datetime.fromtimestamp(self.clock(), UTC)
+
+    # -- the services -------------------------------------------------------------------------
+
+    @property
+    def roll_log(self) -> RollLog:
+        """The roll log; opened only when the first roll is written or read."""
+        log: RollLog = self._once("roll_log", lambda: _RollLogOnDemand(self))
+        return log
+
+    @property
+    def dice(self) -> DiceService:
+        def build() -> DiceService:
+            from refkit.app.dice_service import DiceService
+
+            return DiceService(
+                self.roll_log, self.rng_factory, self.utc_now, source=self.roll_source
+            )
+
+        service: DiceService = self._once("dice", build)
+        return service
+
+    @property
+    def characters(self) -> CharacterService:
+        """The crows, parties and custom items (the sample party is put into a new database)."""
+
+        def build() -> CharacterService:
+            from refkit.app.character_service import CharacterService
+            from refkit.store.character_store import CharacterRepository
+
+            return CharacterService(CharacterRepository(self.database))
+
+        service: CharacterService = self._once("characters", build)
+        return service
+
+    @property
+    def dungeon(self) -> DungeonTurnService:
+        """The dungeon turn acting on the party at the table: End DT and rests reach the crows
+        (conditions, magic-overload wounds, rest benefits) through :attr:`party`."""
+        service: DungeonTurnService = self._dungeon_with_party()[0]
+        return service
+
+    @property
+    def party(self) -> PartyBridge:
+        """The party at the table, the one :attr:`dungeon` acts on."""
+        bridge: PartyBridge = self._dungeon_with_party()[1]
+        return bridge
+
+    def _dungeon_with_party(self) -> tuple[DungeonTurnService, PartyBridge]:
+        def build() -> tuple[DungeonTurnService, PartyBridge]:
+            from refkit.app.party_bridge import dungeon_service_with_party
+            from refkit.store.dungeon_turn_store import DungeonTurnStore
+
+            return dungeon_service_with_party(
+                DungeonTurnStore(self.database),
+                self.characters,
+                clock=self.clock,
+                rng_factory=self.rng_factory,
+            )
+
+        pair: tuple[DungeonTurnService, PartyBridge] = self._once("dungeon", build)
+        return pair
+
+    @property
+    def dungeon_clock(self) -> DungeonTurnService:
+        """The dungeon turn for steps that touch no crow (the clock, effects, encounters).
+
+        Once :attr:`dungeon` is built this is that service. Before, it is one without the party,
+        so a ``refkit dt pause`` neither reads the crows nor puts the sample party into a new
+        database."""
+        if "dungeon" in self._built:
+            return self.dungeon
+
+        def build() -> DungeonTurnService:
+            from refkit.app.dungeon_turn_service import DungeonTurnService
+            from refkit.store.dungeon_turn_store import DungeonTurnStore
+
+            return DungeonTurnService(
+                DungeonTurnStore(self.database), clock=self.clock, rng_factory=self.rng_factory
+            )
+
+        service: DungeonTurnService = self._once("dungeon_clock", build)
+        return service
+
+    @property
+    def tables(self) -> TableService:
+        """Rollable tables; a roll goes to the session log with the current DT."""
+
+        def build() -> TableService:
+            from refkit.app.table_service import TableService
+
+            return TableService.for_database(
+                self.database, rng_factory=self.rng_factory, clock=self.clock
+            )
+
+        service: TableService = self._once("tables", build)
+        return service
+
+    @property
+    def session_log(self) -> SessionLogRepository:
+        def build() -> SessionLogRepository:
+            from refkit.store.session_log import SessionLogRepository
+
+            return SessionLogRepository(self.database)
+
+        repository: SessionLogRepository = self._once("session_log", build)
+        return repository
+
+    # -- quick reads for one-shot commands ----------------------------------------------------
+
+    def dungeon_status(self) -> dict[str, Any]:
+        """The ``refkit dt status`` object now; read with plain sqlite3 when the file allows."""
+        quick = self.quick()
+        if quick is not None:
+            return quick.dungeon_clock().status(float(self.clock()))
+        return self.dungeon_clock.status()
+
+    def table_lines(self) -> list[QuickTableLine]:
+        """The table list (name, dice, rows, source, description), sorted by name."""
+        quick = self.quick()
+        lines = None if quick is None else quick.table_lines()
+        if lines is not None:
+            return lines
+        return [
+            QuickTableLine(s.name, s.dice, s.rows, s.source.value, s.description)
+            for s in self.tables.summaries()
+        ]
+
+
+class _RollLogOnDemand:
+    """The roll log, opened at the first roll: through the quick path when the file is up to
+    date (a ``refkit test`` stays free of SQLAlchemy), else through the full database. With the
+    services' ``on_log_failure``, a roll that cannot be written is reported there and kept
+    out of the log (its id is 0), so the roll itself is never lost."""
+
+    def __init__(self, services: Services) -> None:
+        self._services = services
+
+    def add(self, record: RollRecord, source: str = "app") -> int:
+        try:
+            quick = self._services.quick()
+            if quick is not None:
+                return quick.add_roll(record, source)
+            return self._repository().add(record, source)
+        except Exception as problem:
+            report = self._services._on_log_failure
+            if report is None or not _is_database_trouble(problem):
+                raise
+            report(problem)
+            return 0
+
+    def recent(
+        self, limit: int | None = 500, kind: str | None = None, text: str | None = None
+    ) -> list[LoggedRoll]:
+        return self._repository().recent(limit=limit, kind=kind, text=text)
+
+    def count(self, kind: str | None = None) -> int:
+        return self._repository().count(kind=kind)
+
+    def clear(self) -> int:
+        return self._repository().clear()
+
+    def _repository(self) -> Any:
+        from refkit.store.roll_log import RollLogRepository
+
+        return self._services._once(
+            "roll_log_repository", lambda: RollLogRepository(self._services.database)
+        )
+
+
+def _is_database_trouble(problem: Exception) -> bool:
+    """A database that cannot be opened or written (not a bug to hide)."""
+    from refkit.store.errors import DatabaseError
+
+    return isinstance(problem, DatabaseError | OSError)

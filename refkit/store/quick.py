@@ -1,0 +1,217 @@
+"""The quick path: an up-to-date database file read (and a roll logged) with plain ``sqlite3``.
+
+A headless command such as ``refkit dt status`` spent most of a second importing SQLAlchemy and
+SQLModel for one small query, and bots call such commands in loops. When the file already exists
+at the newest schema, :func:`open_quick` opens it with the standard library after the checks
+:meth:`refkit.store.database.Database.open` makes (``PRAGMA quick_check``, the recorded revision,
+a folder and file this user can write) and with the same busy timeout and connection pragmas.
+Whenever it cannot tell — no file yet, an older schema that needs migrating, a URL it does not read
+itself, a flag saying defaults are still to be seeded — it answers None and the caller opens the
+full :class:`~refkit.store.database.Database`, which creates, migrates and backs up.
+
+Rows are written in exactly the form the SQLModel tables use (:mod:`refkit.store.tables`), so a
+roll logged here reads back through :class:`~refkit.store.roll_log.RollLogRepository`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC
+from pathlib import Path
+from types import TracebackType
+from typing import Final
+
+from refkit.dice.records import RollRecord
+from refkit.rules.dungeon.clock import DungeonTurnClock
+from refkit.store.dungeon_settings import SETTINGS_KEY, clock_from_json, settings_from_json
+from refkit.store.errors import database_failure
+from refkit.store.location import DATABASE_FILE_NAME, DATABASE_URL_ENV, data_dir
+from refkit.store.migrations import declared_heads
+from refkit.store.schema_version import read_file_state
+
+QUICK_BUSY_TIMEOUT_MS: Final = 5000
+"""The command line's wait for another program's lock (``database.BUSY_TIMEOUT_MS``)."""
+QUICK_PRAGMAS: Final = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA synchronous=NORMAL",
+)
+"""The pragmas every Refkit connection runs (``database.CONNECTION_PRAGMAS``; a test keeps the
+two equal)."""
+QUICK_ROLL_SOURCES: Final = frozenset({"app", "cli"})
+"""``roll_log.ROLL_SOURCES`` (a test keeps the two equal)."""
+TABLES_SEEDED_KEY: Final = "rollable_tables_seeded"
+"""``table_store.SEEDED_KEY``: until it is set, listing the tables seeds the defaults first."""
+
+_SQLITE_PREFIX = "sqlite:///"
+_TIMESTAMP = "%Y-%m-%d %H:%M:%S.%f"
+"""How SQLAlchemy's SQLite DateTime stores a (naive UTC) time; UTCDateTime stores that."""
+
+
+@dataclass(frozen=True)
+class QuickTableLine:
+    """One line of the table list, as stored (the store's ``TableSummary`` without its enum)."""
+
+    name: str
+    dice: str
+    rows: int
+    source: str
+    description: str
+
+
+def quick_path(url: str | None) -> Path | None:
+    """The database file ``url`` names, when that is plain to see without SQLAlchemy.
+
+    None for an in-memory database and for any URL with more than a file path in it (query
+    strings, escapes, other drivers): the full open resolves (or refuses) those itself.
+    """
+    if url is None:
+        url = os.environ.get(DATABASE_URL_ENV, "").strip() or None
+    if url is None:
+        return data_dir() / DATABASE_FILE_NAME
+    text = url.strip()
+    if not text:
+        return None
+    if "://" not in text:
+        return Path(text).expanduser().resolve()
+    if not text.startswith(_SQLITE_PREFIX):
+        return None
+    rest = text[len(_SQLITE_PREFIX) :]
+    if not rest or rest == ":memory:" or any(mark in rest for mark in "?#%"):
+        return None
+    return Path(rest).expanduser().resolve()
+
+
+def open_quick(
+    url: str | None, *, busy_timeout_ms: int = QUICK_BUSY_TIMEOUT_MS
+) -> QuickDatabase | None:
+    """The file of ``url`` opened with plain sqlite3, or None when the full open is needed.
+
+    Raises what the full open raises for a file it must refuse: NotADatabaseError,
+    DamagedDatabaseError (``quick_check``), DatabaseError.
+    """
+    path = quick_path(url)
+    if path is None or not path.is_file():
+        return None
+    state = read_file_state(path)  # quick_check, another program's file: refused as at open
+    heads = declared_heads()
+    if heads is None or not state.revisions or set(state.revisions) != heads:
+        return None  # missing, older or newer schema: the full open migrates or refuses
+    if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK | os.X_OK):
+        return None  # the full open says which of the two is read-only
+    try:
+        connection = sqlite3.connect(
+            str(path), timeout=busy_timeout_ms / 1000, isolation_level=None
+        )
+    except sqlite3.Error as exc:
+        raise database_failure(str(path), exc) from exc
+    quick = QuickDatabase(connection, path)
+    try:
+        connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        for pragma in QUICK_PRAGMAS:
+            connection.execute(pragma)
+    except sqlite3.Error as exc:
+        quick.close()
+        raise database_failure(str(path), exc) from exc
+    except BaseException:
+        quick.close()
+        raise
+    return quick
+
+
+class QuickDatabase:
+    """An up-to-date Refkit file on one plain sqlite3 connection (see :func:`open_quick`)."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._connection = connection
+        self.path = path
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def meta(self, key: str) -> str | None:
+        """The ``app_meta`` value of ``key``, or None."""
+        row = self._one("SELECT value FROM app_meta WHERE key = ?", (key,))
+        return None if row is None else str(row[0])
+
+    def dungeon_clock(self) -> DungeonTurnClock:
+        """The stored DT clock (a new stopped one at the settings' length if none is stored),
+        as ``DungeonTurnStore.load`` reads it. Raises ValueError for a clock it cannot read."""
+        row = self._one("SELECT state FROM dungeon_clock WHERE id = 1", ())
+        if row is not None:
+            return clock_from_json(str(row[0]))
+        return DungeonTurnClock.new(settings_from_json(self.meta(SETTINGS_KEY)).dt_minutes)
+
+    def table_lines(self) -> list[QuickTableLine] | None:
+        """Every rollable table, sorted by name ignoring case; None while the shipped defaults
+        are still to be seeded (then the store's ``TableStore.summaries`` seeds and lists)."""
+        if self.meta(TABLES_SEEDED_KEY) is None:
+            return None
+        rows = self._all(
+            "SELECT name, dice, rows, source, description FROM rollable_table ORDER BY name_key",
+            (),
+        )
+        return [
+            QuickTableLine(str(name), str(dice), len(json.loads(text)), str(source), str(about))
+            for name, dice, text, source, about in rows
+        ]
+
+    # -- writing ------------------------------------------------------------------------------
+
+    def add_roll(self, record: RollRecord, source: str) -> int:
+        """Store ``record`` in the roll log as ``RollLogRepository.add`` does; returns its id."""
+        if source not in QUICK_ROLL_SOURCES:
+            raise ValueError(
+                f"unknown roll source {source!r}; expected one of "
+                f"{', '.join(sorted(QUICK_ROLL_SOURCES))}"
+            )
+        rolled_at = record.rolled_at.astimezone(UTC).replace(tzinfo=None)
+        values = (
+            record.kind,
+            record.expression,
+            json.dumps(list(record.faces)),
+            record.total,
+            None if record.seed is None else str(record.seed),
+            rolled_at.strftime(_TIMESTAMP),
+            record.summary,
+            json.dumps(dict(record.detail), sort_keys=True),
+            source,
+        )
+        try:
+            cursor = self._connection.execute(
+                "INSERT INTO roll_log (kind, expression, faces, total, seed, rolled_at, summary,"
+                " detail, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                values,
+            )
+        except sqlite3.Error as exc:
+            raise database_failure(str(self.path), exc) from exc
+        assert cursor.lastrowid is not None
+        return int(cursor.lastrowid)
+
+    # -- the connection -----------------------------------------------------------------------
+
+    def _one(self, sql: str, parameters: tuple[object, ...]) -> tuple[object, ...] | None:
+        rows = self._all(sql, parameters)
+        return rows[0] if rows else None
+
+    def _all(self, sql: str, parameters: tuple[object, ...]) -> list[tuple[object, ...]]:
+        try:
+            return list(self._connection.execute(sql, parameters).fetchall())
+        except sqlite3.Error as exc:
+            raise database_failure(str(self.path), exc) from exc
+
+    def close(self) -> None:
+        self._connection.close()
+
+    def __enter__(self) -> QuickDatabase:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
