@@ -2,7 +2,8 @@
 
 Drag an entry onto the inventory board to put it in a particular slot (the board checks the place
 as for any move), or press "Add to the crow" to put it in the first place that fits. "Make my own
-copy…" opens the item editor on a copy of the chosen entry.
+copy…" opens the item editor on a copy of the chosen entry. Keeping and deleting your own items
+are undoable (Edit → Undo).
 """
 
 from __future__ import annotations
@@ -219,7 +220,7 @@ class CataloguePanel(QWidget):
 
     def _store_item(self, item: CatalogueItem) -> None:
         try:
-            self._session.service.add_custom_item(item)
+            self._session.add_custom_item(item)
         except (CharacterStoreError, ValueError) as error:
             self.status_message.emit(f"Not kept: {error}")
             return
@@ -231,5 +232,9 @@ class CataloguePanel(QWidget):
         if row is None or not row.data(OWN_ROLE):
             return
         name = str(row.data(NAME_ROLE))
-        self._session.service.delete_custom_item(name)
+        try:
+            self._session.remove_custom_item(name)
+        except (CharacterStoreError, ValueError) as error:
+            self.status_message.emit(f"Not deleted: {error}")
+            return
         self.status_message.emit(f"Deleted your item {name} (crows keep the ones they carry)")

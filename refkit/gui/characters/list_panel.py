@@ -1,6 +1,7 @@
 """The Characters panel: every stored crow, a search box, parties, and the file commands.
 
-Double-click (or Enter) opens a crow on the sheet. New, Duplicate and Delete are undoable; import
+Double-click (or Enter) opens a crow on the sheet. New, Duplicate and Delete, and every change to
+the parties, are undoable (Edit → Undo); import
 and export use the ``*.crow.json`` format, and "Back up all" / "Restore a backup" move the whole
 roster with its parties. File choosers and messages are opened with ``open()`` and answer through
 signals, so nothing here runs a nested event loop.
@@ -473,7 +474,7 @@ class CharacterListPanel(QWidget):
     def create_party(self, name: str) -> bool:
         members = [self.chosen_name()] if self.chosen_name() else []
         try:
-            self.service.create_party(name.strip(), [m for m in members if m])
+            self._session.create_party(name.strip(), [m for m in members if m])
         except (CharacterStoreError, ValueError) as error:
             self.status_message.emit(f"No party made: {error}")
             return False
@@ -489,7 +490,7 @@ class CharacterListPanel(QWidget):
         if name is None:
             return
         try:
-            self.service.add_member(party, name)
+            self._session.add_member(party, name)
         except (CharacterStoreError, ValueError) as error:
             self.status_message.emit(str(error))
 
@@ -499,7 +500,7 @@ class CharacterListPanel(QWidget):
             self.status_message.emit("Show a party and choose one of its crows first")
             return
         try:
-            self.service.remove_member(party, name)
+            self._session.remove_member(party, name)
         except (CharacterStoreError, ValueError) as error:
             self.status_message.emit(str(error))
 
@@ -514,7 +515,7 @@ class CharacterListPanel(QWidget):
 
     def rename_party(self, old: str, new: str) -> None:
         try:
-            self.service.rename_party(old, new.strip())
+            self._session.rename_party(old, new.strip())
         except (CharacterStoreError, ValueError) as error:
             self.status_message.emit(str(error))
             return
@@ -525,5 +526,11 @@ class CharacterListPanel(QWidget):
         if party is None:
             self.status_message.emit("Show a party first (the chooser above the list)")
             return
-        self.service.delete_party(party)
-        self.status_message.emit(f"Deleted the party {party} (its crows are kept)")
+        try:
+            self._session.delete_party(party)
+        except (CharacterStoreError, ValueError) as error:
+            self.status_message.emit(str(error))
+            return
+        self.status_message.emit(
+            f"Deleted the party {party} (its crows are kept) — Edit → Undo brings it back"
+        )

@@ -1,9 +1,10 @@
 """The open crow: which character the sheet and the board show, and every edit made to it.
 
 Each edit is built by :mod:`refkit.app.character_commands` (which checks it and raises with a reason
-when the rules refuse it) and pushed on the shared undo stack through the single adapter, so it is
-undoable and saved at once. The session listens to the service, so an undo, a redo, an import or
-an edit from another panel shows up everywhere. With the party bridge's wound prompts
+when the rules refuse it), or for whole crows, parties and the players' own items by
+:mod:`refkit.app.characters`, and pushed on the shared undo stack through the single adapter, so
+it is undoable and saved at once. The session listens to the service, so an undo, a redo, an import
+or an edit from another panel shows up everywhere. With the party bridge's wound prompts
 (:meth:`CharacterSession.set_wound_prompts`) it also says what the dungeon turn left the open crow's
 player to choose — wounds to place, a wound to heal — and a wound placed or healed on the board
 answers that prompt in the same undo step.
@@ -21,8 +22,9 @@ from PySide6.QtGui import QUndoStack
 
 from refkit.app import character_commands as commands
 from refkit.app.character_service import CharacterChange, CharacterService
-from refkit.app.party_bridge import WoundPrompt, WoundPrompts, answering_prompt
-from refkit.app.undo import Command, FunctionCommand
+from refkit.app.characters import crow_commands, item_commands, party_commands
+from refkit.app.party.wound_prompts import WoundPrompt, WoundPrompts, answering_prompt
+from refkit.app.undo import Command
 from refkit.gui.shell.save_problem_bar import SaveProblem
 from refkit.gui.shell.undo_adapter import (
     CommandAdapter,
@@ -385,14 +387,7 @@ class CharacterSession(QObject):
 
     def create(self, character: Character, text: str | None = None) -> None:
         """Store a new crow (undo deletes it again) and open it."""
-        service = self._service
-        self.push(
-            FunctionCommand(
-                text or f"Create {character.name}",
-                lambda: service.create(character),
-                lambda: service.delete(character.name),
-            )
-        )
+        self.push(crow_commands.create_crow(self._service, character, text or ""))
         self.open(character.name)
 
     def duplicate(self, name: str) -> str:
@@ -411,19 +406,37 @@ class CharacterSession(QObject):
 
     def delete(self, name: str) -> None:
         """Delete a crow as one undo step (undo brings it back, with its party places)."""
-        service = self._service
-        character = service.get(name)
-        memberships = [
-            (party.name, party.members)
-            for party in service.list_parties()
-            if any(name_key(m) == name_key(name) for m in party.members)
-        ]
+        self.push(crow_commands.delete_crow(self._service, name))
 
-        def restore() -> None:
-            service.save(character)
-            for party, members in memberships:
-                service.set_members(party, members)
+    # -- parties ------------------------------------------------------------------------------
 
-        self.push(
-            FunctionCommand(f"Delete {character.name}", lambda: service.delete(name), restore)
-        )
+    def create_party(self, name: str, members: Sequence[str] = ()) -> str:
+        """A new party as one undo step; returns its name."""
+        command = party_commands.create_party(self._service, name, members)
+        self.push(command)
+        assert command.after is not None
+        return command.after.name
+
+    def rename_party(self, old: str, new: str) -> None:
+        self.push(party_commands.rename_party(self._service, old, new))
+
+    def add_member(self, party: str, name: str) -> None:
+        self.push(party_commands.add_member(self._service, party, name))
+
+    def remove_member(self, party: str, name: str) -> None:
+        self.push(party_commands.remove_member(self._service, party, name))
+
+    def delete_party(self, party: str) -> None:
+        """Delete a party as one undo step (undo brings it back with its members)."""
+        self.push(party_commands.delete_party(self._service, party))
+
+    # -- the players' own items ---------------------------------------------------------------
+
+    def add_custom_item(self, item: CatalogueItem) -> None:
+        self.push(item_commands.add_custom_item(self._service, item))
+
+    def edit_custom_item(self, name: str, item: CatalogueItem) -> None:
+        self.push(item_commands.edit_custom_item(self._service, name, item))
+
+    def remove_custom_item(self, name: str) -> None:
+        self.push(item_commands.remove_custom_item(self._service, name))
