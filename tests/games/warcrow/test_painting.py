@@ -1,0 +1,62 @@
+"""Painting the Warcrow panel after a face-to-face roll never lowers Python's count of ``None``
+(the PySide6 6.12.0 / Python 3.11 fault that tests/gui/test_painting_keeps_none.py guards)."""
+
+from __future__ import annotations
+
+import gc
+import random
+import sys
+from datetime import UTC, datetime
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QImage, QPainter
+
+from refkit.games.warcrow import Colour
+from refkit.gui.games.spec import GameContext
+from refkit.gui.games.warcrow.dice_view import DieStrip, SymbolTally
+from refkit.gui.games.warcrow.panel import WarcrowPanel
+
+RENDERS = 200
+SLACK = 16
+
+
+@pytest.mark.slow
+def test_painting_the_panel_keeps_none(qtbot) -> None:
+    context = GameContext(
+        make_rng=lambda seed: random.Random(0 if seed is None else seed),
+        now=lambda: datetime(2026, 12, 1, tzinfo=UTC),
+        log_roll=lambda record: None,
+    )
+    panel = WarcrowPanel(context)
+    qtbot.addWidget(panel)
+    panel.resize(420, 1400)
+    panel.show()
+    panel.versus_mode.setChecked(True)
+    panel.character.set_dice((Colour.RED, Colour.ORANGE, Colour.BLACK))
+    panel.enemy.set_dice((Colour.GREEN, Colour.YELLOW))
+    panel.character.select_die(0)
+    panel.roll()
+    shown = [w for w in (*panel.findChildren(DieStrip), *panel.findChildren(SymbolTally))]
+    assert {type(w) for w in shown if w.isVisible()} == {DieStrip, SymbolTally}
+    image = QImage(panel.size(), QImage.Format.Format_ARGB32_Premultiplied)
+
+    def render(index: int) -> None:
+        panel.toggle_pick("character", index % 2)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        panel.render(painter, QPoint())
+        painter.end()
+
+    for index in range(10):
+        render(index)
+    gc.collect()
+    gc.disable()
+    try:
+        start = sys.getrefcount(None)
+        for index in range(RENDERS):
+            render(index)
+        lost = start - sys.getrefcount(None)
+    finally:
+        gc.enable()
+    assert lost < SLACK, f"painting the Warcrow panel lost {lost} references to None"
