@@ -1,0 +1,225 @@
+"""The lookup window: a search box, results grouped by game as you type, and the entry viewer.
+
+Non-modal, so the referee can keep it open beside the clock. The arrow keys move through the
+results from the search box, the viewer follows the selected one, Enter reads it (focus to the
+viewer), and Escape closes the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.games.reference import GAME_TITLES, EntryKey, ReferenceLibrary
+from refkit.gui.lookup.entry_viewer import EntryViewer
+from refkit.gui.lookup.result_delegate import ResultDelegate
+from refkit.gui.lookup.results_model import LookupResultsModel, ResultRole
+from refkit.store.lookup import LookupIndex, LookupQueryError, query_tokens
+
+TYPING_PAUSE_MS = 120
+"""Search once typing pauses this long: a search takes well under a frame, but redrawing the
+list on every key of a fast typist flickers."""
+RESULT_LIMIT = 60
+
+_MOVES = {
+    Qt.Key.Key_Down: 1,
+    Qt.Key.Key_Up: -1,
+    Qt.Key.Key_PageDown: 5,
+    Qt.Key.Key_PageUp: -5,
+}
+
+
+class LookupDialog(QDialog):
+    def __init__(
+        self,
+        library: ReferenceLibrary,
+        index: LookupIndex,
+        problems: Sequence[str] = (),
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("lookup_dialog")
+        self.setWindowTitle("Look up rules")
+        self.setModal(False)
+        self._library = library
+        self._index = index
+
+        self.search_box = QLineEdit()
+        self.search_box.setObjectName("lookup_search")
+        self.search_box.setPlaceholderText("Search the rules of all five games (e.g. torch, grab)")
+        self.search_box.setClearButtonEnabled(True)
+        self.search_box.installEventFilter(self)
+        self.game_filter = QComboBox()
+        self.game_filter.setObjectName("lookup_game")
+        self.game_filter.addItem("All games", None)
+        for game in library.games() or tuple(GAME_TITLES):
+            self.game_filter.addItem(GAME_TITLES[game], game)
+        self.status = QLabel()
+        self.status.setObjectName("lookup_status")
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setWordWrap(True)
+        self.problems = QLabel()
+        self.problems.setObjectName("lookup_problems")
+        self.problems.setTextFormat(Qt.TextFormat.PlainText)
+        self.problems.setWordWrap(True)
+        self.problems.setStyleSheet("color: #b35900")
+        self._show_problems(problems)
+
+        self.model = LookupResultsModel(self)
+        self.results = QListView()
+        self.results.setObjectName("lookup_results")
+        self.results.setModel(self.model)
+        self.results.setItemDelegate(ResultDelegate(self.results))
+        self.results.setResizeMode(QListView.ResizeMode.Adjust)
+        self.results.setUniformItemSizes(False)
+        self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.results.selectionModel().currentChanged.connect(self._current_changed)
+        self.results.activated.connect(lambda _index: self.read_selected())
+        self.viewer = EntryViewer(library)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setObjectName("lookup_splitter")
+        splitter.addWidget(self.results)
+        splitter.addWidget(self.viewer)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setChildrenCollapsible(False)
+        row = QHBoxLayout()
+        row.addWidget(self.search_box, 1)
+        row.addWidget(self.game_filter)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.problems)
+        layout.addWidget(self.status)
+        layout.addWidget(splitter, 1)
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(TYPING_PAUSE_MS)
+        self._timer.timeout.connect(self.search_now)
+        self.search_box.textChanged.connect(lambda _text: self._timer.start())
+        self.game_filter.currentIndexChanged.connect(lambda _index: self.search_now())
+        self.resize(960, 600)
+        self.search_now()
+
+    # --- opening ------------------------------------------------------------------------------
+
+    def open_for_search(self) -> None:
+        """Show (or raise) the window with the search box focused and its text selected."""
+        if self.isVisible():  # already open behind the main window: bring it forward
+            self.raise_()
+        self.show()
+        self.activateWindow()
+        self.search_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_box.selectAll()
+
+    # --- searching ----------------------------------------------------------------------------
+
+    def search_now(self) -> None:
+        self._timer.stop()
+        text = self.search_box.text()
+        game = self.game_filter.currentData()
+        if not text.strip():
+            self._show_hits(())
+            self.status.setText("Type a word: the lookup finds entries as you type.")
+            return
+        try:
+            hits = self._index.search(text, game=game, limit=RESULT_LIMIT)
+        except LookupQueryError:
+            self._show_hits(())
+            shown = text.strip()
+            self.status.setText(f"No words to look up in {shown!r}: type letters or numbers.")
+            return
+        self._show_hits(hits)
+        if not hits:
+            where = f" in {GAME_TITLES[game]}" if game else ""
+            words = " ".join(query_tokens(text))
+            self.status.setText(f"No entries match {words!r}{where}.")
+        else:
+            games = len({hit.game for hit in hits})
+            self.status.setText(
+                f"{len(hits)} {'entry' if len(hits) == 1 else 'entries'} in {games} "
+                f"{'game' if games == 1 else 'games'}"
+            )
+
+    def _show_hits(self, hits) -> None:
+        self.model.set_hits(hits)
+        rows = self.model.hit_rows()
+        if rows:
+            self._select(rows[0])
+        else:
+            self.viewer.show_placeholder()
+
+    def _select(self, row: int) -> None:
+        index = self.model.index(row, 0)
+        self.results.selectionModel().setCurrentIndex(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+        )
+        self.results.scrollTo(index)
+
+    def move_selection(self, steps: int) -> None:
+        """Move ``steps`` hits down (up when negative), over the game headings, clamped."""
+        rows = self.model.hit_rows()
+        if not rows:
+            return
+        current = self.results.currentIndex().row()
+        position = rows.index(current) if current in rows else -1
+        target = max(0, min(len(rows) - 1, position + steps))
+        self._select(rows[target])
+
+    def selected_key(self) -> EntryKey | None:
+        value = self.results.currentIndex().data(ResultRole.KEY)
+        return value if isinstance(value, EntryKey) else None
+
+    def read_selected(self) -> None:
+        """Enter: show the selected entry and put the keyboard in the viewer."""
+        key = self.selected_key()
+        if key is not None:
+            self.viewer.show_entry(key)
+            self.viewer.body.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        key = current.data(ResultRole.KEY)
+        if isinstance(key, EntryKey):
+            self.viewer.show_entry(key)
+
+    def _show_problems(self, problems: Sequence[str]) -> None:
+        if not problems:
+            self.problems.hide()
+            return
+        count = len(problems)
+        self.problems.setText(
+            f"The rules reference has {count} {'mistake' if count == 1 else 'mistakes'}; "
+            f"the entries affected are left out. First: {problems[0]}"
+        )
+        self.problems.setToolTip("\n".join(problems[:20]))
+        self.problems.show()
+
+    # --- keys ---------------------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.search_box and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            key = Qt.Key(event.key())
+            if key in _MOVES:
+                self.move_selection(_MOVES[key])
+                return True
+            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                if self._timer.isActive():  # Enter right after typing reads the new best hit
+                    self.search_now()
+                self.read_selected()
+                return True
+        return super().eventFilter(watched, event)

@@ -1,0 +1,40 @@
+"""Ctrl+K opens the lookup from the running app, in every window, and it is on the View menu."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+
+from refkit.gui.lookup.dialog import LookupDialog
+from refkit.gui.shell.panel_registry import MenuId
+from tests.gui.app_readiness import OPEN_TIMEOUT_MS
+
+
+def _has_lookup(app) -> bool:
+    try:
+        app.panels.action("lookup")
+    except ValueError:
+        return False
+    return True
+
+
+def test_ctrl_k_opens_the_lookup_window_from_the_app(qtbot, start_app, tmp_path: Path) -> None:
+    app = start_app(tmp_path / "refkit.sqlite3")
+    qtbot.waitUntil(lambda: _has_lookup(app), timeout=OPEN_TIMEOUT_MS)
+    action = app.panels.action("lookup")
+    assert action.shortcut() == QKeySequence("Ctrl+K")
+    assert action.shortcutContext() == Qt.ShortcutContext.ApplicationShortcut
+    assert action in app.panels.menu(MenuId.VIEW).actions()
+    assert app.window.findChild(LookupDialog) is None  # nothing read until first use
+    action.trigger()
+    dialog = app.window.findChild(LookupDialog)
+    assert dialog is not None and dialog.isVisible() and not dialog.isModal()
+    dialog.search_box.setText("greed")
+    dialog.search_now()
+    assert dialog.viewer.title_label.text() == "Greed bonus"
+    dialog.close()
+    action.trigger()  # the same window comes back, with the last search
+    assert app.window.findChildren(LookupDialog) == [dialog]
+    assert dialog.search_box.text() == "greed"
