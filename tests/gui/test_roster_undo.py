@@ -179,3 +179,26 @@ def test_own_items_kept_and_deleted_undo_with_ctrl_z(
     assert service.list_custom_items() == []
     redo_key(qtbot, window)
     assert service.list_custom_items() == [mine]
+
+
+def test_the_party_at_the_table_is_chosen_and_undone(qtbot, start_app, tmp_path: Path) -> None:
+    app = start_app(tmp_path / "table.sqlite3")
+    session = app.character_panels.session
+    session.create_party("Night watch", [HESPER])
+    turn = app.dungeon.turn_panel
+    combo = turn.party_combo
+    index = combo.findText("Night watch")
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)  # what a click on the entry does
+    party = app.dungeon.party
+    assert party is not None and party.party_name() == "Night watch"
+    assert app.undo_stack.undoText() == "Party at the table: Night watch"
+    combo.activated.emit(index)  # the same party again: nothing to undo
+    assert app.undo_stack.undoText() == "Party at the table: Night watch"
+
+    app.window.activateWindow()
+    undo_key(qtbot, app.window)
+    assert party.party_name() is None  # two parties, none chosen, as before
+    assert combo.currentText() == "No party"  # the panel follows
+    undo_key(qtbot, app.window)
+    assert "Night watch" not in parties(session.service)

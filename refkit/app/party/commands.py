@@ -33,6 +33,11 @@ class SetTableParty:
         self.stored = self.bridge.stored_party(self.name)  # ValueError: no such party
 
     @property
+    def changes_anything(self) -> bool:
+        """False when that party is already chosen (nothing to do, nothing to undo)."""
+        return _at_table(self.bridge.choice()) != (self.stored, True)
+
+    @property
     def text(self) -> str:
         return f"Party at the table: {self.stored or 'nobody'}"
 
