@@ -181,13 +181,8 @@ class LookupIndex:
         1..MAX_LIMIT.
         """
         tokens = check_search(query, game=game, limit=limit)
-        sql = _SEARCH_SQL.format(
-            words=SNIPPET_WORDS,
-            weights=", ".join(str(weight) for weight in _WEIGHTS),
-            game_filter="AND game = :game" if game else "",
-        )
         rows = self._connection.execute(
-            sql,
+            _SEARCH_IN_GAME if game else _SEARCH_ALL,
             {
                 "match": match_expression(tokens),
                 "game": game,
@@ -213,6 +208,15 @@ ORDER BY instr(highlight(entry_text, 0, :start, :end), :start) = 0,
          bm25(entry_text, {weights}), title
 LIMIT :limit
 """
+
+_SEARCH_ALL, _SEARCH_IN_GAME = (
+    _SEARCH_SQL.format(
+        words=SNIPPET_WORDS,
+        weights=", ".join(str(weight) for weight in _WEIGHTS),
+        game_filter=game_filter,
+    )
+    for game_filter in ("", "AND game = :game")
+)
 
 _SCHEMA = """
 CREATE TABLE lookup_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -1,0 +1,130 @@
+"""Lookup speed: 200 queries over every reference entry, Refkit's search against a raw FTS5 query.
+
+Bars from the other-games issue: p95 latency under 10 ms, and within 3x a raw FTS5 query on the
+same index. The raw query is the least an FTS5 search can do (MATCH, ORDER BY rank, LIMIT, the
+title and id), given the already-sanitized match string; Refkit's adds the tokenizing of typed
+text, the title-first ordering, bm25 weights and a snippet. Both run interleaved, per query, in
+one process, so machine load hits them alike.
+
+    .venv/bin/python tests/bench/bench_lookup.py [--rounds 5] [--cli]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from refkit.games.reference import read_reference
+from refkit.store.lookup import LookupIndex, match_expression, query_tokens
+
+RAW_SQL = (
+    "SELECT game, entry_id, title FROM entry_text WHERE entry_text MATCH ? ORDER BY rank LIMIT 20"
+)
+NOISE = ['"', "*", "-", ":", "(", ")"]
+
+
+def make_queries(library, count: int = 200, seed: int = 13) -> list[str]:
+    """What a referee types: whole words, prefixes of 3-5 letters, two-word queries, titles,
+    and a few with FTS syntax characters mixed in."""
+    rng = random.Random(seed)
+    words = sorted(
+        {word for entry in library for word in re.findall(r"[a-z]{4,}", entry.body.casefold())}
+    )
+    titles = [entry.title for entry in library]
+    queries: list[str] = []
+    while len(queries) < count:
+        kind = rng.randrange(5)
+        if kind == 0:
+            queries.append(rng.choice(words))
+        elif kind == 1:
+            word = rng.choice(words)
+            queries.append(word[: rng.randint(3, min(5, len(word)))])
+        elif kind == 2:
+            queries.append(f"{rng.choice(words)} {rng.choice(words)[:4]}")
+        elif kind == 3:
+            queries.append(rng.choice(titles))
+        else:
+            queries.append(f"{rng.choice(NOISE)}{rng.choice(words)}{rng.choice(NOISE)}")
+    return queries
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def bench_queries(rounds: int) -> None:
+    library, problems = read_reference()
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        LookupIndex.open_cached(Path(folder), library=library) as index,
+    ):
+        queries = make_queries(library)
+        matches = [match_expression(query_tokens(query)) for query in queries]
+        refkit_ms: list[float] = []
+        raw_ms: list[float] = []
+        hits = 0
+        for query in queries[:20]:  # warm the page cache and the statement cache
+            index.search(query)
+        for _ in range(rounds):
+            for query, match in zip(queries, matches, strict=True):
+                start = time.perf_counter()
+                found = index.search(query)
+                refkit_ms.append((time.perf_counter() - start) * 1000)
+                start = time.perf_counter()
+                index.connection.execute(RAW_SQL, (match,)).fetchall()
+                raw_ms.append((time.perf_counter() - start) * 1000)
+                hits += bool(found)
+    print(
+        f"entries: {len(library)} in {len(library.games())} games"
+        f" ({len(problems)} mistakes in the files: those entries left out)"
+    )
+    print(f"queries: {len(queries)} x {rounds} rounds; {hits / rounds:.0f} with results")
+    for name, values in (("refkit search", refkit_ms), ("raw FTS5     ", raw_ms)):
+        print(
+            f"{name}: p50 {statistics.median(values):.3f} ms  p95 {percentile(values, 0.95):.3f} ms"
+            f"  max {max(values):.3f} ms"
+        )
+    ratio = percentile(refkit_ms, 0.95) / percentile(raw_ms, 0.95)
+    print(f"p95 ratio refkit / raw: {ratio:.2f}x   (goals: p95 < 10 ms, ratio <= 3x)")
+
+
+def bench_cli(runs: int = 7) -> None:
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory() as data_dir:
+        env["REFKIT_DATA_DIR"] = data_dir
+        command = [sys.executable, "-m", "refkit", "--json", "lookup", "torch"]
+        first = time.perf_counter()
+        subprocess.run(command, env=env, check=True, capture_output=True)
+        cold = time.perf_counter() - first
+        warm = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run(command, env=env, check=True, capture_output=True)
+            warm.append(time.perf_counter() - start)
+    print(
+        f"refkit lookup (process): first run, index built {cold * 1000:.0f} ms; "
+        f"cached median {statistics.median(warm) * 1000:.0f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--cli", action="store_true", help="also time the command as a process")
+    args = parser.parse_args()
+    bench_queries(args.rounds)
+    if args.cli:
+        bench_cli()
+
+
+if __name__ == "__main__":
+    main()
