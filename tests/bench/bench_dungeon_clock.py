@@ -144,7 +144,7 @@ def ended(_result, automatic):
         if len(lateness) == int(sys.argv[1]):
             app.quit()
 session.turn_ended.connect(ended)
-session.do("StartTurnCommand", 2 / 60, "Flooded crypt")
+session.start_turn(2 / 60, "Flooded crypt")
 QTimer.singleShot(60_000, app.quit)
 app.exec()
 print(" ".join(f"{late:.6f}" for late in lateness))

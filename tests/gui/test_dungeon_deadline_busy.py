@@ -28,7 +28,7 @@ def _started(qtbot, rig: DungeonRig, minutes: float = 1.0) -> DungeonTurnSession
     session = DungeonTurnSession(rig.undo_stack, poll_ms=10**6)  # the test plays the poll
     rig.service.update_settings(auto_end=True)
     session.set_services(rig.service, rig.tables)
-    assert session.do("StartTurnCommand", minutes, "Busy crypt") is not None
+    assert session.start_turn(minutes, "Busy crypt") is not None
     return session
 
 

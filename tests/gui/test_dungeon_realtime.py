@@ -67,7 +67,7 @@ def test_a_two_second_dt_ends_by_itself_at_its_deadline_while_the_gui_is_busy(
     busy.timeout.connect(keep_busy)
     busy.start()
     try:
-        session.do("StartTurnCommand", 2 / 60, "Flooded crypt")
+        session.start_turn(2 / 60, "Flooded crypt")
         first = rig.service.view().clock
         deadline = first.ends_at()
         assert deadline is not None and first.length_s == 2
@@ -96,7 +96,7 @@ def test_an_idle_running_clock_repaints_about_once_a_second(qtbot, rig, settings
     panel.show()
     qtbot.waitExposed(panel)
     session.set_services(rig.service, rig.tables)
-    session.do("StartTurnCommand", None, "Sunken chapel")
+    session.start_turn(None, "Sunken chapel")
     qtbot.wait(300)  # settle
     paints, reads = panel.clock.paints, panel.ticker().reads
     qtbot.wait(3000)

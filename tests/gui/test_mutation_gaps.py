@@ -36,7 +36,7 @@ def _closed_with_a_running_dt(rig: DungeonRig) -> float:
     session = DungeonTurnSession(rig.undo_stack, poll_ms=10**6)  # the test plays the poll
     rig.service.update_settings(auto_end=True)
     session.set_services(rig.service, rig.tables)
-    assert session.do("StartTurnCommand", 1.0, "Grace crypt") is not None
+    assert session.start_turn(1.0, "Grace crypt") is not None
     deadline = rig.service.view().clock.ends_at()
     assert deadline is not None
     session.close()

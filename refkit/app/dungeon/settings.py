@@ -16,6 +16,7 @@ from refkit.app.dungeon import log_text
 from refkit.app.dungeon.runner import moment
 from refkit.app.steps import Change, Loaded, LogLine, Planned, Saved, StepRunner
 from refkit.app.steps import Outcome as StepOutcome
+from refkit.errors import ConflictError
 from refkit.rules.encounters import encounter_number
 from refkit.store.dungeon_settings import DungeonSettings
 from refkit.store.dungeon_turn_store import DungeonTurnStore
@@ -24,7 +25,7 @@ from refkit.store.session_log import SessionLogEntry
 SettingsChange = Change[DungeonSettings]
 
 
-class SettingsChangedError(Exception):
+class SettingsChangedError(ConflictError):
     """The settings changed in the database after they were read; nothing was written."""
 
 

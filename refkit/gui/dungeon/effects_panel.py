@@ -9,8 +9,8 @@ change is one undo step.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import DungeonTurnView
     from refkit.rules.dungeon.effects import DouseResult
     from refkit.rules.dungeon.end_of_turn import EndOfTurnResult
+
+T = TypeVar("T")
 
 KIND_CHOICES = (
     (EffectKind.SPELL, "Spell duration"),
@@ -215,9 +217,9 @@ class EffectsPanel(QWidget):
             if row is None:
                 row = EffectRow(effect)
                 row.douse_clicked.connect(self.douse)
-                row.relight_clicked.connect(lambda eid: self._do("RelightEffectCommand", eid))
-                row.refuel_clicked.connect(lambda eid: self._do("RefuelEffectCommand", eid))
-                row.remove_clicked.connect(lambda eid: self._do("RemoveEffectCommand", eid))
+                row.relight_clicked.connect(self.session.relight)
+                row.refuel_clicked.connect(self.session.refuel)
+                row.remove_clicked.connect(self.session.remove_effect)
                 self._rows[effect.id] = row
             elif row.effect != effect:
                 row.show_effect(effect)
@@ -257,7 +259,7 @@ class EffectsPanel(QWidget):
 
     def add_light(self, preset: str) -> TrackedEffect | None:
         owner = self.owner_edit.text().strip()
-        return self._do("AddLightCommand", preset, owner=owner)
+        return self.session.add_light(preset, owner=owner)
 
     def add_from_form(self) -> TrackedEffect | None:
         name = " ".join(self.name_edit.text().split())
@@ -270,14 +272,15 @@ class EffectsPanel(QWidget):
             if kind is EffectKind.CUSTOM
             else []
         )
-        effect = self._do(
-            "AddEffectCommand",
-            name,
-            self.dice_spin.value(),
-            modes,
-            kind,
-            owner=self.owner_edit.text().strip(),
-            ends_at_dt_end=self.ends_check.isChecked(),
+        effect = self._from_form(
+            lambda: self.session.add_effect(
+                name,
+                self.dice_spin.value(),
+                modes,
+                kind,
+                owner=self.owner_edit.text().strip(),
+                ends_at_dt_end=self.ends_check.isChecked(),
+            )
         )
         if effect is not None:
             self.form_error.hide()
@@ -293,7 +296,7 @@ class EffectsPanel(QWidget):
     # handling -------------------------------------------------------------------------------
 
     def douse(self, effect_id: str) -> DouseResult | None:
-        result = self._do("DouseEffectCommand", effect_id)
+        result = self.session.douse(effect_id)
         if result is not None and result.roll is not None:
             effect = result.effect
             faces = " ".join(str(face) for face in result.roll.rolled)
@@ -312,8 +315,8 @@ class EffectsPanel(QWidget):
             self.status_message.emit(message)
         return result
 
-    def _do(self, name: str, *args: object, **kwargs: object) -> Any:
-        """Run a dungeon-turn command; a refusal is shown under the form when it came from it."""
+    def _from_form(self, action: Callable[[], T]) -> T:
+        """Run the form's dungeon-turn step; a refusal is shown under the form too."""
         refusals: list[str] = []
 
         def capture(text: str) -> None:
@@ -321,9 +324,9 @@ class EffectsPanel(QWidget):
 
         self.session.message.connect(capture)
         try:
-            value = self.session.do(name, *args, **kwargs)
+            value = action()
         finally:
             self.session.message.disconnect(capture)
-        if refusals and name == "AddEffectCommand":
+        if refusals:
             self._form_error(refusals[-1])
         return value

@@ -369,12 +369,12 @@ class DungeonTurnPanel(QWidget):
         self.encounters.roll_table_clicked.connect(self.roll_encounter_table)
         self.encounters.table_chosen.connect(self._table_chosen)
         self.rest.start_clicked.connect(self.start_rest)
-        self.rest.halfway_clicked.connect(lambda: self.session.do("RestHalfwayCommand"))
+        self.rest.halfway_clicked.connect(self.session.rest_halfway)
         self.rest.check_clicked.connect(self.rest_check)
         self.rest.finish_clicked.connect(self.finish_rest)
         self.rest.miasma_toggled.connect(self._miasma_toggled)
         self.party_combo.activated.connect(self._party_chosen)
-        self.rest.douse_clicked.connect(lambda eid: self.session.do("DouseEffectCommand", eid))
+        self.rest.douse_clicked.connect(self.session.douse)
         self.rest.douse_all_clicked.connect(self._douse_all)
         self.settings_button.toggled.connect(self._toggle_settings)
         self.players_button.toggled.connect(self.set_players_window_shown)
@@ -514,9 +514,9 @@ class DungeonTurnPanel(QWidget):
             return
         state = view.clock.state
         if state is ClockState.RUNNING:
-            self.session.do("PauseCommand")
+            self.session.pause()
         elif state is ClockState.PAUSED:
-            self.session.do("ResumeCommand")
+            self.session.resume()
         elif state is ClockState.STOPPED:
             if view.clock.dt == 0 or not view.clock.dungeon:
                 self.enter_dungeon()
@@ -531,10 +531,10 @@ class DungeonTurnPanel(QWidget):
             self.show_message("Name the dungeon first (it keeps its own greed bonus)")
             self.dungeon_edit.setFocus()
             return
-        self.session.do("StartTurnCommand", dungeon=name)
+        self.session.start_turn(dungeon=name)
 
     def next_turn(self) -> None:
-        self.session.do("StartTurnCommand")
+        self.session.start_turn()
 
     def end_turn(self) -> EndOfTurnResult | None:
         """The end-of-DT procedure, one press, one undo step (F5)."""
@@ -542,7 +542,7 @@ class DungeonTurnPanel(QWidget):
 
     def adjust(self, minutes: float) -> None:
         reason = self.reason_edit.text().strip()
-        if self.session.do("AdjustTimeCommand", minutes, reason) is not None:
+        if self.session.adjust(minutes, reason) is not None:
             self.reason_edit.clear()
             because = f" ({reason})" if reason else ""
             self.status_message.emit(f"{minutes:+g} min{because}")
@@ -569,13 +569,13 @@ class DungeonTurnPanel(QWidget):
             return
         at = max(view.clock.anchor, self.session.now() - self.forgot_minutes.value() * 60)
         reason = self.reason_edit.text().strip() or "forgot to pause"
-        if self.session.do("PauseRetroactivelyCommand", at, reason) is not None:
+        if self.session.pause_retroactively(at, reason) is not None:
             self.forgot_row.hide()
             self.reason_edit.clear()
 
     def loud_noise(self) -> EncounterCheck | None:
         """An extra encounter check now (F8)."""
-        result = self.session.do("LoudNoiseCommand")
+        result = self.session.loud_noise()
         if result is None:
             return None
         view = self.session.view()
@@ -584,7 +584,7 @@ class DungeonTurnPanel(QWidget):
         return result.encounter
 
     def resolve_encounter(self, index: int) -> None:
-        self.session.do("ResolveEncounterCommand", index)
+        self.session.resolve_encounter(index)
 
     def roll_encounter_table(self) -> str | None:
         view = self.session.view()
@@ -613,24 +613,19 @@ class DungeonTurnPanel(QWidget):
         self._show_encounter_tables(view.clock)
 
     def _toggles_changed(self, crowded: bool, chaos: bool, modifier: int) -> None:
-        service = self.session.service
-        if service is None:
-            return
-        self.session.call(
-            lambda: service.set_encounter_toggles(
-                crowded=crowded, chaos=chaos, modifiers=[modifier] if modifier else []
-            )
+        self.session.set_encounter_toggles(
+            crowded=crowded, chaos=chaos, modifiers=[modifier] if modifier else []
         )
 
     def start_rest(self) -> None:
-        rest = self.session.do("StartRestCommand")
+        rest = self.session.start_rest()
         if rest is not None and rest.lights_to_douse:
             names = ", ".join(effect.name for effect in rest.lights_to_douse)
             self.status_message.emit(f"Rest started — ask the players to douse: {names}")
 
     def finish_rest(self, interrupted: bool = False) -> Any:
         """Finish (or interrupt) the rest; with a party at the table, say what each crow got."""
-        finished = self.session.do("FinishRestCommand", interrupted=interrupted)
+        finished = self.session.finish_rest(interrupted=interrupted)
         if finished is None or interrupted:
             return finished
         from refkit.app.party_bridge import PartyRest
@@ -704,7 +699,7 @@ class DungeonTurnPanel(QWidget):
             self.session.call(lambda: party.set_rest_in_miasma(on))
 
     def rest_check(self, seclude: bool) -> None:
-        check = self.session.do("RestEncounterCheckCommand", seclude)
+        check = self.session.rest_check(seclude)
         if check is not None:
             camp = " (Seclude Camp)" if seclude else ""
             self._show_check(f"Rest encounter check{camp}", check.encounter)
@@ -714,23 +709,15 @@ class DungeonTurnPanel(QWidget):
         if view is None:
             return
         for effect in view.effects:
-            if effect.lit and not self.session.do("DouseEffectCommand", effect.id):
+            if effect.lit and not self.session.douse(effect.id):
                 break
 
     def set_length(self, minutes: float) -> None:
-        service = self.session.service
-        if service is None:
-            return
-        from refkit.app.dungeon_turn_commands import DungeonTurnCommand
-
-        command = DungeonTurnCommand(service, "Set DT length", lambda: service.set_length(minutes))
-        if self.session.run(command):
+        if self.session.set_length(minutes) is not None:
             self.status_message.emit(f"DTs are now {minutes:g} minutes long")
 
     def _setting(self, **changes: Any) -> None:
-        service = self.session.service
-        if service is not None:
-            self.session.call(lambda: service.update_settings(**changes))
+        self.session.update_settings(**changes)
 
     # summary and warnings -------------------------------------------------------------------
 
