@@ -28,12 +28,12 @@ if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService
     from refkit.app.dice_service import DiceService, RollLog
     from refkit.app.dungeon_turn_service import DungeonTurnService
-    from refkit.app.party_bridge import PartyBridge
+    from refkit.app.party.bridge import PartyBridge
     from refkit.app.table_service import TableService
     from refkit.dice.records import RollRecord
     from refkit.store.database import Database
     from refkit.store.quick import QuickDatabase
-    from refkit.store.roll_log import LoggedRoll
+    from refkit.store.roll_log import LoggedRoll, RollLogRepository
     from refkit.store.session_log import SessionLogRepository
 
 Clock = Callable[[], float]
@@ -185,7 +185,7 @@ class Services:
 
     def _dungeon_with_party(self) -> tuple[DungeonTurnService, PartyBridge]:
         def build() -> tuple[DungeonTurnService, PartyBridge]:
-            from refkit.app.party_bridge import dungeon_service_with_party
+            from refkit.app.party.bridge import dungeon_service_with_party
             from refkit.store.dungeon_turn_store import DungeonTurnStore
 
             return dungeon_service_with_party(
@@ -297,12 +297,13 @@ class _RollLogOnDemand:
     def clear(self) -> int:
         return self._repository().clear()
 
-    def _repository(self) -> Any:
+    def _repository(self) -> RollLogRepository:
         from refkit.store.roll_log import RollLogRepository
 
-        return self._services._once(
+        repository: RollLogRepository = self._services._once(
             "roll_log_repository", lambda: RollLogRepository(self._services.database)
         )
+        return repository
 
 
 def _is_database_trouble(problem: Exception) -> bool:

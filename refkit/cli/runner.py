@@ -1,4 +1,8 @@
-"""Builds the ``refkit`` parser from the command modules and runs one command."""
+"""Builds the ``refkit`` parser from the command modules and runs one command.
+
+The options before the command are declared once, in :mod:`refkit.cli.launch`, which also decides
+(for :mod:`refkit.main`) whether the arguments ask for the window at all.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from refkit import __version__
 from refkit.cli import character_commands, crows_commands, dungeon_commands, table_commands
 from refkit.cli.errors import CliError
 from refkit.cli.games import game_command_modules
+from refkit.cli.launch import add_global_options
 from refkit.cli.output import emit, error_line
 from refkit.cli.parsing import ContractArgumentParser
 
@@ -23,13 +28,7 @@ def build_parser() -> ContractArgumentParser:
         "With no command, opens the desktop app.",
     )
     parser.add_argument("--version", action="version", version=f"refkit {__version__}")
-    parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
-    parser.add_argument("--db", metavar="URL", help="database URL or file (default: data folder)")
-    parser.add_argument(
-        "--exit-after-paint",
-        action="store_true",
-        help="open the main window and exit right after its first paint",
-    )
+    add_global_options(parser)
     commands = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=ContractArgumentParser
     )

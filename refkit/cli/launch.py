@@ -1,0 +1,51 @@
+"""The one reading of ``refkit``'s own options, and the choice between the window and a command.
+
+``refkit`` alone, or with nothing but ``--db URL`` and ``--exit-after-paint``, opens the desktop
+app; anything else (a command, ``--json``, ``--help``, ``--version``, a mistake) is the command
+line's. Both the launcher (:mod:`refkit.main`) and the command parser
+(:mod:`refkit.cli.runner`) declare these options with :func:`add_global_options`, so the two can
+never read them differently. Light on purpose: the window's start imports nothing more.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from refkit.cli.errors import CliError
+from refkit.cli.parsing import ContractArgumentParser
+
+
+@dataclass(frozen=True)
+class Launch:
+    """What the arguments ask for: the window (with its database and exit-after-paint flag) or
+    the command line (``window`` False; the runner parses the whole list)."""
+
+    window: bool
+    db_url: str | None = None
+    exit_after_paint: bool = False
+
+
+def add_global_options(parser: argparse.ArgumentParser) -> None:
+    """``--json``, ``--db URL`` and ``--exit-after-paint``, before any command."""
+    parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    parser.add_argument("--db", metavar="URL", help="database URL or file (default: data folder)")
+    parser.add_argument(
+        "--exit-after-paint",
+        action="store_true",
+        help="open the main window and exit right after its first paint",
+    )
+
+
+def read_launch(argv: Sequence[str]) -> Launch:
+    """The window when ``argv`` holds only window options, else the command line."""
+    parser = ContractArgumentParser(prog="refkit", add_help=False, allow_abbrev=False)
+    add_global_options(parser)
+    try:
+        known, rest = parser.parse_known_args(list(argv))
+    except CliError:
+        return Launch(window=False)  # e.g. --db without a value: the runner says what is wrong
+    if rest or known.json:
+        return Launch(window=False)
+    return Launch(window=True, db_url=known.db, exit_after_paint=known.exit_after_paint)
