@@ -233,3 +233,17 @@ def test_a_users_deck_file_is_used_and_named(qtbot, tmp_path, logged) -> None:
     for label in widget.findChildren(QLabel):
         if "Moon</b>" in label.text():
             assert label.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_switching_the_time_shows_only_the_new_decks_icons(panel) -> None:
+    from refkit.gui.games.stworze.widgets import IconButton
+
+    tests = panel.tests
+    _choose(tests.time, TimeOfDay.DAY)
+    shown = [
+        button
+        for button in tests.difficulty.findChildren(IconButton)
+        if button.isVisibleTo(tests.difficulty)
+    ]
+    assert [button.time for button in shown] == [TimeOfDay.DAY] * 4
+    assert sum(button.isChecked() for button in shown) == 1

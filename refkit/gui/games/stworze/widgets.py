@@ -72,13 +72,18 @@ class IconPicker(QWidget):
 
     def set_deck(self, deck: Deck, keep_rank: int | None = None) -> None:
         for button in self._buttons:
+            # Out of the layout and hidden now: deleteLater waits for the event loop, and until
+            # then the old deck's icons would still show (and stay checked) beside the new ones.
             self._group.removeButton(button)
+            self._layout.removeWidget(button)
+            button.hide()
             button.deleteLater()
         self._buttons = []
         for icon in deck.icons:
             button = IconButton(deck.time, icon, len(deck.icons), self)
             self._group.addButton(button)
             self._layout.addWidget(button)
+            button.show()  # the layout would show it only on the next event-loop turn
             self._buttons.append(button)
         ranks = [icon.rank for icon in deck.icons]
         wanted = keep_rank if keep_rank in ranks else ranks[len(ranks) // 2]
