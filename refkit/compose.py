@@ -22,7 +22,13 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from refkit.dice.rng import make_rng
-from refkit.store.quick import QUICK_BUSY_TIMEOUT_MS, QuickTableLine, open_quick
+from refkit.store.quick import (
+    QUICK_BUSY_TIMEOUT_MS,
+    QuickCharacterLine,
+    QuickParty,
+    QuickTableLine,
+    open_quick,
+)
 
 if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService
@@ -262,6 +268,21 @@ class Services:
             QuickTableLine(s.name, s.dice, s.rows, s.source.value, s.description)
             for s in self.tables.summaries()
         ]
+
+    def character_lines(self) -> tuple[list[QuickCharacterLine], list[QuickParty]]:
+        """Every crow (name, player, speed, dead, Stamina, wounds) and every party."""
+        quick = self.quick()
+        listed = None if quick is None else quick.character_lines()
+        if listed is not None:
+            return listed
+        service = self.characters
+        lines = [
+            QuickCharacterLine(
+                s.name, s.player, s.speed, s.dead, s.stamina, s.stamina_max, s.wounds
+            )
+            for s in service.list_characters()
+        ]
+        return lines, [QuickParty(p.name, tuple(p.members)) for p in service.list_parties()]
 
 
 class _RollLogOnDemand:

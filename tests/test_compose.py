@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from refkit.app import sample_content
 from refkit.compose import Services
 from refkit.dice.records import RollRecord
 from refkit.store import database as full_database
@@ -18,6 +19,7 @@ from refkit.store.quick import (
     QUICK_BUSY_TIMEOUT_MS,
     QUICK_PRAGMAS,
     QUICK_ROLL_SOURCES,
+    SAMPLES_SEEDED_KEY,
     TABLES_SEEDED_KEY,
     open_quick,
     quick_path,
@@ -129,6 +131,39 @@ def test_the_quick_table_list_is_the_stores(made):
     assert again == first and len(first) > 0
 
 
+def test_the_quick_character_list_is_the_services(made):
+    with Services(db_url=str(made)) as services:
+        assert services.quick().character_lines() is None  # the sample party is still to come
+        first = services.character_lines()
+        assert services.database_is_open
+        services.characters.create_party("Night watch", [first[0][0].name])
+    with Services(db_url=str(made)) as services:
+        crows, parties = services.character_lines()
+        assert not services.database_is_open
+    with Services(db_url=str(made)) as services:
+        service = services.characters
+        summaries, stored_parties = service.list_characters(), service.list_parties()
+    assert crows == first[0] and len(crows) > 0
+    assert [(c.name, c.speed, c.dead, c.stamina, c.wounds) for c in crows] == [
+        (s.name, s.speed, s.dead, s.stamina, s.wounds) for s in summaries
+    ]
+    assert [(p.name, p.members) for p in parties] == [
+        (p.name, tuple(p.members)) for p in stored_parties
+    ]
+    assert ("Night watch", (crows[0].name,)) in [(p.name, p.members) for p in parties]
+
+
+def test_a_crow_the_quick_path_cannot_read_is_left_to_the_store_to_name(made):
+    with Services(db_url=str(made)) as services:
+        name = services.character_lines()[0][0].name
+    connection = sqlite3.connect(made)
+    connection.execute("UPDATE character SET payload = '{' WHERE name = ?", (name,))
+    connection.commit()
+    connection.close()
+    with open_quick(str(made)) as quick:
+        assert quick.character_lines() is None
+
+
 def test_the_quick_path_leaves_new_and_older_files_to_the_full_open(path, made, tmp_path):
     assert open_quick(str(tmp_path / "new.sqlite3")) is None  # missing: the full open creates it
     connection = sqlite3.connect(made)
@@ -169,6 +204,7 @@ def test_the_quick_paths_copies_of_store_constants_are_the_stores():
     assert QUICK_BUSY_TIMEOUT_MS == full_database.BUSY_TIMEOUT_MS
     assert QUICK_ROLL_SOURCES == roll_log.ROLL_SOURCES
     assert TABLES_SEEDED_KEY == table_store.SEEDED_KEY
+    assert SAMPLES_SEEDED_KEY == sample_content.SEEDED_FLAG
 
 
 def test_the_quick_roll_log_refuses_an_unknown_source(made):

@@ -191,9 +191,7 @@ def _run_export(args: argparse.Namespace) -> Result:
 
 def _run_list(args: argparse.Namespace) -> Result:
     with command_services(args) as services:
-        service = services.characters
-        summaries = service.list_characters()
-        parties = service.list_parties()
+        summaries, parties = services.character_lines()
     member_of: dict[str, list[str]] = {}
     for party in parties:
         for member in party.members:

@@ -45,6 +45,9 @@ QUICK_ROLL_SOURCES: Final = frozenset({"app", "cli"})
 """``roll_log.ROLL_SOURCES`` (a test keeps the two equal)."""
 TABLES_SEEDED_KEY: Final = "rollable_tables_seeded"
 """``table_store.SEEDED_KEY``: until it is set, listing the tables seeds the defaults first."""
+SAMPLES_SEEDED_KEY: Final = "sample_content_seeded"
+"""``sample_content.SEEDED_FLAG``: until it is set, the character service puts the sample party
+into the database first."""
 
 _SQLITE_PREFIX = "sqlite:///"
 _TIMESTAMP = "%Y-%m-%d %H:%M:%S.%f"
@@ -60,6 +63,27 @@ class QuickTableLine:
     rows: int
     source: str
     description: str
+
+
+@dataclass(frozen=True)
+class QuickCharacterLine:
+    """One line of the character list (the store's ``CharacterSummary`` without bookkeeping)."""
+
+    name: str
+    player: str
+    speed: int
+    dead: bool
+    stamina: int
+    stamina_max: int
+    wounds: int
+
+
+@dataclass(frozen=True)
+class QuickParty:
+    """A party and its members' names, in their party order."""
+
+    name: str
+    members: tuple[str, ...]
 
 
 def quick_path(url: str | None) -> Path | None:
@@ -157,6 +181,46 @@ class QuickDatabase:
             QuickTableLine(str(name), str(dice), len(json.loads(text)), str(source), str(about))
             for name, dice, text, source, about in rows
         ]
+
+    def character_lines(self) -> tuple[list[QuickCharacterLine], list[QuickParty]] | None:
+        """Every crow (by name, ignoring case) and every party (the same), as the character
+        service lists them; None while the sample party is still to be put in, or when a stored
+        crow cannot be read (the store then names it)."""
+        if self.meta(SAMPLES_SEEDED_KEY) is None:
+            return None
+        from refkit.rules.character.file_format import CharacterFileError, character_from_json
+
+        lines = []
+        for name, player, payload in self._all(
+            "SELECT name, player, payload FROM character ORDER BY name_key", ()
+        ):
+            try:
+                crow = character_from_json(json.loads(str(payload)), f"stored character {name!r}")
+            except (ValueError, CharacterFileError):
+                return None
+            lines.append(
+                QuickCharacterLine(
+                    name=str(name),
+                    player=str(player),
+                    speed=crow.speed,
+                    dead=crow.dead,
+                    stamina=crow.stamina.current,
+                    stamina_max=crow.stamina.max,
+                    wounds=len(crow.wound_slots),
+                )
+            )
+        members: dict[int, list[str]] = {}
+        for party_id, name in self._all(
+            "SELECT m.party_id, c.name FROM party_member AS m JOIN character AS c"
+            " ON c.id = m.character_id ORDER BY m.party_id, m.position",
+            (),
+        ):
+            members.setdefault(int(str(party_id)), []).append(str(name))
+        parties = [
+            QuickParty(str(name), tuple(members.get(int(str(party_id)), ())))
+            for party_id, name in self._all("SELECT id, name FROM party ORDER BY name_key", ())
+        ]
+        return lines, parties
 
     # -- writing ------------------------------------------------------------------------------
 
