@@ -53,8 +53,7 @@ class D6Strip(QWidget):
         self._dice: tuple[ShownDie, ...] = ()
         self._picked: set[int] = set()
         self._can_pick = False
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setMinimumHeight(DIE_SIZE + CAPTION_HEIGHT + 8)
+        self.setSizePolicy(_wrapping_policy())
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     # --- what is shown ----------------------------------------------------------------------
@@ -65,7 +64,6 @@ class D6Strip(QWidget):
         self._can_pick = can_pick
         self.setToolTip("Click dice to pick them for a reroll." if can_pick else "")
         self.updateGeometry()
-        self.setMinimumHeight(self._height_for(max(self.width(), 1)))
         self.update()
         self.picked_changed.emit()
 
@@ -98,11 +96,9 @@ class D6Strip(QWidget):
         return self._height_for(width)
 
     def sizeHint(self) -> QSize:
-        return QSize(4 * (DIE_SIZE + GAP) + GAP, self._height_for(4 * (DIE_SIZE + GAP) + GAP))
+        width = 4 * (DIE_SIZE + GAP) + GAP
+        return QSize(width, self._height_for(width))
 
-    def resizeEvent(self, event) -> None:
-        self.setMinimumHeight(self._height_for(event.size().width()))
-        super().resizeEvent(event)
 
     def die_rect(self, index: int) -> QRectF:
         per_row = self._per_row(self.width())
@@ -157,3 +153,10 @@ def _paint_die(painter: QPainter, rect: QRectF, die: ShownDie, *, picked: bool) 
         painter.setPen(QPen(QColor("#b00020"), 3.0))
         painter.drawLine(rect.bottomLeft() + QPointF(4, -4), rect.topRight() + QPointF(-4, 4))
     painter.restore()
+
+
+def _wrapping_policy() -> QSizePolicy:
+    """Wide as it is given, tall as the dice need at that width (they wrap into rows)."""
+    policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+    policy.setHeightForWidth(True)
+    return policy
