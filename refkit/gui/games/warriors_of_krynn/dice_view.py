@@ -129,7 +129,6 @@ class BattleDiceView(QWidget):
         width = 4 * (DIE_SIZE + GAP) + GAP
         return QSize(width, self._height_for(width))
 
-
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)

@@ -99,7 +99,6 @@ class D6Strip(QWidget):
         width = 4 * (DIE_SIZE + GAP) + GAP
         return QSize(width, self._height_for(width))
 
-
     def die_rect(self, index: int) -> QRectF:
         per_row = self._per_row(self.width())
         row, column = divmod(index, per_row)
