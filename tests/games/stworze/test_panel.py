@@ -77,7 +77,7 @@ def test_the_odds_show_before_drawing_and_follow_the_modifiers(panel) -> None:
     tests.value.setValue(3)
     tests.card_modifier.setValue(-1)
     tests.difficulty.pick("Half-moon")
-    assert "Draw 2 night cards" in tests.sum.text()
+    assert tests.sum.text() == "3 − 1 (card) = 2: draw 2 night cards of 8."
     assert "78.6% (11/14)" in tests.odds.text()
     assert tests.draw_button.text() == "Draw 2 cards"
     tests.mage.setChecked(True)

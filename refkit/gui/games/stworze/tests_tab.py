@@ -88,14 +88,17 @@ class StworzeTestTab(QWidget):
         self.impact.addItem("None", None)
         self.impact.addItem("Fear", Influence.FEAR)
         self.impact.addItem("Favor", Influence.FAVOR)
-        self.warrior = QCheckBox("Warrior in this Location (−2)")
-        self.warrior.setToolTip("Not when the test is to defeat the Warrior")
-        self.mage = QCheckBox("Mage in this Location (+2)")
-        self.mage.setToolTip("Not when the test is to defeat the Mage")
+        self.warrior = QCheckBox("Warrior here (−2)")
+        self.warrior.setToolTip(
+            "The Warrior is in this Location (not when the test is to defeat him)"
+        )
+        self.mage = QCheckBox("Mage here (+2)")
+        self.mage.setToolTip("The Mage is in this Location (not when the test is to defeat her)")
         self.own_token = QCheckBox()
         self.rival_token = QCheckBox()
         self.duel = QCheckBox("Duel (no entry token)")
-        self.harder = QCheckBox("Harder rule: one best card out of the deck")
+        self.harder = QCheckBox("Harder deck")
+        self.harder.setToolTip("The optional rule: one card of the best icon out of the deck")
 
         self.cost = _label()
         self.sum = _label()
@@ -143,9 +146,13 @@ class StworzeTestTab(QWidget):
         layout.addWidget(self.difficulty)
         layout.addWidget(self.difficulty_name)
         layout.addLayout(form)
-        for check in (self.warrior, self.mage, self.own_token, self.rival_token, self.duel):
-            layout.addWidget(check)
-        layout.addWidget(self.harder)
+        for left, right in ((self.warrior, self.mage), (self.duel, self.harder)):
+            pair = QHBoxLayout()
+            pair.addWidget(left)
+            pair.addWidget(right, 1)
+            layout.addLayout(pair)
+        layout.addWidget(self.own_token)
+        layout.addWidget(self.rival_token)
         layout.addWidget(self.cost)
         layout.addWidget(self.sum)
         layout.addWidget(self.odds)
@@ -206,10 +213,11 @@ class StworzeTestTab(QWidget):
         ]
         held = "" if attempt.total == attempt.cards else " (held to 1–6)"
         deck = self.deck()
-        self.sum.setText(
-            f"{' '.join(terms)} = {attempt.total}{held}\n"
-            f"Draw {_cards(attempt.cards, deck.time.value)} from {deck.size}."
-        )
+        draw = f"draw {_cards(attempt.cards, deck.time.value)} of {deck.size}."
+        if len(terms) == 1:
+            self.sum.setText(f"Stat {attempt.value}, no modifiers{held}: {draw}")
+        else:
+            self.sum.setText(f"{' '.join(terms)} = {attempt.total}{held}: {draw}")
         difficulty = self.difficulty.current()
         chance = pass_chance(deck, difficulty, attempt.cards)
         self.difficulty_name.setText(
