@@ -9,7 +9,7 @@ window. It
 * runs every change as an undoable command on the shared ``QUndoStack`` (through the one
   adapter), so End DT is a single undo step, and turns refusals into messages, never crashes —
   one typed method per step (``pause()``, ``end_turn()``, ``douse(effect_id)``,
-  ``update_settings(...)``...), or :meth:`DungeonTurnSession.perform` with a command class;
+  ``update_settings(...)``..., from :mod:`refkit.gui.dungeon.session_steps`);
 * keeps the clock's promises even when no panel is visible: each warning threshold once per DT
   (``warning``), and, when auto-end is on, the end of the DT at zero (a precise timer armed for
   the moment the DT runs out; the next DT starts exactly then).
@@ -20,33 +20,23 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from refkit.gui.dungeon.deadlines import DeadlineTimer
+from refkit.gui.dungeon.session_steps import DungeonSteps
 from refkit.rules.dungeon.clock import ClockState
 
 if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import (
         DungeonTurnService,
         DungeonTurnView,
-        RestFinished,
     )
     from refkit.app.table_service import TableService
     from refkit.app.undo import Command
-    from refkit.rules.dungeon.clock import PendingEncounter
-    from refkit.rules.dungeon.effects import DouseResult, EffectKind, TrackedEffect
-    from refkit.rules.dungeon.end_of_turn import (
-        EncounterCheckResult,
-        RestEncounterCheck,
-        RestHalfway,
-        RestStart,
-    )
-    from refkit.rules.usage_dice import UsageDiceMode
-    from refkit.store.dungeon_settings import DungeonSettings
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +61,7 @@ def _same_state(a: DungeonTurnView | None, b: DungeonTurnView | None) -> bool:
     )
 
 
-class DungeonTurnSession(QObject):
+class DungeonTurnSession(QObject, DungeonSteps):
     """Shared state and actions of the dungeon-turn screens (see the module docstring)."""
 
     view_changed = Signal(object)  # DungeonTurnView
@@ -240,201 +230,6 @@ class DungeonTurnSession(QObject):
         self.message.emit(str(error))
 
     # the steps the panels use ----------------------------------------------------------------
-
-    def perform(
-        self,
-        make: Callable[Concatenate[DungeonTurnService, P], Command],
-        *args: P.args,
-        **kwargs: P.kwargs,
-    ) -> Any:
-        """Run the command ``make(service, *args, **kwargs)`` (a class from
-        :mod:`refkit.app.dungeon_turn_commands`) as one undo step; returns its outcome's value,
-        or None if it was refused or the dungeon turn is not loaded yet."""
-        if self._service is None:
-            self.message.emit("The dungeon turn is still loading; try again in a moment")
-            return None
-        command = make(self._service, *args, **kwargs)
-        if not self.run(command):
-            return None
-        outcome = getattr(command, "outcome", None)
-        return None if outcome is None else outcome.value
-
-    # The commands module is imported on first use, not with the panels: it brings the ORM,
-    # which the read-ahead worker loads off the GUI thread.
-
-    def start_turn(self, minutes: float | None = None, dungeon: str | None = None) -> int | None:
-        """Start the next DT (or DT 1 on entering ``dungeon``); the DT number, or None."""
-        from refkit.app.dungeon_turn_commands import StartTurnCommand
-
-        result: int | None = self.perform(StartTurnCommand, minutes, dungeon)
-        return result
-
-    def pause(self) -> float | None:
-        from refkit.app.dungeon_turn_commands import PauseCommand
-
-        result: float | None = self.perform(PauseCommand)
-        return result
-
-    def resume(self) -> float | None:
-        from refkit.app.dungeon_turn_commands import ResumeCommand
-
-        result: float | None = self.perform(ResumeCommand)
-        return result
-
-    def adjust(self, minutes: float, reason: str = "") -> float | None:
-        from refkit.app.dungeon_turn_commands import AdjustTimeCommand
-
-        result: float | None = self.perform(AdjustTimeCommand, minutes, reason)
-        return result
-
-    def pause_retroactively(self, at: float, reason: str = "") -> float | None:
-        from refkit.app.dungeon_turn_commands import PauseRetroactivelyCommand
-
-        result: float | None = self.perform(PauseRetroactivelyCommand, at, reason)
-        return result
-
-    def set_length(self, minutes: float) -> int | None:
-        from refkit.app.dungeon_turn_commands import SetLengthCommand
-
-        result: int | None = self.perform(SetLengthCommand, minutes)
-        return result
-
-    def end_turn(self, *, at: float | None = None, automatic: bool = False) -> Any:
-        from refkit.app.dungeon_turn_commands import EndTurnCommand
-
-        result = self.perform(EndTurnCommand, at=at)
-        if result is not None:
-            self.turn_ended.emit(result, automatic)
-        return result
-
-    def loud_noise(self) -> EncounterCheckResult | None:
-        from refkit.app.dungeon_turn_commands import LoudNoiseCommand
-
-        result: EncounterCheckResult | None = self.perform(LoudNoiseCommand)
-        return result
-
-    def resolve_encounter(self, index: int) -> PendingEncounter | None:
-        from refkit.app.dungeon_turn_commands import ResolveEncounterCommand
-
-        result: PendingEncounter | None = self.perform(ResolveEncounterCommand, index)
-        return result
-
-    def start_rest(self) -> RestStart | None:
-        from refkit.app.dungeon_turn_commands import StartRestCommand
-
-        result: RestStart | None = self.perform(StartRestCommand)
-        return result
-
-    def rest_halfway(self) -> RestHalfway | None:
-        from refkit.app.dungeon_turn_commands import RestHalfwayCommand
-
-        result: RestHalfway | None = self.perform(RestHalfwayCommand)
-        return result
-
-    def rest_check(self, seclude: bool) -> RestEncounterCheck | None:
-        from refkit.app.dungeon_turn_commands import RestEncounterCheckCommand
-
-        result: RestEncounterCheck | None = self.perform(RestEncounterCheckCommand, seclude)
-        return result
-
-    def finish_rest(self, *, interrupted: bool = False) -> RestFinished | None:
-        from refkit.app.dungeon_turn_commands import FinishRestCommand
-
-        result: RestFinished | None = self.perform(FinishRestCommand, interrupted=interrupted)
-        return result
-
-    def add_light(self, preset: str, *, owner: str = "") -> TrackedEffect | None:
-        from refkit.app.dungeon_turn_commands import AddLightCommand
-
-        result: TrackedEffect | None = self.perform(AddLightCommand, preset, owner=owner)
-        return result
-
-    def add_effect(
-        self,
-        name: str,
-        usage_dice: int,
-        modes: Iterable[str | UsageDiceMode] | str = (),
-        kind: EffectKind | str = "custom",
-        **options: Any,
-    ) -> TrackedEffect | None:
-        from refkit.app.dungeon_turn_commands import AddEffectCommand
-
-        result: TrackedEffect | None = self.perform(
-            AddEffectCommand, name, usage_dice, modes, kind, **options
-        )
-        return result
-
-    def douse(self, effect_id: str) -> DouseResult | None:
-        from refkit.app.dungeon_turn_commands import DouseEffectCommand
-
-        result: DouseResult | None = self.perform(DouseEffectCommand, effect_id)
-        return result
-
-    def relight(self, effect_id: str) -> TrackedEffect | None:
-        from refkit.app.dungeon_turn_commands import RelightEffectCommand
-
-        result: TrackedEffect | None = self.perform(RelightEffectCommand, effect_id)
-        return result
-
-    def refuel(self, effect_id: str) -> TrackedEffect | None:
-        from refkit.app.dungeon_turn_commands import RefuelEffectCommand
-
-        result: TrackedEffect | None = self.perform(RefuelEffectCommand, effect_id)
-        return result
-
-    def remove_effect(self, effect_id: str) -> TrackedEffect | None:
-        from refkit.app.dungeon_turn_commands import RemoveEffectCommand
-
-        result: TrackedEffect | None = self.perform(RemoveEffectCommand, effect_id)
-        return result
-
-    def update_settings(self, **changes: Any) -> DungeonSettings | None:
-        """Change settings by name as one undo step (none when they are so already); the
-        settings then, or None when refused."""
-        from refkit.app.dungeon_turn_commands import UpdateSettingsCommand
-
-        would = self._would_change(changes)
-        if would is None or self._service is None:
-            return None
-        if not would:
-            return self._service.settings()
-        result: DungeonSettings | None = self.perform(UpdateSettingsCommand, **changes)
-        return result
-
-    def set_encounter_toggles(
-        self,
-        *,
-        crowded: bool | None = None,
-        chaos: bool | None = None,
-        modifiers: Sequence[int] | None = None,
-    ) -> int | None:
-        """Set the EN toggles and modifiers as one undo step; the EN they give, or None when
-        refused."""
-        from refkit.app.dungeon.settings import toggle_changes
-        from refkit.app.dungeon_turn_commands import EncounterTogglesCommand
-
-        would = self._would_change(toggle_changes(crowded, chaos, modifiers))
-        if would is None or self._service is None:
-            return None
-        if would:
-            done = self.perform(
-                EncounterTogglesCommand, crowded=crowded, chaos=chaos, modifiers=modifiers
-            )
-            if done is None:
-                return None
-        return self._service.encounter_number()
-
-    def _would_change(self, changes: dict[str, Any]) -> bool | None:
-        """Whether ``changes`` change the settings (so there is a step to push); None, with a
-        message, for a bad value or while the dungeon turn is loading."""
-        if self._service is None:
-            self.message.emit("The dungeon turn is still loading; try again in a moment")
-            return None
-        try:
-            return self._service.settings_steps.would_change(changes)
-        except Exception as error:
-            self._refused(error)
-            return None
 
     # the clock's duties ---------------------------------------------------------------------
 
