@@ -68,6 +68,20 @@ def test_a_title_match_comes_before_a_body_full_of_the_word(index: LookupIndex) 
     assert [hit.id for hit in hits] == ["torches", "light", "dice"]
 
 
+def test_a_title_match_wins_even_where_bm25_alone_ranks_it_lower(tmp_path: Path) -> None:
+    # A long body dilutes a title hit in bm25's length normalization; a short body repeating
+    # the word would win on bm25 alone. The title still comes first.
+    filler = " ".join(f"word{number}" for number in range(400))
+    _write(
+        tmp_path,
+        "crows",
+        _entry("torches", "Torches", filler)
+        + _entry("smoke", "Smoke", "torch torch torch torch torch torch torch torch."),
+    )
+    with LookupIndex.in_memory(load_reference(tmp_path)) as index:
+        assert [hit.id for hit in index.search("torch")] == ["torches", "smoke"]
+
+
 def test_a_prefix_finds_the_whole_word(index: LookupIndex) -> None:
     assert index.search("torc")[0].id == "torches"
     assert [hit.id for hit in index.search("gree")] == ["greed"]
