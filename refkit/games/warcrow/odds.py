@@ -117,20 +117,20 @@ def face_to_face_odds(
     character_fixed: Mapping[int, int] | None = None,
     enemy_fixed: Mapping[int, int] | None = None,
 ) -> FaceToFaceOdds:
-    """Exact wounds of a face-to-face: Blocks cancel Successes one for one, both ways."""
-    import icepool
+    """Exact wounds of a face-to-face: Blocks cancel Successes one for one, both ways.
 
-    mine = _pool_die(character, faces, False, dict(character_fixed or {}))
-    theirs = _pool_die(enemy, faces, False, dict(enemy_fixed or {}))
-
-    def wounds(ours: Any, others: Any) -> Any:
-        return icepool.Vector((max(0, ours[0] - others[1]), max(0, others[0] - ours[1])))
-
-    result = icepool.map(wounds, mine, theirs)
+    icepool gives each side's (Successes, Blocks) distribution; the two are then paired here
+    with whole-number counts. Pairing with ``icepool.map`` calls a Python function and builds
+    a Vector for each of the up to ~40,000 pairs of two full pools, over a second; this loop
+    does the same sum in a few tens of milliseconds.
+    """
+    mine = _counts(_pool_die(character, faces, False, dict(character_fixed or {})))
+    theirs = _counts(_pool_die(enemy, faces, False, dict(enemy_fixed or {})))
     counts: dict[tuple[int, int], int] = {}
-    for outcome, quantity in result.items():
-        key = (int(outcome[0]), int(outcome[1]))
-        counts[key] = counts.get(key, 0) + int(quantity)
+    for (my_success, my_block), my_count in mine.items():
+        for (their_success, their_block), their_count in theirs.items():
+            key = (max(0, my_success - their_block), max(0, their_success - my_block))
+            counts[key] = counts.get(key, 0) + my_count * their_count
     denominator = sum(counts.values())
     both = {key: Fraction(counts[key], denominator) for key in sorted(counts)}
     return FaceToFaceOdds(
@@ -138,6 +138,11 @@ def face_to_face_odds(
         wounds_to_character=_marginal(both, 1),
         both=both,
     )
+
+
+def _counts(die: icepool.Die[Any]) -> dict[tuple[int, int], int]:
+    """A pool die's (Successes, Blocks) outcomes with how many rolls give each."""
+    return {(int(outcome[0]), int(outcome[1])): int(quantity) for outcome, quantity in die.items()}
 
 
 def _marginal(both: Mapping[tuple[int, int], Fraction], part: int) -> dict[int, Fraction]:
