@@ -247,3 +247,19 @@ def test_switching_the_time_shows_only_the_new_decks_icons(panel) -> None:
     ]
     assert [button.time for button in shown] == [TimeOfDay.DAY] * 4
     assert sum(button.isChecked() for button in shown) == 1
+
+
+def test_a_duel_defender_draws_and_sets_the_attackers_difficulty(panel, logged) -> None:
+    tests = panel.tests
+    assert not tests.defender_row.isVisibleTo(tests)
+    tests.duel.setChecked(True)
+    assert tests.defender_row.isVisibleTo(tests)
+    assert tests.cost.text() == "No entry token in a Duel."
+    _choose(tests.time, TimeOfDay.DAY)
+    tests.defender.setValue(2)
+    result = tests.defender_draws()
+    assert len(result.drawn) == 2
+    assert tests.difficulty.current() == max(result.drawn, key=lambda card: card.rank)
+    assert tests.cards.cards() == result.drawn
+    assert logged[-1].summary == f"difficulty {result.difficulty.name}"
+    assert logged[-1].expression == "Day Duel: defender draws 2 cards"

@@ -24,6 +24,7 @@ from refkit.games.stworze import (
     Influence,
     Stat,
     TimeOfDay,
+    duel_difficulty,
     entry_token,
     failure_cost,
     pass_chance,
@@ -97,6 +98,13 @@ class StworzeTestTab(QWidget):
         self.own_token = QCheckBox()
         self.rival_token = QCheckBox()
         self.duel = QCheckBox("Duel (no entry token)")
+        self.defender = QSpinBox()
+        self.defender.setRange(0, 9)
+        self.defender.setValue(2)
+        self.defender.setToolTip("The defender's own value of the chosen stat for this time")
+        self.defender_button = QPushButton("Defender draws the difficulty")
+        self.defender_button.setObjectName("stworze_defender_draws")
+        self.defender_row = QWidget()
         self.harder = QCheckBox("Harder deck")
         self.harder.setToolTip("The optional rule: one card of the best icon out of the deck")
 
@@ -128,6 +136,8 @@ class StworzeTestTab(QWidget):
         self.time.currentIndexChanged.connect(self._deck_changed)
         self.difficulty.picked.connect(self._changed)
         self.draw_button.clicked.connect(self.draw)
+        self.defender_button.clicked.connect(self.defender_draws)
+        self.duel.toggled.connect(self.defender_row.setVisible)
         self._deck_changed()
 
     def _lay_out(self) -> None:
@@ -151,6 +161,13 @@ class StworzeTestTab(QWidget):
             pair.addWidget(left)
             pair.addWidget(right, 1)
             layout.addLayout(pair)
+        defender = QHBoxLayout(self.defender_row)
+        defender.setContentsMargins(0, 0, 0, 0)
+        defender.addWidget(_label("Defender's stat", wrap=False))
+        defender.addWidget(self.defender)
+        defender.addWidget(self.defender_button, 1)
+        self.defender_row.setVisible(False)
+        layout.addWidget(self.defender_row)
         layout.addWidget(self.own_token)
         layout.addWidget(self.rival_token)
         layout.addWidget(self.cost)
@@ -247,6 +264,37 @@ class StworzeTestTab(QWidget):
         colour = PASSED_COLOUR if result.passed else FAILED_COLOUR
         self.verdict.setStyleSheet(f"color: {colour};")
         self._context.log_roll(self._record(attempt, deck, result, seed))
+        return result
+
+    def defender_draws(self) -> Draw:
+        """A Duel's first draw: the defender's raw stat in cards (held to 1–6); the best icon
+        becomes the attacker's difficulty. The cards go back before the attacker draws."""
+        deck = self.deck()
+        seed = self._context.make_rng(None).randrange(SEED_RANGE)
+        result = duel_difficulty(deck, self.defender.value(), self._context.make_rng(seed))
+        self.difficulty.pick(result.difficulty.name)
+        self.cards.show_cards(deck.time, result.drawn, result.difficulty, len(deck.icons))
+        self.verdict.setText(
+            f"The defender sets {result.difficulty.name}; the cards go back. Attacker, draw."
+        )
+        self.verdict.setStyleSheet("")
+        self._context.log_roll(
+            RollRecord(
+                kind="stworze",
+                expression=f"{deck.time.label} Duel: defender draws {_cards(len(result.drawn))}",
+                faces=tuple(card.rank for card in result.drawn),
+                total=result.difficulty.rank,
+                seed=seed,
+                rolled_at=self._context.now(),
+                summary=f"difficulty {result.difficulty.name}",
+                detail={
+                    "game": "stworze",
+                    "cards": [card.name for card in result.drawn],
+                    "difficulty": result.difficulty.name,
+                    "unverified_deck": self._decks.unverified,
+                },
+            )
+        )
         return result
 
     def last_draw(self) -> Draw | None:
