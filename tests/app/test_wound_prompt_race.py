@@ -106,3 +106,27 @@ def test_a_crow_that_is_gone_has_nothing_to_be_asked(
     prompts = prompts_on(two_programs[0])
     assert prompts.add("Nobody Here", to_place=2) == WoundPrompt()
     assert prompts.pending() == {}
+
+
+def test_a_refused_undo_of_a_placed_wound_leaves_the_prompt_as_it_was(
+    two_programs: tuple[Database, Database],
+) -> None:
+    from refkit.app import character_commands as cmd
+    from refkit.app.party_bridge import answering_prompt
+    from refkit.app.undo import UndoConflictError
+
+    first_db, second_db = two_programs
+    characters = CharacterService(CharacterRepository(first_db), seed_samples=False)
+    prompts = WoundPrompts(characters.repository)
+    prompts.add(BRANNOC, to_place=3)
+    place = answering_prompt(prompts, cmd.place_wounds(characters, BRANNOC, [7]), placed=1)
+    place.do()
+    assert prompts.get(BRANNOC) == WoundPrompt(to_place=2)
+    other = CharacterRepository(second_db)
+    other.save(other.get(BRANNOC).with_condition("blessed"))  # another window
+
+    with pytest.raises(UndoConflictError, match="changed since"):
+        place.undo()
+
+    assert prompts.get(BRANNOC) == WoundPrompt(to_place=2)  # not raised back for a wound kept
+    assert characters.get(BRANNOC).wounds == (7,)
