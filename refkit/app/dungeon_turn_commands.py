@@ -284,11 +284,32 @@ class RemoveEffectCommand(DungeonTurnCommand):
         super().__init__(service, "Remove effect", lambda: service.remove(effect_id))
 
 
-class SetLengthCommand(DungeonTurnCommand):
-    """The DT length from now on (and the default for a new clock)."""
+class SetLengthCommand(CompositeCommand):
+    """The DT length from now on and as the default for a new clock: the clock's step and the
+    settings' step as one composite command, in one unit of work, so undo puts both back or
+    (when either changed since) neither."""
 
     def __init__(self, service: DungeonTurnService, minutes: float) -> None:
-        super().__init__(service, "Set DT length", lambda: service.set_length(minutes))
+        self._service = service
+        self._clock = DungeonTurnCommand(
+            service,
+            "Set DT length",
+            lambda: service.clock_steps.set_length(minutes, as_default=False),
+        )
+        default = SettingsCommand(service, "Set DT length", {"dt_minutes": minutes}, logged=False)
+        super().__init__("Set DT length", (self._clock, default))
+
+    @property
+    def outcome(self) -> Outcome[Any] | None:
+        return self._clock.outcome
+
+    def do(self) -> None:
+        with self._service.store.database.unit_of_work():
+            super().do()
+
+    def undo(self) -> None:
+        with self._service.store.database.unit_of_work():
+            super().undo()
 
 
 class SettingsCommand:
@@ -297,10 +318,18 @@ class SettingsCommand:
     from before back and redo the ones after, each refusing with UndoConflictError, changing
     nothing, when the stored settings are no longer the ones it left."""
 
-    def __init__(self, service: DungeonTurnService, text: str, changes: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        service: DungeonTurnService,
+        text: str,
+        changes: dict[str, Any],
+        *,
+        logged: bool = True,
+    ) -> None:
         self._service = service
         self._text = text
         self._changes = dict(changes)
+        self._logged = logged
         self._change: SettingsChange | None = None
         self._done = False
         self.outcome: StepOutcome[DungeonSettings, DungeonSettings] | None = None
@@ -315,7 +344,9 @@ class SettingsCommand:
 
     def do(self) -> None:
         if not self._done:
-            self.outcome = self._service.change_settings(self._text, **self._changes)
+            self.outcome = self._service.change_settings(
+                self._text, logged=self._logged, **self._changes
+            )
             self._change = None if self.outcome is None else self.outcome.change
             self._done = True
         elif self._change is not None:

@@ -159,13 +159,13 @@ class DungeonTurnService:
     # -- settings ----------------------------------------------------------------------------
 
     def change_settings(
-        self, text: str = "Change DT settings", **changes: Any
+        self, text: str = "Change DT settings", *, logged: bool = True, **changes: Any
     ) -> StepOutcome[DungeonSettings, DungeonSettings] | None:
         """Change settings by name as an undoable step (None: they are so already). ValueError,
         nothing saved, on an unknown name or an impossible value."""
         if not self.settings_steps.would_change(changes):
             return None
-        return self.settings_steps.change(changes, text)
+        return self.settings_steps.change(changes, text, logged=logged)
 
     def update_settings(self, **changes: Any) -> DungeonSettings:
         """Change settings by name (see DungeonSettings); logged. ValueError, nothing saved, on

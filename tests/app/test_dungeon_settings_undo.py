@@ -127,3 +127,21 @@ def test_setting_the_dt_length_is_undone_with_the_clock(service: DungeonTurnServ
     assert service.settings().dt_minutes == 20
     command.undo()
     assert service.snapshot().clock.length_s == 30 * 60
+    assert service.settings().dt_minutes == 30  # the default for a new clock goes back too
+    command.do()
+    assert (service.snapshot().clock.length_s, service.settings().dt_minutes) == (20 * 60, 20)
+    kinds = [entry.kind for entry in service.store.session_log.entries(include_undone=True)]
+    assert kinds == ["dt_start", "settings"]  # one entry for the step, as before
+
+
+def test_undoing_the_length_is_refused_whole_when_the_default_changed_since(
+    service: DungeonTurnService, other: DungeonTurnService
+) -> None:
+    service.start(dungeon="Crypt")
+    command = SetLengthCommand(service, 20)
+    command.do()
+    other.update_settings(dt_minutes=45)
+    with pytest.raises(UndoConflictError):
+        command.undo()
+    assert service.snapshot().clock.length_s == 20 * 60  # the clock was not put back alone
+    assert service.settings().dt_minutes == 45

@@ -84,9 +84,10 @@ class ClockSteps:
 
         return self._runner.run(step)
 
-    def set_length(self, minutes: float) -> Outcome[int]:
-        """Set the DT length from now on (the current DT keeps its time) and as the default for a
-        new clock; both are written in one unit of work."""
+    def set_length(self, minutes: float, *, as_default: bool = True) -> Outcome[int]:
+        """Set the DT length from now on (the current DT keeps its time) and, with
+        ``as_default``, as the default for a new clock; both are written in one unit of work.
+        (The undoable command sets the default as a settings step of its own, to undo it too.)"""
         store = self._runner.store
 
         def step(state: DungeonTurnState, now: float) -> Plan[int]:
@@ -96,7 +97,8 @@ class ClockSteps:
 
         with store.database.unit_of_work():
             outcome = self._runner.run(step)
-            store.save_settings(replace(store.settings(), dt_minutes=minutes))
+            if as_default:
+                store.save_settings(replace(store.settings(), dt_minutes=minutes))
         return outcome
 
     def mark_warnings_fired(self, thresholds_s: Iterable[int]) -> None:

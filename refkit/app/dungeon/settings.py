@@ -136,15 +136,16 @@ class SettingsSteps:
         return changed_settings(current, changes) != current
 
     def change(
-        self, changes: dict[str, Any], text: str = "Change DT settings"
+        self, changes: dict[str, Any], text: str = "Change DT settings", *, logged: bool = True
     ) -> StepOutcome[DungeonSettings, DungeonSettings]:
-        """Change settings by name (see DungeonSettings), logged; the value is the settings now.
-        ValueError, nothing saved, on an unknown name or an impossible value."""
+        """Change settings by name (see DungeonSettings), logged unless ``logged`` is false (a
+        part of a step that logs itself); the value is the settings now. ValueError, nothing
+        saved, on an unknown name or an impossible value."""
 
         def step(current: DungeonSettings, now: float) -> Planned[DungeonSettings, DungeonSettings]:
             updated = changed_settings(current, changes)
             line = log_text.settings_changed(changes, updated.to_dict())
-            return Planned(text, updated, updated, (line,))
+            return Planned(text, updated, updated, (line,) if logged else ())
 
         return self._steps.run(step)
 
