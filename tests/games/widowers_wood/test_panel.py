@@ -136,3 +136,9 @@ def test_discarding_every_die_is_said_before_rolling(panel: WidowersWoodPanel) -
     panel.discard_low_spin.setValue(2)
     assert "leaves none to total" in panel.error_label.text()
     assert panel.error_label.isVisible()
+
+
+def test_a_villain_name_too_long_is_said_before_rolling(panel: WidowersWoodPanel) -> None:
+    panel.set_kind(RollKind.SPAWN)
+    panel.villains_edit.setText("Gatorman, " + "x" * 41)
+    assert "index 2 is longer than 40 characters" in panel.error_label.text()

@@ -51,6 +51,7 @@ from refkit.gui.games.widowers_wood.dice_view import D6Strip, ShownDie
 
 KIND = "widowers-wood"
 SEED_LIMIT = 2**53
+NAME_LIMIT = 40
 
 ROLL_NAMES = {
     RollKind.ATTACK: "Attack (2d6 + ACC vs DEF)",
@@ -293,6 +294,12 @@ class WidowersWoodPanel(QWidget):
             raise ValueError(
                 f"Villain per index: 6 names at most (one per index), got {len(names)}"
             )
+        for index, name in enumerate(names, start=1):
+            if len(name) > NAME_LIMIT:
+                raise ValueError(
+                    f"Villain per index: the name for index {index} is longer than "
+                    f"{NAME_LIMIT} characters"
+                )
         return {index: name for index, name in enumerate(names, start=1) if name}
 
     def _attack_flags(self) -> dict[str, bool]:
