@@ -6,6 +6,8 @@ start-up. The index is built in memory: the GUI writes nothing for it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import QWidget
 
 from refkit.gui.shell.actions import ActionSpec
@@ -15,10 +17,12 @@ SHORTCUT = "Ctrl+K"
 
 
 class LookupOpener:
-    """Owns the one lookup window of a main window, made on first use."""
+    """Owns the one lookup window of a main window, made on first use; ``say`` puts a message
+    in the window's status bar (the reference folder missing from an installation, say)."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, say: Callable[[str, int], object]) -> None:
         self._parent = parent
+        self._say = say
         self.dialog = None
 
     def open(self) -> None:
@@ -27,7 +31,11 @@ class LookupOpener:
             from refkit.gui.lookup.dialog import LookupDialog
             from refkit.store.lookup import LookupIndex
 
-            library, problems = read_reference()
+            try:
+                library, problems = read_reference()
+            except OSError as error:
+                self._say(f"The rules lookup cannot open: {error}", 15000)
+                return
             index = LookupIndex.in_memory(library)
             self.dialog = LookupDialog(library, index, problems, self._parent)
             self.dialog.destroyed.connect(index.close)
@@ -35,7 +43,7 @@ class LookupOpener:
 
 
 def register(registry: PanelRegistry, context: FeatureContext) -> LookupOpener:
-    opener = LookupOpener(context.window)
+    opener = LookupOpener(context.window, context.window.show_status)
     registry.add_action(
         ActionSpec(
             "lookup",

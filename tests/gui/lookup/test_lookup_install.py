@@ -38,3 +38,23 @@ def test_ctrl_k_opens_the_lookup_window_from_the_app(qtbot, start_app, tmp_path:
     action.trigger()  # the same window comes back, with the last search
     assert app.window.findChildren(LookupDialog) == [dialog]
     assert dialog.search_box.text() == "greed"
+
+
+def test_a_missing_reference_folder_is_said_in_the_window(qtbot, monkeypatch) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    import refkit.games.reference as reference
+    from refkit.gui.lookup.install import LookupOpener
+    from refkit.locate import ResourceMissingError
+
+    def missing() -> None:
+        raise ResourceMissingError("missing resource: resources/reference")
+
+    monkeypatch.setattr(reference, "reference_root", missing)
+    said: list[str] = []
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    opener = LookupOpener(parent, lambda message, _ms: said.append(message))
+    opener.open()
+    assert said == ["The rules lookup cannot open: missing resource: resources/reference"]
+    assert opener.dialog is None
