@@ -25,26 +25,32 @@ G, U, K = Colour.GREEN, Colour.BLUE, Colour.BLACK
 FACES = shipped_faces()
 
 
-def every_roll(pool: Pool, expertise: bool = False):
-    for faces in itertools.product(*(FACES.of(colour) for colour in pool.dice)):
-        symbols = pool.automatic
-        for face in faces:
-            symbols = symbols + Symbols.of(face)
-        yield symbols.with_expertise() if expertise else symbols
+def every_roll(pool: Pool, expertise: bool = False) -> list[tuple[int, int]]:
+    """(Successes, Blocks) of every equally likely combination of faces, counted one by one."""
+
+    def counts(symbols: Symbols) -> tuple[int, int]:
+        symbols = symbols.with_expertise() if expertise else symbols
+        return symbols.success, symbols.block
+
+    base = counts(pool.automatic)
+    per_die = [[counts(Symbols.of(face)) for face in FACES.of(colour)] for colour in pool.dice]
+    return [
+        (base[0] + sum(f[0] for f in faces), base[1] + sum(f[1] for f in faces))
+        for faces in itertools.product(*per_die)
+    ]
 
 
-def brute_at_least(pool: Pool, needed: int, expertise: bool = False) -> Fraction:
-    rolls = list(every_roll(pool, expertise))
-    return Fraction(sum(1 for s in rolls if s.success >= needed), len(rolls))
+def brute_at_least(rolls: list[tuple[int, int]], needed: int) -> Fraction:
+    return Fraction(sum(1 for success, _ in rolls if success >= needed), len(rolls))
 
 
 def test_at_least_n_successes_matches_counting() -> None:
     pool = build_pool([R, OR, Y, K], Symbols(success=1))
-    for needed in range(0, 7):
-        for expertise in (False, True):
-            assert chance_of_at_least(pool, FACES, needed, expertise=expertise) == brute_at_least(
-                pool, needed, expertise
-            )
+    for expertise in (False, True):
+        rolls = every_roll(pool, expertise)
+        for needed in range(0, 7):
+            chance = chance_of_at_least(pool, FACES, needed, expertise=expertise)
+            assert chance == brute_at_least(rolls, needed)
 
 
 def test_one_red_die_odds_by_hand() -> None:
@@ -61,16 +67,19 @@ def test_a_fixed_die_is_certain() -> None:
     number = FACES.of(R).index((Symbol.SUCCESS, Symbol.SUCCESS)) + 1
     pool = build_pool([R, OR])
     fixed = chance_of_at_least(pool, FACES, 3, fixed={0: number})
-    assert fixed == brute_at_least(build_pool([OR], Symbols(success=2)), 3)
+    assert fixed == brute_at_least(every_roll(build_pool([OR], Symbols(success=2))), 3)
 
 
 def test_face_to_face_wounds_match_counting() -> None:
     character, enemy = build_pool([Y, Y, K]), build_pool([K, Y])
     odds = face_to_face_odds(character, enemy, FACES)
     counts: dict[tuple[int, int], int] = {}
-    for mine in every_roll(character):
-        for theirs in every_roll(enemy):
-            result = face_to_face(mine, theirs)
+    for my_success, my_block in every_roll(character):
+        for their_success, their_block in every_roll(enemy):
+            result = face_to_face(
+                Symbols(success=my_success, block=my_block),
+                Symbols(success=their_success, block=their_block),
+            )
             key = (result.wounds_to_enemy, result.wounds_to_character)
             counts[key] = counts.get(key, 0) + 1
     total = sum(counts.values())
