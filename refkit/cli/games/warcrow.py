@@ -1,4 +1,5 @@
-"""The ``warcrow`` rows of the contract: pool (upgrades and downgrades), roll, versus."""
+"""The ``warcrow`` rows of the contract: pool (upgrades and downgrades), roll, versus; and
+``warcrow odds``, the exact chances before rolling."""
 
 from __future__ import annotations
 
@@ -48,6 +49,17 @@ def register(commands: argparse._SubParsersAction) -> None:
     add_seed(versus)
     add_json_flag(versus)
     versus.set_defaults(handler=_run_versus)
+
+    odds = actions.add_parser(
+        "odds", help="exact odds: Successes of a pool, or face-to-face wounds"
+    )
+    odds.add_argument("colours", metavar="COLOURS", help=COLOURS_HELP)
+    odds.add_argument(
+        "--enemy", metavar="COLOURS", help="the Enemy's pool: odds of the wounds each way"
+    )
+    odds.add_argument("--expertise", action="store_true", help="hollow symbols count as full ones")
+    add_json_flag(odds)
+    odds.set_defaults(handler=_run_odds)
 
 
 def _faces() -> Any:
@@ -197,4 +209,62 @@ def _run_versus(args: argparse.Namespace) -> Result:
             f"wounds to character {result.wounds_to_character}",
         )
     )
+    return payload, text
+
+
+# --- odds -----------------------------------------------------------------------------------
+
+
+def _chances(table: Any) -> tuple[dict[str, float], dict[str, str]]:
+    from refkit.cli.output import fraction_text
+
+    return (
+        {str(n): float(p) for n, p in table.items()},
+        {str(n): fraction_text(p) for n, p in table.items()},
+    )
+
+
+def _run_odds(args: argparse.Namespace) -> Result:
+    from refkit.cli.output import fraction_text, percent
+    from refkit.games.warcrow.odds import at_least, count_distribution, face_to_face_odds
+
+    character = _pool(args.colours, "warcrow odds COLOURS")
+    faces = _faces()
+    if args.enemy is not None:
+        if args.expertise:
+            raise CliError("warcrow odds: --expertise is for a single pool, not with --enemy")
+        enemy = _pool(args.enemy, "warcrow odds --enemy")
+        odds = face_to_face_odds(character, enemy, faces)
+        to_enemy, to_enemy_exact = _chances(odds.wounds_to_enemy)
+        to_character, to_character_exact = _chances(odds.wounds_to_character)
+        payload: dict[str, Any] = {
+            "wounds_to_enemy": to_enemy,
+            "wounds_to_character": to_character,
+            "success": float(odds.success),
+            "exact": {
+                "wounds_to_enemy": to_enemy_exact,
+                "wounds_to_character": to_character_exact,
+                "success": fraction_text(odds.success),
+            },
+        }
+        text = "\n".join(
+            (
+                f"character succeeds {percent(odds.success)}",
+                "wounds to enemy: "
+                + "  ".join(f"{n}: {percent(p)}" for n, p in odds.wounds_to_enemy.items()),
+                "wounds to character: "
+                + "  ".join(f"{n}: {percent(p)}" for n, p in odds.wounds_to_character.items()),
+            )
+        )
+        return payload, text
+    distribution = count_distribution(character, faces, expertise=args.expertise)
+    ladder = {n: at_least(distribution, n) for n in range(1, max(distribution) + 1)}
+    chances, exact = _chances(distribution)
+    at_least_chances, at_least_exact = _chances(ladder)
+    payload = {
+        "successes": chances,
+        "at_least": at_least_chances,
+        "exact": {"successes": exact, "at_least": at_least_exact},
+    }
+    text = "at least: " + "  ".join(f"{n}: {percent(p)}" for n, p in ladder.items())
     return payload, text

@@ -124,3 +124,23 @@ def test_a_users_dice_table_replaces_the_shipped_one(capsys, refkit_data_dir) ->
     assert result["symbols"]["block"] == 1 and result["symbols"]["success"] == 0
     (folder / "dice.toml").write_text("[dice.red]\nfaces = 3", encoding="utf-8")
     assert "dice.toml" in refused(capsys, "roll", "red")
+
+
+def test_odds_of_a_pool_are_exact(capsys) -> None:
+    result = run_json(capsys, "odds", "red")
+    # 7 of the 8 red faces show a Success, 2 of them two.
+    assert result["exact"]["successes"] == {"0": "1/8", "1": "5/8", "2": "1/4"}
+    assert result["exact"]["at_least"] == {"1": "7/8", "2": "1/4"}
+    expert = run_json(capsys, "odds", "red", "--expertise")
+    assert expert["exact"]["at_least"]["1"] == "1/1"
+
+
+def test_odds_of_a_face_to_face(capsys) -> None:
+    result = run_json(capsys, "odds", "red", "--enemy", "green")
+    assert abs(sum(result["wounds_to_enemy"].values()) - 1) < 1e-12
+    assert result["success"] == result["wounds_to_enemy"]["1"] + result["wounds_to_enemy"].get(
+        "2", 0
+    )
+    # The enemy rolls no Success, so the character is never wounded.
+    assert result["exact"]["wounds_to_character"] == {"0": "1/1"}
+    assert "--expertise" in refused(capsys, "odds", "red", "--enemy", "green", "--expertise")
