@@ -216,3 +216,26 @@ def test_effects_roundtrip_through_dicts() -> None:
         assert TrackedEffect.from_dict(effect.to_dict()) == effect
     with pytest.raises(ValueError, match="missing the key 'name'"):
         TrackedEffect.from_dict({"id": "x"})
+
+
+def test_given_faces_decide_the_roll_and_no_die_is_rolled() -> None:
+    no_dice = ScriptedRandom()  # any die asked for would fail the test
+    rolled = roll_effect(spell_duration("s", "Ward", 3), no_dice, faces=[1, 3, 6])
+    assert rolled.roll.rolled == (1, 3, 6)
+    assert rolled.effect is not None and rolled.effect.usage_dice == 2
+    doused = douse(light("t", "torch"), no_dice, faces=[4, 1])
+    assert doused.roll is not None and doused.roll.rolled == (4, 1)
+    assert (doused.effect.usage_dice, doused.effect.lit) == (1, False)
+    ring = custom_effect("r", "Ring", 2, {UsageDiceMode.ACTIVATE})
+    used = activate(ring, no_dice, faces=[2, 2])
+    assert used.roll.after == 0 and used.ran_out
+
+
+def test_given_faces_must_fit_what_is_rolled() -> None:
+    with pytest.raises(ValueError, match="exactly 2 faces"):
+        douse(light("t", "torch"), ScriptedRandom(), faces=[4])
+    glowstone = TrackedEffect("g", "Glowstone", EffectKind.LIGHT, 2, 2, frozenset({REST}), lit=True)
+    with pytest.raises(ValueError, match="rolls no usage dice when doused"):
+        douse(glowstone, ScriptedRandom(), faces=[3])
+    with pytest.raises(ValueError, match="no Activate mode"):
+        activate(spell_duration("s", "Ward", 1), ScriptedRandom(), faces=[3])
