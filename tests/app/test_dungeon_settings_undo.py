@@ -1,4 +1,4 @@
-"""DT settings and the EN toggles are undoable commands whose undo never overwrites a newer change."""
+"""DT settings, EN toggles and the DT length are undone as commands, never over a newer change."""
 
 from __future__ import annotations
 
