@@ -82,6 +82,33 @@ def _pool(text: str, where: str, *, need_dice: bool = True) -> Any:
     return pool
 
 
+def _log(
+    args: argparse.Namespace,
+    sides: dict[str, Any],
+    *,
+    summary: str,
+    total: int,
+    seed: int | None,
+    expertise: bool = False,
+) -> None:
+    """Put the roll in the roll log, tagged ``cli``, as the crows' rolls are (only once the input
+    has been checked: bad input writes nothing)."""
+    from refkit.cli.services import command_services
+    from refkit.games.warcrow.records import roll_record
+
+    with command_services(args) as services:
+        services.dice.log_roll(
+            roll_record(
+                sides,
+                summary=summary,
+                total=total,
+                seed=seed,
+                rolled_at=services.utc_now(),
+                expertise=expertise,
+            )
+        )
+
+
 # --- pool -----------------------------------------------------------------------------------
 
 
@@ -141,6 +168,7 @@ def _face_numbers(text: str, count: int) -> list[int]:
 def _run_roll(args: argparse.Namespace) -> Result:
     from refkit.dice.rng import make_rng
     from refkit.games.warcrow import RerollError, attribute_test, given_roll, roll_pool
+    from refkit.games.warcrow.records import roll_outcome
 
     pool = _pool(args.colours, "warcrow roll COLOURS")
     if args.need is not None and args.need < 0:
@@ -156,6 +184,15 @@ def _run_roll(args: argparse.Namespace) -> Result:
         rng, seed = make_rng(args.seed)
         roll = roll_pool(pool, faces, rng)
     symbols = roll.symbols(expertise=args.expertise)
+    test = attribute_test(symbols, args.need) if args.need is not None else None
+    _log(
+        args,
+        {"pool": (pool, roll)},
+        summary=roll_outcome(symbols, test),
+        total=symbols.success,
+        seed=seed,
+        expertise=args.expertise,
+    )
     payload: dict[str, Any] = {
         "dice": [_dice_entry(die) for die in roll.dice],
         "symbols": symbols.as_dict(),
@@ -164,8 +201,7 @@ def _run_roll(args: argparse.Namespace) -> Result:
         "faces_source": "community" if faces.community else "verified",
     }
     text = _roll_text(roll) + f"\n= {symbols.words()}"
-    if args.need is not None:
-        test = attribute_test(symbols, args.need)
+    if test is not None:
         payload["test"] = {"needed": test.needed, "successes": test.counted, "passed": test.passed}
         text += f"\ntest needing {test.needed}: {'passed' if test.passed else 'failed'}"
     return payload, text
@@ -183,6 +219,7 @@ def _roll_text(roll: Any) -> str:
 def _run_versus(args: argparse.Namespace) -> Result:
     from refkit.dice.rng import make_rng
     from refkit.games.warcrow import face_to_face, roll_pool
+    from refkit.games.warcrow.records import versus_outcome
 
     character = _pool(args.character, "warcrow versus --character")
     enemy = _pool(args.enemy, "warcrow versus --enemy")
@@ -191,6 +228,13 @@ def _run_versus(args: argparse.Namespace) -> Result:
     character_roll = roll_pool(character, faces, rng)
     enemy_roll = roll_pool(enemy, faces, rng)
     result = face_to_face(character_roll.symbols(), enemy_roll.symbols())
+    _log(
+        args,
+        {"character": (character, character_roll), "enemy": (enemy, enemy_roll)},
+        summary=versus_outcome(result),
+        total=result.wounds_to_enemy,
+        seed=seed,
+    )
     payload = {
         "character": result.character.as_dict(),
         "enemy": result.enemy.as_dict(),

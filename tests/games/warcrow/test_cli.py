@@ -144,3 +144,30 @@ def test_odds_of_a_face_to_face(capsys) -> None:
     # The enemy rolls no Success, so the character is never wounded.
     assert result["exact"]["wounds_to_character"] == {"0": "1/1"}
     assert "--expertise" in refused(capsys, "odds", "red", "--enemy", "green", "--expertise")
+
+
+def test_rolls_land_in_the_roll_log_tagged_cli(capsys, refkit_data_dir) -> None:
+    from refkit.store.database import Database
+    from refkit.store.location import DATABASE_FILE_NAME
+    from refkit.store.roll_log import RollLogRepository
+
+    rolled = run_json(capsys, "roll", "red,black", "--seed", "5", "--need", "1")
+    versus = run_json(capsys, "versus", "--character", "red", "--enemy", "green", "--seed", "6")
+    with Database.open(str(refkit_data_dir / DATABASE_FILE_NAME)) as db:
+        logged = list(reversed(RollLogRepository(db).recent(limit=None)))
+    assert [roll.source for roll in logged] == ["cli", "cli"]
+    first, second = (roll.record for roll in logged)
+    assert first.kind == second.kind == "warcrow"
+    assert list(first.faces) == rolled["faces"] and first.seed == 5
+    assert first.total == rolled["symbols"]["success"]
+    assert first.detail["pool"]["symbols"] == rolled["symbols"]
+    assert second.total == versus["wounds_to_enemy"] and second.seed == 6
+    assert second.detail["enemy"]["symbols"] == versus["enemy"]
+
+
+def test_bad_input_writes_no_database(capsys, refkit_data_dir) -> None:
+    from refkit.store.location import DATABASE_FILE_NAME
+
+    refused(capsys, "roll", "red,red,red,red")
+    refused(capsys, "versus", "--character", "red", "--enemy", "mauve")
+    assert not (refkit_data_dir / DATABASE_FILE_NAME).exists()

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refkit.dice.records import RollRecord
 from refkit.games.warcrow import (
     DiceFaces,
     Pool,
@@ -36,11 +35,11 @@ from refkit.games.warcrow import (
     shipped_faces,
 )
 from refkit.games.warcrow.odds import count_distribution, face_to_face_odds
+from refkit.games.warcrow.records import roll_outcome, roll_record, versus_outcome
 from refkit.gui.games.spec import GameContext
 from refkit.gui.games.warcrow.dice_view import DieStrip, ShownDie, SymbolTally
 from refkit.gui.games.warcrow.pool_editor import PoolEditor, plain_label
 
-KIND = "warcrow"
 SEED_LIMIT = 2**53
 
 
@@ -370,63 +369,26 @@ class WarcrowPanel(QWidget):
             theirs = self._sides["enemy"].roll.symbols()
             self.enemy_symbols.set_symbols(theirs)
             result = face_to_face(mine, theirs)
-            outcome = (
-                f"{'Success' if result.success else 'No success'}: "
-                f"{_wounds(result.wounds_to_enemy)} to the enemy, "
-                f"{_wounds(result.wounds_to_character)} to the character"
-            )
+            outcome = versus_outcome(result)
             total = result.wounds_to_enemy
         else:
             needed = self.needed_spin.value()
-            if needed:
-                test = attribute_test(mine, needed)
-                verdict = "passed" if test.passed else "failed"
-                outcome = f"Test {verdict}: {test.counted} Successes, {needed} needed"
-            else:
-                outcome = f"{mine.success} Success{'es' if mine.success != 1 else ''}"
+            outcome = roll_outcome(mine, attribute_test(mine, needed) if needed else None)
             total = mine.success
         self.outcome_label.setText(outcome)
         self.result_box.show()
         self._scroll.ensureWidgetVisible(self.result_box)
-        self._log(outcome, total, rerolled=rerolled)
-
-    def _log(self, outcome: str, total: int, *, rerolled: bool) -> None:
-        sides = {side: data.roll for side, data in self._sides.items()}
-        expression = " vs ".join(
-            f"{side}: {self._sides[side].pool.words()}" if len(sides) > 1 else data.pool.words()
-            for side, data in self._sides.items()
-        )
-        faces = tuple(n for roll in sides.values() for n in roll.faces())
         self._context.log_roll(
-            RollRecord(
-                kind=KIND,
-                expression=("reroll: " if rerolled else "") + expression,
-                faces=faces,
+            roll_record(
+                {side: (data.pool, data.roll) for side, data in self._sides.items()},
+                summary=outcome,
                 total=total,
                 seed=self._seed,
                 rolled_at=self._context.now(),
-                summary=outcome,
-                detail={
-                    side: {
-                        "dice": [
-                            {
-                                "colour": die.colour.value,
-                                "face": [s.value for s in die.face],
-                                "fixed": die.fixed,
-                                "rerolled": die.rerolled,
-                            }
-                            for die in roll.dice
-                        ],
-                        "symbols": roll.symbols().as_dict(),
-                    }
-                    for side, roll in sides.items()
-                },
+                rerolled=rerolled,
+                expertise=expertise,
             )
         )
-
-
-def _wounds(count: int) -> str:
-    return f"{count} wound{'s' if count != 1 else ''}"
 
 
 def _at_least(distribution: dict[int, Fraction], needed: int) -> Fraction:
