@@ -84,3 +84,12 @@ def test_bad_input_is_one_error_line_exit_2_and_writes_nothing(
 def test_the_index_is_cached_in_the_data_folder(lookup, refkit_data_dir: Path) -> None:
     lookup("lookup", "miasma")
     assert (refkit_data_dir / INDEX_FILE_NAME).is_file()
+
+
+def test_a_data_folder_that_cannot_be_made_still_answers(lookup, tmp_path, monkeypatch) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("REFKIT_DATA_DIR", str(blocked / "data"))
+    code, out, err = lookup("--json", "lookup", "greed")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["results"][0]["id"] == "greed-bonus"

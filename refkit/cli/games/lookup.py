@@ -27,8 +27,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_lookup(args: argparse.Namespace) -> Result:
-    from refkit.store.location import data_dir
-    from refkit.store.lookup import LookupIndex, LookupQueryError, check_search, plain_snippet
+    from refkit.store.lookup import LookupQueryError, check_search, plain_snippet
 
     query = " ".join(args.query)
     # Everything typed is checked before the index is opened (or written).
@@ -36,7 +35,7 @@ def _run_lookup(args: argparse.Namespace) -> Result:
         check_search(query, game=args.game, limit=args.limit)
     except LookupQueryError as problem:
         raise CliError(f"lookup: {problem}") from None
-    with LookupIndex.open_cached(data_dir()) as index:
+    with _open_index() as index:
         hits = index.search(query, game=args.game, limit=args.limit)
     results = [
         {
@@ -49,6 +48,20 @@ def _run_lookup(args: argparse.Namespace) -> Result:
         for hit in hits
     ]
     return {"query": query, "results": results}, _text(query, results)
+
+
+def _open_index():
+    """The index cached in the data folder; in memory when that folder cannot be made, since a
+    search needs nothing written."""
+    from refkit.games.reference import read_reference
+    from refkit.store.location import data_dir
+    from refkit.store.lookup import LookupIndex
+
+    try:
+        folder = data_dir()
+    except OSError:
+        return LookupIndex.in_memory(read_reference()[0])
+    return LookupIndex.open_cached(folder)
 
 
 def _text(query: str, results: list[dict[str, str]]) -> str:
