@@ -3,6 +3,8 @@ entries that the viewer follows (and a Back button that returns)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -30,6 +32,7 @@ class EntryViewer(QWidget):
         self._library = library
         self._history: list[EntryKey] = []
         self._current: ReferenceEntry | None = None
+        self._words: tuple[str, ...] = ()
 
         self.back_button = QPushButton("◀ Back")
         self.back_button.setObjectName("lookup_back")
@@ -74,6 +77,10 @@ class EntryViewer(QWidget):
         self.tags_label.setText("")
         self.body.setPlainText(text)
 
+    def set_search_words(self, words: Sequence[str]) -> None:
+        """The words searched for, shown in bold in the entries from now on."""
+        self._words = tuple(words)
+
     def show_entry(self, key: EntryKey, *, remember: bool = False) -> bool:
         """Show ``key``'s entry; with ``remember`` the one shown now goes on the Back history.
         False (and nothing changes) when there is no such entry."""
@@ -90,7 +97,7 @@ class EntryViewer(QWidget):
         self.where_label.setText(f"{entry.game_title} · {entry.section}")
         self.tags_label.setText(", ".join(entry.tags))
         self.tags_label.setVisible(bool(entry.tags))
-        self.body.setHtml(body_html(self._library.body_parts(entry)))
+        self.body.setHtml(body_html(self._library.body_parts(entry), self._words))
         self.entry_shown.emit(entry.key)
         return True
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from html import escape
 
 from refkit.games.reference import BodyPart, EntryKey
@@ -32,15 +34,33 @@ def link_key(url: str) -> EntryKey | None:
     return EntryKey(game, entry_id)
 
 
-def body_html(parts: tuple[BodyPart, ...]) -> str:
+def body_html(parts: tuple[BodyPart, ...], words: Sequence[str] = ()) -> str:
     """An entry's body: blank lines part paragraphs, lines starting ``- `` or ``1. `` stay lines,
-    and each link becomes an anchor to its entry."""
+    each link becomes an anchor to its entry, and the searched ``words`` (as prefixes) are bold."""
     runs: list[str] = []
     for part in parts:
-        text = escape(part.text)
         if part.link is not None:
-            text = f'<a href="{escape(link_url(part.link), quote=True)}">{text}</a>'
-        runs.append(text)
+            url = escape(link_url(part.link), quote=True)
+            runs.append(f'<a href="{url}">{escape(part.text)}</a>')
+        else:
+            runs.append(_bold_words(part.text, words))
     joined = "".join(runs).strip()
     paragraphs = [block.strip() for block in joined.split("\n\n") if block.strip()]
     return "".join(f"<p>{block.replace(chr(10), '<br>')}</p>" for block in paragraphs)
+
+
+def _bold_words(text: str, words: Sequence[str]) -> str:
+    """``text`` escaped, with every word starting with one of ``words`` in bold."""
+    if not words:
+        return escape(text)
+    pattern = re.compile(
+        r"(?<!\w)(?:" + "|".join(re.escape(word) for word in words) + r")\w*", re.IGNORECASE
+    )
+    pieces: list[str] = []
+    position = 0
+    for match in pattern.finditer(text):
+        pieces.append(escape(text[position : match.start()]))
+        pieces.append(f"<b>{escape(match.group())}</b>")
+        position = match.end()
+    pieces.append(escape(text[position:]))
+    return "".join(pieces)

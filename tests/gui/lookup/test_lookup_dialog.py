@@ -188,6 +188,38 @@ def test_snippet_and_body_html_escape_before_adding_their_own_tags() -> None:
     )
 
 
+def test_the_searched_words_are_bold_in_the_entry_and_still_escaped(qtbot, tmp_path) -> None:
+    root = _reference(
+        tmp_path / "reference",
+        {"crows/a.toml": _entry("lamp", "Lamps", "A <b>torch</b> & torches; storch stays.")},
+    )
+    dialog = _dialog(qtbot, root)
+    dialog.search_box.setText("torc")
+    dialog.search_now()
+    library = load_reference(root)
+    lamp = library.get(EntryKey("crows", "lamp"))
+    assert lamp is not None and dialog.viewer.current() == lamp.key
+    html = body_html(library.body_parts(lamp), ["torc"])
+    assert html == "<p>A &lt;b&gt;<b>torch</b>&lt;/b&gt; &amp; <b>torches</b>; storch stays.</p>"
+    assert dialog.viewer.body.toPlainText() == "A <b>torch</b> & torches; storch stays."
+    bold = [
+        fragment.text()
+        for fragment in _fragments(dialog.viewer.body)
+        if fragment.charFormat().fontWeight() >= 600
+    ]
+    assert bold == ["torch", "torches"]
+
+
+def _fragments(browser: QTextBrowser):
+    block = browser.document().begin()
+    while block.isValid():
+        fragments = block.begin()
+        while not fragments.atEnd():
+            yield fragments.fragment()
+            fragments += 1
+        block = block.next()
+
+
 def test_mistakes_in_the_reference_are_said_in_the_window(qtbot, tmp_path: Path) -> None:
     root = _reference(
         tmp_path / "reference",
