@@ -34,6 +34,7 @@ from refkit.games.warcrow.pool import (
 from refkit.games.warcrow.resolve import (
     AttributeTest,
     FaceToFace,
+    States,
     Switch,
     apply_states,
     attribute_test,
@@ -63,6 +64,7 @@ __all__ = [
     "RerollError",
     "Roll",
     "RolledDie",
+    "States",
     "Switch",
     "Symbol",
     "Symbols",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from refkit.games.warcrow.dice import Colour, DiceFaces, Face
 from refkit.games.warcrow.pool import Pool
+from refkit.games.warcrow.resolve import States
 from refkit.games.warcrow.symbols import Symbol, Symbols
 
 if TYPE_CHECKING:
@@ -49,11 +50,11 @@ def _pool_die(
     return total
 
 
-def _distribution(die: icepool.Die[Any], part: int) -> dict[int, Fraction]:
+def _distribution(die: icepool.Die[Any], part: int, states: States) -> dict[int, Fraction]:
     counts: dict[int, int] = {}
-    for outcome, quantity in die.items():
-        value = int(outcome[part])
-        counts[value] = counts.get(value, 0) + int(quantity)
+    for (success, block), quantity in _counts(die, states).items():
+        value = (success, block)[part]
+        counts[value] = counts.get(value, 0) + quantity
     denominator = sum(counts.values())
     return {value: Fraction(counts[value], denominator) for value in sorted(counts)}
 
@@ -65,12 +66,15 @@ def count_distribution(
     symbol: Symbol = Symbol.SUCCESS,
     expertise: bool = False,
     fixed: Mapping[int, int] | None = None,
+    states: States | None = None,
 ) -> dict[int, Fraction]:
-    """The chance of each number of ``symbol`` (Success or Block) the pool can show."""
+    """The chance of each number of ``symbol`` (Success or Block) the pool can show, after any
+    Stunned or Vulnerable."""
     if symbol not in (Symbol.SUCCESS, Symbol.BLOCK):
         raise ValueError("odds are counted for Successes or Blocks")
     part = 0 if symbol is Symbol.SUCCESS else 1
-    return _distribution(_pool_die(pool, faces, expertise, dict(fixed or {})), part)
+    die = _pool_die(pool, faces, expertise, dict(fixed or {}))
+    return _distribution(die, part, states or States())
 
 
 def at_least(distribution: Mapping[int, Fraction], needed: int) -> Fraction:
@@ -86,9 +90,12 @@ def chance_of_at_least(
     symbol: Symbol = Symbol.SUCCESS,
     expertise: bool = False,
     fixed: Mapping[int, int] | None = None,
+    states: States | None = None,
 ) -> Fraction:
     """The exact chance the pool shows at least ``needed`` of ``symbol``."""
-    distribution = count_distribution(pool, faces, symbol=symbol, expertise=expertise, fixed=fixed)
+    distribution = count_distribution(
+        pool, faces, symbol=symbol, expertise=expertise, fixed=fixed, states=states
+    )
     return at_least(distribution, needed)
 
 
@@ -116,6 +123,8 @@ def face_to_face_odds(
     *,
     character_fixed: Mapping[int, int] | None = None,
     enemy_fixed: Mapping[int, int] | None = None,
+    character_states: States | None = None,
+    enemy_states: States | None = None,
 ) -> FaceToFaceOdds:
     """Exact wounds of a face-to-face: Blocks cancel Successes one for one, both ways.
 
@@ -124,8 +133,13 @@ def face_to_face_odds(
     a Vector for each of the up to ~40,000 pairs of two full pools, over a second; this loop
     does the same sum in a few tens of milliseconds.
     """
-    mine = _counts(_pool_die(character, faces, False, dict(character_fixed or {})))
-    theirs = _counts(_pool_die(enemy, faces, False, dict(enemy_fixed or {})))
+    mine = _counts(
+        _pool_die(character, faces, False, dict(character_fixed or {})),
+        character_states or States(),
+    )
+    theirs = _counts(
+        _pool_die(enemy, faces, False, dict(enemy_fixed or {})), enemy_states or States()
+    )
     counts: dict[tuple[int, int], int] = {}
     for (my_success, my_block), my_count in mine.items():
         for (their_success, their_block), their_count in theirs.items():
@@ -140,9 +154,14 @@ def face_to_face_odds(
     )
 
 
-def _counts(die: icepool.Die[Any]) -> dict[tuple[int, int], int]:
-    """A pool die's (Successes, Blocks) outcomes with how many rolls give each."""
-    return {(int(outcome[0]), int(outcome[1])): int(quantity) for outcome, quantity in die.items()}
+def _counts(die: icepool.Die[Any], states: States) -> dict[tuple[int, int], int]:
+    """A pool die's (Successes, Blocks) outcomes, after the States, with how many rolls give
+    each."""
+    counts: dict[tuple[int, int], int] = {}
+    for outcome, quantity in die.items():
+        key = states.apply_counts(int(outcome[0]), int(outcome[1]))
+        counts[key] = counts.get(key, 0) + int(quantity)
+    return counts
 
 
 def _marginal(both: Mapping[tuple[int, int], Fraction], part: int) -> dict[int, Fraction]:

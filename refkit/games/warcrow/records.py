@@ -8,7 +8,7 @@ from datetime import datetime
 
 from refkit.dice.records import RollRecord
 from refkit.games.warcrow.pool import Pool
-from refkit.games.warcrow.resolve import AttributeTest, FaceToFace
+from refkit.games.warcrow.resolve import AttributeTest, FaceToFace, States
 from refkit.games.warcrow.roll import Roll
 from refkit.games.warcrow.symbols import Symbols
 
@@ -46,15 +46,22 @@ def roll_record(
     rolled_at: datetime,
     rerolled: bool = False,
     expertise: bool = False,
+    states: Mapping[str, States] | None = None,
 ) -> RollRecord:
     """The roll log's record of a Warcrow roll: one side (``pool``) or both (``character`` and
-    ``enemy``), each die's colour and face, and the symbols counted."""
+    ``enemy``), each die's colour and face, and the symbols counted (after any States, keyed by
+    side)."""
+    states = dict(states or {})
     if len(sides) == 1:
         expression = next(iter(sides.values()))[0].words()
     else:
         expression = " vs ".join(f"{side}: {pool.words()}" for side, (pool, _) in sides.items())
     if expertise:
         expression += " (expertise)"
+    for side in sides:
+        said = states.get(side, States()).words()
+        if said:
+            expression += f" ({side} {said})" if len(sides) > 1 else f" ({said})"
     return RollRecord(
         kind=KIND,
         expression=("reroll: " if rerolled else "") + expression,
@@ -74,7 +81,9 @@ def roll_record(
                     }
                     for die in roll.dice
                 ],
-                "symbols": roll.symbols(expertise=expertise).as_dict(),
+                "symbols": states.get(side, States())
+                .apply(roll.symbols(expertise=expertise))
+                .as_dict(),
             }
             for side, (_, roll) in sides.items()
         },

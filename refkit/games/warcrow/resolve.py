@@ -64,6 +64,26 @@ def apply_states(symbols: Symbols, *, stunned: bool = False, vulnerable: bool = 
 
 
 @dataclass(frozen=True)
+class States:
+    """The States that change a roll's result: applied after Switches, before cancelling."""
+
+    stunned: bool = False
+    vulnerable: bool = False
+
+    def apply(self, symbols: Symbols) -> Symbols:
+        return apply_states(symbols, stunned=self.stunned, vulnerable=self.vulnerable)
+
+    def apply_counts(self, success: int, block: int) -> tuple[int, int]:
+        return max(0, success - int(self.stunned)), max(0, block - int(self.vulnerable))
+
+    def words(self) -> str:
+        names = [
+            name for name, on in (("Stunned", self.stunned), ("Vulnerable", self.vulnerable)) if on
+        ]
+        return ", ".join(names)
+
+
+@dataclass(frozen=True)
 class Switch:
     """A card's switch: pay ``cost`` from the roll to get ``gain``; at most once per roll."""
 

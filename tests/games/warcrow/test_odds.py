@@ -8,6 +8,7 @@ from fractions import Fraction
 from refkit.games.warcrow import (
     Colour,
     Pool,
+    States,
     Symbol,
     Symbols,
     build_pool,
@@ -86,3 +87,26 @@ def test_face_to_face_wounds_match_counting() -> None:
     assert odds.both == {key: Fraction(n, total) for key, n in sorted(counts.items())}
     assert sum(odds.wounds_to_enemy.values()) == 1
     assert odds.success == sum(p for (to_enemy, _), p in odds.both.items() if to_enemy > 0)
+
+
+def test_stunned_and_vulnerable_shift_the_odds_as_counting_does() -> None:
+    pool = build_pool([R, OR, G])
+    stunned = States(stunned=True)
+    rolls = [(max(0, s - 1), b) for s, b in every_roll(pool)]
+    for needed in range(4):
+        chance = chance_of_at_least(pool, FACES, needed, states=stunned)
+        assert chance == brute_at_least(rolls, needed)
+    character, enemy = build_pool([R, G]), build_pool([OR, U])
+    odds = face_to_face_odds(
+        character, enemy, FACES, character_states=States(vulnerable=True), enemy_states=stunned
+    )
+    counts: dict[tuple[int, int], int] = {}
+    for my_success, my_block in every_roll(character):
+        for their_success, their_block in every_roll(enemy):
+            mine = States(vulnerable=True).apply(Symbols(success=my_success, block=my_block))
+            theirs = stunned.apply(Symbols(success=their_success, block=their_block))
+            result = face_to_face(mine, theirs)
+            key = (result.wounds_to_enemy, result.wounds_to_character)
+            counts[key] = counts.get(key, 0) + 1
+    total = sum(counts.values())
+    assert odds.both == {key: Fraction(n, total) for key, n in sorted(counts.items())}

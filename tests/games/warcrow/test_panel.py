@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from refkit.games.warcrow import Colour, Direction, Symbol, build_pool, shipped_faces
-from refkit.games.warcrow.odds import chance_of_at_least
+from refkit.games.warcrow import Colour, Direction, States, Symbol, build_pool, shipped_faces
+from refkit.games.warcrow.odds import chance_of_at_least, face_to_face_odds
 from refkit.gui.games.spec import GameContext, discover_game_panels
 from refkit.gui.games.warcrow import GAME_PANEL
 from refkit.gui.games.warcrow.panel import WarcrowPanel, percent
@@ -186,3 +186,26 @@ def test_a_users_checked_table_is_used_and_named(qtbot, refkit_data_dir, logged)
     widget.character.set_dice((R,))
     assert "Successes: 1+ 100%" in widget.odds_label.text()
     assert "your checked table" in widget.source_label.text()
+
+
+def test_stunned_and_vulnerable_change_odds_and_result(panel: WarcrowPanel, logged) -> None:
+    panel.versus_mode.setChecked(True)
+    panel.character.set_dice((R,))
+    panel.enemy.set_dice((G,))
+    before = panel.odds_label.text()
+    panel.enemy.vulnerable_box.setChecked(True)
+    after = panel.odds_label.text()
+    assert after != before
+    expected = face_to_face_odds(
+        build_pool([R]),
+        build_pool([G]),
+        shipped_faces(),
+        enemy_states=States(vulnerable=True),
+    )
+    assert f"(1+ wound to the enemy): {percent(expected.success)}" in after
+    panel.character.stunned_box.setChecked(True)
+    panel.roll_button.click()
+    raw = panel._sides["character"].roll.symbols()
+    assert panel.character_symbols.symbols().success == max(0, raw.success - 1)
+    assert "character Stunned" in logged[-1].expression
+    assert "enemy Vulnerable" in logged[-1].expression

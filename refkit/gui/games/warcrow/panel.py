@@ -250,6 +250,8 @@ class WarcrowPanel(QWidget):
                 self._faces,
                 character_fixed=self.character.fixed(),
                 enemy_fixed=self.enemy.fixed(),
+                character_states=self.character.states(),
+                enemy_states=self.enemy.states(),
             )
             return "\n".join(
                 (
@@ -265,6 +267,7 @@ class WarcrowPanel(QWidget):
             self._faces,
             expertise=self.expertise_box.isChecked(),
             fixed=self.character.fixed(),
+            states=self.character.states(),
         )
         top = max(distribution)
         shown = " · ".join(
@@ -363,10 +366,10 @@ class WarcrowPanel(QWidget):
         self._show_dice()
         character = self._sides["character"].roll
         expertise = self.expertise_box.isChecked() and not versus
-        mine = character.symbols(expertise=expertise)
+        mine = self.character.states().apply(character.symbols(expertise=expertise))
         self.character_symbols.set_symbols(mine)
         if versus:
-            theirs = self._sides["enemy"].roll.symbols()
+            theirs = self.enemy.states().apply(self._sides["enemy"].roll.symbols())
             self.enemy_symbols.set_symbols(theirs)
             result = face_to_face(mine, theirs)
             outcome = versus_outcome(result)
@@ -387,6 +390,7 @@ class WarcrowPanel(QWidget):
                 rolled_at=self._context.now(),
                 rerolled=rerolled,
                 expertise=expertise,
+                states={"character": self.character.states(), "enemy": self.enemy.states()},
             )
         )
 

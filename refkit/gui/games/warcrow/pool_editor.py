@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -27,6 +28,7 @@ from refkit.games.warcrow import (
     Modified,
     Pool,
     PoolError,
+    States,
     Symbols,
     modify,
 )
@@ -164,6 +166,15 @@ class PoolEditor(QFrame):
         automatic.addStretch(1)
         layout.addLayout(automatic)
 
+        states = QHBoxLayout()
+        self.stunned_box = QCheckBox("Stunned (−1 Success)")
+        self.vulnerable_box = QCheckBox("Vulnerable (−1 Block)")
+        for box in (self.stunned_box, self.vulnerable_box):
+            box.toggled.connect(self.changed)
+            states.addWidget(box)
+        states.addStretch(1)
+        layout.addLayout(states)
+
         self.message_label = plain_label()
         self.message_label.setObjectName("pool_message")
         self.message_label.setStyleSheet("color: #c62828;")
@@ -186,6 +197,9 @@ class PoolEditor(QFrame):
     def pool(self) -> Pool:
         """The pool that will be rolled: gathered dice after the upgrades and downgrades."""
         return self.modified().pool
+
+    def states(self) -> States:
+        return States(self.stunned_box.isChecked(), self.vulnerable_box.isChecked())
 
     def fixed(self) -> dict[int, int]:
         return dict(self._fixed)
