@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     import asyncio
 
     from refkit.app.dice_service import DiceService
+    from refkit.compose import Services
     from refkit.dice.records import RollRecord
     from refkit.gui.characters.install import CharacterPanels
     from refkit.gui.dungeon.install import DungeonPanels
@@ -126,11 +127,6 @@ def _import_panel_modules() -> bool:
     return True
 
 
-def _make_service(database: Database) -> DiceService:
-    from refkit.app.dice_service import DiceService
-    from refkit.store.roll_log import RollLogRepository
-
-    return DiceService(RollLogRepository(database))
 
 
 class RefkitApp:
@@ -148,6 +144,8 @@ class RefkitApp:
         self.palette = palette
         self.database: Database | None = None
         self.service: DiceService | None = None
+        self.services: Services | None = None
+        """The composition root's services on the open database (:mod:`refkit.compose`)."""
         self.database_error: str | None = None
         self.open_dialog: DatabaseOpenDialog | None = None
         self._open_task: asyncio.Task[None] | None = None
@@ -376,8 +374,11 @@ class RefkitApp:
         self._open_task = start_task(self.open_database())
 
     def _attach(self, database: Database, rolls: list[LoggedRoll], location: str) -> None:
+        from refkit.compose import Services  # imported by the worker already
+
         self.database = database
-        service = _make_service(database)
+        self.services = Services.for_database(database, roll_source="app")
+        service = self.services.dice
         self.service = service
         self.dice.attach(service, rolls)
         self.window.set_database_location(location)
@@ -410,15 +411,15 @@ class RefkitApp:
 
         One part per turn of the event loop, so that on a big database the window keeps
         answering (and the clock keeps running) while the panels are built."""
-        from refkit.app.character_service import CharacterService
         from refkit.gui.characters.install import character_install_steps
-        from refkit.store.character_store import CharacterRepository
 
-        characters = CharacterService(CharacterRepository(database))
+        assert self.services is not None
+        services = self.services
+        characters = services.characters
 
         def steps() -> Iterator[None]:
             dungeon = self.install_dungeon_panels()
-            yield from dungeon.attach_database_steps(database, characters)
+            yield from dungeon.attach_services_steps(services)
             yield
             panels: CharacterPanels | None = None
             for panels in character_install_steps(  # noqa: B007 - the last one is kept
@@ -433,6 +434,9 @@ class RefkitApp:
                 self.panels.widget(self.panels.pending()[0])
                 yield
             self.character_panels = panels
+            from refkit.gui.shell.source_cache import drop_source_cache
+
+            drop_source_cache()  # ~20 MB of library sources PySide's import hook kept
             self._ready()
 
         pending = steps()
@@ -514,6 +518,10 @@ def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int
     ``exit_after_paint`` the app quits right after the main window's first paint, before the
     database is touched (for start-up benchmarks and smoke tests).
     """
+    if not exit_after_paint:  # the ORM's imports overlap the window's start-up
+        from refkit.gui.shell.read_ahead import start_importing_ahead
+
+        start_importing_ahead()
     app, created = _configure_application()
     settings = QSettings(ORGANIZATION, APPLICATION)
     palette = PaletteController(

@@ -5,7 +5,7 @@ imports are done by a worker thread first) and hands over the services when the 
 (:meth:`DungeonPanels.set_services` or :meth:`DungeonPanels.attach_database`). Until then the
 panels show that they are waiting. Each dock's widget is built on its own turn of the event loop
 (see :class:`~refkit.gui.shell.panel_registry.PanelRegistry`). Given the character service too,
-End DT and rests act on the party at the table (see :mod:`refkit.app.party_bridge`), chosen on the
+End DT and rests act on the party at the table (see :mod:`refkit.app.party.bridge`), chosen on the
 DT panel. The Tables dock is the tables feature's (:mod:`refkit.gui.tables.install`); the dungeon
 only listens to it, through the registry.
 
@@ -38,8 +38,9 @@ from refkit.gui.shell.panel_registry import (
 if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService
     from refkit.app.dungeon_turn_service import DungeonTurnService
-    from refkit.app.party_bridge import PartyBridge
+    from refkit.app.party.bridge import PartyBridge
     from refkit.app.table_service import TableService
+    from refkit.compose import Services
     from refkit.store.database import Database
 
 DUNGEON_TURN_DOCK = PanelId.DUNGEON_TURN
@@ -166,7 +167,7 @@ class DungeonPanels:
             dungeon_service, table_service = services_for_database(database)
             yield from self.set_services_steps(dungeon_service, table_service)
             return
-        from refkit.app.party_bridge import dungeon_service_with_party
+        from refkit.app.party.bridge import dungeon_service_with_party
         from refkit.app.table_service import TableService
         from refkit.store.dungeon_turn_store import DungeonTurnStore
 
@@ -174,6 +175,11 @@ class DungeonPanels:
         yield from self.set_services_steps(
             dungeon_service, TableService.for_database(database), party
         )
+
+    def attach_services_steps(self, services: Services) -> Iterator[None]:
+        """Start on the composition root's services (the app's call), in steps: the dungeon
+        turn acting on the party at the table, the tables, the session log."""
+        yield from self.set_services_steps(services.dungeon, services.tables, services.party)
 
     def shutdown(self) -> None:
         """Stop the clock's timers and close the players' window (the app is closing)."""

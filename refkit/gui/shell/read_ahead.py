@@ -11,17 +11,22 @@ what changed since.
 from __future__ import annotations
 
 import importlib
+import logging
+import threading
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from refkit.store.database import Database
+
+log = logging.getLogger(__name__)
 
 MODULES = (
     "refkit.rules.checks.odds",  # icepool
     "refkit.app.character_service",
     "refkit.app.dungeon_turn_service",
     "refkit.app.dungeon_turn_commands",
-    "refkit.app.party_bridge",
+    "refkit.app.party.bridge",
+    "refkit.compose",
     "refkit.app.table_service",
     "refkit.store.character_store",
     "refkit.store.dungeon_turn_store",
@@ -31,10 +36,38 @@ MODULES = (
 """The Qt-free modules the panels import once the database is open."""
 
 
-def read_ahead(database: Database) -> None:
-    """Import the panels' Qt-free modules and read the character list (worker thread)."""
-    for name in MODULES:
+STORE_MODULES = ("refkit.store.database", "refkit.store.roll_log")
+"""What opening the database and reading the roll log import (SQLAlchemy, SQLModel, pydantic)."""
+
+
+def import_ahead() -> None:
+    """Import what opening the database and the panels need (any thread; idempotent)."""
+    for name in (*STORE_MODULES, *MODULES):
         importlib.import_module(name)
+
+
+def start_importing_ahead() -> threading.Thread:
+    """Start :func:`import_ahead` in a daemon thread at once, so the imports (about a second)
+    overlap the window's start-up instead of following it; opening the database then finds them
+    done, or waits on Python's import lock for the rest."""
+    thread = threading.Thread(target=_import_ahead_quietly, name="refkit-import-ahead", daemon=True)
+    thread.start()
+    return thread
+
+
+def _import_ahead_quietly() -> None:
+    try:
+        import_ahead()
+    except Exception:  # opening the database imports them again and says what went wrong
+        log.debug("importing ahead failed", exc_info=True)
+
+
+def read_ahead(database: Database) -> None:
+    """Import the panels' Qt-free modules, read the character list and make sure the shipped
+    tables are stored (a fresh file seeds them: a few hundred rows) — all in the worker thread."""
+    import_ahead()
     from refkit.store.character_store import CharacterRepository
+    from refkit.store.table_store import TableStore
 
     CharacterRepository(database).list_summaries()
+    TableStore(database).summaries()
