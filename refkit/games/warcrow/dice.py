@@ -8,11 +8,11 @@ same shape; the loader checks it and names the line of anything wrong.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from refkit.games.warcrow.symbols import Symbol, Symbols, parse_symbol
+from refkit.games.warcrow.symbols import Symbol, parse_symbol
 
 
 class Kind(StrEnum):
@@ -156,7 +156,3 @@ def _read_faces(raw: object, *, where: str) -> tuple[Face, ...]:
             raise ValueError(f"{where}.faces: face {number} must be a list of symbol names")
         faces.append(tuple(parse_symbol(item, where=f"{where} face {number}") for item in face))
     return tuple(faces)
-
-
-def face_symbols(face: Sequence[Symbol]) -> Symbols:
-    return Symbols.of(face)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from refkit.games.warcrow.dice import Colour, DiceFaces, Face
+from refkit.games.warcrow.dice import DiceFaces, Face
 from refkit.games.warcrow.pool import Pool
 from refkit.games.warcrow.resolve import States
 from refkit.games.warcrow.symbols import Symbol, Symbols
@@ -169,10 +169,3 @@ def _marginal(both: Mapping[tuple[int, int], Fraction], part: int) -> dict[int, 
     for key, p in both.items():
         table[key[part]] = table.get(key[part], Fraction(0)) + p
     return dict(sorted(table.items()))
-
-
-def colour_success_chance(faces: DiceFaces, colour: Colour) -> Fraction:
-    """The chance one die of ``colour`` shows at least one Success (offensive) or Block."""
-    symbol = Symbol.SUCCESS if colour.kind.value == "offensive" else Symbol.BLOCK
-    hits = sum(1 for face in faces.of(colour) if symbol in face)
-    return Fraction(hits, len(faces.of(colour)))
