@@ -159,7 +159,8 @@ def _face_numbers(text: str, count: int) -> list[int]:
         try:
             numbers.append(int(word))
         except ValueError:
-            raise CliError(f"--dice: {word!r} is not a face number (value {index})") from None
+            shown = word if len(word) <= 20 else word[:19] + "…"
+            raise CliError(f"--dice: {shown!r} is not a face number (value {index})") from None
     if len(numbers) != count:
         raise CliError(f"--dice: expected {count} face numbers, one a die, got {len(numbers)}")
     return numbers

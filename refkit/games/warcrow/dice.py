@@ -71,7 +71,13 @@ def parse_colour(text: str, *, where: str) -> Colour:
         return Colour(name)
     except ValueError:
         known = ", ".join(colour.value for colour in CONTRACT_ORDER)
-        raise ValueError(f"{where}: unknown colour {text.strip()!r}; colours are {known}") from None
+        raise ValueError(f"{where}: unknown colour {_clip(text)!r}; colours are {known}") from None
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    """What was typed, cut short so an error line stays one readable line."""
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def parse_colours(text: str, *, where: str = "colours") -> tuple[Colour, ...]:

@@ -41,7 +41,8 @@ def parse_symbol(text: str, *, where: str) -> Symbol:
         return Symbol(name)
     except ValueError:
         known = ", ".join(symbol.value for symbol in Symbol)
-        raise ValueError(f"{where}: unknown symbol {text!r}; symbols are {known}") from None
+        shown = text if len(text) <= 40 else text[:39] + "…"
+        raise ValueError(f"{where}: unknown symbol {shown!r}; symbols are {known}") from None
 
 
 @dataclass(frozen=True)

@@ -171,3 +171,20 @@ def test_bad_input_writes_no_database(capsys, refkit_data_dir) -> None:
     refused(capsys, "roll", "red,red,red,red")
     refused(capsys, "versus", "--character", "red", "--enemy", "mauve")
     assert not (refkit_data_dir / DATABASE_FILE_NAME).exists()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("roll", "x" * 100_000),
+        ("roll", "red," * 50_000),
+        ("pool", ",,,"),
+        ("roll", "red", "--dice", "9" * 5_000),
+        ("roll", "red", "--dice", "1,2,3"),
+        ("roll", "red", "--need", "-1"),
+        ("versus", "--character", "", "--enemy", "red"),
+    ],
+)
+def test_hostile_input_is_one_short_error_line(capsys, argv) -> None:
+    line = refused(capsys, *argv)
+    assert len(line) < 300
