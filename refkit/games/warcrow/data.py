@@ -8,6 +8,9 @@ from pathlib import Path
 from refkit.games.warcrow.dice import DiceFaces, load_dice_faces
 from refkit.locate import read_resource_text
 
+MAX_TABLE_BYTES = 256 * 1024
+"""A dice table is a few kilobytes; anything past this is not one, and is refused unread."""
+
 DICE_FILE = ("games", "warcrow", "dice.toml")
 """The table's path under resources/, and under the data folder for the user's own copy."""
 
@@ -32,7 +35,15 @@ def dice_faces(data_folder: Path | None = None) -> DiceFaces:
     """
     if data_folder is not None:
         path = user_faces_path(data_folder)
-        if path.is_file():
+        if path.exists():
+            if not path.is_file():
+                raise ValueError(f"{path}: is not a file; the dice table must be a TOML file")
+            size = path.stat().st_size
+            if size > MAX_TABLE_BYTES:
+                raise ValueError(
+                    f"{path}: {size} bytes is too large for a dice table "
+                    f"(at most {MAX_TABLE_BYTES})"
+                )
             try:
                 text = path.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as error:

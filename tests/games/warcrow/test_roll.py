@@ -157,3 +157,23 @@ def test_a_seeded_roll_repeats() -> None:
     pool = build_pool([R, R, G, K])
     first = roll_pool(pool, FACES, random.Random(42))
     assert roll_pool(pool, FACES, random.Random(42)) == first
+
+
+def test_a_user_table_that_is_no_table_is_refused_by_name(tmp_path) -> None:
+    from refkit.games.warcrow import dice_faces, user_faces_path
+
+    path = user_faces_path(tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"#" * (300 * 1024))
+    with pytest.raises(ValueError, match="too large for a dice table"):
+        dice_faces(tmp_path)
+    path.unlink()
+    path.mkdir()
+    with pytest.raises(ValueError, match="is not a file"):
+        dice_faces(tmp_path)
+    path.rmdir()
+    path.write_bytes(b"\xff\xfe")
+    with pytest.raises(ValueError, match="cannot read the dice table"):
+        dice_faces(tmp_path)
+    path.unlink()
+    assert dice_faces(tmp_path) is shipped_faces()
