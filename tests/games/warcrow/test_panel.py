@@ -209,3 +209,21 @@ def test_stunned_and_vulnerable_change_odds_and_result(panel: WarcrowPanel, logg
     assert panel.character_symbols.symbols().success == max(0, raw.success - 1)
     assert "character Stunned" in logged[-1].expression
     assert "enemy Vulnerable" in logged[-1].expression
+
+
+def test_an_editable_copy_of_the_faces_is_written_or_the_failure_said(
+    panel: WarcrowPanel, refkit_data_dir, monkeypatch, tmp_path
+) -> None:
+    from refkit.locate import read_resource_text
+
+    panel.copy_button.click()
+    target = refkit_data_dir / "games" / "warcrow" / "dice.toml"
+    assert target.read_text(encoding="utf-8") == read_resource_text("games", "warcrow", "dice.toml")
+    assert str(target) in panel.copy_label.text()
+    panel.copy_button.click()
+    assert "already at" in panel.copy_label.text()
+    monkeypatch.setenv("REFKIT_DATA_DIR", str(tmp_path))
+    (tmp_path / "games").write_text("not a folder")
+    panel.copy_button.click()
+    assert panel.copy_label.text().startswith("Could not write the copy:")
+    assert panel.copy_label.isVisible()

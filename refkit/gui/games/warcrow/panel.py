@@ -33,7 +33,9 @@ from refkit.games.warcrow import (
     reroll,
     roll_pool,
     shipped_faces,
+    user_faces_path,
 )
+from refkit.games.warcrow.data import DICE_FILE
 from refkit.games.warcrow.odds import count_distribution, face_to_face_odds
 from refkit.games.warcrow.records import roll_outcome, roll_record, versus_outcome
 from refkit.gui.games.spec import GameContext
@@ -118,6 +120,19 @@ class WarcrowPanel(QWidget):
         self.problem_label.setStyleSheet("color: #c62828;")
         self.problem_label.setVisible(bool(problem))
         layout.addWidget(self.problem_label)
+        copy_row = QHBoxLayout()
+        self.copy_button = QPushButton("Make an editable copy of the faces")
+        self.copy_button.setToolTip(
+            "Writes dice.toml into Refkit's data folder (games/warcrow/); "
+            "edit it and restart Refkit to roll with your faces."
+        )
+        self.copy_button.clicked.connect(self.copy_faces)
+        copy_row.addWidget(self.copy_button)
+        copy_row.addStretch(1)
+        layout.addLayout(copy_row)
+        self.copy_label = plain_label()
+        self.copy_label.hide()
+        layout.addWidget(self.copy_label)
 
         modes = QHBoxLayout()
         self.roll_mode = QRadioButton("Roll or test")
@@ -206,6 +221,26 @@ class WarcrowPanel(QWidget):
         self.message_label.setStyleSheet("color: #c62828;")
         layout.addWidget(self.message_label)
         layout.addStretch(1)
+
+    def copy_faces(self) -> None:
+        """Put a copy of the shipped faces where Refkit looks for the user's own table."""
+        from refkit.locate import read_resource_text
+        from refkit.store.location import data_dir
+
+        try:
+            target = user_faces_path(data_dir())
+            if target.exists():
+                text = f"Your dice table is already at {target}; edit that file."
+            else:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(read_resource_text(*DICE_FILE), encoding="utf-8")
+                text = f"Copied the faces to {target}. Edit it, then restart Refkit to use it."
+            self.copy_label.setStyleSheet("")
+        except OSError as problem:
+            text = f"Could not write the copy: {problem}"
+            self.copy_label.setStyleSheet("color: #c62828;")
+        self.copy_label.setText(text)
+        self.copy_label.show()
 
     # --- state -------------------------------------------------------------------------------
 
