@@ -1,19 +1,59 @@
-"""Dice: notation, pools, exact odds and roll records. Pure: stdlib and icepool only."""
+"""Dice: notation, pools, exact odds and roll records. Pure: stdlib and icepool only.
 
-from refkit.dice.errors import DiceNotationError, DiceOddsError, DiceValueError
-from refkit.dice.exact import MAX_ODDS_WORK
-from refkit.dice.limits import MAX_CONSTANT, MAX_DICE, MAX_SIDES, MIN_SIDES
-from refkit.dice.notation import (
-    ConstantTerm,
-    DiceExpression,
-    DiceTerm,
-    NotationRoll,
-    TermRoll,
-    parse_notation,
-)
-from refkit.dice.pools import pool_sum_distribution, pool_sum_odds, roll_pool
-from refkit.dice.records import Clock, RollRecord, notation_record, utc_now
-from refkit.dice.rng import check_faces, make_rng, parse_dice_values, roll_die
+The names below are loaded on first use (PEP 562), so importing ``refkit.dice.rng`` or
+``refkit.dice.records`` (as every command-line roll does) does not build the notation parser and
+the exact-odds engine too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from refkit.lazy_exports import lazy_getattr
+
+if TYPE_CHECKING:
+    from refkit.dice.errors import DiceNotationError, DiceOddsError, DiceValueError
+    from refkit.dice.exact import MAX_ODDS_WORK
+    from refkit.dice.limits import MAX_CONSTANT, MAX_DICE, MAX_SIDES, MIN_SIDES
+    from refkit.dice.notation import (
+        ConstantTerm,
+        DiceExpression,
+        DiceTerm,
+        NotationRoll,
+        TermRoll,
+        parse_notation,
+    )
+    from refkit.dice.pools import pool_sum_distribution, pool_sum_odds, roll_pool
+    from refkit.dice.records import Clock, RollRecord, notation_record, utc_now
+    from refkit.dice.rng import check_faces, make_rng, parse_dice_values, roll_die
+
+_EXPORTS: dict[str, str] = {
+    "Clock": "refkit.dice.records",
+    "ConstantTerm": "refkit.dice.notation",
+    "DiceExpression": "refkit.dice.notation",
+    "DiceNotationError": "refkit.dice.errors",
+    "DiceOddsError": "refkit.dice.errors",
+    "DiceTerm": "refkit.dice.notation",
+    "DiceValueError": "refkit.dice.errors",
+    "MAX_CONSTANT": "refkit.dice.limits",
+    "MAX_DICE": "refkit.dice.limits",
+    "MAX_ODDS_WORK": "refkit.dice.exact",
+    "MAX_SIDES": "refkit.dice.limits",
+    "MIN_SIDES": "refkit.dice.limits",
+    "NotationRoll": "refkit.dice.notation",
+    "RollRecord": "refkit.dice.records",
+    "TermRoll": "refkit.dice.notation",
+    "check_faces": "refkit.dice.rng",
+    "make_rng": "refkit.dice.rng",
+    "notation_record": "refkit.dice.records",
+    "parse_dice_values": "refkit.dice.rng",
+    "parse_notation": "refkit.dice.notation",
+    "pool_sum_distribution": "refkit.dice.pools",
+    "pool_sum_odds": "refkit.dice.pools",
+    "roll_die": "refkit.dice.rng",
+    "roll_pool": "refkit.dice.pools",
+    "utc_now": "refkit.dice.records",
+}
 
 __all__ = [
     "MAX_CONSTANT",
@@ -42,3 +82,5 @@ __all__ = [
     "roll_pool",
     "utc_now",
 ]
+
+__getattr__ = lazy_getattr(globals(), _EXPORTS)

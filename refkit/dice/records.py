@@ -12,9 +12,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from refkit.dice.notation import NotationRoll
+if TYPE_CHECKING:
+    from refkit.dice.notation import NotationRoll
 
 Clock = Callable[[], datetime]
 """Gives the current time as an aware datetime; injected so tests can fix the time."""

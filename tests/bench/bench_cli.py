@@ -1,11 +1,19 @@
 """Headless command latency and Crows odds speed.
 
-Bars from the foundation issue: a headless CLI command in under 0.3 s; odds for any single Crows
-test in under 5 ms. The CLI is compared side by side with a bare ``python -c pass``.
+Bars: a headless command that touches the database (``dt status``, ``character list``, ``table
+list``) under 0.5 s (issue 8), the database-free ones under 0.3 s (the foundation issue); odds for
+any single Crows test in under 5 ms. Every command is timed side by side, interleaved run by run,
+with a bare ``python -c pass`` and ``python -c "import sqlalchemy"``; ``--before DIR`` (another
+checkout, e.g. ``git worktree add --detach /tmp/before REV``) adds that checkout's figures to the
+same run. Each checkout gets its own data folder, prepared first (created, migrated, seeded), so
+the figures are those of a command in a loop, not of the first start.
+
+    .venv/bin/python tests/bench/bench_cli.py [--before DIR] [--runs 9]
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import statistics
@@ -13,43 +21,66 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
+
+REFKIT_COMMANDS: dict[str, list[str]] = {
+    "dt status": ["dt", "status", "--json"],
+    "character list": ["character", "list", "--json"],
+    "table list": ["table", "list", "--json"],
+    "test --char 1": ["test", "--char", "1", "--json"],
+    "roll 4d6kh3": ["roll", "4d6kh3", "--json"],
+    "odds test": ["odds", "test", "--char", "1", "--edges", "2", "--json"],
+}
 
 
-def timed(cmd: list[str], env: dict[str, str]) -> float:
+HERE = Path(__file__).resolve().parents[2]
+"""This checkout."""
+
+
+def timed(cmd: list[str], env: dict[str, str], cwd: Path) -> float:
     start = time.perf_counter()
-    subprocess.run(cmd, env=env, check=True, capture_output=True)
+    subprocess.run(cmd, env=env, cwd=cwd, check=True, capture_output=True)
     return time.perf_counter() - start
 
 
-def cli_latency(runs: int = 9) -> None:
-    env = dict(os.environ)
-    with tempfile.TemporaryDirectory() as data_dir:
-        env["REFKIT_DATA_DIR"] = data_dir
-        commands = {
-            "python -c pass": [sys.executable, "-c", "pass"],
-            "refkit test --json": [sys.executable, "-m", "refkit", "test", "--char", "1", "--json"],
-            "refkit odds test --json": [
-                sys.executable,
-                "-m",
-                "refkit",
-                "odds",
-                "test",
-                "--char",
-                "1",
-                "--edges",
-                "2",
-                "--json",
-            ],
-            "refkit roll 4d6kh3": [sys.executable, "-m", "refkit", "roll", "4d6kh3", "--json"],
+def _env(data_dir: str, checkout: Path) -> dict[str, str]:
+    env = dict(os.environ, REFKIT_DATA_DIR=data_dir)
+    env.pop("REFKIT_DATABASE_URL", None)
+    env["PYTHONPATH"] = str(checkout)  # that checkout's refkit before the installed one
+    return env
+
+
+def cli_latency(runs: int = 9, before: Path | None = None) -> None:
+    with contextlib.ExitStack() as stack:
+        checkouts: dict[str, Path] = {"now": HERE}
+        if before is not None:
+            checkouts["before"] = before.resolve()
+        cases: dict[str, tuple[list[str], dict[str, str], Path]] = {
+            "python -c pass": ([sys.executable, "-c", "pass"], dict(os.environ), HERE),
+            "python -c 'import sqlalchemy'": (
+                [sys.executable, "-c", "import sqlalchemy"],
+                dict(os.environ),
+                HERE,
+            ),
         }
-        times: dict[str, list[float]] = {name: [] for name in commands}
+        for label, checkout in checkouts.items():
+            data_dir = stack.enter_context(tempfile.TemporaryDirectory())
+            # "python -m" puts the working folder first on sys.path: run in the checkout.
+            env = _env(data_dir, checkout)
+            for name, args in REFKIT_COMMANDS.items():
+                cmd = [sys.executable, "-m", "refkit", *args]
+                subprocess.run(cmd, env=env, cwd=checkout, check=True, capture_output=True)
+                cases[f"{label}: refkit {name}"] = (cmd, env, checkout)
+        times: dict[str, list[float]] = {name: [] for name in cases}
         for _ in range(runs):
-            for name, cmd in commands.items():
-                times[name].append(timed(cmd, env))
+            for name, (cmd, env, cwd) in cases.items():
+                times[name].append(timed(cmd, env, cwd))
     base = statistics.median(times["python -c pass"])
+    alchemy = statistics.median(times["python -c 'import sqlalchemy'"])
+    print(f"median of {runs} interleaved runs; ratios to python -c pass / to import sqlalchemy")
     for name, values in times.items():
         m = statistics.median(values)
-        print(f"{name:28s} median {m * 1000:6.0f} ms   ratio to bare python {m / base:.2f}")
+        print(f"{name:36s} {m * 1000:6.0f} ms   x{m / base:5.1f}   x{m / alchemy:4.2f}")
 
 
 def odds_speed() -> None:
@@ -94,6 +125,10 @@ def notation_odds_speed() -> None:
 
 
 if __name__ == "__main__":
-    cli_latency()
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--before", type=Path, help="another checkout to time side by side")
+    options.add_argument("--runs", type=int, default=9)
+    chosen = options.parse_args()
+    cli_latency(chosen.runs, chosen.before)
     odds_speed()
     notation_odds_speed()
