@@ -127,8 +127,6 @@ def _import_panel_modules() -> bool:
     return True
 
 
-
-
 class RefkitApp:
     """The running desktop app: builds and wires everything, then opens the database after paint."""
 
@@ -181,7 +179,7 @@ class RefkitApp:
         self.log_panel = self.dice.log_panel
         self.log_model = self.dice.log_model
         games_install.register(self.panels, self.context)
-        self.panels.panel(PanelId.DICE).raise_()
+        self.panels.arrange(self.panels.panel(PanelId.DICE).raise_)
         self.window.add_panel_toggles(panels_menu)
         self.dungeon: DungeonPanels | None = None
         self.window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)

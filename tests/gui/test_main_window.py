@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QRect, QSettings, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMessageBox
 
@@ -142,3 +142,39 @@ def test_reset_returns_to_the_fresh_layout_even_after_late_panels(qtbot, setting
     second.actions.action("reset_layout").trigger()
     assert second.window.dockWidgetArea(second.window.dock(DICE_DOCK)) == fresh_area
     assert all(dock.isVisible() for dock in second.window.docks())
+
+
+def _arrangement(app: RefkitApp) -> dict[str, tuple[object, set[str]]]:
+    window = app.window
+    return {
+        dock.objectName(): (
+            window.dockWidgetArea(dock),
+            {other.objectName() for other in window.tabifiedDockWidgets(dock)},
+        )
+        for dock in window.docks()
+    }
+
+
+def test_reset_puts_late_panels_back_in_their_tabs_and_the_window_fits_a_laptop(
+    qtbot, settings
+) -> None:
+    """Reset used to restore a state saved before the dungeon's docks existed: they came back
+    untabbed, stacked one above the other, and the window grew to 1,260 px on a 768 px screen."""
+    app = make_app(qtbot, settings)
+    app.window.available_geometry = lambda: QRect(0, 0, 1366, 768)  # type: ignore[method-assign]
+    app.window.show()
+    qtbot.waitExposed(app.window)
+    app.install_dungeon_panels()
+    qtbot.wait(300)
+    fresh = _arrangement(app)
+    assert fresh[PanelId.SESSION_LOG][1] >= {PanelId.ROLL_LOG, PanelId.TABLES}
+    window = app.window
+    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, app.panels.panel(PanelId.TABLES))
+    app.panels.panel(PanelId.EFFECTS).close()
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, app.panels.panel(PanelId.DICE))
+
+    app.actions.action("reset_layout").trigger()
+    qtbot.wait(300)
+    assert _arrangement(app) == fresh
+    assert window.minimumSizeHint().height() <= 768
+    assert all(dock.isVisible() and not dock.isFloating() for dock in window.docks())

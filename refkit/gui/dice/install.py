@@ -168,10 +168,8 @@ def register(registry: PanelRegistry, context: FeatureContext) -> DiceFeature:
         )
     )
     registry.add_actions(feature.action_specs())
-    window = context.window
-    window.resizeDocks(
-        [registry.panel(PanelId.DICE), registry.panel(PanelId.ROLL_LOG)],
-        [560, 640],
-        Qt.Orientation.Horizontal,
+    docks = [registry.panel(PanelId.DICE), registry.panel(PanelId.ROLL_LOG)]
+    registry.arrange(
+        lambda: context.window.resizeDocks(docks, [560, 640], Qt.Orientation.Horizontal)
     )
     return feature

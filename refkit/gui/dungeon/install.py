@@ -258,11 +258,15 @@ def register(registry: PanelRegistry, context: FeatureContext) -> DungeonPanels:
     )  # fmt: skip
     if registry.has(PanelId.ROLL_LOG):  # the effects above, the logs (and tables) tabbed below
         roll_log = registry.panel(PanelId.ROLL_LOG)
-        window.splitDockWidget(effects, roll_log, Qt.Orientation.Vertical)
-        window.resizeDocks([effects, roll_log], [3, 2], Qt.Orientation.Vertical)
-        window.tabifyDockWidget(roll_log, session_log)
-        roll_log.raise_()
-    turn.raise_()
+
+        def beside_the_roll_log() -> None:
+            window.splitDockWidget(effects, roll_log, Qt.Orientation.Vertical)
+            window.resizeDocks([effects, roll_log], [3, 2], Qt.Orientation.Vertical)
+            window.tabifyDockWidget(roll_log, session_log)
+            roll_log.raise_()
+
+        registry.arrange(beside_the_roll_log)
+    registry.arrange(turn.raise_)
     registry.add_actions(panels.action_specs())
     registry.when_built(PanelId.TABLES, panels._wire_tables)
     window.closing.connect(panels.shutdown)

@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         self._close_box: QMessageBox | None = None
         self._close_confirmed = False
         self._retry_before_close: Callable[[], bool] = self.save_problems.retry_all
+        self._layout_reset: Callable[[], None] | None = None
 
     @property
     def painted(self) -> bool:
@@ -243,18 +244,29 @@ class MainWindow(QMainWindow):
         self._settings.setValue(STATE_KEY, self.saveState(LAYOUT_VERSION))
         self._settings.sync()
 
+    def set_layout_reset(self, reset: Callable[[], None]) -> None:
+        """Let ``reset`` (the panel registry's) put the panels back on :meth:`reset_layout`."""
+        self._layout_reset = reset
+
     def reset_layout(self) -> None:
         """Put every panel back where it starts on a fresh install, and show them all.
 
-        Panels docked after the first restore are not in the default arrangement; they stay in
-        their area and are shown.
+        With a panel registry, it replays how each panel was placed, panels docked after the
+        first restore included. Without one, panels docked after the first restore are not in
+        the default arrangement; they stay in their area and are shown.
         """
+        geometry = self.geometry()  # re-docking one by one may grow the window meanwhile
         for dock in self._docks.values():
             dock.setFloating(False)
-        if self._default_state is not None:
+        if self._layout_reset is not None:
+            self._layout_reset()
+            if not self.isMaximized() and not self.isFullScreen():
+                self.setGeometry(geometry)
+        elif self._default_state is not None:
             self.restoreState(self._default_state, LAYOUT_VERSION)
         for dock in self._docks.values():
             dock.show()
+        self._keep_on_screen()
         self.statusBar().showMessage("Panel layout reset", 4000)
 
     def _default_geometry(self) -> None:

@@ -134,6 +134,8 @@ class PanelRegistry(QObject):
         self._menu_order: tuple[str, ...] = ()
         self._idle_building = False
         self._building: PanelId | None = None
+        self._layout_steps: list[Callable[[], None]] = []
+        window.set_layout_reset(self.reset_layout)
 
     # menus ----------------------------------------------------------------------------------
 
@@ -247,8 +249,10 @@ class PanelRegistry(QObject):
             spec.area,
             scrollable=spec.scrollable and not spec.lazy,
         )
+        self._layout_steps.append(lambda: self._redock(spec, dock))
         if spec.tabify_with is not None and spec.tabify_with in self._specs:
-            self.window.tabifyDockWidget(self.panel(spec.tabify_with), dock)
+            first = self.panel(spec.tabify_with)
+            self.arrange(lambda: self.window.tabifyDockWidget(first, dock))
         if spec.menu:  # the toggles in PanelId order, however late each panel comes
             toggles = self._menu_sections.setdefault(spec.menu, {}).setdefault(PANELS_SECTION, [])
             toggles.append(dock.toggleViewAction())
@@ -274,6 +278,33 @@ class PanelRegistry(QObject):
             if self._idle_building:
                 self._schedule_idle_step()
         return dock
+
+    # layout ---------------------------------------------------------------------------------
+
+    def arrange(self, step: Callable[[], None]) -> None:
+        """Run a layout step (a split, a tabify, a resize, a raise) now, and again, in the same
+        order among the others, whenever the user resets the panel layout."""
+        step()
+        self._layout_steps.append(step)
+
+    def _redock(self, spec: PanelSpec, dock: QDockWidget) -> None:
+        dock.setFloating(False)
+        self.window.addDockWidget(spec.area, dock)
+
+    def reset_layout(self) -> None:
+        """Every panel back where a fresh start puts it — late panels included, tabbed as
+        they were — and shown."""
+        for panel in self._specs:  # shown first, so the raises among the steps take
+            self.panel(panel).show()
+        for step in self._layout_steps:
+            step()
+        fronted: set[QDockWidget] = set()
+        for panel in self._specs:  # each tab group shows its first panel, as a fresh start does
+            dock = self.panel(panel)
+            group = self.window.tabifiedDockWidgets(dock)
+            if group and dock not in fronted:
+                dock.raise_()
+                fronted.update(group, {dock})
 
     def has(self, panel: PanelId) -> bool:
         return panel in self._specs

@@ -47,7 +47,7 @@ def register(registry: PanelRegistry, context: FeatureContext) -> None:
         )
     )
     if registry.has(PanelId.ROLL_LOG):
-        registry.panel(PanelId.ROLL_LOG).raise_()
+        registry.arrange(registry.panel(PanelId.ROLL_LOG).raise_)
     registry.add_action(
         ActionSpec("table_import", "&Import a table…", import_table, menu=MenuId.DUNGEON,
                    section="windows")
