@@ -298,12 +298,22 @@ class RefkitApp:
         with_lookup = await asyncio.get_running_loop().run_in_executor(None, _import_panel_modules)
         if self._loop is not None:  # not shut down meanwhile
             self.install_dungeon_panels()
-            if with_lookup and not self._lookup_registered:
-                import importlib
+            if with_lookup:
+                self.install_lookup()
 
-                self._lookup_registered = True
-                importlib.import_module(LOOKUP_INSTALL).register(self.panels, self.context)
-                self.window.restore_layout()
+    def install_lookup(self) -> bool:
+        """Register the rules lookup (Ctrl+K) if its package is installed; once. True if it
+        is registered now."""
+        if not self._lookup_registered:
+            import importlib
+            import importlib.util
+
+            if importlib.util.find_spec(LOOKUP_INSTALL.rpartition(".")[0]) is None:
+                return False
+            importlib.import_module(LOOKUP_INSTALL).register(self.panels, self.context)
+            self._lookup_registered = True
+            self.window.restore_layout()
+        return True
 
     def when_ready(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once the roll log is usable (at once if it already is)."""

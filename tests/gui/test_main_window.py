@@ -178,3 +178,42 @@ def test_reset_puts_late_panels_back_in_their_tabs_and_the_window_fits_a_laptop(
     assert _arrangement(app) == fresh
     assert window.minimumSizeHint().height() <= 768
     assert all(dock.isVisible() and not dock.isFloating() for dock in window.docks())
+
+
+def test_the_rules_lookup_registers_from_its_package_with_an_application_wide_ctrl_k(
+    qtbot, settings
+) -> None:
+    app = make_app(qtbot, settings)
+    assert app.install_lookup()
+    assert app.install_lookup()  # once only: a second call adds nothing
+    action = app.actions.action("lookup")
+    assert action.shortcut().toString() == "Ctrl+K"
+    assert action.shortcutContext() is Qt.ShortcutContext.ApplicationShortcut
+    view = next(a.menu() for a in app.window.menuBar().actions() if a.text() == "&View")
+    assert action in view.actions()
+
+
+def test_the_games_tab_sits_beside_the_dice_and_game_rolls_reach_the_roll_log(
+    qtbot, settings
+) -> None:
+    from refkit.gui.games.hub import GamesPanel
+
+    app = make_app(qtbot, settings)
+    dock = app.panels.panel(PanelId.GAMES)
+    assert dock in app.window.tabifiedDockWidgets(app.panels.panel(PanelId.DICE))
+    assert app.actions.action("show_games").shortcut().toString() == "Alt+3"
+    games = app.panels.widget(PanelId.GAMES, GamesPanel)
+    assert games.count() >= 1
+
+    record = object()  # a game's RollRecord, passed through untouched
+    assert app.context.log_roll(record) is None  # no database yet: said, not lost silently
+    assert "still opening" in app.window.statusBar().currentMessage()
+    logged: list[object] = []
+
+    class Service:
+        def log_roll(self, record: object) -> str:
+            logged.append(record)
+            return "logged"
+
+    app.service = Service()  # type: ignore[assignment]
+    assert app.context.log_roll(record) == "logged" and logged == [record]
