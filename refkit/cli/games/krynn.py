@@ -51,12 +51,13 @@ def _missing_command(args: argparse.Namespace) -> Result:
 
 
 def face_table_override() -> Path | None:
-    """The user's battle die faces in the data folder, when there is such a file."""
+    """The user's battle die faces in the data folder, when there is anything at that path."""
     from refkit.games.warriors_of_krynn.battle_dice import RESOURCE
     from refkit.store.location import data_dir
 
     path = data_dir().joinpath(*RESOURCE)
-    return path if path.is_file() else None
+    # Anything there (a folder too) is the user's table: reading it says what is wrong with it.
+    return path if path.exists() else None
 
 
 def _run_conflict(args: argparse.Namespace) -> Result:

@@ -22,6 +22,8 @@ MIN_FACES, MAX_FACES = 2, 20
 MAX_PER_FACE = 3
 LABEL_LIMIT = 24
 MAX_POOL = 40
+MAX_FILE_BYTES = 64 * 1024
+"""Twenty faces take well under a kilobyte; a bigger file is not a face table, and is not read."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,14 @@ def _face(raw: dict[str, Any], where: str) -> BattleFace:
 def load_face_table(override: Path | None = None) -> FaceTable:
     """The user's table at ``override`` when given, else the shipped placeholder."""
     if override is not None:
+        if not override.is_file():
+            raise ValueError(f"{override} is not a file (a face table is one TOML file)")
+        size = override.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ValueError(
+                f"{override} is {size} bytes, larger than the {MAX_FILE_BYTES} bytes a face "
+                f"table can be"
+            )
         return parse_face_table(override.read_text(encoding="utf-8"), str(override))
     return parse_face_table(read_resource_text(*RESOURCE), "resources/" + "/".join(RESOURCE))
 

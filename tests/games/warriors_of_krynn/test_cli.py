@@ -106,3 +106,9 @@ def test_bad_input_is_one_error_line_and_exit_2(capsys, args, needle) -> None:
     code, out, err = run(capsys, "--json", "krynn", "conflict", *args)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("error: ") and needle in err
+
+
+def test_a_folder_where_the_face_table_should_be_is_named(capsys, refkit_data_dir) -> None:
+    (refkit_data_dir / "games" / "warriors_of_krynn" / "battle_dice.toml").mkdir(parents=True)
+    code, out, err = run(capsys, "krynn", "conflict", "--actions", "1", "--difficulty", "1")
+    assert code == 2 and out == "" and "battle_dice.toml" in err and "not a file" in err

@@ -144,3 +144,12 @@ def test_the_turn_checklist_steps_on_and_keeps_its_place(panel: WarriorsOfKrynnP
     turn.new_turn_button.click()
     assert turn.turn_label.text() == "Turn 2 · now: Event phase · key moments 1"
     assert turn.draw_buttons[EventCard.RIGHT_NOW].isEnabled()
+
+
+def test_a_folder_in_place_of_the_face_table_is_said(qtbot, context, tmp_path: Path) -> None:
+    folder = tmp_path / "battle_dice.toml"
+    folder.mkdir()
+    panel = WarriorsOfKrynnPanel(context, override=folder)
+    qtbot.addWidget(panel)
+    panel.show()
+    assert panel.problem_label.isVisible() and "not a file" in panel.problem_label.text()

@@ -186,3 +186,10 @@ def test_the_checklist_steps_through_a_turn_and_starts_the_next() -> None:
     assert checklist.current == len(checklist.steps) - 1
     checklist.next_turn()
     assert (checklist.turn, checklist.current, checklist.done) == (2, 0, set())
+
+
+def test_a_face_table_file_far_too_big_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "battle_dice.toml"
+    path.write_text("# padding\n" * 20_000, encoding="utf-8")
+    with pytest.raises(ValueError, match=r"battle_dice\.toml is \d+ bytes, larger than"):
+        load_face_table(path)

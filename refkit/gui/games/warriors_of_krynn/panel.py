@@ -53,7 +53,7 @@ class WarriorsOfKrynnPanel(QWidget):
 
     def _load_table(self) -> tuple[FaceTable, str]:
         """The user's face table, or the shipped one with a message saying why it was not used."""
-        if self.override.is_file():
+        if self.override.exists():
             try:
                 return load_face_table(self.override), ""
             except (OSError, ValueError) as problem:
