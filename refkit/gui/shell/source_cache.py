@@ -1,15 +1,43 @@
-"""Frees the module sources PySide's import hook leaves behind (about 20 MB once the app is up).
+"""Keeps PySide's import hook from caching the source of every module imported after it (~22 MB).
 
-For every module imported after PySide6, PySide's ``__feature__`` support reads the module's
-whole source through ``inspect.getsource`` to see whether it mentions PySide6, and
-:mod:`linecache` keeps every line of it: SQLAlchemy, SQLModel, pydantic, icepool and Refkit
-itself, about 10 million characters. Nothing needs those lines afterwards (a traceback reads its
-few lines again from the file), so the app drops them once it is usable.
+For every module imported after PySide6, PySide's ``__feature__`` support reads the module's whole
+source through ``inspect.getsource`` to see whether it mentions PySide6, and :mod:`linecache`
+keeps every line of it: SQLAlchemy, SQLModel, pydantic, icepool and Refkit itself, over ten
+million characters, which measured 22 MiB of resident memory. Emptying the cache afterwards gives
+little back (the freed blocks stay with the process), so :func:`stop_pyside_source_caching`
+swaps PySide's check for one that reads the file without caching it, before the big imports.
+Refkit uses no ``__feature__`` switch; the check still answers the same.
 """
 
 from __future__ import annotations
 
 import linecache
+from types import ModuleType
+
+
+def _mentions_pyside(module: ModuleType) -> bool:
+    """PySide's question (does this module's source say "PySide6"?), answered uncached."""
+    path = getattr(module, "__file__", None)
+    if not isinstance(path, str) or not path.endswith(".py"):
+        return False
+    try:
+        with open(path, "rb") as source:
+            return b"PySide6" in source.read()
+    except OSError:
+        return False
+
+
+def stop_pyside_source_caching() -> bool:
+    """Make PySide's import hook check modules without filling :mod:`linecache`; False when
+    this PySide has no such hook (then there is nothing to stop)."""
+    try:
+        import shibokensupport.feature as feature  # type: ignore[import-not-found]
+    except ImportError:
+        return False
+    if not callable(getattr(feature, "_mod_uses_pyside", None)):
+        return False
+    feature._mod_uses_pyside = _mentions_pyside
+    return True
 
 
 def cached_source_chars() -> int:
@@ -19,10 +47,3 @@ def cached_source_chars() -> int:
         if len(entry) > 2 and entry[2]:
             total += sum(len(line) for line in entry[2])
     return total
-
-
-def drop_source_cache() -> int:
-    """Empty :mod:`linecache`; returns how many characters of source it held."""
-    held = cached_source_chars()
-    linecache.clearcache()
-    return held
