@@ -28,6 +28,7 @@ from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMenuBar, QToolBar, QWidget
 
+from refkit.dice.records import utc_now
 from refkit.gui.shell.actions import ActionRegistry, ActionRegistryError, ActionSpec
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ class FeatureContext:
     log_roll: Callable[[RollRecord], object]
     when_ready: Callable[[Callable[[], None]], None]
     make_rng: Callable[[int | None], random.Random] = field(default=random.Random)
-    now: Callable[[], datetime] = field(default=lambda: datetime.now().astimezone())
+    now: Callable[[], datetime] = field(default=utc_now)
 
 
 class PanelRegistryError(ValueError):
