@@ -120,8 +120,8 @@ def test_the_player_chooses_which_armour_loses_ad_first() -> None:
 def test_a_vulnerable_crow_takes_an_extra_d6() -> None:
     vulnerable = crow(conditions=("vulnerable",))
     assert vulnerable.take_damage(1, vulnerable_roll=4).stamina_lost == 5
-    rolled = vulnerable.take_damage(0, rng=random.Random(3)).stamina_lost
-    assert 1 <= rolled <= 6
+    rolled = vulnerable.take_damage(1, rng=random.Random(3)).stamina_lost
+    assert 2 <= rolled <= 7
     with pytest.raises(ValueError, match="vulnerable"):
         vulnerable.take_damage(1)
     with pytest.raises(ValueError, match="not vulnerable"):
@@ -148,8 +148,8 @@ def test_wounds_go_only_into_free_backpack_slots() -> None:
 def test_more_wounds_than_free_slots_only_fill_the_slots() -> None:
     nearly = crow(stamina=Stamina(7, 0), wounds=tuple(range(1, 9)))
     outcome = nearly.take_damage(5)
-    assert outcome.wounds_taken == 5 and outcome.wounds_to_place == 2
-    assert outcome.character.place_wounds([9, 10]).dead
+    assert outcome.wounds_taken == 5 and outcome.wounds_to_place == 0
+    assert outcome.character.wounds == tuple(range(1, 11)) and outcome.character.dead
 
 
 # -- healing and rest ----------------------------------------------------------------------------

@@ -4,12 +4,15 @@ Everything here is immutable; every operation returns a new :class:`Character`.
 
 - Characteristics run −5..5 for any creature; a new crow starts each between −1 and 2, and none
   rises above 4 without magic (booklet L132).
-- Wounds fill backpack slots the player picks. Speed drops by one for every backpack slot that holds
-  both a wound and an item; a crow with all ten slots wounded is dead (L355–357, §15 C1).
+- Wounds fill backpack slots the player picks (when they fill every free slot there is nothing to
+  pick, so they go in at once). Speed drops by one for every backpack slot that holds both a wound
+  and an item; grabbed and unconscious make it 0, prone halves it; a crow with all ten slots
+  wounded is dead (L355–357, L369, L375, L383, §15 C1).
 - Damage comes off armour (in the order the player picks), then Stamina, then becomes wounds
   (§15 B1).
 - A finished rest restores all Stamina, heals one wound of the player's choice, restores expertise
-  uses (not in the Miasma) and the usage dice of Rest items and spellbooks (L439, L1039).
+  uses (not in the Miasma) and the usage dice of Rest items and spellbooks (L439, L1039); the
+  Repair Armor activity brings one carried armour or shield back to full AD (L343, L473).
 """
 
 from __future__ import annotations
@@ -22,14 +25,18 @@ from dataclasses import dataclass, field, replace
 from refkit.errors import DomainError
 from refkit.locate import read_resource_text
 from refkit.rules.character.damage import ArmourSource, apply_damage, speed_with_wounds
+from refkit.rules.character.speed import speed_under_conditions
 from refkit.rules.common.name_text import require_plain_name
 from refkit.rules.common.whole_numbers import require_whole
 from refkit.rules.inventory.model import (
     BACKPACK,
+    GROUND,
+    MAGIC,
     SLOT_AREAS,
     WARNING,
     Inventory,
     InventoryRules,
+    Item,
     Problem,
 )
 
@@ -227,8 +234,10 @@ class Character:
 
     @property
     def speed(self) -> int:
-        """Base speed − backpack slots holding both a wound and an item, not below 0."""
-        return speed_with_wounds(self.speed_base, len(self.wounded_item_slots))
+        """Base speed − backpack slots holding both a wound and an item, not below 0; then 0 when
+        grabbed or unconscious, halved (rounded down) when prone."""
+        after_wounds = speed_with_wounds(self.speed_base, len(self.wounded_item_slots))
+        return speed_under_conditions(after_wounds, self.conditions)
 
     @property
     def dead(self) -> bool:
@@ -291,12 +300,14 @@ class Character:
         """Damage through AD (armour in ``armour_order`` by item id, the rest after it), then
         Stamina, then wounds.
 
-        A vulnerable crow takes +1d6: pass the die as ``vulnerable_roll`` or give ``rng``.
-        ``wound_slots`` places some or all of the wounds now; the outcome says how many are still
-        to place (see :meth:`place_wounds`). Any damage wakes an unconscious crow.
+        A vulnerable crow takes +1d6 when it takes damage at all (0 damage stays 0, L379): pass
+        the die as ``vulnerable_roll`` or give ``rng``. ``wound_slots`` places some or all of the
+        wounds now; the outcome says how many are still to place (see :meth:`place_wounds`).
+        Wounds that fill every free backpack slot leave nothing to choose, so they all go in at
+        once (and the crow dies). Any damage wakes an unconscious crow.
         """
         require_whole("damage", amount, minimum=0)
-        extra = self._vulnerable_extra(vulnerable_roll, rng)
+        extra = self._vulnerable_extra(vulnerable_roll, rng) if amount > 0 else 0
         sources = self._armour_in_order(armour_order)
         result = apply_damage(
             self.stamina.current,
@@ -321,12 +332,16 @@ class Character:
                 f"{len(wound_slots)} wound slots given, but only {to_place} wounds to place"
             )
         hurt = hurt.place_wounds(wound_slots)
+        left = to_place - len(wound_slots)
+        if left and left >= len(hurt.free_wound_slots):
+            hurt = hurt.place_wounds(hurt.free_wound_slots)  # no choice left: every slot fills
+            left = 0
         return DamageOutcome(
             character=hurt,
             absorbed_by_armour=result.absorbed_by_armour,
             stamina_lost=result.stamina_lost,
             wounds_taken=result.wounds,
-            wounds_to_place=to_place - len(wound_slots),
+            wounds_to_place=left,
         )
 
     def _vulnerable_extra(self, vulnerable_roll: int | None, rng: random.Random | None) -> int:
@@ -389,12 +404,39 @@ class Character:
         current = min(self.stamina.max, self.stamina.current + amount)
         return replace(self, stamina=replace(self.stamina, current=current))
 
+    def repairable_armour(self) -> tuple[Item, ...]:
+        """Carried armour and shields (not on the ground) that have lost AD."""
+        return tuple(
+            item
+            for item in self.items
+            if item.area != GROUND and item.armor is not None and item.armor.ad < item.armor.max_ad
+        )
+
+    def repair_armour(self, item_id: str) -> Character:
+        """The Repair Armor rest activity: one carried armour or shield back to full AD (L473).
+
+        Raises RestRefused naming the item when it is not carried armour that lost AD.
+        """
+        try:
+            item = self.items.find(item_id)
+        except KeyError:
+            raise RestRefused(f"{self.name} carries no item {item_id!r} to repair") from None
+        if item.armor is None:
+            raise RestRefused(f"{item.name} is not armour or a shield; it has no AD to repair")
+        if item.area == GROUND:
+            raise RestRefused(f"{item.name} lies on the ground; a rest repairs what is carried")
+        if item.armor.ad >= item.armor.max_ad:
+            raise RestRefused(f"{item.name} is at full AD ({item.armor.max_ad}) already")
+        repaired = replace(item, armor=replace(item.armor, ad=item.armor.max_ad))
+        return replace(self, items=self.items.replaced(repaired))
+
     def finish_rest(
         self,
         healed_wounds: Sequence[int] = (),
         *,
         in_miasma: bool = False,
         wounds_healed: int = 1,
+        repair_armour: str | None = None,
     ) -> Character:
         """The crow after finishing a rest.
 
@@ -402,8 +444,10 @@ class Character:
         player names in ``healed_wounds`` (as many as there are wounds, up to that number);
         expertise uses restored unless the rest was in the Miasma, and a rest finished away from
         the Miasma clears all cruelty (L936); Rest items and spellbooks get their usage dice back;
-        conditions that end with the DT are gone (they end at the rest's midpoint). Raises
-        RestRefused for a doubled magic slot, a dead crow, or a wrong choice.
+        conditions that end with the DT are gone (they end at the rest's midpoint). With
+        ``repair_armour`` (an item id: the crow's Repair Armor activity) that armour or shield is
+        back to full AD. Raises RestRefused for a doubled magic slot, a dead crow, or a wrong
+        choice.
         """
         if self.dead:
             raise RestRefused(f"{self.name} is dead")
@@ -418,7 +462,7 @@ class Character:
             raise RestRefused(
                 f"choose {due} different wounded backpack slot(s) to heal, got {chosen}"
             )
-        rested = self
+        rested = self if repair_armour is None else self.repair_armour(repair_armour)
         for slot in chosen:
             try:
                 rested = rested.heal_wound(slot)
@@ -473,6 +517,32 @@ def wound_problems(character: Character) -> list[Problem]:
     return problems
 
 
+def magic_fit_problems(character: Character) -> list[Problem]:
+    """``magic_slot`` errors for what the move rules never put in a magic slot: an item taking
+    more than one slot, or a stack (a magic slot holds one worn item)."""
+    problems = []
+    for item in character.items:
+        if item.area != MAGIC:
+            continue
+        where = f"the {item.magic_slot} slot" if item.magic_slot else "a magic slot"
+        if item.slots > 1:
+            problems.append(
+                Problem(
+                    "magic_slot",
+                    f"{item.name} takes {item.slots} slots, but {where} holds one worn item",
+                )
+            )
+        if item.count > 1:
+            problems.append(
+                Problem(
+                    "magic_slot",
+                    f"{item.name} is a stack of {item.count} in {where}; a magic slot holds one "
+                    "item",
+                )
+            )
+    return problems
+
+
 def characteristic_problems(character: Character) -> list[Problem]:
     """``characteristic_range`` errors (outside −5..5) and ``characteristic_above_max`` warnings."""
     low, high = HARD_RANGE
@@ -502,6 +572,7 @@ def rule_problems(character: Character, rules: InventoryRules | None = None) -> 
     """Every rule breach of the character file contract: errors first, then warnings."""
     found = [
         *character.items.check(rules),
+        *magic_fit_problems(character),
         *wound_problems(character),
         *characteristic_problems(character),
     ]
