@@ -62,8 +62,10 @@ GUI_BUSY_TIMEOUT_MS = 250
 (the CLI waits 5 s); short, so a lock never freezes the screen."""
 
 
-def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll]]:
-    """Open and migrate the database and read the newest rolls (runs in a worker thread)."""
+def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll], Services]:
+    """Open and migrate the database, read the newest rolls and build the services (runs in a
+    worker thread: building the character service may store the sample party)."""
+    from refkit.compose import Services
     from refkit.gui.shell.read_ahead import read_ahead
     from refkit.store.database import Database
     from refkit.store.roll_log import RollLogRepository
@@ -72,10 +74,13 @@ def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll]]:
     try:
         rolls = RollLogRepository(database).recent(limit=LOG_LOAD_LIMIT)
         read_ahead(database)  # the panels' imports and the character list, off the GUI thread
+        services = Services.for_database(database, roll_source="app")
+        for _service in (services.dice, services.characters, services.dungeon, services.tables):
+            pass  # each built here, once
     except BaseException:
         database.close()
         raise
-    return database, rolls
+    return database, rolls, services
 
 
 def _file_and_backups(db_url: str | None) -> tuple[Path | None, list[Path]]:
@@ -151,6 +156,7 @@ class RefkitApp:
         self._ready_callbacks: list[Callable[[], None]] = []
         self.character_panels: CharacterPanels | None = None
         self._lookup_registered = False
+        self._dungeon_steps: Iterator[None] | None = None
 
         self.window = MainWindow(settings)
         self.undo_stack = RefkitUndoStack(self.window)
@@ -284,10 +290,19 @@ class RefkitApp:
             app = QApplication.instance()
             assert app is not None
             self._loop = install_event_loop(app)
-            self.actions.load_icons()
             self._open_task = start_task(self.open_database())
+            self._in_idle_steps(self.actions.load_icons_steps())
             start_task(self._dock_dungeon_panels())
         return self._open_task
+
+    def _in_idle_steps(self, steps: Iterator[None]) -> None:
+        """Run ``steps`` one per turn of the event loop (the window keeps answering)."""
+
+        def next_step() -> None:
+            if next(steps, StopIteration) is not StopIteration:
+                QTimer.singleShot(0, self.window, next_step)
+
+        QTimer.singleShot(0, self.window, next_step)
 
     async def _dock_dungeon_panels(self) -> None:
         """Register the features docked after the first paint as soon as their modules are
@@ -296,10 +311,12 @@ class RefkitApp:
         import asyncio
 
         with_lookup = await asyncio.get_running_loop().run_in_executor(None, _import_panel_modules)
-        if self._loop is not None:  # not shut down meanwhile
-            self.install_dungeon_panels()
-            if with_lookup:
-                self.install_lookup()
+        for _step in self.install_dungeon_panels_steps():
+            if self._loop is None:  # shut down meanwhile
+                return
+            await asyncio.sleep(0)  # one feature per turn of the event loop
+        if with_lookup and self._loop is not None:
+            self.install_lookup()
 
     def install_lookup(self) -> bool:
         """Register the rules lookup (Ctrl+K) if its package is installed; once. True if it
@@ -330,7 +347,7 @@ class RefkitApp:
 
         loop = asyncio.get_running_loop()
         try:
-            database, rolls = await loop.run_in_executor(None, _open_store, self.db_url)
+            database, rolls, services = await loop.run_in_executor(None, _open_store, self.db_url)
         except Exception as error:  # never left hanging on "Database: opening…"
             message = (
                 str(error)
@@ -345,16 +362,16 @@ class RefkitApp:
             return
         self.database_error = None
         location = str(database.path) if database.path is not None else "in memory"
-        self._attach(database, rolls, location)
+        self._attach(database, rolls, services, location)
 
     async def open_scratch_session(self) -> None:
         """Carry on with an in-memory database holding the sample party, marked as unsaved."""
         import asyncio
 
         loop = asyncio.get_running_loop()
-        database, rolls = await loop.run_in_executor(None, _open_store, IN_MEMORY_URL)
+        database, rolls, services = await loop.run_in_executor(None, _open_store, IN_MEMORY_URL)
         self.window.set_scratch_session(True)
-        self._attach(database, rolls, "scratch session — nothing is saved")
+        self._attach(database, rolls, services, "scratch session — nothing is saved")
         self.window.set_scratch_session(True)  # the banner stays after the panels' layout
 
     async def open_backup_copy(self, backup: str, database: Path | None) -> None:
@@ -381,12 +398,12 @@ class RefkitApp:
         self.db_url = path
         self._open_task = start_task(self.open_database())
 
-    def _attach(self, database: Database, rolls: list[LoggedRoll], location: str) -> None:
-        from refkit.compose import Services  # imported by the worker already
-
+    def _attach(
+        self, database: Database, rolls: list[LoggedRoll], services: Services, location: str
+    ) -> None:
         self.database = database
-        self.services = Services.for_database(database, roll_source="app")
-        service = self.services.dice
+        self.services = services
+        service = services.dice
         self.service = service
         self.dice.attach(service, rolls)
         self.window.set_database_location(location)
@@ -401,14 +418,27 @@ class RefkitApp:
         """Register the dungeon-turn and tables features (once; normally right after the first
         paint, since these panels are not needed to show the window). Their services arrive
         when the database is open."""
-        if self.dungeon is None:
-            from refkit.gui.dungeon import install as dungeon_install
-            from refkit.gui.tables import install as tables_install
-
-            self.dungeon = dungeon_install.register(self.panels, self.context)
-            tables_install.register(self.panels, self.context)
-            self.window.restore_layout()  # put their docks where the user left them
+        for _step in self.install_dungeon_panels_steps():
+            pass
+        assert self.dungeon is not None
         return self.dungeon
+
+    def install_dungeon_panels_steps(self) -> Iterator[None]:
+        """:meth:`install_dungeon_panels`, pausing (yielding) after each feature. Every caller
+        gets the same steps: whoever comes second carries on where the first one paused."""
+        if self._dungeon_steps is None:
+            self._dungeon_steps = self._dungeon_install_steps()
+        return self._dungeon_steps
+
+    def _dungeon_install_steps(self) -> Iterator[None]:
+        from refkit.gui.dungeon import install as dungeon_install
+        from refkit.gui.tables import install as tables_install
+
+        self.dungeon = dungeon_install.register(self.panels, self.context)
+        yield
+        tables_install.register(self.panels, self.context)
+        yield
+        self.window.restore_layout()  # put their docks where the user left them
 
     def _install_feature_panels(self, database: Database) -> None:
         """Dock the panels that need the database (characters, the dungeon turn), then put the

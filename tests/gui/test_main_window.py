@@ -217,3 +217,15 @@ def test_the_games_tab_sits_beside_the_dice_and_game_rolls_reach_the_roll_log(
 
     app.service = Service()  # type: ignore[assignment]
     assert app.context.log_roll(record) == "logged" and logged == [record]
+
+
+def test_the_dungeon_install_paused_after_the_first_paint_is_finished_by_the_database(
+    qtbot, settings
+) -> None:
+    app = make_app(qtbot, settings)
+    steps = app.install_dungeon_panels_steps()
+    next(steps)  # the coroutine after the first paint docked the dungeon, then paused
+    assert not app.panels.has(PanelId.TABLES)
+    panels = app.install_dungeon_panels()  # the database opened meanwhile: it carries on
+    assert app.panels.has(PanelId.TABLES) and panels is app.dungeon
+    assert list(steps) == []  # nothing left for the paused coroutine

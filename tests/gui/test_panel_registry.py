@@ -166,3 +166,18 @@ def test_a_panel_that_fails_to_build_says_why_in_its_dock(registry) -> None:
     assert "Games panel could not be built: no GAME_PANEL" in widget.text()
     assert widget.textFormat() is Qt.TextFormat.PlainText
     assert "could not be built" in registry.window.statusBar().currentMessage()
+
+
+def test_a_panel_built_only_when_shown_is_left_out_of_the_idle_steps(registry, qtbot) -> None:
+    built: list[str] = []
+    registry.add_panel(PanelSpec(PanelId.DICE, "Dice", lambda: _label("dice", built)))
+    registry.add_panel(
+        PanelSpec(PanelId.GAMES, "Games", lambda: _label("games", built), build_when_idle=False)
+    )
+    registry.window.tabifyDockWidget(registry.panel(PanelId.DICE), registry.panel(PanelId.GAMES))
+    registry.panel(PanelId.DICE).raise_()
+    registry.build_in_idle_steps()
+    qtbot.waitUntil(lambda: built == ["dice"])
+    assert registry.pending() == []
+    registry.show(PanelId.GAMES)
+    assert built == ["dice", "games"]

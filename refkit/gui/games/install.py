@@ -1,7 +1,7 @@
 """Registers the Games tab: one dock, tabbed with the Dice panel, holding every game module's tab.
 
 The game packages (``refkit.gui.games.<id>``) are found and the panel built only when the dock is
-first shown or an idle step gets to it, so they cost the first paint nothing. Game rolls go
+first shown, so they cost the start-up nothing. Game rolls go
 through the context's ``log_roll`` into the roll log.
 """
 
@@ -33,5 +33,6 @@ def register(registry: PanelRegistry, context: FeatureContext) -> None:
             tabify_with=PanelId.DICE,
             go_to="Go to &Games",
             shortcut="Alt+3",
+            build_when_idle=False,  # the game modules cost nothing until the tab is looked at
         )
     )

@@ -7,7 +7,7 @@ error at start-up, not a silent clash at the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
@@ -187,8 +187,17 @@ class ActionRegistry:
 
     def load_icons(self) -> None:
         """Give every action its icon (kept out of start-up: styles and themes load slowly)."""
-        for spec in self._specs.values():
+        for _step in self.load_icons_steps():
+            pass
+
+    def load_icons_steps(self, batch: int = 4) -> Iterator[None]:
+        """:meth:`load_icons` a few actions at a time: it pauses (yields) after each ``batch``,
+        so the app can load the rest in later turns of the event loop."""
+        specs = [spec for spec in self._specs.values() if spec.icon or spec.fallback_icon]
+        for number, spec in enumerate(specs, start=1):
             self._actions[spec.id].setIcon(self._icon(spec))
+            if number % batch == 0:
+                yield
 
     def _icon(self, spec: ActionSpec) -> QIcon:
         from PySide6.QtWidgets import QStyle

@@ -91,6 +91,8 @@ class PanelSpec:
     shortcut: str = ""
     lazy: bool = True
     placeholder: str = "Loading…"
+    build_when_idle: bool = True
+    """False: a lazy panel waits until it is first shown (or asked for), never built unseen."""
 
 
 @dataclass(frozen=True)
@@ -349,8 +351,14 @@ class PanelRegistry(QObject):
         return widget
 
     def pending(self) -> list[PanelId]:
-        """Panels whose widgets are not built yet, the visible ones first."""
-        waiting = [panel for panel in self._specs if panel not in self._widgets]
+        """Panels whose widgets are not built yet, the visible ones first (those built only
+        when first shown are left out until they are visible)."""
+        waiting = [
+            panel
+            for panel, spec in self._specs.items()
+            if panel not in self._widgets
+            and (spec.build_when_idle or self.panel(panel).isVisible())
+        ]
         return sorted(waiting, key=lambda panel: not self.panel(panel).isVisible())
 
     def build_in_idle_steps(self) -> None:

@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 MODULES = (
     "refkit.rules.checks.odds",  # icepool
     "refkit.app.character_service",
+    "refkit.app.dice_service",
     "refkit.app.dungeon_turn_service",
     "refkit.app.dungeon_turn_commands",
     "refkit.app.party.bridge",
