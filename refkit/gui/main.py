@@ -273,13 +273,19 @@ class RefkitApp:
     # start-up after the first paint ---------------------------------------------------------
 
     def start_after_first_paint(self) -> None:
-        """Load the heavy parts once the window is on screen."""
-        if self.window.painted:
+        """Load the heavy parts once the window is on screen: the ORM's imports start in a
+        thread of their own at once (started before the paint they slowed it down, each
+        thread waiting for the other's turn with the interpreter), the rest a turn later."""
+        from refkit.gui.shell.read_ahead import start_importing_ahead
+
+        def painted() -> None:
+            start_importing_ahead()
             QTimer.singleShot(0, self.start)
+
+        if self.window.painted:
+            painted()
         else:
-            self.window.first_painted.connect(
-                lambda: QTimer.singleShot(0, self.start), Qt.ConnectionType.SingleShotConnection
-            )
+            self.window.first_painted.connect(painted, Qt.ConnectionType.SingleShotConnection)
 
     def start(self) -> asyncio.Task[None]:
         """Attach the asyncio loop, show the odds, and open the database in the background.
@@ -556,10 +562,6 @@ def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int
     from refkit.gui.shell.source_cache import stop_pyside_source_caching
 
     stop_pyside_source_caching()  # before the big imports: ~22 MiB less resident memory
-    if not exit_after_paint:  # the ORM's imports overlap the window's start-up
-        from refkit.gui.shell.read_ahead import start_importing_ahead
-
-        start_importing_ahead()
     app, created = _configure_application()
     settings = QSettings(ORGANIZATION, APPLICATION)
     palette = PaletteController(
