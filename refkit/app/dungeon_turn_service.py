@@ -105,10 +105,13 @@ class DungeonTurnService:
             store, clock=moment, rng_factory=rng_factory, conditions=conditions
         )
         self.settings_steps = SettingsSteps(store, moment)
-        self.clock_steps = ClockSteps(self._runner)
+        self.clock_steps = ClockSteps(self._runner, lambda: self.party_at_table())
         self.turn_end_steps = TurnEndSteps(self._runner, self.settings_steps)
         self.rest_steps = RestSteps(self._runner, self.settings_steps)
         self.effect_steps = EffectSteps(self._runner)
+        self.party_at_table: Callable[[], str | None] = lambda: None
+        """Names the party at the table (None: none), the group a DT started now is for; the
+        party bridge sets it (:mod:`refkit.app.party.bridge`)."""
         self.on_rest_finished: list[RestHook] = []
         self.on_turn_ended: list[TurnEndHook] = []
         self.last_rest: RestFinished | None = None

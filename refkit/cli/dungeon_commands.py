@@ -65,8 +65,11 @@ def status_text(status: dict[str, Any]) -> str:
         parts.append(time_left_text(status["remaining_s"]))
     if status["greed_percent"]:
         parts.append(f"greed +{status['greed_percent']}%")
-    if status["pending_encounter"]:
-        parts.append("encounter pending")
+    due = status.get("pending_encounter_due_dt")
+    if status.get("encounter_overdue"):
+        parts.append(f"encounter OVERDUE (due in DT {due})")
+    elif status["pending_encounter"]:
+        parts.append(f"encounter pending (due in DT {due})" if due else "encounter pending")
     return ", ".join(parts)
 
 
@@ -144,8 +147,8 @@ def _run_start(args: argparse.Namespace) -> Result:
         raise CliError("dt start: --dungeon needs a name")
     if args.dungeon is not None:
         _plain_name("dt start: --dungeon", args.dungeon)
-    with command_services(args) as services:
-        outcome = services.dungeon_clock.start(args.minutes, args.dungeon)
+    with command_services(args) as services:  # with the party: greed is per group
+        outcome = services.dungeon.start(args.minutes, args.dungeon)
     return outcome.status, status_text(outcome.status)
 
 

@@ -125,6 +125,8 @@ class TestClock:
             "remaining_s": LENGTH,
             "greed_percent": 30,
             "pending_encounter": False,
+            "pending_encounter_due_dt": None,
+            "encounter_overdue": False,
         }
         clock.advance(600)
         assert service.status()["remaining_s"] == LENGTH - 600

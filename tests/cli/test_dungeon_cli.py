@@ -10,7 +10,16 @@ import pytest
 
 from tests.cli.cli_helpers import assert_bad_input
 
-STATUS_KEYS = {"state", "dt", "length_s", "remaining_s", "greed_percent", "pending_encounter"}
+STATUS_KEYS = {
+    "state",
+    "dt",
+    "length_s",
+    "remaining_s",
+    "greed_percent",
+    "pending_encounter",
+    "pending_encounter_due_dt",
+    "encounter_overdue",
+}
 END_KEYS = {"dt_ended", "usage_dice", "conditions_ended", "encounter", "status"}
 ROUNDING_S = 0.05
 """The CLI's clock is the wall clock, the test's the monotonic one: they may differ by a hair."""
@@ -31,6 +40,8 @@ class TestStatus:
             "remaining_s": 1800.0,
             "greed_percent": 0,
             "pending_encounter": False,
+            "pending_encounter_due_dt": None,
+            "encounter_overdue": False,
         }
 
     def test_json_flag_after_the_action_works_too(self, cli) -> None:
@@ -240,4 +251,4 @@ def test_end_in_words(cli) -> None:
     assert out.startswith("DT 1 ended.")
     assert "Candle: 1 →" in out
     assert "Encounter check: EN 9, rolled 10: encounter NOW" in out
-    assert out.rstrip().endswith("encounter pending")
+    assert out.rstrip().endswith("encounter pending (due in DT 2)")

@@ -58,6 +58,8 @@ def test_new_clock_is_stopped_before_dt_1_with_30_minutes() -> None:
         "remaining_s": 1800.0,
         "greed_percent": 0,
         "pending_encounter": False,
+        "pending_encounter_due_dt": None,
+        "encounter_overdue": False,
     }
 
 
@@ -309,10 +311,16 @@ def test_dungeon_visits_record() -> None:
         visits.record("   ")
 
 
-def test_start_without_a_dungeon_continues_with_the_next_dt() -> None:
+def test_coming_back_after_leaving_is_dt_1_of_a_revisit() -> None:
+    # L423: the bonus is for the group's first visit only; `dt stop` is the group leaving.
     stopped = running().end_turn(T0 + 1).stop()
     clock = stopped.start(T0 + 100)
-    assert (clock.dt, clock.dungeon, clock.greed_percent) == (3, "Sunken Crypt", 10)
+    assert (clock.dt, clock.dungeon, clock.revisit, clock.greed_percent) == (
+        1,
+        "Sunken Crypt",
+        True,
+        0,
+    )
 
 
 def test_start_refuses_while_a_dt_is_under_way_in_the_same_dungeon() -> None:
@@ -420,7 +428,7 @@ def test_pending_encounters_stay_until_resolved() -> None:
     clock = running().add_pending_encounter(sign).end_turn(T0 + 1800).end_turn(T0 + 3600)
     assert clock.pending_encounter
     assert clock.status(T0 + 3600)["pending_encounter"] is True
-    assert roundtrip(clock).pending_encounters == (sign,)
+    assert [p.key for p in roundtrip(clock).pending_encounters] == [sign.key]
     resolved = clock.resolve_encounter()
     assert not resolved.pending_encounter
     with pytest.raises(ValueError, match="no pending encounter"):

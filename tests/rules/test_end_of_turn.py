@@ -94,6 +94,8 @@ def test_result_json_matches_the_contract() -> None:
         "remaining_s": 1800.0,
         "greed_percent": 20,
         "pending_encounter": False,
+        "pending_encounter_due_dt": None,
+        "encounter_overdue": False,
     }
 
 

@@ -3,7 +3,7 @@ and the warnings shown."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from refkit.app.dungeon import log_text
@@ -15,17 +15,21 @@ from refkit.rules.common.name_text import require_plain_name
 class ClockSteps:
     """Each call is one step on the dungeon turn (see :class:`TurnRunner`)."""
 
-    def __init__(self, runner: TurnRunner) -> None:
+    def __init__(self, runner: TurnRunner, party: Callable[[], str | None] = lambda: None) -> None:
         self._runner = runner
+        self._party = party
 
     def start(self, minutes: float | None = None, dungeon: str | None = None) -> Outcome[int]:
-        """Start the next DT, or DT 1 on entering ``dungeon``; returns the DT number."""
+        """DT 1 on entering ``dungeon`` (without one: coming back into the dungeon the group
+        left, or the first DT), for the party at the table: the greed bonus is per dungeon and
+        per group. Returns the DT number."""
         if dungeon is not None:
             require_plain_name("a dungeon's name", dungeon)
+        party = self._party()  # read once: every retry of the step enters with the same group
 
         def step(state: DungeonTurnState, now: float) -> Plan[int]:
-            clock = state.clock.start(now, minutes=minutes, dungeon=dungeon)
-            line = log_text.started(clock, entering=dungeon is not None)
+            clock = state.clock.start(now, minutes=minutes, dungeon=dungeon, party=party)
+            line = log_text.started(clock, entering=True)
             return plan(f"Start DT {clock.dt}", clock, state.effects, clock.dt, line)
 
         return self._runner.run(step)

@@ -83,9 +83,20 @@ def check_detail(check: EncounterCheck, **extra: Any) -> dict[str, Any]:
 
 def started(clock: DungeonTurnClock, *, entering: bool) -> LogLine:
     where = f" in {clock.dungeon}" if clock.dungeon else ""
-    visit = " (a revisit: no greed bonus)" if entering and clock.revisit else ""
-    text = f"DT {clock.dt} started{where}, {short_clock_text(clock.length_s)} long{visit}"
-    detail = {"dungeon": clock.dungeon, "length_s": clock.length_s}
+    who = f" for {clock.party}" if entering and clock.party else ""
+    if entering and clock.revisit:
+        visit = " (a revisit: no greed bonus)"
+    elif entering and clock.dt == 1:
+        visit = f" (first visit: greed +{clock.greed_percent}%)"
+    else:
+        visit = ""
+    text = f"DT {clock.dt} started{where}{who}, {short_clock_text(clock.length_s)} long{visit}"
+    detail = {
+        "dungeon": clock.dungeon,
+        "party": clock.party,
+        "revisit": clock.revisit,
+        "length_s": clock.length_s,
+    }
     return LogLine("dt_start", text, detail, dt=clock.dt)
 
 

@@ -69,6 +69,7 @@ class PartyBridge:
     def attach(self, service: DungeonTurnService) -> None:
         """Run the party's parts of End DT and of a finished rest in ``service``."""
         self._service = service
+        service.party_at_table = self.party_name  # greed is per group: a DT starts for this one
         service.on_turn_ended.append(self.turn_ended)
         service.on_rest_finished.append(self.rest_finished)
 

@@ -15,7 +15,7 @@ starting a rest ends the DT without an encounter check and a new DT starts when 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -70,28 +70,77 @@ def _dungeon_name(name: str) -> str:
     return " ".join(name.split())
 
 
+UNNAMED_DUNGEON = ""
+"""The key of a dungeon the referee did not name (a DT started without ``--dungeon``)."""
+NO_PARTY = ""
+"""The key of the group when no party is named at the table."""
+
+
+def _visit_key(name: str | None) -> str:
+    return UNNAMED_DUNGEON if name is None else _dungeon_key(_dungeon_name(name))
+
+
+def group_key(party: str | None) -> str:
+    """How a party is told apart from another: its name without regard to case or spacing."""
+    if party is None:
+        return NO_PARTY
+    if not isinstance(party, str):
+        raise ValueError(f"a party is named by text, got {party!r}")
+    return " ".join(party.split()).casefold()
+
+
 @dataclass(frozen=True)
 class DungeonVisits:
-    """The dungeons a group has entered (names compared without regard to case or spacing).
+    """Which group has entered which dungeon (names compared without regard to case or spacing).
 
-    The greed bonus applies only to the group's first visit to a dungeon (L423), so entering a
-    dungeon that is already here is a revisit.
+    The greed bonus applies only to a group's first visit to a dungeon (L417, L423): coming back
+    is a revisit, while another party entering the same dungeon for the first time still gets
+    its bonus. ``entered`` holds ``(group key, dungeon key)`` pairs (:func:`group_key`; an
+    unnamed dungeon's key is ``""``). ``before_parties`` holds dungeons recorded before visits
+    were kept per party: which group entered them is not known, so they count as entered by
+    every group (no bonus is given twice).
     """
 
-    dungeons: frozenset[str] = frozenset()
+    entered: frozenset[tuple[str, str]] = frozenset()
+    before_parties: frozenset[str] = frozenset()
 
-    def has_entered(self, name: str) -> bool:
-        return _dungeon_key(_dungeon_name(name)) in self.dungeons
+    def has_entered(self, name: str | None, party: str | None = None) -> bool:
+        key = _visit_key(name)
+        return key in self.before_parties or (group_key(party), key) in self.entered
 
-    def record(self, name: str) -> DungeonVisits:
-        return DungeonVisits(self.dungeons | {_dungeon_key(_dungeon_name(name))})
+    def record(self, name: str | None, party: str | None = None) -> DungeonVisits:
+        pair = (group_key(party), _visit_key(name))
+        return replace(self, entered=self.entered | {pair})
 
     def to_list(self) -> list[str]:
-        return sorted(self.dungeons)
+        """Every named dungeon any group has entered (the form older versions read)."""
+        names = self.before_parties | {dungeon for _group, dungeon in self.entered}
+        return sorted(names - {UNNAMED_DUNGEON})
+
+    def to_pairs(self) -> list[list[str]]:
+        return [[group, dungeon] for group, dungeon in sorted(self.entered)]
 
     @classmethod
     def from_list(cls, names: Iterable[str]) -> DungeonVisits:
-        return cls(frozenset(_dungeon_key(_dungeon_name(name)) for name in names))
+        """Visits in the form kept before parties were told apart (see ``before_parties``)."""
+        return cls(before_parties=frozenset(_visit_key(name) for name in names))
+
+    @classmethod
+    def from_pairs(
+        cls, pairs: Iterable[Sequence[str]], before_parties: Iterable[str] = ()
+    ) -> DungeonVisits:
+        entered = set()
+        for pair in pairs:
+            if isinstance(pair, str) or len(pair) != 2:
+                raise ValueError(f"a visit is [party, dungeon], got {pair!r}")
+            group, dungeon = pair
+            if not isinstance(group, str) or not isinstance(dungeon, str):
+                raise ValueError(f"a visit is [party, dungeon], got {pair!r}")
+            entered.add((group_key(group), "" if not dungeon.strip() else _visit_key(dungeon)))
+        return cls(
+            entered=frozenset(entered),
+            before_parties=frozenset(_visit_key(name) for name in before_parties),
+        )
 
 
 @dataclass(frozen=True)
@@ -129,7 +178,9 @@ class PendingEncounter:
     """An encounter that an encounter check produced and the referee has not resolved yet.
 
     ``immediate`` encounters happen at once; the others were signalled and arrive at a moment the
-    referee chooses during the next DT (or, after a rest check, during the rest or just after it).
+    referee chooses during the next DT (L435) or, after a rest check, during the rest or just
+    after it. ``due_dt`` is the DT in which it comes (None: the DT after ``dt``); ``overdue``
+    becomes true when that DT ends with the encounter still unresolved.
     """
 
     dt: int
@@ -137,6 +188,22 @@ class PendingEncounter:
     en: int
     immediate: bool
     during_rest: bool = False
+    due_dt: int | None = None
+    overdue: bool = False
+
+    def __post_init__(self) -> None:
+        if self.due_dt is None:
+            object.__setattr__(self, "due_dt", self.dt + 1)
+
+    @property
+    def due(self) -> int:
+        """The DT in which the encounter comes."""
+        return self.dt + 1 if self.due_dt is None else self.due_dt
+
+    @property
+    def key(self) -> tuple[int, int, int, bool, bool, int]:
+        """What tells this encounter apart from another, whether overdue or not."""
+        return (self.dt, self.roll, self.en, self.immediate, self.during_rest, self.due)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -145,16 +212,21 @@ class PendingEncounter:
             "en": self.en,
             "immediate": self.immediate,
             "during_rest": self.during_rest,
+            "due_dt": self.due,
+            "overdue": self.overdue,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PendingEncounter:
+        due = data.get("due_dt")
         return cls(
             dt=int(data["dt"]),
             roll=int(data["roll"]),
             en=int(data["en"]),
             immediate=bool(data["immediate"]),
             during_rest=bool(data.get("during_rest", False)),
+            due_dt=None if due is None else int(due),
+            overdue=bool(data.get("overdue", False)),
         )
 
 
@@ -172,6 +244,7 @@ class DungeonTurnClock:
     length_s: int = DEFAULT_DT_MINUTES * 60
     dungeon: str | None = None
     revisit: bool = False
+    party: str | None = None
     anchor: float | None = None
     remaining_at_anchor: float = DEFAULT_DT_MINUTES * 60.0
     visits: DungeonVisits = DungeonVisits()
@@ -245,6 +318,18 @@ class DungeonTurnClock:
     def pending_encounter(self) -> bool:
         return bool(self.pending_encounters)
 
+    @property
+    def pending_encounter_due_dt(self) -> int | None:
+        """The DT in which the oldest pending encounter comes (None: none is pending)."""
+        if not self.pending_encounters:
+            return None
+        return min(encounter.due for encounter in self.pending_encounters)
+
+    @property
+    def encounter_overdue(self) -> bool:
+        """True when a pending encounter's DT has ended with it unresolved."""
+        return any(encounter.overdue for encounter in self.pending_encounters)
+
     def status(self, now: float) -> dict[str, Any]:
         """The ``refkit dt status`` JSON object."""
         return {
@@ -254,6 +339,8 @@ class DungeonTurnClock:
             "remaining_s": self.remaining(now),
             "greed_percent": self.greed_percent,
             "pending_encounter": self.pending_encounter,
+            "pending_encounter_due_dt": self.pending_encounter_due_dt,
+            "encounter_overdue": self.encounter_overdue,
         }
 
     def warnings_due(
@@ -282,44 +369,49 @@ class DungeonTurnClock:
     # -- transitions ------------------------------------------------------------------------
 
     def start(
-        self, now: float, minutes: float | None = None, dungeon: str | None = None
+        self,
+        now: float,
+        minutes: float | None = None,
+        dungeon: str | None = None,
+        party: str | None = None,
     ) -> DungeonTurnClock:
-        """Start a DT, running from ``now``.
+        """Start a DT, running from ``now``, for the group ``party`` (None: no party named).
 
-        With ``dungeon`` the group enters that dungeon: DT 1, a revisit if the group has entered
-        it before (no greed bonus), and the dungeon is recorded as visited. Without it the next
-        DT of the current dungeon starts (DT 1 if there was none). ``minutes`` sets the DT length
-        from this DT on. Starting without a dungeon while a DT is under way is an error (end the
-        DT instead); a rest must be finished first.
+        With ``dungeon`` the group enters that dungeon: DT 1, a revisit if this group has
+        entered it before (no greed bonus), and the visit is recorded. Without it the group
+        (re-)enters the dungeon the clock was in: after ``stop`` (the group left) that is coming
+        back — DT 1 and, for the group that left, a revisit — and the first DT ever is DT 1 of an
+        unnamed dungeon. ``minutes`` sets the DT length from this DT on. Starting while a DT is
+        under way is an error (end the DT instead) unless another dungeon, or another group,
+        enters; a rest must be finished first.
         """
         now = _check_now("now", now)
         if self.state is ClockState.RESTING:
             raise ValueError("the group is resting; finish the rest to start the next DT")
-        if dungeon is None and self.state is not ClockState.STOPPED:
+        under_way = self.state is not ClockState.STOPPED
+        if dungeon is None and under_way:
             raise ValueError(
                 f"DT {self.dt} is already {self.state.value}; end it to start the next one"
             )
         length = self.length_s if minutes is None else dt_length_seconds(minutes)
-        if dungeon is not None:
-            name = _dungeon_name(dungeon)
-            same = self.dungeon is not None and _dungeon_key(name) == _dungeon_key(self.dungeon)
-            if same and self.state is not ClockState.STOPPED:
-                raise ValueError(
-                    f"DT {self.dt} in {self.dungeon} is already {self.state.value}; "
-                    "end it to start the next one"
-                )
-            revisit = self.visits.has_entered(name)
-            visits = self.visits.record(name)
-            return replace(
-                self._fresh_dt(now, 1, length),
-                dungeon=name,
-                revisit=revisit,
-                visits=visits,
-                rest_halfway_done=False,
-                rest_checked=False,
+        name = self.dungeon if dungeon is None else _dungeon_name(dungeon)
+        same_dungeon = _visit_key(name) == _visit_key(self.dungeon)
+        same_group = group_key(party) == group_key(self.party)
+        if under_way and same_dungeon and same_group:
+            raise ValueError(
+                f"DT {self.dt} in {self.dungeon} is already {self.state.value}; "
+                "end it to start the next one"
             )
-        revisit = self.revisit
-        return replace(self._fresh_dt(now, self.dt + 1, length), revisit=revisit)
+        revisit = self.visits.has_entered(name, party)
+        return replace(
+            self._fresh_dt(now, 1, length),
+            dungeon=name,
+            party=None if party is None else " ".join(party.split()),
+            revisit=revisit,
+            visits=self.visits.record(name, party),
+            rest_halfway_done=False,
+            rest_checked=False,
+        )
 
     def _fresh_dt(self, now: float, dt: int, length: int | None = None) -> DungeonTurnClock:
         length = self.length_s if length is None else length
@@ -406,7 +498,7 @@ class DungeonTurnClock:
         now = _check_now("now", now)
         if self.state not in (ClockState.RUNNING, ClockState.PAUSED):
             raise ValueError(f"cannot end a DT: no DT is under way (clock {self.state})")
-        fresh = self._fresh_dt(now, self.dt + 1)
+        fresh = replace(self._fresh_dt(now, self.dt + 1), pending_encounters=self._due_passed())
         if self.state is ClockState.PAUSED:
             return replace(fresh, state=ClockState.PAUSED, anchor=None)
         return fresh
@@ -417,6 +509,7 @@ class DungeonTurnClock:
             raise ValueError("the clock is already stopped")
         return replace(
             self,
+            pending_encounters=self._due_passed(),
             state=ClockState.STOPPED,
             anchor=None,
             remaining_at_anchor=float(self.length_s),
@@ -432,6 +525,7 @@ class DungeonTurnClock:
             raise ValueError(f"cannot start a rest: no DT is under way (clock {self.state})")
         return replace(
             self,
+            pending_encounters=self._due_passed(),
             state=ClockState.RESTING,
             anchor=None,
             remaining_at_anchor=0.0,
@@ -473,6 +567,14 @@ class DungeonTurnClock:
             self, warnings_fired=self.warnings_fired | {_threshold(t) for t in thresholds_s}
         )
 
+    def _due_passed(self) -> tuple[PendingEncounter, ...]:
+        """The pending encounters as they stand once the current DT has ended: those due in it
+        (or earlier) and still unresolved are overdue."""
+        return tuple(
+            replace(encounter, overdue=True) if encounter.due <= self.dt else encounter
+            for encounter in self.pending_encounters
+        )
+
     def add_pending_encounter(self, encounter: PendingEncounter) -> DungeonTurnClock:
         return replace(self, pending_encounters=(*self.pending_encounters, encounter))
 
@@ -501,9 +603,12 @@ class DungeonTurnClock:
             "length_s": self.length_s,
             "dungeon": self.dungeon,
             "revisit": self.revisit,
+            "party": self.party,
             "anchor": self.anchor,
             "remaining_at_anchor": self.remaining_at_anchor,
             "visits": self.visits.to_list(),
+            "party_visits": self.visits.to_pairs(),
+            "visits_before_parties": sorted(self.visits.before_parties),
             "warnings_fired": sorted(self.warnings_fired),
             "pending_encounters": [p.to_dict() for p in self.pending_encounters],
             "rest_halfway_done": self.rest_halfway_done,
@@ -525,9 +630,10 @@ class DungeonTurnClock:
                 length_s=int(data["length_s"]),
                 dungeon=data.get("dungeon"),
                 revisit=bool(data.get("revisit", False)),
+                party=_party_name(data.get("party")),
                 anchor=None if anchor is None else float(anchor),
                 remaining_at_anchor=float(data["remaining_at_anchor"]),
-                visits=DungeonVisits.from_list(data.get("visits", ())),
+                visits=_visits_from(data),
                 warnings_fired=frozenset(int(t) for t in data.get("warnings_fired", ())),
                 pending_encounters=tuple(
                     PendingEncounter.from_dict(p) for p in data.get("pending_encounters", ())
@@ -540,6 +646,20 @@ class DungeonTurnClock:
             raise ValueError(f"DT clock data is missing the key {missing}") from None
         except (TypeError, AttributeError) as error:
             raise ValueError(f"DT clock data is malformed: {error}") from None
+
+
+def _party_name(value: object) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise ValueError(f"DT clock data names the party with {value!r}, not text")
+
+
+def _visits_from(data: Mapping[str, Any]) -> DungeonVisits:
+    """The visits as stored: per party (``party_visits``) since visits are kept per group, or
+    the older list of dungeons, whose group is not known (see DungeonVisits.before_parties)."""
+    if "party_visits" in data:
+        return DungeonVisits.from_pairs(data["party_visits"], data.get("visits_before_parties", ()))
+    return DungeonVisits.from_list(data.get("visits", ()))
 
 
 def _threshold(value: float) -> int:

@@ -86,9 +86,18 @@ def _check_effect_ids(effects: Sequence[TrackedEffect]) -> None:
         seen.add(effect.id)
 
 
-def _pending(check: EncounterCheck, dt: int, *, during_rest: bool = False) -> PendingEncounter:
+def _pending(
+    check: EncounterCheck, dt: int, *, during_rest: bool = False, due_dt: int | None = None
+) -> PendingEncounter:
+    """An encounter from a check made in (or at the end of) DT ``dt``; it comes in ``due_dt``,
+    the next DT unless said otherwise (L435)."""
     return PendingEncounter(
-        dt=dt, roll=check.roll, en=check.en, immediate=check.immediate, during_rest=during_rest
+        dt=dt,
+        roll=check.roll,
+        en=check.en,
+        immediate=check.immediate,
+        during_rest=during_rest,
+        due_dt=dt + 1 if due_dt is None else due_dt,
     )
 
 
@@ -214,7 +223,12 @@ def loud_noise_check(
     new_clock = clock
     if check.encounter:
         during_rest = clock.state is ClockState.RESTING
-        new_clock = clock.add_pending_encounter(_pending(check, clock.dt, during_rest=during_rest))
+        # A 10 strikes in this DT; a sign's encounter comes in the next (after a rest: the DT
+        # the rest's end starts).
+        due = clock.dt if check.immediate and not during_rest else clock.dt + 1
+        new_clock = clock.add_pending_encounter(
+            _pending(check, clock.dt, during_rest=during_rest, due_dt=due)
+        )
     return EncounterCheckResult(previous_clock=clock, clock=new_clock, encounter=check)
 
 
