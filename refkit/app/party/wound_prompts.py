@@ -1,9 +1,10 @@
-"""Wounds the players still have to place or heal, and sheet edits that answer them.
+"""Wounds the players still have to place or heal, and sheet edits that raise or answer them.
 
-At End DT a doubled magic slot's wounds, and after a rest the one wound it heals, are the
-player's choice, so they wait as a *prompt* that the character sheet asks for box by box. The
-prompts are kept in the database (:mod:`refkit.store.wound_prompt_store`: one versioned row per
-crow, so two programs adding wounds at once both count).
+Damage past Stamina, a doubled magic slot's wounds at End DT, and after a rest the one wound it
+heals are the player's choice, so they wait as a *prompt* that the character sheet asks for box
+by box. The prompts are kept in the database (:mod:`refkit.store.wound_prompt_store`: one
+versioned row per crow, so two programs adding wounds at once both count), so they outlast
+opening another crow and a restart. Undoing a placement puts the wound back to be placed.
 """
 
 from __future__ import annotations
@@ -150,4 +151,43 @@ def answering_prompt(
         prompts=prompts,
         placed=placed,
         healed=healed,
+    )
+
+
+@dataclass
+class RaisingEdit(CharacterEdit):
+    """A hit whose wounds the player still has to place: the prompt goes up with the edit and
+    back down when it is undone, in the same transaction as the crow."""
+
+    prompts: WoundPrompts | None = None
+    to_place: int = 0
+
+    def _raise(self, name: str, sign: int) -> None:
+        if self.prompts is not None:
+            self.prompts.add(name, to_place=sign * self.to_place)
+
+    def do(self) -> None:
+        with self.service.repository.database.unit_of_work():
+            self._raise(self.after.name, 1)
+            super().do()
+
+    def undo(self) -> None:
+        with self.service.repository.database.unit_of_work():
+            self._raise(self.before.name, -1)
+            super().undo()
+
+
+def raising_prompt(prompts: WoundPrompts, edit: CharacterEdit, *, to_place: int) -> CharacterEdit:
+    """``edit`` (a hit that left ``to_place`` wounds for the player to place) with those wounds
+    kept as the crow's prompt; ``edit`` itself when none are left to place."""
+    if to_place <= 0:
+        return edit
+    return RaisingEdit(
+        edit.service,
+        edit.name,
+        edit.before,
+        edit.after,
+        edit.text,
+        prompts=prompts,
+        to_place=to_place,
     )

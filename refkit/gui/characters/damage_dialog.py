@@ -2,7 +2,8 @@
 
 The dialog previews the outcome with the pure rules (armour → Stamina → wounds) before anything
 changes, and hands back a :class:`DamageRequest` or a Stamina amount to heal. Wounds that go past
-Stamina are placed afterwards on the board, one click per wound, as the player chooses. The dialog
+Stamina are placed afterwards on the board, one click per wound, as the player chooses (unless
+they fill every free slot: then there is no choice and the crow dies). The dialog
 is opened with ``open()`` and reports through signals; it never runs a nested event loop.
 """
 
@@ -61,8 +62,10 @@ def describe_damage(character: Character, request: DamageRequest) -> str:
         return f"⚠ {error}"
     after = outcome.character
     parts: list[str] = []
-    total = request.amount + (request.vulnerable_roll or 0)
-    if request.vulnerable_roll:
+    # The vulnerable d6 rides on damage actually taken (L379): 0 damage stays 0.
+    extra = (request.vulnerable_roll or 0) if request.amount > 0 else 0
+    total = request.amount + extra
+    if extra:
         parts.append(f"{request.amount} + {request.vulnerable_roll} (vulnerable) = {total} damage")
     if request.piercing:
         parts.append("Piercing: armour is ignored")
@@ -86,9 +89,11 @@ def describe_damage(character: Character, request: DamageRequest) -> str:
         text = f"{outcome.wounds_taken} wound{'s' if outcome.wounds_taken != 1 else ''}"
         if to_place < outcome.wounds_taken:
             text += f" ({to_place} fit in the free backpack slots)"
-        parts.append(f"{text}: place each on the board after applying")
-        if to_place >= len(character.free_wound_slots) and character.free_wound_slots:
+        if after.dead:
+            parts.append(f"{text}: they go in at once, no choice left")
             parts.append("☠ that fills every backpack slot: the crow dies")
+        else:
+            parts.append(f"{text}: place each on the board after applying")
     elif total:
         parts.append("no wounds")
     return " · ".join(parts)

@@ -1,8 +1,10 @@
-"""Finishing a rest: which wounds heal, Tend Wounds, and whether the rest was in the Miasma.
+"""Finishing a rest: which wounds heal, Tend Wounds, Repair Armor, and whether it was in the Miasma.
 
 The dialog says up front what a rest gives back and refuses, with the reason, a rest the rules
-forbid (a doubled magic slot, a dead crow). It is opened with ``open()`` and reports the choice
-through :attr:`RestDialog.rest_chosen`.
+forbid (a doubled magic slot, a dead crow). Tend Wounds is what a companion did for this crow;
+Repair Armor is this crow's own rest activity: one carried armour or shield back to full AD
+(L343, L473). It is opened with ``open()`` and reports the choice through
+:attr:`RestDialog.rest_chosen`.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -42,7 +45,8 @@ def rest_refusal(character: Character) -> str:
 class RestDialog(QDialog):
     """Choose what a finished rest heals."""
 
-    rest_chosen = Signal(list, bool, int)  # healed slots, in the Miasma, wounds healed
+    rest_chosen = Signal(list, bool, int, str)
+    """Healed slots, in the Miasma, wounds healed, the armour repaired (its item id, or "")."""
 
     def __init__(self, character: Character, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,6 +64,21 @@ class RestDialog(QDialog):
         self.tend.setEnabled(len(character.wound_slots) >= 2)
         self.miasma = QCheckBox("Rested in the Miasma: expertise uses do not come back")
         self.miasma.setObjectName("miasma_check")
+        self.repair = QComboBox()
+        self.repair.setObjectName("repair_combo")
+        self.repair.setToolTip(
+            "Repair Armor, this crow's rest activity: one carried armour or shield back to full AD"
+        )
+        self.repair.addItem("No Repair Armor (another activity, or none)", "")
+        for item in character.repairable_armour():
+            assert item.armor is not None
+            self.repair.addItem(
+                f"Repair Armor: {item.name}, AD {item.armor.ad} of {item.armor.max_ad} → "
+                f"{item.armor.max_ad}",
+                item.id,
+            )
+        self.repair.setEnabled(self.repair.count() > 1)
+        self.repair.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.wounds = QListWidget()
         self.wounds.setObjectName("rest_wounds")
         holding = character.items.backpack_slots_holding_items()
@@ -88,6 +107,7 @@ class RestDialog(QDialog):
         layout.addWidget(explain)
         layout.addWidget(self.tend)
         layout.addWidget(self.miasma)
+        layout.addWidget(self.repair)
         heading = QLabel("Wounds to heal:" if self.wounds.count() else "No wounds to heal.")
         layout.addWidget(heading)
         layout.addWidget(self.wounds)
@@ -105,6 +125,17 @@ class RestDialog(QDialog):
             if self.wounds.item(row).data(SLOT_ROLE) in holding:
                 return row
         return 0
+
+    def chosen_repair(self) -> str:
+        """The item id of the armour to repair ("" for none)."""
+        return str(self.repair.currentData() or "")
+
+    def choose_repair(self, item_id: str) -> None:
+        """Choose the armour to repair by item id ("" for none); KeyError if it is not offered."""
+        index = self.repair.findData(item_id)
+        if index < 0:
+            raise KeyError(f"{item_id!r} is not armour this crow can repair")
+        self.repair.setCurrentIndex(index)
 
     def wounds_healed(self) -> int:
         return 2 if self.tend.isChecked() else 1
@@ -135,5 +166,7 @@ class RestDialog(QDialog):
     def _accept(self) -> None:
         if self.problem():
             return
-        self.rest_chosen.emit(self.chosen_slots(), self.miasma.isChecked(), self.wounds_healed())
+        self.rest_chosen.emit(
+            self.chosen_slots(), self.miasma.isChecked(), self.wounds_healed(), self.chosen_repair()
+        )
         self.accept()

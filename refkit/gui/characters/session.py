@@ -4,10 +4,11 @@ Each edit is built by :mod:`refkit.app.character_commands` (which checks it and 
 when the rules refuse it), or for whole crows, parties and the players' own items by
 :mod:`refkit.app.characters`, and pushed on the shared undo stack through the single adapter, so
 it is undoable and saved at once. The session listens to the service, so an undo, a redo, an import
-or an edit from another panel shows up everywhere. With the party bridge's wound prompts
-(:meth:`CharacterSession.set_wound_prompts`) it also says what the dungeon turn left the open crow's
-player to choose — wounds to place, a wound to heal — and a wound placed or healed on the board
-answers that prompt in the same undo step.
+or an edit from another panel shows up everywhere. It keeps the wound prompts in the database
+(its own, or the party bridge's once :meth:`CharacterSession.set_wound_prompts` hands them over):
+what damage or the dungeon turn left the open crow's player to choose — wounds to place, a wound
+to heal. A hit raises the prompt and a wound placed or healed on the board answers it, each in
+the same undo step, so undoing a placement puts the wound back to be placed.
 """
 
 from __future__ import annotations
@@ -23,7 +24,12 @@ from PySide6.QtGui import QUndoStack
 from refkit.app import character_commands as commands
 from refkit.app.character_service import CharacterChange, CharacterService
 from refkit.app.characters import crow_commands, item_commands, party_commands
-from refkit.app.party.wound_prompts import WoundPrompt, WoundPrompts, answering_prompt
+from refkit.app.party.wound_prompts import (
+    WoundPrompt,
+    WoundPrompts,
+    answering_prompt,
+    raising_prompt,
+)
 from refkit.app.undo import Command
 from refkit.gui.shell.save_problem_bar import SaveProblem
 from refkit.gui.shell.undo_adapter import (
@@ -69,6 +75,9 @@ class CharacterSession(QObject):
         self._stack_index = undo_stack.index()
         self._prompts: WoundPrompts | None = None
         self._placing = False
+        # Wounds to place are kept with the crow from the start; the party bridge's prompts
+        # (the same rows) take over when the dungeon turn is installed.
+        self.set_wound_prompts(WoundPrompts(service.repository))
         service.add_listener(self._service_changed)
         undo_stack.indexChanged.connect(self._stack_moved)
 
@@ -310,7 +319,8 @@ class CharacterSession(QObject):
         armour_order: Sequence[str] | None = None,
         vulnerable_roll: int | None = None,
     ) -> DamageOutcome:
-        """Apply damage; the outcome says how many wounds the player still has to place."""
+        """Apply damage; the wounds the player still has to place (the outcome says how many)
+        wait as the crow's prompt, raised in the same undo step as the hit."""
         command, outcome = commands.apply_damage(
             self._service,
             self._current(),
@@ -320,6 +330,8 @@ class CharacterSession(QObject):
             vulnerable_roll=vulnerable_roll,
             rng=self._rng,
         )
+        if self._prompts is not None:
+            command = raising_prompt(self._prompts, command, to_place=outcome.wounds_to_place)
         self.push(command)
         return outcome
 
@@ -327,8 +339,14 @@ class CharacterSession(QObject):
         self.push(commands.heal_stamina(self._service, self._current(), amount))
 
     def rest(
-        self, healed_wounds: Sequence[int], *, in_miasma: bool = False, wounds_healed: int = 1
+        self,
+        healed_wounds: Sequence[int],
+        *,
+        in_miasma: bool = False,
+        wounds_healed: int = 1,
+        repair_armour: str | None = None,
     ) -> None:
+        """Finish a rest; ``repair_armour`` is the item id of the crow's Repair Armor activity."""
         self.push(
             commands.finish_rest(
                 self._service,
@@ -336,6 +354,7 @@ class CharacterSession(QObject):
                 healed_wounds,
                 in_miasma=in_miasma,
                 wounds_healed=wounds_healed,
+                repair_armour=repair_armour,
             )
         )
 

@@ -2,9 +2,11 @@
 
 The top shows what a referee reads from arm's length: characteristics, Stamina, AD, speed and
 wounds — and DEAD, in words, when all ten backpack slots are wounded. Buttons open the damage/heal,
-rest and draw-from-pack dialogs (each with ``open()``). A line says what the dungeon turn left the
-player to choose (wounds to place, a wound to heal). Under it sit the inventory board and a
-second tab for expertises and notes. Every change goes through the :class:`CharacterSession`.
+rest and draw-from-pack dialogs (each with ``open()``). A line says what damage or the dungeon
+turn left the player to choose (wounds to place, a wound to heal); it is kept with the crow, so it
+is there again after another crow was open or the app restarted, until the wounds are placed.
+Under it sit the inventory board and a second tab for expertises and notes. Every change goes
+through the :class:`CharacterSession`.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from refkit.gui.shell.save_problem_bar import SaveProblem, reason_of
 from refkit.gui.shell.undo_adapter import EditNotSavedError
 from refkit.rules.character.file_format import check_character
 from refkit.rules.character.model import CONDITIONS, Character
+from refkit.rules.character.speed import speed_reason
 from refkit.rules.inventory.model import BACKPACK
 from refkit.rules.inventory.moves import MoveRefused
 from refkit.store.character_store import name_key
@@ -403,6 +406,9 @@ class CharacterSheetPanel(QWidget):
             self._prompted_name = self._session.name()
             self.hint.clear()  # the last crow's hint does not apply
             self.board.set_wounds_to_place(self._session.wound_prompt().to_place)
+        elif self.board.wounds_to_place() != self._session.wound_prompt().to_place:
+            # An undo or an edit elsewhere changed what waits: the stored prompt is the truth.
+            self.board.set_wounds_to_place(self._session.wound_prompt().to_place)
         self._show_wound_prompt()
         if character is None:
             self.stack.setCurrentIndex(0)
@@ -424,7 +430,7 @@ class CharacterSheetPanel(QWidget):
         return self._notes_of is not None and name_key(self._notes_of) == name_key(character.name)
 
     def _wound_prompt_changed(self, name: str) -> None:
-        """What the dungeon turn left to choose changed (End DT, a rest, an undo)."""
+        """What is left to choose changed (damage, End DT, a rest, an undo)."""
         current = self._session.name()
         if current is None or name.casefold() != current.casefold():
             return
@@ -436,9 +442,8 @@ class CharacterSheetPanel(QWidget):
         lines = []
         if prompt.to_place:
             lines.append(
-                f"⚠ Magic overload: place {prompt.to_place} wound"
-                f"{'s' if prompt.to_place != 1 else ''} — click a free wound box on the board "
-                "for each"
+                f"⚠ {prompt.to_place} wound{'s' if prompt.to_place != 1 else ''} to place — "
+                "click a free wound box on the board for each (they wait here until placed)"
             )
         if prompt.to_heal:
             lines.append(
@@ -493,10 +498,14 @@ class CharacterSheetPanel(QWidget):
                 detail += (
                     f" · −{len(costly)}: wounded slot{'s' if len(costly) > 1 else ''} with items"
                 )
+            reason = speed_reason(character.conditions)
+            if reason:
+                detail += f" · {reason}"
             self.tiles["speed"].show_value(
                 str(character.speed),
                 detail,
-                "Speed drops by one for each backpack slot holding both a wound and an item",
+                "Speed drops by one for each backpack slot holding both a wound and an item; "
+                "grabbed or unconscious makes it 0, prone halves it",
             )
         wounds = len(character.wound_slots)
         where = ", ".join(str(s) for s in sorted(character.wound_slots))
@@ -643,8 +652,11 @@ class CharacterSheetPanel(QWidget):
             return
         self.tabs.setCurrentIndex(0)
         if outcome.wounds_to_place:
-            self.board.set_wounds_to_place(outcome.wounds_to_place)
+            # The stored prompt: these wounds, and any still waiting from before.
+            self.board.set_wounds_to_place(self._session.wound_prompt().to_place)
             self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif outcome.character.dead and outcome.wounds_taken:
+            self.hint.setText("☠ The wounds filled every free backpack slot: the crow is dead")
         else:
             self.hint.setText(
                 f"Armour soaked {outcome.absorbed_by_armour}, Stamina lost {outcome.stamina_lost}"
@@ -665,9 +677,14 @@ class CharacterSheetPanel(QWidget):
         self._show_dialog(dialog)
         return dialog
 
-    def _rest(self, healed: list[int], in_miasma: bool, wounds_healed: int) -> None:
+    def _rest(self, healed: list[int], in_miasma: bool, wounds_healed: int, repair: str) -> None:
         try:
-            self._session.rest(healed, in_miasma=in_miasma, wounds_healed=wounds_healed)
+            self._session.rest(
+                healed,
+                in_miasma=in_miasma,
+                wounds_healed=wounds_healed,
+                repair_armour=repair or None,
+            )
         except ValueError as error:
             self._report(error)
 

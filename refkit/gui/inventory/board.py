@@ -317,6 +317,7 @@ class InventoryBoard(QWidget):
         if self._character is None or self._editing is None:
             return False
         wounded = slot in self._character.wound_slots
+        waiting = self._wounds_to_place  # the edit may refresh the count from the store
         try:
             if wounded:
                 self._editing.heal_wound(slot)
@@ -328,8 +329,7 @@ class InventoryBoard(QWidget):
         if wounded:
             self._set_hint(f"Healed the wound in backpack slot {slot}")
         else:
-            if self._wounds_to_place:
-                self._wounds_to_place -= 1
+            self._wounds_to_place = max(0, waiting - 1)
             left = self._wounds_to_place
             more = f" — {left} more to place" if left else ""
             self._set_hint(f"Wound placed in backpack slot {slot}{more}")
@@ -739,13 +739,17 @@ class InventoryBoard(QWidget):
         self._announce_cursor()
 
     def cancel(self) -> None:
-        """Put a picked-up card back and leave wound placing."""
+        """Put a picked-up card back. Wounds to place are not cancelled: the rules put them in
+        the backpack, so they wait (kept with the crow) until the player places them."""
         if self._carry is not None:
             self._end_carry()
             self._set_hint("Move cancelled; nothing changed")
-        if self._wounds_to_place:
-            self._wounds_to_place = 0
-            self._set_hint("Stopped placing wounds")
+        elif self._wounds_to_place:
+            count = self._wounds_to_place
+            self._set_hint(
+                f"{count} wound{'s' if count != 1 else ''} still to place: they wait on the sheet "
+                "until each is in a backpack slot"
+            )
         self.update()
 
     def focusInEvent(self, event: QFocusEvent) -> None:
