@@ -122,9 +122,14 @@ def _text(result: Any, unverified_roll: bool) -> str:
     if result.overkill:
         outcome += ", overkill" + (" (gain an equipment card)" if result.equipment else "")
     line = (
-        f"{result.dice} battle dice: {result.hits} hits against difficulty {result.difficulty}, "
-        f"{result.woes} woes: {outcome}; stress +{result.stress}"
+        f"{_count(result.dice, 'battle die', 'battle dice')}: {_count(result.hits, 'hit')} "
+        f"against difficulty {result.difficulty}, {_count(result.woes, 'woe')}: {outcome}; "
+        f"stress +{result.stress}"
     )
     if unverified_roll:
         line += "\n(virtual roll from an unverified face table: check it against your dice)"
     return line
+
+
+def _count(number: int, one: str, many: str | None = None) -> str:
+    return f"{number} {one if number == 1 else (many or one + 's')}"

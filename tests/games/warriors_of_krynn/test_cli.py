@@ -112,3 +112,24 @@ def test_a_folder_where_the_face_table_should_be_is_named(capsys, refkit_data_di
     (refkit_data_dir / "games" / "warriors_of_krynn" / "battle_dice.toml").mkdir(parents=True)
     code, out, err = run(capsys, "krynn", "conflict", "--actions", "1", "--difficulty", "1")
     assert code == 2 and out == "" and "battle_dice.toml" in err and "not a file" in err
+
+
+def test_the_text_counts_dice_hits_and_woes_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        run_cli(
+            [
+                "krynn",
+                "conflict",
+                "--actions",
+                "1",
+                "--difficulty",
+                "3",
+                "--hits",
+                "1",
+                "--woes",
+                "1",
+            ]
+        )
+        == 0
+    )
+    assert capsys.readouterr().out.startswith("1 battle die: 1 hit against difficulty 3, 1 woe:")
