@@ -269,10 +269,19 @@ def _run_encounter(args: argparse.Namespace) -> Result:
         "immediate": check.immediate,
         "seed": seed,
     }
+    from refkit.present.encounter_text import CheckPlace, sign_comes
+
     if check.immediate:
         verdict = "ENCOUNTER NOW"
-    elif check.encounter:
-        verdict = "a sign now; the encounter comes during the next dungeon turn"
+    elif check.encounter:  # a travel check (a pace) is for the day, not a DT (L954)
+        place = (
+            CheckPlace.REST
+            if args.seclude
+            else CheckPlace.TRAVEL
+            if args.pace
+            else CheckPlace.DUNGEON
+        )
+        verdict = f"a sign now; the encounter comes {sign_comes(place)}"
     else:
         verdict = "no encounter"
     return payload, f"EN {check.en}, rolled {check.roll}: {verdict}"

@@ -1,7 +1,8 @@
 """Encounter checks: roll 1d10; a roll of at least the encounter number (EN) is an encounter.
 
 A 10 is an encounter at once. Any lower roll that still meets the EN is a sign now and an encounter
-during the next dungeon turn. The EN is never below 1 or above 10.
+later: during the next dungeon turn in a dungeon (L435), during the travel day for a travel check
+(L954). The EN is never below 1 or above 10.
 
 How the EN is built (CONTRACT): an explicit ``en`` wins; otherwise a travel ``pace`` gives
 8 / 7 / 6 (slow / normal / fast), -1 for a road all day; otherwise the dungeon's 9, -1 if the level
@@ -77,7 +78,8 @@ class EncounterCheck:
 
     @property
     def outcome(self) -> Literal["none", "sign", "immediate"]:
-        """``none``; ``sign`` (a sign now, the encounter during the next DT); or ``immediate``."""
+        """``none``; ``sign`` (a sign now, the encounter later: see the module docstring); or
+        ``immediate``."""
         if not self.encounter:
             return "none"
         return "immediate" if self.immediate else "sign"

@@ -145,7 +145,7 @@ def test_a_signalled_encounter_stays_until_resolved(panel, rig) -> None:
     panel.end_turn()
     assert panel.summary.banner.headline.text() == "No encounter"
     (pending,) = panel.encounters.pending_texts()
-    assert pending.startswith("Encounter from DT 1 still to come")
+    assert pending.startswith("OVERDUE — the encounter was due in DT 2")
     panel.encounters._pending_rows[0].resolve_button.click()
     assert panel.encounters.pending_texts() == []
 

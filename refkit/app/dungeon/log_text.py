@@ -13,6 +13,7 @@ from typing import Any
 
 from refkit.app.steps import LogLine
 from refkit.present.clock_text import short_clock_text
+from refkit.present.encounter_text import CheckPlace, check_outcome_text
 from refkit.rules.dungeon.clock import DungeonTurnClock, PendingEncounter
 from refkit.rules.dungeon.effects import DouseResult, TrackedEffect
 from refkit.rules.dungeon.end_of_turn import (
@@ -57,15 +58,9 @@ def roll_detail(name: str, roll: UsageDiceRoll, **extra: Any) -> dict[str, Any]:
     }
 
 
-def check_text(check: EncounterCheck) -> str:
+def check_text(check: EncounterCheck, place: CheckPlace = CheckPlace.DUNGEON) -> str:
     """An encounter check: ``EN 9, rolled 10: an encounter now``."""
-    if not check.encounter:
-        result = "no encounter"
-    elif check.immediate:
-        result = "an encounter now"
-    else:
-        result = "a sign now, the encounter during the next DT"
-    return f"EN {check.en}, rolled {check.roll}: {result}"
+    return f"EN {check.en}, rolled {check.roll}: {check_outcome_text(check, place)}"
 
 
 def check_detail(check: EncounterCheck, **extra: Any) -> dict[str, Any]:
@@ -221,7 +216,7 @@ def rest_halfway(halfway: RestHalfway) -> LogLine:
 
 def rest_check(check: EncounterCheck, *, seclude: bool, seed: int) -> LogLine:
     camp = " (Seclude Camp)" if seclude else ""
-    text = f"Rest encounter check{camp}: {check_text(check)}"
+    text = f"Rest encounter check{camp}: {check_text(check, CheckPlace.REST)}"
     return LogLine("encounter", text, check_detail(check, seclude=seclude, seed=seed))
 
 

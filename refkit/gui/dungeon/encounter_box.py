@@ -2,7 +2,9 @@
 
 The EN (dungeon base 9, −1 for a crowded level, −1 for chaos left behind, then the referee's
 modifier, clamped to 1..10) is always on show. A signalled encounter stays listed — in warning
-colours — until the referee marks it resolved; one click rolls the dungeon's chosen encounter
+colours — until the referee marks it resolved, with the DT it comes in (L435); once that DT has
+ended with it unresolved a red *overdue* band says so at the top of the box (this is the referee's
+panel only: the players' window never says it). One click rolls the dungeon's chosen encounter
 table. The widget only shows and signals; the panel talks to the services.
 """
 
@@ -33,21 +35,39 @@ NO_TABLE = "(no table chosen)"
 def pending_text(encounter: PendingEncounter, current_dt: int) -> str:
     """What a pending encounter means now, in words."""
     rolled = f"rolled {encounter.roll} vs EN {encounter.en}"
+    if encounter.overdue:
+        return f"OVERDUE — the encounter was due in DT {encounter.due} — {rolled}"
     if encounter.immediate:
         return f"Encounter NOW — {rolled} in DT {encounter.dt}"
     if encounter.during_rest:
         return f"Encounter during the rest or just after — {rolled}"
-    if current_dt == encounter.dt + 1:
+    if current_dt == encounter.due:
         return f"Encounter comes during this DT — sign at the end of DT {encounter.dt}, {rolled}"
-    if current_dt > encounter.dt + 1:
-        return f"Encounter from DT {encounter.dt} still to come — {rolled}"
-    return f"Sign now — encounter during the next DT ({rolled})"
+    return f"Sign now — encounter during DT {encounter.due} ({rolled})"
+
+
+def overdue_text(pending: Sequence[PendingEncounter]) -> str:
+    """The overdue band's words ('' when nothing is overdue)."""
+    late = sorted({encounter.due for encounter in pending if encounter.overdue})
+    if not late:
+        return ""
+    dts = ", ".join(f"DT {dt}" for dt in late)
+    what = "An encounter is" if len(late) == 1 else "Encounters are"
+    return f"⚠ {what} OVERDUE: due in {dts}, not resolved yet — bring it in now"
 
 
 class _PendingRow(QFrame):
     resolve_clicked = Signal(int)
 
-    def __init__(self, index: int, text: str, immediate: bool, parent: QWidget | None = None):
+    def __init__(
+        self,
+        index: int,
+        text: str,
+        immediate: bool,
+        parent: QWidget | None = None,
+        *,
+        overdue: bool = False,
+    ):
         super().__init__(parent)
         self.setObjectName("pending_encounter")
         self.label = plain_label(text)  # may quote a table row
@@ -60,7 +80,7 @@ class _PendingRow(QFrame):
         self.resolve_button.setObjectName("resolve_button")
         self.resolve_button.setToolTip("The group has met this encounter; stop showing it")
         self.resolve_button.clicked.connect(lambda: self.resolve_clicked.emit(index))
-        colour = "#c62828" if immediate else "#e65100"
+        colour = "#c62828" if immediate or overdue else "#e65100"
         self.setStyleSheet(
             f"#pending_encounter {{ border: 2px solid {colour}; border-radius: 6px; }}"
             f"#pending_text {{ color: {colour}; }}"
@@ -108,6 +128,18 @@ class EncounterBox(QFrame):
         self.loud_noise_button = QPushButton("Loud noise!")
         self.loud_noise_button.setObjectName("loud_noise_button")
         self.loud_noise_button.setToolTip("An extra encounter check now; the DT goes on (F8)")
+        self.overdue_label = plain_label("")
+        self.overdue_label.setObjectName("encounter_overdue")
+        self.overdue_label.setWordWrap(True)
+        overdue_font = self.overdue_label.font()
+        overdue_font.setPointSizeF(overdue_font.pointSizeF() * 1.3)
+        overdue_font.setBold(True)
+        self.overdue_label.setFont(overdue_font)
+        self.overdue_label.setStyleSheet(
+            "#encounter_overdue { background: #b71c1c; color: #ffffff; border-radius: 6px;"
+            " padding: 4px 8px; }"
+        )
+        self.overdue_label.hide()
         self.pending_box = QVBoxLayout()
         self.pending_box.setSpacing(4)
         self.table_combo = QComboBox()
@@ -141,6 +173,7 @@ class EncounterBox(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 6)
         layout.setSpacing(4)
+        layout.addWidget(self.overdue_label)
         layout.addLayout(grid)
         layout.addLayout(self.pending_box)
         layout.addLayout(table_row)
@@ -182,10 +215,18 @@ class EncounterBox(QFrame):
             row.deleteLater()
         self._pending_rows = []
         for index, encounter in enumerate(pending):
-            row = _PendingRow(index, pending_text(encounter, current_dt), encounter.immediate)
+            row = _PendingRow(
+                index,
+                pending_text(encounter, current_dt),
+                encounter.immediate,
+                overdue=encounter.overdue,
+            )
             row.resolve_clicked.connect(self.resolve_clicked)
             self.pending_box.addWidget(row)
             self._pending_rows.append(row)
+        late = overdue_text(pending)
+        self.overdue_label.setText(late)
+        self.overdue_label.setVisible(bool(late))
 
     def pending_texts(self) -> list[str]:
         return [row.label.text() for row in self._pending_rows]

@@ -23,8 +23,8 @@ from refkit.rules.dungeon.end_of_turn import EndOfTurnResult
 from refkit.rules.encounters import EncounterCheck
 
 CHECK_COLOURS = {
-    False: {"none": "#2e7d32", "sign": "#a15c00", "immediate": "#b71c1c"},
-    True: {"none": "#2e7d32", "sign": "#a86400", "immediate": "#c62828"},
+    False: {"none": "#2e7d32", "sign": "#a15c00", "immediate": "#b71c1c", "resolved": "#546e7a"},
+    True: {"none": "#2e7d32", "sign": "#a86400", "immediate": "#c62828", "resolved": "#607d8b"},
 }
 
 
@@ -44,6 +44,13 @@ def check_headline(check: EncounterCheck, *, dt_ended: int | None = None) -> Che
         return CheckText("immediate", "Encounter now!", f"{rolled} — a 10 strikes at once")
     when = f"during DT {dt_ended + 1}" if dt_ended is not None else "soon"
     return CheckText("sign", "A sign now", f"{rolled} — the encounter comes {when}")
+
+
+def resolved_headline(check: EncounterCheck) -> CheckText:
+    """The banner once the encounter it announced has been dealt with (or undone)."""
+    return CheckText(
+        "resolved", "Encounter dealt with", f"rolled {check.roll} against EN {check.en}"
+    )
 
 
 def end_of_turn_lines(result: EndOfTurnResult) -> dict[str, list[str]]:
@@ -181,6 +188,10 @@ class EndSummary(QFrame):
         self._section(self.overload_label, "Magic overload", list(overload), "")
         self._section(self.rolled_label, "Usage dice", lines["rolled"], "No usage dice rolled")
         self.show()
+
+    def show_resolved(self, check: EncounterCheck) -> None:
+        """The encounter the banner announced is no longer pending: stop calling for it."""
+        self.banner.show_check(resolved_headline(check))
 
     def show_check(self, title: str, check: EncounterCheck, *, dt_ended: int | None = None) -> None:
         """A check outside End DT: a loud noise, or the rest's check."""

@@ -44,7 +44,7 @@ from refkit.gui.dungeon.clock_widget import (
     is_dark,
 )
 from refkit.gui.dungeon.encounter_box import EncounterBox
-from refkit.gui.dungeon.end_summary import EndSummary
+from refkit.gui.dungeon.end_summary import CheckText, EndSummary
 from refkit.gui.dungeon.players_window import PlayersOptions, PlayersWindow, players_view
 from refkit.gui.dungeon.rest_box import RestBox
 from refkit.gui.dungeon.session import DungeonTurnSession
@@ -152,6 +152,11 @@ class DungeonTurnPanel(QWidget):
             PlayersOptions.load(settings) if settings is not None else PlayersOptions()
         )
         self._summary_index: int | None = None  # undo-stack index right after the summary's step
+        # The encounter the summary's banner announces (its key and check), so the banner stops
+        # calling for it once it is resolved or undone; and the encounters pending when the
+        # encounter table was rolled, so that result goes with them.
+        self._announced: tuple[tuple[object, ...], CheckText, EncounterCheck] | None = None
+        self._table_rolled_for: frozenset[tuple[object, ...]] = frozenset()
         self._flashes_left = 0
         self.warnings_given: list[int] = []
         self.party: PartyBridge | None = None
@@ -205,7 +210,7 @@ class DungeonTurnPanel(QWidget):
         self.enter_button = QPushButton("Enter dungeon")
         self.enter_button.setObjectName("enter_dungeon_button")
         self.enter_button.setToolTip("DT 1 of this dungeon starts (greed bonus on a first visit)")
-        self.next_button = QPushButton("Next DT")
+        self.next_button = QPushButton("Come back")
         self.next_button.setObjectName("next_dt_button")
         self.start_row = QWidget()
         start_layout = QHBoxLayout(self.start_row)
@@ -432,6 +437,8 @@ class DungeonTurnPanel(QWidget):
         where = clock.dungeon or ""
         if clock.revisit and where:
             where += " (revisit)"
+        if clock.party and where:
+            where += f" · {clock.party}"
         self.dungeon_label.setText(where)
         if clock.greed_percent:
             self.greed_label.setText(f"Greed +{clock.greed_percent} %")
@@ -456,7 +463,11 @@ class DungeonTurnPanel(QWidget):
         if stopped and not self.dungeon_edit.hasFocus():
             self.dungeon_edit.setText(clock.dungeon or "")
         self.next_button.setVisible(stopped and clock.dt > 0)
-        self.next_button.setText(f"DT {clock.dt + 1}")
+        self.next_button.setText("Come back")
+        self.next_button.setToolTip(
+            f"The group comes back into {clock.dungeon or 'the dungeon'}: DT 1 — a revisit, no "
+            "greed bonus, for a group that was here before (another party gets its own bonus)"
+        )
         for button in self.adjust_buttons.values():
             button.setEnabled(under_way)
         self.reason_edit.setEnabled(under_way)
@@ -468,6 +479,7 @@ class DungeonTurnPanel(QWidget):
             view.encounter_number, settings.crowded, settings.chaos, settings.en_modifiers
         )
         self.encounters.show_pending(clock.pending_encounters, clock.dt)
+        self._forget_what_is_gone(clock)
         self.encounters.loud_noise_button.setEnabled(state is not ClockState.STOPPED)
         self._show_encounter_tables(clock)
         self.rest.show_state(clock, view.effects)
@@ -476,6 +488,31 @@ class DungeonTurnPanel(QWidget):
         )
         self._ticker.poll()
         self._update_players()
+
+    def _forget_what_is_gone(self, clock: DungeonTurnClock) -> None:
+        """An encounter resolved (or its check undone): the banner no longer calls for it, and
+        the table result rolled for it goes."""
+        pending = {encounter.key for encounter in clock.pending_encounters}
+        if self._announced is not None:
+            key, shown, check = self._announced
+            if key in pending:  # still to come (again, after an undo and a redo)
+                if self.summary.banner.outcome != shown.outcome:
+                    self.summary.banner.show_check(shown)
+            elif self.summary.banner.outcome != "resolved":
+                self.summary.show_resolved(check)
+        if self._table_rolled_for and not self._table_rolled_for & pending:
+            self.encounters.show_table_result("")
+            self._table_rolled_for = frozenset()
+
+    def _announce(self, clock: DungeonTurnClock, check: EncounterCheck) -> None:
+        """The summary now shows ``check``; an encounter it made is the newest pending one."""
+        last = clock.pending_encounters[-1] if clock.pending_encounters else None
+        if not check.encounter or last is None:
+            self._announced = None
+            return
+        banner = self.summary.banner
+        shown = CheckText(banner.outcome, banner.headline.text(), banner.detail.text())
+        self._announced = (last.key, shown, check)
 
     def _show_encounter_tables(self, clock: DungeonTurnClock) -> None:
         tables = self.session.table_service
@@ -581,6 +618,7 @@ class DungeonTurnPanel(QWidget):
         view = self.session.view()
         dt = view.clock.dt if view else 0
         self._show_check(f"Loud noise in DT {dt}", result.encounter)
+        self._announce(result.clock, result.encounter)
         return result.encounter
 
     def resolve_encounter(self, index: int) -> None:
@@ -598,6 +636,7 @@ class DungeonTurnPanel(QWidget):
             return None
         text = f"{rolled.roll.table}: {rolled.roll.dice_total} → {rolled.roll.text}"
         self.encounters.show_table_result(text)
+        self._table_rolled_for = frozenset(e.key for e in view.clock.pending_encounters)
         self.session.log_changed.emit()
         return rolled.roll.text
 
@@ -703,6 +742,7 @@ class DungeonTurnPanel(QWidget):
         if check is not None:
             camp = " (Seclude Camp)" if seclude else ""
             self._show_check(f"Rest encounter check{camp}", check.encounter)
+            self._announce(check.clock, check.encounter)
 
     def _douse_all(self) -> None:
         view = self.session.view()
@@ -728,6 +768,7 @@ class DungeonTurnPanel(QWidget):
         overload = self.party.last_overload if self.party is not None else None
         lines = overload.lines() if overload and overload.dt_ended == result.dt_ended else []
         self.summary.show_end_of_turn(result, automatic=automatic, overload=lines)
+        self._announce(result.clock, result.encounter)
         self._remember_summary()
         what = self.summary.banner.headline.text()
         self.status_message.emit(f"DT {result.dt_ended} ended: {what}")
