@@ -2,13 +2,15 @@
 
 Each crow gets all its Stamina, every expertise use (not after a rest in the Miasma) and the usage
 dice of Rest items and spellbooks. The one wound a rest heals is the player's choice, so it becomes
-a wound to heal (a crow with a single wound has it healed: there is no choice). A crow that cannot
-rest (a doubled magic slot, dead) gets nothing, and the report says why.
+a wound to heal (a crow with a single wound has it healed: there is no choice). A crow whose player
+chose Repair Armor as its rest activity (L473) gets that armour or shield back to full AD; a choice
+the rules refuse (the armour is on the ground, or whole) is reported and the rest still counts. A
+crow that cannot rest (a doubled magic slot, dead) gets nothing, and the report says why.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +20,7 @@ from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.party.crow_changes import CrowChanges, plural, slots_text
 from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.rules.character.model import Character, RestRefused
+from refkit.store.character_store import name_key
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,8 @@ class CrowRest:
     items_restored: tuple[str, ...] = ()
     healed: tuple[int, ...] = ()  # the wound healed at once (the crow had just one)
     wounds_to_heal: int = 0  # left for the player to choose on the sheet
+    repaired: str = ""  # the armour Repair Armor brought back to full AD
+    repair_refused: str = ""  # why the chosen Repair Armor could not be done
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -43,6 +48,8 @@ class CrowRest:
             "items_restored": list(self.items_restored),
             "healed": list(self.healed),
             "wounds_to_heal": self.wounds_to_heal,
+            "repaired": self.repaired,
+            "repair_refused": self.repair_refused,
         }
 
     def line(self) -> str:
@@ -59,6 +66,10 @@ class CrowRest:
             parts.append(f"healed the wound in backpack slot {slots_text(self.healed)}")
         if self.wounds_to_heal:
             parts.append(f"heal {plural(self.wounds_to_heal, 'wound')}: click it on the sheet")
+        if self.repaired:
+            parts.append(f"repaired {self.repaired} to full AD")
+        if self.repair_refused:
+            parts.append(f"no Repair Armor: {self.repair_refused}")
         return f"{self.character}: {'; '.join(parts) if parts else 'rested, nothing to restore'}"
 
 
@@ -83,9 +94,12 @@ def party_rest(
     service: DungeonTurnService,
     *,
     in_miasma: bool,
+    repairs: Mapping[str, str] | None = None,
 ) -> PartyRest:
     """Give each crow the benefits of the rest, save them and log them; returns the step (done
-    already) to undo with Finish rest."""
+    already) to undo with Finish rest. ``repairs`` names, by crow, the item id of the armour its
+    Repair Armor activity mends."""
+    wanted = {name_key(crow): item_id for crow, item_id in (repairs or {}).items()}
     entries: list[CrowRest] = []
     edits: list[CharacterEdit] = []
     raised: list[tuple[str, int, int]] = []
@@ -95,6 +109,14 @@ def party_rest(
         except RestRefused as error:
             entries.append(CrowRest(crow.name, rested=False, reason=str(error)))
             continue
+        repaired, repair_refused = "", ""
+        repair = wanted.get(name_key(crow.name))
+        if repair:
+            try:
+                rested = rested.repair_armour(repair)
+                repaired = rested.items.find(repair).name
+            except RestRefused as error:
+                repair_refused = str(error)
         wounds = sorted(crow.wound_slots)
         healed: tuple[int, ...] = ()
         to_heal = 0
@@ -113,6 +135,8 @@ def party_rest(
             items_restored=_restored_items(crow, rested),
             healed=healed,
             wounds_to_heal=to_heal,
+            repaired=repaired,
+            repair_refused=repair_refused,
         )
         entries.append(entry)
         if rested != crow:
