@@ -17,6 +17,7 @@ from refkit.gui.inventory.board_moves import CardHit, Carry, target_for
 from refkit.gui.inventory.item_card_widget import CardLook, fitted_font, paint_card, text_scale_for
 from refkit.present import CardFace
 from refkit.rules.character.model import Character
+from refkit.rules.character.speed import speed_reason
 from refkit.rules.inventory.model import BACKPACK, GROUND, MAGIC, SLOT_AREAS, Item
 from refkit.rules.inventory.moves import Verdict
 
@@ -371,6 +372,9 @@ def _paint_status(painter: QPainter, scene: BoardScene) -> None:
             alarm,
             line * 2.4,
         )
+    reason = speed_reason(character.conditions)
+    if reason:
+        write(reason, small, alarm, line * 1.3)
     write(f"Wounds {len(character.wound_slots)}/10", strong, text, line * 1.4)
     if scene.wounds_to_place:
         count = scene.wounds_to_place
