@@ -11,14 +11,26 @@ import sys
 from collections.abc import Sequence
 
 from refkit import __version__
-from refkit.cli import character_commands, crows_commands, dungeon_commands, table_commands
+from refkit.cli import (
+    character_commands,
+    crows_commands,
+    dungeon_commands,
+    hazard_commands,
+    table_commands,
+)
 from refkit.cli.errors import CliError
 from refkit.cli.games import game_command_modules
 from refkit.cli.launch import add_global_options
 from refkit.cli.output import emit, error_line
 from refkit.cli.parsing import ContractArgumentParser
 
-COMMAND_MODULES = (crows_commands, character_commands, dungeon_commands, table_commands)
+COMMAND_MODULES = (
+    crows_commands,
+    character_commands,
+    dungeon_commands,
+    hazard_commands,
+    table_commands,
+)
 
 
 def build_parser() -> ContractArgumentParser:

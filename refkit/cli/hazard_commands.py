@@ -1,0 +1,180 @@
+"""``refkit hazard fall|suffocate|topple|harvest``: the hazards rolled, each roll in the roll log.
+
+Arguments and faces are checked before anything is rolled or written; ``--seed`` replays a roll
+and ``--dice`` gives the faces rolled at the table (logged without a seed). A hazard that calls
+for no dice (a 5 ft drop, a breath still held) rolls nothing and logs nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from refkit.cli.errors import CliError
+from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+
+if TYPE_CHECKING:
+    from refkit.rules.dungeon.hazard_rolls import HazardRoll
+
+Result = tuple[dict[str, Any], str]
+
+MAX_FALL_FEET = 10_000
+SIZES = "tiny, small, medium, large, huge, holy-shit"
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    hazard = commands.add_parser("hazard", help="roll a hazard: a fall, suffocation, toppling…")
+    kinds = hazard.add_subparsers(dest="hazard_kind", metavar="HAZARD", required=True)
+
+    fall = kinds.add_parser("fall", help="1d6 piercing per full 10 ft fallen")
+    fall.add_argument("--feet", type=whole_number, required=True, metavar="N")
+    _dice_options(fall, "the d6 faces, one per die")
+    fall.set_defaults(handler=_run_fall)
+
+    breath = kinds.add_parser(
+        "suffocate", help="1d6 damage at the start of each round after 3 + Strength held"
+    )
+    breath.add_argument("--strength", type=whole_number, required=True, metavar="S")
+    breath.add_argument(
+        "--round", type=whole_number, required=True, metavar="R", help="1: the first round"
+    )
+    _dice_options(breath, "the d6 face")
+    breath.set_defaults(handler=_run_suffocate)
+
+    topple = kinds.add_parser("topple", help="an object toppled onto a creature: 1d10 + 2d10/size")
+    topple.add_argument("--object", required=True, metavar="SIZE", help=f"one of {SIZES}")
+    topple.add_argument("--creature", required=True, metavar="SIZE", help="the one it falls on")
+    topple.add_argument(
+        "--your-size", metavar="SIZE", help="the one toppling it: what it costs (action, test)"
+    )
+    _dice_options(topple, "the d10 faces, one per die")
+    topple.set_defaults(handler=_run_topple)
+
+    harvest = kinds.add_parser("harvest", help="parts from a corpse: 1d6 to 4d6 by size")
+    harvest.add_argument("--size", required=True, metavar="SIZE", help=f"one of {SIZES}")
+    _dice_options(harvest, "the d6 faces, one per die")
+    harvest.set_defaults(handler=_run_harvest)
+
+
+def _dice_options(parser: argparse.ArgumentParser, faces_help: str) -> None:
+    parser.add_argument("--dice", metavar="a,b,…", help=faces_help)
+    add_seed(parser)
+    add_json_flag(parser)
+
+
+def _given(args: argparse.Namespace, count: int, sides: int) -> tuple[int, ...] | None:
+    """The faces of ``--dice`` (exactly ``count`` of them), or None to roll."""
+    if args.dice is None:
+        return None
+    if count == 0:
+        raise CliError("--dice: this hazard calls for no dice, so give none")
+    from refkit.dice.rng import parse_dice_values
+
+    return parse_dice_values(args.dice, sides=sides, count=count, label="--dice")
+
+
+def _rolled(
+    args: argparse.Namespace, roll_it: Any, count: int, sides: int
+) -> tuple[HazardRoll, int | None]:
+    """Roll (or read ``--dice``) and land the roll in the roll log, tagged ``cli``."""
+    from refkit.cli.services import command_services
+    from refkit.dice.rng import make_rng
+    from refkit.rules.dungeon.hazard_rolls import hazard_record
+
+    faces = _given(args, count, sides)
+    rng, seed = make_rng(args.seed)
+    roll: HazardRoll = roll_it(rng, faces)
+    used_seed = None if faces is not None else seed
+    if roll.rolled:
+        with command_services(args) as services:
+            services.dice.log_roll(hazard_record(roll, used_seed, services.utc_now()))
+    return roll, used_seed if roll.rolled else None
+
+
+def _size(option: str, text: str) -> Any:
+    from refkit.rules.dungeon.hazards import Size
+
+    try:
+        return Size.parse(text)
+    except ValueError:
+        raise CliError(f"{option}: unknown size {text[:40]!r} (one of {SIZES})") from None
+
+
+def _payload(roll: HazardRoll, seed: int | None, total_name: str) -> dict[str, Any]:
+    return {
+        **dict(roll.facts),
+        "dice": roll.count,
+        "sides": roll.sides,
+        "rolled": list(roll.faces),
+        total_name: roll.total,
+        "seed": seed,
+    }
+
+
+def _run_fall(args: argparse.Namespace) -> Result:
+    from refkit.rules.dungeon.hazard_rolls import roll_fall
+    from refkit.rules.dungeon.hazards import falling_dice
+
+    if not 0 <= args.feet <= MAX_FALL_FEET:
+        raise CliError(f"hazard fall: --feet must be 0 to {MAX_FALL_FEET}, got {args.feet}")
+    count = falling_dice(args.feet)
+    roll, seed = _rolled(args, lambda rng, faces: roll_fall(rng, args.feet, faces), count, 6)
+    payload = {**_payload(roll, seed, "damage"), "piercing": True}
+    return payload, f"Fall of {args.feet} ft: {roll.headline()}"
+
+
+def _run_suffocate(args: argparse.Namespace) -> Result:
+    from refkit.rules.dungeon.hazard_rolls import roll_suffocation
+    from refkit.rules.dungeon.hazards import suffocation_damage_dice
+
+    if args.round < 1:
+        raise CliError(f"hazard suffocate: --round counts from 1, got {args.round}")
+    if not -5 <= args.strength <= 5:
+        raise CliError(f"hazard suffocate: --strength must be -5 to 5, got {args.strength}")
+    count = suffocation_damage_dice(args.strength, args.round)
+    roll, seed = _rolled(
+        args, lambda rng, faces: roll_suffocation(rng, args.strength, args.round, faces), count, 6
+    )
+    held = roll.facts["rounds_held"]
+    if roll.rolled:
+        text = f"Round {args.round}, out of breath (held {held} rounds): {roll.headline()}"
+    else:
+        text = f"Round {args.round}: breath still held (up to {held} rounds), no damage"
+    return _payload(roll, seed, "damage"), text
+
+
+def _run_topple(args: argparse.Namespace) -> Result:
+    from refkit.rules.dungeon.hazard_rolls import (
+        effort_text,
+        effort_to_dict,
+        roll_topple,
+        topple_effort,
+    )
+    from refkit.rules.dungeon.hazards import topple_dice
+
+    obj = _size("--object", args.object)
+    creature = _size("--creature", args.creature)
+    effort = None
+    if args.your_size is not None:
+        effort = topple_effort(obj, _size("--your-size", args.your_size))  # ValueError: too big
+    try:
+        count = topple_dice(obj, creature)
+    except ValueError as problem:
+        raise CliError(f"hazard topple: {problem}") from None
+    roll, seed = _rolled(args, lambda rng, faces: roll_topple(rng, obj, creature, faces), count, 10)
+    payload = _payload(roll, seed, "damage")
+    text = f"{obj.value} object on a {creature.value} creature: {roll.headline()}"
+    if effort is not None:
+        payload["effort"] = effort_to_dict(effort)
+        text += f"; toppling it takes {effort_text(effort)}"
+    return payload, text
+
+
+def _run_harvest(args: argparse.Namespace) -> Result:
+    from refkit.rules.dungeon.hazard_rolls import roll_harvest
+    from refkit.rules.dungeon.hazards import harvest_dice
+
+    size = _size("--size", args.size)
+    count = harvest_dice(size)
+    roll, seed = _rolled(args, lambda rng, faces: roll_harvest(rng, size, faces), count, 6)
+    return _payload(roll, seed, "parts"), f"Harvest of a {size.value} corpse: {roll.headline()}"
