@@ -20,10 +20,11 @@ KIND_COLOURS: dict[str, str] = {
     "potion": "#2e7d4f",
     "consumable": "#4f7a32",
     "magic": "#6a3d9a",
+    "spellbook": "#28507a",
     "tool": "#55606e",
 }
 DEFAULT_KIND_COLOUR = "#5d5d5d"
-KIND_ORDER = ("magic", "weapon", "shield", "armor", "light", "potion", "consumable", "tool")
+KIND_ORDER = ("magic", "spellbook", "weapon", "shield", "armor", "light", "potion", "consumable", "tool")
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,11 @@ class CardFace:
     tags: tuple[str, ...] = ()
     useless: bool = False
     magic: bool = False
+    keywords: tuple[str, ...] = ()
+    attack_range: str = ""
+    price: str = ""
+    crafting: str = ""
+    damaged: bool = False
 
     @classmethod
     def from_item(cls, item: Item) -> CardFace:
@@ -54,7 +60,7 @@ class CardFace:
         armor = item.armor
         damage = ""
         if item.damage is not None:
-            damage = f"{item.damage.text} ({item.damage.characteristic})"
+            damage = item.damage.card_text
         return cls(
             name=item.name,
             slots=item.slots,
@@ -73,6 +79,11 @@ class CardFace:
             tags=item.tags,
             useless=bool(dice and dice.useless),
             magic=item.area == "magic" or "magic" in item.tags,
+            keywords=item.keywords,
+            attack_range=item.attack_range,
+            price=item.price.text if item.price is not None else "",
+            crafting=item.crafting.text if item.crafting is not None else "",
+            damaged=item.damaged,
         )
 
     @classmethod
@@ -81,7 +92,7 @@ class CardFace:
 
     @property
     def kind(self) -> str:
-        """The first of magic, weapon, shield, armor, light, potion, consumable, tool it is."""
+        """The first of magic, spellbook, weapon, shield, armor, light, potion, consumable, tool."""
         tags = set(self.tags)
         if self.magic:
             tags.add("magic")
@@ -137,11 +148,21 @@ class CardFace:
             facts.append(f"armour defence {self.ad} of {self.max_ad}{worn}")
         if self.damage:
             facts.append(f"damage tier 2 / tier 3: {self.damage}")
+        if self.attack_range:
+            facts.append(f"range {self.attack_range}")
         if self.usage_max is not None:
             modes = f" ({self.usage_modes})" if self.usage_modes else ""
             facts.append(f"usage dice {self.usage_current} of {self.usage_max}{modes}")
         if facts:
-            lines.append(_escape("; ".join(facts).capitalize()))
+            lines.append(_escape(_first_upper("; ".join(facts))))
+        if self.damaged:
+            lines.append(f"<b>{_escape(DAMAGED_TEXT)}</b>")
+        if self.keywords:
+            lines.append(_escape(_first_upper(", ".join(self.keywords))))
+        if self.price:
+            lines.append(_escape(f"Price {self.price}"))
+        if self.crafting:
+            lines.append(_escape(f"Crafting: {self.crafting}"))
         if self.tags:
             lines.append(f"<i>{_escape(', '.join(self.tags))}</i>")
         if self.notes:
@@ -157,9 +178,19 @@ class CardFace:
             parts.append(f"{self.slots} slots")
         if self.ad_text:
             parts.append(self.ad_text)
+        if self.damaged:
+            parts.append("damaged")
         if self.usage_text:
             parts.append(f"usage dice {self.usage_current} of {self.usage_max}")
         return ", ".join(parts)
+
+
+DAMAGED_TEXT = "Damaged: a bane until repaired at a rest"
+
+
+def _first_upper(text: str) -> str:
+    # Not str.capitalize(): that lowers the rest, and "3+S" would read "3+s".
+    return text[:1].upper() + text[1:]
 
 
 def _escape(text: str) -> str:
@@ -192,17 +223,29 @@ class CardFact:
 
 
 def card_facts(face: CardFace) -> tuple[CardFact, ...]:
-    """The lines under the header, in order: AD (bold when worn), damage, usage dice, slots.
+    """The lines under the header, in order: AD (bold when worn), damaged (in red), damage with
+    its characteristic, weapon keywords, range, usage dice, slots, price, crafting footer.
 
-    Notes come after them in italics, in whatever room is left.
+    The most used come first: a small card shows as many as fit. Notes come after them in
+    italics, in whatever room is left.
     """
     facts: list[CardFact] = []
     if face.ad_text:
         facts.append(CardFact(face.ad_text, strong=face.worn))
+    if face.damaged:
+        facts.append(CardFact("DAMAGED · bane", strong=True, used_up=True))
     if face.damage:
         facts.append(CardFact(f"Dmg {face.damage}"))
+    if face.keywords:
+        facts.append(CardFact(" · ".join(face.keywords)))
+    if face.attack_range:
+        facts.append(CardFact(_first_upper(face.attack_range)))
     if face.usage_text:
         facts.append(CardFact(face.usage_text, used_up=face.useless))
     if face.slots > 1:
         facts.append(CardFact(f"{face.slots} slots"))
+    if face.price:
+        facts.append(CardFact(face.price))
+    if face.crafting:
+        facts.append(CardFact(face.crafting))
     return tuple(facts)

@@ -31,9 +31,7 @@ from refkit.rules.character.file_format import (
     character_to_json,
 )
 from refkit.rules.character.model import Character
-from refkit.rules.inventory.catalogue import ATTACK_CHARACTERISTICS, CatalogueItem
-from refkit.rules.inventory.model import StackInfo, TierDamage
-from refkit.rules.usage_dice import parse_usage_dice_entry
+from refkit.rules.inventory.catalogue import CatalogueItem, item_table, read_item_table
 from refkit.store.character_tables import (
     AppMetaRow,
     CharacterRow,
@@ -629,20 +627,7 @@ def _set_members(session: Session, party: PartyRow, names: list[str]) -> None:
 
 def _encode_item(item: CatalogueItem) -> str:
     """A custom item as a JSON object with the keys of an ``items.toml`` entry."""
-    entry: dict[str, Any] = {"name": item.name, "slots": item.slots}
-    if item.stack is not None:
-        entry["stack"] = {"kind": item.stack.kind, "limit": item.stack.limit}
-    if item.usage_dice is not None:
-        entry["usage_dice"] = item.usage_dice_text
-    if item.ad is not None:
-        entry["ad"] = item.ad
-    if item.damage is not None:
-        entry["damage"] = f"{item.damage.tier2} / {item.damage.tier3}"
-        entry["attack"] = item.damage.characteristic
-        entry["piercing"] = item.damage.piercing
-    entry["tags"] = list(item.tags)
-    entry["notes"] = item.notes
-    return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(item_table(item), ensure_ascii=False, separators=(",", ":"))
 
 
 def _decode_item(payload: str, name: str) -> CatalogueItem:
@@ -656,28 +641,6 @@ def _decode_item(payload: str, name: str) -> CatalogueItem:
 
 
 def _read_item_entry(entry: dict[str, Any]) -> CatalogueItem:
-    stack = entry.get("stack")
-    damage = entry.get("damage")
-    damage_value = None
-    if damage is not None:
-        tier2, tier3 = (int(part) for part in str(damage).split("/"))
-        attack = entry.get("attack", "S")
-        if attack not in ATTACK_CHARACTERISTICS:
-            raise ValueError(f"attack must be one of {', '.join(ATTACK_CHARACTERISTICS)}")
-        damage_value = TierDamage(
-            tier2=tier2,
-            tier3=tier3,
-            characteristic=attack,
-            piercing=bool(entry.get("piercing", False)),
-        )
-    usage_dice = entry.get("usage_dice")
-    return CatalogueItem(
-        name=str(entry["name"]),
-        slots=int(entry.get("slots", 1)),
-        stack=None if stack is None else StackInfo(kind=stack["kind"], limit=stack["limit"]),
-        usage_dice=None if usage_dice is None else parse_usage_dice_entry(usage_dice),
-        ad=entry.get("ad"),
-        damage=damage_value,
-        tags=tuple(entry.get("tags", ())),
-        notes=str(entry.get("notes", "")),
-    )
+    # The catalogue's own reader: a stored item obeys exactly the rules of items.toml, and the
+    # keys a later Refkit adds (keywords, range, price, crafting) come back with it.
+    return read_item_table(entry)

@@ -145,7 +145,7 @@ def test_pick_up_from_the_ground(service: CharacterService, db_path: Path) -> No
 
 
 def test_wear_a_suit_from_the_backpack(service: CharacterService, db_path: Path) -> None:
-    chain = find_catalogue_item(load_item_catalogue(), "Chain shirt")
+    chain = find_catalogue_item(load_item_catalogue(), "Light armor")  # two slots
     with pytest.raises(MoveRefused):
         cmd.add_catalogue_item(service, WREN, chain, BACKPACK, 10)
     cmd.drop_to_ground(service, WREN, "bedroll-1").do()

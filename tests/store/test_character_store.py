@@ -268,7 +268,7 @@ def test_party_names_are_unique_ignoring_case(repo: CharacterRepository) -> None
 
 
 @pytest.mark.parametrize(
-    "name", ["Lantern", "Healing potion", "Wooden shield", "Shortbow", "Chain shirt"]
+    "name", ["Lantern", "Healing potion", "Shield", "Shortbow", "Light armor", "Sword"]
 )
 def test_custom_items_round_trip(repo: CharacterRepository, name: str) -> None:
     original = find_catalogue_item(load_item_catalogue(), name)

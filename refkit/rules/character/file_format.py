@@ -8,8 +8,10 @@ reports them with the contract's codes. :func:`dump_character_json` writes exact
 reads, so ``load(dump(c)) == c``.
 
 Keys beyond the contract's: ``player``, ``portrait``, ``advanced``, ``magic_characteristics`` and
-``ground`` (items in the ground tray) at the top level; ``id``, ``tags``, ``notes``, ``damage``
-and ``usage_dice.refuel_with`` on items. Each is optional and written only when it says something.
+``ground`` (items in the ground tray) at the top level; ``id``, ``tags``, ``notes``, ``damage``,
+``usage_dice.refuel_with`` and the rest of a card's print (``keywords``, ``range``, ``price``,
+``crafting``) and ``damaged`` (a tool taking a bane until repaired) on items. Each is optional
+and written only when it says something.
 The file's ``speed`` is the crow's base speed; the speed after wounds is derived.
 
 Every number and list has a bound (:mod:`refkit.rules.common.file_bounds`) checked as it is
@@ -43,9 +45,11 @@ from refkit.rules.inventory.model import (
     GROUND,
     MAGIC,
     Armor,
+    Crafting,
     Inventory,
     InventoryRules,
     Item,
+    Price,
     Problem,
     StackInfo,
     TierDamage,
@@ -402,6 +406,45 @@ def _read_item(obj: dict[str, Any], path: str, area: str, at: int | None) -> Ite
         ),
         notes=_text(_field(obj, path, "notes", ""), key("notes")),
         id=_text(_field(obj, path, "id", ""), key("id")),
+        keywords=tuple(
+            _list(
+                _field(obj, path, "keywords", []), key("keywords"), _tag, longest=file_bounds.TAGS
+            )
+        ),
+        attack_range=_text(_field(obj, path, "range", ""), key("range")),
+        price=_optional(obj, path, "price", _read_price),
+        crafting=_optional(obj, path, "crafting", _read_crafting),
+        damaged=_flag(_field(obj, path, "damaged", False), key("damaged")),
+    )
+
+
+def _read_price(obj: dict[str, Any], path: str) -> Price:
+    def gc(name: str) -> int | None:
+        value = _field(obj, path, name, None)
+        if value is None:
+            return None
+        return _whole(value, _join(path, name), minimum=0, bounds=file_bounds.PRICE)
+
+    return Price(
+        gc=_whole(_field(obj, path, "gc"), _join(path, "gc"), minimum=0, bounds=file_bounds.PRICE),
+        fine=gc("fine"),
+        masterwork=gc("masterwork"),
+    )
+
+
+def _read_crafting(obj: dict[str, Any], path: str) -> Crafting:
+    return Crafting(
+        expertise=_text(_field(obj, path, "expertise"), _join(path, "expertise"), non_empty=True),
+        uses=_whole(
+            _field(obj, path, "uses"),
+            _join(path, "uses"),
+            minimum=1,
+            bounds=file_bounds.EXPERTISE_USES,
+        ),
+        materials=_text(_field(obj, path, "materials"), _join(path, "materials")),
+        goal=_whole(
+            _field(obj, path, "goal"), _join(path, "goal"), minimum=0, bounds=file_bounds.PRICE
+        ),
     )
 
 
@@ -576,6 +619,26 @@ def _item_json(item: Item) -> dict[str, Any]:
         data["tags"] = list(item.tags)
     if item.notes:
         data["notes"] = item.notes
+    if item.keywords:
+        data["keywords"] = list(item.keywords)
+    if item.attack_range:
+        data["range"] = item.attack_range
+    if item.price is not None:
+        data["price"] = {"gc": item.price.gc}
+        if item.price.fine is not None:
+            data["price"]["fine"] = item.price.fine
+        if item.price.masterwork is not None:
+            data["price"]["masterwork"] = item.price.masterwork
+    if item.crafting is not None:
+        craft = item.crafting
+        data["crafting"] = {
+            "expertise": craft.expertise,
+            "uses": craft.uses,
+            "materials": craft.materials,
+            "goal": craft.goal,
+        }
+    if item.damaged:
+        data["damaged"] = True
     return data
 
 

@@ -45,6 +45,8 @@ ARMOUR_DEFENSE = (0, 99)
 """AD of one suit or shield (the heaviest armour has 15)."""
 DAMAGE = (0, 999)
 """A weapon's tier 2 and tier 3 damage."""
+PRICE = (0, 10_000_000)
+"""Gold crowns on one card, and a crafting goal (the dearest Playtest 2 card costs 2,015 gc)."""
 
 ITEMS = 200
 """Entries in ``items`` (16 numbered slots and 6 magic slots, stacks sharing slots)."""

@@ -9,6 +9,10 @@ Each ``[[item]]`` entry has a ``name`` and may give:
 - ``ad`` for armour and shields (a shield carries the ``shield`` tag);
 - ``damage = "2 / 4"`` (tier 2 / tier 3), with ``attack`` (the characteristic tested, default
   ``S``) and ``piercing``;
+- the rest of a Playtest 2 card's print: ``keywords`` (a weapon's group and properties, e.g.
+  ``["slashing", "disengage", "parry 4"]``), ``range`` (``"melee 1 / thrown 5"``), ``price`` in gc
+  with ``fine_price`` and ``masterwork_price``, and the crafting footer ``crafting = {expertise,
+  uses, materials, goal}``;
 - ``tags`` and ``notes``.
 
 :func:`load_item_catalogue` raises :class:`CatalogueError` naming the entry and key at fault.
@@ -28,7 +32,9 @@ from refkit.rules.inventory.model import (
     GROUND,
     SHIELD_TAG,
     Armor,
+    Crafting,
     Item,
+    Price,
     StackInfo,
     TierDamage,
     UsageDiceState,
@@ -41,8 +47,26 @@ WEAPON_TAG = "weapon"
 ATTACK_CHARACTERISTICS = ("A", "M", "S", "A/S")
 
 _KEYS = frozenset(
-    {"name", "slots", "stack", "usage_dice", "ad", "damage", "attack", "piercing", "tags", "notes"}
+    {
+        "name",
+        "slots",
+        "stack",
+        "usage_dice",
+        "ad",
+        "damage",
+        "attack",
+        "piercing",
+        "keywords",
+        "range",
+        "price",
+        "fine_price",
+        "masterwork_price",
+        "crafting",
+        "tags",
+        "notes",
+    }
 )
+_CRAFTING_KEYS = frozenset({"expertise", "uses", "materials", "goal"})
 _DAMAGE = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 
 
@@ -62,6 +86,10 @@ class CatalogueItem:
     damage: TierDamage | None = None
     tags: tuple[str, ...] = ()
     notes: str = ""
+    keywords: tuple[str, ...] = ()
+    attack_range: str = ""
+    price: Price | None = None
+    crafting: Crafting | None = None
 
     @property
     def is_shield(self) -> bool:
@@ -121,6 +149,10 @@ class CatalogueItem:
             tags=self.tags,
             notes=self.notes,
             id=item_id,
+            keywords=self.keywords,
+            attack_range=self.attack_range,
+            price=self.price,
+            crafting=self.crafting,
         )
         return item.moved_to(area, at)
 
@@ -173,6 +205,47 @@ def load_item_catalogue(
     return catalogue
 
 
+def read_item_table(entry: Any) -> CatalogueItem:
+    """One entry with the keys of an ``[[item]]`` table (e.g. a stored own item's JSON object);
+    ValueError saying which key is wrong."""
+    return _read_entry(entry)
+
+
+def item_table(item: CatalogueItem) -> dict[str, Any]:
+    """The ``[[item]]`` keys describing ``item`` (the inverse of :func:`read_item_table`)."""
+    entry: dict[str, Any] = {"name": item.name, "slots": item.slots}
+    if item.stack is not None:
+        entry["stack"] = {"kind": item.stack.kind, "limit": item.stack.limit}
+    if item.usage_dice is not None:
+        entry["usage_dice"] = item.usage_dice_text
+    if item.ad is not None:
+        entry["ad"] = item.ad
+    if item.damage is not None:
+        entry["damage"] = f"{item.damage.tier2} / {item.damage.tier3}"
+        entry["attack"] = item.damage.characteristic
+        entry["piercing"] = item.damage.piercing
+    if item.keywords:
+        entry["keywords"] = list(item.keywords)
+    if item.attack_range:
+        entry["range"] = item.attack_range
+    if item.price is not None:
+        entry["price"] = item.price.gc
+        if item.price.fine is not None:
+            entry["fine_price"] = item.price.fine
+        if item.price.masterwork is not None:
+            entry["masterwork_price"] = item.price.masterwork
+    if item.crafting is not None:
+        entry["crafting"] = {
+            "expertise": item.crafting.expertise,
+            "uses": item.crafting.uses,
+            "materials": item.crafting.materials,
+            "goal": item.crafting.goal,
+        }
+    entry["tags"] = list(item.tags)
+    entry["notes"] = item.notes
+    return entry
+
+
 def _read_entry(entry: Any) -> CatalogueItem:
     if not isinstance(entry, dict):
         raise ValueError("an [[item]] entry must be a table of keys")
@@ -206,9 +279,11 @@ def _read_entry(entry: Any) -> CatalogueItem:
         if "ad" in entry
         else None
     )
-    tags = entry.get("tags", [])
-    if not isinstance(tags, list) or not all(isinstance(t, str) and t.strip() for t in tags):
-        raise ValueError("tags must be a list of non-empty texts")
+    tags = _texts(entry.get("tags", []), "tags")
+    keywords = _texts(entry.get("keywords", []), "keywords")
+    attack_range = entry.get("range", "")
+    if not isinstance(attack_range, str):
+        raise ValueError('range must be text such as "melee 1 / thrown 5"')
     notes = entry.get("notes", "")
     if not isinstance(notes, str):
         raise ValueError("notes must be text")
@@ -223,6 +298,48 @@ def _read_entry(entry: Any) -> CatalogueItem:
         damage=_read_damage(entry),
         tags=tuple(tags),
         notes=" ".join(notes.split()),
+        keywords=tuple(" ".join(k.split()) for k in keywords),
+        attack_range=" ".join(attack_range.split()),
+        price=_read_price(entry),
+        crafting=_read_crafting(entry),
+    )
+
+
+def _texts(value: Any, key: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(t, str) and t.strip() for t in value):
+        raise ValueError(f"{key} must be a list of non-empty texts")
+    return value
+
+
+def _read_price(entry: dict[str, Any]) -> Price | None:
+    if "price" not in entry:
+        if "fine_price" in entry or "masterwork_price" in entry:
+            raise ValueError("fine_price and masterwork_price need a price")
+        return None
+    gc = _whole(entry["price"], "price", minimum=0, bounds=file_bounds.PRICE)
+    tiers = [
+        _whole(entry[key], key, minimum=0, bounds=file_bounds.PRICE) if key in entry else None
+        for key in ("fine_price", "masterwork_price")
+    ]
+    return Price(gc=gc, fine=tiers[0], masterwork=tiers[1])
+
+
+def _read_crafting(entry: dict[str, Any]) -> Crafting | None:
+    if "crafting" not in entry:
+        return None
+    raw = entry["crafting"]
+    if not isinstance(raw, dict) or set(raw) != _CRAFTING_KEYS:
+        raise ValueError(
+            'crafting must be a table {expertise = "…", uses = N, materials = "…", goal = N}'
+        )
+    for key in ("expertise", "materials"):
+        if not isinstance(raw[key], str) or not raw[key].strip():
+            raise ValueError(f"crafting.{key} must be non-empty text")
+    return Crafting(
+        expertise=" ".join(raw["expertise"].split()),
+        uses=_whole(raw["uses"], "crafting.uses", minimum=1, bounds=file_bounds.EXPERTISE_USES),
+        materials=" ".join(raw["materials"].split()),
+        goal=_whole(raw["goal"], "crafting.goal", minimum=0, bounds=file_bounds.PRICE),
     )
 
 

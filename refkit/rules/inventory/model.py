@@ -154,6 +154,60 @@ class TierDamage:
         suffix = " P" if self.piercing else ""
         return f"{self.tier2} / {self.tier3}{suffix}"
 
+    @property
+    def card_text(self) -> str:
+        """The damage with the characteristic added, as a card prints it: ``3+S / 6+S``."""
+        suffix = " P" if self.piercing else ""
+        mark = self.characteristic
+        return f"{self.tier2}+{mark} / {self.tier3}+{mark}{suffix}"
+
+
+@dataclass(frozen=True)
+class Price:
+    """What a card charges in gold crowns, and its Fine and Masterwork prices when it has them."""
+
+    gc: int
+    fine: int | None = None
+    masterwork: int | None = None
+
+    def __post_init__(self) -> None:
+        require_whole("price", self.gc, minimum=0)
+        for label, value in (("Fine price", self.fine), ("Masterwork price", self.masterwork)):
+            if value is not None:
+                require_whole(label, value, minimum=0)
+
+    @property
+    def text(self) -> str:
+        """``25 gc``, or ``25 gc (Fine 1,000 · MW 2,000)``."""
+        tiers = [
+            f"{label} {value:,}"
+            for label, value in (("Fine", self.fine), ("MW", self.masterwork))
+            if value is not None
+        ]
+        extra = f" ({' · '.join(tiers)})" if tiers else ""
+        return f"{self.gc:,} gc{extra}"
+
+
+@dataclass(frozen=True)
+class Crafting:
+    """A card's crafting footer: the expertise and its uses, the materials, the goal points."""
+
+    expertise: str
+    uses: int
+    materials: str
+    goal: int
+
+    def __post_init__(self) -> None:
+        if not self.expertise.strip():
+            raise ValueError("a crafting footer needs an expertise")
+        require_whole("crafting uses", self.uses, minimum=1)
+        require_whole("crafting goal", self.goal, minimum=0)
+
+    @property
+    def text(self) -> str:
+        """``Blacksmithing 1 | 1 iron bar | 10``, in the order a card prints it."""
+        return f"{self.expertise.capitalize()} {self.uses} | {self.materials} | {self.goal}"
+
 
 @dataclass(frozen=True)
 class Item:
@@ -177,6 +231,11 @@ class Item:
     tags: tuple[str, ...] = ()
     notes: str = ""
     id: str = ""
+    keywords: tuple[str, ...] = ()
+    attack_range: str = ""
+    price: Price | None = None
+    crafting: Crafting | None = None
+    damaged: bool = False
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -211,6 +270,16 @@ class Item:
     @property
     def is_shield(self) -> bool:
         return SHIELD_TAG in self.tags
+
+    @property
+    def banes(self) -> int:
+        """Banes on a test made with this item: a damaged tool takes one until a rest repairs it
+        (booklet L169: a damaged lockpick set is not used up)."""
+        return 1 if self.damaged else 0
+
+    def with_damage(self, damaged: bool = True) -> Item:
+        """This item damaged (a bane on tests made with it), or repaired with ``False``."""
+        return replace(self, damaged=damaged)
 
     @property
     def worn(self) -> bool:
