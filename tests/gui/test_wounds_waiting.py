@@ -80,7 +80,7 @@ def test_wounds_to_place_survive_opening_another_crow(qtbot, sheet: CharacterShe
     session_of(sheet).open(IDA)
     assert sheet.board.wounds_to_place() == 2
     assert sheet.prompt_label.isVisibleTo(sheet)
-    assert "2 wounds to place" in sheet.prompt_label.text()
+    assert "place 2 wounds" in sheet.prompt_label.text()
 
 
 def test_wounds_to_place_survive_a_restart(
@@ -91,7 +91,7 @@ def test_wounds_to_place_survive_a_restart(
         again = make_sheet(qtbot, restarted, QUndoStack())
         session_of(again).open(IDA)
         assert again.board.wounds_to_place() == 2
-        assert "2 wounds to place" in again.prompt_label.text()
+        assert "place 2 wounds" in again.prompt_label.text()
         again.close()
         again.deleteLater()
         qtbot.wait(1)
@@ -125,7 +125,7 @@ def test_undoing_a_placement_returns_the_wound_to_place(
     assert crow.wound_slots == frozenset()
     assert crow.stamina.current == 0  # the hit stands; only the placement was undone
     assert sheet.board.wounds_to_place() == 2
-    assert "2 wounds to place" in sheet.prompt_label.text()
+    assert "place 2 wounds" in sheet.prompt_label.text()
     stack.undo()  # the hit itself: nothing is left to place
     assert sheet.board.wounds_to_place() == 0
     assert not sheet.prompt_label.isVisibleTo(sheet)
@@ -201,4 +201,4 @@ def test_escape_on_the_board_does_not_drop_the_wounds_to_place(
     qtbot.keyClick(sheet.board, Qt.Key.Key_Escape)
     assert sheet.board.wounds_to_place() == 2
     assert "2 wounds still to place" in sheet.board.hint()
-    assert "2 wounds to place" in sheet.prompt_label.text()
+    assert "place 2 wounds" in sheet.prompt_label.text()

@@ -442,8 +442,9 @@ class CharacterSheetPanel(QWidget):
         lines = []
         if prompt.to_place:
             lines.append(
-                f"⚠ {prompt.to_place} wound{'s' if prompt.to_place != 1 else ''} to place — "
-                "click a free wound box on the board for each (they wait here until placed)"
+                f"⚠ Wounds waiting: place {prompt.to_place} wound"
+                f"{'s' if prompt.to_place != 1 else ''} — click a free wound box on the board for "
+                "each (they stay here until placed)"
             )
         if prompt.to_heal:
             lines.append(
