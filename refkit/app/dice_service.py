@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from refkit.dice.notation import NotationRoll, parse_notation
 from refkit.dice.records import LoggedRoll, RollRecord, notation_record, utc_now
 from refkit.dice.rng import make_rng
 from refkit.present.test_text import describe_test, summary_line
@@ -27,10 +26,11 @@ from refkit.rules.checks.crows_test import (
     roll_test,
 )
 from refkit.rules.checks.d100 import D100Roll, d100_from_faces, roll_d100
-from refkit.rules.usage_dice import UsageDiceRoll, roll_usage_dice, usage_dice_from_faces
 
 if TYPE_CHECKING:
+    from refkit.dice.notation import NotationRoll
     from refkit.rules.checks.odds import TestOdds
+    from refkit.rules.usage_dice import UsageDiceRoll
 
 KIND_TEST = "test"
 KIND_D100 = "d100"
@@ -248,6 +248,9 @@ class DiceService:
             raise ValueError(f"usage dice must be a whole number, got {count!r}")
         if not least <= count <= most:
             raise ValueError(f"usage dice must be from {least} to {most}, got {count}")
+        # Imported here, as the notation parser below: a command line roll loads its own rules only.
+        from refkit.rules.usage_dice import roll_usage_dice, usage_dice_from_faces
+
         used_seed: int | None = None
         if faces is None:
             rng, used_seed = self._rng_factory(seed)
@@ -274,6 +277,8 @@ class DiceService:
         Raises DiceNotationError (a ValueError) for text that is not dice notation; nothing is
         logged then.
         """
+        from refkit.dice.notation import parse_notation
+
         expression = parse_notation(text)
         rng, used_seed = self._rng_factory(seed)
         roll = expression.roll(rng)

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from refkit.cli.errors import CliError
 from refkit.cli.parsing import add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
-from refkit.present.clock_text import short_clock_text, time_left_text
 
 if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import DungeonTurnService
@@ -57,6 +56,9 @@ def _plain_name(what: str, text: str) -> None:
 
 def status_text(status: dict[str, Any]) -> str:
     """One line for people: ``DT 3 running, 12:34 left, greed +10%, encounter pending``."""
+    # Imported here: registering the dt commands (every command line run does) needs no clock.
+    from refkit.present.clock_text import short_clock_text, time_left_text
+
     if status["dt"] == 0 and status["state"] == "stopped":
         length = short_clock_text(status["length_s"])
         return f"no DT yet (DTs of {length}); start one with 'refkit dt start'"

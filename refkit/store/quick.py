@@ -22,15 +22,16 @@ from dataclasses import dataclass
 from datetime import UTC
 from pathlib import Path
 from types import TracebackType
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from refkit.dice.records import RollRecord
-from refkit.rules.dungeon.clock import DungeonTurnClock
-from refkit.store.dungeon_settings import SETTINGS_KEY, clock_from_json, settings_from_json
 from refkit.store.errors import database_failure
 from refkit.store.location import DATABASE_FILE_NAME, DATABASE_URL_ENV, data_dir
 from refkit.store.migrations import declared_heads
 from refkit.store.schema_version import read_file_state
+
+if TYPE_CHECKING:
+    from refkit.rules.dungeon.clock import DungeonTurnClock
 
 QUICK_BUSY_TIMEOUT_MS: Final = 5000
 """The command line's wait for another program's lock (``database.BUSY_TIMEOUT_MS``)."""
@@ -163,6 +164,10 @@ class QuickDatabase:
     def dungeon_clock(self) -> DungeonTurnClock:
         """The stored DT clock (a new stopped one at the settings' length if none is stored),
         as ``DungeonTurnStore.load`` reads it. Raises ValueError for a clock it cannot read."""
+        # Imported here: a command that only logs a roll has no use for the clock's rules.
+        from refkit.rules.dungeon.clock import DungeonTurnClock
+        from refkit.store.dungeon_settings import SETTINGS_KEY, clock_from_json, settings_from_json
+
         row = self._one("SELECT state FROM dungeon_clock WHERE id = 1", ())
         if row is not None:
             return clock_from_json(str(row[0]))
