@@ -41,6 +41,7 @@ def test_panels_are_named_docks_listed_in_the_view_menu(qtbot, settings) -> None
             "effects_dock",
             "tables_dock",
             "session_log_dock",
+            "hazards_dock",
         ]
     )
     toolbar_texts = [a.text() for a in app.toolbar.actions() if not a.isSeparator()]

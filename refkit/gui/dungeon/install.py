@@ -48,7 +48,7 @@ EFFECTS_DOCK = PanelId.EFFECTS
 TABLES_DOCK = PanelId.TABLES
 SESSION_LOG_DOCK = PanelId.SESSION_LOG
 DUNGEON_MENU = MenuId.DUNGEON
-PANELS = (PanelId.DUNGEON_TURN, PanelId.EFFECTS, PanelId.SESSION_LOG)
+PANELS = (PanelId.DUNGEON_TURN, PanelId.EFFECTS, PanelId.SESSION_LOG, PanelId.HAZARDS)
 """The docks this feature registers (the Tables dock beside them is the tables feature's)."""
 
 
@@ -103,6 +103,14 @@ class DungeonPanels:
         panel = SessionLogPanel()
         panel.status_message.connect(self._context.window.show_status)
         self.session.log_changed.connect(panel.notice_log_changed)
+        return panel
+
+    def _build_hazards_panel(self) -> QWidget:
+        from refkit.gui.dungeon.hazards_panel import HazardsPanel
+
+        context = self._context
+        panel = HazardsPanel(context.log_roll, make_rng=context.make_rng, now=context.now)
+        panel.status_message.connect(context.window.show_status)
         return panel
 
     def _wire_tables(self, editor: Any) -> None:
@@ -256,6 +264,10 @@ def register(registry: PanelRegistry, context: FeatureContext) -> DungeonPanels:
         PanelSpec(PanelId.SESSION_LOG, "Session log", panels._build_session_log_panel, right,
                   menu=MenuId.DUNGEON)
     )  # fmt: skip
+    registry.add_panel(  # falls, suffocation, toppling, harvest: tabbed with the effects
+        PanelSpec(PanelId.HAZARDS, "Hazards", panels._build_hazards_panel, right,
+                  tabify_with=PanelId.EFFECTS, menu=MenuId.DUNGEON)
+    )  # fmt: skip
     if registry.has(PanelId.ROLL_LOG):  # the effects above, the logs (and tables) tabbed below
         roll_log = registry.panel(PanelId.ROLL_LOG)
 
@@ -266,6 +278,7 @@ def register(registry: PanelRegistry, context: FeatureContext) -> DungeonPanels:
             roll_log.raise_()
 
         registry.arrange(beside_the_roll_log)
+    registry.arrange(effects.raise_)  # the lights in front of the hazards
     registry.arrange(turn.raise_)
     registry.add_actions(panels.action_specs())
     registry.when_built(PanelId.TABLES, panels._wire_tables)

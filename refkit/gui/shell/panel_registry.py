@@ -50,6 +50,7 @@ class PanelId(StrEnum):
     EFFECTS = "effects_dock"
     TABLES = "tables_dock"
     SESSION_LOG = "session_log_dock"
+    HAZARDS = "hazards_dock"
     CHARACTERS = "characters_dock"
     CHARACTER_SHEET = "character_sheet_dock"
     ITEM_CATALOGUE = "item_catalogue_dock"
