@@ -62,6 +62,7 @@ def test_a_fall_rolls_a_d6_per_full_ten_feet_into_the_roll_log(panel, roll_log) 
     assert random.Random(record.seed).randint(1, 6) == record.faces[0]  # the seed replays it
     assert panel.headline.text() == f"Fall of 25 ft: {record.summary}"
     assert "piercing damage" in panel.headline.text()
+    assert panel.detail.text() == "In the roll log: Fall of 25 ft: 2d6 piercing"
     assert not panel.problem.isVisible()
 
 
@@ -69,6 +70,7 @@ def test_a_short_drop_and_a_held_breath_roll_nothing_and_log_nothing(panel, roll
     panel.feet_spin.setValue(5)
     panel.fall_button.click()
     assert panel.headline.text() == "Fall of 5 ft: no damage"
+    assert panel.detail.text() == "No dice to roll, so nothing goes to the roll log"
     panel.strength_spin.setValue(1)
     assert "Holds the breath 4 rounds; from round 5 on" in panel.breath_label.text()
     panel.round_spin.setValue(4)
@@ -111,6 +113,7 @@ def test_a_roll_that_cannot_be_logged_is_said_in_the_panel(panel, roll_log) -> N
     assert panel.problem.isVisible()
     assert panel.problem.text() == "Rolled, but not written to the roll log: disk full"
     assert "parts" in panel.headline.text()  # the roll stands
+    assert not panel.detail.text().startswith("In the roll log")
     roll_log.fails = None
     roll_log.answer = None  # the database is still opening
     panel.harvest_button.click()

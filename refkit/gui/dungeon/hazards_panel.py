@@ -284,10 +284,12 @@ class HazardsPanel(QWidget):
             return None
         self.last_roll = roll
         self.headline.setText(f"{what}: {roll.headline()}")
-        self.detail.setText(what_was_rolled(roll))
         self._say_problem("")
         if roll.rolled:
+            self.detail.setText(f"In the roll log: {what_was_rolled(roll)}")
             self._log(roll, seed)
+        else:
+            self.detail.setText("No dice to roll, so nothing goes to the roll log")
         self.rolled.emit(roll)
         self.status_message.emit(f"{what}: {roll.headline()}")
         return roll
@@ -298,9 +300,11 @@ class HazardsPanel(QWidget):
         except Exception as error:  # the roll stands; the window says it is not in the log
             log.exception("a hazard roll could not be written to the roll log")
             self._say_problem(f"Rolled, but not written to the roll log: {error}")
+            self.detail.setText(what_was_rolled(roll))
             return
         if logged is None:
             self._say_problem("Rolled, but the roll log is still opening: it is not in it")
+            self.detail.setText(what_was_rolled(roll))
 
     def _say_problem(self, text: str) -> None:
         self.problem.setText(text)
