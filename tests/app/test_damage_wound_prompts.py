@@ -79,3 +79,19 @@ def test_wounds_that_fill_the_backpack_leave_no_prompt_and_kill(
     hit(service, prompts, 9)  # 5 off Stamina, 4 wounds for 2 free slots
     assert service.get(IDA).dead
     assert prompts.get(IDA) == WoundPrompt()
+
+
+def test_a_hit_whose_wounds_with_those_waiting_fill_the_backpack_kills_at_once(
+    service: CharacterService,
+) -> None:
+    prompts = WoundPrompts(service.repository)
+    service.put(IDA, service.get(IDA).place_wounds(range(1, 6)))  # 5 free slots
+    prompts.add(IDA, to_place=3)  # from a doubled magic slot, not placed yet
+    edit, outcome = commands.apply_damage(service, IDA, 9, piercing=True)  # 4 wounds
+    command = raising_prompt(prompts, edit, to_place=outcome.wounds_to_place)
+    command.do()
+    assert service.get(IDA).dead  # 3 + 4 wounds for 5 slots: no choice is left
+    assert prompts.get(IDA) == WoundPrompt()
+    command.undo()
+    assert service.get(IDA).wound_slots == {1, 2, 3, 4, 5}
+    assert prompts.get(IDA) == WoundPrompt(to_place=3)

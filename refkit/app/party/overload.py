@@ -1,7 +1,8 @@
 """End DT's magic overload: a crow with two or more items in one magic slot gains 1d6 wounds.
 
 Which backpack slots take them is the player's choice, so they become wounds to place; only when
-they fill every free slot (nothing left to choose) are they placed at once.
+they, with any wounds still waiting to be placed, fill every free slot (nothing left to choose) are
+they all placed at once.
 """
 
 from __future__ import annotations
@@ -88,11 +89,14 @@ def overload_wounds(
             continue
         free = crow.free_wound_slots
         slots = crow.items.overloaded_magic_slots()
-        if wounds >= len(free):
+        waiting = prompts.get(crow.name).to_place
+        if wounds + waiting >= len(free):
             after = crow.place_wounds(free)
             text = f"Wounds from the doubled magic slot in backpack slots {slots_text(free)}"
             edits.append(CharacterEdit(characters, crow.name, crow, after, text))
             entries.append(OverloadWound(crow.name, slots, wounds, 0, free, after.dead))
+            if waiting:
+                raised.append((crow.name, -waiting, 0))  # answered: they went in with these
         else:
             raised.append((crow.name, wounds, 0))
             entries.append(OverloadWound(crow.name, slots, wounds, wounds))

@@ -156,8 +156,9 @@ def answering_prompt(
 
 @dataclass
 class RaisingEdit(CharacterEdit):
-    """A hit whose wounds the player still has to place: the prompt goes up with the edit and
-    back down when it is undone, in the same transaction as the crow."""
+    """A hit whose wounds the player still has to place: the prompt goes up (``to_place``) with
+    the edit and back down when it is undone, in the same transaction as the crow. A negative
+    ``to_place`` answers waiting wounds instead (the hit placed them itself)."""
 
     prompts: WoundPrompts | None = None
     to_place: int = 0
@@ -179,9 +180,25 @@ class RaisingEdit(CharacterEdit):
 
 def raising_prompt(prompts: WoundPrompts, edit: CharacterEdit, *, to_place: int) -> CharacterEdit:
     """``edit`` (a hit that left ``to_place`` wounds for the player to place) with those wounds
-    kept as the crow's prompt; ``edit`` itself when none are left to place."""
+    kept as the crow's prompt; ``edit`` itself when none are left to place.
+
+    When they and the wounds already waiting fill every free backpack slot there is nothing left
+    to choose: the hit places them all at once (the crow dies) and the waiting ones are answered.
+    """
     if to_place <= 0:
         return edit
+    waiting = prompts.get(edit.before.name).to_place
+    free = edit.after.free_wound_slots
+    if waiting and to_place + waiting >= len(free):
+        return RaisingEdit(
+            edit.service,
+            edit.name,
+            edit.before,
+            edit.after.place_wounds(free),
+            edit.text,
+            prompts=prompts,
+            to_place=-waiting,
+        )
     return RaisingEdit(
         edit.service,
         edit.name,

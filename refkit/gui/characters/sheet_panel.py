@@ -652,11 +652,14 @@ class CharacterSheetPanel(QWidget):
             self._report(error)
             return
         self.tabs.setCurrentIndex(0)
-        if outcome.wounds_to_place:
-            # The stored prompt: these wounds, and any still waiting from before.
-            self.board.set_wounds_to_place(self._session.wound_prompt().to_place)
+        # The stored prompt: these wounds, and any still waiting from before (unless together
+        # they filled every free slot, so the hit placed them all).
+        waiting = self._session.wound_prompt().to_place
+        crow = self._session.character()
+        if outcome.wounds_to_place and waiting:
+            self.board.set_wounds_to_place(waiting)
             self.board.setFocus(Qt.FocusReason.OtherFocusReason)
-        elif outcome.character.dead and outcome.wounds_taken:
+        elif crow is not None and crow.dead and outcome.wounds_taken:
             self.hint.setText("☠ The wounds filled every free backpack slot: the crow is dead")
         else:
             self.hint.setText(
