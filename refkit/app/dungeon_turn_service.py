@@ -220,6 +220,10 @@ class DungeonTurnService:
     def mark_warnings_fired(self, thresholds_s: Iterable[int]) -> None:
         self.clock_steps.mark_warnings_fired(thresholds_s)
 
+    def follow_party_rename(self, old: str, new: str) -> None:
+        """Keep a renamed party's dungeon visits (and greed) under its new name."""
+        self.clock_steps.follow_party_rename(old, new)
+
     # -- end of a DT and encounters ----------------------------------------------------------
 
     def end_turn(

@@ -133,3 +133,12 @@ def test_old_pending_encounters_read_back_due_the_dt_after_theirs() -> None:
     stored = {"dt": 4, "roll": 9, "en": 9, "immediate": False}
     encounter = PendingEncounter.from_dict(stored)
     assert (encounter.due, encounter.overdue) == (5, False)
+
+
+def test_a_renamed_party_keeps_its_visits_under_the_new_name() -> None:
+    clock = enter(DungeonTurnClock.new(), "Sunken Crypt", "Crows").stop()
+    assert clock.knows_party("crows") and not clock.knows_party("Ravens")
+    renamed = clock.with_party_renamed("Crows", "Ravens")
+    assert renamed.party == "Ravens"
+    assert renamed.start(T0, dungeon="Sunken Crypt", party="ravens").revisit
+    assert not renamed.start(T0, dungeon="Sunken Crypt", party="Crows").revisit

@@ -105,6 +105,17 @@ class ClockSteps:
                 store.save_settings(replace(store.settings(), dt_minutes=minutes))
         return outcome
 
+    def follow_party_rename(self, old: str, new: str) -> None:
+        """A party was renamed: its dungeon visits go with it, so it gets no greed bonus twice
+        (not logged, not undoable: undoing the rename renames it back, and this follows)."""
+
+        def step(state: DungeonTurnState, now: float) -> Plan[None]:
+            clock = state.clock.with_party_renamed(old, new)
+            return plan(f"Party {old} renamed", clock, state.effects, None)
+
+        if self._runner.store.load().clock.knows_party(old):  # else nothing to write
+            self._runner.run(step)
+
     def mark_warnings_fired(self, thresholds_s: Iterable[int]) -> None:
         """Record warnings as shown in this DT (not logged, not undoable)."""
         thresholds = tuple(thresholds_s)

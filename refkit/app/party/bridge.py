@@ -101,6 +101,8 @@ class PartyBridge:
             choice = self.choice()
             if choice.party is not None and name_key(choice.party) == name_key(change.old_name):
                 self._save(replace(choice, party=change.name))
+            if self._service is not None:  # its dungeon visits (greed) go with the new name
+                self._service.follow_party_rename(change.old_name, change.name)
         if change.kind in ("renamed", "deleted", "parties", "imported"):
             self._listeners.tell()
 

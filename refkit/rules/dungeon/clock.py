@@ -112,6 +112,14 @@ class DungeonVisits:
         pair = (group_key(party), _visit_key(name))
         return replace(self, entered=self.entered | {pair})
 
+    def renamed(self, old: str, new: str) -> DungeonVisits:
+        """The visits with party ``old``'s now kept under its new name ``new``."""
+        before, after = group_key(old), group_key(new)
+        entered = {
+            (after if group == before else group, dungeon) for group, dungeon in self.entered
+        }
+        return replace(self, entered=frozenset(entered))
+
     def to_list(self) -> list[str]:
         """Every named dungeon any group has entered (the form older versions read)."""
         names = self.before_parties | {dungeon for _group, dungeon in self.entered}
@@ -566,6 +574,19 @@ class DungeonTurnClock:
         return replace(
             self, warnings_fired=self.warnings_fired | {_threshold(t) for t in thresholds_s}
         )
+
+    def knows_party(self, party: str) -> bool:
+        """Whether the clock is for ``party`` or holds a visit of it."""
+        key = group_key(party)
+        in_clock = self.party is not None and group_key(self.party) == key
+        return in_clock or any(group == key for group, _dungeon in self.visits.entered)
+
+    def with_party_renamed(self, old: str, new: str) -> DungeonTurnClock:
+        """A party was renamed: its visits (and the clock's group, if it is that party) follow."""
+        party = self.party
+        if party is not None and group_key(party) == group_key(old):
+            party = " ".join(new.split())
+        return replace(self, party=party, visits=self.visits.renamed(old, new))
 
     def _due_passed(self) -> tuple[PendingEncounter, ...]:
         """The pending encounters as they stand once the current DT has ended: those due in it
