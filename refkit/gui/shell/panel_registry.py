@@ -69,6 +69,8 @@ class MenuId(StrEnum):
     HELP = "&Help"
 
 
+SETTLE_MS = 250
+"""How long a panel built only when looked at must stay on screen before it is built."""
 PANELS_SECTION = "zz_panels"
 """The section of a feature menu that lists its panels' show/hide toggles (always last)."""
 
@@ -357,8 +359,7 @@ class PanelRegistry(QObject):
         waiting = [
             panel
             for panel, spec in self._specs.items()
-            if panel not in self._widgets
-            and (spec.build_when_idle or self.panel(panel).isVisible())
+            if panel not in self._widgets and (spec.build_when_idle or self._on_screen(panel))
         ]
         return sorted(waiting, key=lambda panel: not self.panel(panel).isVisible())
 
@@ -379,8 +380,32 @@ class PanelRegistry(QObject):
             self._schedule_idle_step()
 
     def _build_soon(self, panel: PanelId) -> None:
+        # A dock tabbed away says "visible" until the window's first paint has laid the tabs
+        # out; build only if it still is a turn after that.
+        def build_if_shown() -> None:
+            if panel in self._widgets:
+                return
+            if not self.window.painted:
+                self.window.first_painted.connect(
+                    lambda: QTimer.singleShot(0, self, build_if_shown),
+                    Qt.ConnectionType.SingleShotConnection,
+                )
+            elif self._on_screen(panel):
+                self._build(panel)
+
         if panel not in self._widgets:
-            QTimer.singleShot(0, self, lambda: panel in self._widgets or self._build(panel))
+            # Docks re-tabbed as later features join flicker "visible" for a moment; a panel
+            # built only when looked at waits to see that it really is.
+            delay = 0 if self._specs[panel].build_when_idle else SETTLE_MS
+            QTimer.singleShot(delay, self, build_if_shown)
+
+    def _on_screen(self, panel: PanelId) -> bool:
+        """Shown and not behind another tab (a tabbed-away dock can still say it is visible)."""
+        dock = self.panel(panel)
+        if not dock.isVisible():
+            return False
+        group = self.window.tabifiedDockWidgets(dock)
+        return not group or not dock.visibleRegion().isEmpty()
 
     def _make(self, spec: PanelSpec) -> QWidget:
         try:
