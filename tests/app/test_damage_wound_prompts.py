@@ -17,7 +17,7 @@ from refkit.app.party.wound_prompts import (
     answering_prompt,
     raising_prompt,
 )
-from tests.gui.wound_crows import IDA, add_wound_crows
+from tests.wound_crows import IDA, wound_service
 
 
 @pytest.fixture
@@ -27,8 +27,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def service(db_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(db_path), seed_samples=False) as opened:
-        add_wound_crows(opened)
+    with wound_service(db_path) as opened:
         yield opened
 
 

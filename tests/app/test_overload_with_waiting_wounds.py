@@ -11,25 +11,16 @@ import pytest
 
 from refkit.app.character_service import CharacterService
 from refkit.app.dungeon_turn_service import DungeonTurnService
-from refkit.app.party.bridge import dungeon_service_with_party
 from refkit.app.party.overload import overload_wounds
 from refkit.app.party.wound_prompts import WoundPrompt, WoundPrompts
 from refkit.rules.inventory.model import MAGIC, Item
-from refkit.store.character_store import CharacterRepository
-from refkit.store.database import Database
-from refkit.store.dungeon_turn_store import DungeonTurnStore
-from tests.gui.wound_crows import IDA, add_wound_crows
+from tests.wound_crows import IDA, party_table
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[tuple[CharacterService, DungeonTurnService]]:
-    db = Database.open(str(tmp_path / "refkit.sqlite3"))
-    characters = CharacterService(CharacterRepository(db))
-    add_wound_crows(characters)
-    service, bridge = dungeon_service_with_party(DungeonTurnStore(db), characters)
-    yield characters, service
-    bridge.close()
-    db.close()
+    with party_table(tmp_path / "refkit.sqlite3") as opened:
+        yield opened
 
 
 def test_overload_wounds_and_waiting_ones_that_fill_the_backpack_kill(table) -> None:

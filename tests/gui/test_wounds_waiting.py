@@ -18,7 +18,7 @@ from refkit.gui.characters.damage_dialog import DamageDialog
 from refkit.gui.characters.rest_dialog import RestDialog
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
-from tests.gui.wound_crows import BRAM, IDA, add_wound_crows
+from tests.wound_crows import BRAM, IDA, wound_service
 
 
 @pytest.fixture
@@ -28,8 +28,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def service(db_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(db_path), seed_samples=False) as opened:
-        add_wound_crows(opened)
+    with wound_service(db_path) as opened:
         yield opened
 
 

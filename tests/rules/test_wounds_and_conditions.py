@@ -3,13 +3,12 @@ multi-slot item in a magic slot (issue 9, "Damage and wounds"; facts from rules/
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import replace
 
 import pytest
 
-from refkit.rules.character.file_format import check_character, load_character_json
+from refkit.rules.character.file_format import check_character
 from refkit.rules.character.model import (
     Character,
     Characteristics,
@@ -18,6 +17,7 @@ from refkit.rules.character.model import (
     rule_problems,
 )
 from refkit.rules.inventory.model import BACKPACK, GROUND, HAND, MAGIC, Armor, Inventory, Item
+from tests.rules.test_character_file import example, load
 
 
 def crow(**changes: object) -> Character:
@@ -98,23 +98,9 @@ def test_other_conditions_leave_speed_alone() -> None:
 
 
 def test_character_check_reports_speed_after_conditions() -> None:
-    data = {
-        "format": "refkit-character",
-        "version": 1,
-        "name": "Mara Vell",
-        "characteristics": {"agility": 1, "mind": 0, "strength": 2},
-        "stamina": {"max": 7, "current": 7},
-        "speed": 5,
-        "cruelty": 0,
-        "conditions": ["prone"],
-        "expertises": [],
-        "items": [],
-        "wounds": [],
-        "notes": "",
-    }
-    assert check_character(load_character_json(json.dumps(data), "mara.crow.json")).speed == 2
-    data["conditions"] = ["grabbed"]
-    assert check_character(load_character_json(json.dumps(data), "mara.crow.json")).speed == 0
+    # The contract's example: wound 2 lies under the leather armour, so speed 4 before conditions.
+    assert check_character(load(example(conditions=["prone"]))).speed == 2
+    assert check_character(load(example(conditions=["grabbed"]))).speed == 0
 
 
 # -- Repair Armor (L343, L473) ------------------------------------------------------------------

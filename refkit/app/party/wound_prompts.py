@@ -111,7 +111,8 @@ class WoundPrompts:
 @dataclass
 class PromptedEdit(CharacterEdit):
     """A wound placed or healed on the sheet in answer to a prompt: the prompt goes down with the
-    edit and back up when it is undone, in the same transaction as the crow."""
+    edit and back up when it is undone, in the same transaction as the crow. A negative
+    ``placed`` raises the prompt instead: a hit that left that many wounds to place."""
 
     prompts: WoundPrompts | None = None
     placed: int = 0
@@ -154,30 +155,6 @@ def answering_prompt(
     )
 
 
-@dataclass
-class RaisingEdit(CharacterEdit):
-    """A hit whose wounds the player still has to place: the prompt goes up (``to_place``) with
-    the edit and back down when it is undone, in the same transaction as the crow. A negative
-    ``to_place`` answers waiting wounds instead (the hit placed them itself)."""
-
-    prompts: WoundPrompts | None = None
-    to_place: int = 0
-
-    def _raise(self, name: str, sign: int) -> None:
-        if self.prompts is not None:
-            self.prompts.add(name, to_place=sign * self.to_place)
-
-    def do(self) -> None:
-        with self.service.repository.database.unit_of_work():
-            self._raise(self.after.name, 1)
-            super().do()
-
-    def undo(self) -> None:
-        with self.service.repository.database.unit_of_work():
-            self._raise(self.before.name, -1)
-            super().undo()
-
-
 def raising_prompt(prompts: WoundPrompts, edit: CharacterEdit, *, to_place: int) -> CharacterEdit:
     """``edit`` (a hit that left ``to_place`` wounds for the player to place) with those wounds
     kept as the crow's prompt; ``edit`` itself when none are left to place.
@@ -190,21 +167,9 @@ def raising_prompt(prompts: WoundPrompts, edit: CharacterEdit, *, to_place: int)
     waiting = prompts.get(edit.before.name).to_place
     free = edit.after.free_wound_slots
     if waiting and to_place + waiting >= len(free):
-        return RaisingEdit(
-            edit.service,
-            edit.name,
-            edit.before,
-            edit.after.place_wounds(free),
-            edit.text,
-            prompts=prompts,
-            to_place=-waiting,
-        )
-    return RaisingEdit(
-        edit.service,
-        edit.name,
-        edit.before,
-        edit.after,
-        edit.text,
-        prompts=prompts,
-        to_place=to_place,
+        after, placed = edit.after.place_wounds(free), waiting  # the hit answers those waiting
+    else:
+        after, placed = edit.after, -to_place
+    return PromptedEdit(
+        edit.service, edit.name, edit.before, after, edit.text, prompts=prompts, placed=placed
     )
