@@ -24,7 +24,17 @@ KIND_COLOURS: dict[str, str] = {
     "tool": "#55606e",
 }
 DEFAULT_KIND_COLOUR = "#5d5d5d"
-KIND_ORDER = ("magic", "spellbook", "weapon", "shield", "armor", "light", "potion", "consumable", "tool")
+KIND_ORDER = (
+    "magic",
+    "spellbook",
+    "weapon",
+    "shield",
+    "armor",
+    "light",
+    "potion",
+    "consumable",
+    "tool",
+)
 
 
 @dataclass(frozen=True)
@@ -220,14 +230,18 @@ class CardFact:
     text: str
     strong: bool = False
     used_up: bool = False
+    footer: bool = False
+    """A line of the card's foot (price, crafting): drawn at the bottom when there is room."""
 
 
 def card_facts(face: CardFace) -> tuple[CardFact, ...]:
     """The lines under the header, in order: AD (bold when worn), damaged (in red), damage with
-    its characteristic, weapon keywords, range, usage dice, slots, price, crafting footer.
+    its characteristic, range, weapon properties and group, usage dice, slots, price, crafting
+    footer.
 
     The most used come first: a small card shows as many as fit. Notes come after them in
-    italics, in whatever room is left.
+    italics, in whatever room is left; price and crafting (``footer``) sit at the card's foot, as
+    on a printed card, when it has room for them as well.
     """
     facts: list[CardFact] = []
     if face.ad_text:
@@ -236,16 +250,19 @@ def card_facts(face: CardFace) -> tuple[CardFact, ...]:
         facts.append(CardFact("DAMAGED · bane", strong=True, used_up=True))
     if face.damage:
         facts.append(CardFact(f"Dmg {face.damage}"))
-    if face.keywords:
-        facts.append(CardFact(" · ".join(face.keywords)))
     if face.attack_range:
         facts.append(CardFact(_first_upper(face.attack_range)))
+    # A weapon's first keyword is its group (bow, chopping, slashing, …); its properties (parry 4,
+    # reload, brutal, …) matter more in a fight, so they come first where a narrow card cuts the
+    # line short.
+    if face.keywords:
+        facts.append(CardFact(" · ".join((*face.keywords[1:], face.keywords[0]))))
     if face.usage_text:
         facts.append(CardFact(face.usage_text, used_up=face.useless))
     if face.slots > 1:
         facts.append(CardFact(f"{face.slots} slots"))
     if face.price:
-        facts.append(CardFact(face.price))
+        facts.append(CardFact(face.price, footer=True))
     if face.crafting:
-        facts.append(CardFact(face.crafting))
+        facts.append(CardFact(face.crafting, footer=True))
     return tuple(facts)

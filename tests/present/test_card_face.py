@@ -35,10 +35,10 @@ def test_a_weapon_shows_its_damage_keywords_range_price_and_crafting_in_the_weap
     assert kind_colour(face) == accent_colour(face) == KIND_COLOURS["weapon"] == "#8c3b2a"
     assert card_facts(face) == (
         CardFact("Dmg 3+S / 6+S"),
-        CardFact("slashing · disengage · parry 4"),
         CardFact("Melee 1"),
-        CardFact("12 gc"),
-        CardFact("Blacksmithing 1 | 1 iron bar | 10"),
+        CardFact("disengage · parry 4 · slashing"),
+        CardFact("12 gc", footer=True),
+        CardFact("Blacksmithing 1 | 1 iron bar | 10", footer=True),
     )
     assert face.count_text == ""
     assert face.spoken() == "Sword"
@@ -65,8 +65,8 @@ def test_a_stack_shows_count_of_limit_and_says_it_in_the_tooltip(catalogue):
     potion = face_of(catalogue, "Healing potion")
     assert (potion.kind, accent_colour(potion)) == ("potion", "#2e7d4f")
     assert card_facts(potion) == (
-        CardFact("100 gc"),
-        CardFact("Alchemy 1 | 1 monster part (any) | 20"),
+        CardFact("100 gc", footer=True),
+        CardFact("Alchemy 1 | 1 monster part (any) | 20", footer=True),
     )
 
 

@@ -1,5 +1,8 @@
 """The item catalogue: search Refkit's gear and the players' own, preview a card, add it.
 
+The 136 Playtest 2 cards are many for one list: a kind filter (weapons, armour, light, tools,
+alchemy, spellbooks, …) narrows it beside the search, which also finds weapon keywords.
+
 Drag an entry onto the inventory board to put it in a particular slot (the board checks the place
 as for any move), or press "Add to the crow" to put it in the first place that fits. "Make my own
 copy…" opens the item editor on a copy of the chosen entry. Keeping and deleting your own items
@@ -13,6 +16,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QHBoxLayout,
     QLineEdit,
     QListWidget,
@@ -35,6 +39,54 @@ from refkit.store.character_store import CharacterStoreError
 
 NAME_ROLE = Qt.ItemDataRole.UserRole + 1
 OWN_ROLE = Qt.ItemDataRole.UserRole + 2
+
+OWN_KIND = "own"
+KINDS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("All items", frozenset()),
+    ("Weapons", frozenset({"weapon"})),
+    ("Ammunition", frozenset({"ammunition"})),
+    ("Armour and shields", frozenset({"armor", "shield"})),
+    ("Light", frozenset({"light"})),
+    ("Tools", frozenset({"tool"})),
+    ("Alchemy and food", frozenset({"alchemy", "consumable", "food"})),
+    ("Traps and gear", frozenset({"trap", "gear", "container", "book", "camp"})),
+    ("Magic items", frozenset({"magic"})),
+    ("Spellbooks", frozenset({"spellbook"})),
+    ("Treasure and materials", frozenset({"treasure", "material"})),
+    ("Your own items", frozenset({OWN_KIND})),
+)
+"""The kind filter's choices and the tags each one shows (an item shows under each it has)."""
+
+
+def shows_under(entry: CatalogueItem, tags: frozenset[str], own: bool) -> bool:
+    """True if the entry belongs under a kind showing ``tags`` (empty: every entry)."""
+    if not tags:
+        return True
+    if OWN_KIND in tags:
+        return own
+    return bool(tags & set(entry.tags)) or ("armor" in tags and entry.ad is not None)
+
+
+def entry_facts(entry: CatalogueItem) -> str:
+    """The entry's numbers in one line under the preview, as a card prints them."""
+    facts = [f"{entry.slots} slot{'s' if entry.slots > 1 else ''}"]
+    if entry.stack:
+        facts.append(f"stacks up to {entry.stack.limit} ({entry.stack.kind})")
+    if entry.usage_dice_text:
+        facts.append(f"UD {entry.usage_dice_text}")
+    if entry.ad is not None:
+        facts.append(f"AD {entry.ad}")
+    if entry.damage is not None:
+        facts.append(f"damage {entry.damage.card_text}")
+    if entry.keywords:
+        facts.append(", ".join(entry.keywords))
+    if entry.attack_range:
+        facts.append(entry.attack_range)
+    if entry.price is not None:
+        facts.append(entry.price.text)
+    if entry.crafting is not None:
+        facts.append(f"crafting {entry.crafting.text}")
+    return " · ".join(facts)
 
 
 class CatalogueList(QListWidget):
@@ -70,6 +122,15 @@ class CataloguePanel(QWidget):
         self.search.setObjectName("catalogue_search")
         self.search.setPlaceholderText("Search items, tags or notes")
         self.search.setClearButtonEnabled(True)
+        self.kind = QComboBox()
+        self.kind.setObjectName("catalogue_kind")
+        self.kind.setToolTip("Show one kind of item")
+        for label, tags in KINDS:
+            self.kind.addItem(label, tags)
+        self.kind.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.kind.setMinimumContentsLength(9)
         self.list = CatalogueList()
         self.card = ItemCardWidget()
         self.facts = plain_label()  # an own item's facts, as typed
@@ -103,12 +164,16 @@ class CataloguePanel(QWidget):
         own.addWidget(self.delete_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.search)
+        search_row = QHBoxLayout()
+        search_row.addWidget(self.search, 3)
+        search_row.addWidget(self.kind, 2)
+        layout.addLayout(search_row)
         layout.addWidget(splitter, 1)
         layout.addLayout(buttons)
         layout.addLayout(own)
 
         self.search.textChanged.connect(self._filter)
+        self.kind.currentIndexChanged.connect(lambda _index: self._filter(self.search.text()))
         self.list.currentItemChanged.connect(self._show_current)
         self.list.itemActivated.connect(lambda _item: self.add_current())
         self.add_button.clicked.connect(self.add_current)
@@ -156,14 +221,17 @@ class CataloguePanel(QWidget):
 
     def _filter(self, text: str) -> None:
         wanted = text.strip().casefold()
+        tags = self.kind.currentData() or frozenset()
         entries = {entry.name: entry for entry in self._session.catalogue()}
         for row in range(self.list.count()):
             item = self.list.item(row)
             entry = entries.get(str(item.data(NAME_ROLE)))
             haystack = ""
             if entry is not None:
-                haystack = " ".join((entry.name, " ".join(entry.tags), entry.notes)).casefold()
-            item.setHidden(bool(wanted) and wanted not in haystack)
+                words = (entry.name, *entry.tags, *entry.keywords, entry.notes)
+                haystack = " ".join(words).casefold()
+            shown = entry is not None and shows_under(entry, tags, bool(item.data(OWN_ROLE)))
+            item.setHidden(not shown or (bool(wanted) and wanted not in haystack))
 
     def _show_current(self, *_args: object) -> None:
         entry = self.current_entry()
@@ -173,16 +241,7 @@ class CataloguePanel(QWidget):
         else:
             face = CardFace.from_catalogue(entry)
             self.card.set_face(face)
-            facts = [f"{entry.slots} slot{'s' if entry.slots > 1 else ''}"]
-            if entry.stack:
-                facts.append(f"stacks up to {entry.stack.limit} ({entry.stack.kind})")
-            if entry.usage_dice_text:
-                facts.append(f"UD {entry.usage_dice_text}")
-            if entry.ad is not None:
-                facts.append(f"AD {entry.ad}")
-            if entry.damage is not None:
-                facts.append(f"damage {entry.damage.text} ({entry.damage.characteristic})")
-            self.facts.setText(" · ".join(facts))
+            self.facts.setText(entry_facts(entry))
         self._update_buttons()
 
     def _update_buttons(self) -> None:

@@ -24,7 +24,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
-from refkit.present import USED_UP_INK, CardFace, accent_colour, card_facts
+from refkit.present import USED_UP_INK, CardFace, CardFact, accent_colour, card_facts
 
 MIN_POINT_SIZE = 6.0
 MAX_TEXT_GROWTH = 1.45
@@ -201,21 +201,22 @@ def _paint_body(
     line = metrics.height()
     inner = body.adjusted(pad, header_height + pad / 2, -pad, -pad / 2)
     y = inner.top()
-    for fact in card_facts(face):
-        if y + line > inner.bottom() + 0.5:
+    facts = card_facts(face)
+    main = [fact for fact in facts if not fact.footer]
+    footer = [fact for fact in facts if fact.footer]
+    # The foot (price, crafting) only when the main lines and two lines of notes fit above it.
+    if len(main) + (2 if face.notes else 0) + len(footer) > inner.height() // line:
+        footer = []
+    bottom = inner.bottom() - len(footer) * line
+    for fact in main:
+        if y + line > bottom + 0.5:
             break
-        text = fact.text
-        colour = QColor(USED_UP_INK) if fact.used_up else ink
-        fact_font = QFont(small)
-        fact_font.setBold(fact.strong)
-        rect = QRectF(inner.left(), y, inner.width(), line)
-        fact_font = fitted_font(fact_font, text, rect, int(Qt.AlignmentFlag.AlignLeft))
-        painter.setFont(fact_font)
-        painter.setPen(colour)
-        painter.drawText(
-            rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text
-        )
+        _paint_fact(painter, QRectF(inner.left(), y, inner.width(), line), fact, small, ink)
         y += line
+    for index, fact in enumerate(footer):
+        rect = QRectF(inner.left(), bottom + index * line, inner.width(), line)
+        _paint_fact(painter, rect, fact, small, ink)
+    inner.setBottom(bottom)
     if face.notes and inner.bottom() - y >= line * 0.9:
         notes_font = QFont(small)
         notes_font.setPointSizeF(max(MIN_POINT_SIZE, small.pointSizeF() * 0.92))
@@ -232,6 +233,17 @@ def _paint_body(
             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop),
             text,
         )
+
+
+def _paint_fact(painter: QPainter, rect: QRectF, fact: CardFact, font: QFont, ink: QColor) -> None:
+    """One fact line, shrunk to fit, and cut with "…" when even the smallest size is too wide."""
+    fact_font = QFont(font)
+    fact_font.setBold(fact.strong)
+    fact_font = fitted_font(fact_font, fact.text, rect, int(Qt.AlignmentFlag.AlignLeft))
+    text = QFontMetricsF(fact_font).elidedText(fact.text, Qt.TextElideMode.ElideRight, rect.width())
+    painter.setFont(fact_font)
+    painter.setPen(QColor(USED_UP_INK) if fact.used_up else ink)
+    painter.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text)
 
 
 def card_pixmap(

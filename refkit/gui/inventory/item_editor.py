@@ -2,12 +2,15 @@
 
 The form is checked by the same reader as ``resources/items.toml``, so an own item obeys exactly
 the catalogue's rules and a mistake is reported the same way ("damage must read "tier 2 / tier 3",
-e.g. "2 / 4""). The dialog is opened with ``open()`` and hands the item to :attr:`item_made`.
+e.g. "2 / 4""). A copy keeps the card's print: weapon keywords, range, price (with Fine and
+Masterwork prices) and the crafting footer, each typed as a card prints it. The dialog is opened
+with ``open()`` and hands the item to :attr:`item_made`.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
 from PySide6.QtCore import Signal
@@ -39,6 +42,8 @@ SOURCE_NAME = "your item"
 SLOTS_RANGE = ITEM_SLOTS  # the character file's bound: no area has more than ten slots
 STACK_RANGE = (2, 250)
 AD_RANGE = (0, 20)
+_PRICE = re.compile(r"^\s*([\d,]+)\s*(?:gc)?\s*(?:[/,;]\s*([\d,]+)\s*[/,;]\s*([\d,]+))?\s*$")
+_CRAFTING = re.compile(r"^\s*(.+?)\s+(\d+)\s*\|\s*(.+?)\s*\|\s*(\d+)\s*$")
 
 
 def _toml_text(value: str) -> str:
@@ -83,6 +88,18 @@ class ItemEditorDialog(QDialog):
         self.attack.addItems(list(ATTACK_CHARACTERISTICS))
         self.attack.setCurrentText("S")
         self.piercing = QCheckBox("Piercing")
+        self.keywords = QLineEdit()
+        self.keywords.setObjectName("item_keywords")
+        self.keywords.setPlaceholderText("comma-separated, e.g. slashing, disengage, parry 4")
+        self.range = QLineEdit()
+        self.range.setObjectName("item_range")
+        self.range.setPlaceholderText("e.g. melee 1 / thrown 5")
+        self.price = QLineEdit()
+        self.price.setObjectName("item_price")
+        self.price.setPlaceholderText("gc, e.g. 25 — or 25 / 1000 / 2000 with Fine and Masterwork")
+        self.crafting = QLineEdit()
+        self.crafting.setObjectName("item_crafting")
+        self.crafting.setPlaceholderText("as a card prints it: Blacksmithing 1 | 1 iron bar | 10")
         self.tags = QLineEdit()
         self.tags.setPlaceholderText(
             "comma-separated, e.g. weapon, melee (a shield needs “shield”; "
@@ -120,6 +137,10 @@ class ItemEditorDialog(QDialog):
         form.addRow("Usage dice", self.usage_dice)
         form.addRow("Armour", ad_row)
         form.addRow("Damage", damage_row)
+        form.addRow("Keywords", self.keywords)
+        form.addRow("Range", self.range)
+        form.addRow("Price", self.price)
+        form.addRow("Crafting", self.crafting)
         form.addRow("Tags", self.tags)
         form.addRow("Notes", self.notes)
         layout = QVBoxLayout(self)
@@ -149,6 +170,14 @@ class ItemEditorDialog(QDialog):
             self.damage.setText(f"{base.damage.tier2} / {base.damage.tier3}")
             self.attack.setCurrentText(base.damage.characteristic)
             self.piercing.setChecked(base.damage.piercing)
+        self.keywords.setText(", ".join(base.keywords))
+        self.range.setText(base.attack_range)
+        if base.price is not None:
+            tiers = (base.price.fine, base.price.masterwork)
+            extra = "" if None in tiers else f" / {tiers[0]} / {tiers[1]}"
+            self.price.setText(f"{base.price.gc}{extra}")
+        if base.crafting is not None:
+            self.crafting.setText(base.crafting.text)
         self.tags.setText(", ".join(base.tags))
         self.notes.setPlainText(base.notes)
 
@@ -174,10 +203,50 @@ class ItemEditorDialog(QDialog):
             lines.append(f"damage = {_toml_text(self.damage.text().strip())}")
             lines.append(f"attack = {_toml_text(self.attack.currentText())}")
             lines.append(f"piercing = {'true' if self.piercing.isChecked() else 'false'}")
+        keywords = [k.strip() for k in self.keywords.text().split(",") if k.strip()]
+        if keywords:
+            lines.append(f"keywords = [{', '.join(_toml_text(k) for k in keywords)}]")
+        if self.range.text().strip():
+            lines.append(f"range = {_toml_text(self.range.text().strip())}")
+        lines += self._price_lines()
+        lines += self._crafting_lines()
         tags = [t.strip() for t in self.tags.text().split(",") if t.strip()]
         lines.append(f"tags = [{', '.join(_toml_text(t) for t in tags)}]")
         lines.append(f"notes = {_toml_text(self.notes.toPlainText().strip())}")
         return "\n".join(lines) + "\n"
+
+    def _price_lines(self) -> list[str]:
+        text = self.price.text().strip()
+        if not text:
+            return []
+        match = _PRICE.match(text)
+        if match is None:
+            raise CatalogueError(
+                f"Price must be gold crowns such as 25, or 25 / 1000 / 2000 with the Fine and "
+                f"Masterwork prices, not {text!r}"
+            )
+        lines = [f"price = {match[1].replace(',', '')}"]
+        if match[2]:
+            lines.append(f"fine_price = {match[2].replace(',', '')}")
+            lines.append(f"masterwork_price = {match[3].replace(',', '')}")
+        return lines
+
+    def _crafting_lines(self) -> list[str]:
+        text = self.crafting.text().strip()
+        if not text:
+            return []
+        match = _CRAFTING.match(text)
+        if match is None:
+            raise CatalogueError(
+                "Crafting must read as a card prints it, expertise and uses | materials | goal, "
+                f"e.g. Blacksmithing 1 | 1 iron bar | 10, not {text!r}"
+            )
+        expertise = _toml_text(match[1].casefold())
+        materials = _toml_text(match[3])
+        return [
+            f"crafting = {{ expertise = {expertise}, uses = {match[2]}, "
+            f"materials = {materials}, goal = {match[4]} }}"
+        ]
 
     def item(self) -> CatalogueItem:
         """The item the form describes; CatalogueError saying what is wrong."""
@@ -188,8 +257,10 @@ class ItemEditorDialog(QDialog):
             raise CatalogueError(f"An item called {name!r} exists already; pick another name")
         if self.stacks.isChecked() and not self.stack_kind.text().strip():
             raise CatalogueError("Say what kind of stack it makes (e.g. potion)")
+        text = self.toml()  # refuses a price or crafting footer it cannot read
         try:
-            return load_item_catalogue(self.toml(), SOURCE_NAME)[0]
+            shipped = [entry.name for entry in load_item_catalogue()]
+            return load_item_catalogue(text, SOURCE_NAME, also_known=shipped)[0]
         except CatalogueError as error:
             message = str(error)
             prefix = f"{SOURCE_NAME}: item 1 ({name}): "

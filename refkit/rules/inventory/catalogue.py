@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -167,9 +168,16 @@ def find_catalogue_item(catalogue: list[CatalogueItem], name: str) -> CatalogueI
 
 
 def load_item_catalogue(
-    text: str | None = None, source_name: str = "resources/items.toml"
+    text: str | None = None,
+    source_name: str = "resources/items.toml",
+    *,
+    also_known: Iterable[str] = (),
 ) -> list[CatalogueItem]:
-    """The catalogue in ``text`` (TOML), or Refkit's own ``resources/items.toml`` when None."""
+    """The catalogue in ``text`` (TOML), or Refkit's own ``resources/items.toml`` when None.
+
+    An item's fuel (``Refuel with …``) must be an item of ``text`` or one of ``also_known``
+    (e.g. the shipped catalogue's names, for an own item made on its own).
+    """
     if text is None:
         text = read_resource_text(*CATALOGUE_RESOURCE)
     try:
@@ -194,7 +202,7 @@ def load_item_catalogue(
             raise CatalogueError(f"{where}: the name is already used by item {seen[key]}")
         seen[key] = number
         catalogue.append(item)
-    names = set(seen)
+    names = set(seen) | {name.casefold() for name in also_known}
     for number, item in enumerate(catalogue, start=1):
         fuel = item.usage_dice.refuel_with if item.usage_dice is not None else None
         if fuel is not None and fuel.casefold() not in names:
