@@ -1,4 +1,4 @@
-"""The own-item editor: a copy keeps the card's print, and what cannot be read is said in the form."""
+"""The own-item editor: a copy keeps the card's print; what cannot be read is said in the form."""
 
 from __future__ import annotations
 
