@@ -31,6 +31,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from refkit.app.undo import Command
+from refkit.errors import DomainError
 from refkit.gui.shell.save_problem_bar import SaveProblem, reason_of
 from refkit.store.errors import DatabaseError
 
@@ -42,7 +43,7 @@ PendingSaver = Callable[[], None]
 _problem_numbers = itertools.count(1)
 
 
-class EditNotSavedError(ValueError):
+class EditNotSavedError(DomainError, ValueError):
     """An edit that could not be written; the window's save-problem bar offers to retry it."""
 
     def __init__(self, what: str, cause: DatabaseError) -> None:
