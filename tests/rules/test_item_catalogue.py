@@ -324,3 +324,11 @@ def test_duplicate_names_and_empty_catalogues_are_refused() -> None:
         load_item_catalogue("", "test.toml")
     with pytest.raises(CatalogueError, match="not valid TOML"):
         load_item_catalogue("[[item", "test.toml")
+
+
+def test_the_shipped_catalogue_is_read_once_and_handed_out_as_a_fresh_list() -> None:
+    first = load_item_catalogue()
+    first.clear()  # a caller's own list: changing it changes nothing for the next caller
+    second = load_item_catalogue()
+    assert len(second) == 136
+    assert second[0] is load_item_catalogue()[0]  # the same frozen entries, not read again

@@ -20,6 +20,7 @@ Each ``[[item]]`` entry has a ``name`` and may give:
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from collections.abc import Iterable
@@ -179,7 +180,19 @@ def load_item_catalogue(
     (e.g. the shipped catalogue's names, for an own item made on its own).
     """
     if text is None:
-        text = read_resource_text(*CATALOGUE_RESOURCE)
+        return list(_shipped_catalogue(read_resource_text(*CATALOGUE_RESOURCE)))
+    return _read_catalogue(text, source_name, also_known)
+
+
+@functools.lru_cache(maxsize=1)
+def _shipped_catalogue(text: str) -> tuple[CatalogueItem, ...]:
+    # Reading 136 cards' TOML takes tens of milliseconds in pure-Python tomllib, and the panel,
+    # the editor and the service each ask for it; the entries are frozen, so one reading of the
+    # same text serves them all.
+    return tuple(_read_catalogue(text, "resources/items.toml", ()))
+
+
+def _read_catalogue(text: str, source_name: str, also_known: Iterable[str]) -> list[CatalogueItem]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
