@@ -160,6 +160,13 @@ class StartTurnCommand(DungeonTurnCommand):
         super().__init__(service, "Start DT", lambda: service.start(minutes, dungeon))
 
 
+class StopCommand(DungeonTurnCommand):
+    """The group leaves the dungeon: the clock stops (coming back is a revisit)."""
+
+    def __init__(self, service: DungeonTurnService) -> None:
+        super().__init__(service, "Leave the dungeon", service.stop)
+
+
 class PauseCommand(DungeonTurnCommand):
     def __init__(self, service: DungeonTurnService) -> None:
         super().__init__(service, "Pause", service.pause)

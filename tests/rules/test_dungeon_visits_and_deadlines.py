@@ -142,3 +142,10 @@ def test_a_renamed_party_keeps_its_visits_under_the_new_name() -> None:
     assert renamed.party == "Ravens"
     assert renamed.start(T0, dungeon="Sunken Crypt", party="ravens").revisit
     assert not renamed.start(T0, dungeon="Sunken Crypt", party="Crows").revisit
+
+
+def test_no_greed_is_shown_while_the_group_is_out_of_the_dungeon() -> None:
+    clock = enter(DungeonTurnClock.new(), "Sunken Crypt", "Crows")
+    assert clock.greed_percent == 30
+    assert clock.stop().greed_percent == 0
+    assert clock.stop().status(T0)["greed_percent"] == 0

@@ -39,7 +39,8 @@ class ClockSteps:
 
         def step(state: DungeonTurnState, now: float) -> Plan[int]:
             clock = state.clock.stop()
-            return plan("Stop the clock", clock, state.effects, clock.dt, log_text.stopped(clock))
+            line = log_text.stopped(clock)
+            return plan("Leave the dungeon", clock, state.effects, clock.dt, line)
 
         return self._runner.run(step)
 

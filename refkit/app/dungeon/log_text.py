@@ -96,7 +96,8 @@ def started(clock: DungeonTurnClock, *, entering: bool) -> LogLine:
 
 
 def stopped(clock: DungeonTurnClock) -> LogLine:
-    return LogLine("note", f"Clock stopped after DT {clock.dt}")
+    where = f" {clock.dungeon}" if clock.dungeon else " the dungeon"
+    return LogLine("note", f"Left{where} after DT {clock.dt}; the clock stopped")
 
 
 def paused(clock: DungeonTurnClock, left_s: float) -> LogLine:

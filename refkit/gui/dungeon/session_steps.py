@@ -63,10 +63,17 @@ class DungeonSteps:
         return None if outcome is None else outcome.value
 
     def start_turn(self, minutes: float | None = None, dungeon: str | None = None) -> int | None:
-        """Start the next DT (or DT 1 on entering ``dungeon``); the DT number, or None."""
+        """DT 1 on entering ``dungeon`` (without one: coming back into the dungeon left); the
+        DT number, or None."""
         from refkit.app.dungeon_turn_commands import StartTurnCommand
 
         return self.perform(StartTurnCommand, minutes, dungeon)
+
+    def leave_dungeon(self) -> int | None:
+        """The group leaves the dungeon (the clock stops); the last DT number, or None."""
+        from refkit.app.dungeon_turn_commands import StopCommand
+
+        return self.perform(StopCommand)
 
     def pause(self) -> float | None:
         from refkit.app.dungeon_turn_commands import PauseCommand

@@ -283,6 +283,11 @@ class DungeonTurnPanel(QWidget):
         self.settings_button.setCheckable(True)
         self.settings_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.settings_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.leave_button = QPushButton("Leave dungeon")
+        self.leave_button.setObjectName("leave_dungeon_button")
+        self.leave_button.setToolTip(
+            "The group leaves: the clock stops. Coming back later is a revisit (no greed bonus)"
+        )
         self.players_button = QPushButton("Players' window")
         self.players_button.setObjectName("players_button")
         self.players_button.setCheckable(True)
@@ -321,6 +326,7 @@ class DungeonTurnPanel(QWidget):
         footer = QHBoxLayout()
         footer.addWidget(self.settings_button)
         footer.addStretch(1)
+        footer.addWidget(self.leave_button)
         footer.addWidget(self.players_button)
 
         content = QWidget()
@@ -364,6 +370,7 @@ class DungeonTurnPanel(QWidget):
         self.enter_button.clicked.connect(self.enter_dungeon)
         self.dungeon_edit.returnPressed.connect(self.enter_dungeon)
         self.next_button.clicked.connect(self.next_turn)
+        self.leave_button.clicked.connect(self.leave_dungeon)
         self.forgot_button.clicked.connect(self.open_forgot_pause)
         self.forgot_minutes.valueChanged.connect(self._forgot_changed)
         self.forgot_apply.clicked.connect(self.apply_forgot_pause)
@@ -426,7 +433,8 @@ class DungeonTurnPanel(QWidget):
 
     def _show_view(self, view: DungeonTurnView | None) -> None:
         ready = view is not None
-        for widget in (self.run_button, self.end_button, self.enter_button, self.next_button):
+        buttons = (self.run_button, self.end_button, self.enter_button, self.next_button)
+        for widget in (*buttons, self.leave_button):
             widget.setEnabled(ready)
         if view is None:
             self._show_clock(None)
@@ -458,6 +466,7 @@ class DungeonTurnPanel(QWidget):
         self.run_button.setIcon(self.style().standardIcon(icon))
         self.run_button.setEnabled(state is not ClockState.RESTING)
         self.end_button.setEnabled(under_way)
+        self.leave_button.setEnabled(under_way)
         stopped = state is ClockState.STOPPED
         self.start_row.setVisible(stopped)
         if stopped and not self.dungeon_edit.hasFocus():
@@ -571,7 +580,13 @@ class DungeonTurnPanel(QWidget):
         self.session.start_turn(dungeon=name)
 
     def next_turn(self) -> None:
+        """Come back into the dungeon left (DT 1: a revisit for a group that was there)."""
         self.session.start_turn()
+
+    def leave_dungeon(self) -> None:
+        last = self.session.leave_dungeon()
+        if last is not None:
+            self.status_message.emit(f"Left the dungeon after DT {last}; coming back is a revisit")
 
     def end_turn(self) -> EndOfTurnResult | None:
         """The end-of-DT procedure, one press, one undo step (F5)."""

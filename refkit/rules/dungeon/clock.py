@@ -317,8 +317,9 @@ class DungeonTurnClock:
 
     @property
     def greed_percent(self) -> int:
-        """Treasure bonus for the current DT: 30/20/10 % in DT 1–3 of a first visit, else 0."""
-        if self.dt == 0:
+        """Treasure bonus for the current DT: 30/20/10 % in DT 1–3 of a first visit, else 0 (and 0
+        while stopped: the group is not in the dungeon)."""
+        if self.dt == 0 or self.state is ClockState.STOPPED:
             return 0
         return greed_percent(self.dt, revisit=self.revisit)
 
