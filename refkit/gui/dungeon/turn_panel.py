@@ -473,9 +473,11 @@ class DungeonTurnPanel(QWidget):
             self.dungeon_edit.setText(clock.dungeon or "")
         self.next_button.setVisible(stopped and clock.dt > 0)
         self.next_button.setText("Come back")
-        self.next_button.setToolTip(
-            f"The group comes back into {clock.dungeon or 'the dungeon'}: DT 1 — a revisit, no "
-            "greed bonus, for a group that was here before (another party gets its own bonus)"
+        self.next_button.setToolTip(  # names the dungeon as typed
+            rich_tooltip(
+                f"The group comes back into {clock.dungeon or 'the dungeon'}: DT 1 — a revisit, "
+                "no greed bonus, for a group that was here before (another party gets its own)"
+            )
         )
         for button in self.adjust_buttons.values():
             button.setEnabled(under_way)
