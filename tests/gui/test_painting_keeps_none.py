@@ -10,19 +10,16 @@ cannot fall: the test still runs, and still proves every widget paints without e
 
 from __future__ import annotations
 
-import ctypes
-import gc
 import importlib
 import inspect
 import pkgutil
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QSize, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QUndoStack
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QColor, QImage, QUndoStack
 from PySide6.QtWidgets import QWidget
 
 import refkit.gui
@@ -48,14 +45,8 @@ from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.item_card_widget import CardFace, ItemCardWidget, card_pixmap
 from refkit.present.clock_text import clock_text
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
+from tests.none_guard import BATCH, assert_painting_keeps_none
 
-RENDERS = 200
-"""Renders per widget: a few minutes' worth of repaints of a busy panel."""
-BATCH = 10
-"""The count is checked after every batch, so a faulty binding is caught long before it aborts."""
-SLACK = 16
-"""Fewer lost references than this are noise (a cached object let go); the fault loses at least
-one per render, so 200 renders lose 200 or more."""
 HESPER = "Hesper Quill"
 
 
@@ -312,17 +303,6 @@ for _cls in _without_a_scene():
     )
 
 
-def _give_back(count: int) -> None:
-    """Return references a faulty binding took from ``None``.
-
-    Without this, a failing case would leave the count low and the whole test process would
-    abort later with "none_dealloc", hiding which widget failed.
-    """
-    incref = ctypes.PYFUNCTYPE(None, ctypes.py_object)(("Py_IncRef", ctypes.pythonapi))
-    for _ in range(count):
-        incref(None)
-
-
 def _painted_classes(root: QWidget) -> set[type[QWidget]]:
     shown = [root, *(child for child in root.findChildren(QWidget) if child.isVisible())]
     return {type(widget) for widget in shown}
@@ -336,34 +316,7 @@ def test_painting_never_lowers_the_count_of_none(name: str, qtbot, request) -> N
     try:
         for painted in painted_classes:
             assert painted in _painted_classes(scene.root), f"{name} does not show {painted}"
-        image = QImage(scene.root.size(), QImage.Format.Format_ARGB32_Premultiplied)
-
-        def render(index: int) -> None:
-            scene.step(index)
-            image.fill(Qt.GlobalColor.transparent)
-            painter = QPainter(image)
-            scene.root.render(painter, QPoint())
-            painter.end()
-
-        for index in range(BATCH):  # fonts, glyph caches and layouts settle first
-            render(index)
-        gc.collect()
-        gc.disable()  # a collection mid-run could free objects that hold None
-        try:
-            start = sys.getrefcount(None)
-            for batch in range(RENDERS // BATCH):
-                for index in range(BATCH):
-                    render(BATCH + batch * BATCH + index)
-                lost = start - sys.getrefcount(None)
-                if lost >= SLACK:
-                    _give_back(lost)
-                    done = (batch + 1) * BATCH
-                    pytest.fail(
-                        f"painting {name} lost {lost} references to None in {done} renders "
-                        f"(about {lost / done:.0f} per render): this PySide6 would abort the app"
-                    )
-        finally:
-            gc.enable()
+        assert_painting_keeps_none(scene.root, scene.step, name)
     finally:
         for cleanup in scene.cleanups:
             cleanup()

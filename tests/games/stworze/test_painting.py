@@ -8,25 +8,18 @@ Impact tokens on both sides.
 
 from __future__ import annotations
 
-import gc
 import random
-import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QWidget
 
 from refkit.games.stworze import Influence, TimeOfDay
 from refkit.gui.games.spec import GameContext
 from refkit.gui.games.stworze.panel import StworzePanel
 from refkit.gui.games.stworze.widgets import CardRow, CountdownDie, IconButton, ImpactButton
-
-RENDERS = 200
-BATCH = 10
-SLACK = 16
+from tests.none_guard import assert_painting_keeps_none
 
 
 def _panel(qtbot, tmp_path) -> StworzePanel:
@@ -99,24 +92,4 @@ def test_painting_never_lowers_the_count_of_none(name: str, qtbot, tmp_path) -> 
     if name == "tests":
         assert panel.tests.cards.cards()  # cards are on the table, not an empty row
         assert panel.tests.deck().time in (TimeOfDay.DAY, TimeOfDay.NIGHT)
-    image = QImage(root.size(), QImage.Format.Format_ARGB32_Premultiplied)
-
-    def render(index: int) -> None:
-        step(index)
-        image.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(image)
-        root.render(painter, QPoint())
-        painter.end()
-
-    for index in range(BATCH):
-        render(index)
-    gc.collect()
-    gc.disable()
-    try:
-        start = sys.getrefcount(None)
-        for index in range(BATCH, RENDERS):
-            render(index)
-        lost = start - sys.getrefcount(None)
-    finally:
-        gc.enable()
-    assert lost < SLACK, f"painting {name} lost {lost} references to None in {RENDERS} renders"
+    assert_painting_keeps_none(root, step, name)

@@ -3,22 +3,16 @@
 
 from __future__ import annotations
 
-import gc
 import random
-import sys
 from datetime import UTC, datetime
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QImage, QPainter
 
 from refkit.games.warcrow import Colour
 from refkit.gui.games.spec import GameContext
 from refkit.gui.games.warcrow.dice_view import DieStrip, SymbolTally
 from refkit.gui.games.warcrow.panel import WarcrowPanel
-
-RENDERS = 200
-SLACK = 16
+from tests.none_guard import assert_painting_keeps_none
 
 
 @pytest.mark.slow
@@ -39,24 +33,6 @@ def test_painting_the_panel_keeps_none(qtbot) -> None:
     panel.roll()
     shown = [w for w in (*panel.findChildren(DieStrip), *panel.findChildren(SymbolTally))]
     assert {type(w) for w in shown if w.isVisible()} == {DieStrip, SymbolTally}
-    image = QImage(panel.size(), QImage.Format.Format_ARGB32_Premultiplied)
-
-    def render(index: int) -> None:
-        panel.toggle_pick("character", index % 2)
-        image.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(image)
-        panel.render(painter, QPoint())
-        painter.end()
-
-    for index in range(10):
-        render(index)
-    gc.collect()
-    gc.disable()
-    try:
-        start = sys.getrefcount(None)
-        for index in range(RENDERS):
-            render(index)
-        lost = start - sys.getrefcount(None)
-    finally:
-        gc.enable()
-    assert lost < SLACK, f"painting the Warcrow panel lost {lost} references to None"
+    assert_painting_keeps_none(
+        panel, lambda index: panel.toggle_pick("character", index % 2), "the Warcrow panel"
+    )

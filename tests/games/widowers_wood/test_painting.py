@@ -4,15 +4,11 @@ shows: white and black dice, discards struck through, a die picked for a reroll.
 
 from __future__ import annotations
 
-import gc
-import sys
-
 import pytest
-from PySide6.QtCore import QPoint, QSize, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtCore import QSize
 
 from refkit.gui.games.widowers_wood.dice_view import D6Strip, ShownDie
-from tests.gui.test_painting_keeps_none import BATCH, RENDERS, SLACK, _give_back
+from tests.none_guard import assert_painting_keeps_none
 
 ROLLS = [
     [ShownDie(6), ShownDie(2, discarded=True, caption="discard"), ShownDie(5), ShownDie(3)],
@@ -28,27 +24,9 @@ def test_painting_the_dice_never_lowers_the_count_of_none(qtbot) -> None:
     strip.resize(QSize(420, 160))
     strip.show()
     qtbot.waitExposed(strip)
-    image = QImage(strip.size(), QImage.Format.Format_ARGB32_Premultiplied)
 
-    def render(index: int) -> None:
+    def step(index: int) -> None:
         strip.show_dice(ROLLS[index % len(ROLLS)], can_pick=True)
         strip.toggle(index % 3)
-        image.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(image)
-        strip.render(painter, QPoint())
-        painter.end()
 
-    for index in range(BATCH):
-        render(index)
-    gc.collect()
-    gc.disable()
-    try:
-        start = sys.getrefcount(None)
-        for index in range(RENDERS):
-            render(index)
-        lost = start - sys.getrefcount(None)
-        if lost >= SLACK:
-            _give_back(lost)
-            pytest.fail(f"painting the dice lost {lost} references to None in {RENDERS} renders")
-    finally:
-        gc.enable()
+    assert_painting_keeps_none(strip, step, "the dice")
