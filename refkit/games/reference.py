@@ -17,16 +17,37 @@ from typing import Any
 
 from refkit.locate import resource_path
 
-GAME_TITLES: Mapping[str, str] = {
-    "crows": "Crows",
-    "warcrow": "Warcrow Adventures",
-    "widowers-wood": "Widower's Wood",
-    "warriors-of-krynn": "Warriors of Krynn",
-    "stworze": "Stworze",
-}
-"""The games with a reference, by contract id, with the name a front end shows."""
+GAME_FILE = "game.toml"
+"""Each game's folder names the game in this file (``title``, ``order``); the rest are entries."""
 
-GAME_IDS: tuple[str, ...] = tuple(GAME_TITLES)
+
+def read_game_titles(root: Path | None = None) -> dict[str, str]:
+    """The games with a reference folder under ``root``, by contract id, with the name a front
+    end shows, in their ``order``. A game is added by adding its folder: nothing else lists it.
+
+    Raises ReferenceDataError naming the file for a ``game.toml`` that is not right.
+    """
+    folder = resource_path("reference") if root is None else root
+    found: list[tuple[int, str, str]] = []
+    problems: list[str] = []
+    for path in sorted(folder.glob(f"*/{GAME_FILE}")):
+        source = path.relative_to(folder).as_posix()
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+            problems.append(f"{source}: not readable TOML ({error})")
+            continue
+        title, order = data.get("title"), data.get("order", 0)
+        if not isinstance(title, str) or not title.strip():
+            problems.append(f"{source}: 'title' must be the game's name")
+        elif isinstance(order, bool) or not isinstance(order, int):
+            problems.append(f"{source}: 'order' must be a whole number")
+        else:
+            found.append((order, game_of_folder(path.parent.name), title.strip()))
+    if problems:
+        raise ReferenceDataError(problems)
+    return {game: title for _, game, title in sorted(found)}
+
 
 ENTRY_KEYS = ("id", "title", "section", "tags", "body")
 """The keys an ``[[entry]]`` table may hold; all are required but ``tags``."""
@@ -174,14 +195,18 @@ def reference_root() -> Path:
 def reference_files(root: Path | None = None) -> tuple[Path, ...]:
     """Every ``<game-id>/*.toml`` under ``root`` (the shipped folder by default), sorted."""
     folder = reference_root() if root is None else root
-    return tuple(sorted(path for path in folder.glob("*/*.toml") if path.is_file()))
+    return tuple(
+        sorted(
+            path for path in folder.glob("*/*.toml") if path.is_file() and path.name != GAME_FILE
+        )
+    )
 
 
 def reference_fingerprint(root: Path | None = None) -> str:
     """A hash of every reference file's name and bytes: it changes when any entry changes."""
     folder = reference_root() if root is None else root
     digest = hashlib.sha256()
-    for path in reference_files(folder):
+    for path in sorted(folder.glob("*/*.toml")):  # the entries and each game's game.toml
         digest.update(path.relative_to(folder).as_posix().encode("utf-8") + b"\0")
         digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
@@ -211,12 +236,20 @@ def read_reference(root: Path | None = None) -> tuple[ReferenceLibrary, tuple[st
     folder = reference_root() if root is None else root
     entries: list[ReferenceEntry] = []
     problems: list[str] = []
+    try:
+        # another folder may hold entries for the shipped games without naming them again
+        titles = GAME_TITLES if root is None else {**GAME_TITLES, **read_game_titles(folder)}
+    except ReferenceDataError as error:
+        titles, problems = {}, list(error.problems)
     for path in reference_files(folder):
         source = path.relative_to(folder).as_posix()
         game = game_of_folder(path.parent.name)
-        if game not in GAME_TITLES:
-            known = ", ".join(GAME_IDS)
-            problems.append(f"{source}: unknown game folder {path.parent.name!r} (games: {known})")
+        if game not in titles:
+            known = ", ".join(titles)
+            problems.append(
+                f"{source}: folder {path.parent.name!r} has no {GAME_FILE} naming its game "
+                f"(games: {known})"
+            )
             continue
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -329,3 +362,9 @@ def library_problems(entries: Sequence[ReferenceEntry]) -> list[str]:
                     f"{entry.source}: entry {entry.id!r}: link [[{link}]] leads to no entry"
                 )
     return problems
+
+
+GAME_TITLES: Mapping[str, str] = read_game_titles()
+"""The shipped games with a reference, by contract id, with the name a front end shows."""
+
+GAME_IDS: tuple[str, ...] = tuple(GAME_TITLES)

@@ -9,11 +9,13 @@ import pytest
 
 from refkit.games.reference import (
     GAME_IDS,
+    GAME_TITLES,
     BodyPart,
     EntryKey,
     ReferenceDataError,
     load_reference,
     parse_links,
+    read_game_titles,
     read_reference,
     reference_fingerprint,
 )
@@ -201,7 +203,7 @@ def test_a_bad_id_tags_or_game_folder_is_named(tmp_path: Path) -> None:
     _write(tmp_path, "chess", "a.toml", _entry("pawn"))
     _write(tmp_path, "stworze", "a.toml", _entry("x").replace('["a"]', '"a"'))
     problems = _problems(tmp_path)
-    assert "chess/a.toml: unknown game folder 'chess'" in problems[0]
+    assert "chess/a.toml: folder 'chess' has no game.toml naming its game" in problems[0]
     assert (
         "crows/a.toml: entry 1 ('Edge_Bane'): id 'Edge_Bane' is not lowercase-kebab"
         in (problems[1])
@@ -260,3 +262,24 @@ def test_the_app_reads_what_is_readable_and_lists_the_rest(tmp_path: Path) -> No
     assert library.body_parts(edge)[1] == BodyPart("gone")
     assert len(problems) == 4
     assert any("crows/c.toml: not valid TOML" in problem for problem in problems)
+
+
+def test_a_sixth_game_is_its_folder_with_a_game_file(tmp_path: Path) -> None:
+    """Adding a game's reference adds its folder (``game.toml`` + entries), nothing else."""
+    _write(tmp_path, "chess", "game.toml", 'title = "Chess"\norder = 9\n')
+    _write(tmp_path, "chess", "a.toml", _entry("pawn"))
+    library = load_reference(tmp_path)
+    assert [(entry.game, entry.id) for entry in library] == [("chess", "pawn")]
+    assert read_game_titles(tmp_path) == {"chess": "Chess"}
+
+
+def test_a_game_file_without_a_title_is_named(tmp_path: Path) -> None:
+    _write(tmp_path, "chess", "game.toml", "order = 9\n")
+    with pytest.raises(ReferenceDataError) as raised:
+        read_game_titles(tmp_path)
+    assert raised.value.problems == ("chess/game.toml: 'title' must be the game's name",)
+
+
+def test_every_shipped_game_folder_names_its_game() -> None:
+    assert read_game_titles() == dict(GAME_TITLES)
+    assert GAME_IDS == ("crows", "warcrow", "widowers-wood", "warriors-of-krynn", "stworze")

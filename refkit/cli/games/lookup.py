@@ -19,7 +19,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--game",
         metavar="ID",
-        help="only this game: crows, warcrow, widowers-wood, warriors-of-krynn, stworze",
+        help="only this game (crows, warcrow, widowers-wood, warriors-of-krynn, stworze, …)",
     )
     parser.add_argument("--limit", type=whole_number, default=20, metavar="N")
     add_json_flag(parser)
