@@ -203,6 +203,21 @@ def test_a_finished_rest_restores_the_crow() -> None:
     assert rested.conditions == ("prone",)
 
 
+def test_a_rest_restores_only_what_the_crow_carries() -> None:  # L399, L1039
+    rest_dice = frozenset({UsageDiceMode.REST, UsageDiceMode.ACTIVATE})
+    tired = _tired()
+    lying = Inventory(
+        tired.items.items,
+        (
+            Item("Spare ring", usage_dice=UsageDiceState(1, 0, rest_dice)),
+            Item("Old spellbook", usage_dice=UsageDiceState(3, 0), tags=("spellbook",)),
+        ),
+    )
+    rested = replace(tired, items=lying).finish_rest([6])
+    dice = {item.name: item.usage_dice.current for item in rested.items}
+    assert dice == {"Ring": 1, "Torch": 1, "Spellbook": 3, "Spare ring": 0, "Old spellbook": 0}
+
+
 def test_a_rest_in_the_miasma_does_not_restore_expertise_uses() -> None:
     rested = _tired().finish_rest([3], in_miasma=True)
     assert rested.expertises[0].spent == 2

@@ -472,7 +472,7 @@ class Character:
         if not in_miasma:
             expertises = tuple(replace(e, spent=0) for e in expertises)
         items = rested.items
-        for item in items:
+        for item in items.items:  # what is carried: the ground tray rests with nobody (L399)
             dice = item.usage_dice
             if dice is None:
                 continue
