@@ -111,3 +111,10 @@ def test_bad_input_raises_with_the_value(kwargs, fragment):
     args = {"characteristic": 0} | kwargs
     with pytest.raises(ValueError, match=fragment):
         test_odds(args.pop("characteristic"), **args)
+
+
+def test_a_forced_doom_is_certain_in_the_odds():
+    # an unconscious crow's Agility or Strength test (L383): the odds say doom, whatever the edges
+    odds = test_odds(5, edges=2, expertise=True, forced="doom")
+    assert (odds.tier1, odds.tier2, odds.tier3) == (1, 0, 0)
+    assert odds.doom == 1 and odds.crit == 0

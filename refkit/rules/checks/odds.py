@@ -17,6 +17,7 @@ import icepool
 from refkit.rules.checks.crows_test import (
     CRIT_MIN,
     DOOM_MAX,
+    Forced,
     Order,
     check_modifiers,
     resolve_test,
@@ -57,6 +58,7 @@ def _odds(
     crit_min: int,
     doom_max: int,
     order: Order,
+    forced: Forced | None,
 ) -> TestOdds:
     def outcome(natural: int) -> tuple[int, bool, bool]:
         d1, d2 = _faces_for(natural)
@@ -71,6 +73,7 @@ def _odds(
             crit_min=crit_min,
             doom_max=doom_max,
             order=order,
+            forced=forced,
         )
         return result.tier, result.crit, result.doom
 
@@ -99,6 +102,7 @@ def test_odds(
     crit_min: int = CRIT_MIN,
     doom_max: int = DOOM_MAX,
     order: Order = "sequential",
+    forced: Forced | None = None,
 ) -> TestOdds:
     """Exact odds of a test with these modifiers. Raises ValueError like :func:`resolve_test`."""
     check_modifiers(
@@ -109,6 +113,7 @@ def test_odds(
         crit_min=crit_min,
         doom_max=doom_max,
         order=order,
+        forced=forced,
     )
     return _odds(
         characteristic,
@@ -119,6 +124,7 @@ def test_odds(
         crit_min,
         doom_max,
         order,
+        forced,
     )
 
 
