@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 from refkit.dice.records import LoggedRoll, RollRecord, notation_record, utc_now
 from refkit.dice.rng import make_rng
 from refkit.present.test_text import describe_test, summary_line
+from refkit.rules.checks.conditions import NO_EFFECT, conditions_on_test
 from refkit.rules.checks.crows_test import (
     CRIT_MIN,
+    Forced,
     Order,
     TestResult,
     resolve_test,
@@ -123,11 +125,23 @@ class DiceService:
         order: Order = "sequential",
         seed: int | None = None,
         faces: tuple[int, int] | None = None,
+        crow: str | None = None,
+        conditions: Sequence[str] = (),
+        tested: str | None = None,
     ) -> LoggedResult[TestResult]:
         """Roll a Crows test (2d10 + characteristic), or resolve it from ``faces`` rolled at the
-        table (logged without a seed). Raises ValueError for bad modifiers or faces."""
+        table (logged without a seed). Raises ValueError for bad modifiers or faces.
+
+        For a crow, ``conditions`` are its conditions and ``tested`` the characteristic's name:
+        their edges, banes and forced doom are added to those given (the log names the crow)."""
         bonuses = tuple(bonuses)
         used_seed: int | None = None
+        effect = NO_EFFECT
+        if tested is not None:
+            effect = conditions_on_test(conditions, tested)
+        edges += effect.edges
+        banes += effect.banes
+        forced = effect.forced
         if faces is None:
             rng, used_seed = self._rng_factory(seed)
             result = roll_test(
@@ -139,6 +153,7 @@ class DiceService:
                 expertise=expertise,
                 crit_min=crit_min,
                 order=order,
+                forced=forced,
             )
         else:
             result = resolve_test(
@@ -151,7 +166,31 @@ class DiceService:
                 expertise=expertise,
                 crit_min=crit_min,
                 order=order,
+                forced=forced,
             )
+        detail: dict[str, object] = {
+            "characteristic": characteristic,
+            "edges": edges,
+            "banes": banes,
+            "bonuses": list(bonuses),
+            "expertise": expertise,
+            "crit_min": crit_min,
+            "order": order,
+            "natural": result.natural,
+            "base_tier": result.base_tier,
+            "tier": result.tier,
+            "crit": result.crit,
+            "doom": result.doom,
+            "net": result.net,
+            "expertise_applied": result.expertise_applied,
+        }
+        if crow is not None:
+            detail["crow"] = crow
+        if tested is not None:
+            detail["tested"] = tested
+            detail["conditions"] = list(effect.reasons)
+        if forced is not None:
+            detail["forced"] = forced
         record = self._record(
             kind=KIND_TEST,
             expression=describe_test(
@@ -167,22 +206,7 @@ class DiceService:
             total=result.total,
             seed=used_seed,
             summary=summary_line(result),
-            detail={
-                "characteristic": characteristic,
-                "edges": edges,
-                "banes": banes,
-                "bonuses": list(bonuses),
-                "expertise": expertise,
-                "crit_min": crit_min,
-                "order": order,
-                "natural": result.natural,
-                "base_tier": result.base_tier,
-                "tier": result.tier,
-                "crit": result.crit,
-                "doom": result.doom,
-                "net": result.net,
-                "expertise_applied": result.expertise_applied,
-            },
+            detail=detail,
         )
         return LoggedResult(result, self._log_record(record))
 
@@ -196,6 +220,7 @@ class DiceService:
         expertise: bool = False,
         crit_min: int = CRIT_MIN,
         order: Order = "sequential",
+        forced: Forced | None = None,
     ) -> TestOdds:
         """Exact odds of that test, before rolling it (nothing is logged)."""
         from refkit.rules.checks.odds import test_odds  # icepool: only when odds are asked for
@@ -208,6 +233,7 @@ class DiceService:
             expertise=expertise,
             crit_min=crit_min,
             order=order,
+            forced=forced,
         )
 
     def d100(

@@ -226,3 +226,35 @@ def test_describe_test_names_only_what_is_set() -> None:
     assert describe_test(-2, banes=2, bonuses=(-1, -2), crit_min=18, order="net") == (
         "2d10-2, 2 banes, bonus -3, crit 18+, net shifts"
     )
+
+
+def test_a_test_for_a_crow_applies_its_conditions_and_names_it_in_the_log(
+    service: DiceService, repository: RollLogRepository
+) -> None:
+    rolled = service.crows_test(
+        1, edges=1, faces=(6, 6), crow="Wren", conditions=("blessed",), tested="mind"
+    )
+    # the referee's edge and the blessing's make a double edge (L365)
+    assert rolled.result == resolve_test(6, 6, 1, edges=2)
+    detail = rolled.record.detail
+    assert detail["crow"] == "Wren"
+    assert detail["tested"] == "mind"
+    assert detail["edges"] == 2
+    assert detail["conditions"] == ["blessed: an edge"]
+    assert rolled.record.summary == summary_line(rolled.result)
+    assert repository.recent()[0].record.detail["crow"] == "Wren"
+
+
+def test_an_unconscious_crows_strength_test_is_a_doom_in_the_log(service: DiceService) -> None:
+    rolled = service.crows_test(
+        3, faces=(10, 9), crow="Wren", conditions=("unconscious",), tested="strength"
+    )
+    assert rolled.result.doom and rolled.result.tier == 1
+    assert rolled.record.detail["forced"] == "doom"
+    assert rolled.record.detail["doom"] is True
+
+
+def test_a_test_for_nobody_keeps_the_old_record(service: DiceService) -> None:
+    rolled = service.crows_test(0, faces=(5, 5))
+    assert "crow" not in rolled.record.detail
+    assert "forced" not in rolled.record.detail
