@@ -338,6 +338,7 @@ def _register_effect(commands: argparse._SubParsersAction) -> None:
     for name, helptext, handler in (
         ("remove", "stop tracking an effect", _run_effect_remove),
         ("refuel", "refuel an effect with the Refuel mode", _run_effect_refuel),
+        ("relight", "light a doused light again", _run_effect_relight),
     ):
         action = actions.add_parser(name, help=helptext)
         action.add_argument("effect", metavar="ID_OR_NAME")
@@ -350,6 +351,13 @@ def _register_effect(commands: argparse._SubParsersAction) -> None:
     add_seed(douse)
     add_json_flag(douse)
     douse.set_defaults(handler=_run_effect_douse)
+
+    use = actions.add_parser("use", help="an Activate item was used: roll its usage dice")
+    use.add_argument("effect", metavar="ID_OR_NAME")
+    use.add_argument("--dice", metavar="a,b,…", help="the d6 faces, one per usage die")
+    add_seed(use)
+    add_json_flag(use)
+    use.set_defaults(handler=_run_effect_use)
 
 
 def effect_json(effect: TrackedEffect) -> dict[str, Any]:
@@ -433,6 +441,37 @@ def _run_effect_refuel(args: argparse.Namespace) -> Result:
         service.refuel(_effect_id(service, args.effect))
         effects = service.effects()
     return _effects_result(effects)
+
+
+def _run_effect_relight(args: argparse.Namespace) -> Result:
+    with command_services(args) as services:
+        service = services.dungeon_clock
+        service.relight(_effect_id(service, args.effect))
+        effects = service.effects()
+    return _effects_result(effects)
+
+
+def _run_effect_use(args: argparse.Namespace) -> Result:
+    from refkit.dice.rng import make_rng
+
+    faces = None if args.dice is None else _faces(args.dice)
+    _, seed = make_rng(args.seed)  # drawn here so the answer can give the seed that replays it
+    with command_services(args) as services:
+        service = services.dungeon_clock
+        outcome = service.activate(_effect_id(service, args.effect), faces, seed=seed)
+        effects = service.effects()
+    payload, text = _effects_result(effects)
+    roll = outcome.value.roll
+    payload["usage_dice"] = {
+        "effect": outcome.value.name,
+        "before": roll.before,
+        "rolled": list(roll.rolled),
+        "after": roll.after,
+    }
+    payload["seed"] = seed
+    rolled = ", ".join(str(face) for face in roll.rolled)
+    line = f"{outcome.value.name}: rolled {rolled}, {roll.before} → {roll.after} UD"
+    return payload, f"{line}\n{text}"
 
 
 def _faces(text: str) -> tuple[int, ...]:
