@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu, QToolBar
 
 import refkit
-from refkit.gui.common.plain_text import action_text
+from refkit.gui.common.plain_text import action_text, rich_tooltip
 from refkit.gui.dice import install as dice_install
 from refkit.gui.games import install as games_install
 from refkit.gui.shell.actions import ActionRegistry, ActionSpec
@@ -245,12 +245,25 @@ class RefkitApp:
         redo.setEnabled(False)
         self.undo_stack.canUndoChanged.connect(undo.setEnabled)
         self.undo_stack.canRedoChanged.connect(redo.setEnabled)
+        # The Edit menu and the tooltip name the command (crows, items); the toolbar button
+        # keeps a short fixed text, so End DT beside it never jumps as commands come and go.
+        for action, word in ((undo, "Undo"), (redo, "Redo")):
+            action.setIconText(word)
         self.undo_stack.undoTextChanged.connect(
-            lambda text: undo.setText(action_text("&Undo", text))  # names crows and items
+            lambda text: self._name_history_action(undo, "&Undo", text)
         )
         self.undo_stack.redoTextChanged.connect(
-            lambda text: redo.setText(action_text("&Redo", text))
+            lambda text: self._name_history_action(redo, "&Redo", text)
         )
+
+    @staticmethod
+    def _name_history_action(action: QAction, word: str, command: str) -> None:
+        action.setText(action_text(word, command))
+        keys = ", ".join(
+            key.toString(QKeySequence.SequenceFormat.NativeText) for key in action.shortcuts()
+        )
+        tip = f"{word.replace('&', '')} {command}" if command else word.replace("&", "")
+        action.setToolTip(rich_tooltip(f"{tip} ({keys})" if keys else tip))  # names as typed
 
     def _log_roll(self, record: RollRecord) -> object:
         """Land a roll made by a game in the roll log (said in the status bar when it cannot)."""

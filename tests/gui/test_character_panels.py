@@ -138,7 +138,7 @@ def test_installing_adds_the_panels_the_menu_and_opens_the_first_crow(
     assert installed.list_panel.model.rowCount() == 3
     shortcuts = {a.objectName(): a.shortcut().toString() for a in window.actions()}
     assert shortcuts["action_crow_damage"] == "Ctrl+Shift+D"
-    assert shortcuts["action_show_inventory"] == "Alt+I"
+    assert shortcuts["action_show_inventory"] == "Alt+B"
 
 
 def test_the_list_opens_crows_and_searches(installed: CharacterPanels) -> None:

@@ -181,8 +181,10 @@ class CharacterPanels(QObject):
                        menu=menu, section=file),
             ActionSpec("show_characters", "Go to the &Characters list", self.focus_list,
                        ("Alt+C",), menu=menu, section=go_to),
+            # Not Alt+I: that is the sheet's "&Inventory" tab, and a key two things claim
+            # does neither.
             ActionSpec("show_inventory", "Go to the inventory &board", self.focus_board,
-                       ("Alt+I",), menu=menu, section=go_to,
+                       ("Alt+B",), menu=menu, section=go_to,
                        tip="Arrows move, Space picks up and puts down, W wounds"),
             ActionSpec("show_catalogue", "Go to the item catalo&gue", self.focus_catalogue,
                        ("Alt+G",), menu=menu, section=go_to),
