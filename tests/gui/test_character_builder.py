@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QWizard
 
 from refkit.gui.characters.builder import STARTING_KIT, CharacterBuilder
 from refkit.gui.characters.portrait import DATA_PREFIX, portrait_pixmap
@@ -76,13 +77,25 @@ def test_the_advanced_switch_allows_up_to_four_and_magic_beyond(builder: Charact
     assert not page.isComplete()
 
 
-def test_an_unusual_spread_is_advice_not_a_refusal(builder: CharacterBuilder) -> None:
+def test_an_illegal_spread_is_refused_outside_advanced(qtbot, builder: CharacterBuilder) -> None:
+    builder.show()
+    qtbot.waitExposed(builder)
+    builder.identity.name.setText("Mara Vell")
+    builder.next()
     page = builder.characteristics
+    assert builder.currentPage() is page
     page.set_values(0, 0, 0)
+    assert not page.isComplete()
+    assert not builder.button(QWizard.WizardButton.NextButton).isEnabled()
+    errors, _advice = page.problems()
+    assert errors and "A background sets one characteristic to 2" in errors[0]
+    assert "Advanced" in errors[0]
+    assert "these are 0, 0, 0" in page.message.text()
+    builder.accept()  # Finish cannot slip it through either
+    assert builder.isVisible()
+    page.advanced.setChecked(True)
     assert page.isComplete()
-    errors, advice = page.problems()
-    assert errors == []
-    assert advice and "A background sets one characteristic to 2" in advice[0]
+    assert builder.button(QWizard.WizardButton.NextButton).isEnabled()
 
 
 def test_stamina_outside_5_7_9_needs_advanced(builder: CharacterBuilder) -> None:
@@ -150,6 +163,8 @@ def test_editing_keeps_the_inventory_and_allows_the_same_name(qtbot) -> None:
     qtbot.addWidget(wizard)
     assert wizard.identity.isComplete()  # its own name is not "taken"
     wizard.characteristics.spins["mind"].setValue(1)
+    assert not wizard.characteristics.isComplete()  # 1, 1, 2 is no new crow's spread
+    wizard.characteristics.spins["agility"].setValue(0)
     with qtbot.waitSignal(wizard.character_built) as built:
         wizard.accept()
     edited: Character = built.args[0]

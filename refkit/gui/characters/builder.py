@@ -298,6 +298,14 @@ class CharacteristicsPage(QWizardPage):
                 errors.append(
                     f"{problem.message}. Lower it, or switch on “Advanced” for a crow past creation"
                 )
+            elif problem.code == "creation_spread":
+                # The spread is a rule of creation, not a hint: only Advanced may leave it. A value
+                # out of range already says what to change, so the spread waits until it is fixed.
+                if not errors:
+                    errors.append(
+                        f"{problem.message}. Use one of the quick starts, or switch on “Advanced” "
+                        "for a crow past creation"
+                    )
             elif problem.is_warning:
                 advice.append(problem.message)
             else:
@@ -585,13 +593,24 @@ class SummaryPage(QWizardPage):
             f"cruelty {draft.cruelty}<br>Expertises: {_escape(expertise)}<br>"
             f"{items} item{'s' if items != 1 else ''} in the inventory</p>"
         )
-        errors = [p.message for p in self._builder.final_problems() if not p.is_warning]
-        advice = [p.message for p in self._builder.final_problems() if p.is_warning]
+        problems = self._builder.final_problems()
+        blocking = blocking_problems(problems)
+        errors = [p.message for p in blocking]
+        advice = [p.message for p in problems if p not in blocking]
         self.message.show_problems(errors, advice)
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:
-        return not any(not p.is_warning for p in self._builder.final_problems())
+        return not blocking_problems(self._builder.final_problems())
+
+
+BLOCKING_OUTSIDE_ADVANCED = frozenset({"creation_spread", "creation_stamina"})
+"""Creation advice the rules module gives as warnings that a new crow may still not pass with."""
+
+
+def blocking_problems(problems: Sequence[Problem]) -> list[Problem]:
+    """The problems that keep a crow from being stored (creation's spread and Stamina too)."""
+    return [p for p in problems if not p.is_warning or p.code in BLOCKING_OUTSIDE_ADVANCED]
 
 
 def past_creation(character: Character) -> bool:
@@ -599,7 +618,7 @@ def past_creation(character: Character) -> bool:
     fresh = replace(character, advanced=False)
     return (
         character.advanced
-        or any(p.code == "creation_range" for p in creation_problems(fresh))
+        or any(p.code in ("creation_range", "creation_spread") for p in creation_problems(fresh))
         or character.stamina.max not in CREATION_STAMINA
         or character.speed_base != BASE_SPEED
         or character.cruelty > 0
@@ -734,7 +753,7 @@ class CharacterBuilder(QWizard):
         return creation_problems(self.result())
 
     def accept(self) -> None:
-        if any(not p.is_warning for p in self.final_problems()):
+        if blocking_problems(self.final_problems()):
             return
         self.character_built.emit(self.result())
         super().accept()
