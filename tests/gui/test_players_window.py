@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QWidget
 
 from refkit.gui.dungeon.clock_widget import ClockMood
 from refkit.gui.dungeon.players_window import (
@@ -102,13 +104,78 @@ def test_options_survive_in_settings_and_a_screen_is_always_found(settings: QSet
     assert choose_screen("no such screen") is not None
 
 
-def test_escape_leaves_full_screen(qtbot) -> None:
+def test_on_one_screen_it_opens_windowed_with_a_frame(qtbot) -> None:
+    # The offscreen platform has one screen: the referee's laptop.
     window = PlayersWindow(PlayersOptions(full_screen=True))
     qtbot.addWidget(window)
     window.show_view(players_view(running_clock(), [], T0))
     window.place()
     qtbot.waitExposed(window)
+    assert not window.isFullScreen()
+    assert not window.windowFlags() & Qt.WindowType.FramelessWindowHint
+    area = window.screen().availableGeometry()
+    # Beside the referee's window, not over it: at most half of the screen.
+    assert window.width() * window.height() <= area.width() * area.height() // 2
+    assert area.contains(window.geometry())
+
+
+def test_escape_always_returns_to_windowed_and_f11_never_leaves_it_frameless(qtbot) -> None:
+    window = PlayersWindow(PlayersOptions(full_screen=False))
+    qtbot.addWidget(window)
+    window.show_view(players_view(running_clock(), [], T0))
+    window.place()
+    window.activateWindow()  # the window's keys are shortcuts: they need it active
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_F11)
     assert window.isFullScreen()
-    qtbot.keyClick(window, "\x1b")
+    window.state_label.setFocus()  # a child has focus: Esc still reaches the window
+    qtbot.keyClick(window.state_label, Qt.Key.Key_Escape)
     assert not window.isFullScreen()
     assert not window.options().full_screen
+    for _ in range(2):  # F11 into full screen and out again
+        qtbot.keyClick(window, Qt.Key.Key_F11)
+    assert not window.isFullScreen()
+    assert not window.windowFlags() & Qt.WindowType.FramelessWindowHint
+    window.showMaximized()
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert not window.isMaximized()
+
+
+def test_it_can_always_be_closed(qtbot) -> None:
+    window = PlayersWindow(PlayersOptions(full_screen=False))
+    qtbot.addWidget(window)
+    window.place()
+    window.activateWindow()  # the window's keys are shortcuts: they need it active
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_F11)
+    assert window.isFullScreen()
+    with qtbot.waitSignal(window.closed, timeout=1000):
+        qtbot.keyClick(window, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    assert not window.isVisible()
+    # The right-click menu offers the same ways out, for a full screen without a title bar.
+    assert window.close_action in window.actions() and window.windowed_action in window.actions()
+
+
+def test_the_referees_keys_work_from_it(qtbot) -> None:
+    referee = QWidget()
+    qtbot.addWidget(referee)
+    fired: list[str] = []
+    for key in ("F5", "F6", "Ctrl+Shift+P", "Escape"):
+        action = QAction(key, referee)
+        action.setShortcut(QKeySequence(key))
+        action.triggered.connect(lambda _checked=False, key=key: fired.append(key))
+        referee.addAction(action)
+    window = PlayersWindow(PlayersOptions(full_screen=False), referee)
+    qtbot.addWidget(window)
+    window.place()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    qtbot.keyClick(window, Qt.Key.Key_F6)
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_P,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    qtbot.keyClick(window, Qt.Key.Key_Escape)  # the players' window's own key wins
+    assert fired == ["F5", "F6", "Ctrl+Shift+P"]

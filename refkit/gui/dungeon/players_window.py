@@ -6,22 +6,28 @@ numbers: no usage dice, no encounter number or roll, no table result. What it sh
 :func:`players_view`, a plain function of the clock and the effects, so the rule is testable
 without a screen.
 
-The referee picks the screen and what is shown (:class:`PlayersOptions`); the window can be
-frameless and full-screen. Esc leaves full screen, F11 toggles it.
+The referee picks the screen and what is shown (:class:`PlayersOptions`). Full screen is only
+used on a screen the referee is not working on: on a one-screen laptop the window opens windowed
+beside the referee's, with its frame, so it can be moved and closed. Esc always makes it windowed,
+F11 toggles full screen, Ctrl+W (and the right-click menu) closes it, and the referee's own keys
+(F5 End DT, F6 start/pause, Ctrl+Shift+P…) work from it: the referee's window's actions are added
+to it, so whichever of the two windows has focus, the same QAction fires.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QPointF, QRectF, QSettings, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import (
+    QAction,
     QCloseEvent,
     QColor,
+    QContextMenuEvent,
     QFont,
     QGuiApplication,
-    QKeyEvent,
+    QKeySequence,
     QPainter,
     QPainterPath,
     QPaintEvent,
@@ -30,7 +36,15 @@ from PySide6.QtGui import (
     QResizeEvent,
     QScreen,
 )
-from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from refkit.gui.common.plain_text import ElidedLabel
 from refkit.gui.dungeon.clock_widget import BigClock, ClockMood
@@ -287,7 +301,9 @@ class PlayersWindow(QWidget):
 
     closed = Signal()
 
-    def __init__(self, options: PlayersOptions | None = None) -> None:
+    def __init__(
+        self, options: PlayersOptions | None = None, referee: QWidget | None = None
+    ) -> None:
         super().__init__(None, Qt.WindowType.Window)
         self.setObjectName("players_window")
         self.setWindowTitle("Refkit — players' view")
@@ -340,6 +356,54 @@ class PlayersWindow(QWidget):
         self.resize(960, 540)
         self._apply_fonts()
 
+        # The window's own keys are actions (not keyPressEvent) so they work whichever child has
+        # focus, and the right-click menu shows the same three.
+        self.windowed_action = self._own_action("Windowed", ("Esc",), self.leave_full_screen)
+        self.full_screen_action = self._own_action("Full screen", ("F11",), self.toggle_full_screen)
+        self.close_action = self._own_action(
+            "Close the players' window",
+            tuple(
+                key.toString(QKeySequence.SequenceFormat.PortableText)
+                for key in QKeySequence.keyBindings(QKeySequence.StandardKey.Close)
+            )
+            or ("Ctrl+W",),
+            self.close,
+        )
+        self._referee = referee
+        self.forwarded: list[QAction] = []
+        if referee is not None:
+            self.forward_keys_of(referee)
+
+    def _own_action(
+        self, text: str, keys: tuple[str, ...], handler: Callable[[], object]
+    ) -> QAction:
+        action = QAction(text, self)
+        action.setShortcuts([QKeySequence(key) for key in keys])
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(lambda _checked=False: handler())
+        self.addAction(action)
+        return action
+
+    def forward_keys_of(self, referee: QWidget) -> None:
+        """Make the keys of ``referee``'s actions work here too (except the window's own keys).
+
+        A window-wide QAction fires in every window it is added to, so the referee's F5 is the
+        same action, with the same handler and the same undo step, from either window.
+        """
+        own = {
+            key.toString(QKeySequence.SequenceFormat.PortableText)
+            for action in (self.windowed_action, self.full_screen_action, self.close_action)
+            for key in action.shortcuts()
+        }
+        for action in referee.actions():
+            keys = {
+                key.toString(QKeySequence.SequenceFormat.PortableText) for key in action.shortcuts()
+            }
+            if not keys or keys & own or action in self.forwarded:
+                continue
+            self.addAction(action)
+            self.forwarded.append(action)
+
     # options and placement ------------------------------------------------------------------
 
     def options(self) -> PlayersOptions:
@@ -350,36 +414,63 @@ class PlayersWindow(QWidget):
         if self._view is not None:
             self.show_view(self._view)
 
-    def place(self, screen: QScreen | None = None) -> None:
-        """Show the window on ``screen`` (or the chosen one), frameless and full screen if asked."""
+    def shares_referee_screen(self, screen: QScreen | None) -> bool:
+        """True when ``screen`` is the one the referee works on (or the only one there is)."""
+        if len(QGuiApplication.screens()) <= 1:
+            return True
+        referee = self._referee
+        referee_screen = referee.screen() if referee is not None else None
+        return screen is (referee_screen or QGuiApplication.primaryScreen())
+
+    def place(self, screen: QScreen | None = None, *, full_screen: bool | None = None) -> None:
+        """Show the window on ``screen`` (or the chosen one).
+
+        Full screen if the options ask for it and the screen is not the referee's (or if
+        ``full_screen`` says so: the players' F11). Never frameless: a full-screen window needs no
+        frame hint, and a windowed one must keep its title bar to be moved and closed.
+        """
         screen = screen or choose_screen(self._options.screen_name)
-        if self._options.full_screen:
-            self.setWindowFlag(Qt.WindowType.FramelessWindowHint, True)
-        else:
+        if full_screen is None:
+            full_screen = self._options.full_screen and not self.shares_referee_screen(screen)
+        if self.windowFlags() & Qt.WindowType.FramelessWindowHint:
             self.setWindowFlag(Qt.WindowType.FramelessWindowHint, False)
         if screen is not None:
             self.setScreen(screen)
-            area = screen.geometry() if self._options.full_screen else screen.availableGeometry()
-            if self._options.full_screen:
-                self.setGeometry(area)
-            else:
-                width, height = min(1280, area.width()), min(720, area.height())
-                self.setGeometry(
-                    area.x() + (area.width() - width) // 2,
-                    area.y() + (area.height() - height) // 2,
-                    width,
-                    height,
-                )
-        if self._options.full_screen:
+            if not full_screen:
+                self.setGeometry(self._windowed_geometry(screen))
+        if full_screen:
             self.showFullScreen()
         else:
             self.showNormal()
         if QGuiApplication.platformName() != "offscreen":  # that platform cannot raise windows
             self.raise_()
 
+    def _windowed_geometry(self, screen: QScreen) -> QRect:
+        area = screen.availableGeometry()
+        if self.shares_referee_screen(screen):
+            # Beside the referee's work, not over it: a quarter of the screen, bottom right.
+            least = self.minimumSizeHint()  # the layout's own floor, so the corner still holds
+            width = min(area.width(), max(480, least.width(), area.width() // 2))
+            height = min(area.height(), max(270, least.height(), area.height() // 2))
+            return QRect(area.right() - width + 1, area.bottom() - height + 1, width, height)
+        width, height = min(1280, area.width()), min(720, area.height())
+        return QRect(
+            area.x() + (area.width() - width) // 2,
+            area.y() + (area.height() - height) // 2,
+            width,
+            height,
+        )
+
     def toggle_full_screen(self) -> None:
-        self._options = replace(self._options, full_screen=not self.isFullScreen())
-        self.place(self.screen())
+        full = not self.isFullScreen()
+        self._options = replace(self._options, full_screen=full)
+        self.place(self.screen(), full_screen=full)
+
+    def leave_full_screen(self) -> None:
+        """Esc: windowed, with its frame, whatever state the window was in."""
+        self._options = replace(self._options, full_screen=False)
+        if self.isFullScreen() or self.isMaximized() or self.isMinimized():
+            self.place(self.screen(), full_screen=False)
 
     # content --------------------------------------------------------------------------------
 
@@ -452,15 +543,12 @@ class PlayersWindow(QWidget):
         super().resizeEvent(event)
         self._apply_fonts()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape and self.isFullScreen():
-            self._options = replace(self._options, full_screen=False)
-            self.place(self.screen())
-            return
-        if event.key() == Qt.Key.Key_F11:
-            self.toggle_full_screen()
-            return
-        super().keyPressEvent(event)
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        # Full screen has no title bar: the mouse can still leave it or close the window.
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        menu.addActions([self.windowed_action, self.full_screen_action, self.close_action])
+        menu.popup(event.globalPos())
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.closed.emit()

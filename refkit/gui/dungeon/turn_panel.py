@@ -837,7 +837,7 @@ class DungeonTurnPanel(QWidget):
     def set_players_window_shown(self, shown: bool) -> None:
         if shown:
             if self.players_window is None:
-                self.players_window = PlayersWindow(self._players_options)
+                self.players_window = PlayersWindow(self._players_options, self._referee())
                 self.players_window.closed.connect(lambda: self.players_button.setChecked(False))
             self._update_players()
             self.players_window.place()
@@ -845,6 +845,14 @@ class DungeonTurnPanel(QWidget):
             self.players_window.hide()
         if self.players_button.isChecked() != shown:
             self.players_button.setChecked(shown)
+
+    def _referee(self) -> QWidget:
+        """The referee's window (the top ancestor: a floating dock is a window of its own, but
+        the referee's actions live on the main window)."""
+        top: QWidget = self
+        while top.parentWidget() is not None:
+            top = top.parentWidget()
+        return top
 
     def toggle_players_window(self) -> None:
         self.set_players_window_shown(not self.players_button.isChecked())
