@@ -281,3 +281,50 @@ def test_the_catalogue_adds_items_and_keeps_own_copies(
     assert [i.name for i in service.list_custom_items()] == ["Heavy crowbar"]
     assert catalogue.choose("Heavy crowbar")
     assert catalogue.delete_button.isEnabled()
+
+
+def test_choosing_a_crow_in_the_list_opens_it_and_the_menu_acts_on_it(
+    installed: CharacterPanels,
+) -> None:
+    """One current crow: the list's choice is the sheet's crow, and the Crows menu names it."""
+    panel = installed.list_panel
+    window = installed.window
+    assert installed.session.name() == BRANNOC
+    panel.table.setCurrentIndex(panel.proxy.index(panel.model.row_of(WREN), 0))
+    assert installed.session.name() == WREN
+    assert installed.sheet.name_label.text() == WREN
+    actions = {a.objectName(): a for a in window.actions()}
+    assert actions["action_crow_export"].text() == "E&xport Wren Ashdown…"
+    assert actions["action_crow_edit"].text() == "&Edit Wren Ashdown…"
+    assert actions["action_crow_damage"].text() == "&Damage Wren Ashdown…"
+    assert panel.export_action.text() == "Export Wren Ashdown…"
+    actions["action_crow_export"].trigger()
+    menu_dialog = panel.last_dialog()
+    assert menu_dialog is not None and menu_dialog.windowTitle() == "Export Wren Ashdown"
+    menu_dialog.close()
+    panel.export_action.trigger()
+    files_dialog = panel.last_dialog()
+    assert files_dialog is not None and files_dialog.windowTitle() == "Export Wren Ashdown"
+    files_dialog.close()
+    installed.session.open(HESPER)  # opened elsewhere (an undo, an import): the list follows
+    assert panel.chosen_name() == HESPER
+    assert actions["action_crow_export"].text() == "E&xport Hesper Quill…"
+
+
+def test_filtering_the_list_does_not_open_another_crow(installed: CharacterPanels) -> None:
+    panel = installed.list_panel
+    panel.table.setCurrentIndex(panel.proxy.index(panel.model.row_of(WREN), 0))
+    panel.search.setText("hes")
+    assert installed.session.name() == WREN
+    panel.search.setText("")
+    assert installed.session.name() == WREN
+
+
+def test_with_no_crow_open_the_crow_actions_wait(installed: CharacterPanels) -> None:
+    installed.session.open(None)
+    actions = {a.objectName(): a for a in installed.window.actions()}
+    assert not actions["action_crow_export"].isEnabled()
+    assert actions["action_crow_export"].text() == "E&xport the open crow…"
+    assert not installed.list_panel.export_action.isEnabled()
+    installed.session.open(WREN)
+    assert actions["action_crow_export"].isEnabled()

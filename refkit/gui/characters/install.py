@@ -9,6 +9,7 @@ edit goes through one :class:`CharacterSession` onto the shared undo stack.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Iterator
 
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import QToolBar, QWidget
 from refkit.app.character_service import CharacterService
 from refkit.gui.characters.builder import CharacterBuilder
 from refkit.gui.characters.catalogue_panel import CataloguePanel
+from refkit.gui.characters.crow_actions import name_open_crow_actions
 from refkit.gui.characters.list_panel import CharacterListPanel
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
@@ -54,6 +56,7 @@ class CharacterPanels(QObject):
         self.builder: CharacterBuilder | None = None
         self.session.status_message.connect(window.show_status)
         self.session.character_changed.connect(self._raise_sheet_on_open)
+        self.session.character_changed.connect(self.name_crow_actions)
         self._shown: str | None = None
 
     @property
@@ -93,6 +96,11 @@ class CharacterPanels(QObject):
             dock.show()
             dock.raise_()
         self._shown = name
+
+    def name_crow_actions(self) -> None:
+        """The Crows menu names the open crow its actions act on (once they are added)."""
+        with contextlib.suppress(ActionRegistryError):
+            name_open_crow_actions(self.registry.action, self.session.name())
 
     # -- the builder --------------------------------------------------------------------------
 
@@ -252,6 +260,7 @@ def character_install_steps(
     yield panels
     panels_registry.declare_sections(MenuId.CROWS, SECTIONS)
     panels_registry.add_actions(panels.specs())
+    panels.name_crow_actions()
     yield panels
     for panel in (CHARACTERS_DOCK, SHEET_DOCK, CATALOGUE_DOCK):
         panels_registry.widget(panel)

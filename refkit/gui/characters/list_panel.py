@@ -1,6 +1,7 @@
 """The Characters panel: every stored crow, a search box, parties, and the file commands.
 
-Double-click (or Enter) opens a crow on the sheet. New, Duplicate and Delete, and every change to
+Choosing a row opens that crow on the sheet: the list's choice is the one current crow that the
+sheet, the Files menu and the Crows menu act on. New, Duplicate and Delete, and every change to
 the parties, are undoable (Edit → Undo); import
 and export use the ``*.crow.json`` format, and "Back up all" / "Restore a backup" move the whole
 roster with its parties. File choosers and messages are opened with ``open()`` and answer through
@@ -9,7 +10,8 @@ signals, so nothing here runs a nested event loop.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
@@ -134,7 +136,8 @@ class CharacterListPanel(QWidget):
         self.files_menu = QMenu(self)
         self.files_menu.setObjectName("files_menu")
         self.files_menu.addAction("Import a crow file…", self.ask_import)
-        self.files_menu.addAction("Export the chosen crow…", self.ask_export)
+        self.export_action = self.files_menu.addAction("Export the open crow…", self.ask_export)
+        self.export_action.setObjectName("files_export")
         self.files_menu.addSeparator()
         self.files_menu.addAction("Back up all crows and parties…", self.ask_export_all)
         self.files_menu.addAction("Restore a backup…", self.ask_import_all)
@@ -152,6 +155,7 @@ class CharacterListPanel(QWidget):
         self.parties_button.setMenu(self.parties_menu)
         self.count_label = QLabel()
         self.count_label.setObjectName("count_label")
+        self._following = False  # True while the list moves its choice itself (no crow opens)
 
         top = QHBoxLayout()
         top.addWidget(self.search, 2)
@@ -184,6 +188,7 @@ class CharacterListPanel(QWidget):
         session.roster_changed.connect(self.refresh)
         session.character_changed.connect(self._follow_open_crow)
         self.refresh()
+        self._name_export()
 
     @property
     def service(self) -> CharacterService:
@@ -192,13 +197,23 @@ class CharacterListPanel(QWidget):
     # -- contents -----------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        chosen = self.chosen_name()
-        self.model.set_summaries(self.service.list_characters())
-        self._refresh_parties()
-        if chosen is not None:
-            self.choose(chosen)
+        with self._moving_itself():
+            chosen = self._session.name() or self.chosen_name()
+            self.model.set_summaries(self.service.list_characters())
+            self._refresh_parties()
+            if chosen is not None:
+                self.choose(chosen)
         self._update_count()
         self._update_buttons()
+
+    @contextlib.contextmanager
+    def _moving_itself(self) -> Iterator[None]:
+        """The list's own moves (a refresh, a filter, following the sheet) open no crow."""
+        following, self._following = self._following, True
+        try:
+            yield
+        finally:
+            self._following = following
 
     def _refresh_parties(self) -> None:
         current = self.party.currentText()
@@ -236,11 +251,22 @@ class CharacterListPanel(QWidget):
         self.delete_button.setEnabled(chosen)
 
     def _search_changed(self, text: str) -> None:
-        self.proxy.set_search(text)
+        with self._moving_itself():
+            self.proxy.set_search(text)
+            self._show_open_crow()
         self._update_count()
 
     def _party_changed(self, _index: int) -> None:
-        self._apply_party()
+        with self._moving_itself():
+            self._apply_party()
+            self._show_open_crow()
+
+    def _show_open_crow(self) -> None:
+        """After a filter, the open crow stays the list's choice when it is still shown."""
+        name = self._session.name()
+        if name is not None and name != self.chosen_name() and not self.choose(name):
+            self.table.selectionModel().clearCurrentIndex()
+            self.table.clearSelection()
 
     def chosen_name(self) -> str | None:
         index = self.table.currentIndex()
@@ -262,11 +288,24 @@ class CharacterListPanel(QWidget):
 
     def _current_changed(self, *_args: object) -> None:
         self._update_buttons()
+        name = self.chosen_name()
+        # One current crow: choosing a row opens it, so the sheet and the Crows menu agree.
+        if not self._following and name is not None and name != self._session.name():
+            self.open_crow(name)
 
     def _follow_open_crow(self) -> None:
         name = self._session.name()
-        if name is not None and name != self.chosen_name():
-            self.choose(name)
+        with self._moving_itself():
+            if name is not None and name != self.chosen_name():
+                self.choose(name)
+        self._name_export()
+
+    def _name_export(self) -> None:
+        name = self._session.name()
+        self.export_action.setText(
+            "Export the open crow…" if name is None else f"Export {name.replace('&', '&&')}…"
+        )
+        self.export_action.setEnabled(name is not None)
 
     def _open_index(self, index: QModelIndex) -> None:
         name = index.siblingAtColumn(NAME).data(NAME_ROLE)
@@ -359,9 +398,9 @@ class CharacterListPanel(QWidget):
         box.open()
 
     def ask_export(self) -> QFileDialog | None:
-        name = self.chosen_name() or self._session.name()
+        name = self._session.name()
         if name is None:
-            self.status_message.emit("Choose a crow to export first")
+            self.status_message.emit("Open a crow to export first (choose one in the list)")
             return None
         dialog = self._file_dialog(
             f"Export {name}",
