@@ -17,11 +17,13 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -72,14 +74,16 @@ class SettingsBox(QFrame):
         self._loading = False
 
         self.length_group = QButtonGroup(self)
-        length_row = QHBoxLayout()
+        # Two short rows (presets, then the custom length) rather than one wide one: the box must
+        # never be wider than the folded DT panel, or opening it adds a sideways scrollbar.
+        presets_row = QHBoxLayout()
         self.preset_buttons: dict[int, QRadioButton] = {}
         for minutes in PRESET_MINUTES:
             button = QRadioButton(f"{minutes} min")
             button.setObjectName(f"length_{minutes}")
             self.length_group.addButton(button, minutes)
             self.preset_buttons[minutes] = button
-            length_row.addWidget(button)
+            presets_row.addWidget(button)
         self.custom_radio = QRadioButton("Custom")
         self.custom_radio.setObjectName("length_custom")
         self.length_group.addButton(self.custom_radio, 0)
@@ -92,10 +96,15 @@ class SettingsBox(QFrame):
         self.custom_spin.setValue(45)
         self.custom_apply = QPushButton("Set")
         self.custom_apply.setObjectName("length_custom_apply")
-        length_row.addWidget(self.custom_radio)
-        length_row.addWidget(self.custom_spin)
-        length_row.addWidget(self.custom_apply)
-        length_row.addStretch(1)
+        presets_row.addWidget(self.custom_radio)
+        presets_row.addStretch(1)
+        custom_row = QHBoxLayout()
+        custom_row.addWidget(self.custom_spin)
+        custom_row.addWidget(self.custom_apply)
+        custom_row.addStretch(1)
+        length_row = QVBoxLayout()
+        length_row.addLayout(presets_row)
+        length_row.addLayout(custom_row)
 
         self.thresholds_edit = QLineEdit()
         self.thresholds_edit.setObjectName("warning_thresholds")
@@ -106,15 +115,25 @@ class SettingsBox(QFrame):
         self.thresholds_error.hide()
         self.auto_end_check = QCheckBox("End the DT by itself at zero")
         self.auto_end_check.setObjectName("auto_end_check")
-        self.mute_check = QCheckBox("Silence the warning sound (the clock still flashes)")
+        self.mute_check = QCheckBox("Silence the warning sound")
         self.mute_check.setObjectName("mute_check")
+        self.mute_check.setToolTip("The clock still flashes at each warning")
 
         self.screen_combo = QComboBox()
         self.screen_combo.setObjectName("players_screen")
-        self.full_screen_check = QCheckBox("Full screen, no frame")
+        # A long screen name is cut in the closed box (the list shows it whole), not the panel.
+        self.screen_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.screen_combo.setMinimumContentsLength(12)
+        self.full_screen_check = QCheckBox("Full screen on its own screen")
         self.full_screen_check.setObjectName("players_full_screen")
+        self.full_screen_check.setToolTip(
+            "Full screen when the players' screen is not yours; on one screen it opens windowed"
+            " (Esc windowed, F11 full screen, Ctrl+W closes it)"
+        )
         self.show_checks: dict[str, QCheckBox] = {}
-        shows = QHBoxLayout()
+        shows = QGridLayout()
         for key, text in (
             ("show_dt", "DT"),
             ("show_clock", "Clock"),
@@ -125,14 +144,13 @@ class SettingsBox(QFrame):
             check = QCheckBox(text)
             check.setObjectName(f"players_{key}")
             self.show_checks[key] = check
-            shows.addWidget(check)
+            place = len(self.show_checks) - 1
+            shows.addWidget(check, place // 3, place % 3)
             check.toggled.connect(self._players_changed)
-        shows.addStretch(1)
-        screen_row = QHBoxLayout()
-        screen_row.addWidget(self.screen_combo, 1)
-        screen_row.addWidget(self.full_screen_check)
+        shows.setColumnStretch(3, 1)
 
         form = QFormLayout(self)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow("DT length", length_row)
         thresholds_row = QHBoxLayout()
         thresholds_row.addWidget(self.thresholds_edit, 1)
@@ -141,7 +159,8 @@ class SettingsBox(QFrame):
         form.addRow("", self.thresholds_error)
         form.addRow("", self.auto_end_check)
         form.addRow("", self.mute_check)
-        form.addRow("Players' screen", screen_row)
+        form.addRow("Players' screen", self.screen_combo)
+        form.addRow("", self.full_screen_check)
         form.addRow("Players see", shows)
 
         self.length_group.idClicked.connect(self._length_clicked)
