@@ -426,7 +426,8 @@ class StaminaPage(QWizardPage):
 class ExpertisesPage(QWizardPage):
     """Expertises: listed names or your own, each with its uses."""
 
-    def __init__(self, builder: CharacterBuilder, names: dict[str, tuple[str, ...]]) -> None:
+    def __init__(self, builder: CharacterBuilder | None, names: dict[str, tuple[str, ...]]) -> None:
+        """``builder`` is None when the sheet's direct editor shows this page as a plain widget."""
         super().__init__()
         self._builder = builder
         self._names = names

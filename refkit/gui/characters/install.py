@@ -21,6 +21,7 @@ from refkit.app.character_service import CharacterService
 from refkit.gui.characters.builder import CharacterBuilder
 from refkit.gui.characters.catalogue_panel import CataloguePanel
 from refkit.gui.characters.crow_actions import name_open_crow_actions
+from refkit.gui.characters.crow_editor import CrowEditor
 from refkit.gui.characters.list_panel import CharacterListPanel
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
@@ -54,6 +55,7 @@ class CharacterPanels(QObject):
         self.registry = registry
         self.session = CharacterSession(service, undo_stack, rng=rng, parent=self)
         self.builder: CharacterBuilder | None = None
+        self.editor: CrowEditor | None = None
         self.session.status_message.connect(window.show_status)
         self.session.character_changed.connect(self._raise_sheet_on_open)
         self.session.character_changed.connect(self.name_crow_actions)
@@ -127,18 +129,38 @@ class CharacterPanels(QObject):
         builder.open()
         return builder
 
-    def open_editor(self, name: str | None = None) -> CharacterBuilder | None:
-        """The builder on an existing crow; its inventory and wounds are kept."""
+    def open_editor(self, name: str | None = None) -> CrowEditor | None:
+        """The direct editor on the open crow (every field at once); its inventory and wounds
+        are kept, and Save is one undo step."""
         name = name or self.session.name()
         if name is None:
             self.window.show_status("Open a crow first")
             return None
-        builder = self._builder(self.session.service.get(name))
-        builder.character_built.connect(
-            lambda edited: self.session.replace_character(edited, f"Edit {name}")
+        if self.editor is not None:
+            self.editor.close()
+        service = self.session.service
+        editor = CrowEditor(
+            service.get(name),
+            name_taken=service.exists,
+            expertise_names=load_expertise_names(),
+            parent=self.window,
         )
-        builder.open()
-        return builder
+        editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        editor.destroyed.connect(lambda: setattr(self, "editor", None))
+        editor.saved.connect(lambda edited: self._save_edit(editor, name, edited))
+        self.editor = editor
+        editor.open()
+        return editor
+
+    def _save_edit(self, editor: CrowEditor, name: str, edited: Character) -> None:
+        if self.session.name() != name:
+            self.session.open(name)  # the edit is for the crow the editor was opened on
+        try:
+            self.session.replace_character(edited, f"Edit {name}")
+        except ValueError as error:
+            editor.refuse(str(error))
+            return
+        editor.accept()
 
     # -- actions ------------------------------------------------------------------------------
 
