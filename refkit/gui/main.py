@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QApplication, QMenu, QToolBar
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QToolBar
 
 import refkit
 from refkit.gui.common.plain_text import action_text, rich_tooltip
@@ -157,6 +157,8 @@ class RefkitApp:
         self.character_panels: CharacterPanels | None = None
         self._lookup_registered = False
         self._dungeon_steps: Iterator[None] | None = None
+        self._shortcuts_dialog: QDialog | None = None
+        self._guide_dialog: QDialog | None = None
 
         self.window = MainWindow(settings)
         self.undo_stack = RefkitUndoStack(self.window)
@@ -234,7 +236,11 @@ class RefkitApp:
                        lambda on: on and self._set_appearance(Appearance.DARK),
                        menu=MenuId.VIEW, section="appearance", checkable=True,
                        group="appearance", checked=appearance is Appearance.DARK),
-            ActionSpec("about", "&About Refkit", self.window.show_about, ("F1",), "help-about",
+            ActionSpec("help_guide", "Refkit &guide", self.show_guide, ("F1",), "help-contents",
+                       "SP_DialogHelpButton", MenuId.HELP, "guide"),
+            ActionSpec("help_shortcuts", "&Keyboard shortcuts", self.show_shortcuts,
+                       ("Ctrl+F1",), menu=MenuId.HELP, section="guide"),
+            ActionSpec("about", "&About Refkit", self.window.show_about, (), "help-about",
                        "SP_MessageBoxInformation", MenuId.HELP, "about"),
         ]  # fmt: skip
 
@@ -264,6 +270,27 @@ class RefkitApp:
         )
         tip = f"{word.replace('&', '')} {command}" if command else word.replace("&", "")
         action.setToolTip(rich_tooltip(f"{tip} ({keys})" if keys else tip))  # names as typed
+
+    def show_shortcuts(self) -> QDialog:
+        """Open the list of every key, read from the action registry now (not blocking)."""
+        from refkit.gui.shell.help_dialogs import ShortcutsDialog
+
+        if self._shortcuts_dialog is None:
+            self._shortcuts_dialog = ShortcutsDialog(self.actions, self.window)
+        self._shortcuts_dialog.refresh()
+        self._shortcuts_dialog.show()
+        self._shortcuts_dialog.activateWindow()
+        return self._shortcuts_dialog
+
+    def show_guide(self) -> QDialog:
+        """Open the short guide (not blocking)."""
+        from refkit.gui.shell.help_dialogs import GuideDialog
+
+        if self._guide_dialog is None:
+            self._guide_dialog = GuideDialog(self.window)
+        self._guide_dialog.show()
+        self._guide_dialog.activateWindow()
+        return self._guide_dialog
 
     def _log_roll(self, record: RollRecord) -> object:
         """Land a roll made by a game in the roll log (said in the status bar when it cannot)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox, QToolButton
 
 from refkit.gui.main import RefkitApp
@@ -81,3 +82,48 @@ def test_no_alt_key_of_the_window_is_also_a_mnemonic_in_it(start_app, tmp_path) 
             if text.startswith("Alt+") and len(text) == 5 and text[-1].lower() in taken:
                 clashes.append(f"{text} ({action.objectName()}) vs {taken[text[-1].lower()]}")
     assert clashes == []
+
+
+def test_help_lists_every_key_of_the_window_from_the_registry(qtbot, start_app, tmp_path) -> None:
+    app = start_app(str(tmp_path / "help.sqlite3"))
+    dialog = app.show_shortcuts()
+    assert dialog.isVisible() and not dialog.isModal()  # the table stays usable beside it
+    table = dialog.table
+    listed = {
+        (table.item(row, 1).text(), table.item(row, 2).text()) for row in range(table.rowCount())
+    }
+    expected = set()
+    for action in app.window.actions():
+        if action.shortcuts():
+            keys = ", ".join(
+                key.toString(QKeySequence.SequenceFormat.NativeText) for key in action.shortcuts()
+            )
+            expected.add((app.actions.spec(action.objectName().removeprefix("action_")).text, keys))
+    assert {(command.replace("&", ""), keys) for command, keys in expected} <= {
+        (command.replace("&", ""), keys) for command, keys in listed
+    }
+    assert ("Go to the inventory board", "Alt+B") in listed
+    assert ("End DT", "F5") in listed  # a feature docked after the first paint is there too
+    assert any(
+        menu == "Crows" for menu in (table.item(r, 0).text() for r in range(table.rowCount()))
+    )
+
+
+def test_help_has_a_guide_and_a_current_about(qtbot, start_app, tmp_path) -> None:
+    import refkit
+
+    app = start_app(str(tmp_path / "guide.sqlite3"))
+    app.actions.action("help_guide").trigger()
+    guide = app.show_guide()
+    assert guide.isVisible()
+    text = guide.text.toPlainText()
+    for topic in ("Rolling a test", "dungeon turn", "Crows", "Undo"):
+        assert topic in text
+    app.actions.action("about").trigger()
+    box = app.window.findChild(QMessageBox, "about_box")
+    assert box is not None and box.isVisible()
+    about = box.text()
+    assert refkit.__version__ in about
+    for feature in ("dungeon turn", "inventory", "players' window", "command line"):
+        assert feature in about.replace("&#x27;", "'")
+    box.close()

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-import refkit
 from refkit.gui.common.plain_text import ElidedLabel, rich_tooltip
 from refkit.gui.shell.save_problem_bar import SaveProblemBar
 
@@ -351,21 +350,15 @@ class MainWindow(QMainWindow):
         """Open the About box without blocking (it is window-modal, opened with ``open()``)."""
         from PySide6.QtWidgets import QMessageBox
 
+        from refkit.gui.shell.help_dialogs import about_html
+
         if self._about_box is None:
             box = QMessageBox(self)
             box.setObjectName("about_box")
             box.setWindowTitle("About Refkit")
             box.setIcon(QMessageBox.Icon.Information)
             box.setTextFormat(Qt.TextFormat.RichText)
-            box.setText(
-                f"<h3>Refkit {refkit.__version__}</h3>"
-                "<p>A referee toolkit and character manager for "
-                "<i>Crows: Fortune or Death</i>.</p>"
-            )
-            box.setInformativeText(
-                "Dice, exact odds and a persistent roll log. Unofficial fan software, "
-                "not affiliated with MCDM."
-            )
+            box.setText(about_html())
             box.setStandardButtons(QMessageBox.StandardButton.Close)
             self._about_box = box
         self._about_box.open()
