@@ -144,10 +144,16 @@ def total_terms(result: TestResult, *, characteristic: int, bonus: int) -> tuple
     return tuple(terms)
 
 
-def result_note(result: TestResult, *, expertise_asked: bool) -> str:
-    """Why the tier is what it is, when that is not plain from the total; ``""`` otherwise."""
+def result_note(result: TestResult, *, expertise_asked: bool, forced_by: str | None = None) -> str:
+    """Why the tier is what it is, when that is not plain from the total; ``""`` otherwise.
+
+    ``forced_by`` names the condition that forced a doom (``unconscious``), if one did."""
     notes: list[str] = []
-    if result.doom:
+    if result.doom and forced_by is not None:
+        notes.append(f"{forced_by}: an automatic doom whatever the dice")
+        if expertise_asked:
+            notes.append("no expertise on a doom (keep the use)")
+    elif result.doom:
         notes.append(f"a natural {result.natural} is a doom whatever the edges and bonuses")
         if expertise_asked:
             notes.append("no expertise on a doom (keep the use)")
@@ -183,7 +189,12 @@ class ResultWording:
 
 
 def word_result(
-    result: TestResult, *, characteristic: int, bonus: int, expertise_asked: bool
+    result: TestResult,
+    *,
+    characteristic: int,
+    bonus: int,
+    expertise_asked: bool,
+    forced_by: str | None = None,
 ) -> ResultWording:
     """All the words for ``result``, given the characteristic, the summed bonus and whether an
     expertise use was offered (the result alone cannot tell these apart in its total)."""
@@ -192,7 +203,7 @@ def word_result(
         headline=headline(result),
         meaning=meaning(result),
         terms=total_terms(result, characteristic=characteristic, bonus=bonus),
-        note=result_note(result, expertise_asked=expertise_asked),
+        note=result_note(result, expertise_asked=expertise_asked, forced_by=forced_by),
         summary=summary_line(result),
         detail=detail_line(result),
     )

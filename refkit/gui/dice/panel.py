@@ -3,6 +3,10 @@
 The panel talks to a :class:`refkit.app.dice_service.DiceService`, handed to it once the database is
 open (until then the roll buttons wait, the odds already show). Results land in the big banner; the
 service logs every roll, and the roll log panel hears of it from the service.
+
+"Roll for" links a test to a crow (the party at the table first): its characteristics are one click
+away, its conditions add their edges, banes or doom (shown in the counters and the odds), and the
+expertise toggle spends a use of one of its expertises, as an undoable edit of the crow.
 """
 
 from __future__ import annotations
@@ -14,7 +18,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QButtonGroup,
     QCheckBox,
+    QComboBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -39,12 +45,16 @@ from refkit.gui.dice.widgets import (
     scaled_font,
 )
 from refkit.gui.shell.palette import result_colours
-from refkit.present.test_text import NET_TEXT, word_result
-from refkit.rules.checks.crows_test import Order, net_state
+from refkit.present.test_text import NET_TEXT, shown_signed, word_result
+from refkit.rules.checks.conditions import NO_EFFECT, ConditionEffect, conditions_on_test
+from refkit.rules.checks.crows_test import Forced, Order, net_state
 
 if TYPE_CHECKING:
+    from refkit.app.characters.roll_for import CrowsForTests
     from refkit.app.dice_service import DiceService
+    from refkit.app.undo import Command
     from refkit.dice.notation import NotationRoll
+    from refkit.rules.character.model import Character
     from refkit.rules.checks.crows_test import TestResult
     from refkit.rules.checks.d100 import D100Roll
     from refkit.rules.checks.odds import TestOdds
@@ -57,6 +67,8 @@ OddsSource = Callable[..., "TestOdds"]
 CRIT_MIN_RANGE = (10, 20)
 BONUS_RANGE = (-20, 20)
 USAGE_DICE_RANGE = (1, 20)
+NOBODY = "Nobody"
+TESTED = (("agility", "Agility"), ("strength", "Strength"), ("mind", "Mind"))
 
 
 @dataclass(frozen=True)
@@ -72,13 +84,31 @@ class TestSetup:
     expertise: bool
     crit_min: int
     order: Order
+    crow: str | None = None
+    tested: str | None = None
+    conditions: tuple[str, ...] = ()
+    expertise_name: str | None = None
+    effect: ConditionEffect = NO_EFFECT
 
     @property
     def bonuses(self) -> tuple[int, ...]:
         return (self.bonus,) if self.bonus else ()
 
     def keywords(self) -> dict[str, object]:
+        """The test's keywords as the rules take them (the conditions' edges and banes added)."""
         return {
+            "edges": self.edges + self.effect.edges,
+            "banes": self.banes + self.effect.banes,
+            "bonuses": self.bonuses,
+            "expertise": self.expertise,
+            "crit_min": self.crit_min,
+            "order": self.order,
+            "forced": self.effect.forced,
+        }
+
+    def roll_keywords(self) -> dict[str, object]:
+        """The keywords for the dice service, which adds the crow's conditions itself."""
+        keywords: dict[str, object] = {
             "edges": self.edges,
             "banes": self.banes,
             "bonuses": self.bonuses,
@@ -86,6 +116,13 @@ class TestSetup:
             "crit_min": self.crit_min,
             "order": self.order,
         }
+        if self.crow is not None:
+            keywords.update(crow=self.crow, conditions=self.conditions, tested=self.tested)
+        return keywords
+
+    @property
+    def forced(self) -> Forced | None:
+        return self.effect.forced
 
 
 class DicePanel(QWidget):
@@ -100,6 +137,34 @@ class DicePanel(QWidget):
         self._service: DiceService | None = None
         self._odds_source: OddsSource | None = None
         self._order: Order = "sequential"
+        self._crows: CrowsForTests | None = None
+        self._push: Callable[[Command], object] | None = None
+        self._crow: Character | None = None
+        self._tested: str | None = None
+
+        self.roll_for = QComboBox()
+        self.roll_for.setObjectName("roll_for_combo")
+        self.roll_for.setToolTip("Roll for a crow: its characteristics, conditions and expertises")
+        self.roll_for.addItem(NOBODY, None)
+        self.characteristic_buttons: dict[str, QPushButton] = {}
+        self._tested_group = QButtonGroup(self)
+        self._tested_group.setExclusive(True)
+        for name, caption in TESTED:
+            button = QPushButton(caption)
+            button.setObjectName(f"{name}_button")
+            button.setCheckable(True)
+            button.setEnabled(False)
+            button.setToolTip(f"Test the crow's {caption}")
+            self._tested_group.addButton(button)
+            self.characteristic_buttons[name] = button
+        self.conditions_label = plain_label("")  # names the crow
+        self.conditions_label.setObjectName("conditions_label")
+        self.conditions_label.setWordWrap(True)
+        self.conditions_label.hide()
+        self.expertise_choice = QComboBox()
+        self.expertise_choice.setObjectName("expertise_combo")
+        self.expertise_choice.setToolTip("The crow's expertise whose use the roll spends")
+        self.expertise_choice.hide()
 
         self.characteristic = KeyFriendlySpinBox(-5, 5)
         self.characteristic.setObjectName("characteristic_spin")
@@ -192,7 +257,16 @@ class DicePanel(QWidget):
         controls.addLayout(counters)
         controls.addStretch(1)
 
+        crow_row = QHBoxLayout()
+        crow_row.addWidget(QLabel("Roll for"))
+        crow_row.addWidget(self.roll_for, 1)
+        for button in self.characteristic_buttons.values():
+            crow_row.addWidget(button)
+        counters.addWidget(self.expertise_choice, 3, 0, 1, 2, Qt.AlignmentFlag.AlignHCenter)
+
         test_layout = QVBoxLayout(test_box)
+        test_layout.addLayout(crow_row)
+        test_layout.addWidget(self.conditions_label)
         test_layout.addLayout(controls)
         test_layout.addWidget(self.odds)
         test_layout.addWidget(self.roll_button)
@@ -223,6 +297,9 @@ class DicePanel(QWidget):
         self.edges.valueChanged.connect(self._setup_changed)
         self.banes.valueChanged.connect(self._setup_changed)
         self.expertise.toggled.connect(self._setup_changed)
+        self.roll_for.currentIndexChanged.connect(self._crow_chosen)
+        for name, button in self.characteristic_buttons.items():
+            button.clicked.connect(lambda _checked=False, name=name: self.choose_tested(name))
         self.roll_button.clicked.connect(self.roll_test)
         self.d100_button.clicked.connect(self.roll_d100)
         self.usage_dice_button.clicked.connect(self.roll_usage_dice)
@@ -253,10 +330,151 @@ class DicePanel(QWidget):
     def order(self) -> Order:
         return self._order
 
+    # rolling for a crow ---------------------------------------------------------------------
+
+    def set_crows(self, crows: CrowsForTests, push: Callable[[Command], object]) -> None:
+        """Offer ``crows`` in "Roll for"; an expertise use is spent by ``push``ing its command
+        (onto the undo stack, so Ctrl+Z refunds it)."""
+        self._crows = crows
+        self._push = push
+        crows.add_listener(self._crows_changed)
+        self.refresh_crows()
+
+    def _crows_changed(self) -> None:
+        try:
+            self.refresh_crows()
+        except RuntimeError:  # the panel is gone (the window closed): nothing to show
+            return
+
+    def refresh_crows(self) -> None:
+        """Offer the crows as they are now, keeping the one chosen if it still exists."""
+        if self._crows is None:
+            return
+        chosen = self.roll_for.currentData()
+        choices = self._crows.choices()
+        self.roll_for.blockSignals(True)
+        self.roll_for.clear()
+        self.roll_for.addItem(NOBODY, None)
+        for name in choices.at_table:
+            self.roll_for.addItem(name, name)
+        if choices.at_table and choices.others:
+            self.roll_for.insertSeparator(self.roll_for.count())
+        for name in choices.others:
+            self.roll_for.addItem(name, name)
+        index = self.roll_for.findData(chosen) if chosen is not None else 0
+        self.roll_for.setCurrentIndex(max(0, index))
+        self.roll_for.blockSignals(False)
+        self._crow_chosen()
+
+    def choose_crow(self, name: str | None) -> None:
+        """Roll for the crow called ``name`` (None: nobody)."""
+        index = self.roll_for.findData(name) if name is not None else 0
+        if index < 0:
+            raise ValueError(f"no crow called {name!r} to roll for")
+        self.roll_for.setCurrentIndex(index)
+        self._crow_chosen()
+
+    def crow(self) -> Character | None:
+        return self._crow
+
+    def choose_tested(self, name: str) -> None:
+        """Test the crow's ``name`` characteristic (agility, strength or mind)."""
+        if self._crow is None:
+            return
+        self._tested = name
+        self.characteristic_buttons[name].setChecked(True)
+        self.characteristic.setValue(self._crow.characteristics.as_dict()[name])
+        self._setup_changed()
+
+    def _crow_chosen(self, *_args: object) -> None:
+        name = self.roll_for.currentData()
+        crow: Character | None = None
+        if name is not None and self._crows is not None:
+            try:
+                crow = self._crows.get(name)
+            except Exception as error:  # deleted a moment ago: back to nobody, say why
+                self.status_message.emit(f"Cannot roll for {name}: {error}")
+                crow = None
+        if crow is None or self._crow is None or crow.name != self._crow.name:
+            self._tested = None
+        self._crow = crow
+        self._show_crow()
+        self._setup_changed()
+
+    def _show_crow(self) -> None:
+        crow = self._crow
+        for name, button in self.characteristic_buttons.items():
+            button.setEnabled(crow is not None)
+            caption = dict(TESTED)[name]
+            if crow is None:
+                button.setText(caption)
+            else:
+                value = crow.characteristics.as_dict()[name]
+                button.setText(f"{caption} {shown_signed(value)}")
+        self._tested_group.setExclusive(False)
+        for name, button in self.characteristic_buttons.items():
+            button.setChecked(name == self._tested)
+        self._tested_group.setExclusive(True)
+        self.expertise_choice.blockSignals(True)
+        self.expertise_choice.clear()
+        if crow is None:
+            self.expertise_choice.hide()
+            self.expertise.setEnabled(True)
+            self.expertise.setToolTip("Spend an expertise use after the roll: +1 tier (X)")
+            return
+        for expertise in crow.expertises:
+            if expertise.left > 0:
+                self.expertise_choice.addItem(
+                    f"{expertise.name} ({expertise.left} left)", expertise.name
+                )
+        self.expertise_choice.blockSignals(False)
+        has_uses = self.expertise_choice.count() > 0
+        self.expertise_choice.setVisible(has_uses)
+        if not has_uses:
+            self.expertise.setChecked(False)
+        self.expertise.setEnabled(has_uses)
+        self.expertise.setToolTip(
+            f"Spend a use of {crow.name}'s chosen expertise after the roll: +1 tier (X)"
+            if has_uses
+            else f"{crow.name} has no expertise uses left until the next rest"
+        )
+
+    def _effect(self) -> ConditionEffect:
+        if self._crow is None:
+            return NO_EFFECT
+        # blessed and weakened act on every test, so they show before a characteristic is
+        # chosen; the unconscious doom waits for Agility or Strength
+        return conditions_on_test(self._crow.conditions, self._tested or "mind")
+
+    def _show_effect(self, effect: ConditionEffect) -> None:
+        self.edges.set_extra(effect.edges, "blessed" if effect.edges else "")
+        self.banes.set_extra(effect.banes, "weakened" if effect.banes else "")
+        if self._crow is None:
+            self.conditions_label.hide()
+            return
+        words = [f"For {self._crow.name}"]
+        if self._tested is None:
+            words.append("choose Agility, Strength or Mind")
+        words.extend(effect.reasons)
+        if "unconscious" in self._crow.conditions and self._tested is None:
+            words.append("unconscious: Agility and Strength tests are a doom")
+        self.conditions_label.setText(" · ".join(words))
+        self.conditions_label.show()
+
     # the test -------------------------------------------------------------------------------
 
     def setup(self) -> TestSetup:
+        crow = self._crow
         return TestSetup(
+            crow=crow.name if crow is not None else None,
+            tested=self._tested if crow is not None else None,
+            conditions=tuple(crow.conditions) if crow is not None else (),
+            expertise_name=(
+                self.expertise_choice.currentData()
+                if crow is not None and self.expertise.isChecked()
+                else None
+            ),
+            effect=self._effect(),
             characteristic=self.characteristic.value(),
             edges=self.edges.value(),
             banes=self.banes.value(),
@@ -293,11 +511,12 @@ class DicePanel(QWidget):
         self.odds.show_odds(self._odds_source(setup.characteristic, **setup.keywords()))
 
     def _setup_changed(self, *_args: object) -> None:
+        self._show_effect(self._effect())
         self._update_net()
         self.refresh_odds()
 
     def _update_net(self) -> None:
-        self.net_label.setText(NET_TEXT[net_state(self.edges.value(), self.banes.value())])
+        self.net_label.setText(NET_TEXT[net_state(self.edges.total(), self.banes.total())])
 
     # rolling --------------------------------------------------------------------------------
 
@@ -305,13 +524,35 @@ class DicePanel(QWidget):
         service = self._ready_service()
         if service is None:
             return
+        if self._crow is not None:
+            self._crow_chosen()  # its conditions now, not as they were when chosen
+            if self._crow is not None and self._tested is None:
+                self.status_message.emit(
+                    f"Choose Agility, Strength or Mind for {self._crow.name} first"
+                )
+                return
         setup = self.setup()
         try:
-            rolled = service.crows_test(setup.characteristic, **setup.keywords())
+            rolled = service.crows_test(setup.characteristic, **setup.roll_keywords())
         except Exception as error:  # the table must never stop: report, keep going
             self._roll_failed("test", error)
             return
         self._show_test(setup, rolled.result)
+        if setup.crow is not None and setup.expertise_name and rolled.result.expertise_applied:
+            self._spend_expertise(setup.crow, setup.expertise_name)
+
+    def _spend_expertise(self, crow: str, expertise: str) -> None:
+        if self._crows is None or self._push is None:
+            return
+        try:
+            self._push(self._crows.spend_expertise(crow, expertise))
+        except Exception as error:  # the roll stands; say the use was not spent
+            log.exception("spending %s of %s failed", expertise, crow)
+            self.status_message.emit(f"The use of {expertise} was not spent: {error}")
+            self.result.set_note_suffix(f"Not spent: {error}")
+            return
+        self.status_message.emit(f"{crow} spent a use of {expertise} (Ctrl+Z gives it back)")
+        self._crow_chosen()
 
     def roll_d100(self) -> None:
         service = self._ready_service()
@@ -405,10 +646,17 @@ class DicePanel(QWidget):
             characteristic=setup.characteristic,
             bonus=setup.bonus,
             expertise_asked=setup.expertise,
+            forced_by="unconscious" if setup.forced == "doom" else None,
         )
         *steps, total = words.terms
         dice = " · ".join([dice_chips(result.dice), *steps, f"<b>{total}</b>"])
-        self.result.show_result(words.outcome, words.headline, words.meaning, dice, words.note)
+        note = words.note
+        if setup.crow is not None:
+            named = f"For {setup.crow}"
+            if setup.expertise_name and result.expertise_applied:
+                named += f" ({setup.expertise_name})"
+            note = f"{named}. {note}" if note else named
+        self.result.show_result(words.outcome, words.headline, words.meaning, dice, note)
 
     def _show_d100(self, roll: D100Roll) -> None:
         if roll.value == 100:

@@ -143,6 +143,14 @@ class Counter(QWidget):
         self._number.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._number.setFont(scaled_font(self, 1.6, bold=True))
         self._number.setMinimumWidth(self._number.fontMetrics().horizontalAdvance("00"))
+        self._extra = 0
+        # edges or banes a crow's conditions add, said under the number (the user's own stay
+        # on the buttons); hidden when there are none
+        self._from_conditions = QLabel("")
+        self._from_conditions.setObjectName(f"{name}_from_conditions")
+        self._from_conditions.setTextFormat(Qt.TextFormat.PlainText)
+        self._from_conditions.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._from_conditions.hide()
         button_font = scaled_font(self, 1.3, bold=True)
         for button in (self._minus, self._plus):
             button.setFont(button_font)
@@ -165,10 +173,26 @@ class Counter(QWidget):
         layout.setSpacing(2)
         layout.addWidget(self._caption, alignment=Qt.AlignmentFlag.AlignHCenter)
         layout.addLayout(row)
+        layout.addWidget(self._from_conditions)
         self._sync()
 
     def value(self) -> int:
+        """The user's own count (without those the conditions add)."""
         return self._value
+
+    def extra(self) -> int:
+        """How many the crow's conditions add."""
+        return self._extra
+
+    def total(self) -> int:
+        return self._value + self._extra
+
+    def set_extra(self, count: int, why: str = "") -> None:
+        """Show ``count`` more from the crow's conditions (``why``: "blessed") in the number."""
+        self._extra = max(0, count)
+        self._from_conditions.setText(f"+{self._extra} {why}".rstrip() if self._extra else "")
+        self._from_conditions.setVisible(self._extra > 0)
+        self._sync()
 
     def maximum(self) -> int:
         return self._maximum
@@ -185,9 +209,13 @@ class Counter(QWidget):
         self.setValue(self._value + delta)
 
     def _sync(self) -> None:
-        shown = str(self._value) if self._value < self._maximum else f"{self._value}+"
-        self._number.setText(shown if self._value else "0")
-        self._number.setAccessibleName(f"{self._caption.text()}: {self._value}")
+        total = self._value + self._extra
+        shown = str(total) if self._value < self._maximum else f"{total}+"
+        self._number.setText(shown if total else "0")
+        spoken = f"{self._caption.text()}: {total}"
+        if self._extra:
+            spoken += f" ({self._extra} from conditions)"
+        self._number.setAccessibleName(spoken)
         self._minus.setEnabled(self._value > 0)
         self._plus.setEnabled(self._value < self._maximum)
 
@@ -283,6 +311,7 @@ class ResultBanner(QFrame):
         self._dice.setWordWrap(True)
         self._note = QLabel("")
         self._note.setObjectName("result_note")
+        self._note.setTextFormat(Qt.TextFormat.PlainText)  # may name a crow
         self._note.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._note.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -328,6 +357,12 @@ class ResultBanner(QFrame):
         self._note.setVisible(bool(note))
         self.setAccessibleName(f"{headline}. {meaning}. {note}".strip(". "))
         self._restyle()
+
+    def set_note_suffix(self, text: str) -> None:
+        """Add ``text`` to the note (something that happened after the roll was shown)."""
+        note = f"{self._note.text()} · {text}" if self._note.text() else text
+        self._note.setText(note)
+        self._note.setVisible(True)
 
     def colours(self) -> ResultColours:
         return result_colours(palette_is_dark(self))

@@ -1,0 +1,204 @@
+"""The dice panel rolling for a crow: its characteristics, its conditions, its expertise uses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QUndoStack
+
+from refkit.app.character_service import CharacterService
+from refkit.app.characters.roll_for import CrowsForTests
+from refkit.app.dice_service import DiceService
+from refkit.app.party.bridge import PartyBridge
+from refkit.gui.dice.panel import NOBODY, DicePanel
+from refkit.gui.shell.undo_adapter import push_command
+from refkit.rules.character.model import Character, Characteristics, Expertise, Stamina
+from refkit.rules.checks.odds import test_odds as exact_odds
+from refkit.store.character_store import CharacterRepository
+from refkit.store.database import Database
+from refkit.store.roll_log import RollLogRepository
+from tests.gui.helpers import SeededRngs, seed_giving
+
+WREN = "Wren"
+ODA = "Oda"
+ASH = "Ash"
+
+
+@pytest.fixture
+def database() -> Iterator[Database]:
+    db = Database.open("sqlite://")
+    yield db
+    db.close()
+
+
+@pytest.fixture
+def characters(database: Database) -> CharacterService:
+    service = CharacterService(CharacterRepository(database), seed_samples=False)
+    service.create(
+        Character(
+            WREN,
+            Characteristics(2, 1, -1),
+            Stamina(5, 5),
+            expertises=(Expertise("Stealth", "general", 2), Expertise("Climb", "general", 1, 1)),
+        )
+    )
+    service.create(Character(ODA, Characteristics(0, 2, 1), Stamina(7, 7)))
+    service.create(Character(ASH, Characteristics(1, 0, 2), Stamina(9, 9)))
+    service.create_party("Table", [WREN, ODA])
+    return service
+
+
+@pytest.fixture
+def bridge(characters: CharacterService) -> Iterator[PartyBridge]:
+    party = PartyBridge(characters)
+    party.set_party("Table")
+    yield party
+    party.close()
+
+
+@pytest.fixture
+def stack(qtbot) -> QUndoStack:
+    return QUndoStack()
+
+
+@pytest.fixture
+def rngs() -> SeededRngs:
+    return SeededRngs()
+
+
+@pytest.fixture
+def panel(qtbot, database, characters, bridge, stack, rngs, fake_clock) -> DicePanel:
+    panel = DicePanel()
+    qtbot.addWidget(panel)
+    panel.set_service(DiceService(RollLogRepository(database), rngs, fake_clock))
+    panel.set_crows(CrowsForTests(characters, bridge), lambda command: push_command(stack, command))
+    return panel
+
+
+def set_conditions(characters: CharacterService, name: str, *conditions: str) -> None:
+    characters.save(replace(characters.get(name), conditions=conditions))
+
+
+def test_the_party_at_the_table_comes_first_then_every_crow_then_nobody_is_the_default(
+    panel,
+) -> None:
+    names = [panel.roll_for.itemText(i) for i in range(panel.roll_for.count())]
+    assert names == [NOBODY, WREN, ODA, "", ASH]  # "" is the separator
+    assert panel.roll_for.currentText() == NOBODY
+    assert not panel.characteristic_buttons["agility"].isEnabled()
+
+
+def test_a_crows_characteristic_is_one_click_away(qtbot, panel) -> None:
+    panel.choose_crow(WREN)
+    buttons = panel.characteristic_buttons
+    assert [b.text() for b in buttons.values()] == ["Agility +2", "Strength −1", "Mind +1"]
+    qtbot.mouseClick(buttons["strength"], Qt.MouseButton.LeftButton)
+    assert panel.characteristic.value() == -1
+    qtbot.mouseClick(buttons["agility"], Qt.MouseButton.LeftButton)
+    assert panel.characteristic.value() == 2
+    assert buttons["agility"].isChecked() and not buttons["strength"].isChecked()
+
+
+def test_blessed_shows_an_edge_in_the_counter_and_the_odds_and_the_log_names_the_crow(
+    qtbot, panel, characters, rngs, database
+) -> None:
+    set_conditions(characters, WREN, "blessed")
+    panel.choose_crow(WREN)
+    panel.choose_tested("mind")
+    assert panel.edges.value() == 0 and panel.edges.total() == 1
+    assert panel.findChild(object, "edges_from_conditions").text() == "+1 blessed"
+    assert "blessed: an edge" in panel.conditions_label.text()
+    assert panel.net_label.text() == "Edge: +2"
+    panel.step_edges(1)  # the referee can still add more: a double edge
+    assert panel.edges.total() == 2
+    assert panel.odds.odds() == exact_odds(1, edges=2)
+    rngs.queue(seed_giving(5, 5))
+    qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    (logged,) = RollLogRepository(database).recent()
+    assert logged.record.detail["crow"] == WREN
+    assert logged.record.detail["edges"] == 2
+    assert panel.result.note().startswith(f"For {WREN}")
+
+
+def test_weakened_shows_a_bane(panel, characters) -> None:
+    set_conditions(characters, ODA, "weakened")
+    panel.choose_crow(ODA)
+    assert panel.banes.total() == 1 and panel.banes.value() == 0
+    assert panel.net_label.text() == "Bane: −2"
+
+
+def test_unconscious_makes_an_agility_test_a_doom_in_the_odds_and_the_result(
+    qtbot, panel, characters, rngs
+) -> None:
+    set_conditions(characters, WREN, "unconscious")
+    panel.choose_crow(WREN)
+    panel.choose_tested("agility")
+    assert panel.odds.odds() == exact_odds(2, forced="doom")
+    assert "Doom 100%" in panel.odds.text()
+    assert "unconscious: automatic doom" in panel.conditions_label.text()
+    rngs.queue(seed_giving(10, 9))
+    qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    assert panel.result.headline() == "DOOM · Tier 1"
+    assert "Unconscious: an automatic doom" in panel.result.note()
+    panel.choose_tested("mind")
+    assert panel.odds.odds() == exact_odds(1)  # Mind: no doom forced
+
+
+def test_conditions_are_read_again_when_the_test_is_rolled(qtbot, panel, characters, rngs) -> None:
+    panel.choose_crow(WREN)
+    panel.choose_tested("strength")
+    set_conditions(characters, WREN, "unconscious")  # knocked out meanwhile (the sheet)
+    rngs.queue(seed_giving(10, 10))
+    qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    assert panel.result.headline() == "DOOM · Tier 1"
+
+
+def test_the_expertise_toggle_spends_a_use_of_the_crows_expertise_and_undo_refunds_it(
+    qtbot, panel, characters, rngs, stack
+) -> None:
+    panel.choose_crow(WREN)
+    # only expertises with uses left are offered (Climb has none)
+    offered = [panel.expertise_choice.itemData(i) for i in range(panel.expertise_choice.count())]
+    assert offered == ["Stealth"]
+    panel.choose_tested("agility")
+    panel.expertise.setChecked(True)
+    rngs.queue(seed_giving(4, 5))  # total 11: tier 1, the expertise lifts it
+    qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    assert panel.result.headline() == "Tier 2"
+    assert characters.get(WREN).expertises[0].left == 1
+    assert stack.count() == 1
+    stack.undo()
+    assert characters.get(WREN).expertises[0].left == 2
+
+
+def test_no_use_is_spent_when_the_expertise_is_not_needed(qtbot, panel, characters, rngs) -> None:
+    panel.choose_crow(WREN)
+    panel.choose_tested("agility")
+    panel.expertise.setChecked(True)
+    rngs.queue(seed_giving(10, 9))  # a crit: tier 3 anyway
+    qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    assert characters.get(WREN).expertises[0].left == 2
+
+
+def test_a_crow_with_no_uses_left_cannot_toggle_expertise(panel, characters) -> None:
+    panel.choose_crow(ODA)
+    assert not panel.expertise.isEnabled()
+    panel.choose_crow(None)
+    assert panel.expertise.isEnabled()
+
+
+def test_rolling_for_a_crow_asks_for_a_characteristic_first(qtbot, panel, database) -> None:
+    panel.choose_crow(ASH)
+    with qtbot.waitSignal(panel.status_message) as said:
+        qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    assert said.args == [f"Choose Agility, Strength or Mind for {ASH} first"]
+    assert RollLogRepository(database).recent() == []
+
+
+def test_a_new_crow_is_offered_at_once(panel, characters) -> None:
+    characters.create(Character("Bly", Characteristics(0, 0, 2), Stamina(5, 5)))
+    names = [panel.roll_for.itemText(i) for i in range(panel.roll_for.count())]
+    assert "Bly" in names
