@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.gui.common.export_folder import export_folder, remember_export_folder
 from refkit.gui.common.table_style import (
     fixed_column_widths,
     log_rows_view,
@@ -252,7 +253,9 @@ class RollLogPanel(QWidget):
         dialog.setFileMode(QFileDialog.FileMode.AnyFile)
         dialog.setNameFilter(name_filter)
         dialog.setDefaultSuffix(file_format)
-        dialog.selectFile(f"roll-log.{file_format}")
+        folder = export_folder()  # not the folder Refkit happened to start in
+        dialog.setDirectory(str(folder))
+        dialog.selectFile(str(folder / f"roll-log.{file_format}"))
         dialog.fileSelected.connect(lambda path: self.export_to(Path(path), file_format))
         self._export_dialog = dialog
         dialog.open()
@@ -274,6 +277,7 @@ class RollLogPanel(QWidget):
         except OSError as error:
             self.status_message.emit(f"Could not export the roll log to {path}: {error}")
             return
+        remember_export_folder(path)
         noun = "roll" if len(rolls) == 1 else "rolls"
         self.status_message.emit(f"Exported {len(rolls)} {noun} to {path}")
         self.exported.emit(str(path))

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.session_log_kinds import KIND_LABELS
+from refkit.gui.common.export_folder import export_folder, remember_export_folder
 from refkit.gui.common.row_table_model import Column, RowTableModel
 from refkit.gui.common.table_style import (
     fixed_column_widths,
@@ -352,7 +353,9 @@ class SessionLogPanel(QWidget):
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setNameFilter("Markdown files (*.md)")
         dialog.setDefaultSuffix("md")
-        dialog.selectFile(f"session-{datetime.now().strftime('%Y-%m-%d')}.md")
+        folder = export_folder()  # not the folder Refkit happened to start in
+        dialog.setDirectory(str(folder))
+        dialog.selectFile(str(folder / f"session-{datetime.now().strftime('%Y-%m-%d')}.md"))
         dialog.fileSelected.connect(lambda path: self.export_to(Path(path)))
         self._export_dialog = dialog
         dialog.open()
@@ -366,6 +369,7 @@ class SessionLogPanel(QWidget):
         except (OSError, ValueError) as error:
             self.status_message.emit(f"Could not export the session log to {path}: {error}")
             return False
+        remember_export_folder(path)
         count = len(self._model)
         self.status_message.emit(f"Exported {count} session-log entries to {path}")
         self.exported.emit(str(path))
