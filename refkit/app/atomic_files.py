@@ -18,10 +18,12 @@ import stat
 import tempfile
 from pathlib import Path
 
+from refkit.errors import DomainError
+
 NEW_FILE_MODE = 0o644
 
 
-class AtomicWriteError(OSError):
+class AtomicWriteError(DomainError, OSError):
     """The file could not be written; the message names it and says why."""
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from refkit.app.atomic_files import write_text_atomic
 from refkit.app.sample_content import seed_sample_content
+from refkit.errors import DomainError
 from refkit.rules.character.file_format import (
     FILE_SUFFIX,
     CharacterFileError,
@@ -56,7 +57,7 @@ PARTIES_VERSION = 1
 ChangeListener = Callable[["CharacterChange"], None]
 
 
-class InvalidCharacterError(ValueError):
+class InvalidCharacterError(DomainError, ValueError):
     """A readable character file that breaks rules; ``report`` holds every error and warning."""
 
     def __init__(self, source: str, character: Character, report: CheckReport) -> None:
@@ -75,7 +76,7 @@ class InvalidCharacterError(ValueError):
         return [f"{p.code}: {p.message}" for p in self.report.errors]
 
 
-class BulkImportError(ValueError):
+class BulkImportError(DomainError, ValueError):
     """A bulk import refused as a whole; ``problems`` says what is wrong with which file."""
 
     def __init__(self, problems: Sequence[tuple[str, str]], total: int) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from refkit.errors import DomainError
 
-class CliError(Exception):
+
+class CliError(DomainError):
     """Bad input: the message says what is wrong and where."""
 
     exit_code = 2

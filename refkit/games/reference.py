@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from refkit.errors import DomainError
 from refkit.locate import resource_path
 
 GAME_FILE = "game.toml"
@@ -68,7 +69,7 @@ BODY_LIMIT = 20_000
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
-class ReferenceDataError(ValueError):
+class ReferenceDataError(DomainError, ValueError):
     """The reference files hold mistakes; ``problems`` lists each one with its file and entry."""
 
     def __init__(self, problems: Sequence[str]) -> None:

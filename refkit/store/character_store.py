@@ -25,6 +25,7 @@ from sqlalchemy import delete, func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from refkit.errors import ConflictError, DomainError
 from refkit.rules.character.file_format import (
     CharacterFileError,
     character_from_json,
@@ -46,7 +47,7 @@ SUMMARY_BATCH = 500
 """Crows read per query when summaries are made (SQLite limits the parameters of one query)."""
 
 
-class CharacterStoreError(ValueError):
+class CharacterStoreError(DomainError, ValueError):
     """A request the character store cannot carry out; the message says what and which name."""
 
 
@@ -58,7 +59,7 @@ class NameTakenError(CharacterStoreError):
     """Another character (or party, or custom item) already has that name, ignoring case."""
 
 
-class CharacterChangedError(CharacterStoreError):
+class CharacterChangedError(CharacterStoreError, ConflictError):
     """The crow was saved by someone else since the revision a caller expected; nothing saved."""
 
 

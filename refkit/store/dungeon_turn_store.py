@@ -19,6 +19,7 @@ from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from refkit.errors import ConflictError
 from refkit.rules.dungeon.clock import DungeonTurnClock
 from refkit.rules.dungeon.effects import TrackedEffect
 from refkit.store.character_tables import AppMetaRow
@@ -35,7 +36,7 @@ from refkit.store.session_log import (
 )
 
 
-class ConcurrentChangeError(Exception):
+class ConcurrentChangeError(ConflictError):
     """The dungeon-turn state changed in the database after it was read; nothing was written."""
 
     def __init__(self, expected: int, found: int) -> None:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from refkit.errors import DomainError
 from refkit.games.reference import (
     GAME_IDS,
     GAME_TITLES,
@@ -50,7 +51,7 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 _MAX_TOKENS = 12
 
 
-class LookupQueryError(ValueError):
+class LookupQueryError(DomainError, ValueError):
     """A search that cannot be run: no words in it, an unknown game or a bad limit."""
 
 

@@ -17,6 +17,7 @@ from sqlalchemy import update
 from sqlalchemy.dialects.sqlite import insert
 from sqlmodel import Session, col, select
 
+from refkit.errors import ConflictError
 from refkit.store.character_store import name_key
 from refkit.store.character_tables import CharacterRow, WoundPromptRow
 from refkit.store.database import Database
@@ -25,7 +26,7 @@ ATTEMPTS: Final = 50
 """Reads and writes tried before giving up: each retry means another program wrote meanwhile."""
 
 
-class WoundPromptBusyError(RuntimeError):
+class WoundPromptBusyError(ConflictError, RuntimeError):
     """Another program kept changing the crow's wound prompt; nothing was changed."""
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from refkit.errors import DomainError
 from refkit.games.warcrow.dice import Colour, Kind, ladder
 from refkit.games.warcrow.symbols import Symbols
 
@@ -22,7 +23,7 @@ MAX_UPGRADES = 2
 MAX_DOWNGRADES = 2
 
 
-class PoolError(ValueError):
+class PoolError(DomainError, ValueError):
     """A pool or a change to it the rules do not allow; the message says why."""
 
 

@@ -6,12 +6,13 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from refkit.errors import DomainError
 from refkit.games.warcrow.dice import Colour, DiceFaces, Face
 from refkit.games.warcrow.pool import Pool
 from refkit.games.warcrow.symbols import Symbols
 
 
-class RerollError(ValueError):
+class RerollError(DomainError, ValueError):
     """A reroll, repeat or fix the rules do not allow; the message names the die."""
 
 

@@ -12,11 +12,13 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPixmap
 
+from refkit.errors import DomainError
+
 PORTRAIT_SIZE = 256
 DATA_PREFIX = "data:image/png;base64,"
 
 
-class PortraitError(ValueError):
+class PortraitError(DomainError, ValueError):
     """The chosen file is not an image Refkit can read; the message says which file and why."""
 
 
