@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QWizard
+from PySide6.QtWidgets import QLabel, QWizard
 
 from refkit.gui.characters.builder import STARTING_KIT, CharacterBuilder
 from refkit.gui.characters.portrait import DATA_PREFIX, portrait_pixmap
@@ -190,3 +190,25 @@ def test_a_portrait_is_scaled_and_kept_inside_the_crow(
     assert builder.result().portrait == portrait
     builder.identity.load_portrait_file(str(tmp_path / "missing.png"))
     assert "not an image Refkit can read" in builder.identity.message.text()
+
+
+def test_no_step_cuts_its_subtitle_short(qtbot, builder: CharacterBuilder) -> None:
+    """The wizard gives its subtitle a fixed height: each step's subtitle must fit it whole."""
+    builder.show()
+    qtbot.waitExposed(builder)
+    builder.identity.name.setText("Mara Vell")
+    builder.characteristics.set_values(2, 1, 0)
+    cut: list[str] = []
+    while True:
+        page = builder.currentPage()
+        subtitles = [
+            label
+            for label in builder.findChildren(QLabel)
+            if label.isVisible() and page.subTitle() and label.text() == page.subTitle()
+        ]
+        cut += [page.title() for s in subtitles if s.height() < s.heightForWidth(s.width())]
+        if builder.nextId() == -1:
+            break
+        builder.next()
+    assert cut == []
+    assert "raises the result one tier" in builder.expertise.explanation.text()

@@ -432,11 +432,14 @@ class ExpertisesPage(QWizardPage):
         self._builder = builder
         self._names = names
         self.setTitle("Expertises")
-        self.setSubTitle(
+        # The wizard's subtitle has room for two lines only: the how-to goes in the page itself.
+        self.setSubTitle("What this crow is good at, and how many uses of each it has.")
+        self.explanation = _label(
             "After a roll, spending one use of a fitting expertise raises the result one tier. "
             "General ones help exploring, investigating and crafting; spellcasting ones help "
             "castings; weapon ones help attacks. Uses come back with a rest."
         )
+        self.explanation.setObjectName("expertise_explanation")
         self.table = QTableWidget(0, 3)
         self.table.setObjectName("expertise_table")
         self.table.setHorizontalHeaderLabels(["Expertise", "Kind", "Uses"])
@@ -475,6 +478,7 @@ class ExpertisesPage(QWizardPage):
         adder.addWidget(self.uses)
         adder.addWidget(self.add_button)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.explanation)
         layout.addWidget(self.table, 1)
         layout.addLayout(adder)
         layout.addWidget(self.remove_button)
