@@ -58,9 +58,9 @@ def panels_with(qtbot, settings: QSettings, tmp_path: Path) -> Iterator:
         service = _service_with(tmp_path / f"crows-{crows}.sqlite3", crows)
         window = MainWindow(settings)
         qtbot.addWidget(window)
-        install_character_panels(window, ActionRegistry(window), QUndoStack(window), service)
-        panels = window.findChild(CharacterPanels)
-        assert panels is not None
+        panels = install_character_panels(
+            window, ActionRegistry(window), QUndoStack(window), service
+        )
         opened.append((service, panels))
         return panels
 

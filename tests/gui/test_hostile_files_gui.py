@@ -34,9 +34,9 @@ def service(tmp_path: Path) -> Iterator[CharacterService]:
 def panels(qtbot, settings: QSettings, service: CharacterService) -> Iterator[CharacterPanels]:
     window = MainWindow(settings)
     qtbot.addWidget(window)
-    install_character_panels(window, ActionRegistry(window), QUndoStack(window), service)
-    installed = window.findChild(CharacterPanels)
-    assert installed is not None
+    installed = install_character_panels(
+        window, ActionRegistry(window), QUndoStack(window), service
+    )
     yield installed
     installed.session.shutdown()
 

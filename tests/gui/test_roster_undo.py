@@ -35,7 +35,9 @@ def service(db_path: Path) -> Iterator[CharacterService]:
 
 
 @pytest.fixture
-def window(qtbot, settings: QSettings, service: CharacterService) -> Iterator[MainWindow]:
+def installed(
+    qtbot, settings: QSettings, service: CharacterService
+) -> Iterator[tuple[MainWindow, CharacterPanels]]:
     window = MainWindow(settings)
     qtbot.addWidget(window)
     stack = QUndoStack(window)
@@ -44,21 +46,22 @@ def window(qtbot, settings: QSettings, service: CharacterService) -> Iterator[Ma
     undo.setShortcut(QKeySequence.StandardKey.Undo)
     redo.setShortcut(QKeySequence("Ctrl+Shift+Z"))
     window.addActions([undo, redo])
-    install_character_panels(window, ActionRegistry(window), stack, service)
+    panels = install_character_panels(window, ActionRegistry(window), stack, service)
     window.show()
     qtbot.waitExposed(window)
     window.activateWindow()
-    yield window
-    panels = window.findChild(CharacterPanels)
-    assert panels is not None
+    yield window, panels
     panels.session.shutdown()
 
 
 @pytest.fixture
-def panels(window: MainWindow) -> CharacterPanels:
-    found = window.findChild(CharacterPanels)
-    assert found is not None
-    return found
+def window(installed: tuple[MainWindow, CharacterPanels]) -> MainWindow:
+    return installed[0]
+
+
+@pytest.fixture
+def panels(installed: tuple[MainWindow, CharacterPanels]) -> CharacterPanels:
+    return installed[1]
 
 
 def undo_key(qtbot, window: MainWindow) -> None:
