@@ -14,7 +14,7 @@ import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QSettings, QStandardPaths, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -54,6 +54,24 @@ from refkit.store.character_store import CharacterStoreError, NameTakenError
 
 ALL_CROWS = "All crows"
 CROW_FILES = f"Crow files (*{FILE_SUFFIX})"
+FOLDER_KEY = "characters/last_folder"
+"""QSettings key: the folder a crow file or backup was last written to or read from."""
+
+
+def start_folder() -> str:
+    """Where the crow file dialogs open: the last folder used, else the user's documents
+    folder (never the working folder the app happened to start in)."""
+    last = QSettings().value(FOLDER_KEY)
+    if isinstance(last, str) and Path(last).is_dir():
+        return last
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return documents if documents and Path(documents).is_dir() else str(Path.home())
+
+
+def remember_folder(path: str | Path, *, is_folder: bool = False) -> None:
+    """The next crow file dialog opens where ``path`` is (or in ``path`` itself)."""
+    folder = Path(path) if is_folder else Path(path).parent
+    QSettings().setValue(FOLDER_KEY, str(folder.resolve()))
 
 
 class _OpeningTable(QTableView):
@@ -343,6 +361,7 @@ class CharacterListPanel(QWidget):
         dialog.setFileMode(mode)
         dialog.setAcceptMode(accept)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.setDirectory(start_folder())
         self._dialog = dialog
         return dialog
 
@@ -375,6 +394,7 @@ class CharacterListPanel(QWidget):
         except (CharacterFileError, CharacterStoreError, OSError) as error:
             self._message("Not imported", "That file is not a crow Refkit can read.", str(error))
             return False
+        remember_folder(path)
         warnings = "; ".join(p.message for p in result.report.warnings)
         self._session.open(result.character.name)
         self.status_message.emit(
@@ -421,6 +441,7 @@ class CharacterListPanel(QWidget):
         except (CharacterStoreError, OSError) as error:
             self._message("Not exported", f"{name} was not written.", str(error))
             return False
+        remember_folder(written)
         self.status_message.emit(f"Exported {name} to {written}")
         return True
 
@@ -442,6 +463,7 @@ class CharacterListPanel(QWidget):
         except (CharacterStoreError, OSError) as error:
             self._message("Backup failed", "The backup was not written.", str(error))
             return False
+        remember_folder(result.folder, is_folder=True)
         self.status_message.emit(f"Backed up {len(result.files)} crows to {result.folder}")
         return True
 
@@ -469,6 +491,7 @@ class CharacterListPanel(QWidget):
         except (CharacterFileError, CharacterStoreError, OSError) as error:
             self._message("Nothing restored", "That folder cannot be read as a backup.", str(error))
             return False
+        remember_folder(folder, is_folder=True)
         self.status_message.emit(
             f"Restored {len(result.characters)} crows and {len(result.parties)} parties"
         )
