@@ -42,6 +42,7 @@ from refkit.gui.dice.roll_log_model import (
 )
 from refkit.gui.dice.widgets import keep_return_key
 from refkit.gui.shell.event_loop import start_task
+from refkit.present.test_text import describe_test
 
 if TYPE_CHECKING:
     import asyncio
@@ -55,6 +56,10 @@ EXPORT_FORMATS: dict[str, tuple[str, str]] = {
     "csv": ("CSV", "CSV files (*.csv)"),
     "md": ("Markdown", "Markdown files (*.md)"),
 }
+
+
+ROLL_SAMPLE = describe_test(3, edges=2, banes=1, bonuses=(2,), expertise=True)
+"""A long test as the Roll column shows it: the column is made wide enough for it whole."""
 
 
 def export_text(rolls: list[LoggedRoll], file_format: str) -> str:
@@ -112,11 +117,11 @@ class RollLogPanel(QWidget):
             {
                 TIME_COLUMN: "8888-88-88 88:88",
                 KIND_COLUMN: max(KIND_LABELS.values(), key=len),
+                ROLL_COLUMN: ROLL_SAMPLE,
             },
             stretch=RESULT_COLUMN,
         )
         header = self.table.horizontalHeader()
-        header.resizeSection(ROLL_COLUMN, 220)
         header.setHighlightSections(False)
         self.count_label = QLabel("")
         self.count_label.setObjectName("log_count_label")

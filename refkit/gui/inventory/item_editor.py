@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QSpinBox,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -72,38 +73,49 @@ class ItemEditorDialog(QDialog):
         self.slots.setRange(*SLOTS_RANGE)
         self.stacks = QCheckBox("Stacks with others of its kind")
         self.stack_kind = QLineEdit()
-        self.stack_kind.setPlaceholderText("kind, e.g. potion")
+        _hint(self.stack_kind, "kind, e.g. potion", "Items stack only with their own kind")
         self.stack_limit = QSpinBox()
         self.stack_limit.setRange(*STACK_RANGE)
         self.usage_dice = QLineEdit()
         self.usage_dice.setObjectName("item_usage_dice")
-        self.usage_dice.setPlaceholderText("e.g. 2 (Useless; DT) — leave empty for none")
+        _hint(
+            self.usage_dice, "e.g. 2 (Useless; DT)", "Leave it empty for an item without usage dice"
+        )
         self.has_ad = QCheckBox("Armour or shield, AD")
         self.ad = QSpinBox()
         self.ad.setRange(*AD_RANGE)
         self.damage = QLineEdit()
         self.damage.setObjectName("item_damage")
-        self.damage.setPlaceholderText("tier 2 / tier 3, e.g. 2 / 4 — empty if not a weapon")
+        _hint(self.damage, "tier 2 / tier 3, e.g. 2 / 4", "Leave it empty if it is not a weapon")
         self.attack = QComboBox()
         self.attack.addItems(list(ATTACK_CHARACTERISTICS))
         self.attack.setCurrentText("S")
         self.piercing = QCheckBox("Piercing")
         self.keywords = QLineEdit()
         self.keywords.setObjectName("item_keywords")
-        self.keywords.setPlaceholderText("comma-separated, e.g. slashing, disengage, parry 4")
+        _hint(self.keywords, "e.g. slashing, disengage, parry 4", "Comma-separated keywords")
         self.range = QLineEdit()
         self.range.setObjectName("item_range")
-        self.range.setPlaceholderText("e.g. melee 1 / thrown 5")
+        _hint(self.range, "e.g. melee 1 / thrown 5", "")
         self.price = QLineEdit()
         self.price.setObjectName("item_price")
-        self.price.setPlaceholderText("gc, e.g. 25 — or 25 / 1000 / 2000 with Fine and Masterwork")
+        _hint(
+            self.price,
+            "gc, e.g. 25 or 25 / 1000 / 2000",
+            "In gold crowns; a second and third price after slashes are Fine and Masterwork",
+        )
         self.crafting = QLineEdit()
         self.crafting.setObjectName("item_crafting")
-        self.crafting.setPlaceholderText("as a card prints it: Blacksmithing 1 | 1 iron bar | 10")
+        _hint(
+            self.crafting,
+            "e.g. Blacksmithing 1 | 1 iron bar | 10",
+            "As the item's card prints it, parts split by |",
+        )
         self.tags = QLineEdit()
-        self.tags.setPlaceholderText(
-            "comma-separated, e.g. weapon, melee (a shield needs “shield”; "
-            "a worn magic item “magic”)"
+        _hint(
+            self.tags,
+            "e.g. weapon, melee",
+            "Comma-separated; a shield needs “shield”, a worn magic item “magic”",
         )
         self.notes = QPlainTextEdit()
         self.notes.setObjectName("item_notes")
@@ -274,3 +286,13 @@ class ItemEditorDialog(QDialog):
             return
         self.item_made.emit(item)
         self.accept()
+
+
+def _hint(edit: QLineEdit, placeholder: str, tip: str) -> None:
+    """A short example in the field, shown whole (the field is never narrower than it); the
+    longer explanation in the tooltip, where nothing cuts it."""
+    edit.setPlaceholderText(placeholder)
+    if tip:
+        edit.setToolTip(tip)
+    frame = edit.style().pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth, None, edit)
+    edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance(placeholder) + 2 * frame + 12)
