@@ -36,6 +36,7 @@ from refkit.gui.shell.undo_adapter import RefkitUndoStack
 if TYPE_CHECKING:
     import asyncio
 
+    from refkit.app.character_service import CharacterService
     from refkit.app.dice_service import DiceService
     from refkit.compose import Services
     from refkit.dice.records import RollRecord
@@ -512,6 +513,7 @@ class RefkitApp:
                 yield
             if panels is not None and dungeon.party is not None:
                 panels.session.set_wound_prompts(dungeon.party.prompts)
+            self._roll_for_crows(characters, dungeon)
             self.window.restore_layout()
             yield
             while self.panels.pending():  # one panel per turn of the event loop
@@ -529,6 +531,17 @@ class RefkitApp:
                 QTimer.singleShot(0, self.window, next_step)
 
         next_step()
+
+    def _roll_for_crows(self, characters: CharacterService, dungeon: DungeonPanels) -> None:
+        """Let the dice panel roll for a crow (the party at the table first); an expertise use
+        it spends goes on the undo stack."""
+        from refkit.app.characters.roll_for import CrowsForTests
+        from refkit.gui.shell.undo_adapter import push_command
+
+        self.dice.panel.set_crows(
+            CrowsForTests(characters, dungeon.party),
+            lambda command: push_command(self.undo_stack, command),
+        )
 
     def _report_database_error(
         self, message: str, path: Path | None = None, backups: list[Path] | None = None

@@ -202,3 +202,13 @@ def test_a_new_crow_is_offered_at_once(panel, characters) -> None:
     characters.create(Character("Bly", Characteristics(0, 0, 2), Stamina(5, 5)))
     names = [panel.roll_for.itemText(i) for i in range(panel.roll_for.count())]
     assert "Bly" in names
+
+
+def test_the_app_offers_the_sample_party_in_roll_for(qtbot, start_app, tmp_path) -> None:
+    from refkit.app.sample_content import sample_characters
+
+    app = start_app(tmp_path / "refkit.db")
+    qtbot.waitUntil(lambda: app.dice.panel.roll_for.count() > 1, timeout=10_000)
+    combo = app.dice.panel.roll_for
+    offered = {combo.itemText(i) for i in range(combo.count())}
+    assert {crow.name for crow in sample_characters()} <= offered
