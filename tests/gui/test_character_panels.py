@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, QStandardPaths, Qt
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
@@ -326,3 +326,27 @@ def test_with_no_crow_open_the_crow_actions_wait(installed: CharacterPanels) -> 
     assert not installed.list_panel.export_action.isEnabled()
     installed.session.open(WREN)
     assert actions["action_crow_export"].isEnabled()
+
+
+def test_the_export_dialog_starts_in_documents_then_in_the_last_folder(
+    installed: CharacterPanels, tmp_path: Path
+) -> None:
+    documents = Path(
+        QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    )
+    panel = installed.list_panel
+    dialog = panel.ask_export()
+    assert dialog is not None
+    start = Path(dialog.directory().absolutePath())
+    assert start == (documents if documents.is_dir() else Path.home())
+    assert start != Path.cwd()
+    dialog.close()
+    folder = tmp_path / "table night"
+    folder.mkdir()
+    assert panel.export_file(BRANNOC, str(folder / "brannoc.crow.json"))
+    again = panel.ask_export()
+    assert again is not None and Path(again.directory().absolutePath()) == folder
+    again.close()
+    restore = panel.ask_import()
+    assert Path(restore.directory().absolutePath()) == folder
+    restore.close()
