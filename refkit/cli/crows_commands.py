@@ -84,12 +84,39 @@ def _check_counts(args: argparse.Namespace) -> None:
 
 def _register_test(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("test", help="roll a Crows test: 2d10 + characteristic")
-    parser.add_argument("--char", type=whole_number, required=True, metavar="N")
+    parser.add_argument(
+        "--char",
+        type=_characteristic_or_name,
+        required=True,
+        metavar="N",
+        help="the characteristic; with --crow, its name: agility, strength or mind",
+    )
+    parser.add_argument(
+        "--crow",
+        metavar="NAME",
+        help="roll for this crow: its characteristic and its conditions (blessed, weakened, "
+        "unconscious) apply",
+    )
     _add_test_modifiers(parser)
     parser.add_argument("--dice", metavar="A,B", help="the two d10 faces, e.g. 7,9")
     add_seed(parser)
     add_json_flag(parser)
     parser.set_defaults(handler=_run_test)
+
+
+TESTED_NAMES = ("agility", "strength", "mind")
+
+
+def _characteristic_or_name(text: str) -> int | str:
+    """argparse type for --char: a whole number, or (for --crow) a characteristic's name."""
+    if text.strip().lower() in TESTED_NAMES:
+        return text.strip().lower()
+    try:
+        return whole_number(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is neither a whole number nor agility, strength or mind"
+        ) from None
 
 
 def _given_pair(args: argparse.Namespace) -> tuple[int, int] | None:
@@ -106,6 +133,12 @@ def _run_test(args: argparse.Namespace) -> Result:
 
     _check_counts(args)
     faces = _given_pair(args)
+    if args.crow is None and isinstance(args.char, str):
+        raise CliError(f"--char {args.char} needs --crow NAME (or give --char a number)")
+    if args.crow is not None and not isinstance(args.char, str):
+        raise CliError(f"with --crow, --char is agility, strength or mind, got {args.char}")
+    if args.crow is not None:
+        return _run_test_for_crow(args, faces)
     # Refused before the roll log is opened: bad input writes nothing anywhere.
     check_modifiers(
         args.char,
@@ -125,7 +158,58 @@ def _run_test(args: argparse.Namespace) -> Result:
             seed=args.seed,
             faces=faces,
         )
-    result, seed = logged.result, logged.record.seed
+    return _test_payload(logged.result, logged.record.seed), detail_line(logged.result)
+
+
+def _run_test_for_crow(args: argparse.Namespace, faces: tuple[int, int] | None) -> Result:
+    """``test --crow NAME --char NAME``: the crow's characteristic, with its conditions."""
+    from refkit.errors import DomainError
+    from refkit.present.test_text import detail_line
+    from refkit.rules.checks.crows_test import check_modifiers
+
+    with command_services(args) as services:
+        try:
+            crow = services.characters.get(args.crow)
+        except DomainError as error:
+            raise CliError(str(error)) from None
+        characteristic = crow.characteristics.as_dict()[args.char]
+        check_modifiers(
+            characteristic,
+            edges=args.edges,
+            banes=args.banes,
+            bonuses=tuple(args.bonus),
+            crit_min=args.crit_min,
+        )
+        logged = services.dice.crows_test(
+            characteristic,
+            edges=args.edges,
+            banes=args.banes,
+            bonuses=tuple(args.bonus),
+            expertise=args.expertise,
+            crit_min=args.crit_min,
+            seed=args.seed,
+            faces=faces,
+            crow=crow.name,
+            conditions=crow.conditions,
+            tested=args.char,
+        )
+    result, detail = logged.result, logged.record.detail
+    payload = _test_payload(result, logged.record.seed)
+    reasons = list(detail.get("conditions", []))
+    payload.update(
+        crow=crow.name,
+        tested=args.char,
+        characteristic=characteristic,
+        conditions=reasons,
+        forced=detail.get("forced"),
+    )
+    text = f"{crow.name}, {args.char.capitalize()}: {detail_line(result)}"
+    if reasons:
+        text += f" ({'; '.join(reasons)})"
+    return payload, text
+
+
+def _test_payload(result: Any, seed: int | None) -> dict[str, Any]:
     d1, d2 = result.dice
     payload = {
         "dice": [d1, d2],
@@ -138,7 +222,7 @@ def _run_test(args: argparse.Namespace) -> Result:
         "expertise_applied": result.expertise_applied,
         "seed": seed,
     }
-    return payload, detail_line(result)
+    return payload
 
 
 # --- odds test --------------------------------------------------------------------------------
