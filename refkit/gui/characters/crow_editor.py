@@ -118,7 +118,9 @@ class CrowEditor(QDialog):
         stamina_row.addWidget(QLabel("of"))
         stamina_row.addWidget(self.stamina_max)
         stamina_row.addStretch(1)
-        numbers.addRow("&Stamina", stamina_row)
+        stamina_caption = QLabel("&Stamina")
+        stamina_caption.setBuddy(self.stamina_now)  # a row of two spins has no buddy of its own
+        numbers.addRow(stamina_caption, stamina_row)
         numbers.addRow("Base s&peed", self.speed)
         numbers.addRow("&Cruelty", self.cruelty)
         left = QVBoxLayout()
@@ -159,7 +161,12 @@ class CrowEditor(QDialog):
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
         line = self.fontMetrics().height()
-        self.resize(round(line * 48), round(line * 30))
+        screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
+        # Roomy where there is room, never taller or wider than the screen (the body scrolls).
+        self.resize(
+            min(round(line * 72), screen.width() - 2 * line),
+            min(round(line * 46), screen.height() - 4 * line),
+        )
         self._changed()
 
     @staticmethod
