@@ -193,6 +193,7 @@ def _check_d10(die: int | None) -> None:
 
 def _run_end(args: argparse.Namespace) -> Result:
     _check_d10(args.die)
+    from refkit.app.dungeon import log_text
     from refkit.app.party_bridge import OverloadWounds
 
     with command_services(args) as services:
@@ -206,23 +207,13 @@ def _run_end(args: argparse.Namespace) -> Result:
         for entry in hooked.entries
     ]
     payload["overload_wounds"] = [entry.to_dict() for entry in overload]
-    lines = [f"DT {result.dt_ended} ended."]
-    for rolled in result.usage_dice:
-        faces = ", ".join(str(face) for face in rolled.roll.rolled)
-        out = " — out" if rolled.ran_out else ""
-        lines.append(f"  {rolled.name}: {rolled.roll.before} → {rolled.roll.after} ({faces}){out}")
-    for ended in result.conditions_ended:
-        lines.append(f"  {ended.character}: {ended.condition} ended")
-    lines.extend(f"  {entry.line()}" for entry in overload)
-    check = result.encounter
-    verdict = (
-        "encounter NOW"
-        if check.immediate
-        else "a sign now, encounter during this DT"
-        if check.encounter
-        else "no encounter"
+    # The session log's own words (log_text), so the command line and the log never disagree.
+    lines = [log_text.end_of_turn(result)]
+    lines.extend(
+        f"  {log_text.roll_text(rolled.name, rolled.roll)}" for rolled in result.usage_dice
     )
-    lines.append(f"Encounter check: EN {check.en}, rolled {check.roll}: {verdict}")
+    lines.extend(f"  {entry.line()}" for entry in overload)
+    lines.append(log_text.end_of_turn_check(result))
     lines.append(status_text(payload["status"]))
     return payload, "\n".join(lines)
 

@@ -446,7 +446,7 @@ def test_the_command_line_ends_the_party_crows_conditions(capsys) -> None:
 
     code = run_cli(["dt", "end", "--die", "3"])
     assert code == 0
-    assert "Encounter check" in capsys.readouterr().out
+    assert "End of DT 2: EN 9, rolled 3: no encounter" in capsys.readouterr().out
 
 
 def test_the_command_line_chooses_the_party(capsys) -> None:

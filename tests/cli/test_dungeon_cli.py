@@ -248,7 +248,19 @@ def test_end_in_words(cli) -> None:
     cli("dt", "start", "--dungeon", "Crypt")
     cli("effect", "add", "Candle", "--ud", "1", "--modes", "DT,Useless", "--kind", "light")
     out = cli("dt", "end", "--die", "10", "--seed", "5").out
-    assert out.startswith("DT 1 ended.")
-    assert "Candle: 1 →" in out
-    assert "Encounter check: EN 9, rolled 10: encounter NOW" in out
+    assert out.startswith("DT 1 ended")
+    assert "Candle: 1 UD →" in out
+    assert "End of DT 1: EN 9, rolled 10: an encounter now" in out
     assert out.rstrip().endswith("encounter pending (due in DT 2)")
+
+
+def test_end_says_what_the_session_log_says(cli) -> None:
+    cli("dt", "start", "--dungeon", "Crypt")
+    cli("effect", "add", "Torch", "--ud", "2", "--modes", "DT,Useless", "--kind", "light")
+    cli("effect", "add", "Bless", "--ud", "1", "--kind", "spell")
+    before = log_size(cli)
+    out = cli("dt", "end", "--die", "4", "--seed", "3").out
+    logged = [entry["text"] for entry in cli("dt", "log", "--json").json["entries"][before:]]
+    assert [entry for entry in logged if "UD →" in entry] != []  # the rolls are in both
+    said = [line.strip() for line in out.splitlines()]
+    assert said[: len(logged)] == [logged[-2], *logged[:-2], logged[-1]]
