@@ -144,10 +144,17 @@ def total_terms(result: TestResult, *, characteristic: int, bonus: int) -> tuple
     return tuple(terms)
 
 
-def result_note(result: TestResult, *, expertise_asked: bool, forced_by: str | None = None) -> str:
+def result_note(
+    result: TestResult,
+    *,
+    expertise_asked: bool,
+    forced_by: str | None = None,
+    expertise_name: str | None = None,
+) -> str:
     """Why the tier is what it is, when that is not plain from the total; ``""`` otherwise.
 
-    ``forced_by`` names the condition that forced a doom (``unconscious``), if one did."""
+    ``forced_by`` names the condition that forced a doom (``unconscious``), if one did;
+    ``expertise_name`` the crow's expertise whose use a roll for a crow spends."""
     notes: list[str] = []
     if result.doom and forced_by is not None:
         notes.append(f"{forced_by}: an automatic doom whatever the dice")
@@ -166,7 +173,9 @@ def result_note(result: TestResult, *, expertise_asked: bool, forced_by: str | N
             notes.append("double edge: +1 tier")
         elif result.net == "double_bane":
             notes.append(f"double bane: {MINUS}1 tier")
-        if result.expertise_applied:
+        if result.expertise_applied and expertise_name:
+            notes.append(f"expertise used: +1 tier (a use of {expertise_name} spent)")
+        elif result.expertise_applied:
             notes.append("expertise used: +1 tier (spend a use)")
         elif expertise_asked:
             notes.append("already tier 3: expertise not needed (keep the use)")
@@ -195,6 +204,7 @@ def word_result(
     bonus: int,
     expertise_asked: bool,
     forced_by: str | None = None,
+    expertise_name: str | None = None,
 ) -> ResultWording:
     """All the words for ``result``, given the characteristic, the summed bonus and whether an
     expertise use was offered (the result alone cannot tell these apart in its total)."""
@@ -203,7 +213,12 @@ def word_result(
         headline=headline(result),
         meaning=meaning(result),
         terms=total_terms(result, characteristic=characteristic, bonus=bonus),
-        note=result_note(result, expertise_asked=expertise_asked, forced_by=forced_by),
+        note=result_note(
+            result,
+            expertise_asked=expertise_asked,
+            forced_by=forced_by,
+            expertise_name=expertise_name,
+        ),
         summary=summary_line(result),
         detail=detail_line(result),
     )

@@ -212,3 +212,12 @@ def test_the_app_offers_the_sample_party_in_roll_for(qtbot, start_app, tmp_path)
     combo = app.dice.panel.roll_for
     offered = {combo.itemText(i) for i in range(combo.count())}
     assert {crow.name for crow in sample_characters()} <= offered
+
+
+def test_the_result_names_the_expertise_whose_use_was_spent(qtbot, panel, rngs) -> None:
+    panel.choose_crow(WREN)
+    panel.choose_tested("agility")
+    panel.expertise.setChecked(True)
+    rngs.queue(seed_giving(4, 5))
+    qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    assert panel.result.note() == (f"For {WREN}. Expertise used: +1 tier (a use of Stealth spent)")

@@ -647,14 +647,13 @@ class DicePanel(QWidget):
             bonus=setup.bonus,
             expertise_asked=setup.expertise,
             forced_by="unconscious" if setup.forced == "doom" else None,
+            expertise_name=setup.expertise_name,
         )
         *steps, total = words.terms
         dice = " · ".join([dice_chips(result.dice), *steps, f"<b>{total}</b>"])
         note = words.note
         if setup.crow is not None:
             named = f"For {setup.crow}"
-            if setup.expertise_name and result.expertise_applied:
-                named += f" ({setup.expertise_name})"
             note = f"{named}. {note}" if note else named
         self.result.show_result(words.outcome, words.headline, words.meaning, dice, note)
 
