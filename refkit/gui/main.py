@@ -32,6 +32,8 @@ from refkit.gui.shell.main_window import MainWindow
 from refkit.gui.shell.palette import Appearance, PaletteController
 from refkit.gui.shell.panel_registry import FeatureContext, MenuId, PanelId, PanelRegistry
 from refkit.gui.shell.undo_adapter import RefkitUndoStack
+from refkit.gui.shell.workspaces import Workspace
+from refkit.gui.shell.workspaces import arrange as arrange_workspace
 
 if TYPE_CHECKING:
     import asyncio
@@ -198,6 +200,7 @@ class RefkitApp:
         self.undo_stack.write_failed.connect(self.window.save_problems.report)
         self.window.about_to_close.connect(self.undo_stack.save_pending_edits)
         self.window.closing.connect(self.shutdown)
+        self.window.set_layout_reset(self._reset_layout)
         self.window.restore_layout()
 
     # actions --------------------------------------------------------------------------------
@@ -221,6 +224,14 @@ class RefkitApp:
                        "SP_ArrowBack", MenuId.EDIT, "history", toolbar=True),
             ActionSpec("redo", "&Redo", self.undo_stack.redo, ("std:Redo",), "edit-redo",
                        "SP_ArrowForward", MenuId.EDIT, "history", toolbar=True),
+            ActionSpec("workspace_referee", "&Referee workspace",
+                       lambda: self.show_workspace(Workspace.REFEREE), ("Ctrl+1",),
+                       menu=MenuId.VIEW, section="layout",
+                       tip="The clock, the lights and the party at a glance; the dice a tab away"),
+            ActionSpec("workspace_characters", "C&haracters workspace",
+                       lambda: self.show_workspace(Workspace.CHARACTERS), ("Ctrl+2",),
+                       menu=MenuId.VIEW, section="layout",
+                       tip="The crow list, the sheet and the item catalogue side by side"),
             ActionSpec("reset_layout", "Reset panel &layout", self.window.reset_layout,
                        menu=MenuId.VIEW, section="layout"),
             ActionSpec("full_screen", "&Full screen", self._toggle_full_screen, ("F11",),
@@ -271,6 +282,20 @@ class RefkitApp:
         )
         tip = f"{word.replace('&', '')} {command}" if command else word.replace("&", "")
         action.setToolTip(rich_tooltip(f"{tip} ({keys})" if keys else tip))  # names as typed
+
+    def show_workspace(self, workspace: Workspace) -> None:
+        """Arrange every panel for ``workspace`` (the window keeps its size and place)."""
+        geometry = self.window.geometry()
+        arrange_workspace(self.panels, workspace)
+        if not self.window.isMaximized() and not self.window.isFullScreen():
+            self.window.setGeometry(geometry)
+        self.window.show_status(f"{workspace.value.capitalize()} workspace", 4000)
+
+    def _reset_layout(self) -> None:
+        # Every panel back in place first (late ones included), then the fresh start's
+        # arrangement: the clock in front, not the first tab of its group.
+        self.panels.reset_layout()
+        arrange_workspace(self.panels, Workspace.REFEREE)
 
     def show_shortcuts(self) -> QDialog:
         """Open the list of every key, read from the action registry now (not blocking)."""
@@ -514,7 +539,10 @@ class RefkitApp:
             if panels is not None and dungeon.party is not None:
                 panels.session.set_wound_prompts(dungeon.party.prompts)
             self._roll_for_crows(characters, dungeon)
-            self.window.restore_layout()
+            if not self.window.restore_layout():
+                # A first start (or a saved layout that did not fit): the referee's
+                # arrangement, with the clock in front rather than behind the dice.
+                arrange_workspace(self.panels, Workspace.REFEREE)
             yield
             while self.panels.pending():  # one panel per turn of the event loop
                 self.panels.widget(self.panels.pending()[0])

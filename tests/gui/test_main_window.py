@@ -166,9 +166,11 @@ def test_reset_puts_late_panels_back_in_their_tabs_and_the_window_fits_a_laptop(
     app.window.show()
     qtbot.waitExposed(app.window)
     app.install_dungeon_panels()
+    app.actions.action("workspace_referee").trigger()  # what a first start shows, once open
     qtbot.wait(300)
     fresh = _arrangement(app)
-    assert fresh[PanelId.SESSION_LOG][1] >= {PanelId.ROLL_LOG, PanelId.TABLES}
+    assert fresh[PanelId.SESSION_LOG][1] >= {PanelId.ROLL_LOG}
+    assert fresh[PanelId.DUNGEON_TURN][1] >= {PanelId.DICE, PanelId.TABLES}
     window = app.window
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, app.panels.panel(PanelId.TABLES))
     app.panels.panel(PanelId.EFFECTS).close()

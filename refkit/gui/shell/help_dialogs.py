@@ -39,7 +39,9 @@ GUIDE_HTML = """
 <h3>Refkit in five minutes</h3>
 <p>Every panel is a dock: drag its title to move it, drop it on another to make tabs, close
 it and bring it back from <b>View ▸ Panels</b>. <b>View ▸ Reset panel layout</b> puts
-everything back.</p>
+everything back. The two workspaces in the View menu arrange the window for a job at once:
+<b>Referee</b> (Ctrl+1: the clock, the lights and the roll log side by side, the dice a tab
+away) and <b>Characters</b> (Ctrl+2: the crow list, the sheet and the item catalogue).</p>
 
 <h4>Rolling a test</h4>
 <p>Set the characteristic, add edges (E) and banes (B), toggle expertise (X), then press

@@ -1,0 +1,133 @@
+"""The workspaces: whole-window arrangements of the panels for one job at the table.
+
+*Referee* puts the dungeon-turn clock in front on the left, the lights and effects over the roll
+log on the right, so the clock, the lights and the party (chosen on the clock's panel) are seen at
+once; the dice are one tab away. *Characters* puts the crow list over the item catalogue on the
+left and the sheet on the right, for building and equipping crows. A fresh start and Reset panel
+layout use Referee.
+
+A workspace only docks and tabs what is registered: a panel that has not joined yet (the
+database still opening) is left out and joins where its feature puts it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+from refkit.gui.shell.panel_registry import PanelId, PanelRegistry
+
+LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
+RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
+
+
+class Workspace(StrEnum):
+    REFEREE = "referee"
+    CHARACTERS = "characters"
+
+
+@dataclass(frozen=True)
+class Column:
+    """One dock area: ``stacks`` top to bottom, each a tab group whose first panel is in front;
+    ``heights`` their share of the column."""
+
+    area: Qt.DockWidgetArea
+    stacks: tuple[tuple[PanelId, ...], ...]
+    heights: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    left: Column
+    right: Column
+    widths: tuple[int, int]
+    """Left and right column shares of the window's width."""
+
+
+ARRANGEMENTS: dict[Workspace, Arrangement] = {
+    Workspace.REFEREE: Arrangement(
+        Column(
+            LEFT,
+            ((PanelId.DUNGEON_TURN, PanelId.DICE, PanelId.GAMES, PanelId.CHARACTERS,
+              PanelId.CHARACTER_SHEET, PanelId.ITEM_CATALOGUE, PanelId.TABLES),),
+        ),
+        # The sheet and the table editor are on the left: under the lights the sheet would
+        # make the column too tall, and beside the sheet the editor too wide for a laptop.
+        Column(
+            RIGHT,
+            ((PanelId.EFFECTS, PanelId.HAZARDS),
+             (PanelId.ROLL_LOG, PanelId.SESSION_LOG)),
+            (3, 2),
+        ),
+        (560, 640),
+    ),
+    Workspace.CHARACTERS: Arrangement(
+        Column(
+            LEFT,
+            ((PanelId.CHARACTERS, PanelId.DICE, PanelId.GAMES, PanelId.DUNGEON_TURN),
+             (PanelId.ITEM_CATALOGUE,)),
+            (2, 3),
+        ),
+        Column(
+            RIGHT,
+            ((PanelId.CHARACTER_SHEET, PanelId.ROLL_LOG, PanelId.EFFECTS, PanelId.HAZARDS,
+              PanelId.SESSION_LOG, PanelId.TABLES),),
+        ),
+        (460, 740),
+    ),
+}  # fmt: skip
+
+
+def in_front(window: QMainWindow, dock: QDockWidget) -> bool:
+    """Shown and not hidden behind another tab of its group."""
+    return dock.isVisible() and not dock.isFloating() and not dock.visibleRegion().isEmpty()
+
+
+def arrange(registry: PanelRegistry, workspace: Workspace) -> None:
+    """Dock, tab, size and bring to the front the registered panels as ``workspace`` says;
+    a registered panel it does not name joins the last tab group of the right column."""
+    window = registry.window
+    layout = ARRANGEMENTS[workspace]
+    named = {panel for column in (layout.left, layout.right) for s in column.stacks for panel in s}
+    extra = tuple(panel for panel in registry.panels() if panel not in named)
+    columns = [layout.left, layout.right]
+    if extra:
+        right = layout.right
+        columns[1] = Column(
+            right.area, (*right.stacks[:-1], right.stacks[-1] + extra), right.heights
+        )
+    docks = {panel: registry.panel(panel) for panel in registry.panels()}
+    for dock in docks.values():  # out of the layout first, so each goes exactly where it is put
+        dock.setFloating(False)
+        window.removeDockWidget(dock)
+    fronts: list[list[QDockWidget]] = []
+    for column in columns:
+        heads: list[QDockWidget] = []
+        for stack in column.stacks:
+            present = [docks[panel] for panel in stack if panel in docks]
+            if not present:
+                continue
+            head = present[0]
+            window.addDockWidget(column.area, head, Qt.Orientation.Vertical)
+            head.show()
+            for other in present[1:]:
+                window.tabifyDockWidget(head, other)
+                other.show()
+            heads.append(head)
+        fronts.append(heads)
+        if len(heads) > 1 and len(column.heights) == len(column.stacks):
+            shares = [column.heights[column.stacks.index(s)] for s in column.stacks
+                      if any(panel in docks for panel in s)]  # fmt: skip
+            window.resizeDocks(heads, shares, Qt.Orientation.Vertical)
+    for heads in fronts:
+        for head in heads:
+            head.raise_()
+    tops = [heads[0] for heads in fronts if heads]
+    if len(tops) == 2:
+        window.resizeDocks(tops, list(layout.widths), Qt.Orientation.Horizontal)
+
+
+__all__ = ["ARRANGEMENTS", "Workspace", "arrange", "in_front"]
