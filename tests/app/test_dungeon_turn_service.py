@@ -244,7 +244,7 @@ class TestClock:
 
 
 def equip(service: DungeonTurnService) -> None:
-    service.add_preset("torch")  # e1: 2 UD, DT + Useless, lit
+    service.add_preset("torch")  # e1: 1 UD, DT + Useless, lit
     service.add_preset("lantern")  # e2: 2 UD, DT + Refuel, lit
     service.add_effect("Bless", 1, kind="spell")  # e3: 1 UD, rolled at each DT end
     service.add_effect("Ward", 0, kind="spell", ends_at_dt_end=True)  # e4: ends with the DT
@@ -261,13 +261,13 @@ class TestEndTurn:
         in_dungeon(service)
         equip(service)
         clock.advance(LENGTH)
-        dice.script = [1, 2, 3, 6, 2]  # torch 1,2 -> out; lantern 3,6 -> 2; Bless 2 -> out
+        dice.script = [2, 3, 6, 2]  # torch 2 -> out; lantern 3,6 -> 2; Bless 2 -> out
         outcome = service.end_turn(die=9)
         assert dice.script == []
         data = outcome.value.to_dict(outcome.now)
         assert data["dt_ended"] == 1
         assert data["usage_dice"] == [
-            {"effect": "Torch", "before": 2, "rolled": [1, 2], "after": 0},
+            {"effect": "Torch", "before": 1, "rolled": [2], "after": 0},
             {"effect": "Lantern", "before": 2, "rolled": [3, 6], "after": 2},
             {"effect": "Bless", "before": 1, "rolled": [2], "after": 0},
         ]
@@ -523,8 +523,8 @@ class TestRest:
         rest = service.start_rest()
         assert rest.status["state"] == "resting"
         assert [light.name for light in rest.value.lights_to_douse] == ["Torch"]
-        douse = service.douse("e1", [4, 5])
-        assert douse.value.roll is not None and douse.value.effect.usage_dice == 2
+        douse = service.douse("e1", [4])
+        assert douse.value.roll is not None and douse.value.effect.usage_dice == 1
 
         halfway = service.rest_halfway()
         assert [effect.name for effect in halfway.value.effects_ended] == ["Haste"]
@@ -649,7 +649,7 @@ class TestEffects:
         assert service.douse("e1").value.roll.rolled == (6, 6)
 
     def test_wrong_faces_for_a_douse_change_nothing(self, service: DungeonTurnService) -> None:
-        service.add_preset("torch")
+        service.add_preset("lantern")
         version = service.store.version()
         with pytest.raises(ValueError, match="2 usage dice need exactly 2 faces"):
             service.douse("e1", [3])
@@ -679,7 +679,7 @@ class TestEffects:
         remove.undo()
         assert service.effects() == before  # back in its place
 
-        dice.script = [1, 5]
+        dice.script = [5]
         douse = DouseEffectCommand(service, "e1")
         douse.do()
         doused = service.effects()

@@ -118,7 +118,7 @@ def test_end_dt_shows_the_summary_and_undoes_in_one_step(panel, rig) -> None:
     assert texts[1] == "A sign now"
     assert "the encounter comes during DT 2" in texts[2]
     assert any("Ward of thorns ran out and ended" in text for text in texts)
-    assert any(text.startswith("Usage dice:") and "Torch: 2 →" in text for text in texts)
+    assert any(text.startswith("Usage dice:") and "Torch: 1 →" in text for text in texts)
     assert panel.encounters.pending_texts() == [
         "Encounter comes during this DT — sign at the end of DT 1, "
         f"rolled {result.encounter.roll} vs EN 9"

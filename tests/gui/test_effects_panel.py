@@ -33,16 +33,22 @@ def panel(qtbot, rig: DungeonRig) -> Iterator[EffectsPanel]:
 
 def test_presets_add_lit_lights_with_pips_and_an_owner(panel, rig) -> None:
     panel.owner_edit.setText("Mara")
+    panel.preset_buttons["lantern"].click()
     panel.preset_buttons["torch"].click()
-    panel.preset_buttons["candle"].click()
-    (torch, candle) = rig.service.effects()
-    assert (torch.name, torch.owner, torch.usage_dice, torch.lit) == ("Torch", "Mara", 2, True)
-    row = panel.rows()[torch.id]
-    assert row.name_label.text() == "Torch — Mara"
+    (lantern, torch) = rig.service.effects()
+    assert (lantern.name, lantern.owner, lantern.usage_dice, lantern.lit) == (
+        "Lantern",
+        "Mara",
+        2,
+        True,
+    )
+    row = panel.rows()[lantern.id]
+    assert row.name_label.text() == "Lantern — Mara"
     assert row.status_label.text() == "burning"
     assert row.pips.current() == 2
     assert row.count_label.text() == "2/2 UD"
-    assert panel.rows()[candle.id].status_label.text() == "guttering"  # one die left
+    assert panel.rows()[torch.id].status_label.text() == "guttering"  # the card's one die
+    assert panel.rows()[torch.id].count_label.text() == "1/1 UD"
     assert rig.undo_stack.count() == 2
 
 

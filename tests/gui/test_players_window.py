@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -29,17 +28,17 @@ def running_clock(dt_minutes: float = 30) -> DungeonTurnClock:
 
 def test_view_counts_down_and_names_the_light_states_only() -> None:
     clock = running_clock()
-    torch = light("t1", "torch", owner="Mara")
-    lantern = replace(light("t2", "lantern"), usage_dice=1)
+    lantern = light("t1", "lantern", owner="Mara")
+    torch = light("t2", "torch")  # the card's one die: it may go out at any DT end
     candle = light("t3", "candle", lit=False)
-    view = players_view(clock, [torch, lantern, candle, spell_duration("s1", "Ward", 3)], T0 + 61)
+    view = players_view(clock, [lantern, torch, candle, spell_duration("s1", "Ward", 3)], T0 + 61)
     assert view.dt == 1
     assert view.clock_text == "28:59"
     assert view.greed_percent == 30
     assert view.mood is ClockMood.RUNNING
     assert [(light.label, light.status) for light in view.lights] == [
-        ("Mara’s torch", LightStatus.BURNING),
-        ("Lantern", LightStatus.GUTTERING),
+        ("Mara’s lantern", LightStatus.BURNING),
+        ("Torch", LightStatus.GUTTERING),
         ("Candle", LightStatus.OUT),
     ]
 

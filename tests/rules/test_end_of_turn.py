@@ -48,19 +48,19 @@ CONDITIONS = {"Mara": ["Blessed", "prone"], "Osk": ["weakened", "vulnerable"], "
 
 
 def test_end_of_dt_rolls_effects_then_ends_conditions_then_checks() -> None:
-    # torch [4,3] -> 2; ward [1] -> 0 (ends); candle [2] -> 0 (spent); encounter d10 = 9
-    rng = ScriptedRandom([4, 3, 1, 2, 9])
+    # torch [4] -> 1; ward [1] -> 0 (ends); candle [2] -> 0 (spent); encounter d10 = 9
+    rng = ScriptedRandom([4, 1, 2, 9])
     clock, effects = running(), party_effects()
     result = end_dungeon_turn(clock, effects, CONDITIONS, 9, rng, T0 + 1800)
     assert rng.faces == []
     assert [roll.name for roll in result.usage_dice] == ["Torch", "Ward", "Candle"]
-    assert [roll.roll.rolled for roll in result.usage_dice] == [(4, 3), (1,), (2,)]
+    assert [roll.roll.rolled for roll in result.usage_dice] == [(4,), (1,), (2,)]
     assert [roll.name for roll in result.ran_out] == ["Ward", "Candle"]
     assert [effect.id for effect in result.effects_ended] == ["ward", "bl"]
     assert [effect.id for effect in result.items_spent] == ["candle"]
     assert [effect.id for effect in result.effects] == ["torch", "spare", "quiver", "candle"]
     kept = {effect.id: effect for effect in result.effects}
-    assert kept["torch"].usage_dice == 2
+    assert kept["torch"].usage_dice == 1
     assert kept["candle"].spent
     assert kept["quiver"] == effects[4]
     assert result.conditions_by_character == {"Mara": ("prone",), "Osk": (), "Ida": ()}
@@ -79,12 +79,12 @@ def test_end_of_dt_rolls_effects_then_ends_conditions_then_checks() -> None:
 
 
 def test_result_json_matches_the_contract() -> None:
-    rng = ScriptedRandom([4, 3, 1, 2, 3])
+    rng = ScriptedRandom([4, 1, 2, 3])
     result = end_dungeon_turn(running(), party_effects(), CONDITIONS, 9, rng, T0 + 1800)
     data = result.to_dict(T0 + 1800)
     assert set(data) == {"dt_ended", "usage_dice", "conditions_ended", "encounter", "status"}
     assert data["dt_ended"] == 1
-    assert data["usage_dice"][0] == {"effect": "Torch", "before": 2, "rolled": [4, 3], "after": 2}
+    assert data["usage_dice"][0] == {"effect": "Torch", "before": 1, "rolled": [4], "after": 1}
     assert {"character": "Mara", "condition": "blessed"} in data["conditions_ended"]
     assert data["encounter"] == {"en": 9, "roll": 3, "encounter": False, "immediate": False}
     assert data["status"] == {
@@ -107,7 +107,7 @@ def test_a_given_die_is_used_instead_of_rolling() -> None:
 
 def test_result_keeps_what_undo_needs() -> None:
     clock, effects = running(), party_effects()
-    result = end_dungeon_turn(clock, effects, CONDITIONS, 9, ScriptedRandom([4, 3, 1, 2, 1]), T0)
+    result = end_dungeon_turn(clock, effects, CONDITIONS, 9, ScriptedRandom([4, 1, 2, 1]), T0)
     assert result.previous_clock == clock
     assert result.previous_effects == effects
     assert result.previous_conditions == {

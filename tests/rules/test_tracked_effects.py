@@ -25,6 +25,7 @@ from refkit.rules.dungeon.effects import (
     roll_effect,
     spell_duration,
 )
+from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
 from refkit.rules.usage_dice import UsageDiceMode
 from tests.rules.scripted_random import ScriptedRandom
 
@@ -34,13 +35,22 @@ REFUEL = UsageDiceMode.REFUEL
 REST = UsageDiceMode.REST
 
 
+@pytest.mark.parametrize("preset", sorted(LIGHT_PRESETS))
+def test_a_light_preset_has_the_dice_of_its_catalogue_card(preset: str) -> None:
+    card = find_catalogue_item(load_item_catalogue(), LIGHT_PRESETS[preset].name)
+    tracked = light("t", preset)
+    assert card.usage_dice is not None
+    assert (tracked.max_usage_dice, tracked.modes) == (card.usage_dice.count, card.usage_dice.modes)
+    assert tracked.refuel_with == (card.usage_dice.refuel_with or "")
+
+
 def test_light_presets() -> None:
     torch, lantern, candle = light("t", "torch"), light("l", "Lantern"), light("c", "candle")
-    assert (torch.max_usage_dice, torch.modes) == (2, frozenset({USELESS, DT}))
+    assert (torch.max_usage_dice, torch.modes) == (1, frozenset({USELESS, DT}))
     assert (lantern.max_usage_dice, lantern.modes, lantern.refuel_with) == (
         2,
         frozenset({REFUEL, DT}),
-        "oil",
+        "Oil flask",
     )
     assert (candle.max_usage_dice, candle.modes) == (1, frozenset({USELESS, DT}))
     assert all(effect.lit and effect.kind is EffectKind.LIGHT for effect in (torch, candle))
@@ -136,7 +146,7 @@ def test_a_roll_that_keeps_dice_counts_the_survivors() -> None:
 
 
 def test_dousing_a_dt_light_rolls_its_dice_once_more() -> None:
-    result = douse(light("t", "torch"), ScriptedRandom([4, 1]))
+    result = douse(light("l", "lantern"), ScriptedRandom([4, 1]))
     assert result.roll is not None
     assert result.roll.rolled == (4, 1)
     assert (result.effect.usage_dice, result.effect.lit, result.effect.spent) == (1, False, False)
@@ -144,7 +154,7 @@ def test_dousing_a_dt_light_rolls_its_dice_once_more() -> None:
 
 
 def test_dousing_a_torch_to_zero_spends_it() -> None:
-    result = douse(light("t", "torch"), ScriptedRandom([2, 1]))
+    result = douse(light("t", "torch"), ScriptedRandom([2]))
     assert result.effect.spent
 
 
@@ -165,9 +175,9 @@ def test_douse_needs_a_lit_light() -> None:
 
 
 def test_light_status_for_the_players_window() -> None:
-    torch = light("t", "torch")
-    assert torch.light_status is LightStatus.BURNING
-    assert relight(douse(torch, ScriptedRandom([6, 1])).effect).light_status == "guttering"
+    lantern = light("l", "lantern")
+    assert lantern.light_status is LightStatus.BURNING
+    assert relight(douse(lantern, ScriptedRandom([6, 1])).effect).light_status == "guttering"
     assert light("t", "torch", lit=False).light_status is LightStatus.OUT
     with pytest.raises(ValueError, match="not a light"):
         _ = spell_duration("s", "Ward", 1).light_status
@@ -184,7 +194,7 @@ def test_rest_restores_only_rest_mode_items() -> None:
     assert used is not None
     assert used.usage_dice == 0
     assert restore_on_rest(used).usage_dice == 1
-    torch = douse(light("t", "torch"), ScriptedRandom([5, 1])).effect
+    torch = douse(light("t", "torch"), ScriptedRandom([5])).effect
     assert restore_on_rest(torch) == torch
 
 
@@ -199,7 +209,7 @@ def test_effect_lists() -> None:
     assert [effect.id for effect in effects] == ["e1", "e2"]
     with pytest.raises(ValueError, match="id 'e1' already exists"):
         add_effect(effects, light("e1", "candle"))
-    doused = douse(effects[0], ScriptedRandom([6, 6])).effect
+    doused = douse(effects[0], ScriptedRandom([6])).effect
     assert replace_effect(effects, doused)[0] == doused
     assert remove_effect(effects, "e1") == (effects[1],)
     with pytest.raises(ValueError, match="no tracked effect with id 'e9'"):
@@ -223,7 +233,7 @@ def test_given_faces_decide_the_roll_and_no_die_is_rolled() -> None:
     rolled = roll_effect(spell_duration("s", "Ward", 3), no_dice, faces=[1, 3, 6])
     assert rolled.roll.rolled == (1, 3, 6)
     assert rolled.effect is not None and rolled.effect.usage_dice == 2
-    doused = douse(light("t", "torch"), no_dice, faces=[4, 1])
+    doused = douse(light("l", "lantern"), no_dice, faces=[4, 1])
     assert doused.roll is not None and doused.roll.rolled == (4, 1)
     assert (doused.effect.usage_dice, doused.effect.lit) == (1, False)
     ring = custom_effect("r", "Ring", 2, {UsageDiceMode.ACTIVATE})
@@ -233,7 +243,7 @@ def test_given_faces_decide_the_roll_and_no_die_is_rolled() -> None:
 
 def test_given_faces_must_fit_what_is_rolled() -> None:
     with pytest.raises(ValueError, match="exactly 2 faces"):
-        douse(light("t", "torch"), ScriptedRandom(), faces=[4])
+        douse(light("l", "lantern"), ScriptedRandom(), faces=[4])
     glowstone = TrackedEffect("g", "Glowstone", EffectKind.LIGHT, 2, 2, frozenset({REST}), lit=True)
     with pytest.raises(ValueError, match="rolls no usage dice when doused"):
         douse(glowstone, ScriptedRandom(), faces=[3])

@@ -196,10 +196,11 @@ class LightPreset:
     refuel_with: str = ""
 
 
+# The Playtest 2 cards' numbers (items-facts.md); a test holds them to the shipped catalogue.
 LIGHT_PRESETS: Mapping[str, LightPreset] = {
-    "torch": LightPreset("Torch", 2, frozenset({UsageDiceMode.USELESS, UsageDiceMode.DT})),
+    "torch": LightPreset("Torch", 1, frozenset({UsageDiceMode.USELESS, UsageDiceMode.DT})),
     "lantern": LightPreset(
-        "Lantern", 2, frozenset({UsageDiceMode.REFUEL, UsageDiceMode.DT}), refuel_with="oil"
+        "Lantern", 2, frozenset({UsageDiceMode.REFUEL, UsageDiceMode.DT}), refuel_with="Oil flask"
     ),
     "candle": LightPreset("Candle", 1, frozenset({UsageDiceMode.USELESS, UsageDiceMode.DT})),
 }
