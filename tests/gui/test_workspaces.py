@@ -63,3 +63,49 @@ def test_the_workspaces_show_what_each_job_needs(qtbot, start_app, tmp_path) -> 
     shown = {p for p in every if app.window.tabifiedDockWidgets(app.panels.panel(p))
              or in_front(app.window, app.panels.panel(p))}  # fmt: skip
     assert shown == every  # none left closed or floating
+
+
+def test_opening_the_new_effect_form_never_grows_the_window_on_a_laptop(
+    qtbot, start_app, tmp_path
+) -> None:
+    from PySide6.QtCore import QRect
+
+    from refkit.gui.dungeon.effects_panel import EffectsPanel
+
+    app = start_app(str(tmp_path / "form.sqlite3"), ready=_all_built)
+    window = app.window
+    window.available_geometry = lambda: QRect(0, 0, 1366, 768)  # type: ignore[method-assign]
+    window.resize(1229, 691)  # what a first start on 1366×768 gives
+    qtbot.wait(50)
+    height = window.height()
+    effects = app.panels.widget(PanelId.EFFECTS, EffectsPanel)
+    for _ in range(3):  # a party's lights: torches, a lantern, a candle each
+        for light in ("torch", "lantern", "candle"):
+            effects.add_light(light)
+    effects.more_button.setChecked(True)
+    qtbot.waitUntil(effects.form.isVisible, timeout=2000)
+    qtbot.wait(100)
+    assert window.height() == height
+    window.layout().activate()
+    assert window.minimumSizeHint().height() <= 768 - 60
+    effects.more_button.setChecked(False)
+    qtbot.wait(100)
+    assert window.height() == height
+
+
+SCALED_LAPTOP = (1280, 720)
+"""2560×1440 at 2× in logical pixels; 1366×768 at 1× is larger both ways."""
+CHROME_HEIGHT = 160
+"""Title bar, menu bar, toolbar, a tab row and the status bar, together."""
+COLUMN_WIDTH = 740
+"""Two columns share 1,280 px: one panel may take a little more than half."""
+
+
+def test_every_panel_fits_a_column_of_a_scaled_laptop(start_app, tmp_path) -> None:
+    app = start_app(str(tmp_path / "sizes.sqlite3"), ready=_all_built)
+    too_big = {}
+    for panel in app.panels.panels():
+        needed = app.panels.panel(panel).minimumSizeHint()
+        if needed.width() > COLUMN_WIDTH or needed.height() > SCALED_LAPTOP[1] - CHROME_HEIGHT:
+            too_big[panel.name] = (needed.width(), needed.height())
+    assert too_big == {}
