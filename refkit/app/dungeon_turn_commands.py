@@ -271,6 +271,20 @@ class DouseEffectCommand(DungeonTurnCommand):
         super().__init__(service, "Douse", lambda: service.douse(effect_id, faces, seed=seed))
 
 
+class UseEffectCommand(DungeonTurnCommand):
+    """An Activate item was used: its usage dice rolled (L400); redo keeps the same dice."""
+
+    def __init__(
+        self,
+        service: DungeonTurnService,
+        effect_id: str,
+        faces: Sequence[int] | None = None,
+        *,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(service, "Use", lambda: service.activate(effect_id, faces, seed=seed))
+
+
 class RelightEffectCommand(DungeonTurnCommand):
     def __init__(self, service: DungeonTurnService, effect_id: str) -> None:
         super().__init__(service, "Light", lambda: service.relight(effect_id))

@@ -3,6 +3,7 @@ and the announcement when something runs out."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from refkit.gui.dungeon.effects_panel import EffectsPanel
 from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.rules.dungeon.effects import EffectKind
+from refkit.rules.usage_dice import roll_usage_dice
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 
 
@@ -105,6 +107,44 @@ def test_douse_relight_refuel_and_remove(panel, rig) -> None:
     assert rig.service.effects() == ()
     assert panel.rows() == {}
     assert panel.empty_label.isVisibleTo(panel)
+
+
+def seed_leaving(dice: int, after: int) -> int:
+    """A seed under which the next roll of ``dice`` usage dice leaves ``after`` of them."""
+    return next(s for s in range(500) if roll_usage_dice(dice, random.Random(s)).after == after)
+
+
+def test_use_rolls_an_activate_items_dice_as_one_undo_step(panel, rig) -> None:  # L400
+    rig.service.add_effect("Tinderbox", 3, "Activate, Useless")
+    panel.preset_buttons["torch"].click()
+    (box, torch) = rig.service.effects()
+    panel.session.refresh()
+    assert not panel.rows()[torch.id].use_button.isVisibleTo(panel.rows()[torch.id])
+    row = panel.rows()[box.id]
+    assert row.use_button.isVisibleTo(row)
+    rig.seeds.queued.append(seed_leaving(3, 2))
+    steps = rig.undo_stack.count()
+    row.use_button.click()
+    assert rig.service.effects()[0].usage_dice == 2
+    assert panel.rows()[box.id].count_label.text() == "2/3 UD"
+    assert panel.rows()[box.id].pips.current() == 2
+    assert rig.undo_stack.count() == steps + 1
+    rig.undo_stack.undo()
+    assert rig.service.effects()[0].usage_dice == 3
+    assert panel.rows()[box.id].count_label.text() == "3/3 UD"
+
+
+def test_using_up_a_useless_item_is_announced_and_it_is_spent(panel, rig) -> None:
+    rig.service.add_effect("Quiver", 1, "Activate, Useless")
+    panel.session.refresh()
+    (quiver,) = rig.service.effects()
+    rig.seeds.queued.append(seed_leaving(1, 0))
+    panel.rows()[quiver.id].use_button.click()
+    row = panel.rows()[quiver.id]
+    assert rig.service.effects()[0].spent
+    assert row.status_label.text() == "SPENT"
+    assert not row.use_button.isVisibleTo(row)
+    assert panel.announced() == "Quiver is used up — spent for good"
 
 
 def test_running_out_at_the_end_of_a_dt_is_announced_and_useless_is_spent(panel, rig) -> None:

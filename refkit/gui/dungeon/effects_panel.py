@@ -3,8 +3,8 @@
 Add a torch, lantern or candle in one click (for whoever carries it), or a spell duration or a
 custom effect with its usage dice and modes. Each effect shows its usage dice as pips and its
 state in words; lights can be doused (which rolls their dice once more, by the rules), lit again
-and refuelled. When an effect runs out it is announced — and a Useless item is marked spent. Every
-change is one undo step.
+and refuelled; an Activate item's Use rolls its dice (L400). When an effect runs out it is
+announced — and a Useless item is marked spent. Every change is one undo step.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from refkit.rules.dungeon.effects import LIGHT_PRESETS, MAX_USAGE_DICE, EffectKi
 
 if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import DungeonTurnView
-    from refkit.rules.dungeon.effects import DouseResult
+    from refkit.rules.dungeon.effects import DouseResult, EffectRoll
     from refkit.rules.dungeon.end_of_turn import EndOfTurnResult
 
 T = TypeVar("T")
@@ -217,6 +217,7 @@ class EffectsPanel(QWidget):
             if row is None:
                 row = EffectRow(effect)
                 row.douse_clicked.connect(self.douse)
+                row.use_clicked.connect(self.use)
                 row.relight_clicked.connect(self.session.relight)
                 row.refuel_clicked.connect(self.session.refuel)
                 row.remove_clicked.connect(self.session.remove_effect)
@@ -314,6 +315,26 @@ class EffectsPanel(QWidget):
                 )
             self.status_message.emit(message)
         return result
+
+    def use(self, effect_id: str) -> EffectRoll | None:
+        """An Activate item was used: roll its dice, say the roll, announce it if used up."""
+        rolled = self.session.use(effect_id)
+        if rolled is not None:
+            roll = rolled.roll
+            faces = " ".join(str(face) for face in roll.rolled)
+            self.status_message.emit(
+                f"{rolled.name} used: {roll.before} → {roll.after} UD (rolled {faces})"
+            )
+            if rolled.ran_out:
+                spent = rolled.effect is not None and rolled.effect.spent
+                self.announce(
+                    [
+                        f"{rolled.name} is used up — spent for good"
+                        if spent
+                        else f"{rolled.name} has no usage dice left"
+                    ]
+                )
+        return rolled
 
     def _from_form(self, action: Callable[[], T]) -> T:
         """Run the form's dungeon-turn step; a refusal is shown under the form too."""

@@ -126,6 +126,7 @@ class EffectRow(QFrame):
     """One tracked effect: name and owner, UD pips and count, modes, state, and its actions."""
 
     douse_clicked = Signal(str)
+    use_clicked = Signal(str)
     relight_clicked = Signal(str)
     refuel_clicked = Signal(str)
     remove_clicked = Signal(str)
@@ -150,10 +151,12 @@ class EffectRow(QFrame):
         self.count_label = QLabel()
         self.count_label.setObjectName("effect_ud")
         self.douse_button = self._button("Douse", "Put the light out (rolls its UD once)")
+        self.use_button = self._button("Use", "It was used: roll its usage dice")
         self.relight_button = self._button("Light", "Light it again")
         self.refuel_button = self._button("Refuel", "Spend the fuel: back to full usage dice")
         self.remove_button = self._button("✕", "Stop tracking this effect")
         self.douse_button.clicked.connect(lambda: self.douse_clicked.emit(self.effect.id))
+        self.use_button.clicked.connect(lambda: self.use_clicked.emit(self.effect.id))
         self.relight_button.clicked.connect(lambda: self.relight_clicked.emit(self.effect.id))
         self.refuel_button.clicked.connect(lambda: self.refuel_clicked.emit(self.effect.id))
         self.remove_button.clicked.connect(lambda: self.remove_clicked.emit(self.effect.id))
@@ -169,6 +172,7 @@ class EffectRow(QFrame):
         bottom.addWidget(self.detail_label, 1)
         for button in (
             self.douse_button,
+            self.use_button,
             self.relight_button,
             self.refuel_button,
             self.remove_button,
@@ -207,6 +211,9 @@ class EffectRow(QFrame):
         self.count_label.setText(f"{effect.usage_dice}/{effect.max_usage_dice} UD")
         light = effect.kind is EffectKind.LIGHT
         self.douse_button.setVisible(light and effect.lit)
+        self.use_button.setVisible(
+            UsageDiceMode.ACTIVATE in effect.modes and not effect.spent and effect.usage_dice > 0
+        )
         self.relight_button.setVisible(
             light and not effect.lit and not effect.spent and effect.usage_dice > 0
         )

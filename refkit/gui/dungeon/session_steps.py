@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import DungeonTurnService, RestFinished
     from refkit.app.undo import Command
     from refkit.rules.dungeon.clock import PendingEncounter
-    from refkit.rules.dungeon.effects import DouseResult, EffectKind, TrackedEffect
+    from refkit.rules.dungeon.effects import DouseResult, EffectKind, EffectRoll, TrackedEffect
     from refkit.rules.dungeon.end_of_turn import (
         EncounterCheckResult,
         RestEncounterCheck,
@@ -159,6 +159,11 @@ class DungeonSteps:
         from refkit.app.dungeon_turn_commands import DouseEffectCommand
 
         return self.perform(DouseEffectCommand, effect_id)
+
+    def use(self, effect_id: str) -> EffectRoll | None:
+        from refkit.app.dungeon_turn_commands import UseEffectCommand
+
+        return self.perform(UseEffectCommand, effect_id)
 
     def relight(self, effect_id: str) -> TrackedEffect | None:
         from refkit.app.dungeon_turn_commands import RelightEffectCommand
