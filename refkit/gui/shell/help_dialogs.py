@@ -50,9 +50,8 @@ which you can filter (Ctrl+F) and export from the File menu. D rolls a d100, U t
 N lets you type any dice notation.</p>
 
 <h4>Running the dungeon turn</h4>
-<p>F6 starts, pauses and resumes the clock; F5 ends the dungeon turn: lights and effects
-roll their usage dice, the encounter check is made and the greed track moves. F8 makes a
-loud-noise check. Alt+Up and Alt+Down nudge the clock by a minute. The session log keeps
+<p>F6 starts, pauses and resumes the clock; F5 ends the dungeon turn: the lights and
+effects roll their usage dice and the encounter check is made. F8 makes a loud-noise check. Alt+Up and Alt+Down nudge the clock by a minute. The session log keeps
 what happened, turn by turn. Ctrl+Shift+P opens the players' window: only what the players
 should see, for a second screen.</p>
 
