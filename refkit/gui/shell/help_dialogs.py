@@ -51,8 +51,9 @@ N lets you type any dice notation.</p>
 
 <h4>Running the dungeon turn</h4>
 <p>F6 starts, pauses and resumes the clock; F5 ends the dungeon turn: the lights and
-effects roll their usage dice and the encounter check is made. F8 makes a loud-noise check. Alt+Up and Alt+Down nudge the clock by a minute. The session log keeps
-what happened, turn by turn. Ctrl+Shift+P opens the players' window: only what the players
+effects roll their usage dice and the encounter check is made. F8 makes a loud-noise
+check. Alt+Up and Alt+Down nudge the clock by a minute. The session log keeps what
+happened, turn by turn. Ctrl+Shift+P opens the players' window: only what the players
 should see, for a second screen.</p>
 
 <h4>Crows</h4>
