@@ -58,6 +58,8 @@ from refkit.rules.inventory.moves import move as move_item_to
 from refkit.rules.inventory.moves import pick_up as pick_up_item
 from refkit.rules.inventory.moves import refuel as refuel_item
 from refkit.rules.inventory.moves import split_stack as split_item
+from refkit.rules.inventory.moves import use_item as use_inventory_item
+from refkit.rules.usage_dice import UsageDiceRoll
 from refkit.store.character_store import CharacterChangedError, CharacterNotFoundError
 
 
@@ -293,6 +295,22 @@ def refuel(service: CharacterService, name: str, item_id: str, fuel_id: str) -> 
     return CharacterEdit(
         service, before.name, before, before.with_items(items), f"Refuel {item_name}"
     )
+
+
+def use_item(
+    service: CharacterService,
+    name: str,
+    item_id: str,
+    rng: random.Random,
+    faces: Sequence[int] | None = None,
+) -> tuple[CharacterEdit, UsageDiceRoll]:
+    """An Activate item used: its usage dice rolled now (L400), the pips on the sheet dropping
+    with them; returns the command (not done yet: redo keeps the same dice) and the roll."""
+    before = service.get(name)
+    item_name = _item_name(before, item_id)
+    items, roll = use_inventory_item(before.items, item_id, rng, faces=faces)
+    edit = CharacterEdit(service, before.name, before, before.with_items(items), f"Use {item_name}")
+    return edit, roll
 
 
 def add_catalogue_item(

@@ -10,6 +10,7 @@ limit; the rest stay where they came from. Hands never hold stacks.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -29,7 +30,12 @@ from refkit.rules.inventory.model import (
     fresh_item_id,
     placement_problem,
 )
-from refkit.rules.usage_dice import UsageDiceMode
+from refkit.rules.usage_dice import (
+    UsageDiceMode,
+    UsageDiceRoll,
+    roll_usage_dice,
+    usage_dice_from_faces,
+)
 
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
@@ -429,6 +435,30 @@ def refuel(inventory: Inventory, item_id: str, fuel_id: str) -> Inventory:
     if fuel.count > 1:
         return result.replaced(replace(fuel, count=fuel.count - 1))
     return result.without(fuel.id)
+
+
+def use_item(
+    inventory: Inventory,
+    item_id: str,
+    rng: random.Random,
+    *,
+    faces: Sequence[int] | None = None,
+) -> tuple[Inventory, UsageDiceRoll]:
+    """The item was used: with the Activate mode its usage dice are rolled now (L400) and those
+    showing 1 or 2 are lost; ``faces`` gives the dice outright. Raises ValueError naming the item
+    when it has no Activate mode or no dice left, KeyError for an unknown id."""
+    item = inventory.find(item_id)
+    dice = item.usage_dice
+    if dice is None or UsageDiceMode.ACTIVATE not in dice.modes:
+        raise ValueError(f"{item.name} has no Activate mode; using it rolls no usage dice")
+    if dice.current == 0:
+        raise ValueError(f"{item.name} has no usage dice left to roll")
+    if faces is None:
+        roll = roll_usage_dice(dice.current, rng)
+    else:
+        roll = usage_dice_from_faces(dice.current, faces)
+    used = replace(item, usage_dice=replace(dice, current=roll.after))
+    return inventory.replaced(used), roll
 
 
 def draw_chance(item: Item) -> Fraction:
