@@ -42,6 +42,7 @@ from refkit.rules.character.model import Character, DamageOutcome
 from refkit.rules.inventory.catalogue import CatalogueItem, find_catalogue_item
 from refkit.rules.inventory.model import GROUND, InventoryRules, Item, fresh_item_id
 from refkit.rules.inventory.moves import DrawResult
+from refkit.rules.usage_dice import UsageDiceRoll
 from refkit.store.character_store import CharacterNotFoundError, name_key
 
 
@@ -305,6 +306,12 @@ class CharacterSession(QObject):
 
     def remove_item(self, item_id: str) -> None:
         self.push(commands.remove_item(self._service, self._current(), item_id))
+
+    def use_item(self, item_id: str) -> UsageDiceRoll:
+        """An Activate item used: its usage dice rolled (L400), one undo step."""
+        command, roll = commands.use_item(self._service, self._current(), item_id, self._rng)
+        self.push(command)
+        return roll
 
     def pick_up(self, item_id: str, area: str) -> None:
         self.push(commands.pick_up(self._service, self._current(), item_id, area))

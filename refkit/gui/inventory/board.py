@@ -79,6 +79,7 @@ from refkit.rules.inventory.model import (
     Item,
 )
 from refkit.rules.inventory.moves import MoveRefused, Verdict
+from refkit.rules.usage_dice import UsageDiceRoll
 
 
 class InventoryEditing(Protocol):
@@ -99,6 +100,8 @@ class InventoryEditing(Protocol):
     def heal_wound(self, slot: int) -> None: ...
 
     def remove_item(self, item_id: str) -> None: ...
+
+    def use_item(self, item_id: str) -> UsageDiceRoll: ...
 
 
 class InventoryBoard(QWidget):
@@ -785,6 +788,19 @@ class InventoryBoard(QWidget):
         editing = self._editing
         done = f"Now wearing {name}" if worn else f"Took off {name}"
         self._run(lambda: editing.set_worn(item_id, worn), done)
+
+    def use_item(self, item_id: str) -> None:
+        """Use an Activate item: its usage dice are rolled (L400) and the hint says the roll."""
+        if self._editing is None or self._character is None:
+            return
+        name = self._character.items.find(item_id).name
+        try:
+            roll = self._editing.use_item(item_id)
+        except (MoveRefused, ValueError, KeyError) as error:
+            self._set_hint(f"✗ {refusal_reason(error)}")
+            return
+        faces = " ".join(str(face) for face in roll.rolled)
+        self._set_hint(f"Used {name}: rolled {faces}, {roll.before} → {roll.after} UD")
 
     def remove(self, item: Item) -> None:
         """Take ``item`` out of the inventory (undoable)."""

@@ -1,5 +1,5 @@
 """The inventory board's context menu: move to any place (with the reason a place is closed),
-split, wear, draw from the pack, drop, remove, and place or heal a wound."""
+split, wear, use an Activate item, draw from the pack, drop, remove, and place or heal a wound."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from refkit.gui.common.plain_text import rich_tooltip
 from refkit.gui.inventory.board_layout import GROUND_PLACE, Place, all_slot_places
 from refkit.gui.inventory.board_moves import Carry
 from refkit.rules.inventory.model import BACKPACK, GROUND, MAGIC, Item
+from refkit.rules.usage_dice import UsageDiceMode
 
 if TYPE_CHECKING:
     from refkit.gui.inventory.board import InventoryBoard
@@ -69,6 +70,9 @@ def _item_menu(board: InventoryBoard, menu: QMenu, item: Item) -> None:
         split.triggered.connect(lambda _=False, i=item.id: board.split_requested.emit(i))
     if item.armor is not None and not item.is_shield:
         _armour_action(board, menu, item)
+    dice = item.usage_dice
+    if dice is not None and UsageDiceMode.ACTIVATE in dice.modes:
+        _use_action(board, menu, item, dice.current)
     if item.area == BACKPACK:
         draw = menu.addAction("Draw from pack…")
         draw.setObjectName("draw_action")
@@ -81,6 +85,16 @@ def _item_menu(board: InventoryBoard, menu: QMenu, item: Item) -> None:
     remove = menu.addAction("Remove from the inventory")
     remove.setObjectName("remove_action")
     remove.triggered.connect(lambda _=False, i=item: board.remove(i))
+
+
+def _use_action(board: InventoryBoard, menu: QMenu, item: Item, dice: int) -> None:
+    word = "die" if dice == 1 else "dice"
+    action = menu.addAction(f"Use it (roll {dice} usage {word})" if dice else "Use it")
+    action.setObjectName("use_action")
+    action.setEnabled(dice > 0)
+    if not dice:
+        action.setToolTip(f"{item.name} has no usage dice left")
+    action.triggered.connect(lambda _=False, i=item.id: board.use_item(i))
 
 
 def _armour_action(board: InventoryBoard, menu: QMenu, item: Item) -> None:
