@@ -221,3 +221,12 @@ def test_the_result_names_the_expertise_whose_use_was_spent(qtbot, panel, rngs) 
     rngs.queue(seed_giving(4, 5))
     qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
     assert panel.result.note() == (f"For {WREN}. Expertise used: +1 tier (a use of Stealth spent)")
+
+
+def test_a_crows_name_is_shown_as_typed_never_as_markup(qtbot, panel, characters) -> None:
+    hostile = "<b>Bold</b> & Co"
+    characters.create(Character(hostile, Characteristics(0, 0, 2), Stamina(5, 5)))
+    panel.choose_crow(hostile)
+    assert panel.conditions_label.textFormat() == Qt.TextFormat.PlainText
+    assert hostile in panel.conditions_label.text()
+    assert "&lt;b&gt;" in panel.expertise.toolTip()  # escaped in the rich tooltip

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refkit.gui.common.plain_text import plain_label
+from refkit.gui.common.plain_text import plain_label, rich_tooltip
 from refkit.gui.dice.widgets import (
     Counter,
     KeyFriendlySpinBox,
@@ -433,10 +433,12 @@ class DicePanel(QWidget):
         if not has_uses:
             self.expertise.setChecked(False)
         self.expertise.setEnabled(has_uses)
-        self.expertise.setToolTip(
-            f"Spend a use of {crow.name}'s chosen expertise after the roll: +1 tier (X)"
-            if has_uses
-            else f"{crow.name} has no expertise uses left until the next rest"
+        self.expertise.setToolTip(  # names the crow as typed, never as markup
+            rich_tooltip(
+                f"Spend a use of {crow.name}'s chosen expertise after the roll: +1 tier (X)"
+                if has_uses
+                else f"{crow.name} has no expertise uses left until the next rest"
+            )
         )
 
     def _effect(self) -> ConditionEffect:
