@@ -1,10 +1,12 @@
-"""The board's context menu on an Activate item: "Use it" rolls its usage dice (L400), the pips
-drop on the sheet, the hint says the roll, and Edit → Undo gives the dice back."""
+"""The board's context menu for usage dice: "Use it" on an Activate item rolls its dice (L400) and
+the pips drop on the sheet; "Refuel with …" spends a carried fuel item (L398) or says none is
+carried; each is one undo step."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -104,3 +106,70 @@ def test_no_use_for_an_item_without_activate_and_none_once_used_up(
     action = use_action(board, session, chalk)
     assert action is not None and not action.isEnabled()
     assert "no usage dice left" in action.toolTip()
+
+
+def refuel_action(board: InventoryBoard, session: CharacterSession, item_id: str) -> QAction | None:
+    item = session.character().items.find(item_id)
+    menu = board.build_menu(item, Place(GROUND, None))
+    return next((a for a in menu.actions() if a.objectName() == "refuel_action"), None)
+
+
+def burnt_lantern(service: CharacterService) -> str:
+    """Wren's lantern, burnt down to 0 usage dice."""
+    lantern_id = given(service, "Lantern")
+    crow = service.get(WREN)
+    lantern = crow.items.find(lantern_id)
+    assert lantern.usage_dice is not None
+    out = replace(lantern, usage_dice=replace(lantern.usage_dice, current=0))
+    cmd.CharacterEdit(service, WREN, crow, crow.with_items(crow.items.replaced(out)), "-").do()
+    return lantern_id
+
+
+def test_refuel_spends_a_carried_oil_flask_or_says_none_is_carried(  # L398
+    board: InventoryBoard, session: CharacterSession, service: CharacterService, stack: QUndoStack
+) -> None:
+    lantern = burnt_lantern(service)
+    session.open(WREN)
+    action = refuel_action(board, session, lantern)
+    assert action is not None and not action.isEnabled()
+    assert "no Oil flask carried" in action.toolTip()
+
+    cmd.remove_item(service, WREN, "bedroll-1").do()  # room in the pack for the flask
+    flask = given(service, "Oil flask")
+    session.open(WREN)
+    assert not session.character().items.on_ground(flask)
+    action = refuel_action(board, session, lantern)
+    assert action is not None and action.isEnabled()
+    assert action.text() == "Refuel with Oil flask"
+    action.trigger()
+    assert dice_left(session, lantern) == 2
+    assert flask not in session.character().items.ids()
+    assert "Refuelled Lantern" in board.hint()
+    stack.undo()
+    assert dice_left(session, lantern) == 0
+    assert flask in session.character().items.ids()
+
+
+def test_a_flask_on_the_ground_does_not_refuel(
+    board: InventoryBoard, session: CharacterSession, service: CharacterService
+) -> None:
+    lantern = burnt_lantern(service)
+    cmd.remove_item(service, WREN, "bedroll-1").do()
+    flask = given(service, "Oil flask")
+    cmd.drop_to_ground(service, WREN, flask).do()
+    session.open(WREN)
+    assert session.character().items.on_ground(flask)
+    action = refuel_action(board, session, lantern)
+    assert action is not None and not action.isEnabled()
+    assert "no Oil flask carried" in action.toolTip()
+
+
+def test_a_full_lantern_needs_no_fuel(
+    board: InventoryBoard, session: CharacterSession, service: CharacterService
+) -> None:
+    lantern = given(service, "Lantern")
+    given(service, "Oil flask")
+    session.open(WREN)
+    action = refuel_action(board, session, lantern)
+    assert action is not None and not action.isEnabled()
+    assert "full" in action.toolTip()

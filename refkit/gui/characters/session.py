@@ -307,6 +307,10 @@ class CharacterSession(QObject):
     def remove_item(self, item_id: str) -> None:
         self.push(commands.remove_item(self._service, self._current(), item_id))
 
+    def refuel(self, item_id: str, fuel_id: str) -> None:
+        """One ``fuel_id`` spent to give ``item_id`` its usage dice back (L398), one undo step."""
+        self.push(commands.refuel(self._service, self._current(), item_id, fuel_id))
+
     def use_item(self, item_id: str) -> UsageDiceRoll:
         """An Activate item used: its usage dice rolled (L400), one undo step."""
         command, roll = commands.use_item(self._service, self._current(), item_id, self._rng)

@@ -103,6 +103,8 @@ class InventoryEditing(Protocol):
 
     def use_item(self, item_id: str) -> UsageDiceRoll: ...
 
+    def refuel(self, item_id: str, fuel_id: str) -> None: ...
+
 
 class InventoryBoard(QWidget):
     """The slot board of one crow."""
@@ -788,6 +790,15 @@ class InventoryBoard(QWidget):
         editing = self._editing
         done = f"Now wearing {name}" if worn else f"Took off {name}"
         self._run(lambda: editing.set_worn(item_id, worn), done)
+
+    def refuel_item(self, item_id: str, fuel_id: str) -> None:
+        """Spend one carried ``fuel_id`` to give ``item_id`` its usage dice back (L398)."""
+        if self._editing is None or self._character is None:
+            return
+        items = self._character.items
+        name, fuel = items.find(item_id).name, items.find(fuel_id).name
+        editing = self._editing
+        self._run(lambda: editing.refuel(item_id, fuel_id), f"Refuelled {name} with {fuel}")
 
     def use_item(self, item_id: str) -> None:
         """Use an Activate item: its usage dice are rolled (L400) and the hint says the roll."""

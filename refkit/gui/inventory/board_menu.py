@@ -12,6 +12,7 @@ from refkit.gui.common.plain_text import rich_tooltip
 from refkit.gui.inventory.board_layout import GROUND_PLACE, Place, all_slot_places
 from refkit.gui.inventory.board_moves import Carry
 from refkit.rules.inventory.model import BACKPACK, GROUND, MAGIC, Item
+from refkit.rules.inventory.moves import carried_fuel
 from refkit.rules.usage_dice import UsageDiceMode
 
 if TYPE_CHECKING:
@@ -73,6 +74,8 @@ def _item_menu(board: InventoryBoard, menu: QMenu, item: Item) -> None:
     dice = item.usage_dice
     if dice is not None and UsageDiceMode.ACTIVATE in dice.modes:
         _use_action(board, menu, item, dice.current)
+    if dice is not None and UsageDiceMode.REFUEL in dice.modes and dice.refuel_with:
+        _refuel_action(board, menu, item)
     if item.area == BACKPACK:
         draw = menu.addAction("Draw from pack…")
         draw.setObjectName("draw_action")
@@ -93,8 +96,30 @@ def _use_action(board: InventoryBoard, menu: QMenu, item: Item, dice: int) -> No
     action.setObjectName("use_action")
     action.setEnabled(dice > 0)
     if not dice:
-        action.setToolTip(f"{item.name} has no usage dice left")
+        action.setToolTip(rich_tooltip(f"{item.name} has no usage dice left"))
     action.triggered.connect(lambda _=False, i=item.id: board.use_item(i))
+
+
+def _refuel_action(board: InventoryBoard, menu: QMenu, item: Item) -> None:
+    dice = item.usage_dice
+    character = board.character()
+    if dice is None or character is None:
+        return
+    action = menu.addAction(f"Refuel with {dice.refuel_with}")
+    action.setObjectName("refuel_action")
+    fuel = carried_fuel(character.items, item.id)
+    refused = ""
+    if dice.current >= dice.max:
+        refused = f"{item.name} is full: it needs no {dice.refuel_with}"
+    elif dice.entry.is_useless(dice.current):
+        refused = f"{item.name} is used up for good"
+    elif fuel is None:
+        refused = f"{character.name} has no {dice.refuel_with} carried"
+    action.setEnabled(not refused)
+    if refused:
+        action.setToolTip(rich_tooltip(refused))
+    if fuel is not None:
+        action.triggered.connect(lambda _=False, i=item.id, f=fuel.id: board.refuel_item(i, f))
 
 
 def _armour_action(board: InventoryBoard, menu: QMenu, item: Item) -> None:

@@ -437,6 +437,16 @@ def refuel(inventory: Inventory, item_id: str, fuel_id: str) -> Inventory:
     return result.without(fuel.id)
 
 
+def carried_fuel(inventory: Inventory, item_id: str) -> Item | None:
+    """The carried item (not one in the ground tray) that refuels ``item_id``, as its usage dice
+    name it (a lantern's Oil flask); None when the crow carries none or the item names no fuel."""
+    dice = inventory.find(item_id).usage_dice
+    if dice is None or not dice.refuel_with:
+        return None
+    wanted = dice.refuel_with.casefold()
+    return next((item for item in inventory.items if item.name.casefold() == wanted), None)
+
+
 def use_item(
     inventory: Inventory,
     item_id: str,
