@@ -29,7 +29,7 @@ def running_clock(dt_minutes: float = 30) -> DungeonTurnClock:
 def test_view_counts_down_and_names_the_light_states_only() -> None:
     clock = running_clock()
     lantern = light("t1", "lantern", owner="Mara")
-    torch = light("t2", "torch")  # the card's one die: it may go out at any DT end
+    torch = light("t2", "torch")  # the card's one die: it burns until a DT end puts it out
     candle = light("t3", "candle", lit=False)
     view = players_view(clock, [lantern, torch, candle, spell_duration("s1", "Ward", 3)], T0 + 61)
     assert view.dt == 1
@@ -38,7 +38,7 @@ def test_view_counts_down_and_names_the_light_states_only() -> None:
     assert view.mood is ClockMood.RUNNING
     assert [(light.label, light.status) for light in view.lights] == [
         ("Mara’s lantern", LightStatus.BURNING),
-        ("Torch", LightStatus.GUTTERING),
+        ("Torch", LightStatus.BURNING),
         ("Candle", LightStatus.OUT),
     ]
 

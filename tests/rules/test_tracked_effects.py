@@ -249,3 +249,11 @@ def test_given_faces_must_fit_what_is_rolled() -> None:
         douse(glowstone, ScriptedRandom(), faces=[3])
     with pytest.raises(ValueError, match="no Activate mode"):
         activate(spell_duration("s", "Ward", 1), ScriptedRandom(), faces=[3])
+
+
+def test_a_fresh_one_die_light_burns_and_only_a_burnt_down_light_gutters() -> None:
+    """Guttering means a light has burnt down to its last die, not that it started with one."""
+    assert light("t", "torch").light_status is LightStatus.BURNING
+    assert light("c", "candle").light_status is LightStatus.BURNING
+    burnt = douse(light("l", "lantern"), ScriptedRandom([4, 1])).effect
+    assert relight(burnt).light_status is LightStatus.GUTTERING

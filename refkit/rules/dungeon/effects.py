@@ -44,7 +44,7 @@ class LightStatus(StrEnum):
     """What the players' window shows for a light, without giving away the dice."""
 
     BURNING = "burning"
-    GUTTERING = "guttering"  # one usage die left
+    GUTTERING = "guttering"  # burnt down to its last usage die
     OUT = "out"
 
 
@@ -138,7 +138,10 @@ class TrackedEffect:
             raise ValueError(f"{self.name} is not a light")
         if not self.lit or self.spent or self.usage_dice == 0:
             return LightStatus.OUT
-        return LightStatus.GUTTERING if self.usage_dice == 1 else LightStatus.BURNING
+        # A light that starts with one die (a torch, a candle) burns until it goes out; one that
+        # has burnt down to its last die gutters.
+        burnt_down = self.usage_dice == 1 and self.max_usage_dice > 1
+        return LightStatus.GUTTERING if burnt_down else LightStatus.BURNING
 
     # -- persistence ------------------------------------------------------------------------
 
