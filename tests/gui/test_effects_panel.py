@@ -49,7 +49,7 @@ def test_presets_add_lit_lights_with_pips_and_an_owner(panel, rig) -> None:
     assert row.status_label.text() == "burning"
     assert row.pips.current() == 2
     assert row.count_label.text() == "2/2 UD"
-    assert panel.rows()[torch.id].status_label.text() == "guttering"  # the card's one die
+    assert panel.rows()[torch.id].status_label.text() == "burning"  # one die, not burnt down
     assert panel.rows()[torch.id].count_label.text() == "1/1 UD"
     assert rig.undo_stack.count() == 2
 
