@@ -48,7 +48,7 @@ from refkit.gui.characters.list_model import (
     CharacterListModel,
 )
 from refkit.gui.characters.session import CharacterSession
-from refkit.gui.common.plain_text import plain_message
+from refkit.gui.common.plain_text import plain_message, rich_tooltip
 from refkit.rules.character.file_format import FILE_SUFFIX, CharacterFileError
 from refkit.store.character_store import CharacterStoreError, NameTakenError
 
@@ -324,6 +324,10 @@ class CharacterListPanel(QWidget):
             "Export the open crow…" if name is None else f"Export {name.replace('&', '&&')}…"
         )
         self.export_action.setEnabled(name is not None)
+        # Without its own tooltip an action shows its text, which QToolTip may read as markup.
+        self.export_action.setToolTip(
+            rich_tooltip(f"Export {name} to a crow file") if name else "Open a crow first"
+        )
 
     def _open_index(self, index: QModelIndex) -> None:
         name = index.siblingAtColumn(NAME).data(NAME_ROLE)
