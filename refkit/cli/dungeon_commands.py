@@ -461,7 +461,7 @@ def _run_effect_use(args: argparse.Namespace) -> Result:
     }
     payload["seed"] = seed
     rolled = ", ".join(str(face) for face in roll.rolled)
-    line = f"{outcome.value.name}: rolled {rolled}, {roll.before} → {roll.after} UD"
+    line = f"{outcome.value.name}: rolled {rolled}: {roll.before} → {roll.after} UD"
     return payload, f"{line}\n{text}"
 
 
