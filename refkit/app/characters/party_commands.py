@@ -8,10 +8,9 @@ delete brings it back with its members in their order.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from refkit.app.character_service import CharacterService
-from refkit.app.undo import UndoConflictError
+from refkit.app.characters.record_edit import NamedRecordEdit
 from refkit.rules.common.name_text import require_plain_name
 from refkit.store.character_store import (
     CharacterNotFoundError,
@@ -22,64 +21,13 @@ from refkit.store.character_store import (
 )
 
 
-@dataclass
-class PartyEdit:
+class PartyEdit(NamedRecordEdit[Party]):
     """One undoable change of one party: ``before`` becomes ``after`` (None: no party)."""
 
-    service: CharacterService
-    before: Party | None
-    after: Party | None
-    text: str
-    _done: bool = field(default=False, init=False, repr=False)
+    kind = "party"
 
-    def __post_init__(self) -> None:
-        if self.before is None and self.after is None:
-            raise ValueError("a party edit needs a party before or after it")
-
-    def do(self) -> None:
-        if not self._done:  # the first do: the service's own refusals (a name taken) go on
-            with self.service.repository.database.unit_of_work():
-                self._apply(self.before, self.after)
-            self._done = True
-            return
-        self._swap(self.before, self.after, "redo")
-
-    def undo(self) -> None:
-        if not self._done:
-            raise RuntimeError(f"{self.text!r} has not been done, so it cannot be undone")
-        self._swap(self.after, self.before, "undo")
-
-    def _swap(self, expected: Party | None, target: Party | None, action: str) -> None:
-        refused = f"cannot {action} {self.text!r}"
-        try:
-            with self.service.repository.database.unit_of_work():
-                self._check(expected, target, refused)
-                self._apply(expected, target)
-        except NameTakenError as error:
-            raise UndoConflictError(f"{refused}: {error}; nothing was changed") from None
-        except CharacterNotFoundError as error:
-            raise UndoConflictError(
-                f"{refused}: {error} (deleted since); nothing was changed"
-            ) from None
-
-    def _check(self, expected: Party | None, target: Party | None, refused: str) -> None:
-        if expected is None:
-            assert target is not None
-            if _find(self.service, target.name) is not None:
-                raise UndoConflictError(
-                    f"{refused}: a party called {target.name!r} was made since; nothing was changed"
-                )
-            return
-        current = _find(self.service, expected.name)
-        if current is None:
-            raise UndoConflictError(
-                f"{refused}: the party {expected.name!r} was deleted since; nothing was changed"
-            )
-        if current != expected:
-            raise UndoConflictError(
-                f"{refused}: the party {expected.name!r} was changed since (in another window "
-                "or the command line); nothing was changed"
-            )
+    def _find(self, name: str) -> Party | None:
+        return _find(self.service, name)
 
     def _apply(self, current: Party | None, target: Party | None) -> None:
         service = self.service
