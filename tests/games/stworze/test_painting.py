@@ -8,7 +8,6 @@ Impact tokens on both sides.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -16,18 +15,14 @@ import pytest
 from PySide6.QtWidgets import QWidget
 
 from refkit.games.stworze import Influence, TimeOfDay
-from refkit.gui.games.spec import GameContext
 from refkit.gui.games.stworze.panel import StworzePanel
 from refkit.gui.games.stworze.widgets import CardRow, CountdownDie, IconButton, ImpactButton
+from tests.games.game_context import fixed_context
 from tests.none_guard import assert_painting_keeps_none
 
 
 def _panel(qtbot, tmp_path) -> StworzePanel:
-    context = GameContext(
-        make_rng=lambda seed: random.Random(seed if seed is not None else 3),
-        now=lambda: datetime(2026, 12, 1, tzinfo=UTC),
-        log_roll=lambda record: None,
-    )
+    context = fixed_context(default_seed=3, now=datetime(2026, 12, 1, tzinfo=UTC))
     panel = StworzePanel(context, tmp_path)
     qtbot.addWidget(panel)
     panel.resize(420, 740)

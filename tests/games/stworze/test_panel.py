@@ -16,6 +16,7 @@ from refkit.games.stworze import Influence, Stat, TimeOfDay, pass_chance, user_d
 from refkit.gui.games.spec import GameContext, GamePanel, discover_game_panels
 from refkit.gui.games.stworze import GAME_PANEL
 from refkit.gui.games.stworze.panel import StworzePanel
+from tests.games.game_context import fixed_context
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -27,11 +28,7 @@ def logged() -> list[RollRecord]:
 
 @pytest.fixture
 def panel(qtbot, logged, tmp_path) -> StworzePanel:
-    context = GameContext(
-        make_rng=lambda seed: random.Random(seed if seed is not None else 99),
-        now=lambda: NOW,
-        log_roll=logged.append,
-    )
+    context = fixed_context(logged.append, default_seed=99, now=NOW)
     widget = StworzePanel(context, tmp_path)
     qtbot.addWidget(widget)
     widget.resize(420, 700)

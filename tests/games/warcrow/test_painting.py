@@ -3,25 +3,20 @@
 
 from __future__ import annotations
 
-import random
 from datetime import UTC, datetime
 
 import pytest
 
 from refkit.games.warcrow import Colour
-from refkit.gui.games.spec import GameContext
 from refkit.gui.games.warcrow.dice_view import DieStrip, SymbolTally
 from refkit.gui.games.warcrow.panel import WarcrowPanel
+from tests.games.game_context import fixed_context
 from tests.none_guard import assert_painting_keeps_none
 
 
 @pytest.mark.slow
 def test_painting_the_panel_keeps_none(qtbot) -> None:
-    context = GameContext(
-        make_rng=lambda seed: random.Random(0 if seed is None else seed),
-        now=lambda: datetime(2026, 12, 1, tzinfo=UTC),
-        log_roll=lambda record: None,
-    )
+    context = fixed_context(now=datetime(2026, 12, 1, tzinfo=UTC))
     panel = WarcrowPanel(context)
     qtbot.addWidget(panel)
     panel.resize(420, 1400)

@@ -14,6 +14,7 @@ from refkit.games.warcrow.odds import chance_of_at_least, face_to_face_odds
 from refkit.gui.games.spec import GameContext, discover_game_panels
 from refkit.gui.games.warcrow import GAME_PANEL
 from refkit.gui.games.warcrow.panel import WarcrowPanel, percent
+from tests.games.game_context import fixed_context
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 R, OR, Y = Colour.RED, Colour.ORANGE, Colour.YELLOW
@@ -27,11 +28,7 @@ def logged() -> list:
 
 @pytest.fixture
 def panel(qtbot, logged) -> WarcrowPanel:
-    context = GameContext(
-        make_rng=lambda seed: random.Random(0 if seed is None else seed),
-        now=lambda: NOON,
-        log_roll=logged.append,
-    )
+    context = fixed_context(logged.append, now=NOON)
     widget = GAME_PANEL.build(context)
     qtbot.addWidget(widget)
     widget.resize(420, 760)

@@ -3,7 +3,6 @@ face table saved to the data folder (or refused in the window), and the turn che
 
 from __future__ import annotations
 
-import random
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from refkit.games.warriors_of_krynn import EventCard
 from refkit.gui.games.spec import GameContext, discover_game_panels
 from refkit.gui.games.warriors_of_krynn import GAME_PANEL
 from refkit.gui.games.warriors_of_krynn.panel import WarriorsOfKrynnPanel, face_table_path
+from tests.games.game_context import fixed_context
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -24,11 +24,7 @@ def logged() -> list:
 
 @pytest.fixture
 def context(logged) -> GameContext:
-    return GameContext(
-        make_rng=lambda seed: random.Random(0 if seed is None else seed),
-        now=lambda: NOON,
-        log_roll=logged.append,
-    )
+    return fixed_context(logged.append, now=NOON)
 
 
 @pytest.fixture

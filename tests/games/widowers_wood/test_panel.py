@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from datetime import UTC, datetime
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
 from refkit.games.widowers_wood import RollKind
-from refkit.gui.games.spec import GameContext, discover_game_panels
+from refkit.gui.games.spec import discover_game_panels
 from refkit.gui.games.widowers_wood import GAME_PANEL
 from refkit.gui.games.widowers_wood.panel import WidowersWoodPanel
+from tests.games.game_context import fixed_context
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -23,11 +23,7 @@ def logged() -> list:
 
 @pytest.fixture
 def panel(qtbot, logged) -> WidowersWoodPanel:
-    context = GameContext(
-        make_rng=lambda seed: random.Random(0 if seed is None else seed),
-        now=lambda: NOON,
-        log_roll=logged.append,
-    )
+    context = fixed_context(logged.append, now=NOON)
     widget = GAME_PANEL.build(context)
     qtbot.addWidget(widget)
     widget.resize(420, 760)
