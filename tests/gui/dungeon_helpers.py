@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.table_service import TableService
+from refkit.gui.dungeon.session import DungeonTurnSession
+from refkit.gui.dungeon.sound_cue import SoundCue
+from refkit.gui.dungeon.turn_panel import DungeonTurnPanel
 from refkit.rules.dungeon.end_of_turn import EndOfTurnResult, end_dungeon_turn
 from refkit.store.database import Database
 from refkit.store.dungeon_turn_store import DungeonTurnStore
@@ -91,3 +97,23 @@ def make_rig(*, clock: Callable[[], float] | None = None) -> DungeonRig:
     service = DungeonTurnService(DungeonTurnStore(database), clock=clock or fake, rng_factory=seeds)
     tables = TableService.for_database(database, rng_factory=seeds, clock=clock or fake)
     return DungeonRig(database, fake, seeds, service, tables, QUndoStack())
+
+
+@contextmanager
+def opened_turn_panel(
+    qtbot: Any, rig: DungeonRig, settings: QSettings, *, size: tuple[int, int] | None = (640, 900)
+) -> Iterator[DungeonTurnPanel]:
+    """A DT panel on ``rig``'s services (shown at ``size``; None: left hidden), shut down after."""
+    session = DungeonTurnSession(rig.undo_stack)
+    panel = DungeonTurnPanel(session, settings=settings, sound=SoundCue())
+    qtbot.addWidget(panel)
+    session.set_services(rig.service, rig.tables)
+    if size is not None:
+        panel.resize(*size)
+        panel.show()
+        qtbot.waitExposed(panel)
+    try:
+        yield panel
+    finally:
+        session.close()
+        panel.shutdown()

@@ -9,10 +9,8 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QSettings
 
-from refkit.gui.dungeon.session import DungeonTurnSession
-from refkit.gui.dungeon.sound_cue import SoundCue
 from refkit.gui.dungeon.turn_panel import DungeonTurnPanel
-from tests.gui.dungeon_helpers import DungeonRig, make_rig
+from tests.gui.dungeon_helpers import DungeonRig, make_rig, opened_turn_panel
 
 
 @pytest.fixture
@@ -24,18 +22,10 @@ def rig() -> Iterator[DungeonRig]:
 
 @pytest.fixture
 def panel(qtbot, rig: DungeonRig, settings: QSettings) -> Iterator[DungeonTurnPanel]:
-    session = DungeonTurnSession(rig.undo_stack)
-    panel = DungeonTurnPanel(session, settings=settings, sound=SoundCue())
-    qtbot.addWidget(panel)
-    session.set_services(rig.service, rig.tables)
-    panel.resize(640, 900)
-    panel.show()
-    qtbot.waitExposed(panel)
-    panel.dungeon_edit.setText("Sunken chapel")
-    panel.enter_button.click()
-    yield panel
-    session.close()
-    panel.shutdown()
+    with opened_turn_panel(qtbot, rig, settings) as panel:
+        panel.dungeon_edit.setText("Sunken chapel")
+        panel.enter_button.click()
+        yield panel
 
 
 def sign_then(panel: DungeonTurnPanel, rig: DungeonRig, *later: str) -> None:

@@ -9,10 +9,8 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QAbstractButton, QScrollArea
 
-from refkit.gui.dungeon.session import DungeonTurnSession
-from refkit.gui.dungeon.sound_cue import SoundCue
 from refkit.gui.dungeon.turn_panel import DungeonTurnPanel
-from tests.gui.dungeon_helpers import DungeonRig, make_rig
+from tests.gui.dungeon_helpers import DungeonRig, make_rig, opened_turn_panel
 
 
 @pytest.fixture
@@ -24,13 +22,8 @@ def rig() -> Iterator[DungeonRig]:
 
 @pytest.fixture
 def panel(qtbot, rig: DungeonRig, settings: QSettings) -> Iterator[DungeonTurnPanel]:
-    session = DungeonTurnSession(rig.undo_stack)
-    panel = DungeonTurnPanel(session, settings=settings, sound=SoundCue())
-    qtbot.addWidget(panel)
-    session.set_services(rig.service, rig.tables)
-    yield panel
-    session.close()
-    panel.shutdown()
+    with opened_turn_panel(qtbot, rig, settings, size=None) as panel:
+        yield panel
 
 
 def clipped(panel: DungeonTurnPanel, texts: set[str]) -> list[str]:

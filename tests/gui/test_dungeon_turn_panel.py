@@ -8,11 +8,9 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from refkit.gui.dungeon.clock_widget import ClockMood
-from refkit.gui.dungeon.session import DungeonTurnSession
-from refkit.gui.dungeon.sound_cue import SoundCue
 from refkit.gui.dungeon.turn_panel import DungeonTurnPanel, clock_display
 from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
-from tests.gui.dungeon_helpers import T0, DungeonRig, make_rig
+from tests.gui.dungeon_helpers import T0, DungeonRig, make_rig, opened_turn_panel
 
 
 @pytest.fixture
@@ -24,16 +22,8 @@ def rig() -> Iterator[DungeonRig]:
 
 @pytest.fixture
 def panel(qtbot, rig: DungeonRig, settings: QSettings) -> Iterator[DungeonTurnPanel]:
-    session = DungeonTurnSession(rig.undo_stack)
-    panel = DungeonTurnPanel(session, settings=settings, sound=SoundCue())
-    qtbot.addWidget(panel)
-    session.set_services(rig.service, rig.tables)
-    panel.resize(640, 900)
-    panel.show()
-    qtbot.waitExposed(panel)
-    yield panel
-    session.close()
-    panel.shutdown()
+    with opened_turn_panel(qtbot, rig, settings) as panel:
+        yield panel
 
 
 def enter(panel: DungeonTurnPanel, name: str = "Sunken chapel") -> None:
