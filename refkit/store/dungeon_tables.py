@@ -53,6 +53,8 @@ class TrackedEffectRow(SQLModel, table=True):
     ends_at_dt_end: bool
     refuel_with: str = Field(sa_type=Text)
     owner: str = Field(sa_type=Text)
+    crow: str = Field(default="", sa_type=Text, description="the crow carrying the item, or ''")
+    item_id: str = Field(default="", sa_type=Text, description="its item's id, or '' (unbound)")
 
 
 class SessionLogRow(SQLModel, table=True):

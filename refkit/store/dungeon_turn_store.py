@@ -205,6 +205,8 @@ def _to_row(effect: TrackedEffect, position: int) -> TrackedEffectRow:
         ends_at_dt_end=effect.ends_at_dt_end,
         refuel_with=effect.refuel_with,
         owner=effect.owner,
+        crow=effect.crow,
+        item_id=effect.item_id,
     )
 
 
@@ -223,5 +225,7 @@ def _to_effect(row: TrackedEffectRow) -> TrackedEffect:
             "ends_at_dt_end": row.ends_at_dt_end,
             "refuel_with": row.refuel_with,
             "owner": row.owner,
+            "crow": row.crow,
+            "item_id": row.item_id,
         }
     )

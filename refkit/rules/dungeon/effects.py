@@ -7,6 +7,10 @@ At 0 UD an effect ends and is removed; equipment stays: a Useless item is marked
 a light goes out until it is refuelled or restored by a rest. Dousing a light that burns down at
 the end of a DT rolls its UD once more at once (L509).
 
+A light lit from a crow's inventory is *bound* to that item (``crow`` and ``item_id``): its usage
+dice are the item's, so the app reads them from the item before each step and writes what a roll
+burnt back onto it (:func:`light_from_item`, :func:`synced_with_item`).
+
 Everything here is immutable; each operation returns new values.
 """
 
@@ -84,6 +88,8 @@ class TrackedEffect:
     ends_at_dt_end: bool = False
     refuel_with: str = ""
     owner: str = ""
+    crow: str = ""
+    item_id: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not self.id.strip():
@@ -106,6 +112,18 @@ class TrackedEffect:
             raise ValueError(f"{self.name}: only a light can be lit")
         if self.lit and (self.spent or self.usage_dice == 0):
             raise ValueError(f"{self.name}: a light with no usage dice left cannot be lit")
+        if bool(self.crow) != bool(self.item_id):
+            raise ValueError(f"{self.name}: an item's effect names both the crow and the item")
+
+    @property
+    def bound(self) -> bool:
+        """True when the usage dice are those of an item a crow carries."""
+        return bool(self.item_id)
+
+    @property
+    def source(self) -> str:
+        """Where the dice come from, as the referee's list says it: "Wren's Torch" (or "")."""
+        return f"{self.crow}'s {self.name}" if self.bound else ""
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -158,6 +176,8 @@ class TrackedEffect:
             "ends_at_dt_end": self.ends_at_dt_end,
             "refuel_with": self.refuel_with,
             "owner": self.owner,
+            "crow": self.crow,
+            "item_id": self.item_id,
         }
 
     @classmethod
@@ -175,6 +195,8 @@ class TrackedEffect:
                 ends_at_dt_end=bool(data.get("ends_at_dt_end", False)),
                 refuel_with=str(data.get("refuel_with", "")),
                 owner=str(data.get("owner", "")),
+                crow=str(data.get("crow", "")),
+                item_id=str(data.get("item_id", "")),
             )
         except KeyError as missing:
             raise ValueError(f"tracked effect data is missing the key {missing}") from None
@@ -226,6 +248,65 @@ def light(id: str, preset: str, *, owner: str = "", lit: bool = True) -> Tracked
         lit=lit,
         refuel_with=chosen.refuel_with,
         owner=owner,
+    )
+
+
+def light_from_item(
+    id: str,
+    crow: str,
+    item_id: str,
+    name: str,
+    usage_dice: int,
+    max_usage_dice: int,
+    modes: Iterable[str | UsageDiceMode],
+    *,
+    refuel_with: str = "",
+) -> TrackedEffect:
+    """A light lit from ``crow``'s item ``item_id`` (a torch, a lantern): the item's dice and
+    modes, burning. ValueError with the reason when the item cannot burn: no DT mode (it never
+    burns down), or no usage dice left (a spent torch, an empty lantern)."""
+    parsed = parse_modes(modes)
+    if UsageDiceMode.DT not in parsed:
+        raise ValueError(f"{name} does not burn down at the end of a DT: it is not a light")
+    if usage_dice == 0:
+        hint = " (refuel it first)" if UsageDiceMode.REFUEL in parsed else ""
+        raise ValueError(f"{crow}'s {name} has no usage dice left to burn{hint}")
+    return TrackedEffect(
+        id=id,
+        name=name,
+        kind=EffectKind.LIGHT,
+        usage_dice=usage_dice,
+        max_usage_dice=max_usage_dice,
+        modes=parsed,
+        lit=True,
+        refuel_with=refuel_with,
+        owner=crow,
+        crow=crow,
+        item_id=item_id,
+    )
+
+
+def synced_with_item(
+    effect: TrackedEffect, usage_dice: int, max_usage_dice: int, *, useless: bool
+) -> TrackedEffect:
+    """A bound effect with its item's dice as they are now (the item is the one truth: a rest,
+    a refuel or an edit on the sheet changes them there). A light whose item has no dice left
+    is out."""
+    if not effect.bound:
+        raise ValueError(f"{effect.name} is not bound to an item")
+    if (effect.usage_dice, effect.max_usage_dice, effect.spent) == (
+        usage_dice,
+        max_usage_dice,
+        useless,
+    ):
+        return effect
+    lit = effect.lit and usage_dice > 0 and not useless
+    return replace(
+        effect,
+        usage_dice=usage_dice,
+        max_usage_dice=max_usage_dice,
+        spent=useless,
+        lit=lit,
     )
 
 
