@@ -37,7 +37,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 # --- shared option groups -------------------------------------------------------------------
 
 
-def _add_test_modifiers(parser: argparse.ArgumentParser) -> None:
+def _add_test_modifiers(parser: argparse.ArgumentParser, *, named_expertise: bool = False) -> None:
     parser.add_argument("--edges", type=whole_number, default=0, metavar="E")
     parser.add_argument("--banes", type=whole_number, default=0, metavar="B")
     parser.add_argument(
@@ -48,7 +48,18 @@ def _add_test_modifiers(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="a flat bonus or penalty (repeatable); never an edge or bane",
     )
-    parser.add_argument("--expertise", action="store_true", help="spend an expertise use")
+    if named_expertise:
+        # A bare --expertise is the contract's flag; with --crow it may name the expertise used.
+        parser.add_argument(
+            "--expertise",
+            nargs="?",
+            const=True,
+            default=False,
+            metavar="NAME",
+            help="spend an expertise use; with --crow, NAME says which of its expertises",
+        )
+    else:
+        parser.add_argument("--expertise", action="store_true", help="spend an expertise use")
     parser.add_argument("--crit-min", type=whole_number, default=19, metavar="N")
 
 
@@ -97,7 +108,7 @@ def _register_test(commands: argparse._SubParsersAction) -> None:
         help="roll for this crow: its characteristic and its conditions (blessed, weakened, "
         "unconscious) apply",
     )
-    _add_test_modifiers(parser)
+    _add_test_modifiers(parser, named_expertise=True)
     parser.add_argument("--dice", metavar="A,B", help="the two d10 faces, e.g. 7,9")
     add_seed(parser)
     add_json_flag(parser)
@@ -139,6 +150,11 @@ def _run_test(args: argparse.Namespace) -> Result:
         raise CliError(f"with --crow, --char is agility, strength or mind, got {args.char}")
     if args.crow is not None:
         return _run_test_for_crow(args, faces)
+    if isinstance(args.expertise, str):
+        raise CliError(
+            f"--expertise {args.expertise} names a crow's expertise: it needs --crow NAME "
+            "(or give a bare --expertise)"
+        )
     # Refused before the roll log is opened: bad input writes nothing anywhere.
     check_modifiers(
         args.char,
@@ -162,50 +178,51 @@ def _run_test(args: argparse.Namespace) -> Result:
 
 
 def _run_test_for_crow(args: argparse.Namespace, faces: tuple[int, int] | None) -> Result:
-    """``test --crow NAME --char NAME``: the crow's characteristic, with its conditions."""
+    """``test --crow NAME --char NAME [--expertise [NAME]]``: the crow's characteristic, with its
+    conditions; a named expertise is the crow's own, and the use it spends is written with the
+    roll (refused before the roll when it is unknown or has no use left)."""
+    from refkit.app.characters.roll_for import roll_test_for_crow
     from refkit.errors import DomainError
     from refkit.present.test_text import detail_line
-    from refkit.rules.checks.crows_test import check_modifiers
 
+    named = args.expertise if isinstance(args.expertise, str) else None
     with command_services(args) as services:
         try:
-            crow = services.characters.get(args.crow)
+            rolled = roll_test_for_crow(
+                services.characters,
+                services.dice,
+                args.crow,
+                args.char,
+                expertise=args.expertise is True,
+                expertise_name=named,
+                edges=args.edges,
+                banes=args.banes,
+                bonuses=tuple(args.bonus),
+                crit_min=args.crit_min,
+                seed=args.seed,
+                faces=faces,
+            )
         except DomainError as error:
             raise CliError(str(error)) from None
-        characteristic = crow.characteristics.as_dict()[args.char]
-        check_modifiers(
-            characteristic,
-            edges=args.edges,
-            banes=args.banes,
-            bonuses=tuple(args.bonus),
-            crit_min=args.crit_min,
-        )
-        logged = services.dice.crows_test(
-            characteristic,
-            edges=args.edges,
-            banes=args.banes,
-            bonuses=tuple(args.bonus),
-            expertise=args.expertise,
-            crit_min=args.crit_min,
-            seed=args.seed,
-            faces=faces,
-            crow=crow.name,
-            conditions=crow.conditions,
-            tested=args.char,
-        )
+    logged, crow = rolled.logged, rolled.crow
     result, detail = logged.result, logged.record.detail
     payload = _test_payload(result, logged.record.seed)
     reasons = list(detail.get("conditions", []))
     payload.update(
         crow=crow.name,
         tested=args.char,
-        characteristic=characteristic,
+        characteristic=rolled.characteristic,
         conditions=reasons,
         forced=detail.get("forced"),
+        expertise=rolled.expertise,
+        expertise_uses_left=rolled.expertise_uses_left,
     )
     text = f"{crow.name}, {args.char.capitalize()}: {detail_line(result)}"
     if reasons:
         text += f" ({'; '.join(reasons)})"
+    if rolled.expertise is not None:
+        spent = "spent a use of" if result.expertise_applied else "no use spent of"
+        text += f" — {spent} {rolled.expertise} ({rolled.expertise_uses_left} left)"
     return payload, text
 
 
