@@ -536,6 +536,8 @@ class RefkitApp:
                 self.window, self.panels, self.undo_stack, characters
             ):
                 yield
+            if panels is not None:  # an item used on the sheet or board lands in the roll log
+                panels.session.set_roll_log(services.dice.log_roll)
             if panels is not None and dungeon.party is not None:
                 panels.session.set_wound_prompts(dungeon.party.prompts)
             self._roll_for_crows(characters, dungeon)

@@ -85,8 +85,8 @@ def test_use_it_rolls_the_dice_and_undo_gives_them_back(
     expected = roll_usage_dice(2, random.Random(SEED))
     action.trigger()
     assert dice_left(session, quiver) == expected.after
-    rolled = " ".join(str(face) for face in expected.rolled)
-    assert f"rolled {rolled}" in board.hint() and f"2 → {expected.after} UD" in board.hint()
+    rolled = ", ".join(str(face) for face in expected.rolled)
+    assert f"rolled {rolled}: 2 → {expected.after} UD" in board.hint()
     assert stack.undoText() == "Use Quiver of 20 arrows"
     stack.undo()
     assert dice_left(session, quiver) == 2

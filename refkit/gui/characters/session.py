@@ -24,6 +24,7 @@ from PySide6.QtGui import QUndoStack
 from refkit.app import character_commands as commands
 from refkit.app.character_service import CharacterChange, CharacterService
 from refkit.app.characters import crow_commands, item_commands, party_commands
+from refkit.app.characters.item_use import LogRoll, use_item_logged
 from refkit.app.party.wound_prompts import (
     WoundPrompt,
     WoundPrompts,
@@ -76,6 +77,7 @@ class CharacterSession(QObject):
         self._stack_index = undo_stack.index()
         self._prompts: WoundPrompts | None = None
         self._placing = False
+        self._log_roll: LogRoll | None = None
         # Wounds to place are kept with the crow from the start; the party bridge's prompts
         # (the same rows) take over when the dungeon turn is installed.
         self.set_wound_prompts(WoundPrompts(service.repository))
@@ -311,10 +313,20 @@ class CharacterSession(QObject):
         """One ``fuel_id`` spent to give ``item_id`` its usage dice back (L398), one undo step."""
         self.push(commands.refuel(self._service, self._current(), item_id, fuel_id))
 
+    def set_roll_log(self, log_roll: LogRoll | None) -> None:
+        """Where the usage dice rolled on the sheet and the board land (the roll log)."""
+        self._log_roll = log_roll
+
     def use_item(self, item_id: str) -> UsageDiceRoll:
-        """An Activate item used: its usage dice rolled (L400), one undo step."""
-        command, roll = commands.use_item(self._service, self._current(), item_id, self._rng)
-        self.push(command)
+        """An Activate item used: its usage dice rolled (L400), in the roll log once it is
+        open, one undo step."""
+        name = self._current()
+        if self._log_roll is None:
+            command, roll = commands.use_item(self._service, name, item_id, self._rng)
+            self.push(command)
+            return roll
+        logged, roll = use_item_logged(self._service, name, item_id, self._rng, self._log_roll)
+        self.push(logged)
         return roll
 
     def pick_up(self, item_id: str, area: str) -> None:

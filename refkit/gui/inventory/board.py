@@ -71,6 +71,7 @@ from refkit.gui.inventory.item_card_widget import (
     card_pixmap,
 )
 from refkit.present import CardFace
+from refkit.present.usage_text import usage_roll_line
 from refkit.rules.character.model import Character
 from refkit.rules.inventory.model import (
     BACKPACK,
@@ -801,7 +802,8 @@ class InventoryBoard(QWidget):
         self._run(lambda: editing.refuel(item_id, fuel_id), f"Refuelled {name} with {fuel}")
 
     def use_item(self, item_id: str) -> None:
-        """Use an Activate item: its usage dice are rolled (L400) and the hint says the roll."""
+        """Use an Activate item: its usage dice are rolled (L400), the roll lands in the roll log
+        (the editing side does that, as one undo step) and the hint says it in the log's words."""
         if self._editing is None or self._character is None:
             return
         name = self._character.items.find(item_id).name
@@ -810,8 +812,7 @@ class InventoryBoard(QWidget):
         except (MoveRefused, ValueError, KeyError) as error:
             self._set_hint(f"✗ {refusal_reason(error)}")
             return
-        faces = " ".join(str(face) for face in roll.rolled)
-        self._set_hint(f"Used {name}: rolled {faces}, {roll.before} → {roll.after} UD")
+        self._set_hint(f"Used {usage_roll_line(name, roll)}")
 
     def remove(self, item: Item) -> None:
         """Take ``item`` out of the inventory (undoable)."""
