@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import Enum
 from typing import Literal
 
-from refkit.rules.checks.crows_test import check_die
 from refkit.rules.common.pace import Pace
 from refkit.rules.encounters import clamp_en
+from refkit.rules.travel.hexes import HexDirection
 
 
 def speed_hex_modifier(slowest_speed: int) -> int:
@@ -84,30 +83,6 @@ def role_test_modifier(pace: Pace | str) -> Literal["edge", "none", "bane"]:
         Pace.FAST: "bane",
     }
     return modifiers[Pace.parse(pace)]
-
-
-class HexDirection(Enum):
-    """The six neighbours of a flat-topped hex, in lost-die order, with axial deltas."""
-
-    N = (1, 0, -1)
-    NE = (2, 1, -1)
-    SE = (3, 1, 0)
-    S = (4, 0, 1)
-    SW = (5, -1, 1)
-    NW = (6, -1, 0)
-
-    @property
-    def die(self) -> int:
-        return self.value[0]
-
-    @property
-    def delta(self) -> tuple[int, int]:
-        return self.value[1], self.value[2]
-
-    @classmethod
-    def for_die(cls, die: int) -> HexDirection:
-        check_die("lost die", die, 6)
-        return next(direction for direction in cls if direction.die == die)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,128 @@
+"""The Miasma: the resistance test after a rest, cruelty, and the Miasma effects roll (§9.6).
+
+Each human who finishes a rest in the Miasma tests 2d10 + Mind, less one per cruelty level, with
+any edges from Fight the Miasma. Tier 1: one more cruelty level, then 1d10 + the new level on the
+Miasma effects table (13 and above ends the crow's career as a player character). Tier 2: nothing.
+Tier 3: either clear all cruelty, or raise another resting human's result one tier; everyone
+rolls before any raise is applied (fact sheet §15 E7). A rest away from the Miasma clears cruelty.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from refkit.rules.checks.crows_test import TestResult, check_die, resolve_test
+from refkit.rules.tables.model import RollableTable, TableRoll, roll_table
+
+CLAIMED_FROM = 13
+"""An effects index of this or more: the Miasma claims the crow (fact sheet §9.6)."""
+
+
+def _check_cruelty(cruelty: int) -> None:
+    if isinstance(cruelty, bool) or not isinstance(cruelty, int) or cruelty < 0:
+        raise ValueError(f"cruelty must be a whole number from 0 up, got {cruelty!r}")
+
+
+@dataclass(frozen=True)
+class MiasmaTest:
+    """One human's resistance test after a rest in the Miasma, and what came of it."""
+
+    traveller: str
+    test: TestResult
+    tier: int
+    """The final tier: the test's, raised by one when another human's tier 3 lifted it."""
+    cruelty_before: int
+    cruelty: int
+    effects: TableRoll | None = None
+    raised_by: str | None = None
+    raises: str | None = None
+    """Who this human's tier 3 lifted instead of clearing its own cruelty."""
+
+    @property
+    def claimed(self) -> bool:
+        """The Miasma ends this crow's career as a player character."""
+        return self.effects is not None and self.effects.index >= CLAIMED_FROM
+
+
+@dataclass(frozen=True)
+class MiasmaRoller:
+    """One resting human: name, Mind, cruelty, and edges from Fight the Miasma."""
+
+    traveller: str
+    mind: int
+    cruelty: int
+    edges: int = 0
+
+
+def resist_miasma(
+    rollers: Sequence[MiasmaRoller],
+    table: RollableTable,
+    rng: random.Random,
+    *,
+    dice: Mapping[str, tuple[int, int]] | None = None,
+    effects_dice: Mapping[str, int] | None = None,
+    raises: Mapping[str, str] | None = None,
+) -> tuple[MiasmaTest, ...]:
+    """Every human's resistance test, then the raises, then cruelty and the effects rolls.
+
+    ``dice`` and ``effects_dice`` give faces outright by name (else ``rng`` rolls them, in the
+    order of ``rollers``: the test's two d10, then the effects d10 when one is needed); ``raises``
+    maps a human whose tier 3 lifts another to that other's name.
+    """
+    dice = dict(dice or {})
+    effects_dice = dict(effects_dice or {})
+    raises = dict(raises or {})
+    names = [roller.traveller for roller in rollers]
+    for name in (*dice, *effects_dice):
+        if name not in names:
+            raise ValueError(f"dice are given for {name}, who makes no Miasma test")
+    tests: dict[str, TestResult] = {}
+    for roller in rollers:
+        _check_cruelty(roller.cruelty)
+        faces = dice.get(roller.traveller) or (rng.randint(1, 10), rng.randint(1, 10))
+        tests[roller.traveller] = resolve_test(
+            faces[0], faces[1], roller.mind, edges=roller.edges, bonuses=(-roller.cruelty,)
+        )
+    raised_by: dict[str, str] = {}
+    for lifter, target in raises.items():
+        if lifter not in tests:
+            raise ValueError(f"{lifter} makes no Miasma test, so cannot raise another's")
+        if target not in tests or target == lifter:
+            raise ValueError(f"{lifter} can raise only another human who rested and tested")
+        if tests[lifter].tier != 3:
+            raise ValueError(f"{lifter} needs tier 3 to raise {target}'s result")
+        if target in raised_by:
+            raise ValueError(f"{target}'s result is raised once at most")
+        raised_by[target] = lifter
+    results = []
+    for roller in rollers:
+        name = roller.traveller
+        test = tests[name]
+        tier = min(3, test.tier + (1 if name in raised_by else 0))
+        cruelty = roller.cruelty
+        effects: TableRoll | None = None
+        if tier != 1 and name in effects_dice:
+            raise ValueError(f"{name} rolls no Miasma effects (tier {tier})")
+        if tier == 1:
+            cruelty += 1  # the new level counts on this very roll (§15 E8)
+            given = effects_dice.get(name)
+            if given is not None:
+                check_die(f"Miasma effects die for {name}", given, 10)
+            effects = roll_table(table, rng, total=given, modifier=cruelty)
+        elif tier == 3 and name not in raises:
+            cruelty = 0
+        results.append(
+            MiasmaTest(
+                traveller=name,
+                test=test,
+                tier=tier,
+                cruelty_before=roller.cruelty,
+                cruelty=cruelty,
+                effects=effects,
+                raised_by=raised_by.get(name),
+                raises=raises.get(name),
+            )
+        )
+    return tuple(results)
