@@ -6,7 +6,7 @@ from functools import cache
 
 from refkit.locate import resource_path
 from refkit.rules.tables.import_formats import parse_table_toml
-from refkit.rules.tables.model import RollableTable
+from refkit.rules.tables.model import RollableTable, find_table
 
 BACKLASH_TABLE = "Refkit default backlashes"
 MIASMA_TABLE = "Refkit default Miasma effects"
@@ -25,3 +25,8 @@ def load_default_tables() -> tuple[RollableTable, ...]:
         for path in sorted(folder.glob("*.toml"))
     ]
     return tuple(sorted(tables, key=lambda table: table.name.casefold()))
+
+
+def default_table(name: str) -> RollableTable:
+    """The shipped default table called ``name`` (ValueError naming the choices if none is)."""
+    return find_table(load_default_tables(), name)

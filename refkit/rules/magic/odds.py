@@ -1,0 +1,87 @@
+"""Exact odds of a cast before it is made: each final tier, a crit, a doom, a backlash, the book
+losing at least one usage die and the book running out.
+
+The tiers come from the test's own odds (:func:`refkit.rules.checks.odds.test_odds`), so they
+agree with the resolver. A backlash is a doom, or a non-doom tier 1 and a chaos 1 (one in six).
+The book's dice are rolled unless the test is a crit; each die is lost on a 1 or 2, and the count
+of dice kept is an icepool die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import icepool
+
+from refkit.rules.checks.conditions import conditions_on_test
+from refkit.rules.checks.crows_test import CRIT_MIN, Order
+from refkit.rules.checks.odds import test_odds
+from refkit.rules.magic.casting import check_book_dice
+
+CHAOS_BACKLASH_CHANCE = Fraction(1, 6)
+
+
+@dataclass(frozen=True)
+class CastOdds:
+    tier1: Fraction
+    tier2: Fraction
+    tier3: Fraction
+    crit: Fraction
+    doom: Fraction
+    backlash: Fraction
+    book_loses_die: Fraction
+    book_runs_out: Fraction
+
+
+@lru_cache(maxsize=64)
+def _book_odds(book_usage_dice: int) -> tuple[Fraction, Fraction]:
+    """(P(at least one die lost), P(every die lost)) when the book's dice are rolled."""
+    kept_per_die = icepool.Die({1: 4, 0: 2})  # a 3..6 keeps the die, a 1 or 2 loses it
+    kept = book_usage_dice @ kept_per_die
+    denominator = kept.denominator()
+    all_kept = Fraction(kept.quantity("==", book_usage_dice), denominator)
+    none_kept = Fraction(kept.quantity("==", 0), denominator)
+    return 1 - all_kept, none_kept
+
+
+def cast_odds(
+    mind: int,
+    *,
+    book_usage_dice: int,
+    edges: int = 0,
+    banes: int = 0,
+    bonuses: Sequence[int] = (),
+    expertise: bool = False,
+    conditions: Iterable[str] = (),
+    crit_min: int = CRIT_MIN,
+    order: Order = "sequential",
+) -> CastOdds:
+    """The exact odds of casting from a book with ``book_usage_dice`` left (1 or more; a book at
+    0 raises BookEmptyError, as the cast would)."""
+    check_book_dice(book_usage_dice)
+    effect = conditions_on_test(conditions, "mind")
+    test = test_odds(
+        mind,
+        edges=edges + effect.edges,
+        banes=banes + effect.banes,
+        bonuses=bonuses,
+        expertise=expertise,
+        crit_min=crit_min,
+        order=order,
+        forced=effect.forced,
+    )
+    loses, runs_out = _book_odds(book_usage_dice)
+    rolled = 1 - test.crit
+    return CastOdds(
+        tier1=test.tier1,
+        tier2=test.tier2,
+        tier3=test.tier3,
+        crit=test.crit,
+        doom=test.doom,
+        backlash=test.doom + (test.tier1 - test.doom) * CHAOS_BACKLASH_CHANCE,
+        book_loses_die=rolled * loses,
+        book_runs_out=rolled * runs_out,
+    )
