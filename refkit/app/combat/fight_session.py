@@ -1,0 +1,511 @@
+"""One fight at the table: its state (a frozen :class:`~refkit.rules.combat.fight.Fight`) and the
+undoable commands that change it.
+
+Creatures come from the bestiary; crows from the roster, and everything about a crow (Stamina,
+AD, wounds, conditions, expertise uses, ammunition) stays on its sheet and changes through the
+sheet's own commands (:mod:`refkit.app.character_commands`): damage to a crow goes through its
+armour and Stamina into wounds the player places, exactly as on the sheet. Each command rolls its
+dice when it is made and is one step for the undo stack; every step done or undone is told to the
+fight log (the session log) and to listeners.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from refkit.app import character_commands
+from refkit.app.character_service import CharacterService
+from refkit.app.combat.bestiary import Bestiary
+from refkit.app.combat.fight_steps import FightStep
+from refkit.app.undo import Command, CompositeCommand
+from refkit.dice.rng import make_rng
+from refkit.rules.character.model import Character, DamageOutcome
+from refkit.rules.combat.attack import (
+    AttackOutcome,
+    AttackRefused,
+    AttackRequest,
+    Situation,
+    roll_attack,
+    tier_damage,
+)
+from refkit.rules.combat.creature import MELEE, Attack
+from refkit.rules.combat.damage import CreatureDamage
+from refkit.rules.combat.fight import Combatant, Fight, FightError
+from refkit.rules.combat.initiative import first_side
+from refkit.rules.combat.weapon import weapon_attacks
+from refkit.rules.inventory.model import HAND, Item
+from refkit.rules.inventory.moves import use_item as use_inventory_item
+from refkit.rules.usage_dice import UsageDiceMode, UsageDiceRoll
+
+RngFactory = Callable[[int | None], tuple[random.Random, int]]
+AMMUNITION_TAG = "ammunition"
+
+
+class FightLog(Protocol):
+    """Where the fight's steps are written (the session log)."""
+
+    def fight_entry(self, text: str, *, undone: bool) -> None: ...
+
+
+class FightListener(Protocol):
+    def fight_changed(self, fight: Fight) -> None: ...
+
+
+@dataclass(frozen=True)
+class Hit:
+    """Damage dealt to one combatant: a creature's (``creature``) or a crow's (``crow``)."""
+
+    name: str
+    amount: int
+    piercing: bool
+    creature: CreatureDamage | None = None
+    crow: DamageOutcome | None = None
+
+    @property
+    def wounds_to_place(self) -> int:
+        return self.crow.wounds_to_place if self.crow is not None else 0
+
+
+@dataclass(frozen=True)
+class AttackReport:
+    """What an attack rolled and did, for the window and the command line."""
+
+    attacker: str
+    target: str
+    weapon: str
+    outcome: AttackOutcome
+    faces: tuple[int, ...]
+    seed: int | None
+    hit: Hit | None
+    stray: Hit | None
+    counter_damage: int | None
+    ammunition: UsageDiceRoll | None
+    expertise: str | None
+
+
+@dataclass(frozen=True)
+class AttackCommand:
+    """An attack as one undoable step, and its report."""
+
+    command: CompositeCommand
+    report: AttackReport
+
+    @property
+    def text(self) -> str:
+        return self.command.text
+
+    def do(self) -> None:
+        self.command.do()
+
+    def undo(self) -> None:
+        self.command.undo()
+
+
+class FightSession:
+    """The fight being run, and the factories of its commands (made, not yet done)."""
+
+    def __init__(
+        self,
+        characters: CharacterService,
+        bestiary: Bestiary,
+        *,
+        rng_factory: RngFactory = make_rng,
+        log: FightLog | None = None,
+        state: Fight | None = None,
+    ) -> None:
+        self._characters = characters
+        self._bestiary = bestiary
+        self._rng_factory = rng_factory
+        self._log = log
+        self._state = state if state is not None else Fight()
+        self._listeners: list[FightListener] = []
+
+    # -- the state ----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> Fight:
+        return self._state
+
+    @property
+    def bestiary(self) -> Bestiary:
+        return self._bestiary
+
+    def replace_state(self, state: Fight, text: str, *, undone: bool = False) -> None:
+        self._state = state
+        if self._log is not None:
+            self._log.fight_entry(text, undone=undone)
+        for listener in list(self._listeners):
+            listener.fight_changed(state)
+
+    def add_listener(self, listener: FightListener) -> None:
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: FightListener) -> None:
+        self._listeners.remove(listener)
+
+    def _step(self, after: Fight, text: str) -> FightStep:
+        return FightStep(self, self._state, after, text)
+
+    # -- who is in it -------------------------------------------------------------------------
+
+    def add_creatures(self, name: str, count: int = 1) -> FightStep:
+        creature = self._bestiary.get(name)
+        after = self._state.with_creatures(creature, count)
+        added = [f.name for f in after.combatants[len(self._state.combatants) :]]
+        return self._step(after, f"{', '.join(added)} join the fight")
+
+    def add_crows(self, names: Sequence[str]) -> FightStep:
+        """The party at the table joins (crows already in stay as they are)."""
+        crows = [self._characters.get(name).name for name in names]
+        after = self._state.with_crows(crows)
+        added = [f.name for f in after.combatants[len(self._state.combatants) :]]
+        if not added:
+            raise FightError("those crows are in the fight already")
+        return self._step(after, f"{', '.join(added)} join the fight")
+
+    def remove(self, name: str) -> FightStep:
+        gone = self._state.combatant(name)
+        return self._step(self._state.without(gone.name), f"{gone.name} leaves the fight")
+
+    # -- rounds and turns ---------------------------------------------------------------------
+
+    def start_round(self, *, die: int | None = None, seed: int | None = None) -> FightStep:
+        """The next round, with the initiative d10 given or rolled."""
+        if die is None:
+            rng, _ = self._rng_factory(seed)
+            die = rng.randint(1, 10)
+        after = self._state.start_round(die)
+        side = "the crows" if first_side(die) == "crows" else "the enemies"
+        return self._step(after, f"Round {after.round}: initiative {die}, {side} act first")
+
+    def next_turn(self, name: str | None = None) -> FightStep:
+        after = self._state.next_turn(name)
+        if after.current is None:
+            return self._step(after, f"Round {after.round} is over")
+        return self._step(after, f"{after.current}'s turn")
+
+    def choose(self, name: str) -> FightStep:
+        after = self._state.choose(name)
+        return self._step(after, f"{after.current} goes first")
+
+    def end_round(self) -> FightStep:
+        after = self._state.end_round()
+        return self._step(after, f"Round {after.round} is over")
+
+    def dt_ended(self) -> FightStep:
+        """The DT ended during the fight: DT conditions end, knocked-out creatures wake."""
+        return self._step(self._state.at_dt_end(), "The DT ends: its conditions end in the fight")
+
+    # -- conditions ---------------------------------------------------------------------------
+
+    def conditions_of(self, name: str) -> tuple[str, ...]:
+        fighter = self._state.combatant(name)
+        if fighter.is_crow:
+            return self._characters.get(fighter.name).conditions
+        return fighter.conditions
+
+    def toggle_condition(self, name: str, condition: str) -> Command:
+        """Give ``name`` the condition or end it: a crow's on its sheet, a creature's here."""
+        fighter = self._state.combatant(name)
+        if fighter.is_crow:
+            crow = self._characters.get(fighter.name)
+            if condition in crow.conditions:
+                edit = character_commands.remove_condition(self._characters, crow.name, condition)
+                text = f"{crow.name} is no longer {condition}"
+            else:
+                edit = character_commands.add_condition(self._characters, crow.name, condition)
+                text = f"{crow.name} is {condition}"
+            return CompositeCommand(text, [edit, self._step(self._state, text)])
+        after = self._state.toggle_condition(fighter.name, condition)
+        now = condition in after.combatant(fighter.name).conditions
+        text = f"{fighter.name} is {'' if now else 'no longer '}{condition}"
+        return self._step(after, text)
+
+    # -- damage -------------------------------------------------------------------------------
+
+    def damage(
+        self,
+        name: str,
+        amount: int,
+        *,
+        piercing: bool = False,
+        knock_out: bool = False,
+        armour_order: Sequence[str] | None = None,
+        wound_slots: Sequence[int] = (),
+        vulnerable_roll: int | None = None,
+        seed: int | None = None,
+    ) -> tuple[Command, Hit]:
+        """Damage dealt to one combatant by hand (a counter, a fall, a trap)."""
+        fight, children, hit = self._damage(
+            self._state,
+            name,
+            amount,
+            piercing=piercing,
+            knock_out=knock_out,
+            armour_order=armour_order,
+            wound_slots=wound_slots,
+            vulnerable_roll=vulnerable_roll,
+            rng=self._rng_factory(seed)[0],
+        )
+        text = _hit_text(hit)
+        return CompositeCommand(text, [*children, self._step(fight, text)]), hit
+
+    def _damage(
+        self,
+        fight: Fight,
+        name: str,
+        amount: int,
+        *,
+        piercing: bool,
+        knock_out: bool = False,
+        armour_order: Sequence[str] | None = None,
+        wound_slots: Sequence[int] = (),
+        vulnerable_roll: int | None = None,
+        rng: random.Random,
+    ) -> tuple[Fight, list[Command], Hit]:
+        fighter = fight.combatant(name)
+        if fighter.is_crow:
+            edit, outcome = character_commands.apply_damage(
+                self._characters,
+                fighter.name,
+                amount,
+                piercing=piercing,
+                armour_order=armour_order,
+                wound_slots=wound_slots,
+                vulnerable_roll=vulnerable_roll,
+                rng=rng,
+            )
+            dealt = outcome.absorbed_by_armour + outcome.stamina_lost + outcome.wounds_taken
+            return fight, [edit], Hit(fighter.name, dealt, piercing, crow=outcome)
+        extra = 0
+        if amount > 0 and "vulnerable" in fighter.conditions:
+            extra = vulnerable_roll if vulnerable_roll is not None else rng.randint(1, 6)
+        after, result = fight.damaged(
+            fighter.name, amount, piercing=piercing, knock_out=knock_out, vulnerable_extra=extra
+        )
+        return after, [], Hit(fighter.name, result.amount, piercing, creature=result)
+
+    # -- attacks ------------------------------------------------------------------------------
+
+    def attacks_of(self, name: str) -> tuple[Attack, ...]:
+        """What ``name`` can attack with: a creature's attacks, a crow's weapons in hand."""
+        fighter = self._state.combatant(name)
+        if fighter.creature is not None:
+            return fighter.creature.attacks
+        crow = self._characters.get(fighter.name)
+        return tuple(a for item in crow.items if item.area == HAND for a in weapon_attacks(item))
+
+    def attack(
+        self,
+        attacker: str,
+        weapon: str,
+        target: str,
+        *,
+        situation: Situation | None = None,
+        allies: Sequence[str] = (),
+        tested: str | None = None,
+        expertise: str | None = None,
+        knock_out: bool = False,
+        armour_order: Sequence[str] | None = None,
+        dice: Sequence[int] | None = None,
+        seed: int | None = None,
+    ) -> AttackCommand:
+        """``attacker`` attacks ``target`` with ``weapon`` (an attack's name, or for a crow a
+        weapon in its hands: ``Knife`` or ``Knife (thrown)``). ``allies`` are the attacker's
+        allies next to the target, who a ranged miss may hit. The dice are rolled now."""
+        fight = self._state
+        by = fight.combatant(attacker)
+        at = fight.combatant(target)
+        if by.name == at.name:
+            raise AttackRefused(f"{by.name} cannot attack itself")
+        if at.standing == "dead":
+            raise AttackRefused(f"{at.name} is dead already")
+        ally_names = [fight.combatant(n).name for n in allies]
+        if by.name in ally_names or at.name in ally_names:
+            raise AttackRefused("the allies near the target are neither the attacker nor it")
+        attack = self._attack_called(by, weapon)
+        tested, value = self._characteristic(by, attack, tested)
+        crow = self._characters.get(by.name) if by.is_crow else None
+        spend = None
+        if expertise is not None:
+            if crow is None:
+                raise AttackRefused("only a crow spends an expertise on an attack")
+            spend = _weapon_expertise(crow, expertise)
+        ammunition = _ammunition(crow, attack) if crow is not None and attack.ammunition else None
+        request = AttackRequest(
+            attack=attack,
+            characteristic=value,
+            tested=tested,
+            attacker_conditions=self.conditions_of(by.name),
+            target_conditions=self.conditions_of(at.name),
+            situation=replace(
+                situation or Situation(),
+                allies_near_target=len(ally_names),
+                expertise=spend is not None,
+            ),
+        )
+        rng, used_seed = self._rng_factory(seed)
+        rolled = roll_attack(rng, request, dice=dice)
+        outcome = rolled.outcome
+        children: list[Command] = []
+
+        used: UsageDiceRoll | None = None
+        spent = spend if outcome.test.expertise_applied else None
+        if crow is not None and (spent or ammunition):
+            crow_after, used = _attacker_after(crow, spent, ammunition, rng)
+            children.append(
+                character_commands.CharacterEdit(
+                    self._characters, crow.name, crow, crow_after, f"{crow.name} attacks"
+                )
+            )
+        after = fight
+        hit = stray = None
+        if outcome.hit:
+            after, made, hit = self._damage(
+                after,
+                at.name,
+                outcome.damage,
+                piercing=attack.piercing,
+                knock_out=knock_out,
+                armour_order=armour_order,
+                rng=rng,
+            )
+            children += made
+        if outcome.stray is not None:
+            ally = ally_names[outcome.stray.ally - 1]
+            after, made, stray = self._damage(
+                after, ally, outcome.stray.damage, piercing=attack.piercing, rng=rng
+            )
+            children += made
+        counter = None
+        if outcome.counter_tier is not None:
+            counter = self._counter_damage(at, outcome.counter_tier)
+        report = AttackReport(
+            attacker=by.name,
+            target=at.name,
+            weapon=attack.name,
+            outcome=outcome,
+            faces=rolled.faces,
+            seed=None if dice is not None and len(dice) >= len(rolled.faces) else used_seed,
+            hit=hit,
+            stray=stray,
+            counter_damage=counter,
+            ammunition=used,
+            expertise=spent,
+        )
+        text = attack_text(report)
+        children.append(self._step(after, text))
+        return AttackCommand(CompositeCommand(text, children), report)
+
+    def _attack_called(self, fighter: Combatant, weapon: str) -> Attack:
+        offered = self.attacks_of(fighter.name)
+        wanted = " ".join(weapon.split()).lower()
+        for attack in offered:
+            if attack.name.lower() == wanted:
+                return attack
+        matching = [a for a in offered if a.name.lower().startswith(wanted + " (")]
+        if matching:
+            return matching[0]  # "Knife" is its melee use; "Knife (thrown)" the other
+        have = ", ".join(a.name for a in offered) or "nothing"
+        where = "" if fighter.creature is not None else " in hand"
+        raise AttackRefused(f"{fighter.name} has no {weapon!r}{where}; it has {have}")
+
+    def _characteristic(
+        self, fighter: Combatant, attack: Attack, tested: str | None
+    ) -> tuple[str | None, int]:
+        offered = attack.tested_characteristics()
+        if not offered:
+            return None, 0
+        if fighter.creature is not None:
+            values = {name: fighter.creature.characteristic(name) for name in offered}
+        else:
+            values = self._characters.get(fighter.name).characteristics.as_dict()
+            values = {name: values[name] for name in offered}
+        if tested is None:
+            tested = max(offered, key=lambda name: values[name])  # the tester picks (§1.1)
+        if tested not in values:
+            raise AttackRefused(f"{attack.name} tests {' or '.join(offered)}, not {tested}")
+        return tested, values[tested]
+
+    def _counter_damage(self, fighter: Combatant, tier: int) -> int | None:
+        """The counter's damage with the target's first melee attack (None if it has none)."""
+        for attack in self.attacks_of(fighter.name):
+            if attack.kind == MELEE:
+                _, value = self._characteristic(fighter, attack, None)
+                return tier_damage(attack, tier, value)
+        return None
+
+
+def _weapon_expertise(crow: Character, name: str) -> str:
+    for expertise in crow.expertises:
+        if expertise.name.lower() == name.strip().lower():
+            if expertise.category != "weapon":
+                raise AttackRefused(
+                    f"{expertise.name} is a {expertise.category} expertise; a weapon attack "
+                    "takes a weapon expertise (L254)"
+                )
+            if expertise.left <= 0:
+                raise AttackRefused(f"{crow.name} has no use of {expertise.name} left")
+            return expertise.name
+    raise AttackRefused(f"{crow.name} has no expertise called {name!r}")
+
+
+def _ammunition(crow: Character, attack: Attack) -> Item:
+    for item in crow.items:
+        dice = item.usage_dice
+        loaded = dice is not None and dice.current > 0 and UsageDiceMode.ACTIVATE in dice.modes
+        if AMMUNITION_TAG in item.tags and loaded:
+            return item
+    raise AttackRefused(f"{crow.name} has no ammunition left for {attack.name}")
+
+
+def _attacker_after(
+    crow: Character, expertise: str | None, ammunition: Item | None, rng: random.Random
+) -> tuple[Character, UsageDiceRoll | None]:
+    after = crow.spend_expertise(expertise) if expertise else crow
+    roll = None
+    if ammunition is not None:
+        items, roll = use_inventory_item(after.items, ammunition.id, rng)
+        after = after.with_items(items)
+    return after, roll
+
+
+def _hit_text(hit: Hit) -> str:
+    kind = " piercing" if hit.piercing else ""
+    text = f"{hit.name} takes {hit.amount}{kind} damage"
+    if hit.creature is not None and hit.creature.standing == "dead":
+        text += ", and dies"
+    elif hit.creature is not None and hit.creature.standing == "knocked_out":
+        text += ", knocked out"
+    if hit.wounds_to_place:
+        text += f" ({hit.wounds_to_place} wound{'s' if hit.wounds_to_place != 1 else ''} to place)"
+    return text
+
+
+def attack_text(report: AttackReport) -> str:
+    """One line for the log: who, with what, the tier, and what happened."""
+    outcome = report.outcome
+    test = outcome.test
+    head = f"{report.attacker} attacks {report.target} with {report.weapon}: "
+    if test.crit:
+        head += "crit, "
+    elif test.doom:
+        head += "doom, "
+    parts: list[str] = []
+    if report.hit is not None:
+        parts.append(f"tier {test.tier} hit; {_hit_text(report.hit)}")
+    else:
+        parts.append("miss")
+    if outcome.counter_tier is not None:
+        dealt = f" for {report.counter_damage}" if report.counter_damage is not None else ""
+        parts.append(f"{report.target} may counter{dealt}")
+    if report.stray is not None:
+        parts.append(f"stray shot: {_hit_text(report.stray)}")
+    if outcome.extra_action:
+        parts.append(f"{report.attacker} gains another action")
+    if report.ammunition is not None:
+        parts.append(f"ammunition {report.ammunition.before} → {report.ammunition.after} UD")
+    return head + "; ".join(parts)

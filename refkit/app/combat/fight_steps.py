@@ -1,0 +1,84 @@
+"""The fight's undoable steps: each swaps one fight state for the next, and puts it back.
+
+A step is made before it is done (the desktop's undo stack does it on push) and any dice it
+needs are rolled when it is made, so a redo repeats the same step. An undo or redo refuses
+(:class:`~refkit.app.undo.UndoConflictError`) when the fight is no longer as the step left it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from refkit.app.undo import Command, CompositeCommand, UndoConflictError
+from refkit.rules.combat.fight import Fight
+
+
+class FightHolder(Protocol):
+    """Where the fight's current state lives (the fight session)."""
+
+    @property
+    def state(self) -> Fight: ...
+
+    def replace_state(self, state: Fight, text: str, *, undone: bool = False) -> None: ...
+
+
+class FightStep:
+    """One change of the fight: ``before`` becomes ``after``."""
+
+    def __init__(self, holder: FightHolder, before: Fight, after: Fight, text: str) -> None:
+        self._holder = holder
+        self.before = before
+        self.after = after
+        self._text = text
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def do(self) -> None:
+        self._swap(self.before, self.after, "redo", undone=False)
+
+    def undo(self) -> None:
+        self._swap(self.after, self.before, "undo", undone=True)
+
+    def _swap(self, expected: Fight, target: Fight, action: str, *, undone: bool) -> None:
+        if self._holder.state != expected:
+            raise UndoConflictError(
+                f"cannot {action} {self._text!r}: the fight changed since; nothing was changed"
+            )
+        self._holder.replace_state(target, self._text, undone=undone)
+
+
+class JoinedStep:
+    """Several commands made one after another, each from the state the one before it left
+    (two edits of one crow must not both start from the same sheet), as one step."""
+
+    def __init__(self, text: str, builders: list[Callable[[], Command]]) -> None:
+        self._text = text
+        self._builders = builders
+        self._joined: CompositeCommand | None = None
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def do(self) -> None:
+        if self._joined is not None:
+            self._joined.do()
+            return
+        joined = CompositeCommand(self._text)
+        try:
+            for build in self._builders:
+                child = build()
+                child.do()
+                joined.add_done(child)
+        except BaseException:
+            joined.undo()
+            raise
+        self._joined = joined
+
+    def undo(self) -> None:
+        if self._joined is None:
+            raise RuntimeError(f"{self._text!r} has not been done, so it cannot be undone")
+        self._joined.undo()
