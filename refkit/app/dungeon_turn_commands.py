@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from refkit.app.dungeon.rests import RestPlan, RestStarted
 from refkit.app.dungeon.settings import SettingsChange, toggle_changes
 from refkit.app.dungeon_turn_service import (
     DungeonTurnChange,
@@ -191,9 +192,17 @@ class PauseRetroactivelyCommand(DungeonTurnCommand):
         )
 
 
-class StartRestCommand(DungeonTurnCommand):
+class StartRestCommand(JoinedStepCommand):
+    """Start a rest, and what the ``on_rest_started`` hooks did (the DT's end resolved at the
+    start, a setting) — one undo step."""
+
     def __init__(self, service: DungeonTurnService) -> None:
-        super().__init__(service, "Start rest", service.start_rest)
+        super().__init__(service, "Start rest", service.start_rest, _start_hook_results)
+
+
+def _start_hook_results(outcome: Outcome[Any]) -> tuple[object, ...]:
+    started = outcome.value
+    return started.hook_results if isinstance(started, RestStarted) else ()
 
 
 class RestHalfwayCommand(DungeonTurnCommand):
@@ -221,11 +230,17 @@ class FinishRestCommand(JoinedStepCommand):
     """Finish (or interrupt) the rest, and what the ``on_rest_finished`` hooks gave the party —
     one undo step."""
 
-    def __init__(self, service: DungeonTurnService, *, interrupted: bool = False) -> None:
+    def __init__(
+        self,
+        service: DungeonTurnService,
+        *,
+        interrupted: bool = False,
+        plan: RestPlan | None = None,
+    ) -> None:
         super().__init__(
             service,
             "Interrupt rest" if interrupted else "Finish rest",
-            lambda: service.finish_rest(interrupted=interrupted),
+            lambda: service.finish_rest(interrupted=interrupted, plan=plan),
             _rest_hook_results,
         )
 

@@ -27,7 +27,7 @@ from typing import Any
 from refkit.app.dungeon.clock import ClockSteps
 from refkit.app.dungeon.conditions import ConditionsKeeper
 from refkit.app.dungeon.effects import EffectSteps
-from refkit.app.dungeon.rests import RestSteps
+from refkit.app.dungeon.rests import RestPlan, RestSteps
 from refkit.app.dungeon.runner import Clock, RngFactory, TurnRunner
 from refkit.app.dungeon.settings import SettingsChange, SettingsSteps, dungeon_en, toggle_changes
 from refkit.app.dungeon.state import (
@@ -74,6 +74,7 @@ __all__ = [
 
 RestHook = Callable[["DungeonTurnService"], object]
 TurnEndHook = Callable[["DungeonTurnService", EndOfTurnResult, random.Random], object]
+RestStartHook = Callable[["DungeonTurnService", RestStart, random.Random], object]
 
 
 class DungeonTurnService:
@@ -114,7 +115,11 @@ class DungeonTurnService:
         party bridge sets it (:mod:`refkit.app.party.bridge`)."""
         self.on_rest_finished: list[RestHook] = []
         self.on_turn_ended: list[TurnEndHook] = []
+        self.on_rest_started: list[RestStartHook] = []
+        """Run when a rest's start resolves the DT's end (a setting): doubled magic slots."""
         self.last_rest: RestFinished | None = None
+        self.rest_plan: RestPlan = RestPlan()
+        """The choices of the rest being finished (each crow's activity), for the hooks."""
 
     @property
     def store(self) -> DungeonTurnStore:
@@ -248,8 +253,9 @@ class DungeonTurnService:
 
     # -- rests -------------------------------------------------------------------------------
 
-    def start_rest(self) -> Outcome[RestStart]:
-        return self.rest_steps.start_rest()
+    def start_rest(self, *, seed: int | None = None) -> Outcome[RestStart]:
+        hooks = [partial(hook, self) for hook in self.on_rest_started]
+        return self.rest_steps.start_rest(seed=seed, hooks=hooks)
 
     def rest_halfway(self) -> Outcome[RestHalfway]:
         return self.rest_steps.rest_halfway()
@@ -259,10 +265,17 @@ class DungeonTurnService:
     ) -> Outcome[RestEncounterCheck]:
         return self.rest_steps.rest_encounter_check(seclude, die, seed=seed)
 
-    def finish_rest(self, *, interrupted: bool = False) -> Outcome[RestFinished]:
-        """Finish (or interrupt) the rest with the ``on_rest_finished`` hooks."""
+    def finish_rest(
+        self, *, interrupted: bool = False, plan: RestPlan | None = None
+    ) -> Outcome[RestFinished]:
+        """Finish (or interrupt) the rest with the ``on_rest_finished`` hooks; ``plan`` holds
+        each crow's rest activity (the hooks read it as :attr:`rest_plan`)."""
         hooks = [partial(hook, self) for hook in self.on_rest_finished]
-        outcome = self.rest_steps.finish_rest(interrupted=interrupted, hooks=hooks)
+        self.rest_plan = plan or RestPlan()
+        try:
+            outcome = self.rest_steps.finish_rest(interrupted=interrupted, hooks=hooks)
+        finally:
+            self.rest_plan = RestPlan()
         self.last_rest = outcome.value
         return outcome
 

@@ -32,7 +32,10 @@ class DungeonSettings:
     ``dt_minutes``: the DT length for a new clock; ``warning_thresholds_s``: seconds before the end
     of a DT at which to warn; ``auto_end``: end the DT by itself at zero; ``crowded``/``chaos``:
     the dungeon EN toggles (each −1); ``en_modifiers``: the referee's own modifiers, added after;
-    ``douse_lights_at_rest_halfway``: lights still burning go out at a rest's half-way point.
+    ``douse_lights_at_rest_halfway``: lights still burning go out at a rest's half-way point;
+    ``resolve_dt_at_rest_start``: starting a rest still rolls the DT's usage dice, ends its
+    conditions and gives doubled magic slots their wounds (off by default, §15 D2: they wait for
+    the rest's half-way point, which ends them without a roll).
     """
 
     dt_minutes: float = DEFAULT_DT_MINUTES
@@ -42,6 +45,7 @@ class DungeonSettings:
     chaos: bool = False
     en_modifiers: tuple[int, ...] = ()
     douse_lights_at_rest_halfway: bool = True
+    resolve_dt_at_rest_start: bool = False
 
     def __post_init__(self) -> None:
         dt_length_seconds(self.dt_minutes)  # ValueError for an impossible length
@@ -64,7 +68,13 @@ class DungeonSettings:
                     f"an EN modifier must be a whole number from -9 to 9, got {modifier!r}"
                 )
         object.__setattr__(self, "en_modifiers", modifiers)
-        for name in ("auto_end", "crowded", "chaos", "douse_lights_at_rest_halfway"):
+        for name in (
+            "auto_end",
+            "crowded",
+            "chaos",
+            "douse_lights_at_rest_halfway",
+            "resolve_dt_at_rest_start",
+        ):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"the setting {name} must be true or false")
 
@@ -77,6 +87,7 @@ class DungeonSettings:
             "chaos": self.chaos,
             "en_modifiers": list(self.en_modifiers),
             "douse_lights_at_rest_halfway": self.douse_lights_at_rest_halfway,
+            "resolve_dt_at_rest_start": self.resolve_dt_at_rest_start,
         }
 
     @classmethod
@@ -97,6 +108,9 @@ class DungeonSettings:
             en_modifiers=tuple(data.get("en_modifiers", defaults.en_modifiers)),
             douse_lights_at_rest_halfway=data.get(
                 "douse_lights_at_rest_halfway", defaults.douse_lights_at_rest_halfway
+            ),
+            resolve_dt_at_rest_start=data.get(
+                "resolve_dt_at_rest_start", defaults.resolve_dt_at_rest_start
             ),
         )
 

@@ -25,6 +25,7 @@ from refkit.app.party_bridge import (
 )
 from refkit.cli import run_cli
 from refkit.rules.character.model import Character
+from refkit.rules.character.rest_activities import rations_carried
 from refkit.rules.dungeon.end_of_turn import EndedCondition
 from refkit.rules.inventory.model import MAGIC, Item, UsageDiceState
 from refkit.rules.usage_dice import UsageDiceMode
@@ -369,8 +370,10 @@ def test_a_finished_rest_restores_the_crows_and_leaves_the_wound_to_heal_to_the_
     assert "heal 1 wound: click it on the sheet" in first.line()
     assert table.stored_elsewhere(HESPER).wounds == ()  # one wound: no choice to make
     assert rest.entries[1].healed == (4,)
-    assert table.crow(WREN) == before[WREN]  # nothing to restore
-    assert "nothing to restore" in rest.entries[2].line()
+    # Nothing to restore, but every rest costs a ration from the pack (L439).
+    assert rest.entries[2].ration_eaten == "Ration"
+    assert rations_carried(table.crow(WREN)) == rations_carried(before[WREN]) - 1
+    assert table.crow(WREN).stamina == before[WREN].stamina
 
     command.undo()
     for name, crow in before.items():

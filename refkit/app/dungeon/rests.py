@@ -1,14 +1,24 @@
 """A rest in the dungeon, step by step: start, half-way, its one encounter check, finish or
-interruption (with the party's benefits joined to the finish)."""
+interruption (with the party's benefits joined to the finish).
+
+Starting a rest ends the DT with no encounter check; whether the DT's usage dice, conditions and
+doubled-magic-slot wounds still resolve then is the ``resolve_dt_at_rest_start`` setting (off:
+§15 D2). The finish carries a :class:`RestPlan` (each crow's activity) to the party's hook.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
 
 from refkit.app.dungeon import log_text
 from refkit.app.dungeon.runner import Plan, TurnRunner, plan
 from refkit.app.dungeon.settings import SettingsSteps
 from refkit.app.dungeon.state import DungeonTurnState, Outcome, RestFinished
+from refkit.app.steps import LogLine
+from refkit.rules.character.rest_activities import ActivityChoice
 from refkit.rules.dungeon.end_of_turn import (
     RestEncounterCheck,
     RestFinish,
@@ -19,9 +29,43 @@ from refkit.rules.dungeon.end_of_turn import (
 )
 from refkit.rules.dungeon.end_of_turn import finish_rest as finish_rest_step
 from refkit.rules.dungeon.end_of_turn import start_rest as start_rest_step
+from refkit.store.session_log import SessionLogRepository
 
 RestHook = Callable[[], object]
 """An ``on_rest_finished`` hook with its service bound (the party's rest)."""
+
+RestStartHook = Callable[[RestStart, random.Random], object]
+"""An ``on_rest_started`` hook with its service bound, run when the DT's end is resolved at the
+start of a rest (the party's doubled-magic-slot wounds)."""
+
+
+@dataclass(frozen=True)
+class RestStarted(RestStart):
+    """A rest's start with what its ``on_rest_started`` hooks returned (to undo with it)."""
+
+    hook_results: tuple[object, ...] = ()
+
+
+@dataclass(frozen=True)
+class RestPlan:
+    """What the referee chose for a rest's finish: each crow's activity (by name), the wounds a
+    player picked to heal, and a seed for the rolls (a Harvest's parts)."""
+
+    activities: Mapping[str, ActivityChoice] = field(default_factory=dict)
+    healed_slots: Mapping[str, Sequence[int]] = field(default_factory=dict)
+    seed: int | None = None
+
+
+def rest_check_seclude(log: SessionLogRepository) -> bool | None:
+    """Whether the current rest's encounter check was made with Seclude Camp (None: no check
+    yet), read from the session log since the rest started."""
+    entries = log.entries(kinds=["rest", "encounter"], newest_first=True, limit=50)
+    for entry in entries:
+        if entry.kind == "rest" and entry.text.startswith("Rest started"):
+            return None
+        if entry.kind == "encounter" and entry.text.startswith("Rest encounter check"):
+            return bool(entry.detail.get("seclude", False))
+    return None
 
 
 class RestSteps:
@@ -31,16 +75,56 @@ class RestSteps:
         self._runner = runner
         self._settings = settings
 
-    def start_rest(self) -> Outcome[RestStart]:
+    def start_rest(
+        self, *, seed: int | None = None, hooks: Sequence[RestStartHook] = ()
+    ) -> Outcome[RestStart]:
         """Start a rest: the DT ends with no encounter check; ``lights_to_douse`` lists the lights
-        the players should douse."""
+        the players should douse. With the ``resolve_dt_at_rest_start`` setting the DT's usage
+        dice roll and its conditions end, and ``hooks`` run (one unit of work with the step)."""
+        runner = self._runner
+        resolve = self._settings.settings().resolve_dt_at_rest_start
+        rng, used_seed = runner.rng_factory(seed)
+        conditions = runner.read_conditions() if resolve else {}
 
         def step(state: DungeonTurnState, now: float) -> Plan[RestStart]:
-            rest = start_rest_step(state.clock, state.effects, now)
-            line = log_text.rest_started(state.clock.dt, rest)
-            return plan("Start rest", rest.clock, state.effects, rest, line)
+            rest = start_rest_step(
+                state.clock,
+                state.effects,
+                now,
+                resolve_dt_end=resolve,
+                conditions_by_character=conditions,
+                rng=rng,
+            )
+            lines = [log_text.rest_started(state.clock.dt, rest)]
+            lines.extend(
+                LogLine(
+                    "usage_dice",
+                    log_text.roll_text(rolled.name, rolled.roll),
+                    {**log_text.roll_detail(rolled.name, rolled.roll), "seed": used_seed},
+                )
+                for rolled in rest.usage_dice
+            )
+            if rest.conditions_ended:
+                ended = log_text.conditions_text(rest.conditions_ended)
+                lines.append(LogLine("rest", f"At the rest's start, conditions ended: {ended}"))
+            return plan(
+                "Start rest",
+                rest.clock,
+                rest.effects,
+                rest,
+                *lines,
+                conditions_before=rest.previous_conditions if resolve else None,
+                conditions=rest.conditions_by_character if resolve else None,
+            )
 
-        return self._runner.run(step)
+        if not resolve:
+            return runner.run(step)
+        with runner.store.database.unit_of_work():
+            outcome = runner.run(step)
+            bound = [partial(hook, outcome.value, rng) for hook in hooks]
+            results = runner.run_hooks(outcome.change, bound)
+        started = RestStarted(**vars(outcome.value), hook_results=tuple(results))
+        return Outcome(started, outcome.change, outcome.now)
 
     def rest_halfway(self) -> Outcome[RestHalfway]:
         """The rest's half-way point: effects bound to the DT end, without rolling."""

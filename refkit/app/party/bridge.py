@@ -25,7 +25,7 @@ from refkit.app.party.rest import PartyRest, party_rest
 from refkit.app.party.table_party import PartyChoice, read_choice, write_choice
 from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.rules.character.model import Character
-from refkit.rules.dungeon.end_of_turn import EndOfTurnResult
+from refkit.rules.dungeon.end_of_turn import EndOfTurnResult, RestStart
 from refkit.store.character_store import CharacterNotFoundError, name_key
 from refkit.store.dungeon_turn_store import DungeonTurnStore
 from refkit.store.session_log import SessionLogEntry
@@ -72,6 +72,7 @@ class PartyBridge:
         service.party_at_table = self.party_name  # greed is per group: a DT starts for this one
         service.on_turn_ended.append(self.turn_ended)
         service.on_rest_finished.append(self.rest_finished)
+        service.on_rest_started.append(self.rest_started)
 
     def close(self) -> None:
         """Stop listening to the character service."""
@@ -224,6 +225,17 @@ class PartyBridge:
         hook). The wounds wait on the sheet to be placed, unless they fill every free slot."""
         step = overload_wounds(
             self._characters, self.prompts, self.crows(), service, result.dt_ended, rng
+        )
+        self.last_overload = step
+        return step
+
+    def rest_started(
+        self, service: DungeonTurnService, rest: RestStart, rng: random.Random
+    ) -> OverloadWounds:
+        """A rest's start that resolves the DT's end (a setting): doubled magic slots give their
+        1d6 wounds as at End DT (an ``on_rest_started`` hook)."""
+        step = overload_wounds(
+            self._characters, self.prompts, self.crows(), service, rest.previous_clock.dt, rng
         )
         self.last_overload = step
         return step

@@ -1,26 +1,78 @@
-"""A finished rest's benefits for the crows at the table.
+"""The one rest procedure: what a finished rest gives the crows resting together.
 
-Each crow gets all its Stamina, every expertise use (not after a rest in the Miasma) and the usage
-dice of Rest items and spellbooks. The one wound a rest heals is the player's choice, so it becomes
-a wound to heal (a crow with a single wound has it healed: there is no choice). A crow whose player
-chose Repair Armor as its rest activity (L473) gets that armour or shield back to full AD; a choice
-the rules refuse (the armour is on the ground, or whole) is reported and the rest still counts. A
-crow that cannot rest (a doubled magic slot, dead) gets nothing, and the report says why.
+The DT panel's Finish rest, the sheet's Rest dialog and ``refkit dt rest finish`` all come here.
+Each crow eats a ration from its inventory (or starves: no benefits, a starvation wound), gets its
+Stamina, its expertise uses (not in the Miasma) and its Rest items' dice back, heals its wounds
+(one; two when a companion tended it; one more for a Hearty ration; every starvation wound once
+it eats) and does its one activity (:mod:`refkit.rules.character.rest_activities`). The wounds a
+rest heals are the player's choice: when they are fewer than the crow's wounds and no slots were
+named they wait on the sheet. A crow that cannot rest (a doubled magic slot, dead) gets nothing,
+and the report says why. The choices are checked before anything is written; the crows, the
+prompts, the starvation and preparation records and the session-log entry are one undo step.
 """
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Protocol
 
 from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterService
+from refkit.app.dungeon.rests import rest_check_seclude
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.party.crow_changes import CrowChanges, plural, slots_text
 from refkit.app.party.wound_prompts import WoundPrompts
-from refkit.rules.character.model import Character, RestRefused
-from refkit.store.character_store import name_key
+from refkit.app.undo import CompositeCommand, FunctionCommand
+from refkit.rules.character.model import Character, RestRefused, WoundPlacementError
+from refkit.rules.character.rest_activities import (
+    Activity,
+    ActivityChoice,
+    ActivityRefused,
+    OneRest,
+    PlannedActivity,
+    plan_rest,
+    rations_carried,
+    rest_one,
+    secluded_by,
+    tended_patients,
+)
+from refkit.rules.dungeon.clock import ClockState
+from refkit.store.character_store import CharacterRepository, name_key
+
+RECORDS_KEY: Final = "rest_records"
+"""``app_meta`` key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task}}``."""
+
+
+def read_records(repository: CharacterRepository) -> dict[str, dict[str, Any]]:
+    """Each crow's starvation wounds and prepared task; ValueError when they cannot be read."""
+    text = repository.get_meta(RECORDS_KEY)
+    if text is None:
+        return {}
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+            raise ValueError("not a JSON object of objects")
+    except ValueError as error:
+        raise ValueError(f"the stored rest records cannot be read: {error}") from None
+    return data
+
+
+def _write_records(repository: CharacterRepository, records: Mapping[str, Any]) -> None:
+    repository.set_meta(RECORDS_KEY, json.dumps(dict(records), ensure_ascii=False, sort_keys=True))
+
+
+def starvation_wounds(repository: CharacterRepository, name: str) -> int:
+    value = read_records(repository).get(name_key(name), {}).get("starvation_wounds", 0)
+    return value if isinstance(value, int) and value > 0 else 0
+
+
+def prepared_task(repository: CharacterRepository, name: str) -> str:
+    """The task the crow prepared for at its last rest ("" none): +2 until its next rest ends."""
+    value = read_records(repository).get(name_key(name), {}).get("prepared", "")
+    return value if isinstance(value, str) else ""
 
 
 @dataclass(frozen=True)
@@ -33,10 +85,18 @@ class CrowRest:
     stamina_regained: int = 0
     uses_restored: int = 0
     items_restored: tuple[str, ...] = ()
-    healed: tuple[int, ...] = ()  # the wound healed at once (the crow had just one)
+    healed: tuple[int, ...] = ()  # the wounds healed at once
     wounds_to_heal: int = 0  # left for the player to choose on the sheet
     repaired: str = ""  # the armour Repair Armor brought back to full AD
-    repair_refused: str = ""  # why the chosen Repair Armor could not be done
+    repair_refused: str = ""  # kept for older readers: the finish refuses instead now
+    activity: str = "none"
+    activity_result: str = ""
+    ration_eaten: str = ""
+    starving: bool = False
+    rations_left: int = 0
+    tended_by: str = ""
+    starvation_wound_placed: tuple[int, ...] = ()
+    harvest_parts: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -50,12 +110,28 @@ class CrowRest:
             "wounds_to_heal": self.wounds_to_heal,
             "repaired": self.repaired,
             "repair_refused": self.repair_refused,
+            "activity": self.activity,
+            "activity_result": self.activity_result,
+            "ration_eaten": self.ration_eaten,
+            "starving": self.starving,
+            "rations_left": self.rations_left,
+            "tended_by": self.tended_by,
+            "harvest_parts": self.harvest_parts,
         }
 
     def line(self) -> str:
-        if not self.rested:
+        if not self.rested and not self.starving:
             return f"No rest: {self.reason}"  # the reason names the crow
         parts = []
+        if self.starving:
+            where = (
+                f" (backpack slot {slots_text(self.starvation_wound_placed)})"
+                if self.starvation_wound_placed
+                else ": place it on the sheet"
+            )
+            parts.append(f"no ration: no rest benefits, a starvation wound{where}")
+        if self.ration_eaten:
+            parts.append(f"ate a {self.ration_eaten.lower()} ({self.rations_left} left)")
         if self.stamina_regained:
             parts.append(f"+{self.stamina_regained} Stamina")
         if self.uses_restored:
@@ -63,22 +139,25 @@ class CrowRest:
         if self.items_restored:
             parts.append(f"restored {', '.join(self.items_restored)}")
         if self.healed:
-            parts.append(f"healed the wound in backpack slot {slots_text(self.healed)}")
+            tended = f", tended by {self.tended_by}" if self.tended_by else ""
+            parts.append(f"healed the wound in backpack slot {slots_text(self.healed)}{tended}")
         if self.wounds_to_heal:
             parts.append(f"heal {plural(self.wounds_to_heal, 'wound')}: click it on the sheet")
-        if self.repaired:
-            parts.append(f"repaired {self.repaired} to full AD")
-        if self.repair_refused:
-            parts.append(f"no Repair Armor: {self.repair_refused}")
+        if self.activity_result:
+            parts.append(self.activity_result)
         return f"{self.character}: {'; '.join(parts) if parts else 'rested, nothing to restore'}"
 
 
 @dataclass
 class PartyRest(CrowChanges):
-    """What a finished rest gave the crows at the table."""
+    """What a finished rest gave the crows resting together."""
 
     in_miasma: bool = False
     entries: tuple[CrowRest, ...] = ()
+    repository: CharacterRepository | None = None
+    records_before: str | None = None
+    records_after: str | None = None
+    secluded_by: str | None = None
 
     def to_list(self) -> list[dict[str, Any]]:
         return [entry.to_dict() for entry in self.entries]
@@ -86,62 +165,135 @@ class PartyRest(CrowChanges):
     def lines(self) -> list[str]:
         return [entry.line() for entry in self.entries]
 
+    def _set_records(self, text: str | None) -> None:
+        if self.repository is None:
+            return
+        _write_records(self.repository, json.loads(text) if text else {})
+
+    def _joined(self) -> CompositeCommand:
+        joined = super()._joined()
+        records = FunctionCommand(
+            "Rations and rest records",
+            lambda: self._set_records(self.records_after),
+            lambda: self._set_records(self.records_before),
+        )
+        return CompositeCommand(self.text, (*joined.children, records))
+
+
+def _healed_choice(
+    crow: Character, after: Character, due: int, chosen: Sequence[int] | None
+) -> tuple[Character, tuple[int, ...], int]:
+    """The crow with its healed wounds, the slots healed, and the wounds left to choose."""
+    wounds = sorted(after.wound_slots)
+    if due <= 0 or not wounds:
+        return after, (), 0
+    if chosen is not None:
+        picked = list(chosen)
+        if len(picked) != due or len(set(picked)) != due:
+            raise RestRefused(
+                f"{crow.name}: choose {due} different wounded backpack slot(s) to heal, "
+                f"got {picked}"
+            )
+        for slot in picked:
+            try:
+                after = after.heal_wound(slot)
+            except WoundPlacementError as error:
+                raise RestRefused(f"{crow.name}: {error}") from None
+        return after, tuple(sorted(picked)), 0
+    if due >= len(wounds):  # no choice to make: they all heal
+        for slot in wounds:
+            after = after.heal_wound(slot)
+        return after, tuple(wounds), 0
+    return after, (), due
+
+
+def check_choices(
+    crows: Sequence[Character],
+    choices: Mapping[str, ActivityChoice] | None,
+    *,
+    check_seclude: bool | None = None,
+) -> dict[str, PlannedActivity]:
+    """The group's activities checked (see :func:`plan_rest`) and kept consistent with the rest's
+    encounter check: made with Seclude Camp, a crow must have secluded the camp; made without,
+    none can (the EN is rolled already). ActivityRefused says what is wrong."""
+    planned = plan_rest(crows, choices or {})
+    secluder = secluded_by(planned)
+    if check_seclude is True and secluder is None and crows:
+        raise ActivityRefused(
+            "the rest's encounter check was made with Seclude Camp: name the crow who "
+            "secluded the camp (seclude-camp)"
+        )
+    if check_seclude is False and secluder is not None:
+        raise ActivityRefused(
+            f"{secluder} cannot seclude the camp now: the rest's encounter check was made "
+            "without Seclude Camp"
+        )
+    return planned
+
 
 def party_rest(
     characters: CharacterService,
     prompts: WoundPrompts,
     crows: Sequence[Character],
-    service: DungeonTurnService,
+    service: DungeonTurnService | None,
     *,
     in_miasma: bool,
-    repairs: Mapping[str, str] | None = None,
+    choices: Mapping[str, ActivityChoice] | None = None,
+    healed_slots: Mapping[str, Sequence[int]] | None = None,
+    check_seclude: bool | None = None,
+    rng: random.Random | None = None,
+    dt: int | None = None,
 ) -> PartyRest:
     """Give each crow the benefits of the rest, save them and log them; returns the step (done
-    already) to undo with Finish rest. ``repairs`` names, by crow, the item id of the armour its
-    Repair Armor activity mends."""
-    wanted = {name_key(crow): item_id for crow, item_id in (repairs or {}).items()}
+    already) to undo with the rest. ``choices`` names each crow's activity (None with a
+    ``service``: the plan of the rest it is finishing, checked against its encounter check);
+    ``healed_slots`` the wounds a crow's player picked to heal (else they wait on the sheet when
+    there is a choice).
+    ActivityRefused or RestRefused (nothing written) for choices the rules refuse."""
+    if service is not None and choices is None:  # the dungeon's Finish rest: its plan
+        plan = service.rest_plan
+        choices, healed_slots = plan.activities, healed_slots or plan.healed_slots
+        check_seclude = rest_check_seclude(service.store.session_log)
+        if rng is None and plan.seed is not None:
+            rng = random.Random(plan.seed)
+    rng = rng or random.Random()
+    planned = check_choices(crows, choices, check_seclude=check_seclude)
+    tended = tended_patients(planned)
+    picked = {name_key(name): list(slots) for name, slots in (healed_slots or {}).items()}
+    repository = characters.repository
+    before_text = repository.get_meta(RECORDS_KEY)
+    records = read_records(repository)
     entries: list[CrowRest] = []
     edits: list[CharacterEdit] = []
     raised: list[tuple[str, int, int]] = []
     for crow in crows:
+        key = name_key(crow.name)
+        record = dict(records.get(key, {}))
+        starved = record.get("starvation_wounds", 0)
         try:
-            rested = crow.finish_rest((), in_miasma=in_miasma, wounds_healed=0)
+            one = rest_one(
+                crow,
+                planned.get(crow.name),
+                in_miasma=in_miasma,
+                tended_by=tended.get(key, ""),
+                starvation_wounds=starved if isinstance(starved, int) else 0,
+                rng=rng,
+            )
         except RestRefused as error:
             entries.append(CrowRest(crow.name, rested=False, reason=str(error)))
             continue
-        repaired, repair_refused = "", ""
-        repair = wanted.get(name_key(crow.name))
-        if repair:
-            try:
-                rested = rested.repair_armour(repair)
-                repaired = rested.items.find(repair).name
-            except RestRefused as error:
-                repair_refused = str(error)
-        wounds = sorted(crow.wound_slots)
-        healed: tuple[int, ...] = ()
-        to_heal = 0
-        if len(wounds) == 1:
-            healed = (wounds[0],)
-            rested = rested.heal_wound(wounds[0])
-        elif wounds:
-            to_heal = 1
-            raised.append((crow.name, 0, to_heal))
-        entry = CrowRest(
-            crow.name,
-            rested=True,
-            stamina_regained=rested.stamina.current - crow.stamina.current,
-            uses_restored=sum(e.spent for e in crow.expertises)
-            - sum(e.spent for e in rested.expertises),
-            items_restored=_restored_items(crow, rested),
-            healed=healed,
-            wounds_to_heal=to_heal,
-            repaired=repaired,
-            repair_refused=repair_refused,
-        )
+        entry, rested, crow_raised = _crow_entry(crow, one, picked.get(key))
+        raised.extend(crow_raised)
         entries.append(entry)
+        record["starvation_wounds"] = one.starvation_wounds
+        record["prepared"] = one.prepared_task
+        records[key] = {k: v for k, v in record.items() if v}
+        if not records[key]:
+            del records[key]
         if rested != crow:
             where = " in the Miasma" if in_miasma else ""
             edits.append(CharacterEdit(characters, crow.name, crow, rested, f"Rest{where}"))
+    after_text = json.dumps(records, ensure_ascii=False, sort_keys=True)
     step = PartyRest(
         edits=tuple(edits),
         prompts=prompts,
@@ -150,17 +302,67 @@ def party_rest(
         text="The party's rest in the Miasma" if in_miasma else "The party's rest",
         in_miasma=in_miasma,
         entries=tuple(entries),
+        repository=repository,
+        records_before=before_text,
+        records_after=after_text,
+        secluded_by=secluded_by(planned),
     )
     if entries:
         step.do()
         where = " in the Miasma (no expertise uses back)" if in_miasma else ""
+        if dt is None and service is not None:
+            dt = service.store.load().clock.dt - 1
         step.log(
             "rest",
-            service.store.load().clock.dt - 1,
+            dt or 0,
             f"The party rested{where}: " + "; ".join(entry.line() for entry in entries),
             {"in_miasma": in_miasma, "crows": step.to_list()},
         )
     return step
+
+
+def _crow_entry(
+    crow: Character, one: OneRest, chosen: Sequence[int] | None
+) -> tuple[CrowRest, Character, list[tuple[str, int, int]]]:
+    raised: list[tuple[str, int, int]] = []
+    rested = one.after
+    placed: tuple[int, ...] = ()
+    healed: tuple[int, ...] = ()
+    to_heal = 0
+    if one.starving:
+        free = rested.free_wound_slots
+        if len(free) == 1:  # no choice: the wound goes in at once (and the crow dies)
+            rested = rested.place_wounds(free)
+            placed = free
+        elif free:
+            raised.append((crow.name, 1, 0))
+    else:
+        rested, healed, to_heal = _healed_choice(crow, rested, one.wounds_to_heal, chosen)
+        if to_heal:
+            raised.append((crow.name, 0, to_heal))
+    plan = one.activity
+    activity = plan.choice.activity if plan is not None else Activity.NONE
+    entry = CrowRest(
+        crow.name,
+        rested=one.rested,
+        reason=one.reason,
+        stamina_regained=rested.stamina.current - crow.stamina.current,
+        uses_restored=sum(e.spent for e in crow.expertises)
+        - sum(e.spent for e in rested.expertises),
+        items_restored=_restored_items(crow, rested),
+        healed=healed,
+        wounds_to_heal=to_heal,
+        repaired=plan.target_name if plan and activity is Activity.REPAIR_ARMOR else "",
+        activity=activity.value,
+        activity_result=one.activity_result,
+        ration_eaten=one.ration_eaten,
+        starving=one.starving,
+        rations_left=rations_carried(rested),
+        tended_by=one.tended_by,
+        starvation_wound_placed=placed,
+        harvest_parts=one.harvest_parts,
+    )
+    return entry, rested, raised
 
 
 def _restored_items(before: Character, after: Character) -> tuple[str, ...]:
@@ -173,3 +375,68 @@ def _restored_items(before: Character, after: Character) -> tuple[str, ...]:
         if old.usage_dice != item.usage_dice:
             changed.append(item.name)
     return tuple(changed)
+
+
+class CrowRestCommand:
+    """The sheet's rest for one crow, through the same procedure, as one undo step."""
+
+    def __init__(
+        self,
+        characters: CharacterService,
+        prompts: WoundPrompts,
+        crows: Sequence[Character],
+        **options: Any,
+    ) -> None:
+        self._characters = characters
+        self._prompts = prompts
+        self._crows = tuple(crows)
+        self._options = options
+        self.step: PartyRest | None = None
+        miasma = " in the Miasma" if options.get("in_miasma") else ""
+        names = ", ".join(crow.name for crow in crows)
+        self._text = f"Rest{miasma}: {names}"
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def do(self) -> None:
+        with self._characters.repository.database.unit_of_work():
+            if self.step is None:
+                self.step = party_rest(
+                    self._characters, self._prompts, self._crows, None, **self._options
+                )
+            else:
+                self.step.do()
+
+    def undo(self) -> None:
+        assert self.step is not None
+        with self._characters.repository.database.unit_of_work():
+            self.step.undo()
+
+
+class CrowsAtTable(Protocol):
+    """The party bridge as the sheet's rest sees it."""
+
+    def members(self) -> tuple[str, ...]: ...
+
+    @property
+    def service(self) -> DungeonTurnService | None: ...
+
+
+def sheet_rest_refusal(table: CrowsAtTable | None, name: str) -> str:
+    """Why the sheet may not rest this crow on its own ("" when it may): a crow of the party at
+    the table rests with the dungeon's rest (DT panel or ``dt rest``) while a DT or a rest is
+    under way, so one rest is never counted twice."""
+    if table is None or table.service is None:
+        return ""
+    if name_key(name) not in {name_key(member) for member in table.members()}:
+        return ""
+    state = table.service.snapshot().clock.state
+    if state is ClockState.STOPPED:
+        return ""
+    doing = "resting" if state is ClockState.RESTING else "in a dungeon turn"
+    return (
+        f"{name} is {doing} with the party at the table: rest on the DT panel "
+        "(Start rest, then Finish rest), so the rest counts once"
+    )

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock, PendingEncounter
@@ -165,26 +165,8 @@ def end_dungeon_turn(
     else:
         check_encounter(die, encounter_en)  # validates the EN and the face likewise
 
-    rolls: list[EffectRoll] = []
-    kept: list[TrackedEffect] = []
-    ended: list[TrackedEffect] = []
-    spent: list[TrackedEffect] = []
-    for effect in effects:
-        if effect.ends_at_dt_end:
-            ended.append(effect)
-            continue
-        if not effect.rolls_at_dt_end:
-            kept.append(effect)
-            continue
-        rolled = roll_effect(effect, rng)
-        rolls.append(rolled)
-        if rolled.effect is None:
-            ended.append(effect)
-            continue
-        if rolled.effect.spent and not effect.spent:
-            spent.append(rolled.effect)
-        kept.append(rolled.effect)
-
+    rolled_out = _roll_dt_end_effects(effects, rng)
+    kept, rolls, ended, spent = rolled_out
     conditions, conditions_ended = end_dt_conditions(conditions_by_character)
     check = roll_encounter(rng, encounter_en, die)
     if check.encounter:
@@ -204,6 +186,33 @@ def end_dungeon_turn(
         conditions_ended=conditions_ended,
         encounter=check,
     )
+
+
+def _roll_dt_end_effects(
+    effects: Sequence[TrackedEffect], rng: random.Random
+) -> tuple[list[TrackedEffect], list[EffectRoll], list[TrackedEffect], list[TrackedEffect]]:
+    """Step 1 of the end of a DT: the effects kept, the rolls, the effects ended, the items
+    spent."""
+    rolls: list[EffectRoll] = []
+    kept: list[TrackedEffect] = []
+    ended: list[TrackedEffect] = []
+    spent: list[TrackedEffect] = []
+    for effect in effects:
+        if effect.ends_at_dt_end:
+            ended.append(effect)
+            continue
+        if not effect.rolls_at_dt_end:
+            kept.append(effect)
+            continue
+        rolled = roll_effect(effect, rng)
+        rolls.append(rolled)
+        if rolled.effect is None:
+            ended.append(effect)
+            continue
+        if rolled.effect.spent and not effect.spent:
+            spent.append(rolled.effect)
+        kept.append(rolled.effect)
+    return kept, rolls, ended, spent
 
 
 @dataclass(frozen=True)
@@ -240,13 +249,59 @@ class RestStart:
     previous_clock: DungeonTurnClock
     clock: DungeonTurnClock
     lights_to_douse: tuple[TrackedEffect, ...]  # lit lights: prompt the players to douse them
+    effects: tuple[TrackedEffect, ...] = ()  # the effects after the start
+    resolved_dt_end: bool = False  # the DT's dice and conditions were resolved (a setting)
+    usage_dice: tuple[EffectRoll, ...] = ()
+    effects_ended: tuple[TrackedEffect, ...] = ()
+    items_spent: tuple[TrackedEffect, ...] = ()
+    previous_conditions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    conditions_by_character: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    conditions_ended: tuple[EndedCondition, ...] = ()
 
 
-def start_rest(clock: DungeonTurnClock, effects: Sequence[TrackedEffect], now: float) -> RestStart:
-    """Start a rest: the DT ends with no encounter check and no usage-dice rolls."""
+def start_rest(
+    clock: DungeonTurnClock,
+    effects: Sequence[TrackedEffect],
+    now: float,
+    *,
+    resolve_dt_end: bool = False,
+    conditions_by_character: ConditionsByCharacter | None = None,
+    rng: random.Random | None = None,
+) -> RestStart:
+    """Start a rest: the DT ends with no encounter check (L441).
+
+    By default (§15 D2) nothing of the DT's end is resolved: no usage dice are rolled and the
+    conditions stay until the rest's half-way point. With ``resolve_dt_end`` (the referee's
+    setting) the DT's usage dice are rolled and its conditions end as at End DT (``rng`` and
+    ``conditions_by_character`` are needed then); still no encounter check.
+    """
+    effects = tuple(effects)
+    _check_effect_ids(effects)
     new_clock = clock.start_rest(now)
-    lit = tuple(effect for effect in effects if effect.kind is EffectKind.LIGHT and effect.lit)
-    return RestStart(previous_clock=clock, clock=new_clock, lights_to_douse=lit)
+    if not resolve_dt_end:
+        lit = tuple(effect for effect in effects if effect.kind is EffectKind.LIGHT and effect.lit)
+        return RestStart(
+            previous_clock=clock, clock=new_clock, lights_to_douse=lit, effects=effects
+        )
+    if rng is None:
+        raise ValueError("resolving the DT's end at a rest's start needs a random source")
+    kept, rolls, ended, spent = _roll_dt_end_effects(effects, rng)
+    given = conditions_by_character or {}
+    conditions, conditions_ended = end_dt_conditions(given)
+    lit = tuple(effect for effect in kept if effect.kind is EffectKind.LIGHT and effect.lit)
+    return RestStart(
+        previous_clock=clock,
+        clock=new_clock,
+        lights_to_douse=lit,
+        effects=tuple(kept),
+        resolved_dt_end=True,
+        usage_dice=tuple(rolls),
+        effects_ended=tuple(ended),
+        items_spent=tuple(spent),
+        previous_conditions=_freeze_conditions(given),
+        conditions_by_character=conditions,
+        conditions_ended=conditions_ended,
+    )
 
 
 @dataclass(frozen=True)
