@@ -24,6 +24,7 @@ from PySide6.QtGui import QUndoStack
 from refkit.app import character_commands as commands
 from refkit.app.character_service import CharacterChange, CharacterService
 from refkit.app.characters import crow_commands, item_commands, party_commands
+from refkit.app.characters.item_damage import mark_item_damaged
 from refkit.app.characters.item_use import LogRoll, use_item_logged
 from refkit.app.party.wound_prompts import (
     WoundPrompt,
@@ -312,6 +313,10 @@ class CharacterSession(QObject):
     def refuel(self, item_id: str, fuel_id: str) -> None:
         """One ``fuel_id`` spent to give ``item_id`` its usage dice back (L398), one undo step."""
         self.push(commands.refuel(self._service, self._current(), item_id, fuel_id))
+
+    def mark_damaged(self, item_id: str, damaged: bool) -> None:
+        """The item marked damaged (a bane until repaired) or repaired, one undo step."""
+        self.push(mark_item_damaged(self._service, self._current(), item_id, damaged))
 
     def set_roll_log(self, log_roll: LogRoll | None) -> None:
         """Where the usage dice rolled on the sheet and the board land (the roll log)."""

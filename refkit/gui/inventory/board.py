@@ -106,6 +106,8 @@ class InventoryEditing(Protocol):
 
     def refuel(self, item_id: str, fuel_id: str) -> None: ...
 
+    def mark_damaged(self, item_id: str, damaged: bool) -> None: ...
+
 
 class InventoryBoard(QWidget):
     """The slot board of one crow."""
@@ -800,6 +802,20 @@ class InventoryBoard(QWidget):
         name, fuel = items.find(item_id).name, items.find(fuel_id).name
         editing = self._editing
         self._run(lambda: editing.refuel(item_id, fuel_id), f"Refuelled {name} with {fuel}")
+
+    def set_damaged(self, item_id: str, damaged: bool) -> None:
+        """Mark armour, a shield or a tool damaged (a bane on tests made with it until it is
+        repaired at a rest), or repaired; the hint says what was done or why it was refused."""
+        if self._editing is None or self._character is None:
+            return
+        name = self._character.items.find(item_id).name
+        editing = self._editing
+        done = (
+            f"Marked {name} damaged: a bane on tests made with it until it is repaired"
+            if damaged
+            else f"Marked {name} repaired"
+        )
+        self._run(lambda: editing.mark_damaged(item_id, damaged), done)
 
     def use_item(self, item_id: str) -> None:
         """Use an Activate item: its usage dice are rolled (L400), the roll lands in the roll log

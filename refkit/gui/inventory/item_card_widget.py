@@ -154,21 +154,17 @@ def paint_card(
     )
     if look.compact:
         flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    name_font = fitted_font(bold, face.name, name_rect, flags)
+    title = card_title(face)
+    name_font = fitted_font(bold, title, name_rect, flags)
     painter.setFont(name_font)
     painter.setPen(QColor("white"))
-    painter.drawText(name_rect, flags, face.name)
+    painter.drawText(name_rect, flags, title)
 
     if not look.compact and body.height() > header_height + line * 0.8:
         _paint_body(painter, body, header_height, face, font, ink, accent, pad)
 
-    # Frame: thicker and in the highlight colour when selected.
-    if look.selected:
-        pen = QPen(palette.color(QPalette.ColorRole.Highlight), max(2.5, line * 0.2))
-    else:
-        pen = QPen(accent.darker(115), 1.2)
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setPen(pen)
+    painter.setPen(frame_pen(face, look, palette, accent, line))
     painter.drawPath(path)
     if look.continues_right or look.continues_left:
         painter.setPen(QPen(ink, 1))
@@ -183,6 +179,31 @@ def paint_card(
                 arrow_rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom), "←"
             )
     painter.restore()
+
+
+DAMAGED_MARK = "⚠"
+"""Put before a damaged item's name, so even a card too small for its lines says so."""
+
+
+def card_title(face: CardFace) -> str:
+    """The name in the card's header; a damaged item's starts with DAMAGED_MARK."""
+    return f"{DAMAGED_MARK} {face.name}" if face.damaged else face.name
+
+
+def frame_pen(
+    face: CardFace, look: CardLook, palette: QPalette, accent: QColor, line: float
+) -> QPen:
+    """The card's frame: thicker and in the highlight colour when selected; a damaged item's is
+    dashed and thicker, which reads without telling colours apart."""
+    if look.selected:
+        pen = QPen(palette.color(QPalette.ColorRole.Highlight), max(2.5, line * 0.2))
+    elif face.damaged:
+        pen = QPen(QColor(USED_UP_INK), max(2.0, line * 0.15))
+    else:
+        pen = QPen(accent.darker(115), 1.2)
+    if face.damaged:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    return pen
 
 
 def _paint_body(
