@@ -33,8 +33,8 @@ from refkit.rules.usage_dice import UsageDiceMode
 from refkit.store.dungeon_settings import DungeonSettings
 
 
-class DungeonTurnCommand:
-    """One service call as an undoable command. ``outcome`` is its result after the first do."""
+class _StepCommand:
+    """One service call on the dungeon turn alone. ``outcome`` is its result after the first do."""
 
     def __init__(
         self, service: DungeonTurnService, text: str, run: Callable[[], Outcome[Any]]
@@ -81,10 +81,10 @@ class JoinedStepCommand(CompositeCommand):
         service: DungeonTurnService,
         text: str,
         run: Callable[[], Outcome[Any]],
-        hook_results: Callable[[Outcome[Any]], Sequence[object]],
+        hook_results: Callable[[Outcome[Any]], Sequence[object]] = lambda _outcome: (),
     ) -> None:
         self._service = service
-        self._step = DungeonTurnCommand(service, text, run)
+        self._step = _StepCommand(service, text, run)
         self._hook_results = hook_results
         super().__init__(text, (self._step,))
 
@@ -109,7 +109,8 @@ class JoinedStepCommand(CompositeCommand):
                 return
             self._step.do()
             assert self._step.outcome is not None
-            for result in self._hook_results(self._step.outcome):
+            outcome = self._step.outcome
+            for result in (*outcome.change.hook_results, *self._hook_results(outcome)):
                 joined = as_command(result, self._step.text)
                 if joined is not None:
                     self.add_done(joined)
@@ -117,6 +118,11 @@ class JoinedStepCommand(CompositeCommand):
     def undo(self) -> None:
         with self._service.store.database.unit_of_work():
             super().undo()
+
+
+class DungeonTurnCommand(JoinedStepCommand):
+    """One service call as an undoable command, joined with what its change carries (the dice a
+    step burnt on a crow's torch): ``outcome`` is its result after the first do."""
 
 
 class EndTurnCommand(JoinedStepCommand):
@@ -135,7 +141,6 @@ class EndTurnCommand(JoinedStepCommand):
             service,
             "End DT",
             lambda: service.end_turn(die, seed=seed, at=at),
-            lambda outcome: outcome.change.hook_results,
         )
 
 
@@ -272,6 +277,13 @@ class AddEffectCommand(DungeonTurnCommand):
 class AddLightCommand(DungeonTurnCommand):
     def __init__(self, service: DungeonTurnService, preset: str, *, owner: str = "") -> None:
         super().__init__(service, f"Add {preset}", lambda: service.add_preset(preset, owner=owner))
+
+
+class LightItemCommand(DungeonTurnCommand):
+    """Light a crow's torch or lantern: a tracked light rolling that item's dice."""
+
+    def __init__(self, service: DungeonTurnService, crow: str, item_id: str) -> None:
+        super().__init__(service, "Light", lambda: service.light_item(crow, item_id))
 
 
 class DouseEffectCommand(DungeonTurnCommand):

@@ -1,9 +1,13 @@
-"""Tracked effects at the table: add (or from a light preset), douse, use, light, refuel,
-restore at a rest, remove."""
+"""Tracked effects at the table: add (or from a light preset, or lit from a crow's item), douse,
+use, light, refuel, restore at a rest, remove.
+
+A light lit from a crow's item rolls that item's dice (see :mod:`.carried`); refuelling it spends
+the fuel the crow carries (a flask of oil for a lantern, L398) or says that none is carried."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 
 from refkit.app.dungeon import log_text
 from refkit.app.dungeon.runner import Plan, TurnRunner, plan
@@ -20,6 +24,7 @@ from refkit.rules.dungeon.effects import (
     douse,
     find_effect,
     light,
+    light_from_item,
     next_effect_id,
     parse_modes,
     refuel,
@@ -150,11 +155,60 @@ class EffectSteps:
 
         return self._runner.run(step)
 
+    def light_item(self, crow: str, item_id: str) -> Outcome[TrackedEffect]:
+        """Light ``crow``'s item ``item_id`` (a torch, a lantern): a tracked light bound to the
+        item, its dice the item's. Lighting it again when it is tracked and out relights that
+        light. ValueError, nothing changed, when the crow carries no such item, it is already
+        lit, it does not burn at the end of a DT, or it has no dice left."""
+        keeper = self._runner.carried
+        dice = None if keeper is None else keeper.carried_dice(crow, item_id)
+        if dice is None:
+            raise ValueError(f"{crow} carries no item {item_id!r} to light")
+
+        def step(state: DungeonTurnState, now: float) -> Plan[TrackedEffect]:
+            tracked = next(
+                (e for e in state.effects if (e.crow, e.item_id) == (crow, item_id)), None
+            )
+            if tracked is not None:
+                lit = relight(tracked)
+                line = log_text.effect_changed(lit, "lit")
+                effects = replace_effect(state.effects, lit)
+                return plan(f"Light {lit.source}", state.clock, effects, lit, line)
+            if dice.useless:
+                raise ValueError(f"{crow}'s {dice.name} is spent for good and cannot be lit")
+            effect = light_from_item(
+                next_effect_id(state.effects),
+                crow,
+                item_id,
+                dice.name,
+                dice.current,
+                dice.max,
+                dice.modes,
+                refuel_with=dice.refuel_with,
+            )
+            effects = add_effect(state.effects, effect)
+            line = log_text.effect_changed(effect, "lit")
+            return plan(f"Light {effect.source}", state.clock, effects, effect, line)
+
+        return self._runner.run(step)
+
     def relight(self, effect_id: str) -> Outcome[TrackedEffect]:
         return self._change(effect_id, relight, "Light", "lit")
 
     def refuel(self, effect_id: str) -> Outcome[TrackedEffect]:
-        return self._change(effect_id, refuel, "Refuel", "refuelled")
+        """Fill a light back to its maximum usage dice (L398). One lit from a crow's item spends
+        one of the fuel that crow carries (DomainError with the reason when none is carried)."""
+        effect = find_effect(self._runner.synced(self._runner.store.load().effects), effect_id)
+        keeper = self._runner.carried
+        if not effect.bound or keeper is None:
+            return self._change(effect_id, refuel, "Refuel", "refuelled")
+        refuel(effect)  # refuses an item that cannot be refuelled, before anything is spent
+        with self._runner.store.database.unit_of_work():
+            spent = keeper.refuel(effect.crow, effect.item_id)
+            outcome = self._change(effect_id, lambda e: e, "Refuel", "refuelled")
+        change = outcome.change
+        joined = replace(change, hook_results=(spent, *change.hook_results))
+        return Outcome(outcome.value, joined, outcome.now)
 
     def restore_on_rest(self, effect_id: str) -> Outcome[TrackedEffect]:
         """Give an item with the Rest mode its maximum usage dice back."""

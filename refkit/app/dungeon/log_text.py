@@ -240,32 +240,37 @@ def rest_finished(finish: RestFinish, *, interrupted: bool) -> LogLine:
 # -- tracked effects -----------------------------------------------------------------------------
 
 
+def named(effect: TrackedEffect) -> str:
+    """An effect as the log names it: "Wren's Torch" for one lit from a crow's item."""
+    return effect.source or effect.name
+
+
 def effect_added(effect: TrackedEffect) -> LogLine:
     modes = ", ".join(sorted(mode.value for mode in effect.modes))
     shown = f" ({modes})" if modes else ""
     return LogLine(
-        "effect", f"{effect.name} added: {effect.usage_dice} UD{shown}", effect.to_dict()
+        "effect", f"{named(effect)} added: {effect.usage_dice} UD{shown}", effect.to_dict()
     )
 
 
 def doused(effect: TrackedEffect, result: DouseResult, seed: int) -> LogLine:
     if result.roll is None:
-        return LogLine("effect", f"{effect.name} doused", {"effect": effect.name})
-    text = f"{roll_text(effect.name, result.roll)} (doused)"
+        return LogLine("effect", f"{named(effect)} doused", {"effect": named(effect)})
+    text = f"{roll_text(named(effect), result.roll)} (doused)"
     return LogLine(
-        "usage_dice", text, roll_detail(effect.name, result.roll, doused=True, seed=seed)
+        "usage_dice", text, roll_detail(named(effect), result.roll, doused=True, seed=seed)
     )
 
 
 def used(effect: TrackedEffect, roll: UsageDiceRoll, seed: int) -> LogLine:
-    text = f"{roll_text(effect.name, roll)} (used)"
-    return LogLine("usage_dice", text, roll_detail(effect.name, roll, activated=True, seed=seed))
+    text = f"{roll_text(named(effect), roll)} (used)"
+    return LogLine("usage_dice", text, roll_detail(named(effect), roll, activated=True, seed=seed))
 
 
 def effect_changed(changed: TrackedEffect, past: str) -> LogLine:
     """A light lit, refuelled or an item restored: ``Torch refuelled: 3 UD``."""
-    return LogLine("effect", f"{changed.name} {past}: {changed.usage_dice} UD", changed.to_dict())
+    return LogLine("effect", f"{named(changed)} {past}: {changed.usage_dice} UD", changed.to_dict())
 
 
 def effect_removed(effect: TrackedEffect) -> LogLine:
-    return LogLine("effect", f"{effect.name} removed", effect.to_dict())
+    return LogLine("effect", f"{named(effect)} removed", effect.to_dict())

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Generic, TypeAlias, TypeVar
 
+from refkit.app.dungeon.carried import CarriedItems, burnt, synced
 from refkit.app.dungeon.conditions import (
     ConditionsKeeper,
     changed_conditions,
@@ -137,12 +138,14 @@ class TurnRunner:
         clock: Clock,
         rng_factory: RngFactory,
         conditions: ConditionsKeeper | None,
+        carried: CarriedItems | None = None,
         attempts: int = SAVE_ATTEMPTS,
     ) -> None:
         self.store = store
         self._clock = clock
         self.rng_factory = rng_factory
         self.conditions = conditions
+        self.carried = carried
         self.steps = StepRunner(
             DungeonTurnAggregate(store), clock, attempts=attempts, what="the dungeon turn"
         )
@@ -153,16 +156,35 @@ class TurnRunner:
     def read_conditions(self) -> dict[str, tuple[str, ...]]:
         return read_conditions(self.conditions)
 
-    def run(self, step: TurnStep[T]) -> Outcome[T]:
-        """Run ``step``; the conditions it changed are written in the same unit of work."""
+    def synced(self, effects: Sequence[TrackedEffect]) -> tuple[TrackedEffect, ...]:
+        """``effects`` with each one bound to a crow's item holding that item's dice now."""
+        return synced(effects, self.carried)
 
-        def write_conditions(outcome: StepOutcome[DungeonTurnState, TurnResult[T]]) -> None:
+    def run(self, step: TurnStep[T]) -> Outcome[T]:
+        """Run ``step`` on the state with the bound effects holding their items' dice; the
+        conditions it changed and the dice it burnt on crows' items are written in the same
+        unit of work (the items' command rides in the change's ``hook_results``)."""
+        seen: list[tuple[TrackedEffect, ...]] = []
+        joined_commands: list[object] = []
+
+        def on_synced(state: DungeonTurnState, now: float) -> Plan[T]:
+            effects = self.synced(state.effects)
+            seen[:] = [effects]
+            return step(DungeonTurnState(state.clock, effects), now)
+
+        def write_joined(outcome: StepOutcome[DungeonTurnState, TurnResult[T]]) -> None:
             result = outcome.value
             _, after = changed_conditions(result.conditions_before, result.conditions)
             if after and self.conditions is not None:
                 self.conditions.set_conditions(after)
+            joined_commands.clear()
+            dice = burnt(seen[0], outcome.change.after.effects)
+            if dice and self.carried is not None:
+                command = self.carried.burn(dice, outcome.change.text)
+                if command is not None:
+                    joined_commands.append(command)
 
-        done = self.steps.run(step, joined=write_conditions)
+        done = self.steps.run(on_synced, joined=write_joined)  # joined: in the step's transaction
         before, after = changed_conditions(done.value.conditions_before, done.value.conditions)
         change = DungeonTurnChange(
             text=done.change.text,
@@ -172,6 +194,7 @@ class TurnRunner:
             log_ids=done.change.log_ids,
             conditions_before=before,
             conditions_after=after,
+            hook_results=tuple(joined_commands),
         )
         return Outcome(done.value.value, change, done.now)
 
@@ -214,7 +237,8 @@ class TurnRunner:
                 step = FunctionCommand(
                     change.text, lambda: self.reapply(change), lambda: self.revert(change)
                 )
-                joined = (as_command(result, change.text) for result in results)
+                taken = (*change.hook_results, *results)
+                joined = (as_command(result, change.text) for result in taken)
                 done = CompositeCommand(change.text, [step, *(c for c in joined if c is not None)])
                 try:
                     done.undo()

@@ -73,7 +73,8 @@ class TurnEndSteps:
             results = runner.run_hooks(outcome.change, bound)
         if not results:
             return outcome
-        return Outcome(outcome.value, replace(outcome.change, hook_results=results), outcome.now)
+        joined = (*outcome.change.hook_results, *results)
+        return Outcome(outcome.value, replace(outcome.change, hook_results=joined), outcome.now)
 
     def auto_end_if_due(
         self, *, seed: int | None = None, hooks: Sequence[TurnEndHook] = ()

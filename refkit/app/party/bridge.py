@@ -20,6 +20,7 @@ from typing import Any
 from refkit.app.character_service import CharacterChange, CharacterService
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.party.conditions import PartyConditions
+from refkit.app.party.item_lights import PartyItems
 from refkit.app.party.overload import OverloadWounds, overload_wounds
 from refkit.app.party.rest import PartyRest, party_rest
 from refkit.app.party.table_party import PartyChoice, read_choice, write_choice
@@ -51,6 +52,7 @@ class PartyBridge:
         self._characters = characters
         self.prompts = WoundPrompts(characters.repository)
         self.conditions = PartyConditions(self)
+        self.items = PartyItems(characters)
         self._listeners = _Listeners()
         self._service: DungeonTurnService | None = None
         self.last_overload: OverloadWounds | None = None
@@ -69,6 +71,7 @@ class PartyBridge:
     def attach(self, service: DungeonTurnService) -> None:
         """Run the party's parts of End DT and of a finished rest in ``service``."""
         self._service = service
+        service.carry_items(self.items)  # lights lit from a crow's item burn that item
         service.party_at_table = self.party_name  # greed is per group: a DT starts for this one
         service.on_turn_ended.append(self.turn_ended)
         service.on_rest_finished.append(self.rest_finished)

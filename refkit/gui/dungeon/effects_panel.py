@@ -1,14 +1,17 @@
 """The tracked-effects panel: lights, spell and backlash durations, and anything with usage dice.
 
-Add a torch, lantern or candle in one click (for whoever carries it), or a spell duration or a
-custom effect with its usage dice and modes. Each effect shows its usage dice as pips and its
-state in words; lights can be doused (which rolls their dice once more, by the rules), lit again
-and refuelled; an Activate item's Use rolls its dice (L400). When an effect runs out it is
-announced — and a Useless item is marked spent. Every change is one undo step.
+Add a torch, lantern or candle in one click (for whoever carries it), light one a crow of the
+party carries ("From a crow": that item's own dice burn, on the crow's sheet too), or a spell
+duration or a custom effect with its usage dice and modes. Each effect shows its usage dice as
+pips and its state in words; lights can be doused (which rolls their dice once more, by the
+rules), lit again and refuelled (a crow's lantern spends a flask of oil that crow carries); an
+Activate item's Use rolls its dice (L400). When an effect runs out it is announced — and a
+Useless item is marked spent. Every change is one undo step.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
@@ -22,6 +25,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -30,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.app.party.item_lights import LightableItem, lightable_items
 from refkit.gui.common.plain_text import plain_label
 from refkit.gui.common.typing_keys import keep_keys
 from refkit.gui.dungeon.effects_widgets import MODE_ORDER, EffectRow, is_dark
@@ -37,7 +42,9 @@ from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.rules.dungeon.effects import LIGHT_PRESETS, MAX_USAGE_DICE, EffectKind, TrackedEffect
 
 if TYPE_CHECKING:
+    from refkit.app.character_service import CharacterChange
     from refkit.app.dungeon_turn_service import DungeonTurnView
+    from refkit.app.party.bridge import PartyBridge
     from refkit.rules.dungeon.effects import DouseResult, EffectRoll
     from refkit.rules.dungeon.end_of_turn import EndOfTurnResult
 
@@ -94,6 +101,21 @@ class EffectsPanel(QWidget):
             button.clicked.connect(lambda _=False, k=key: self.add_light(k))
             self.preset_buttons[key] = button
             presets.addWidget(button)
+        self._party: PartyBridge | None = None
+        self.from_crow_button = QToolButton()
+        self.from_crow_button.setObjectName("light_from_crow")
+        self.from_crow_button.setText("From a crow ▾")
+        self.from_crow_button.setToolTip(
+            "Light a torch, lantern or candle a crow of the party carries: its own usage dice burn"
+        )
+        self.from_crow_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.from_crow_menu = QMenu(self.from_crow_button)
+        self.from_crow_menu.setObjectName("light_from_crow_menu")
+        self.from_crow_menu.setToolTipsVisible(True)
+        self.from_crow_menu.aboutToShow.connect(self._fill_from_crow_menu)
+        self.from_crow_button.setMenu(self.from_crow_menu)
+        self.from_crow_button.setEnabled(False)
+        presets.addWidget(self.from_crow_button)
         self.more_button = QToolButton()
         self.more_button.setObjectName("add_more")
         self.more_button.setText("+ Spell or effect…")
@@ -247,6 +269,58 @@ class EffectsPanel(QWidget):
 
     def _turn_ended(self, result: EndOfTurnResult, _automatic: bool) -> None:
         self.announce(run_out_announcements(result))
+
+    # lights the crows carry -------------------------------------------------------------------
+
+    def set_party(self, party: PartyBridge | None) -> None:
+        """Offer the lights the crows of the party at the table carry, and show their items'
+        dice as the sheets change them (a refuel or a rest on the sheet)."""
+        self._stop_listening()
+        self._party = party
+        self.from_crow_button.setEnabled(party is not None)
+        if party is not None:
+            party.characters.add_listener(self._crow_changed)
+            self.destroyed.connect(lambda *_: self._stop_listening())
+
+    def _stop_listening(self) -> None:
+        if self._party is not None:
+            with contextlib.suppress(ValueError):  # not listening (any more)
+                self._party.characters.remove_listener(self._crow_changed)
+
+    def _crow_changed(self, _change: CharacterChange) -> None:
+        if not self.session.closed:
+            self.session.refresh()
+
+    def lightable(self) -> list[LightableItem]:
+        """The lights the crows at the table carry, each with why it cannot be lit now."""
+        view = self.session.view()
+        if self._party is None or view is None:
+            return []
+        return lightable_items(self._party.crows(), view.effects)
+
+    def _fill_from_crow_menu(self) -> None:
+        menu = self.from_crow_menu
+        menu.clear()
+        found = self.lightable()
+        if not found:
+            none = menu.addAction(
+                "No crow at the table carries a light"
+                if self._party is not None and self._party.crows()
+                else "No party at the table (choose one on the DT panel)"
+            )
+            none.setEnabled(False)
+            return
+        for light in found:
+            action = menu.addAction(light.label)
+            action.setObjectName(f"light_{light.item_id}")
+            action.setEnabled(not light.refused)
+            action.setToolTip(light.refused or f"Light it: {light.crow}'s item burns")
+            action.triggered.connect(
+                lambda _=False, c=light.crow, i=light.item_id: self.light_item(c, i)
+            )
+
+    def light_item(self, crow: str, item_id: str) -> TrackedEffect | None:
+        return self.session.light_item(crow, item_id)
 
     # adding ---------------------------------------------------------------------------------
 

@@ -57,7 +57,7 @@ def effect_status(effect: TrackedEffect) -> str:
 def modes_text(effect: TrackedEffect) -> str:
     words = [mode.value for mode in MODE_ORDER if mode in effect.modes]
     if effect.refuel_with and UsageDiceMode.REFUEL in effect.modes:
-        words = [f"Refuel w {effect.refuel_with}" if w == "Refuel" else w for w in words]
+        words = [f"Refuel: {effect.refuel_with}" if w == "Refuel" else w for w in words]
     if effect.ends_at_dt_end:
         words.append("ends with the DT")
     return "; ".join(words)
@@ -142,7 +142,7 @@ class EffectRow(QFrame):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.1)
         self.name_label.setFont(font)
-        self.detail_label = QLabel()
+        self.detail_label = ElidedLabel()  # names the crow carrying the item
         self.detail_label.setObjectName("effect_detail")
         self.status_label = QLabel()
         self.status_label.setObjectName("effect_status")
@@ -198,8 +198,14 @@ class EffectRow(QFrame):
         name = effect.name if not effect.owner else f"{effect.name} — {effect.owner}"
         self.name_label.setText(name)
         kind = KIND_WORDS[effect.kind]
+        if effect.bound:  # its dice are the item's, on the crow's sheet
+            kind = f"{kind} from {effect.crow}'s inventory"
         modes = modes_text(effect)
         self.detail_label.setText(f"{kind} · {modes}" if modes else kind)
+        if effect.bound and effect.refuel_with:
+            self.refuel_button.setToolTip(
+                f"Spend one {effect.refuel_with} {effect.crow} carries: back to full usage dice"
+            )
         status = effect_status(effect)
         self.status_label.setText(status.upper() if status in ("out", "spent") else status)
         colour = self._status_colour(effect, status)

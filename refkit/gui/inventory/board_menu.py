@@ -78,6 +78,7 @@ def _item_menu(board: InventoryBoard, menu: QMenu, item: Item) -> None:
         _use_action(board, menu, item, dice.current)
     if dice is not None and UsageDiceMode.REFUEL in dice.modes and dice.refuel_with:
         _refuel_action(board, menu, item)
+    _light_action(board, menu, item)
     if item.area == BACKPACK:
         draw = menu.addAction("Draw from pack…")
         draw.setObjectName("draw_action")
@@ -122,6 +123,23 @@ def _refuel_action(board: InventoryBoard, menu: QMenu, item: Item) -> None:
         action.setToolTip(rich_tooltip(refused))
     if fuel is not None:
         action.triggered.connect(lambda _=False, i=item.id, f=fuel.id: board.refuel_item(i, f))
+
+
+def _light_action(board: InventoryBoard, menu: QMenu, item: Item) -> None:
+    """ "Light it" on a torch, lantern or candle: a tracked light of the DT burning this item."""
+    character = board.character()
+    lighter = board.lighter
+    if character is None or lighter is None:
+        return
+    refused = lighter.refusal(character, item)
+    if refused is None:  # not a light
+        return
+    action = menu.addAction("Light it (tracked on the DT panel)")
+    action.setObjectName("light_action")
+    action.setEnabled(not refused)
+    if refused:
+        action.setToolTip(rich_tooltip(refused))
+    action.triggered.connect(lambda _=False, c=character.name, i=item.id: lighter.light(c, i))
 
 
 def _armour_action(board: InventoryBoard, menu: QMenu, item: Item) -> None:

@@ -418,7 +418,8 @@ def roll_effect(
         roll = roll_usage_dice(effect.usage_dice, rng)
     else:
         roll = usage_dice_from_faces(effect.usage_dice, faces)
-    return EffectRoll(effect.id, effect.name, roll, apply_usage_roll(effect, roll))
+    name = effect.source or effect.name  # "Wren's Torch" for one lit from an item
+    return EffectRoll(effect.id, name, roll, apply_usage_roll(effect, roll))
 
 
 def activate(

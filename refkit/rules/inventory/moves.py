@@ -444,7 +444,8 @@ def carried_fuel(inventory: Inventory, item_id: str) -> Item | None:
     if dice is None or not dice.refuel_with:
         return None
     wanted = dice.refuel_with.casefold()
-    return next((item for item in inventory.items if item.name.casefold() == wanted), None)
+    carried = (item for item in inventory.items if item.area != GROUND)
+    return next((item for item in carried if item.name.casefold() == wanted), None)
 
 
 def use_item(
