@@ -77,8 +77,18 @@ def _check_words(check: EncounterCheck, later: str) -> str:
     return head + f"a sign, and the encounter {later}"
 
 
-def journal_entry(record: DayRecord, *, referee: bool = True) -> list[str]:
-    """The day's entry as lines of plain text (the first line is its title)."""
+ROLE_TEST_WORDS = {
+    "edge": "an edge on role tests",
+    "none": "plain role tests",
+    "bane": "a bane on role tests",
+}
+
+
+def journal_entry(
+    record: DayRecord, *, referee: bool = True, encounter_text: str | None = None
+) -> list[str]:
+    """The day's entry as lines of plain text (the first line is its title); ``encounter_text``
+    is what the roll on the habitat's encounter table gave, when it was rolled."""
     plan = record.plan
     before, after = record.before, record.after
     start = before.true_hex if referee else before.believed_hex
@@ -93,7 +103,8 @@ def journal_entry(record: DayRecord, *, referee: bool = True) -> list[str]:
     lines.append(
         f"Set out from {start.label} at {', '.join(terrain)}: "
         f"{_plural(record.hexes, 'hex', 'hexes')} ({record.hexes * MILES_PER_HEX} miles), "
-        f"travel EN {record.travel_en}, rest EN {record.rest_en}, role tests {record.role_tests}."
+        f"travel EN {record.travel_en}, rest EN {record.rest_en}, "
+        f"{ROLE_TEST_WORDS[record.role_tests]}."
     )
     if before.lost and not record.found_bearings and referee:
         lines.append("The party was lost when it set out.")
@@ -109,7 +120,7 @@ def journal_entry(record: DayRecord, *, referee: bool = True) -> list[str]:
     )
     if record.encounter.encounter:
         table = record.encounter_table or f"the {record.encounter_habitat} encounters"
-        encounter += f"; roll on {table}"
+        encounter += f"; {table}: {encounter_text}" if encounter_text else f"; roll on {table}"
     lines.append(encounter + ".")
     route = " ".join(step.intended.name for step in record.walk.steps) or "stayed put"
     if referee and after.lost:
@@ -151,9 +162,11 @@ def journal_entry(record: DayRecord, *, referee: bool = True) -> list[str]:
             if test.claimed:
                 words += " The Miasma has claimed this crow."
         elif test.raises:
-            words += f", lifts {test.raises}'s result"
+            words += f", lifts {test.raises}'s result."
         elif test.tier == 3 and test.cruelty_before:
-            words += ", cruelty cleared"
+            words += ", cruelty cleared."
+        else:
+            words += "."
         lines.append(words)
     if record.cruelty_cleared:
         lines.append("Cruelty cleared for " + ", ".join(record.cruelty_cleared) + ".")

@@ -1,0 +1,1 @@
+"""Journeys across a hex map: the journey, its days and journal, and their undoable steps."""

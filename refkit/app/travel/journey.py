@@ -1,0 +1,188 @@
+"""A journey: the map, where the party is (truly and as it believes), and each day's journal.
+
+A journey is a frozen value; a travel day makes a new one. Each day keeps the state before and
+after it, so the last day can be taken back, and its journal in two views: the referee's (the
+truth) and the players' (what they believe). The day's note is the referee's own words, editable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from refkit.rules.travel.hex_map import HexMap
+from refkit.rules.travel.hexes import Hex
+from refkit.rules.travel.journal import journal_entry
+from refkit.rules.travel.map_file import MapFileError, map_to_json, parse_map
+from refkit.rules.travel.travel_day import DayRecord, Traveller, TravelState
+
+JOURNEY_FORMAT = "refkit-journey"
+JOURNEY_VERSION = 1
+
+
+@dataclass(frozen=True)
+class JourneyDay:
+    """One day of the journal."""
+
+    day: int
+    before: TravelState
+    after: TravelState
+    referee: tuple[str, ...]
+    players: tuple[str, ...]
+    summary: Mapping[str, Any]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Journey:
+    """A named journey on a map."""
+
+    name: str
+    hex_map: HexMap
+    state: TravelState
+    days: tuple[JourneyDay, ...] = ()
+
+    @classmethod
+    def begin(cls, name: str, hex_map: HexMap, at: Hex, travellers: Sequence[Traveller]) -> Journey:
+        """A journey that starts at ``at``, where the party knows it is."""
+        if not name.strip():
+            raise ValueError("a journey needs a name")
+        hex_map.cell(at)
+        return cls(name.strip(), hex_map, TravelState(at, at, travellers=tuple(travellers)))
+
+    def with_day(self, record: DayRecord, summary: Mapping[str, Any]) -> Journey:
+        encounter = summary.get("encounter") or {}
+        text = encounter.get("text") if isinstance(encounter, Mapping) else None
+        day = JourneyDay(
+            day=record.day,
+            before=record.before,
+            after=record.after,
+            referee=tuple(journal_entry(record, referee=True, encounter_text=text)),
+            players=tuple(journal_entry(record, referee=False, encounter_text=text)),
+            summary=dict(summary),
+        )
+        return replace(self, state=record.after, days=(*self.days, day))
+
+    def without_last_day(self) -> Journey:
+        if not self.days:
+            raise ValueError(f"journey {self.name!r} has no day to take back")
+        last = self.days[-1]
+        return replace(self, state=last.before, days=self.days[:-1])
+
+    def with_note(self, day: int, note: str) -> Journey:
+        for index, entry in enumerate(self.days):
+            if entry.day == day:
+                days = list(self.days)
+                days[index] = replace(entry, note=note.strip())
+                return replace(self, days=tuple(days))
+        raise ValueError(f"journey {self.name!r} has no day {day} (days: 1 to {len(self.days)})")
+
+
+# -- the journey file's JSON ---------------------------------------------------------------------
+
+
+def _hex(value: Any) -> Hex:
+    q, r = value
+    return Hex(int(q), int(r))
+
+
+def state_to_dict(state: TravelState) -> dict[str, Any]:
+    return {
+        "true": state.true_hex.to_list(),
+        "believed": state.believed_hex.to_list(),
+        "lost": state.lost,
+        "day": state.day,
+        "rations_found": state.rations_found,
+        "explored": [h.to_list() for h in sorted(state.explored)],
+        "travellers": [traveller_to_dict(t) for t in state.travellers],
+    }
+
+
+def traveller_to_dict(traveller: Traveller) -> dict[str, Any]:
+    return {
+        "name": traveller.name,
+        "agility": traveller.agility,
+        "mind": traveller.mind,
+        "strength": traveller.strength,
+        "human": traveller.human,
+        "conditions": list(traveller.conditions),
+        "cruelty": traveller.cruelty,
+        "miasma_effects": list(traveller.miasma_effects),
+        "claimed": traveller.claimed,
+    }
+
+
+def state_from_dict(data: Mapping[str, Any]) -> TravelState:
+    return TravelState(
+        true_hex=_hex(data["true"]),
+        believed_hex=_hex(data["believed"]),
+        lost=bool(data["lost"]),
+        day=int(data["day"]),
+        rations_found=int(data["rations_found"]),
+        explored=frozenset(_hex(h) for h in data["explored"]),
+        travellers=tuple(
+            Traveller(
+                name=str(t["name"]),
+                agility=int(t["agility"]),
+                mind=int(t["mind"]),
+                strength=int(t["strength"]),
+                human=bool(t["human"]),
+                conditions=tuple(str(c) for c in t["conditions"]),
+                cruelty=int(t["cruelty"]),
+                miasma_effects=tuple(str(e) for e in t["miasma_effects"]),
+                claimed=bool(t["claimed"]),
+            )
+            for t in data["travellers"]
+        ),
+    )
+
+
+def journey_to_dict(journey: Journey) -> dict[str, Any]:
+    return {
+        "format": JOURNEY_FORMAT,
+        "version": JOURNEY_VERSION,
+        "name": journey.name,
+        "map": map_to_json(journey.hex_map),
+        "state": state_to_dict(journey.state),
+        "days": [
+            {
+                "day": day.day,
+                "before": state_to_dict(day.before),
+                "after": state_to_dict(day.after),
+                "referee": list(day.referee),
+                "players": list(day.players),
+                "summary": dict(day.summary),
+                "note": day.note,
+            }
+            for day in journey.days
+        ],
+    }
+
+
+def journey_from_dict(data: Mapping[str, Any], origin: str) -> Journey:
+    """The journey in ``data``; ValueError naming ``origin`` when it is not a journey."""
+    if data.get("format") != JOURNEY_FORMAT or data.get("version") != JOURNEY_VERSION:
+        raise ValueError(f"{origin} is not a Refkit journey (version {JOURNEY_VERSION})")
+    try:
+        return Journey(
+            name=str(data["name"]),
+            hex_map=parse_map(str(data["map"]), f"{origin} (its map)"),
+            state=state_from_dict(data["state"]),
+            days=tuple(
+                JourneyDay(
+                    day=int(day["day"]),
+                    before=state_from_dict(day["before"]),
+                    after=state_from_dict(day["after"]),
+                    referee=tuple(str(line) for line in day["referee"]),
+                    players=tuple(str(line) for line in day["players"]),
+                    summary=dict(day["summary"]),
+                    note=str(day.get("note", "")),
+                )
+                for day in data["days"]
+            ),
+        )
+    except MapFileError:
+        raise
+    except (KeyError, TypeError, ValueError) as problem:
+        raise ValueError(f"{origin} is damaged ({problem}); Refkit cannot read it") from None

@@ -1,0 +1,407 @@
+"""Journeys for a front end: start one, travel a day (undoable), take a day back, keep the journal.
+
+Each day is rolled once, from a fresh seed (or the one given), by the pure travel day; every roll
+it made then lands in the roll log, tests as tests (their own seeds replay them with
+``refkit test --seed``) and the encounter, lost and Miasma dice as ``travel`` rolls. An undo or
+redo refuses, changing nothing, when the journey changed since (another window, the command line).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from refkit.app.travel.journey import Journey
+from refkit.app.undo import UndoConflictError
+from refkit.dice.records import RollRecord
+from refkit.present.test_text import describe_test, summary_line
+from refkit.rules.encounters import EncounterCheck
+from refkit.rules.tables.model import RollableTable
+from refkit.rules.travel.hex_map import HexMap
+from refkit.rules.travel.hexes import Hex
+from refkit.rules.travel.travel_day import (
+    NO_FACES,
+    DayFaces,
+    DayPlan,
+    DayRecord,
+    Traveller,
+    travel_day,
+)
+
+KIND_TRAVEL = "travel"
+SECRET_KEYS = ("true", "lost", "lost_dice", "encounter_hex")
+"""What the players' view of a day leaves out."""
+
+RngFactory = Callable[[int | None], tuple[random.Random, int]]
+
+
+class JourneyBook(Protocol):
+    """Where journeys are kept (:class:`~refkit.app.travel.journey_files.JourneyFiles` fits)."""
+
+    def exists(self, name: str) -> bool: ...
+
+    def load(self, name: str | None = None) -> Journey: ...
+
+    def save(self, journey: Journey) -> object: ...
+
+
+class RollLogger(Protocol):
+    def log_roll(self, record: RollRecord) -> object: ...
+
+
+EncounterRoller = Callable[[str, random.Random], str]
+"""Rolls on the named encounter table and gives the row's text (ValueError: no such table)."""
+
+
+@dataclass(frozen=True)
+class TravelledDay:
+    """A day just travelled: its full record, the summary kept with it, and the day's seed."""
+
+    record: DayRecord
+    summary: dict[str, Any]
+    seed: int
+
+
+def _check(check: EncounterCheck) -> dict[str, Any]:
+    return {
+        "en": check.en,
+        "roll": check.roll,
+        "encounter": check.encounter,
+        "immediate": check.immediate,
+    }
+
+
+def day_summary(record: DayRecord, seed: int, encounter_text: str | None) -> dict[str, Any]:
+    """The day as plain JSON: what the command line prints (the referee's view)."""
+    roles = []
+    for result in record.roles:
+        test = result.test
+        roles.append(
+            {
+                "traveller": result.assignment.traveller,
+                "role": result.assignment.task.role,
+                "task": result.assignment.task.key,
+                "characteristic": result.assignment.tested,
+                "dice": list(test.dice),
+                "total": test.total,
+                "tier": test.tier,
+                "crit": test.crit,
+                "doom": test.doom,
+                "seed": result.seed,
+                "rations": result.rations,
+                "targets": list(result.targets),
+            }
+        )
+    summary = {
+        "day": record.day,
+        "hexes": record.hexes,
+        "travel_en": record.travel_en,
+        "rest_en": record.rest_en,
+        "role_tests": record.role_tests,
+        "roles": roles,
+        "encounter": _check(record.encounter)
+        | {"table": record.encounter_table, "text": encounter_text},
+        "encounter_hex": record.encounter_hex.to_list(),
+        "route": [step.intended.name for step in record.walk.steps],
+        "believed": record.after.believed_hex.to_list(),
+        "true": record.after.true_hex.to_list(),
+        "lost": record.after.lost,
+        "lost_dice": [step.die for step in record.walk.steps if step.die is not None],
+        "rations": record.rations,
+        "rest": None if record.rest_check is None else _check(record.rest_check),
+        "miasma": [
+            {
+                "traveller": test.traveller,
+                "dice": list(test.test.dice),
+                "tier": test.tier,
+                "cruelty": test.cruelty,
+                "effects_index": None if test.effects is None else test.effects.index,
+                "effects": None if test.effects is None else test.effects.text,
+                "claimed": test.claimed,
+            }
+            for test in record.miasma
+        ],
+        "seed": seed,
+    }
+    normal: dict[str, Any] = json.loads(json.dumps(summary))
+    return normal
+
+
+def players_summary(summary: dict[str, Any]) -> dict[str, Any]:
+    """The day as the players know it: no true position, no lost dice, no secret encounter hex."""
+    return {key: value for key, value in summary.items() if key not in SECRET_KEYS}
+
+
+class TravelService:
+    """Journeys kept in a :class:`JourneyBook`, with their rolls logged."""
+
+    def __init__(
+        self,
+        book: JourneyBook,
+        roll_log: RollLogger,
+        *,
+        clock: Callable[[], datetime],
+        rng_factory: RngFactory,
+        miasma_table: Callable[[], RollableTable],
+        encounter_roller: EncounterRoller | None = None,
+    ) -> None:
+        self.book = book
+        self._log = roll_log
+        self._clock = clock
+        self._rng_factory = rng_factory
+        self._miasma_table = miasma_table
+        self._encounter_roller = encounter_roller
+
+    def start(
+        self,
+        name: str,
+        hex_map: HexMap,
+        at: Hex | None,
+        travellers: Sequence[Traveller],
+        *,
+        replace: bool = False,
+    ) -> Journey:
+        """Begin a journey at ``at`` (None: the map's start hex) and keep it."""
+        where = at if at is not None else hex_map.start
+        if where is None:
+            raise ValueError(f"map {hex_map.name!r} has no start hex: say where with --at Q,R")
+        journey = Journey.begin(name, hex_map, where, travellers)
+        if self.book.exists(journey.name) and not replace:
+            raise ValueError(f"a journey called {journey.name!r} exists already")
+        self.book.save(journey)
+        return journey
+
+    def journey(self, name: str | None = None) -> Journey:
+        return self.book.load(name)
+
+    def travel_day_command(
+        self,
+        plan: DayPlan,
+        *,
+        faces: DayFaces = NO_FACES,
+        seed: int | None = None,
+        name: str | None = None,
+    ) -> TravelDayCommand:
+        return TravelDayCommand(self, self.book.load(name).name, plan, faces, seed)
+
+    def roll_day(
+        self, journey: Journey, plan: DayPlan, faces: DayFaces, seed: int | None
+    ) -> TravelledDay:
+        """Roll the day on ``journey`` (nothing kept yet)."""
+        rng, used_seed = self._rng_factory(seed)
+        record = travel_day(journey.state, plan, journey.hex_map, self._miasma_table(), rng, faces)
+        text = None
+        if record.encounter.encounter and record.encounter_table and self._encounter_roller:
+            try:
+                text = self._encounter_roller(record.encounter_table, rng)
+            except ValueError as problem:
+                text = f"(no roll: {problem})"
+        return TravelledDay(record, day_summary(record, used_seed, text), used_seed)
+
+    def log_day(self, day: TravelledDay) -> None:
+        """Write every roll of the day to the roll log."""
+        for record in _roll_records(day, self._clock()):
+            self._log.log_roll(record)
+
+    def take_back_day_command(self, name: str | None = None) -> TakeBackDayCommand:
+        return TakeBackDayCommand(self, self.book.load(name))
+
+    def note_command(self, day: int, note: str, name: str | None = None) -> JourneyEdit:
+        before = self.book.load(name)
+        return JourneyEdit(self, f"Journal note for day {day}", before, before.with_note(day, note))
+
+    def journal_markdown(self, name: str | None = None, *, referee: bool = True) -> str:
+        journey = self.book.load(name)
+        out = [f"# {journey.name}", "", f"On the map {journey.hex_map.name}.", ""]
+        for day in journey.days:
+            lines = day.referee if referee else day.players
+            out.append(f"## {lines[0]}")
+            out.append("")
+            out.extend(f"- {line}" for line in lines[1:])
+            if day.note:
+                out.extend(["", f"> {day.note}"])
+            out.append("")
+        return "\n".join(out)
+
+    def replace_checked(self, expected: Journey, new: Journey, what: str) -> None:
+        """Keep ``new`` if the stored journey is still ``expected``; else UndoConflictError."""
+        current = self.book.load(expected.name)
+        if current != expected:
+            raise UndoConflictError(
+                f"cannot {what}: journey {expected.name!r} changed since (another window or the "
+                "command line); nothing was changed"
+            )
+        self.book.save(new)
+
+
+def _roll_records(day: TravelledDay, at: datetime) -> list[RollRecord]:
+    record = day.record
+    detail_base = {"journey_day": record.day, "day_seed": day.seed}
+    records = []
+    for result in record.roles:
+        test = result.test
+        records.append(
+            RollRecord(
+                kind="test",
+                expression=describe_test(
+                    result.characteristic,
+                    edges=result.edges,
+                    banes=result.banes,
+                    bonuses=(result.bonus,) if result.bonus else (),
+                ),
+                faces=test.dice,
+                total=test.total,
+                seed=result.seed,
+                rolled_at=at,
+                summary=f"{result.assignment.task.title}: {summary_line(test)}",
+                detail=detail_base
+                | {
+                    "crow": result.assignment.traveller,
+                    "tested": result.assignment.tested,
+                    "travel_task": result.assignment.task.key,
+                    "tier": test.tier,
+                    "natural": test.natural,
+                },
+            )
+        )
+
+    def plain(
+        expression: str, faces: Sequence[int], total: int, summary: str, **extra: Any
+    ) -> None:
+        records.append(
+            RollRecord(
+                kind=KIND_TRAVEL,
+                expression=expression,
+                faces=tuple(faces),
+                total=total,
+                seed=None,
+                rolled_at=at,
+                summary=summary,
+                detail=detail_base | extra,
+            )
+        )
+
+    for result in record.roles:
+        if result.outcome.rations is not None and result.ration_faces:
+            dice = result.outcome.rations
+            plain(
+                f"rations {dice.text}",
+                result.ration_faces,
+                result.rations,
+                f"{result.rations} rations",
+                crow=result.assignment.traveller,
+            )
+    check = record.encounter
+    plain(f"travel encounter d10 (EN {check.en})", (check.roll,), check.roll, _outcome(check))
+    for step in record.walk.steps:
+        if step.die is not None:
+            plain(
+                "lost d6 (secret)",
+                (step.die,),
+                step.die,
+                f"really went {step.drift.name if step.drift else '?'}",
+                secret=True,
+            )
+    if record.rest_check is not None:
+        rest = record.rest_check
+        plain(f"rest encounter d10 (EN {rest.en})", (rest.roll,), rest.roll, _outcome(rest))
+    for resisted in record.miasma:
+        records.append(
+            RollRecord(
+                kind="test",
+                expression=f"Miasma: 2d10{resisted.test.total - sum(resisted.test.dice):+d}",
+                faces=resisted.test.dice,
+                total=resisted.test.total,
+                seed=None,
+                rolled_at=at,
+                summary=f"Miasma, {resisted.traveller}: {summary_line(resisted.test)}",
+                detail=detail_base
+                | {"crow": resisted.traveller, "tier": resisted.tier, "cruelty": resisted.cruelty},
+            )
+        )
+        if resisted.effects is not None:
+            plain(
+                f"Miasma effects 1d10+{resisted.effects.modifier}",
+                resisted.effects.dice or (resisted.effects.dice_total,),
+                resisted.effects.index,
+                f"{resisted.traveller}: {resisted.effects.row.label}",
+                crow=resisted.traveller,
+            )
+    return records
+
+
+def _outcome(check: EncounterCheck) -> str:
+    if not check.encounter:
+        return "no encounter"
+    return "an encounter at once" if check.immediate else "a sign; the encounter comes later"
+
+
+class TravelDayCommand:
+    """Travel one day: rolled once on the first do, and kept; undo takes the day back, redo puts
+    the same day back (the dice are not rolled again)."""
+
+    def __init__(
+        self, service: TravelService, name: str, plan: DayPlan, faces: DayFaces, seed: int | None
+    ) -> None:
+        self._service = service
+        self._name = name
+        self._plan = plan
+        self._faces = faces
+        self._seed = seed
+        self._before: Journey | None = None
+        self._after: Journey | None = None
+        self.day: TravelledDay | None = None
+
+    @property
+    def text(self) -> str:
+        return f"Travel day ({self._name})"
+
+    def do(self) -> None:
+        if self._before is None or self._after is None:
+            before = self._service.book.load(self._name)
+            day = self._service.roll_day(before, self._plan, self._faces, self._seed)
+            after = before.with_day(day.record, day.summary)
+            self._service.book.save(after)
+            self._before, self._after, self.day = before, after, day
+            self._service.log_day(day)
+            return
+        self._service.replace_checked(self._before, self._after, "travel the day again")
+
+    def undo(self) -> None:
+        if self._before is None or self._after is None:
+            raise RuntimeError("undo before do")
+        self._service.replace_checked(self._after, self._before, "take the day back")
+
+
+class JourneyEdit:
+    """Swap one journey value for another, refusing when the stored one changed meanwhile."""
+
+    def __init__(self, service: TravelService, text: str, before: Journey, after: Journey) -> None:
+        self._service = service
+        self._text = text
+        self.before = before
+        self.after = after
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def do(self) -> None:
+        self._service.replace_checked(self.before, self.after, self._text.lower())
+
+    def undo(self) -> None:
+        self._service.replace_checked(self.after, self.before, f"undo {self._text.lower()}")
+
+
+class TakeBackDayCommand(JourneyEdit):
+    """Take the journey's last day back (its rolls stay in the roll log)."""
+
+    def __init__(self, service: TravelService, journey: Journey) -> None:
+        last = journey.days[-1].day if journey.days else 0
+        super().__init__(
+            service, f"Take back travel day {last}", journey, journey.without_last_day()
+        )
