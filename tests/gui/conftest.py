@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
 
 from tests.gui.app_readiness import OPEN_TIMEOUT_MS, characters_docked
+from tests.gui.dungeon_helpers import DungeonRig, make_rig
 
 # The offscreen platform says this whenever a window is shown; it is not a fault of the app.
 OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints"
@@ -32,6 +33,14 @@ def private_settings(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> P
     QCoreApplication.setOrganizationName("RefkitTests")
     QCoreApplication.setApplicationName("RefkitTests")
     return folder
+
+
+@pytest.fixture
+def rig() -> Iterator[DungeonRig]:
+    """The dungeon-turn rig (in-memory database, real services, fake clock, known seeds)."""
+    made = make_rig()
+    yield made
+    made.close()
 
 
 @pytest.fixture

@@ -9,14 +9,7 @@ from PySide6.QtCore import QSettings
 
 from refkit.gui.dungeon.turn_panel import DungeonTurnPanel
 from refkit.rules.dungeon.clock import ClockState
-from tests.gui.dungeon_helpers import DungeonRig, make_rig, opened_turn_panel
-
-
-@pytest.fixture
-def rig() -> Iterator[DungeonRig]:
-    rig = make_rig()
-    yield rig
-    rig.close()
+from tests.gui.dungeon_helpers import DungeonRig, opened_turn_panel
 
 
 @pytest.fixture

@@ -7,21 +7,12 @@ long stall) while the precise deadline timer never gets its turn.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import QCoreApplication
 
 from refkit.gui.dungeon.deadlines import DeadlineTimer
 from refkit.gui.dungeon.session import AUTO_END_GRACE_S, VERSION_POLL_MS, DungeonTurnSession
-from tests.gui.dungeon_helpers import DungeonRig, FakeClock, make_rig
-
-
-@pytest.fixture
-def rig() -> Iterator[DungeonRig]:
-    rig = make_rig()
-    yield rig
-    rig.close()
+from tests.gui.dungeon_helpers import DungeonRig, FakeClock
 
 
 def _started(qtbot, rig: DungeonRig, minutes: float = 1.0) -> DungeonTurnSession:

@@ -10,14 +10,7 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from refkit.gui.dungeon.turn_panel import DungeonTurnPanel
-from tests.gui.dungeon_helpers import DungeonRig, make_rig, opened_turn_panel
-
-
-@pytest.fixture
-def rig() -> Iterator[DungeonRig]:
-    rig = make_rig()
-    yield rig
-    rig.close()
+from tests.gui.dungeon_helpers import DungeonRig, opened_turn_panel
 
 
 @pytest.fixture

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
@@ -16,14 +14,6 @@ from refkit.gui.dungeon.install import (
 )
 from refkit.gui.main import RefkitApp
 from refkit.rules.dungeon.clock import ClockState
-from tests.gui.dungeon_helpers import DungeonRig, make_rig
-
-
-@pytest.fixture
-def rig() -> Iterator[DungeonRig]:
-    rig = make_rig()
-    yield rig
-    rig.close()
 
 
 @pytest.fixture

@@ -18,14 +18,7 @@ from refkit.gui.dungeon.session_log_panel import SessionLogPanel
 from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.store.database import Database
 from refkit.store.dungeon_turn_store import DungeonTurnStore
-from tests.gui.dungeon_helpers import DungeonRig, make_rig
-
-
-@pytest.fixture
-def rig() -> Iterator[DungeonRig]:
-    rig = make_rig()
-    yield rig
-    rig.close()
+from tests.gui.dungeon_helpers import DungeonRig
 
 
 @pytest.fixture

@@ -10,14 +10,7 @@ from PySide6.QtCore import QSettings
 from refkit.gui.dungeon.clock_widget import ClockMood
 from refkit.gui.dungeon.turn_panel import DungeonTurnPanel, clock_display
 from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
-from tests.gui.dungeon_helpers import T0, DungeonRig, make_rig, opened_turn_panel
-
-
-@pytest.fixture
-def rig() -> Iterator[DungeonRig]:
-    rig = make_rig()
-    yield rig
-    rig.close()
+from tests.gui.dungeon_helpers import T0, DungeonRig, opened_turn_panel
 
 
 @pytest.fixture

@@ -12,14 +12,7 @@ from refkit.gui.dungeon.effects_panel import EffectsPanel
 from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.rules.dungeon.effects import EffectKind
 from refkit.rules.usage_dice import roll_usage_dice
-from tests.gui.dungeon_helpers import DungeonRig, make_rig
-
-
-@pytest.fixture
-def rig() -> Iterator[DungeonRig]:
-    rig = make_rig()
-    yield rig
-    rig.close()
+from tests.gui.dungeon_helpers import DungeonRig
 
 
 @pytest.fixture

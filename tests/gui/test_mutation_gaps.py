@@ -16,19 +16,12 @@ from refkit.gui.dungeon.session import AUTO_END_GRACE_S, DungeonTurnSession
 from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.board_layout import Place
 from refkit.rules.inventory.model import BACKPACK
-from tests.gui.dungeon_helpers import DungeonRig, make_rig
+from tests.gui.dungeon_helpers import DungeonRig
 
 WREN = "Wren Ashdown"  # backpack 7 holds an antitoxin and two healing potions
 
 
 # -- the auto-end grace on reopening ------------------------------------------------------------
-
-
-@pytest.fixture
-def rig() -> Iterator[DungeonRig]:
-    rig = make_rig()
-    yield rig
-    rig.close()
 
 
 def _closed_with_a_running_dt(rig: DungeonRig) -> float:

@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from PySide6.QtCore import Qt
 
 from refkit.gui.main import RefkitApp
 from refkit.rules.dungeon.clock import ClockState
-from tests.gui.dungeon_helpers import DungeonRig, make_rig
-
-
-@pytest.fixture
-def rig() -> Iterator[DungeonRig]:
-    rig = make_rig()
-    yield rig
-    rig.close()
 
 
 def test_f6_f5_and_ctrl_shift_p_work_while_the_players_window_has_focus(qtbot, rig, settings):

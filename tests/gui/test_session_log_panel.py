@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -16,14 +15,7 @@ from refkit.gui.dungeon.install import SESSION_LOG_DOCK, DungeonPanels
 from refkit.gui.dungeon.session_log_panel import LOAD_LIMIT, SessionLogPanel
 from refkit.gui.main import RefkitApp
 from refkit.store.session_log import SessionLogEntry, SessionLogRepository
-from tests.gui.dungeon_helpers import T0, DungeonRig, make_rig
-
-
-@pytest.fixture
-def rig() -> Iterator[DungeonRig]:
-    rig = make_rig()
-    yield rig
-    rig.close()
+from tests.gui.dungeon_helpers import T0, DungeonRig
 
 
 def play_a_little(rig: DungeonRig) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,14 +11,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView
 from refkit.gui.tables.editor import TableEditor, check_grid
 from refkit.gui.tables.import_dialog import ImportFormat, TableImportDialog, detect_format
 from refkit.rules.tables.model import RollableTable, TableRow
-from tests.gui.dungeon_helpers import DungeonRig, make_rig
-
-
-@pytest.fixture
-def rig() -> Iterator[DungeonRig]:
-    rig = make_rig()
-    yield rig
-    rig.close()
+from tests.gui.dungeon_helpers import DungeonRig
 
 
 @pytest.fixture
