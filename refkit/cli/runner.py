@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from refkit import __version__
 from refkit.cli import (
     character_commands,
+    combat_commands,
     crows_commands,
     dungeon_commands,
     hazard_commands,
+    magic_commands,
     table_commands,
 )
 from refkit.cli.errors import CliError
@@ -29,7 +31,9 @@ COMMAND_MODULES = (
     character_commands,
     dungeon_commands,
     hazard_commands,
+    magic_commands,
     table_commands,
+    combat_commands,
 )
 
 

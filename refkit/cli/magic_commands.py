@@ -1,0 +1,341 @@
+"""The magic rows of the contract: ``cast`` and ``backlash``, and ``spell list`` / ``spell show``.
+
+A cast or a backlash lands in the roll log (tagged ``cli``) like ``test`` does. Everything is
+checked before a die is rolled or the log is opened: a book at 0 usage dice, a rank outside 0–5,
+illegal faces, an unknown spell or table are one ``error:`` line and exit 2, with nothing written.
+Without ``--table`` the backlash is read on Refkit's shipped default table; ``--table NAME`` reads
+a table from the database (an imported official table, or an edited default).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from refkit.cli.errors import CliError
+from refkit.cli.output import fraction_text
+from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.services import command_services
+from refkit.dice.rng import make_rng, parse_dice_values
+
+Result = tuple[dict[str, Any], str]
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    _register_cast(commands)
+    _register_backlash(commands)
+    _register_spell(commands)
+
+
+# --- cast -------------------------------------------------------------------------------------
+
+
+def _register_cast(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "cast", help="cast a spell from a book: a Mind test, chaos roll, book dice, backlash"
+    )
+    parser.add_argument("--mind", type=whole_number, required=True, metavar="M")
+    parser.add_argument(
+        "--rank", type=whole_number, metavar="R", help="the spell's rank, 0–5 (or give --spell)"
+    )
+    parser.add_argument(
+        "--book-ud", type=whole_number, required=True, metavar="N", help="the book's usage dice"
+    )
+    parser.add_argument(
+        "--spell", metavar="NAME", help="a shipped spell or its book: its rank and targets apply"
+    )
+    parser.add_argument("--dice", metavar="A,B", help="the two d10 faces of the Mind test")
+    parser.add_argument("--edges", type=whole_number, default=0, metavar="E")
+    parser.add_argument("--banes", type=whole_number, default=0, metavar="B")
+    parser.add_argument(
+        "--bonus", type=whole_number, action="append", default=[], metavar="N",
+        help="a flat bonus or penalty (repeatable)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--expertise", action="store_true", help="spend a spellcasting expertise use"
+    )
+    parser.add_argument(
+        "--condition", action="append", default=[], metavar="NAME",
+        help="a condition of the caster (blessed, weakened...; repeatable)",
+    )  # fmt: skip
+    parser.add_argument("--crit-min", type=whole_number, default=19, metavar="N")
+    parser.add_argument("--chaos", metavar="C", help="the chaos d6, if a tier 1 calls for it")
+    parser.add_argument("--ud-dice", metavar="a,…", help="the book's d6 faces, one per die")
+    parser.add_argument(
+        "--backlash-dice", metavar="T,O", help="the backlash d100: tens die, ones die"
+    )
+    parser.add_argument("--table", metavar="NAME", help="the backlash table (default: Refkit's)")
+    parser.add_argument(
+        "--on-object",
+        action="store_true",
+        help="the spell targeted an object: a backlash that needs a creature hits the caster",
+    )
+    add_seed(parser)
+    add_json_flag(parser)
+    parser.set_defaults(handler=_run_cast)
+
+
+def _pair(text: str | None, sides: int, label: str) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    first, second = parse_dice_values(text, sides=sides, count=2, label=label)
+    return first, second
+
+
+def _conditions(given: list[str]) -> tuple[str, ...]:
+    from refkit.rules.character.model import CONDITIONS
+
+    conditions = tuple(" ".join(name.split()).casefold() for name in given)
+    for name in conditions:
+        if name not in CONDITIONS:
+            raise CliError(f"--condition: unknown condition {name!r} ({', '.join(CONDITIONS)})")
+    return conditions
+
+
+def _backlash_table(args: argparse.Namespace, services: Any) -> Any:
+    if args.table is None:
+        from refkit.rules.tables.defaults import BACKLASH_TABLE, default_table
+
+        return default_table(BACKLASH_TABLE)
+    return services.tables.get(args.table)
+
+
+def _run_cast(args: argparse.Namespace) -> Result:
+    from refkit.rules.magic.casting import CastDice, cast_spell, check_book_dice
+    from refkit.rules.magic.odds import cast_odds
+    from refkit.rules.magic.spell import check_rank
+
+    spell = _spell(args.spell) if args.spell is not None else None
+    rank = args.rank
+    if rank is None:
+        if spell is None:
+            raise CliError("cast: give the spell's rank with --rank R (0–5), or --spell NAME")
+        rank = spell.rank
+    elif spell is not None and rank != spell.rank:
+        raise CliError(f"cast: {spell.name} is a rank {spell.rank} spell, not rank {rank}")
+    check_rank(rank)
+    for name in ("edges", "banes"):
+        if getattr(args, name) < 0:
+            raise CliError(f"--{name} must be 0 or more, got {getattr(args, name)}")
+    check_book_dice(args.book_ud)
+    chaos = None
+    if args.chaos is not None:
+        (chaos,) = parse_dice_values(args.chaos, sides=6, count=1, label="--chaos")
+    book_faces = None
+    if args.ud_dice is not None:
+        book_faces = parse_dice_values(args.ud_dice, sides=6, count=args.book_ud, label="--ud-dice")
+    dice = CastDice(
+        test=_pair(args.dice, 10, "--dice"),
+        chaos=chaos,
+        book=book_faces,
+        backlash=_pair(args.backlash_dice, 10, "--backlash-dice"),
+    )
+    options: dict[str, Any] = {
+        "edges": args.edges,
+        "banes": args.banes,
+        "bonuses": tuple(args.bonus),
+        "expertise": args.expertise,
+        "crit_min": args.crit_min,
+    }
+    conditions = _conditions(args.condition)
+    odds = cast_odds(args.mind, book_usage_dice=args.book_ud, conditions=conditions, **options)
+    targeted_object = args.on_object or (spell is not None and spell.targets.only_objects)
+    rng, seed = make_rng(args.seed)
+    with command_services(args) as services:
+        table = _backlash_table(args, services)
+        cast = cast_spell(
+            mind=args.mind,
+            rank=rank,
+            book_usage_dice=args.book_ud,
+            backlash_table=table,
+            rng=rng,
+            dice=dice,
+            conditions=conditions,
+            targeted_object=targeted_object,
+            **options,
+        )
+        _log_cast(services, cast, spell, args, rank, seed, options)
+    return _cast_payload(cast, odds, seed, spell), _cast_text(cast, odds, spell)
+
+
+def _log_cast(
+    services: Any,
+    cast: Any,
+    spell: Any,
+    args: argparse.Namespace,
+    rank: int,
+    seed: int,
+    options: dict[str, Any],
+) -> None:
+    from refkit.app.magic.roll_records import cast_record
+
+    record = cast_record(
+        cast,
+        spell="" if spell is None else spell.name,
+        mind=args.mind,
+        rank=rank,
+        edges=options["edges"],
+        banes=options["banes"],
+        bonuses=options["bonuses"],
+        expertise=options["expertise"],
+        seed=seed,
+        rolled_at=services.utc_now(),
+    )
+    services.dice.log_roll(record)
+
+
+def _odds_payload(odds: Any) -> dict[str, Any]:
+    names = ("tier1", "tier2", "tier3", "crit", "doom", "backlash", "book_loses_die")
+    payload: dict[str, Any] = {name: float(getattr(odds, name)) for name in names}
+    payload["book_runs_out"] = float(odds.book_runs_out)
+    payload["exact"] = {
+        name: fraction_text(getattr(odds, name)) for name in (*names, "book_runs_out")
+    }
+    return payload
+
+
+def _cast_payload(cast: Any, odds: Any, seed: int, spell: Any) -> dict[str, Any]:
+    from refkit.app.magic.roll_records import backlash_detail
+
+    test, backlash = cast.test, cast.backlash
+    return {
+        "tier": test.tier,
+        "crit": test.crit,
+        "doom": test.doom,
+        "chaos": cast.chaos,
+        "backlash": backlash is not None,
+        "backlash_index": None if backlash is None else backlash.index,
+        "backlash_entry": None if backlash is None else backlash.text,
+        "book_ud": {
+            "before": cast.book_before,
+            "rolled": None if cast.book_roll is None else list(cast.book_roll.rolled),
+            "after": cast.book_after,
+        },
+        "dice": list(test.dice),
+        "natural": test.natural,
+        "total": test.total,
+        "net": test.net,
+        "expertise_applied": test.expertise_applied,
+        "conditions": list(cast.condition_reasons),
+        "spell": None if spell is None else spell.name,
+        "spell_tier": cast.spell_tier,
+        "backlash_detail": None if backlash is None else backlash_detail(backlash),
+        "odds": _odds_payload(odds),
+        "seed": seed,
+    }
+
+
+def _cast_text(cast: Any, odds: Any, spell: Any) -> str:
+    from refkit.present.cast_text import cast_lines, odds_line
+
+    lines = [f"odds: {odds_line(odds)}", *cast_lines(cast, "" if spell is None else spell.name)]
+    if spell is not None and cast.spell_tier is not None:
+        outcome = spell.outcome(cast.spell_tier)
+        if outcome is None:
+            lines.append(f"tier {cast.spell_tier}: a miss")
+        else:
+            damage = f" ({outcome.damage} damage)" if outcome.damage else ""
+            lines.append(f"tier {cast.spell_tier}: {outcome.text}{damage}")
+    return "\n".join(lines)
+
+
+# --- backlash ---------------------------------------------------------------------------------
+
+
+def _register_backlash(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("backlash", help="roll a backlash: d100 + the spell's rank")
+    parser.add_argument("--rank", type=whole_number, required=True, metavar="R")
+    parser.add_argument("--dice", metavar="TENS,ONES", help="the d100's tens die and ones die")
+    parser.add_argument("--table", metavar="NAME", help="the backlash table (default: Refkit's)")
+    add_seed(parser)
+    add_json_flag(parser)
+    parser.set_defaults(handler=_run_backlash)
+
+
+def _run_backlash(args: argparse.Namespace) -> Result:
+    from refkit.app.magic.roll_records import backlash_record
+    from refkit.present.cast_text import backlash_line
+    from refkit.rules.magic.backlash import roll_backlash
+    from refkit.rules.magic.spell import check_rank
+    from refkit.rules.tables.duration_kind import row_duration
+
+    check_rank(args.rank)
+    faces = _pair(args.dice, 10, "--dice")
+    rng, seed = make_rng(args.seed)
+    with command_services(args) as services:
+        table = _backlash_table(args, services)
+        backlash = roll_backlash(table, args.rank, rng, faces=faces)
+        services.dice.log_roll(backlash_record(backlash, seed=seed, rolled_at=services.utc_now()))
+    row = backlash.row
+    duration = row_duration(row.duration)
+    payload = {
+        "index": backlash.index,
+        "entry": {"low": row.low, "high": row.high, "text": row.text, "duration": row.duration},
+        "dice": [backlash.final.d100.tens, backlash.final.d100.ones],
+        "d100": backlash.final.d100.value,
+        "table": backlash.table,
+        "text": backlash.text,
+        "duration_kind": None if duration is None else str(duration.kind),
+        "usage_dice": None if duration is None else duration.usage_dice or None,
+        "seed": seed,
+    }
+    if row.high is None:
+        payload["entry"]["high"] = backlash.index
+        payload["entry"]["open_ended"] = True
+    return payload, backlash_line(backlash).replace("backlash instead of the spell", "backlash")
+
+
+# --- spells -----------------------------------------------------------------------------------
+
+
+def _register_spell(commands: argparse._SubParsersAction) -> None:
+    spell = commands.add_parser("spell", help="the spells Refkit ships (the Playtest 2 books)")
+    actions = spell.add_subparsers(dest="spell_command", metavar="ACTION", parser_class=type(spell))
+    actions.required = True
+    listing = actions.add_parser("list", help="every spell: rank, discipline, book")
+    add_json_flag(listing)
+    listing.set_defaults(handler=_run_spell_list)
+    show = actions.add_parser("show", help="one spell in full")
+    show.add_argument("name", metavar="NAME", help="the spell's name or its book's")
+    add_json_flag(show)
+    show.set_defaults(handler=_run_spell_show)
+
+
+def _spell(name: str) -> Any:
+    from refkit.rules.magic.spellbooks import find_spell, load_default_spells
+
+    return find_spell(load_default_spells(), name)
+
+
+def _run_spell_list(args: argparse.Namespace) -> Result:
+    from refkit.rules.magic.spellbooks import load_default_spells
+
+    spells = load_default_spells()
+    payload = {
+        "spells": [
+            {
+                "name": spell.name,
+                "rank": spell.rank,
+                "discipline": str(spell.discipline),
+                "casting_time": spell.casting_time.text,
+                "attack": spell.attack,
+                "duration": spell.duration.text,
+                "book": spell.book.name,
+            }
+            for spell in spells
+        ]
+    }
+    width = max(len(spell.name) for spell in spells)
+    text = "\n".join(
+        f"{spell.name:<{width}}  rank {spell.rank}  {spell.discipline:<11}  "
+        f"{'attack' if spell.attack else spell.casting_time.text}"
+        for spell in spells
+    )
+    return payload, text
+
+
+def _run_spell_show(args: argparse.Namespace) -> Result:
+    from refkit.present.spell_text import spell_dict, spell_lines
+
+    spell = _spell(args.name)
+    return spell_dict(spell), "\n".join(spell_lines(spell))
