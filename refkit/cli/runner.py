@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from refkit import __version__
 from refkit.cli import (
     character_commands,
-    combat_commands,
     crows_commands,
     dungeon_commands,
     hazard_commands,
@@ -33,7 +32,6 @@ COMMAND_MODULES = (
     hazard_commands,
     magic_commands,
     table_commands,
-    combat_commands,
 )
 
 
