@@ -87,7 +87,9 @@ class BestiaryFileError(DomainError, ValueError):
     """A bestiary file that cannot be read; the message names the file, the line and the field."""
 
 
-class _Problem(Exception):
+class _Problem(DomainError):
+    """One field's problem, before the reader adds the file and line it is on."""
+
     def __init__(self, field: str, reason: str, attack: int | None = None) -> None:
         super().__init__(reason)
         self.field = field

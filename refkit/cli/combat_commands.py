@@ -1,0 +1,475 @@
+"""The combat rows of the command line: ``attack`` (one attack, resolved and logged) and
+``creature list | show NAME | check FILE | export --out FILE``.
+
+``attack`` takes the weapon as numbers (``--damage 3/6``, ``--ranged``, ``--range``,
+``--piercing``) or by its catalogue name (``--weapon Longbow``), the situation as flags, and the
+target's AD and Stamina if the damage should be worked through them. Its odds are worked out
+before the roll, and the roll lands in the roll log (kind ``attack``, tagged ``cli``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import Any
+
+from refkit.cli.errors import CliError
+from refkit.cli.output import fraction_text, percent
+from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.services import command_services
+
+Result = tuple[dict[str, Any], str]
+KIND_ATTACK = "attack"
+_DAMAGE = re.compile(r"^\s*(\d{1,3})\s*/\s*(\d{1,3})\s*$")
+CONDITION_CHOICES = ("blessed", "grabbed", "prone", "vulnerable", "unconscious", "weakened")
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    _register_attack(commands)
+    _register_creature(commands)
+
+
+# --- attack -----------------------------------------------------------------------------------
+
+
+def _register_attack(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("attack", help="one attack: the test, then its damage")
+    parser.add_argument(
+        "--char",
+        type=whole_number,
+        required=True,
+        metavar="N",
+        help="the attacker's characteristic the weapon tests",
+    )
+    weapon = parser.add_mutually_exclusive_group(required=True)
+    weapon.add_argument("--damage", metavar="T2/T3", help="the weapon's damage, e.g. 3/6")
+    weapon.add_argument("--weapon", metavar="ITEM", help="a weapon of the item catalogue")
+    parser.add_argument("--ranged", action="store_true", help="a ranged attack (default melee)")
+    parser.add_argument("--thrown", action="store_true", help="with --weapon: its thrown use")
+    parser.add_argument(
+        "--range",
+        type=whole_number,
+        metavar="SQUARES",
+        help="reach (melee) or range (ranged) in squares; default 1, or the weapon's",
+    )
+    parser.add_argument(
+        "--distance",
+        type=whole_number,
+        metavar="SQUARES",
+        help="squares to the target (ranged: -2 per square beyond range)",
+    )
+    parser.add_argument("--piercing", action="store_true", help="the damage ignores AD")
+    parser.add_argument("--flanking", action="store_true", help="an ally on the far side (melee)")
+    parser.add_argument("--high-ground", action="store_true")
+    parser.add_argument("--cover", action="store_true")
+    parser.add_argument("--surprised", action="store_true", help="the target is surprised: +1")
+    parser.add_argument(
+        "--adjacent",
+        action="store_true",
+        help="the target stands next to the attacker (a ranged attack's bane)",
+    )
+    parser.add_argument(
+        "--allies",
+        type=whole_number,
+        default=0,
+        metavar="N",
+        help="the attacker's allies next to the target (a ranged miss may hit one)",
+    )
+    parser.add_argument(
+        "--attacker-condition", action="append", default=[], choices=CONDITION_CHOICES, metavar="C"
+    )
+    parser.add_argument(
+        "--target-condition", action="append", default=[], choices=CONDITION_CHOICES, metavar="C"
+    )
+    parser.add_argument("--edges", type=whole_number, default=0, metavar="E")
+    parser.add_argument("--banes", type=whole_number, default=0, metavar="B")
+    parser.add_argument("--bonus", type=whole_number, action="append", default=[], metavar="N")
+    parser.add_argument("--expertise", action="store_true", help="spend a weapon expertise use")
+    parser.add_argument("--target-ad", type=whole_number, metavar="N")
+    parser.add_argument("--target-stamina", type=whole_number, metavar="N")
+    parser.add_argument(
+        "--knock-out",
+        action="store_true",
+        help="knock the target out instead of killing it at 0 Stamina",
+    )
+    parser.add_argument(
+        "--dice",
+        metavar="A,B[,S[,P]]",
+        help="the two d10 faces, then the stray d6 and the ally hit, if rolled",
+    )
+    add_seed(parser)
+    add_json_flag(parser)
+    parser.set_defaults(handler=_run_attack)
+
+
+def _weapon_attack(args: argparse.Namespace) -> Any:
+    from refkit.rules.combat.creature import MELEE, RANGED, Attack
+    from refkit.rules.combat.weapon import weapon_attacks
+
+    if args.damage is not None:
+        match = _DAMAGE.match(args.damage)
+        if match is None:
+            raise CliError(f"--damage must read T2/T3, e.g. 3/6, not {args.damage!r}")
+        if args.thrown and not args.ranged:
+            raise CliError("--thrown is a ranged attack: give --ranged too")
+        return Attack(
+            name="Weapon",
+            kind=RANGED if args.ranged else MELEE,
+            squares=args.range if args.range is not None else 1,
+            tier2=int(match[1]),
+            tier3=int(match[2]),
+            characteristic="S",
+            piercing=args.piercing,
+            thrown=args.thrown,
+            ammunition=args.ranged and not args.thrown,
+        )
+    from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
+
+    try:
+        entry = find_catalogue_item(load_item_catalogue(), args.weapon)
+    except (KeyError, LookupError):
+        raise CliError(f"--weapon: no item called {args.weapon!r} in the catalogue") from None
+    offered = weapon_attacks(entry.to_item())
+    if not offered:
+        raise CliError(f"--weapon: {entry.name} is not a weapon")
+    if args.thrown:
+        chosen = [a for a in offered if a.thrown]
+    elif args.ranged:
+        chosen = sorted((a for a in offered if a.kind == RANGED), key=lambda a: a.thrown)
+    else:
+        chosen = [a for a in offered if a.kind == MELEE] or list(offered)
+    if not chosen:
+        uses = ", ".join(a.range_text for a in offered)
+        raise CliError(f"--weapon: {entry.name} is used {uses}, not as asked")
+    attack = chosen[0]
+    changes: dict[str, Any] = {}
+    if args.range is not None:
+        changes["squares"] = args.range
+    if args.piercing:
+        changes["piercing"] = True
+    if changes:
+        from dataclasses import replace
+
+        attack = replace(attack, **changes)
+    return attack
+
+
+def _run_attack(args: argparse.Namespace) -> Result:
+    from refkit.dice.rng import make_rng, parse_dice_values
+    from refkit.rules.combat.attack import AttackRequest, Situation, roll_attack
+    from refkit.rules.combat.attack_odds import attack_odds
+    from refkit.rules.combat.damage import damage_creature
+
+    for name in ("edges", "banes", "allies"):
+        if getattr(args, name) < 0:
+            raise CliError(f"--{name} must be 0 or more, got {getattr(args, name)}")
+    if args.target_ad is not None and args.target_stamina is None:
+        raise CliError("--target-ad needs --target-stamina (the target's Stamina now)")
+    attack = _weapon_attack(args)
+    request = AttackRequest(
+        attack=attack,
+        characteristic=args.char,
+        tested="strength",
+        attacker_conditions=tuple(args.attacker_condition),
+        target_conditions=tuple(args.target_condition),
+        situation=Situation(
+            flanking=args.flanking,
+            high_ground=args.high_ground,
+            target_adjacent=args.adjacent,
+            distance=args.distance,
+            cover=args.cover,
+            surprised_target=args.surprised,
+            allies_near_target=args.allies,
+            edges=args.edges,
+            banes=args.banes,
+            bonuses=tuple(args.bonus),
+            expertise=args.expertise,
+        ),
+    )
+    dice = None
+    if args.dice is not None:
+        parts = [p for p in args.dice.split(",")]
+        if not 2 <= len(parts) <= 4:
+            raise CliError(f"--dice takes 2 to 4 faces (A,B[,S[,P]]), got {args.dice!r}")
+        first = parse_dice_values(",".join(parts[:2]), sides=10, count=2, label="--dice")
+        rest = [whole_number_or_error(p, "--dice") for p in parts[2:]]
+        dice = (*first, *rest)
+    odds = attack_odds(request)  # refuses an attack that cannot be made, before any roll
+    rng, seed = make_rng(args.seed)
+    rolled = roll_attack(rng, request, dice=dice)
+    outcome = rolled.outcome
+    if dice is not None and len(dice) >= len(rolled.faces):
+        seed_used: int | None = None
+    else:
+        seed_used = seed
+    target = None
+    if args.target_stamina is not None:
+        if outcome.hit:
+            hit = damage_creature(
+                args.target_stamina,
+                args.target_ad or 0,
+                outcome.damage,
+                piercing=outcome.piercing,
+                knock_out=args.knock_out,
+            )
+            target = {
+                "ad_before": args.target_ad or 0,
+                "stamina_before": args.target_stamina,
+                "ad": hit.ad_after,
+                "stamina": hit.stamina_after,
+                "standing": hit.standing,
+            }
+        else:
+            target = {
+                "ad_before": args.target_ad or 0,
+                "stamina_before": args.target_stamina,
+                "ad": args.target_ad or 0,
+                "stamina": args.target_stamina,
+                "standing": "fighting",
+            }
+    payload = _attack_payload(rolled, odds, target, seed_used, attack)
+    text = _attack_line(payload, attack)
+    with command_services(args) as services:
+        services.dice.log_roll(_attack_record(services, payload, text, rolled.faces))
+    return payload, text
+
+
+def whole_number_or_error(text: str, option: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise CliError(f"{option}: {text.strip()!r} is not a whole number") from None
+
+
+def _attack_payload(rolled: Any, odds: Any, target: Any, seed: int | None, attack: Any) -> dict:
+    outcome, test = rolled.outcome, rolled.outcome.test
+    stray = outcome.stray
+    return {
+        "dice": list(test.dice),
+        "faces": list(rolled.faces),
+        "natural": test.natural,
+        "total": test.total,
+        "tier": test.tier,
+        "crit": test.crit,
+        "doom": test.doom,
+        "net": test.net,
+        "expertise_applied": test.expertise_applied,
+        "attack": {
+            "kind": attack.kind,
+            "squares": attack.squares,
+            "tier2": attack.tier2,
+            "tier3": attack.tier3,
+            "piercing": attack.piercing,
+            "keywords": [k.label for k in attack.keywords],
+        },
+        "reasons": list(outcome.modifiers.reasons),
+        "hit": outcome.hit,
+        "damage": outcome.damage,
+        "piercing": outcome.piercing,
+        "counter_tier": outcome.counter_tier,
+        "stray_die": outcome.stray_die,
+        "ally_hit": None
+        if stray is None
+        else {"ally": stray.ally, "tier": stray.tier, "damage": stray.damage},
+        "extra_action": outcome.extra_action,
+        "ammunition_spent": outcome.ammunition_spent,
+        "target": target,
+        "odds": {
+            "hit": float(odds.hit),
+            "miss": float(odds.miss),
+            "crit": float(odds.crit),
+            "doom": float(odds.doom),
+            "counter": float(odds.counter),
+            "ally_hit": float(odds.ally_hit),
+            "expected_damage": float(odds.expected_damage),
+            "exact": {
+                "hit": fraction_text(odds.hit),
+                "miss": fraction_text(odds.miss),
+                "crit": fraction_text(odds.crit),
+                "doom": fraction_text(odds.doom),
+                "counter": fraction_text(odds.counter),
+                "ally_hit": fraction_text(odds.ally_hit),
+                "expected_damage": fraction_text(odds.expected_damage),
+            },
+        },
+        "seed": seed,
+    }
+
+
+def _attack_line(payload: dict, attack: Any) -> str:
+    a, b = payload["dice"]
+    head = f"{a}+{b} → {payload['total']}, tier {payload['tier']}"
+    if payload["crit"]:
+        head += " (crit)"
+    if payload["doom"]:
+        head += " (doom)"
+    parts = [head]
+    if payload["hit"]:
+        kind = " piercing" if payload["piercing"] else ""
+        parts.append(f"hit for {payload['damage']}{kind} damage")
+    else:
+        parts.append("miss")
+    if payload["counter_tier"]:
+        parts.append(f"the target may counter (its tier {payload['counter_tier']} damage)")
+    if payload["ally_hit"]:
+        ally = payload["ally_hit"]
+        parts.append(f"stray: ally {ally['ally']} takes {ally['damage']} (tier {ally['tier']})")
+    elif payload["stray_die"] is not None:
+        parts.append(f"stray die {payload['stray_die']}: no ally hit")
+    if payload["extra_action"]:
+        parts.append("another action")
+    if payload["ammunition_spent"]:
+        parts.append("ammunition spent: roll the quiver's usage dice")
+    target = payload["target"]
+    if target is not None:
+        parts.append(
+            f"target AD {target['ad']}, Stamina {target['stamina']}"
+            + (
+                ""
+                if target["standing"] == "fighting"
+                else f", {target['standing']}".replace("knocked_out", "knocked out")
+            )
+        )
+    odds = payload["odds"]
+    line = "; ".join(parts)
+    line += f" [odds: hit {percent(odds['hit'])}]"
+    if payload["reasons"]:
+        line += f" ({'; '.join(payload['reasons'])})"
+    return line
+
+
+def _attack_record(services: Any, payload: dict, text: str, faces: tuple[int, ...]) -> Any:
+    from refkit.dice.records import RollRecord
+
+    detail = {key: value for key, value in payload.items() if key not in ("odds",)}
+    return RollRecord(
+        kind=KIND_ATTACK,
+        expression=f"Attack: 2d10{payload['total'] - payload['natural']:+d}",
+        faces=faces,
+        total=payload["total"],
+        seed=payload["seed"],
+        rolled_at=services.utc_now(),
+        summary=text.split(" [odds")[0],
+        detail=detail,
+    )
+
+
+# --- creature ---------------------------------------------------------------------------------
+
+
+def _register_creature(commands: argparse._SubParsersAction) -> None:
+    creature = commands.add_parser("creature", help="the bestiary: list, show, check, export")
+    kinds = creature.add_subparsers(dest="creature_kind", metavar="KIND", required=True)
+    listing = kinds.add_parser("list", help="every creature in the bestiary")
+    add_json_flag(listing)
+    listing.set_defaults(handler=_run_list)
+    show = kinds.add_parser("show", help="one creature's entry")
+    show.add_argument("name", metavar="NAME")
+    add_json_flag(show)
+    show.set_defaults(handler=_run_show)
+    check = kinds.add_parser("check", help="check a bestiary file")
+    check.add_argument("file", metavar="FILE")
+    add_json_flag(check)
+    check.set_defaults(handler=_run_check)
+    export = kinds.add_parser("export", help="write creatures to a bestiary file")
+    export.add_argument("names", nargs="*", metavar="NAME")
+    export.add_argument("--out", required=True, metavar="FILE")
+    add_json_flag(export)
+    export.set_defaults(handler=_run_export)
+
+
+def _bestiary() -> Any:
+    from refkit.app.combat.bestiary import Bestiary
+
+    return Bestiary.shipped()
+
+
+def _run_list(args: argparse.Namespace) -> Result:
+    creatures = _bestiary().creatures()
+    rows = [{"name": c.name, "size": c.size, "stamina": c.stamina, "ad": c.ad} for c in creatures]
+    text = "\n".join(f"{c.name} ({c.size}; Stamina {c.stamina}, AD {c.ad})" for c in creatures)
+    return {"creatures": rows}, text
+
+
+def _run_show(args: argparse.Namespace) -> Result:
+    from refkit.errors import DomainError
+
+    try:
+        creature = _bestiary().get(args.name)
+    except DomainError as error:
+        raise CliError(str(error)) from None
+    return _creature_payload(creature), _creature_text(creature)
+
+
+def _run_check(args: argparse.Namespace) -> Result:
+    from refkit.rules.combat.bestiary_file import read_bestiary_file
+
+    creatures = read_bestiary_file(args.file)
+    names = [c.name for c in creatures]
+    return {"valid": True, "creatures": names}, f"{args.file}: {len(names)} creatures, all valid"
+
+
+def _run_export(args: argparse.Namespace) -> Result:
+    from refkit.errors import DomainError
+
+    bestiary = _bestiary()
+    try:
+        written = bestiary.export_file(args.out, args.names)
+    except DomainError as error:
+        raise CliError(str(error)) from None
+    count = len(args.names) or len(bestiary.creatures())
+    return {"file": str(written), "creatures": count}, f"{count} creatures written to {written}"
+
+
+def _creature_payload(creature: Any) -> dict:
+    return {
+        "name": creature.name,
+        "size": creature.size,
+        "stamina": creature.stamina,
+        "ad": creature.ad,
+        "speed": creature.speed,
+        "reach": creature.reach,
+        "characteristics": {
+            "agility": creature.agility,
+            "mind": creature.mind,
+            "strength": creature.strength,
+        },
+        "attacks": [
+            {
+                "name": a.name,
+                "kind": a.kind,
+                "squares": a.squares,
+                "damage": a.damage_text,
+                "tier2": a.tier2,
+                "tier3": a.tier3,
+                "characteristic": a.characteristic,
+                "piercing": a.piercing,
+                "thrown": a.thrown,
+                "ammunition": a.ammunition,
+                "keywords": [{"name": k.label, "note": k.note} for k in a.keywords],
+            }
+            for a in creature.attacks
+        ],
+        "conditions": list(creature.conditions),
+        "uses_wounds": creature.uses_wounds,
+        "notes": creature.notes,
+    }
+
+
+def _creature_text(creature: Any) -> str:
+    lines = [
+        f"{creature.name} — {creature.size}, Stamina {creature.stamina}, AD {creature.ad}, "
+        f"speed {creature.speed}, reach {creature.reach}",
+        f"A {creature.agility:+d}, M {creature.mind:+d}, S {creature.strength:+d}",
+    ]
+    for attack in creature.attacks:
+        keywords = ", ".join(k.label for k in attack.keywords)
+        lines.append(
+            f"  {attack.name}: {attack.range_text}, {attack.damage_text}"
+            + (f" ({keywords})" if keywords else "")
+        )
+    if creature.conditions:
+        lines.append(f"Conditions: {', '.join(creature.conditions)}")
+    if creature.notes:
+        lines.append(creature.notes)
+    return "\n".join(lines)
