@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from refkit import __version__
 from refkit.cli import (
     character_commands,
+    combat_commands,
     crows_commands,
     dungeon_commands,
     hazard_commands,
@@ -32,6 +33,7 @@ COMMAND_MODULES = (
     hazard_commands,
     magic_commands,
     table_commands,
+    combat_commands,
 )
 
 
