@@ -135,6 +135,10 @@ def _register_dt(commands: argparse._SubParsersAction) -> None:
     add_json_flag(log)
     log.set_defaults(handler=_run_log)
 
+    from refkit.cli.rest_commands import register_rest
+
+    register_rest(actions)
+
 
 def _checked_length(minutes: float | None) -> None:
     if minutes is not None:

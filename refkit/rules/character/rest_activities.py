@@ -226,13 +226,14 @@ def _plan_one(
     if activity is Activity.TEND_WOUNDS:
         able = patients(crow, crows)
         if choice.target:
-            if _key(choice.target) == _key(crow.name):
-                raise ActivityRefused(f"{crow.name} cannot tend its own wounds")
-            wanted = next((c for c in crows if _key(c.name) == _key(choice.target)), None)
-            if wanted is None:
+            try:
+                wanted = resting_crow(crows, choice.target)
+            except ActivityRefused:
                 raise ActivityRefused(
                     f"{crow.name}: {choice.target!r} is not resting with {crow.name}"
-                )
+                ) from None
+            if wanted is crow:
+                raise ActivityRefused(f"{crow.name} cannot tend its own wounds")
             if wanted not in able:
                 raise ActivityRefused(
                     f"{crow.name}: {wanted.name} has {len(wanted.wound_slots)} wound(s); "
@@ -258,6 +259,20 @@ def _plan_one(
     return PlannedActivity(crow.name, choice, choice.target, choice.target)
 
 
+def resting_crow(crows: Sequence[Character], name: str) -> Character:
+    """The resting crow called ``name`` (any letter case), or the only one whose name starts
+    with it ("Wren" for Wren Ashdown); ActivityRefused naming who rests here otherwise."""
+    exact = [crow for crow in crows if _key(crow.name) == _key(name)]
+    if exact:
+        return exact[0]
+    start = _key(name) + " "
+    begins = [crow for crow in crows if _key(crow.name).startswith(start)]
+    if len(begins) == 1:
+        return begins[0]
+    resting = ", ".join(crow.name for crow in crows) or "nobody"
+    raise ActivityRefused(f"{name!r} is not resting here (resting: {resting})")
+
+
 def plan_rest(
     crows: Sequence[Character], choices: Mapping[str, ActivityChoice]
 ) -> dict[str, PlannedActivity]:
@@ -266,12 +281,12 @@ def plan_rest(
     ActivityRefused, naming the crow, for a crow not resting here, a choice the rules refuse,
     two Seclude Camps in one group or one patient tended twice.
     """
-    by_key = {_key(crow.name): crow for crow in crows}
-    for name in choices:
-        if _key(name) not in by_key:
-            resting = ", ".join(crow.name for crow in crows) or "nobody"
-            raise ActivityRefused(f"{name!r} is not resting here (resting: {resting})")
-    wanted = {_key(name): choice for name, choice in choices.items()}
+    wanted: dict[str, ActivityChoice] = {}
+    for name, choice in choices.items():
+        crow = resting_crow(crows, name)
+        if _key(crow.name) in wanted:
+            raise ActivityRefused(f"{crow.name} has two activities; a crow does one per rest")
+        wanted[_key(crow.name)] = choice
     planned: dict[str, PlannedActivity] = {}
     secluding: list[str] = []
     tended: dict[str, str] = {}
