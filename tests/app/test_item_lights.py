@@ -17,6 +17,7 @@ from refkit.app.character_service import CharacterService
 from refkit.app.dungeon_turn_commands import (
     DouseEffectCommand,
     EndTurnCommand,
+    LightItemCommand,
     RefuelEffectCommand,
     StartTurnCommand,
 )
@@ -247,3 +248,48 @@ def test_a_free_standing_light_keeps_its_own_dice(open_table) -> None:
     table.dice.script.extend([1])
     EndTurnCommand(table.service, die=3).do()
     assert table.dice_left("torch") == 1  # Wren's own torch was never lit
+
+
+def test_one_torch_of_a_stack_is_taken_into_a_free_hand_and_lit(open_table) -> None:
+    pair = Item(
+        "Torch",
+        area=BELT,
+        at=1,
+        count=2,
+        usage_dice=UsageDiceState(1, 1, frozenset({UsageDiceMode.USELESS, DT})),
+        id="torches",
+    )
+    table = open_table(pair)
+    command = LightItemCommand(table.service, WREN, "torches")
+    command.do()
+    assert command.outcome is not None
+    lit = command.outcome.value
+    crow = table.characters.get(WREN)
+    held = crow.items.find(lit.item_id)
+    assert (held.area, held.count) == (HAND, 1)
+    assert crow.items.find("torches").count == 1
+    command.undo()  # one step: the torch goes back on the stack and the light is gone
+    assert table.characters.get(WREN).items.find("torches").count == 2
+    assert table.service.effects() == ()
+
+
+def test_one_of_a_stack_needs_a_free_hand(open_table) -> None:
+    pair = Item(
+        "Torch",
+        area=BELT,
+        at=1,
+        count=2,
+        usage_dice=UsageDiceState(1, 1, frozenset({UsageDiceMode.USELESS, DT})),
+        id="torches",
+    )
+    table = open_table(pair, torch(), replace_at(lantern(), at=2))
+    with pytest.raises(ValueError, match="needs a free hand"):
+        table.service.light_item(WREN, "torches")
+    assert table.characters.get(WREN).items.find("torches").count == 2
+    assert table.service.effects() == ()
+
+
+def replace_at(item: Item, *, at: int) -> Item:
+    from dataclasses import replace
+
+    return replace(item, at=at)

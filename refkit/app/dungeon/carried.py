@@ -28,6 +28,7 @@ class CarriedDice:
     useless: bool  # a Useless item at 0: spent for good
     modes: tuple[str, ...] = ()
     refuel_with: str = ""
+    count: int = 1  # a stack (two torches): one is taken into a hand to be lit
 
 
 class CarriedItems(Protocol):
@@ -40,6 +41,11 @@ class CarriedItems(Protocol):
     def burn(self, dice: Mapping[ItemKey, int], text: str) -> object | None:
         """Set each item's current usage dice (saved at once); the done command that undoes it
         (None when nothing changed)."""
+        ...
+
+    def take_one(self, crow: str, item_id: str) -> tuple[str, object]:
+        """One of the stack ``item_id`` taken into a free hand (saved at once): its new id and
+        the done command that undoes it. DomainError with the reason when no hand is free."""
         ...
 
     def refuel(self, crow: str, item_id: str) -> object:

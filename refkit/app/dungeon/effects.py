@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from refkit.app.dungeon import log_text
+from refkit.app.dungeon.carried import CarriedDice
 from refkit.app.dungeon.runner import Plan, TurnRunner, plan
 from refkit.app.dungeon.state import DungeonTurnState, Outcome
 from refkit.rules.common.name_text import require_plain_name
@@ -157,14 +158,27 @@ class EffectSteps:
 
     def light_item(self, crow: str, item_id: str) -> Outcome[TrackedEffect]:
         """Light ``crow``'s item ``item_id`` (a torch, a lantern): a tracked light bound to the
-        item, its dice the item's. Lighting it again when it is tracked and out relights that
-        light. ValueError, nothing changed, when the crow carries no such item, it is already
-        lit, it does not burn at the end of a DT, or it has no dice left."""
+        item, its dice the item's; one of a stack is first taken into a free hand. Lighting it
+        again when it is tracked and out relights that light. ValueError, nothing changed, when
+        the crow carries no such item, it is already lit, it does not burn at the end of a DT,
+        it has no dice left, or no hand is free for one of a stack."""
         keeper = self._runner.carried
         dice = None if keeper is None else keeper.carried_dice(crow, item_id)
-        if dice is None:
+        if keeper is None or dice is None:
             raise ValueError(f"{crow} carries no item {item_id!r} to light")
+        if dice.count == 1:
+            return self._runner.run(self._light_step(crow, item_id, dice))
+        light_from_item("-", crow, item_id, dice.name, dice.current, dice.max, dice.modes)
+        with self._runner.store.database.unit_of_work():  # the hand and the light, or neither
+            one_id, taken = keeper.take_one(crow, item_id)
+            outcome = self._runner.run(self._light_step(crow, one_id, replace(dice, count=1)))
+        change = outcome.change
+        joined = replace(change, hook_results=(taken, *change.hook_results))
+        return Outcome(outcome.value, joined, outcome.now)
 
+    def _light_step(
+        self, crow: str, item_id: str, dice: CarriedDice
+    ) -> Callable[[DungeonTurnState, float], Plan[TrackedEffect]]:
         def step(state: DungeonTurnState, now: float) -> Plan[TrackedEffect]:
             tracked = next(
                 (e for e in state.effects if (e.crow, e.item_id) == (crow, item_id)), None
@@ -190,7 +204,7 @@ class EffectSteps:
             line = log_text.effect_changed(effect, "lit")
             return plan(f"Light {effect.source}", state.clock, effects, effect, line)
 
-        return self._runner.run(step)
+        return step
 
     def relight(self, effect_id: str) -> Outcome[TrackedEffect]:
         return self._change(effect_id, relight, "Light", "lit")

@@ -19,14 +19,28 @@ from refkit.app.undo import CompositeCommand
 from refkit.errors import DomainError
 from refkit.rules.character.model import Character
 from refkit.rules.dungeon.effects import TrackedEffect
-from refkit.rules.inventory.model import GROUND, Item
-from refkit.rules.inventory.moves import carried_fuel
+from refkit.rules.inventory.model import GROUND, HAND, SLOT_AREAS, Inventory, Item
+from refkit.rules.inventory.moves import MoveRefused, SplitResult, carried_fuel, split_stack
 from refkit.rules.usage_dice import UsageDiceMode
 from refkit.store.character_store import CharacterNotFoundError
 
 
 class NoFuelCarried(DomainError, ValueError):
     """A light bound to a crow's item cannot be refuelled: the crow carries none of its fuel."""
+
+
+class NoFreeHand(DomainError, ValueError):
+    """One of a stack of lights cannot be taken to be lit: both hands are full."""
+
+
+def one_into_a_hand(inventory: Inventory, item_id: str) -> SplitResult | None:
+    """The inventory with one of the stack ``item_id`` in the first free hand (None: none free)."""
+    for hand in range(1, SLOT_AREAS[HAND] + 1):
+        try:
+            return split_stack(inventory, item_id, 1, HAND, hand)
+        except MoveRefused:
+            continue
+    return None
 
 
 class PartyItems:
@@ -50,6 +64,7 @@ class PartyItems:
             useless=dice.useless,
             modes=tuple(mode.value for mode in dice.ordered_modes),
             refuel_with=dice.refuel_with or "",
+            count=item.count,
         )
 
     def burn(self, dice: Mapping[ItemKey, int], text: str) -> CompositeCommand | None:
@@ -82,6 +97,26 @@ class PartyItems:
         command.do()
         return command
 
+    def take_one(self, crow: str, item_id: str) -> tuple[str, CharacterEdit]:
+        """One of a stack (a torch of two) taken into a free hand to be lit: the new entry's id
+        and the done edit. DomainError with the reason when no hand is free."""
+        character = self._characters.get(crow)
+        item = character.items.find(item_id)
+        split = one_into_a_hand(character.items, item_id)
+        if split is None:
+            raise NoFreeHand(
+                f"{character.name} needs a free hand to hold one {item.name} of the stack"
+            )
+        edit = CharacterEdit(
+            self._characters,
+            character.name,
+            character,
+            character.with_items(split.inventory),
+            f"Take one {item.name} to light",
+        )
+        edit.do()
+        return split.new_item_id, edit
+
     def refuel(self, crow: str, item_id: str) -> CharacterEdit:
         character = self._characters.get(crow)
         item = character.items.find(item_id)
@@ -108,9 +143,12 @@ class LightableItem:
     max: int
     refused: str = ""  # why it cannot be lit now ("" when it can)
 
+    count: int = 1
+
     @property
     def label(self) -> str:
-        return f"{self.crow}'s {self.name} ({self.current}/{self.max} UD)"
+        text = f"{self.crow}'s {self.name} ({self.current}/{self.max} UD)"
+        return f"{text}, one of {self.count} into a hand" if self.count > 1 else text
 
 
 def light_refusal(crow: Character, item: Item, effects: Sequence[TrackedEffect]) -> str | None:
@@ -127,8 +165,8 @@ def light_refusal(crow: Character, item: Item, effects: Sequence[TrackedEffect])
     if dice.current == 0:
         fuel = f": refuel it with {dice.refuel_with}" if dice.refuel_with else ""
         return f"{item.name} has no usage dice left{fuel}"
-    if item.count > 1:
-        return f"Split one {item.name} off the stack of {item.count} first, then light it"
+    if item.count > 1 and one_into_a_hand(crow.items, item.id) is None:
+        return f"Free a hand first: one {item.name} of the stack is taken into it to be lit"
     if item.area == GROUND:
         return f"{item.name} lies on the ground: pick it up first"
     return ""
@@ -146,6 +184,8 @@ def lightable_items(
             if refused is None or dice is None:
                 continue
             found.append(
-                LightableItem(crow.name, item.id, item.name, dice.current, dice.max, refused)
+                LightableItem(
+                    crow.name, item.id, item.name, dice.current, dice.max, refused, item.count
+                )
             )
     return found
