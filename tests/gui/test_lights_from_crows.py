@@ -108,7 +108,8 @@ def test_lighting_from_the_menu_tracks_the_crows_torch_and_undo_takes_it_back(ri
     (effect,) = rig.service.effects()
     assert (effect.crow, effect.item_id, effect.lit) == (CROW, "torch", True)
     row = rig.panel.rows()[effect.id]
-    assert row.detail_label.text().startswith("light from Tamsin Reed's inventory")
+    assert row.detail_label.text().startswith("carried light")
+    assert "Tamsin Reed's own Torch" in row.detail_label.toolTip()
     assert not menu_actions(rig)["light_torch"].isEnabled()  # already lit
     rig.session.undo_stack.undo()
     assert rig.service.effects() == ()

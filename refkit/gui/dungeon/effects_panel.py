@@ -104,7 +104,7 @@ class EffectsPanel(QWidget):
         self._party: PartyBridge | None = None
         self.from_crow_button = QToolButton()
         self.from_crow_button.setObjectName("light_from_crow")
-        self.from_crow_button.setText("From a crow ▾")
+        self.from_crow_button.setText("From a crow")
         self.from_crow_button.setToolTip(
             "Light a torch, lantern or candle a crow of the party carries: its own usage dice burn"
         )

@@ -199,9 +199,14 @@ class EffectRow(QFrame):
         self.name_label.setText(name)
         kind = KIND_WORDS[effect.kind]
         if effect.bound:  # its dice are the item's, on the crow's sheet
-            kind = f"{kind} from {effect.crow}'s inventory"
+            kind = f"carried {kind}"
         modes = modes_text(effect)
         self.detail_label.setText(f"{kind} · {modes}" if modes else kind)
+        self.detail_label.setToolTip(
+            f"{effect.crow}'s own {effect.name}: its usage dice are the ones on the sheet"
+            if effect.bound
+            else ""
+        )
         if effect.bound and effect.refuel_with:
             self.refuel_button.setToolTip(
                 f"Spend one {effect.refuel_with} {effect.crow} carries: back to full usage dice"
