@@ -1,4 +1,6 @@
-"""The Crows rows of the contract: test, odds, d100, ud, encounter, travel, greed, craft, roll.
+"""The Crows rows of the contract: test, odds, d100, ud, encounter, greed, craft, roll.
+
+The ``travel`` rows live in :mod:`refkit.cli.travel_commands`.
 
 ``test``, ``d100``, ``ud`` and ``roll`` go through the app's dice service, so each roll lands in the
 roll log (tagged ``cli``) as the dice panel's do; ``--seed`` replays the same faces as the service
@@ -12,7 +14,7 @@ from typing import Any
 
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text, percent
-from refkit.cli.parsing import add_json_flag, add_seed, int_pair, whole_number
+from refkit.cli.parsing import add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
 from refkit.dice.rng import make_rng, parse_dice_values
 
@@ -28,7 +30,6 @@ def register(commands: argparse._SubParsersAction) -> None:
     _register_d100(commands)
     _register_ud(commands)
     _register_encounter(commands)
-    _register_travel(commands)
     _register_greed(commands)
     _register_craft(commands)
     _register_roll(commands)
@@ -386,61 +387,6 @@ def _run_encounter(args: argparse.Namespace) -> Result:
     else:
         verdict = "no encounter"
     return payload, f"EN {check.en}, rolled {check.roll}: {verdict}"
-
-
-# --- travel -----------------------------------------------------------------------------------
-
-
-def _register_travel(commands: argparse._SubParsersAction) -> None:
-    travel = commands.add_parser("travel", help="overland travel: a day's hexes, getting lost")
-    kinds = travel.add_subparsers(dest="travel_kind", metavar="KIND", required=True)
-
-    day = kinds.add_parser("day", help="hexes, EN and role-test modifier for one travel day")
-    day.add_argument("--pace", choices=("slow", "normal", "fast"), required=True)
-    day.add_argument("--slowest-speed", type=whole_number, required=True, metavar="N")
-    day.add_argument("--road", action="store_true", help="follow a road all day")
-    day.add_argument("--river-cross", action="store_true", help="cross a river, or go upstream")
-    day.add_argument("--downstream", action="store_true", help="travel downstream")
-    add_json_flag(day)
-    day.set_defaults(handler=_run_travel_day)
-
-    lost = kinds.add_parser("lost", help="where a lost group really goes (flat-topped hexes)")
-    lost.add_argument("--from", dest="origin", type=int_pair, required=True, metavar="Q,R")
-    lost.add_argument("--die", type=whole_number, metavar="D", help="the d6 outright")
-    add_seed(lost)
-    add_json_flag(lost)
-    lost.set_defaults(handler=_run_travel_lost)
-
-
-def _run_travel_day(args: argparse.Namespace) -> Result:
-    from refkit.rules.travel.day import day_encounter_numbers, day_hexes, role_test_modifier
-
-    if args.slowest_speed < 0:
-        raise CliError(f"--slowest-speed must be 0 or more, got {args.slowest_speed}")
-    hexes = day_hexes(
-        args.pace,
-        args.slowest_speed,
-        road=args.road,
-        river_cross=args.river_cross,
-        downstream=args.downstream,
-    )
-    travel_en, rest_en = day_encounter_numbers(args.pace, road=args.road)
-    role_tests = role_test_modifier(args.pace)
-    payload = {"hexes": hexes, "en": travel_en, "rest_en": rest_en, "role_tests": role_tests}
-    text = (
-        f"{hexes} hex{'es' if hexes != 1 else ''} today, EN {travel_en}, role tests: {role_tests}"
-    )
-    return payload, text
-
-
-def _run_travel_lost(args: argparse.Namespace) -> Result:
-    from refkit.rules.travel.day import lost_step
-
-    die, seed = _one_die(args, 6)
-    q, r = args.origin
-    step = lost_step(q, r, die)
-    payload = {"die": step.die, "direction": step.direction, "to": list(step.to), "seed": seed}
-    return payload, f"d6 {step.die}: the group drifts {step.direction} to {step.to[0]},{step.to[1]}"
 
 
 # --- greed and crafting -----------------------------------------------------------------------

@@ -19,6 +19,7 @@ from refkit.cli import (
     hazard_commands,
     magic_commands,
     table_commands,
+    travel_commands,
 )
 from refkit.cli.errors import CliError
 from refkit.cli.games import game_command_modules
@@ -34,6 +35,7 @@ COMMAND_MODULES = (
     magic_commands,
     table_commands,
     combat_commands,
+    travel_commands,
 )
 
 
