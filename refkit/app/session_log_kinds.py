@@ -17,6 +17,7 @@ KIND_LABELS: dict[str, str] = {
     "rest": "Rest",
     "effect": "Effect",
     "table_roll": "Table roll",
+    "cast": "Cast",
     "settings": "Settings",
     "note": "Note",
 }

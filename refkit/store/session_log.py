@@ -29,6 +29,7 @@ SESSION_LOG_KINDS: Final = (
     "rest",
     "effect",
     "table_roll",
+    "cast",
     "settings",
     "note",
 )

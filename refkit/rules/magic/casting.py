@@ -52,6 +52,10 @@ class CastDice:
     backlash: tuple[int, int] | None = None
 
 
+ROLL_EVERY_DIE = CastDice()
+"""No faces given: every die the cast needs is rolled."""
+
+
 @dataclass(frozen=True)
 class CastResult:
     """Everything a cast did, step by step."""
@@ -123,7 +127,7 @@ def cast_spell(
     conditions: Iterable[str] = (),
     crit_min: int = CRIT_MIN,
     order: Order = "sequential",
-    dice: CastDice = CastDice(),
+    dice: CastDice = ROLL_EVERY_DIE,
     active_backlashes: Collection[RowKey] = (),
     targeted_object: bool = False,
 ) -> CastResult:
