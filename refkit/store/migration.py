@@ -6,7 +6,9 @@ of Alembic is imported, so a normal start-up costs one small query.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -50,7 +52,8 @@ def bring_up_to_date(
     if state.revisions and set(state.revisions) == declared_heads(script_location):
         return MigrationOutcome(revision_before=before, migrated=False, backup=None)
 
-    from alembic.script import ScriptDirectory
+    with _without_pygments():
+        from alembic.script import ScriptDirectory
 
     config = _alembic_config(script_location)
     script = ScriptDirectory.from_config(config)
@@ -80,6 +83,23 @@ def bring_up_to_date(
             f"the file was left as it was{where}"
         ) from exc
     return MigrationOutcome(revision_before=before, migrated=True, backup=backup)
+
+
+@contextmanager
+def _without_pygments() -> Iterator[None]:
+    """Keep Alembic's import from loading Pygments: Mako (which Alembic imports) colours its
+    error pages with it when it is installed, ~250 ms of lexers for pages Refkit never shows.
+    Mako falls back to plain text when its plugin cannot be imported; the block is lifted as
+    soon as Mako has chosen."""
+    plugin = "mako.ext.pygmentplugin"
+    blocked = plugin not in sys.modules
+    if blocked:
+        sys.modules[plugin] = None  # type: ignore[assignment]  # "cannot be imported"
+    try:
+        yield
+    finally:
+        if blocked and plugin in sys.modules and sys.modules[plugin] is None:
+            del sys.modules[plugin]
 
 
 def _alembic_config(script_location: Path) -> Config:
