@@ -2,7 +2,7 @@
 
 ``travel day`` and ``travel lost`` are the contract's rows as they were (moved here from the Crows
 commands, unchanged). ``travel miasma`` rolls one human's resistance test; its test and effects roll
-land in the roll log. ``travel journey …`` keeps a journey on a hex map in the data folder: its
+land in the roll log. ``travel journey …`` keeps a journey on a hex map in the database: its
 ``day`` runs the whole travel day (roles, encounter, walk, rest, Miasma) with every roll logged, and
 what the players may not know (the true position while lost, the lost dice) is shown only with
 ``--referee``.
@@ -21,6 +21,7 @@ from refkit.cli.services import command_services
 from refkit.dice.rng import SEED_BITS, make_rng, parse_dice_values
 
 if TYPE_CHECKING:
+    from refkit.app.travel.journey_store import JourneyStore
     from refkit.app.travel.travel_service import TravelService
     from refkit.compose import Services
     from refkit.rules.travel.hex_map import HexMap
@@ -380,17 +381,23 @@ def _journal_options(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(handler=_run_journal)
 
 
+def _journeys(services: Services) -> JourneyStore:
+    from refkit.app.travel.journey_store import JourneyStore
+    from refkit.store.character_store import CharacterRepository
+
+    database = services.database
+    return JourneyStore(CharacterRepository(database), database.unit_of_work)
+
+
 def _service(services: Services) -> TravelService:
-    from refkit.app.travel.journey_files import JourneyFiles
     from refkit.app.travel.travel_service import TravelService
     from refkit.rules.tables.defaults import MIASMA_TABLE
-    from refkit.store.location import data_dir
 
     def encounter(name: str, rng: random.Random) -> str:
         return services.tables.roll(name, seed=rng.getrandbits(SEED_BITS)).roll.text
 
     return TravelService(
-        JourneyFiles(data_dir() / "journeys"),
+        _journeys(services),
         services.dice,
         clock=services.utc_now,
         rng_factory=services.rng_factory,
@@ -665,8 +672,6 @@ def _run_undo(args: argparse.Namespace) -> Result:
 
 
 def _run_list(args: argparse.Namespace) -> Result:
-    from refkit.app.travel.journey_files import JourneyFiles
-    from refkit.store.location import data_dir
-
-    names = JourneyFiles(data_dir() / "journeys").names()
+    with command_services(args) as services:
+        names = _journeys(services).names()
     return {"journeys": names}, "\n".join(names) or "no journeys yet"

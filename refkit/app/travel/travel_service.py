@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -40,7 +41,9 @@ RngFactory = Callable[[int | None], tuple[random.Random, int]]
 
 
 class JourneyBook(Protocol):
-    """Where journeys are kept (:class:`~refkit.app.travel.journey_files.JourneyFiles` fits)."""
+    """Where journeys are kept (:class:`~refkit.app.travel.journey_store.JourneyStore` fits)."""
+
+    def transaction(self) -> AbstractContextManager[object]: ...
 
     def exists(self, name: str) -> bool: ...
 
@@ -170,9 +173,10 @@ class TravelService:
         if where is None:
             raise ValueError(f"map {hex_map.name!r} has no start hex: say where with --at Q,R")
         journey = Journey.begin(name, hex_map, where, travellers)
-        if self.book.exists(journey.name) and not replace:
-            raise ValueError(f"a journey called {journey.name!r} exists already")
-        self.book.save(journey)
+        with self.book.transaction():
+            if self.book.exists(journey.name) and not replace:
+                raise ValueError(f"a journey called {journey.name!r} exists already")
+            self.book.save(journey)
         return journey
 
     def journey(self, name: str | None = None) -> Journey:
@@ -229,13 +233,14 @@ class TravelService:
 
     def replace_checked(self, expected: Journey, new: Journey, what: str) -> None:
         """Keep ``new`` if the stored journey is still ``expected``; else UndoConflictError."""
-        current = self.book.load(expected.name)
-        if current != expected:
-            raise UndoConflictError(
-                f"cannot {what}: journey {expected.name!r} changed since (another window or the "
-                "command line); nothing was changed"
-            )
-        self.book.save(new)
+        with self.book.transaction():
+            current = self.book.load(expected.name)
+            if current != expected:
+                raise UndoConflictError(
+                    f"cannot {what}: journey {expected.name!r} changed since (another window or "
+                    "the command line); nothing was changed"
+                )
+            self.book.save(new)
 
 
 def _roll_records(day: TravelledDay, at: datetime) -> list[RollRecord]:
@@ -362,12 +367,15 @@ class TravelDayCommand:
 
     def do(self) -> None:
         if self._before is None or self._after is None:
-            before = self._service.book.load(self._name)
-            day = self._service.roll_day(before, self._plan, self._faces, self._seed)
-            after = before.with_day(day.record, day.summary)
-            self._service.book.save(after)
+            # One unit of work: the day, its rolls in the log and its encounter-table roll are
+            # kept together, or (on any failure) none of them is.
+            with self._service.book.transaction():
+                before = self._service.book.load(self._name)
+                day = self._service.roll_day(before, self._plan, self._faces, self._seed)
+                after = before.with_day(day.record, day.summary)
+                self._service.book.save(after)
+                self._service.log_day(day)
             self._before, self._after, self.day = before, after, day
-            self._service.log_day(day)
             return
         self._service.replace_checked(self._before, self._after, "travel the day again")
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from refkit.app.travel.journey_files import JourneyFiles
+from refkit.app.travel.journey_store import JourneyStore
 from refkit.app.travel.travel_service import TravelService, players_summary
 from refkit.app.undo import UndoConflictError
 from refkit.dice.rng import make_rng
@@ -18,6 +18,8 @@ from refkit.rules.travel.hexes import Hex, HexDirection
 from refkit.rules.travel.map_file import parse_map
 from refkit.rules.travel.roles import RoleAssignment, Task
 from refkit.rules.travel.travel_day import DayFaces, DayPlan, Traveller
+from refkit.store.character_store import CharacterRepository
+from refkit.store.database import Database
 
 MAP = parse_map(resource_path("maps", "ashen-marches.map.json").read_text(encoding="utf-8"))
 PARTY = (Traveller("Mara", mind=2), Traveller("Bo", agility=2), Traveller("Mule", human=False))
@@ -38,9 +40,15 @@ def log():
 
 
 @pytest.fixture
-def service(tmp_path, log):
+def database(tmp_path):
+    with Database.open(str(tmp_path / "refkit.sqlite3")) as db:
+        yield db
+
+
+@pytest.fixture
+def service(database, log):
     return TravelService(
-        JourneyFiles(tmp_path / "journeys"),
+        JourneyStore(CharacterRepository(database), database.unit_of_work),
         log,
         clock=lambda: NOON,
         rng_factory=make_rng,
@@ -150,12 +158,25 @@ def test_the_journal_in_markdown_for_the_referee_and_for_the_players(service):
     assert "1,4" not in players and "> Mist all day." in players
 
 
-def test_a_damaged_journey_file_is_named(service, tmp_path):
+def test_a_damaged_stored_journey_is_named(service, database):
     service.start("Into the Marches", MAP, Hex(1, 6), PARTY)
-    path = tmp_path / "journeys" / "into-the-marches.journey.json"
-    path.write_text('{"format": "refkit-journey", "version": 1, "name": "x"}', encoding="utf-8")
-    with pytest.raises(ValueError, match=r"into-the-marches\.journey\.json is damaged"):
+    meta = CharacterRepository(database)
+    meta.set_meta("travel_journey:into the marches", '{"format": "refkit-journey", "version": 1}')
+    with pytest.raises(ValueError, match="'Into the Marches' is damaged"):
         service.journey()
-    path.write_text("{", encoding="utf-8")
-    with pytest.raises(ValueError, match="is damaged: line 1"):
+    meta.set_meta("travel_journey:into the marches", "{")
+    with pytest.raises(ValueError, match="'Into the Marches' is damaged"):
         service.journey()
+
+
+def test_a_journey_is_saved_whole_or_not_at_all(service, database, log):
+    service.start("Into the Marches", MAP, Hex(1, 6), PARTY)
+    before = service.journey()
+
+    def failing_log(record):
+        raise RuntimeError("the roll log broke")
+
+    log.log_roll = failing_log
+    with pytest.raises(RuntimeError, match="the roll log broke"):
+        service.travel_day_command(LOST_PLAN, faces=LOST_FACES, seed=7).do()
+    assert service.journey() == before
