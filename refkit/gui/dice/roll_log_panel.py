@@ -11,11 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import QEvent, QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -42,7 +44,6 @@ from refkit.gui.dice.roll_log_model import (
 )
 from refkit.gui.dice.widgets import keep_return_key
 from refkit.gui.shell.event_loop import start_task
-from refkit.present.test_text import describe_test
 
 if TYPE_CHECKING:
     import asyncio
@@ -58,8 +59,11 @@ EXPORT_FORMATS: dict[str, tuple[str, str]] = {
 }
 
 
-ROLL_SAMPLE = describe_test(3, edges=2, banes=1, bonuses=(2,), expertise=True)
-"""A long test as the Roll column shows it: the column is made wide enough for it whole."""
+RESULT_SAMPLE = "Tier 2 — total 14"
+"""The Result column never gets narrower than this (while the table has room for it)."""
+RESULT_SHARE = 0.4
+"""The Result column keeps at least this share of the room after Time and Kind: when the panel
+is narrow (a small screen, 2× scaling) the Roll column gives way, elided, its tooltip whole."""
 
 
 def export_text(rolls: list[LoggedRoll], file_format: str) -> str:
@@ -112,17 +116,12 @@ class RollLogPanel(QWidget):
         self.table.setObjectName("log_table")
         self.table.setModel(self._proxy)
         log_rows_view(self.table, word_wrap=False)
-        fixed_column_widths(  # set once: sizing to the contents measured every roll per filter
-            self.table,
-            {
-                TIME_COLUMN: "8888-88-88 88:88",
-                KIND_COLUMN: max(KIND_LABELS.values(), key=len),
-                ROLL_COLUMN: ROLL_SAMPLE,
-            },
-            stretch=RESULT_COLUMN,
-        )
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         header = self.table.horizontalHeader()
         header.setHighlightSections(False)
+        self._roll_text_width = 0  # the widest Roll and Time texts measured (_measure_rolls)
+        self._time_text_width = 0
+        self._set_column_widths()
         self.count_label = QLabel("")
         self.count_label.setObjectName("log_count_label")
         self.export_csv_button = QPushButton("Export CSV…")
@@ -165,7 +164,90 @@ class RollLogPanel(QWidget):
         ):
             signal.connect(self._update_count)
         self._model.rowsInserted.connect(self._scroll_to_newest)
+        self._model.rowsInserted.connect(self._measure_new_rolls)
+        self._model.modelReset.connect(self._measure_rolls)
+        self._measure_rolls()
         self.set_loading(True)
+
+    # column widths --------------------------------------------------------------------------
+
+    def _set_column_widths(self) -> None:
+        """Kind as wide as its longest label, Result stretching; Time and Roll as wide as their
+        measured texts, Roll fitted between them (:meth:`fit_columns`). Nothing measures every
+        row on every change."""
+        fixed_column_widths(
+            self.table, {KIND_COLUMN: max(KIND_LABELS.values(), key=len)}, stretch=RESULT_COLUMN
+        )
+        header = self.table.horizontalHeader()
+        for column in (TIME_COLUMN, ROLL_COLUMN):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        self.fit_columns()
+
+    def _text_width(self, text: str) -> int:
+        return self.table.fontMetrics().horizontalAdvance(text)
+
+    def _pad(self) -> int:
+        return 3 * self._text_width("M")
+
+    def _measure_rolls(self) -> None:
+        """After a load or a clear: measure each different Roll text once, and the oldest
+        roll's time (the widest: older days show their date)."""
+        rolls = self._model.rolls()
+        expressions = {roll.record.expression for roll in rolls}
+        self._roll_text_width = max(map(self._text_width, expressions), default=0)
+        self._time_text_width = 0
+        if rolls:
+            oldest = self._model.index(len(rolls) - 1, TIME_COLUMN).data()
+            self._time_text_width = self._text_width(str(oldest))
+        self.fit_columns()
+
+    def _measure_new_rolls(self, _parent: QModelIndex, first: int, last: int) -> None:
+        roll, time = self._roll_text_width, self._time_text_width
+        for row in range(first, last + 1):
+            roll = max(roll, self._text_width(self._model.roll_at(row).record.expression))
+            time = max(time, self._text_width(str(self._model.index(row, TIME_COLUMN).data())))
+        if (roll, time) != (self._roll_text_width, self._time_text_width):
+            self._roll_text_width, self._time_text_width = roll, time
+            self.fit_columns()
+
+    def _title_width(self, column: int) -> int:
+        return self._text_width(str(self._model.headerData(column, Qt.Orientation.Horizontal)))
+
+    def time_column_wanted(self) -> int:
+        """Today's rolls show the time of day, older ones their date too: as wide as needed."""
+        time = max(self._time_text_width, self._text_width("88:88:88"))
+        return max(self._title_width(TIME_COLUMN), time) + self._pad()
+
+    def roll_column_wanted(self) -> int:
+        """The Roll column's width with room: its widest text measured, or its title, padded
+        (:meth:`fit_columns` caps it)."""
+        return max(self._title_width(ROLL_COLUMN), self._roll_text_width) + self._pad()
+
+    def fit_columns(self) -> None:
+        """Fit the Roll column between Time, Kind and a readable Result in the table's width
+        (a vertical scroll bar's room kept free), so the Result column is never pushed out of
+        view; a Roll text cut short ends in "…" and shows whole in its tooltip."""
+        header = self.table.horizontalHeader()
+        if header.sectionSize(TIME_COLUMN) != self.time_column_wanted():
+            header.resizeSection(TIME_COLUMN, self.time_column_wanted())
+        bar = self.table.verticalScrollBar().sizeHint().width()
+        width = self.table.width() - 2 * self.table.frameWidth() - bar
+        room = width - header.sectionSize(TIME_COLUMN) - header.sectionSize(KIND_COLUMN)
+        result = max(self._text_width(RESULT_SAMPLE) + self._pad(), round(room * RESULT_SHARE))
+        least = self._text_width("2d10+3…") + self._pad() // 3
+        roll = max(least, min(self.roll_column_wanted(), room - result))
+        if header.sectionSize(ROLL_COLUMN) != roll:
+            header.resizeSection(ROLL_COLUMN, roll)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_columns()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._measure_rolls()
+            self._set_column_widths()
 
     # state ----------------------------------------------------------------------------------
 
