@@ -34,12 +34,23 @@ def _register_cast(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "cast", help="cast a spell from a book: a Mind test, chaos roll, book dice, backlash"
     )
-    parser.add_argument("--mind", type=whole_number, required=True, metavar="M")
+    parser.add_argument(
+        "--mind", type=whole_number, metavar="M", help="the caster's Mind (or give --crow)"
+    )
     parser.add_argument(
         "--rank", type=whole_number, metavar="R", help="the spell's rank, 0–5 (or give --spell)"
     )
     parser.add_argument(
-        "--book-ud", type=whole_number, required=True, metavar="N", help="the book's usage dice"
+        "--book-ud", type=whole_number, metavar="N", help="the book's usage dice (or --crow)"
+    )
+    parser.add_argument(
+        "--crow",
+        metavar="NAME",
+        help="cast for this crow from a spellbook in its hand: its Mind, conditions, expertise "
+        "and the book's dice apply, and the book's dice, the use spent and the duration are saved",
+    )
+    parser.add_argument(
+        "--book", metavar="NAME", help="with --crow: which book in hand (its name or id)"
     )
     parser.add_argument(
         "--spell", metavar="NAME", help="a shipped spell or its book: its rank and targets apply"
@@ -101,10 +112,18 @@ def _backlash_table(args: argparse.Namespace, services: Any) -> Any:
 
 
 def _run_cast(args: argparse.Namespace) -> Result:
-    from refkit.rules.magic.casting import CastDice, cast_spell, check_book_dice
+    from refkit.rules.magic.casting import cast_spell, check_book_dice
     from refkit.rules.magic.odds import cast_odds
     from refkit.rules.magic.spell import check_rank
 
+    if args.crow is not None:
+        return _run_cast_for_crow(args)
+    if args.book is not None:
+        raise CliError("cast: --book names a book in a crow's hand; give --crow NAME with it")
+    for flag in ("mind", "book_ud"):
+        if getattr(args, flag) is None:
+            option = "--" + flag.replace("_", "-")
+            raise CliError(f"cast: {option} is needed (or --crow NAME to cast for a crow)")
     spell = _spell(args.spell) if args.spell is not None else None
     rank = args.rank
     if rank is None:
@@ -114,29 +133,9 @@ def _run_cast(args: argparse.Namespace) -> Result:
     elif spell is not None and rank != spell.rank:
         raise CliError(f"cast: {spell.name} is a rank {spell.rank} spell, not rank {rank}")
     check_rank(rank)
-    for name in ("edges", "banes"):
-        if getattr(args, name) < 0:
-            raise CliError(f"--{name} must be 0 or more, got {getattr(args, name)}")
+    options = _test_options(args)
     check_book_dice(args.book_ud)
-    chaos = None
-    if args.chaos is not None:
-        (chaos,) = parse_dice_values(args.chaos, sides=6, count=1, label="--chaos")
-    book_faces = None
-    if args.ud_dice is not None:
-        book_faces = parse_dice_values(args.ud_dice, sides=6, count=args.book_ud, label="--ud-dice")
-    dice = CastDice(
-        test=_pair(args.dice, 10, "--dice"),
-        chaos=chaos,
-        book=book_faces,
-        backlash=_pair(args.backlash_dice, 10, "--backlash-dice"),
-    )
-    options: dict[str, Any] = {
-        "edges": args.edges,
-        "banes": args.banes,
-        "bonuses": tuple(args.bonus),
-        "expertise": args.expertise,
-        "crit_min": args.crit_min,
-    }
+    dice = _given_dice(args, args.book_ud)
     conditions = _conditions(args.condition)
     odds = cast_odds(args.mind, book_usage_dice=args.book_ud, conditions=conditions, **options)
     targeted_object = args.on_object or (spell is not None and spell.targets.only_objects)
@@ -156,6 +155,140 @@ def _run_cast(args: argparse.Namespace) -> Result:
         )
         _log_cast(services, cast, spell, args, rank, seed, options)
     return _cast_payload(cast, odds, seed, spell), _cast_text(cast, odds, spell)
+
+
+def _given_dice(args: argparse.Namespace, book_usage_dice: int | None) -> Any:
+    """The faces given with --dice, --chaos, --ud-dice and --backlash-dice (checked now)."""
+    from refkit.rules.magic.casting import CastDice
+
+    chaos = None
+    if args.chaos is not None:
+        (chaos,) = parse_dice_values(args.chaos, sides=6, count=1, label="--chaos")
+    book_faces = None
+    if args.ud_dice is not None:
+        book_faces = parse_dice_values(
+            args.ud_dice, sides=6, count=book_usage_dice, label="--ud-dice"
+        )
+    return CastDice(
+        test=_pair(args.dice, 10, "--dice"),
+        chaos=chaos,
+        book=book_faces,
+        backlash=_pair(args.backlash_dice, 10, "--backlash-dice"),
+    )
+
+
+def _test_options(args: argparse.Namespace) -> dict[str, Any]:
+    for name in ("edges", "banes"):
+        if getattr(args, name) < 0:
+            raise CliError(f"--{name} must be 0 or more, got {getattr(args, name)}")
+    return {
+        "edges": args.edges,
+        "banes": args.banes,
+        "bonuses": tuple(args.bonus),
+        "expertise": args.expertise,
+        "crit_min": args.crit_min,
+    }
+
+
+def _run_cast_for_crow(args: argparse.Namespace) -> Result:
+    """``cast --crow NAME [--book NAME]``: the app's cast, written whole (one unit of work)."""
+    from refkit.app.magic.cast import CastCommand, plan_cast
+    from refkit.errors import DomainError
+    from refkit.rules.magic.odds import cast_odds
+    from refkit.rules.magic.spellbooks import load_default_spells
+
+    for flag in ("mind", "rank", "book_ud", "spell", "condition"):
+        if getattr(args, flag) not in (None, []):
+            option = "--" + flag.replace("_", "-")
+            raise CliError(f"cast --crow: {option} comes from the crow and its book; leave it out")
+    dice = _given_dice(args, None)
+    options = _test_options(args)
+    rng, seed = make_rng(args.seed)
+    with command_services(args) as services:
+        try:
+            crow = services.characters.get(args.crow)
+            item_id = _book_in_hand(crow, args.book)
+            plan = plan_cast(
+                services.characters,
+                crow.name,
+                item_id,
+                spells=load_default_spells(),
+                backlash_table=_backlash_table(args, services),
+                rng=rng,
+                seed=seed,
+                effects=services.dungeon.effects(),
+                targeted_object=True if args.on_object else None,
+                dice=dice,
+                **options,
+            )
+        except DomainError as error:
+            raise CliError(str(error)) from None
+        book = plan.before.items.find(item_id)
+        assert book.usage_dice is not None
+        odds = cast_odds(
+            crow.characteristics.mind,
+            book_usage_dice=book.usage_dice.current,
+            conditions=crow.conditions,
+            **options,
+        )
+        CastCommand(
+            plan, services.characters, services.dungeon, services.dice.log_roll, services.utc_now
+        ).do()
+    payload = _cast_payload(plan.result, odds, seed, plan.spell)
+    tracked = plan.tracked
+    payload.update(
+        crow=crow.name,
+        book=book.name,
+        expertise=plan.expertise,
+        tracked_effect=None
+        if tracked is None
+        else {
+            "name": tracked.name,
+            "kind": str(tracked.kind),
+            "usage_dice": tracked.usage_dice,
+            "ends_at_dt_end": tracked.ends_at_dt_end,
+        },
+    )
+    text = _cast_text(plan.result, odds, plan.spell, caster=crow.name)
+    if tracked is not None:
+        text += f"\ntracked: {tracked.name} ({_tracked_words(tracked)})"
+    return payload, text
+
+
+def _tracked_words(tracked: Any) -> str:
+    if tracked.ends_at_dt_end:
+        return "until the end of the DT"
+    return f"{tracked.usage_dice} usage {'die' if tracked.usage_dice == 1 else 'dice'}"
+
+
+def _book_in_hand(crow: Any, wanted: str | None) -> str:
+    """The id of the spellbook ``wanted`` (name or id) in the crow's hands; with None, its one
+    spellbook in hand. CliError naming the crow and what it holds otherwise."""
+    from refkit.rules.inventory.model import HAND
+    from refkit.rules.magic.spellbooks import UnknownSpellError, find_spell, load_default_spells
+
+    spells = load_default_spells()
+    if wanted is not None:
+        key = " ".join(wanted.split()).casefold()
+        for item in crow.items:
+            if key in (item.id.casefold(), " ".join(item.name.split()).casefold()):
+                return str(item.id)
+        raise CliError(f"{crow.name} carries no item called {wanted!r}")
+    books = []
+    for item in crow.items:
+        if item.area != HAND:
+            continue
+        try:
+            find_spell(spells, item.name)
+        except UnknownSpellError:
+            continue
+        books.append(item)
+    if not books:
+        raise CliError(f"{crow.name} holds no spellbook in a hand")
+    if len(books) > 1:
+        names = ", ".join(item.name for item in books)
+        raise CliError(f"{crow.name} holds {len(books)} spellbooks ({names}): name one with --book")
+    return str(books[0].id)
 
 
 def _log_cast(
@@ -225,10 +358,13 @@ def _cast_payload(cast: Any, odds: Any, seed: int, spell: Any) -> dict[str, Any]
     }
 
 
-def _cast_text(cast: Any, odds: Any, spell: Any) -> str:
+def _cast_text(cast: Any, odds: Any, spell: Any, *, caster: str = "") -> str:
     from refkit.present.cast_text import cast_lines, odds_line
 
-    lines = [f"odds: {odds_line(odds)}", *cast_lines(cast, "" if spell is None else spell.name)]
+    steps = cast_lines(cast, "" if spell is None else spell.name)
+    if caster:
+        steps[0] = f"{caster} casts {steps[0]}"
+    lines = [f"odds: {odds_line(odds)}", *steps]
     if spell is not None and cast.spell_tier is not None:
         outcome = spell.outcome(cast.spell_tier)
         if outcome is None:

@@ -3,6 +3,7 @@ exit codes, the roll log, and bad input refused with one error line and nothing 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -210,3 +211,87 @@ def test_spell_list_and_show(cli, refkit_data_dir):
     assert "targets All creatures, range within 1, area line 5×1" in text
     assert_bad_input(cli("spell", "show", "Fireball"), "no spell or spellbook called 'Fireball'")
     assert not (refkit_data_dir / DATABASE_FILE_NAME).exists()
+
+
+CASTER = {
+    "format": "refkit-character",
+    "version": 1,
+    "name": "Ilse Marrow",
+    "characteristics": {"agility": 0, "mind": 2, "strength": 0},
+    "stamina": {"max": 7, "current": 7},
+    "speed": 5,
+    "cruelty": 0,
+    "conditions": ["weakened"],
+    "expertises": [{"name": "Illusion", "category": "spellcasting", "uses": 1, "spent": 0}],
+    "items": [
+        {
+            "id": "light",
+            "name": "Light book",
+            "area": "hand",
+            "at": 1,
+            "usage_dice": {"max": 2, "current": 2, "modes": ["Rest", "Activate"]},
+        },
+        {"id": "torch", "name": "Torch", "area": "hand", "at": 2},
+        {
+            "id": "jaunt",
+            "name": "Jaunt book",
+            "area": "backpack",
+            "at": 1,
+            "usage_dice": {"max": 1, "current": 1, "modes": ["Rest", "Activate"]},
+        },
+    ],
+    "wounds": [],
+    "notes": "",
+}
+
+
+@pytest.fixture
+def caster(cli, tmp_path):
+    path = tmp_path / "ilse.crow.json"
+    path.write_text(json.dumps(CASTER), encoding="utf-8")
+    assert cli("character", "import", str(path)).code == 0
+    return "Ilse Marrow"
+
+
+def test_a_cast_for_a_crow_uses_its_mind_conditions_and_book_and_saves_them(cli, caster, tmp_path):
+    # Mind 2, weakened (−2): 6 + 5 + 2 − 2 = 11 → tier 1; Illusion lifts it to 2. Book 1, 4.
+    run = cli("cast", "--crow", caster, *words_of("--expertise --dice 6,5 --ud-dice 1,4 --json"))
+    assert run.code == 0, run.err
+    result = run.json
+    assert (result["total"], result["tier"], result["expertise"], result["chaos"]) == (
+        11,
+        2,
+        "Illusion",
+        None,
+    )
+    assert result["book_ud"] == {"before": 2, "rolled": [1, 4], "after": 1}
+    assert result["tracked_effect"]["name"] == "Light"
+    saved = tmp_path / "saved.crow.json"
+    assert cli("character", "export", caster, "--out", str(saved)).code == 0
+    crow = json.loads(saved.read_text(encoding="utf-8"))
+    (book,) = [item for item in crow["items"] if item["name"] == "Light book"]
+    assert book["usage_dice"]["current"] == 1
+    assert crow["expertises"][0]["spent"] == 1
+    effects = cli("effect", "list", "--json").json["effects"]
+    assert [(e["name"], e["usage_dice"]) for e in effects] == [("Light", 1)]
+    again = cli("cast", "--crow", caster, *words_of("--expertise --dice 6,5"))
+    assert_bad_input(again, "Illusion has no uses left")
+
+
+def words_of(line: str) -> list[str]:
+    return line.split()
+
+
+@pytest.mark.parametrize(
+    ("extra", "needles"),
+    [
+        (["--mind", "3"], ["--mind comes from the crow"]),
+        (["--book", "jaunt"], ["Jaunt book is not in a hand"]),
+        (["--book", "torch"], ["Torch holds no spell"]),
+        (["--book", "wand"], ["carries no item called 'wand'"]),
+    ],
+)
+def test_a_cast_for_a_crow_refuses_what_it_cannot_do(cli, caster, refkit_data_dir, extra, needles):
+    assert_bad_input(cli("cast", "--crow", caster, *extra), *needles)
+    assert_bad_input(cli("cast", "--crow", "Nobody"), "Nobody")
+    assert logged(refkit_data_dir) == []
