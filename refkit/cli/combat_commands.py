@@ -37,9 +37,24 @@ def _register_attack(commands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--char",
         type=whole_number,
-        required=True,
         metavar="N",
-        help="the attacker's characteristic the weapon tests",
+        help="the attacker's characteristic the weapon tests (with --crow, the crow's own)",
+    )
+    parser.add_argument(
+        "--crow",
+        metavar="NAME",
+        help="a crow attacks with a weapon in its hands (--weapon), with its characteristic "
+        "and conditions; nothing on its sheet changes",
+    )
+    parser.add_argument(
+        "--target", metavar="NAME", help="with --crow: a bestiary creature (its AD and Stamina)"
+    )
+    parser.add_argument(
+        "--ally",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="with --crow: a crow next to the target (repeatable)",
     )
     weapon = parser.add_mutually_exclusive_group(required=True)
     weapon.add_argument("--damage", metavar="T2/T3", help="the weapon's damage, e.g. 3/6")
@@ -154,9 +169,39 @@ def _weapon_attack(args: argparse.Namespace) -> Any:
     return attack
 
 
+def _situation(args: argparse.Namespace, allies: int) -> Any:
+    from refkit.rules.combat.attack import Situation
+
+    return Situation(
+        flanking=args.flanking,
+        high_ground=args.high_ground,
+        target_adjacent=args.adjacent,
+        distance=args.distance,
+        cover=args.cover,
+        surprised_target=args.surprised,
+        allies_near_target=allies,
+        edges=args.edges,
+        banes=args.banes,
+        bonuses=tuple(args.bonus),
+        expertise=args.expertise,
+    )
+
+
+def _given_dice(args: argparse.Namespace) -> tuple[int, ...] | None:
+    from refkit.dice.rng import parse_dice_values
+
+    if args.dice is None:
+        return None
+    parts = args.dice.split(",")
+    if not 2 <= len(parts) <= 4:
+        raise CliError(f"--dice takes 2 to 4 faces (A,B[,S[,P]]), got {args.dice!r}")
+    first = parse_dice_values(",".join(parts[:2]), sides=10, count=2, label="--dice")
+    return (*first, *(whole_number_or_error(p, "--dice") for p in parts[2:]))
+
+
 def _run_attack(args: argparse.Namespace) -> Result:
-    from refkit.dice.rng import make_rng, parse_dice_values
-    from refkit.rules.combat.attack import AttackRequest, Situation, roll_attack
+    from refkit.dice.rng import make_rng
+    from refkit.rules.combat.attack import AttackRequest, roll_attack
     from refkit.rules.combat.attack_odds import attack_odds
     from refkit.rules.combat.damage import damage_creature
 
@@ -165,6 +210,13 @@ def _run_attack(args: argparse.Namespace) -> Result:
             raise CliError(f"--{name} must be 0 or more, got {getattr(args, name)}")
     if args.target_ad is not None and args.target_stamina is None:
         raise CliError("--target-ad needs --target-stamina (the target's Stamina now)")
+    if args.crow is not None:
+        return _run_crow_attack(args)
+    for option in ("target", "ally"):
+        if getattr(args, option):
+            raise CliError(f"--{option} needs --crow NAME (or give the target's numbers)")
+    if args.char is None:
+        raise CliError("give --char N (the characteristic), or --crow NAME")
     attack = _weapon_attack(args)
     request = AttackRequest(
         attack=attack,
@@ -172,66 +224,149 @@ def _run_attack(args: argparse.Namespace) -> Result:
         tested="strength",
         attacker_conditions=tuple(args.attacker_condition),
         target_conditions=tuple(args.target_condition),
-        situation=Situation(
-            flanking=args.flanking,
-            high_ground=args.high_ground,
-            target_adjacent=args.adjacent,
-            distance=args.distance,
-            cover=args.cover,
-            surprised_target=args.surprised,
-            allies_near_target=args.allies,
-            edges=args.edges,
-            banes=args.banes,
-            bonuses=tuple(args.bonus),
-            expertise=args.expertise,
-        ),
+        situation=_situation(args, args.allies),
     )
-    dice = None
-    if args.dice is not None:
-        parts = [p for p in args.dice.split(",")]
-        if not 2 <= len(parts) <= 4:
-            raise CliError(f"--dice takes 2 to 4 faces (A,B[,S[,P]]), got {args.dice!r}")
-        first = parse_dice_values(",".join(parts[:2]), sides=10, count=2, label="--dice")
-        rest = [whole_number_or_error(p, "--dice") for p in parts[2:]]
-        dice = (*first, *rest)
+    dice = _given_dice(args)
     odds = attack_odds(request)  # refuses an attack that cannot be made, before any roll
     rng, seed = make_rng(args.seed)
     rolled = roll_attack(rng, request, dice=dice)
     outcome = rolled.outcome
-    if dice is not None and len(dice) >= len(rolled.faces):
-        seed_used: int | None = None
-    else:
-        seed_used = seed
+    seed_used = None if dice is not None and len(dice) >= len(rolled.faces) else seed
     target = None
     if args.target_stamina is not None:
+        ad = args.target_ad or 0
+        target = {
+            "ad_before": ad,
+            "stamina_before": args.target_stamina,
+            "ad": ad,
+            "stamina": args.target_stamina,
+            "standing": "fighting",
+        }
+        hit = damage_creature(
+            args.target_stamina,
+            ad,
+            outcome.damage if outcome.hit else 0,
+            piercing=outcome.piercing,
+            knock_out=args.knock_out,
+        )
         if outcome.hit:
-            hit = damage_creature(
-                args.target_stamina,
-                args.target_ad or 0,
-                outcome.damage,
-                piercing=outcome.piercing,
-                knock_out=args.knock_out,
-            )
-            target = {
-                "ad_before": args.target_ad or 0,
-                "stamina_before": args.target_stamina,
-                "ad": hit.ad_after,
-                "stamina": hit.stamina_after,
-                "standing": hit.standing,
-            }
-        else:
-            target = {
-                "ad_before": args.target_ad or 0,
-                "stamina_before": args.target_stamina,
-                "ad": args.target_ad or 0,
-                "stamina": args.target_stamina,
-                "standing": "fighting",
-            }
-    payload = _attack_payload(rolled, odds, target, seed_used, attack)
+            target.update(ad=hit.ad_after, stamina=hit.stamina_after, standing=hit.standing)
+    payload = _attack_payload(outcome, rolled.faces, odds, target, seed_used, attack)
     text = _attack_line(payload, attack)
     with command_services(args) as services:
         services.dice.log_roll(_attack_record(services, payload, text, rolled.faces))
     return payload, text
+
+
+def _run_crow_attack(args: argparse.Namespace) -> Result:
+    """``attack --crow NAME --weapon ITEM [--target CREATURE]``: worked out through the fight
+    session (the weapon in hand, the crow's characteristic and conditions), never done."""
+    from dataclasses import replace
+
+    from refkit.app.combat.bestiary import Bestiary
+    from refkit.app.combat.fight_session import FightSession
+    from refkit.errors import DomainError
+    from refkit.rules.combat.attack_odds import attack_odds
+    from refkit.rules.combat.creature import Attack, Creature
+    from refkit.rules.combat.fight import Fight
+
+    for option in ("char", "damage"):
+        if getattr(args, option) is not None:
+            raise CliError(f"--{option} comes from the crow's sheet with --crow")
+    if args.attacker_condition:
+        raise CliError("--attacker-condition comes from the crow's sheet with --crow")
+    if args.allies:
+        raise CliError("with --crow, name the allies next to the target with --ally NAME")
+    dice = _given_dice(args)
+    with command_services(args) as services:
+        try:
+            crow = services.characters.get(args.crow)
+            allies = [services.characters.get(name).name for name in args.ally]
+            bestiary = Bestiary.shipped()
+            if args.target is not None:
+                creature = bestiary.get(args.target)
+            else:
+                stand_in = Attack("None", "melee", 1, 0, 0)
+                creature = Creature("Target", "medium", stamina=999, attacks=(stand_in,))
+            fight = Fight().with_crows([crow.name, *allies]).with_creatures(creature)
+            target = fight.combatants[-1]
+            target = replace(
+                target,
+                ad=args.target_ad if args.target_ad is not None else target.ad,
+                stamina=args.target_stamina if args.target_stamina is not None else target.stamina,
+                conditions=tuple(dict.fromkeys((*target.conditions, *args.target_condition))),
+            )
+            fight = Fight(combatants=(*fight.combatants[:-1], target))
+            session = FightSession(
+                services.characters, bestiary, rng_factory=services.rng_factory, state=fight
+            )
+            expertise = _first_weapon_expertise(crow) if args.expertise else None
+            situation = replace(_situation(args, 0), expertise=False)
+            prepared = session.prepare_attack(
+                crow.name,
+                args.weapon,
+                target.name,
+                situation=situation,
+                allies=allies,
+                expertise=expertise,
+            )
+            odds = attack_odds(prepared.request)
+            step = session.attack(
+                crow.name,
+                args.weapon,
+                target.name,
+                situation=situation,
+                allies=allies,
+                expertise=expertise,
+                knock_out=args.knock_out,
+                dice=dice,
+                seed=args.seed,
+            )
+        except DomainError as error:
+            raise CliError(str(error)) from None
+        report = step.report
+        shown_target = None
+        if args.target is not None or args.target_stamina is not None:
+            after = report.hit.creature if report.hit is not None else None
+            shown_target = {
+                "name": target.name if args.target is not None else None,
+                "ad_before": target.ad,
+                "stamina_before": target.stamina,
+                "ad": after.ad_after if after else target.ad,
+                "stamina": after.stamina_after if after else target.stamina,
+                "standing": after.standing if after else "fighting",
+            }
+        payload = _attack_payload(
+            report.outcome, report.faces, odds, shown_target, report.seed, prepared.attack
+        )
+        payload.update(
+            crow=crow.name,
+            weapon=prepared.attack.name,
+            characteristic=prepared.request.characteristic,
+            tested=prepared.request.tested,
+            expertise=report.expertise,
+            counter_damage=report.counter_damage,
+            ammunition=None
+            if report.ammunition is None
+            else {
+                "before": report.ammunition.before,
+                "rolled": list(report.ammunition.rolled),
+                "after": report.ammunition.after,
+            },
+        )
+        if payload["ally_hit"] is not None and report.stray is not None:
+            payload["ally_hit"]["name"] = report.stray.name
+            payload["ally_hit"]["wounds_to_place"] = report.stray.wounds_to_place
+        text = f"{crow.name} with {prepared.attack.name}: {_attack_line(payload, prepared.attack)}"
+        services.dice.log_roll(_attack_record(services, payload, text, report.faces))
+    return payload, text
+
+
+def _first_weapon_expertise(crow: Any) -> str:
+    for expertise in crow.expertises:
+        if expertise.category == "weapon" and expertise.left > 0:
+            return str(expertise.name)
+    raise CliError(f"--expertise: {crow.name} has no weapon expertise with a use left")
 
 
 def whole_number_or_error(text: str, option: str) -> int:
@@ -241,12 +376,14 @@ def whole_number_or_error(text: str, option: str) -> int:
         raise CliError(f"{option}: {text.strip()!r} is not a whole number") from None
 
 
-def _attack_payload(rolled: Any, odds: Any, target: Any, seed: int | None, attack: Any) -> dict:
-    outcome, test = rolled.outcome, rolled.outcome.test
+def _attack_payload(
+    outcome: Any, faces: tuple[int, ...], odds: Any, target: Any, seed: int | None, attack: Any
+) -> dict:
+    test = outcome.test
     stray = outcome.stray
     return {
         "dice": list(test.dice),
-        "faces": list(rolled.faces),
+        "faces": list(faces),
         "natural": test.natural,
         "total": test.total,
         "tier": test.tier,
@@ -310,15 +447,21 @@ def _attack_line(payload: dict, attack: Any) -> str:
     else:
         parts.append("miss")
     if payload["counter_tier"]:
-        parts.append(f"the target may counter (its tier {payload['counter_tier']} damage)")
+        counter = payload.get("counter_damage")
+        dealt = f" for {counter} damage" if counter is not None else ""
+        parts.append(f"the target may counter{dealt} (tier {payload['counter_tier']})")
     if payload["ally_hit"]:
         ally = payload["ally_hit"]
-        parts.append(f"stray: ally {ally['ally']} takes {ally['damage']} (tier {ally['tier']})")
+        who = ally.get("name") or f"ally {ally['ally']}"
+        parts.append(f"stray: {who} takes {ally['damage']} (tier {ally['tier']})")
     elif payload["stray_die"] is not None:
         parts.append(f"stray die {payload['stray_die']}: no ally hit")
     if payload["extra_action"]:
         parts.append("another action")
-    if payload["ammunition_spent"]:
+    used = payload.get("ammunition")
+    if used is not None:
+        parts.append(f"ammunition {used['before']} → {used['after']} UD (rolled {used['rolled']})")
+    elif payload["ammunition_spent"]:
         parts.append("ammunition spent: roll the quiver's usage dice")
     target = payload["target"]
     if target is not None:

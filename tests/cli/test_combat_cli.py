@@ -200,3 +200,134 @@ def test_creature_check_names_the_file_line_and_field(cli, tmp_path):
     )
     assert_bad_input(cli("creature", "check", str(bad)), f"{bad}:7", "stamina")
     assert_bad_input(cli("creature", "check", str(tmp_path / "none.toml")), "no such file")
+
+
+# -- a crow from the roster attacks a creature of the bestiary --------------------------------
+
+
+def add_crows(data_dir):
+    from refkit.app.character_service import CharacterService
+    from refkit.rules.character.model import Character, Characteristics, Expertise, Stamina
+    from refkit.rules.inventory.model import BELT, HAND, Inventory, Item, TierDamage, UsageDiceState
+    from refkit.rules.usage_dice import UsageDiceMode
+
+    quiver = UsageDiceState(2, 2, frozenset({UsageDiceMode.USELESS, UsageDiceMode.ACTIVATE}))
+    ada = Character(
+        "Ada Crane",
+        Characteristics(agility=2, mind=0, strength=1),
+        Stamina(6, 6),
+        conditions=("weakened",),
+        expertises=(Expertise("Bow", "weapon", 1),),
+        items=Inventory(
+            (
+                Item(
+                    "Shortbow",
+                    area=HAND,
+                    at=1,
+                    damage=TierDamage(2, 4, "A"),
+                    attack_range="ranged 10",
+                    keywords=("bow",),
+                    id="bow",
+                ),
+                Item(
+                    "Quiver", area=BELT, at=1, usage_dice=quiver, tags=("ammunition",), id="quiver"
+                ),
+            )
+        ),
+    )
+    cole = Character("Cole Marsh", Characteristics(0, 0, 2), Stamina(8, 8))
+    with CharacterService.open(str(data_dir / DATABASE_FILE_NAME), seed_samples=False) as roster:
+        roster.create(ada)
+        roster.create(cole)
+        return roster.get("Ada Crane")
+
+
+def test_a_crow_shoots_a_bestiary_creature_with_its_own_numbers_and_conditions(
+    cli, refkit_data_dir
+):
+    before = add_crows(refkit_data_dir)
+    run = cli(
+        "attack",
+        "--crow",
+        "Ada Crane",
+        "--weapon",
+        "Shortbow",
+        "--target",
+        "tunnel ghoul",
+        "--dice",
+        "7,7",
+        "--seed",
+        "4",
+        "--json",
+    )
+    assert run.code == 0, run.err
+    result = run.json
+    assert (result["crow"], result["characteristic"], result["tested"]) == (
+        "Ada Crane",
+        2,
+        "agility",
+    )
+    assert result["reasons"] == ["weakened: a bane"]
+    assert result["total"] == 7 + 7 + 2 - 2 and result["damage"] == 2 + 2
+    assert result["target"]["name"] == "Tunnel ghoul 1"
+    assert (result["target"]["ad"], result["target"]["stamina"]) == (0, 7)
+    assert result["ammunition"]["before"] == 2 and result["seed"] == 4
+    from refkit.app.character_service import CharacterService
+
+    with CharacterService.open(str(refkit_data_dir / DATABASE_FILE_NAME)) as roster:
+        assert roster.get("Ada Crane") == before  # the command line never changes the sheet
+    assert [r.record.kind for r in logged_rolls(refkit_data_dir)] == ["attack"]
+
+
+def test_a_stray_shot_names_the_crow_it_hits(cli, refkit_data_dir):
+    add_crows(refkit_data_dir)
+    run = cli(
+        "attack",
+        "--crow",
+        "Ada Crane",
+        "--weapon",
+        "Shortbow",
+        "--target",
+        "mire troll",
+        "--ally",
+        "Cole Marsh",
+        "--dice",
+        "2,3,5",
+        "--json",
+    )
+    assert run.json["ally_hit"]["name"] == "Cole Marsh"
+    assert run.json["ally_hit"]["damage"] == 2 + 2
+
+
+def test_crow_attack_refusals(cli, refkit_data_dir):
+    add_crows(refkit_data_dir)
+    base = ("attack", "--crow", "Ada Crane", "--target", "tunnel ghoul")
+    assert_bad_input(cli(*base, "--weapon", "Axe"), "has no 'Axe' in hand; it has Shortbow")
+    assert_bad_input(cli(*base, "--weapon", "Shortbow", "--char", "3"), "--char comes from")
+    assert_bad_input(cli("attack", "--crow", "Nobody", "--weapon", "Axe"), "Nobody")
+    assert_bad_input(cli(*base[:3], "--target", "dragon", "--weapon", "Shortbow"), "dragon")
+    assert_bad_input(
+        cli("attack", "--char", "1", "--damage", "3/6", "--target", "x"), "--target needs --crow"
+    )
+
+
+def test_expertise_uses_the_crows_weapon_expertise_when_it_raises_the_tier(cli, refkit_data_dir):
+    add_crows(refkit_data_dir)
+    run = cli(
+        "attack",
+        "--crow",
+        "Ada Crane",
+        "--weapon",
+        "Shortbow",
+        "--target",
+        "tunnel ghoul",
+        "--expertise",
+        "--dice",
+        "4,4",
+        "--json",
+    )
+    assert (run.json["tier"], run.json["expertise"]) == (2, "Bow")
+    assert_bad_input(
+        cli("attack", "--crow", "Cole Marsh", "--weapon", "x", "--expertise"),
+        "Cole Marsh has no weapon expertise",
+    )

@@ -28,6 +28,7 @@ from refkit.rules.combat.attack import (
     AttackRefused,
     AttackRequest,
     Situation,
+    attack_modifiers,
     roll_attack,
     tier_damage,
 )
@@ -84,6 +85,20 @@ class AttackReport:
     counter_damage: int | None
     ammunition: UsageDiceRoll | None
     expertise: str | None
+
+
+@dataclass(frozen=True)
+class PreparedAttack:
+    """An attack checked and ready to roll."""
+
+    attacker: Combatant
+    target: Combatant
+    attack: Attack
+    request: AttackRequest
+    crow: Character | None
+    expertise: str | None
+    ammunition: Item | None
+    allies: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -298,7 +313,7 @@ class FightSession:
         crow = self._characters.get(fighter.name)
         return tuple(a for item in crow.items if item.area == HAND for a in weapon_attacks(item))
 
-    def attack(
+    def prepare_attack(
         self,
         attacker: str,
         weapon: str,
@@ -308,14 +323,10 @@ class FightSession:
         allies: Sequence[str] = (),
         tested: str | None = None,
         expertise: str | None = None,
-        knock_out: bool = False,
-        armour_order: Sequence[str] | None = None,
-        dice: Sequence[int] | None = None,
-        seed: int | None = None,
-    ) -> AttackCommand:
-        """``attacker`` attacks ``target`` with ``weapon`` (an attack's name, or for a crow a
-        weapon in its hands: ``Knife`` or ``Knife (thrown)``). ``allies`` are the attacker's
-        allies next to the target, who a ranged miss may hit. The dice are rolled now."""
+    ) -> PreparedAttack:
+        """Everything an attack needs before its dice: who, with what, and the test's request
+        (for its odds, :func:`~refkit.rules.combat.attack_odds.attack_odds`). Raises
+        AttackRefused for an attack that cannot be made."""
         fight = self._state
         by = fight.combatant(attacker)
         at = fight.combatant(target)
@@ -323,7 +334,7 @@ class FightSession:
             raise AttackRefused(f"{by.name} cannot attack itself")
         if at.standing == "dead":
             raise AttackRefused(f"{at.name} is dead already")
-        ally_names = [fight.combatant(n).name for n in allies]
+        ally_names = tuple(fight.combatant(n).name for n in allies)
         if by.name in ally_names or at.name in ally_names:
             raise AttackRefused("the allies near the target are neither the attacker nor it")
         attack = self._attack_called(by, weapon)
@@ -346,6 +357,49 @@ class FightSession:
                 allies_near_target=len(ally_names),
                 expertise=spend is not None,
             ),
+        )
+        attack_modifiers(request)  # refused now, not after the roll
+        return PreparedAttack(by, at, attack, request, crow, spend, ammunition, ally_names)
+
+    def attack(
+        self,
+        attacker: str,
+        weapon: str,
+        target: str,
+        *,
+        situation: Situation | None = None,
+        allies: Sequence[str] = (),
+        tested: str | None = None,
+        expertise: str | None = None,
+        knock_out: bool = False,
+        armour_order: Sequence[str] | None = None,
+        dice: Sequence[int] | None = None,
+        seed: int | None = None,
+    ) -> AttackCommand:
+        """``attacker`` attacks ``target`` with ``weapon`` (an attack's name, or for a crow a
+        weapon in its hands: ``Knife`` or ``Knife (thrown)``). ``allies`` are the attacker's
+        allies next to the target, who a ranged miss may hit. The dice are rolled now."""
+        prepared = self.prepare_attack(
+            attacker,
+            weapon,
+            target,
+            situation=situation,
+            allies=allies,
+            tested=tested,
+            expertise=expertise,
+        )
+        fight = self._state
+        by, at, attack, request = (
+            prepared.attacker,
+            prepared.target,
+            prepared.attack,
+            prepared.request,
+        )
+        crow, spend, ammunition, ally_names = (
+            prepared.crow,
+            prepared.expertise,
+            prepared.ammunition,
+            prepared.allies,
         )
         rng, used_seed = self._rng_factory(seed)
         rolled = roll_attack(rng, request, dice=dice)
@@ -389,7 +443,10 @@ class FightSession:
             weapon=attack.name,
             outcome=outcome,
             faces=rolled.faces,
-            seed=None if dice is not None and len(dice) >= len(rolled.faces) else used_seed,
+            # Faces given outright need no seed, unless the seed also rolled the quiver's dice.
+            seed=None
+            if dice is not None and len(dice) >= len(rolled.faces) and used is None
+            else used_seed,
             hit=hit,
             stray=stray,
             counter_damage=counter,

@@ -371,5 +371,6 @@ def _keyword(keyword: Keyword) -> str:
 
 
 def _string(text: str) -> str:
-    """A TOML basic string: JSON's escapes are TOML's too."""
-    return json.dumps(text, ensure_ascii=False)
+    """A TOML basic string: JSON's escapes are TOML's too, and DEL (raw in JSON, refused by
+    TOML) is escaped as well."""
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")

@@ -47,6 +47,7 @@ class Keyword:
         if not self.name.strip():
             raise ValueError("a keyword needs a name")
         require_plain_name("a keyword", self.name)
+        object.__setattr__(self, "note", self.note.strip())  # as a file reads it back
         if len(self.note) > NOTE_MAX:
             raise ValueError(
                 f"the note on keyword {self.name!r} is {len(self.note)} characters; "

@@ -2,7 +2,8 @@
 attack per way it can be used (a knife is ``melee 1`` and ``thrown 5``).
 
 Thrown weapons are declared melee or ranged before the roll (L669), so each use is its own attack;
-a ranged weapon that is not thrown spends ammunition (L687).
+bows and crossbows (the ``bow`` group) spend ammunition when they shoot (L687); other ranged cards
+(an acid vial, a spellbook) are used up in their own way, not from a quiver.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from refkit.rules.combat.creature import MELEE, RANGED, Attack
 from refkit.rules.combat.keywords import read_keyword
 from refkit.rules.inventory.model import Item
 
-_USE = re.compile(r"^(melee|ranged|thrown)\s+(\d+)$")
+_USE = re.compile(r"^(melee|ranged|thrown)\s+(\d+)(?:\s*,.*)?$")
+_WITHIN = re.compile(r"^(?:line\s+(\d+)x\d+\s+)?within\s+(\d+)(?:\s*,.*)?$")
+"""A spell's area reached from a distance: ``within 10``, ``within 15, 5 cube``, or a line
+starting within reach, ``line 5x1 within 1`` (it reaches 1 + 5 squares)."""
 
 
 def weapon_attacks(item: Item) -> tuple[Attack, ...]:
@@ -28,13 +32,18 @@ def weapon_attacks(item: Item) -> tuple[Attack, ...]:
         uses = ["melee 1"]  # a weapon card without a range line is a melee weapon of reach 1
     attacks: list[Attack] = []
     for use in uses:
-        match = _USE.match(" ".join(use.split()))
-        if match is None:
+        text = " ".join(use.split())
+        match = _USE.match(text)
+        within = _WITHIN.match(text)
+        if match is not None:
+            how, squares = match[1], int(match[2])
+        elif within is not None:
+            how, squares = RANGED, int(within[2]) + int(within[1] or 0)
+        else:
             raise ValueError(
-                f"{item.name}: range {item.attack_range!r} is not 'melee N', 'ranged N' or "
-                "'thrown N' (joined with '/')"
+                f"{item.name}: range {item.attack_range!r} is not 'melee N', 'ranged N', "
+                "'thrown N' or 'within N' (joined with '/')"
             )
-        how, squares = match[1], int(match[2])
         kind = MELEE if how == MELEE else RANGED
         label = item.name if len(uses) == 1 else f"{item.name} ({how})"
         attacks.append(
@@ -48,7 +57,7 @@ def weapon_attacks(item: Item) -> tuple[Attack, ...]:
                 piercing=item.damage.piercing,
                 keywords=keywords,
                 thrown=how == "thrown",
-                ammunition=how == RANGED,
+                ammunition=how == RANGED and any(k.name == "bow" for k in keywords),
             )
         )
     return tuple(attacks)

@@ -184,7 +184,7 @@ def creatures(draw: st.DrawFn) -> Creature:
         conditions=tuple(
             draw(st.lists(st.sampled_from(["prone", "weakened", "blessed"]), unique=True))
         ),
-        notes=draw(st.text(max_size=40).filter(lambda t: "\r" not in t)),
+        notes=draw(st.text(max_size=40)),
         uses_wounds=draw(st.booleans()),
     )
 
