@@ -3,8 +3,8 @@
 Suits of armour and shields (anything with AD) and tools (a lockpick set, a crowbar, an
 alchemist's kit…) can be damaged; a damaged item takes a bane on tests made with it until it is
 repaired at a rest (booklet L169). Tools with usage dice (a torch, a lantern, a surgical kit) wear
-out through their dice instead. The AD an armour loses to hits is kept apart (``Armor.ad``): marking it damaged
-or repaired leaves its AD as it is; Repair Armor at a rest gives the AD back (L473).
+out through their dice instead. The AD an armour loses to hits is kept apart (``Armor.ad``):
+marking it damaged or repaired leaves its AD as it is; Repair Armor at a rest gives it back (L473).
 """
 
 from __future__ import annotations
