@@ -18,6 +18,7 @@ KIND_LABELS: dict[str, str] = {
     "effect": "Effect",
     "table_roll": "Table roll",
     "cast": "Cast",
+    "fight": "Fight",
     "settings": "Settings",
     "note": "Note",
 }

@@ -30,6 +30,7 @@ SESSION_LOG_KINDS: Final = (
     "effect",
     "table_roll",
     "cast",
+    "fight",
     "settings",
     "note",
 )

@@ -19,7 +19,7 @@ from typing import Protocol
 from refkit.app import character_commands
 from refkit.app.character_service import CharacterService
 from refkit.app.combat.bestiary import Bestiary
-from refkit.app.combat.fight_steps import FightStep
+from refkit.app.combat.fight_steps import FightLog, FightStep
 from refkit.app.undo import Command, CompositeCommand
 from refkit.dice.rng import make_rng
 from refkit.rules.character.model import Character, DamageOutcome
@@ -43,12 +43,6 @@ from refkit.rules.usage_dice import UsageDiceMode, UsageDiceRoll
 
 RngFactory = Callable[[int | None], tuple[random.Random, int]]
 AMMUNITION_TAG = "ammunition"
-
-
-class FightLog(Protocol):
-    """Where the fight's steps are written (the session log)."""
-
-    def fight_entry(self, text: str, *, undone: bool) -> None: ...
 
 
 class FightListener(Protocol):
@@ -148,10 +142,12 @@ class FightSession:
     def bestiary(self) -> Bestiary:
         return self._bestiary
 
-    def replace_state(self, state: Fight, text: str, *, undone: bool = False) -> None:
+    @property
+    def log(self) -> FightLog | None:
+        return self._log
+
+    def replace_state(self, state: Fight) -> None:
         self._state = state
-        if self._log is not None:
-            self._log.fight_entry(text, undone=undone)
         for listener in list(self._listeners):
             listener.fight_changed(state)
 

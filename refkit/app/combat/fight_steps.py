@@ -14,40 +14,65 @@ from refkit.app.undo import Command, CompositeCommand, UndoConflictError
 from refkit.rules.combat.fight import Fight
 
 
+class FightLog(Protocol):
+    """Where the fight's steps are written (the session log): an entry per step, marked undone
+    while the step is undone, never rewritten."""
+
+    def write(self, text: str) -> int:
+        """Store an entry for a step just done; returns its id."""
+        ...
+
+    def mark_undone(self, entry: int, undone: bool) -> None: ...
+
+
 class FightHolder(Protocol):
     """Where the fight's current state lives (the fight session)."""
 
     @property
     def state(self) -> Fight: ...
 
-    def replace_state(self, state: Fight, text: str, *, undone: bool = False) -> None: ...
+    @property
+    def log(self) -> FightLog | None: ...
+
+    def replace_state(self, state: Fight) -> None: ...
 
 
 class FightStep:
-    """One change of the fight: ``before`` becomes ``after``."""
+    """One change of the fight: ``before`` becomes ``after``, with one entry in the fight log."""
 
     def __init__(self, holder: FightHolder, before: Fight, after: Fight, text: str) -> None:
         self._holder = holder
         self.before = before
         self.after = after
         self._text = text
+        self._entry: int | None = None
 
     @property
     def text(self) -> str:
         return self._text
 
     def do(self) -> None:
-        self._swap(self.before, self.after, "redo", undone=False)
+        self._swap(self.before, self.after, "redo")
+        log = self._holder.log
+        if log is None:
+            return
+        if self._entry is None:
+            self._entry = log.write(self._text)
+        else:
+            log.mark_undone(self._entry, False)
 
     def undo(self) -> None:
-        self._swap(self.after, self.before, "undo", undone=True)
+        self._swap(self.after, self.before, "undo")
+        log = self._holder.log
+        if log is not None and self._entry is not None:
+            log.mark_undone(self._entry, True)
 
-    def _swap(self, expected: Fight, target: Fight, action: str, *, undone: bool) -> None:
+    def _swap(self, expected: Fight, target: Fight, action: str) -> None:
         if self._holder.state != expected:
             raise UndoConflictError(
                 f"cannot {action} {self._text!r}: the fight changed since; nothing was changed"
             )
-        self._holder.replace_state(target, self._text, undone=undone)
+        self._holder.replace_state(target)
 
 
 class JoinedStep:

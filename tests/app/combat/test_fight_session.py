@@ -91,11 +91,17 @@ def tobin() -> Character:
 
 
 class Log:
+    """The fight log as a list: each entry's text and whether it is marked undone."""
+
     def __init__(self) -> None:
         self.entries: list[tuple[str, bool]] = []
 
-    def fight_entry(self, text: str, *, undone: bool) -> None:
-        self.entries.append((text, undone))
+    def write(self, text: str) -> int:
+        self.entries.append((text, False))
+        return len(self.entries) - 1
+
+    def mark_undone(self, entry: int, undone: bool) -> None:
+        self.entries[entry] = (self.entries[entry][0], undone)
 
 
 def seeded(seed: int | None) -> tuple[random.Random, int]:
@@ -147,11 +153,13 @@ def test_a_hit_on_a_creature_goes_through_its_ad_then_stamina_and_undoes_whole(
     assert log.entries[-1][0].startswith(
         "Mara Vell attacks Tunnel ghoul 1 with Sword: tier 2 hit; Tunnel ghoul 1 takes 5 damage"
     )
+    entries = len(log.entries)
     step.undo()
     assert session.state.combatant("Tunnel ghoul 1").stamina == 9
-    assert log.entries[-1][1] is True
+    assert log.entries[-1][1] is True  # marked undone, not rewritten
     step.do()
     assert session.state.combatant("Tunnel ghoul 1").stamina == 6
+    assert len(log.entries) == entries and log.entries[-1][1] is False
 
 
 def test_a_knock_out_leaves_the_creature_down_at_1_stamina(session: FightSession) -> None:
