@@ -33,10 +33,14 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, encoding: str 
     Raises AtomicWriteError when the target is a folder, its folder does not exist, or the
     write fails; in every case an existing file at ``path`` is left exactly as it was.
     """
+    return write_bytes_atomic(path, text.encode(encoding))
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> Path:
+    """Write ``data`` (a PDF, say) to ``path`` atomically, as :func:`write_text_atomic` does."""
     check_target(path)
     target = _file_behind(Path(path))
     folder = target.parent
-    data = text.encode(encoding)
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as error:

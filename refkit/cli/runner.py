@@ -16,6 +16,7 @@ from refkit.cli import (
     combat_commands,
     crows_commands,
     dungeon_commands,
+    export_commands,
     hazard_commands,
     magic_commands,
     table_commands,
@@ -36,6 +37,7 @@ COMMAND_MODULES = (
     table_commands,
     combat_commands,
     travel_commands,
+    export_commands,
 )
 
 

@@ -1,0 +1,120 @@
+"""Cut-out cards on pages: each card's face drawn at its slot of the card sheet
+(:func:`refkit.present.card_sheet.lay_out_cards`), cut marks that line up across the page, and
+optional backs for duplex printing.
+
+Backs are for long-edge duplex: the back page is the front page turned over about its vertical
+centre line, so a card's back sits at the mirrored x (``paper width − the card's right edge``)
+and at the same y.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import black
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from refkit.export.card_faces import draw_back, draw_blank_face
+from refkit.export.pages import Page
+from refkit.present.card_face import DEFAULT_KIND_COLOUR
+from refkit.present.card_sheet import CardSheet, CardSize, Paper, card_sizes, lay_out_cards
+from refkit.present.geometry import Rect
+
+FaceDrawer = Callable[[Canvas, float, float, float], None]
+"""Draws a face at the origin: (canvas, width, height, bleed), all in points."""
+Progress = Callable[[int], None]
+"""Told after each card is drawn (the number drawn so far)."""
+
+
+@dataclass(frozen=True)
+class PrintCard:
+    """One card to print: how its face is drawn, its back's colour and caption."""
+
+    draw: FaceDrawer
+    back_colour: str = DEFAULT_KIND_COLOUR
+    caption: str = ""
+
+
+def blank_card() -> PrintCard:
+    return PrintCard(lambda c, w, h, b: draw_blank_face(c, w, h, bleed=b), caption="")
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    """How cards are printed: the paper, the bleed (mm; None: the card's), cut marks, backs,
+    and how many blank write-in cards follow the rest."""
+
+    paper: Paper
+    bleed: float | None = None
+    cut_marks: bool = True
+    backs: bool = False
+    blanks: int = 0
+    card: CardSize | None = None
+
+    def sheet(self) -> CardSheet:
+        return lay_out_cards(self.paper, self.card or card_sizes()["poker"], self.bleed)
+
+
+def draw_card_pages(
+    canvas: Canvas,
+    cards: Sequence[PrintCard],
+    options: CardOptions,
+    progress: Progress | None = None,
+) -> int:
+    """Every card (then the blanks) on as many pages as they need; returns the pages drawn."""
+    sheet = options.sheet()
+    everything = [*cards, *(blank_card() for _ in range(options.blanks))]
+    page = Page(canvas, options.paper)
+    drawn = pages = 0
+    for start in range(0, len(everything), sheet.per_page):
+        chunk = everything[start : start + sheet.per_page]
+        for card, trim, bleed in zip(chunk, sheet.trims, sheet.bleeds, strict=False):
+            with page.placed(trim, clip=bleed) as (width, height):
+                card.draw(canvas, width, height, sheet.bleed * mm)
+            drawn += 1
+            if progress is not None:
+                progress(drawn)
+        if options.cut_marks:
+            _cut_marks(page, sheet, mirrored=False)
+        canvas.showPage()
+        pages += 1
+        if options.backs:
+            for card, trim, bleed in zip(chunk, sheet.trims, sheet.bleeds, strict=False):
+                with page.placed(
+                    mirrored(trim, options.paper), clip=mirrored(bleed, options.paper)
+                ) as (
+                    width,
+                    height,
+                ):
+                    draw_back(
+                        canvas,
+                        width,
+                        height,
+                        colour=card.back_colour,
+                        caption=card.caption,
+                        bleed=sheet.bleed * mm,
+                    )
+            if options.cut_marks:
+                _cut_marks(page, sheet, mirrored=True)
+            canvas.showPage()
+            pages += 1
+    return pages
+
+
+def mirrored(box: Rect, paper: Paper) -> Rect:
+    """Where ``box`` lands on the other side of the sheet, turned over its vertical centre line."""
+    return Rect(paper.width - box.right, box.top, box.width, box.height)
+
+
+def _cut_marks(page: Page, sheet: CardSheet, *, mirrored: bool) -> None:
+    canvas = page.canvas
+    canvas.saveState()
+    canvas.setStrokeColor(black)
+    canvas.setLineWidth(0.25)
+    width = sheet.paper.width
+    for mark in sheet.cut_marks:
+        x1, x2 = (width - mark.x1, width - mark.x2) if mirrored else (mark.x1, mark.x2)
+        page.line(x1, mark.y1, x2, mark.y2)
+    canvas.restoreState()

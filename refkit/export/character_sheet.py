@@ -1,0 +1,431 @@
+"""A crow's printed character sheet: name and player, characteristics, Stamina, AD, speed,
+cruelty, conditions, expertises with a box per use, the inventory laid out as the app's board
+(:func:`refkit.present.sheet_layout.lay_out_sheet`) with each item's card face in its slots and
+a wound box under each backpack slot, the play state, and the notes.
+
+One page where it fits: notes that would print smaller than ``notes_min_size`` get a second page.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+
+from reportlab.lib.colors import HexColor, white
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from refkit.export.card_faces import INK, MUTED, RULE, draw_item_face
+from refkit.export.fonts import BOLD, REGULAR
+from refkit.export.pages import Page
+from refkit.export.print_layout import print_layout
+from refkit.export.text_fit import LEADING, Fitted, draw_fitted, draw_line, fit, wrap
+from refkit.present.card_face import CardFace
+from refkit.present.card_sheet import Paper
+from refkit.present.geometry import Rect
+from refkit.present.sheet_layout import (
+    BoardMetrics,
+    Place,
+    SheetLayout,
+    inventory_sheet,
+    lay_out_sheet,
+)
+from refkit.rules.character.model import CHARACTERISTIC_NAMES, CONDITIONS, Character
+from refkit.rules.inventory.model import BACKPACK, BELT, GROUND, HAND, MAGIC, Item
+
+AREA_TITLES = {
+    HAND: "Hands",
+    BELT: "Belt",
+    BACKPACK: "Backpack",
+    MAGIC: "Magic items",
+    GROUND: "On the ground",
+}
+SHADE = HexColor("#eeeeee")
+WOUND = HexColor("#b00020")
+NOTES_ROOM = 28.0
+"""Millimetres kept under the board for the notes on page one."""
+
+
+def draw_character_sheet(canvas: Canvas, character: Character, paper: Paper) -> int:
+    """The sheet on one page, or two when the notes need it; returns the pages drawn."""
+    look = print_layout().sheet
+    page = Page(canvas, paper)
+    left, right = paper.margin, paper.width - paper.margin
+    y = paper.margin
+    y = _header(page, character, left, right, y, look.header)
+    y = _stats(page, character, left, right, y + look.gap / 2, look.stats)
+    y = _conditions(page, character, left, right, y + look.gap / 2, look.conditions)
+    y = _expertises(page, character, left, right, y + look.gap / 2, look.expertise_line)
+    bottom = paper.height - paper.margin
+    y = _board(page, character, left, right, y + look.gap, bottom - NOTES_ROOM, look.board_line)
+    notes_box = Rect(left, y + look.gap, right - left, bottom - y - look.gap)
+    notes = _notes_fitted(character.notes, notes_box, look.notes_size)
+    if notes is None or notes.size >= look.notes_min_size:
+        _notes(page, notes_box, notes, "Notes")
+        canvas.showPage()
+        return 1
+    _notes(page, notes_box, None, "Notes (continued on page 2)")
+    canvas.showPage()
+    full = Rect(left, paper.margin, right - left, bottom - paper.margin)
+    _notes(
+        page,
+        full,
+        _notes_fitted(character.notes, full, look.notes_size),
+        f"Notes: {character.name}",
+    )
+    canvas.showPage()
+    return 2
+
+
+def _header(
+    page: Page, crow: Character, left: float, right: float, top: float, height: float
+) -> float:
+    canvas = page.canvas
+    width = right - left
+    canvas.setFillColor(INK)
+    name_width = width * 0.64
+    draw_line(
+        canvas, crow.name, BOLD, page.x(left), page.y(top + height * 0.7), name_width * mm, 22
+    )
+    canvas.setFillColor(MUTED)
+    player = f"Player: {crow.player}" if crow.player else "Player:"
+    draw_line(
+        canvas,
+        player,
+        REGULAR,
+        page.x(left + name_width + 3),
+        page.y(top + height * 0.7),
+        (width - name_width - 3) * mm,
+        11,
+        align="right",
+    )
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(1.2)
+    page.line(left, top + height, right, top + height)
+    return top + height
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def _stats(
+    page: Page, crow: Character, left: float, right: float, top: float, height: float
+) -> float:
+    chars = crow.characteristics.as_dict()
+    speed = (
+        str(crow.speed)
+        if crow.speed == crow.speed_base
+        else f"{crow.speed} (base {crow.speed_base})"
+    )
+    boxes = [(name.capitalize(), _signed(chars[name]), "") for name in CHARACTERISTIC_NAMES]
+    boxes += [
+        ("Stamina", f"{crow.stamina.current} / {crow.stamina.max}", "now / max"),
+        ("AD", str(crow.armor_defense), "worn armour and shields"),
+        ("Speed", speed, ""),
+        ("Cruelty", str(crow.cruelty), ""),
+    ]
+    gap = 2.0
+    width = (right - left - gap * (len(boxes) - 1)) / len(boxes)
+    canvas = page.canvas
+    for index, (label, value, hint) in enumerate(boxes):
+        box = Rect(left + index * (width + gap), top, width, height)
+        canvas.setStrokeColor(INK)
+        canvas.setLineWidth(0.8)
+        canvas.setFillColor(white)
+        page.rect(box)
+        canvas.setFillColor(MUTED)
+        draw_line(
+            canvas,
+            label.upper(),
+            BOLD,
+            page.x(box.left + 1.5),
+            page.y(box.top + 3.6),
+            (width - 3) * mm,
+            6.5,
+        )
+        canvas.setFillColor(INK)
+        draw_line(
+            canvas,
+            value,
+            BOLD,
+            page.x(box.left + 1.5),
+            page.y(box.bottom - 3.2),
+            (width - 3) * mm,
+            15,
+            align="centre",
+        )
+        if hint:
+            canvas.setFillColor(MUTED)
+            draw_line(
+                canvas,
+                hint,
+                REGULAR,
+                page.x(box.left + 1.5),
+                page.y(box.bottom - 0.9),
+                (width - 3) * mm,
+                5,
+                align="centre",
+            )
+    return top + height
+
+
+def _conditions(
+    page: Page, crow: Character, left: float, right: float, top: float, height: float
+) -> float:
+    canvas = page.canvas
+    canvas.setFillColor(INK)
+    label = "Conditions"
+    draw_line(canvas, label, BOLD, page.x(left), page.y(top + height * 0.65), 30 * mm, 9)
+    start = left + 24
+    width = (right - start) / len(CONDITIONS)
+    box = 3.4
+    for index, condition in enumerate(CONDITIONS):
+        x = start + index * width
+        square = Rect(x, top + (height - box) / 2, box, box)
+        held = condition in crow.conditions
+        canvas.setStrokeColor(INK)
+        canvas.setLineWidth(0.7)
+        canvas.setFillColor(INK if held else white)
+        page.rect(square, fill=True)
+        canvas.setFillColor(INK)
+        draw_line(
+            canvas,
+            condition.capitalize(),
+            BOLD if held else REGULAR,
+            page.x(x + box + 1.2),
+            page.y(top + height * 0.65),
+            (width - box - 2) * mm,
+            9,
+        )
+    return top + height
+
+
+def _expertises(
+    page: Page, crow: Character, left: float, right: float, top: float, line: float
+) -> float:
+    canvas = page.canvas
+    canvas.setFillColor(INK)
+    draw_line(canvas, "Expertises", BOLD, page.x(left), page.y(top + line * 0.7), 30 * mm, 9)
+    if not crow.expertises:
+        canvas.setFillColor(MUTED)
+        draw_line(canvas, "none", REGULAR, page.x(left + 24), page.y(top + line * 0.7), 40 * mm, 9)
+        return top + line
+    start = left + 24
+    column_width = (right - start) / 2
+    box = 3.2
+    rows = -(-len(crow.expertises) // 2)
+    for index, expertise in enumerate(crow.expertises):
+        column, row = divmod(index, rows)
+        x = start + column * column_width
+        baseline = top + row * line + line * 0.7
+        boxes = expertise.uses
+        boxes_width = min(column_width * 0.45, boxes * box * 1.35)
+        size = min(box, boxes_width / max(1, boxes) / 1.35)
+        text_width = column_width - boxes_width - 3
+        canvas.setFillColor(INK)
+        draw_line(
+            canvas,
+            f"{expertise.name} ({expertise.category})",
+            REGULAR,
+            page.x(x),
+            page.y(baseline),
+            text_width * mm,
+            9,
+        )
+        bx = x + text_width + 1
+        for use in range(boxes):
+            square = Rect(bx + use * size * 1.35, top + row * line + (line - size) / 2, size, size)
+            canvas.setStrokeColor(INK)
+            canvas.setLineWidth(0.6)
+            canvas.setFillColor(white)
+            page.rect(square, fill=True)
+            if use < expertise.spent:
+                page.line(
+                    square.left + 0.5, square.top + 0.5, square.right - 0.5, square.bottom - 0.5
+                )
+                page.line(
+                    square.left + 0.5, square.bottom - 0.5, square.right - 0.5, square.top + 0.5
+                )
+    return top + rows * line
+
+
+def board_layout(crow: Character, width: float, height: float, largest_line: float) -> SheetLayout:
+    """The board's layout in mm: the largest line height (up to ``largest_line``) at which the
+    wide arrangement fits ``width`` × ``height``."""
+    ground = [item.slots for item in crow.items.ground]
+    look = print_layout().sheet
+    # The shipped floors are screen pixels; on paper they are millimetres of their own.
+    proportions = replace(
+        inventory_sheet(), gap_floor=look.board_gap_floor, margin_floor=look.board_margin_floor
+    )
+    line = largest_line
+    while True:
+        metrics = BoardMetrics.from_line_height(line, proportions)
+        # The wide arrangement reaches one gap past the width it is given (a screen scrolls
+        # that away); on paper it is laid out one gap narrower so it stays inside the margins.
+        layout = lay_out_sheet(width - metrics.gap, metrics, ground)
+        fits = layout.size[0] <= width + 1e-6 and layout.size[1] <= height + 1e-6
+        if (fits and layout.wide) or line <= 1.0:
+            return layout
+        line -= 0.05
+
+
+def _board(
+    page: Page, crow: Character, left: float, right: float, top: float, bottom: float, line: float
+) -> float:
+    layout = board_layout(crow, right - left, bottom - top, line)
+    dx = left + (right - left - layout.size[0]) / 2
+    canvas = page.canvas
+
+    def moved(box: Rect) -> Rect:
+        return box.translated(dx, top)
+
+    for area, frame in layout.frames.items():
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.8)
+        canvas.setFillColor(white)
+        page.rect(moved(frame.frame))
+        canvas.setFillColor(INK)
+        title = moved(frame.title)
+        draw_line(
+            canvas,
+            AREA_TITLES.get(area, area),
+            BOLD,
+            page.x(title.left + 1.5),
+            page.y(title.bottom - title.height * 0.3),
+            (title.width - 3) * mm,
+            8.5,
+        )
+    for place, cell in layout.slots.items():
+        box = moved(cell)
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.4)
+        canvas.setDash(1.5, 1.5)
+        page.rect(box)
+        canvas.setDash()
+        canvas.setFillColor(MUTED)
+        label = str(place.at).capitalize() if place.area == MAGIC else str(place.at)
+        draw_line(
+            canvas,
+            label,
+            REGULAR,
+            page.x(box.left + 1),
+            page.y(box.top + 3),
+            (box.width - 2) * mm,
+            6,
+        )
+    wounds = crow.wound_slots
+    for number in range(1, 11):
+        box = moved(layout.wound_box(number)).adjusted(0.6, 0.4, -0.6, -0.4)
+        wounded = number in wounds
+        canvas.setStrokeColor(WOUND if wounded else RULE)
+        canvas.setLineWidth(0.6)
+        canvas.setFillColor(HexColor("#f6d5da") if wounded else white)
+        page.rect(box, fill=True)
+        canvas.setFillColor(WOUND if wounded else MUTED)
+        draw_line(
+            canvas,
+            "WOUND ✕" if wounded else "Wound ( )",
+            BOLD if wounded else REGULAR,
+            page.x(box.left + 1),
+            page.y(box.bottom - box.height * 0.28),
+            (box.width - 2) * mm,
+            7,
+            align="centre",
+        )
+    for box, face in _placed_faces(crow, layout):
+        inner = moved(box).adjusted(0.5, 0.5, -0.5, -0.5)
+        with page.placed(inner) as (width, height):
+            draw_item_face(canvas, face, width, height, details=False)
+    _status(page, crow, moved(layout.status))
+    return top + layout.size[1]
+
+
+def _placed_faces(crow: Character, layout: SheetLayout) -> list[tuple[Rect, CardFace]]:
+    """Each item's face and the box it fills: its slots (one piece per sheet row), split among
+    items sharing a first slot; ground items in the tray's cells."""
+    sharing: dict[tuple[str, str], list[Item]] = defaultdict(list)
+    for item in crow.items.items:
+        where = item.magic_slot if item.area == MAGIC else item.at
+        sharing[(item.area, str(where))].append(item)
+    placed: list[tuple[Rect, CardFace]] = []
+    for (area, _), items in sharing.items():
+        for index, item in enumerate(items):
+            if area == MAGIC:
+                place = Place(MAGIC, item.magic_slot)
+                pieces = [layout.slots[place]] if place in layout.slots else []
+            elif item.at is not None:
+                pieces = [box for _, box in layout.span_pieces(area, item.at, item.slots)]
+            else:
+                pieces = []
+            for piece in pieces:
+                share = piece.height / len(items)
+                placed.append(
+                    (
+                        Rect(piece.left, piece.top + index * share, piece.width, share),
+                        CardFace.from_item(item),
+                    )
+                )
+    for item, cell in zip(crow.items.ground, layout.ground_cells, strict=False):
+        placed.append((cell, CardFace.from_item(item)))
+    return placed
+
+
+def _status(page: Page, crow: Character, box: Rect) -> None:
+    """The play state beside the backpack: speed, wounds, Stamina now and what to watch for."""
+    canvas = page.canvas
+    inner = box.adjusted(2.5, 3, -2, -2)
+    lines = [
+        (f"Speed {crow.speed}", True),
+        (f"Wounds {len(crow.wound_slots)}/10", True),
+        (f"Stamina {crow.stamina.current}/{crow.stamina.max}", True),
+        (f"AD {crow.armor_defense}", False),
+    ]
+    if crow.wounded_item_slots:
+        lines.append((f"−{len(crow.wounded_item_slots)} speed: wounds under items", False))
+    if crow.cannot_rest:
+        lines.append(("A doubled magic slot: no rest, 1d6 wounds each DT end", True))
+    if crow.dead:
+        lines.append(("DEAD: all ten backpack slots wounded", True))
+    # One size for every line: the largest at which the whole status fits the column.
+    text = "\n".join(line for line, _ in lines)
+    size = fit(text, BOLD, inner.width * mm, inner.height * mm, 8.5).size
+    y = page.y(inner.top)
+    canvas.setFillColor(INK)
+    for line, strong in lines:
+        font = BOLD if strong else REGULAR
+        canvas.setFont(font, size)
+        for piece in wrap(line, font, size, inner.width * mm):
+            y -= size * LEADING
+            canvas.drawString(page.x(inner.left), y + size * 0.3, piece)
+
+
+def _notes_fitted(notes: str, box: Rect, size: float) -> Fitted | None:
+    if not notes.strip():
+        return None
+    inner = box.adjusted(2, 7, -2, -2)
+    return fit(notes, REGULAR, inner.width * mm, inner.height * mm, size)
+
+
+def _notes(page: Page, box: Rect, notes: Fitted | None, title: str) -> None:
+    canvas = page.canvas
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(0.8)
+    canvas.setFillColor(white)
+    page.rect(box)
+    canvas.setFillColor(INK)
+    draw_line(
+        canvas, title, BOLD, page.x(box.left + 2), page.y(box.top + 4.8), (box.width - 4) * mm, 9
+    )
+    inner = box.adjusted(2, 7, -2, -2)
+    if notes is None:
+        canvas.setStrokeColor(SHADE)
+        canvas.setLineWidth(0.5)
+        y = inner.top + 6
+        while y < inner.bottom:
+            page.line(inner.left, y, inner.right, y)
+            y += 6
+        return
+    canvas.setFillColor(INK)
+    draw_fitted(canvas, notes, page.x(inner.left), page.y(inner.top))

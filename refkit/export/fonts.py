@@ -1,0 +1,39 @@
+"""The bundled Unicode font (DejaVu Sans, resources/fonts/) registered with ReportLab once.
+
+ReportLab's built-in Helvetica has no glyphs beyond Latin-1, so "Þórðarson" or "●" would print
+as boxes; the TTF ships with Refkit, so a fresh machine needs no system font.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from refkit.locate import resource_path
+
+REGULAR = "RefkitSans"
+BOLD = "RefkitSans-Bold"
+_FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
+_lock = threading.Lock()
+_registered = False
+
+
+def register_fonts() -> None:
+    """Register the bundled fonts with ReportLab, the first time only (safe from any thread)."""
+    global _registered
+    if _registered:
+        return
+    with _lock:
+        if _registered:
+            return
+        for name, filename in _FILES.items():
+            pdfmetrics.registerFont(TTFont(name, str(resource_path("fonts", filename))))
+        pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD)
+        _registered = True
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """The width of ``text`` in points, in ``font`` at ``size``."""
+    return float(pdfmetrics.stringWidth(text, font, size))

@@ -1,0 +1,76 @@
+"""A page of paper in millimetres from its top-left corner, over a ReportLab canvas (points, y up).
+
+Layouts in :mod:`refkit.present` measure down from the top in mm; this is the one place that
+turns them into ReportLab's coordinates, and that opens a canvas: always ``invariant`` (the same
+input prints the same bytes) with the bundled font registered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import BinaryIO
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from refkit import __version__
+from refkit.export.fonts import register_fonts
+from refkit.present.card_sheet import Paper
+from refkit.present.geometry import Rect
+
+
+def open_canvas(out: BinaryIO, paper: Paper, title: str) -> Canvas:
+    """A canvas of ``paper``'s size writing to ``out``, deterministic, titled ``title``."""
+    register_fonts()
+    canvas = Canvas(out, pagesize=(paper.width * mm, paper.height * mm), invariant=1)
+    canvas.setTitle(title)
+    canvas.setAuthor("Refkit")
+    canvas.setCreator(f"Refkit {__version__}")
+    return canvas
+
+
+class Page:
+    """Millimetre rectangles (y down from the top edge) turned into points on ``canvas``."""
+
+    def __init__(self, canvas: Canvas, paper: Paper) -> None:
+        self.canvas = canvas
+        self.paper = paper
+
+    def x(self, x_mm: float) -> float:
+        return x_mm * mm
+
+    def y(self, y_mm: float) -> float:
+        """The point height of ``y_mm`` millimetres down from the top edge."""
+        return (self.paper.height - y_mm) * mm
+
+    @contextmanager
+    def placed(self, box: Rect, *, clip: Rect | None = None) -> Iterator[tuple[float, float]]:
+        """Draw in ``box`` with the origin at its bottom-left corner; yields its size in points.
+
+        ``clip`` (default: the box) bounds what is drawn, so nothing reaches a neighbour.
+        """
+        canvas = self.canvas
+        canvas.saveState()
+        edge = clip or box
+        path = canvas.beginPath()
+        path.rect(self.x(edge.left), self.y(edge.bottom), edge.width * mm, edge.height * mm)
+        canvas.clipPath(path, stroke=0, fill=0)
+        canvas.translate(self.x(box.left), self.y(box.bottom))
+        try:
+            yield box.width * mm, box.height * mm
+        finally:
+            canvas.restoreState()
+
+    def rect(self, box: Rect, *, stroke: bool = True, fill: bool = False) -> None:
+        self.canvas.rect(
+            self.x(box.left),
+            self.y(box.bottom),
+            box.width * mm,
+            box.height * mm,
+            stroke=int(stroke),
+            fill=int(fill),
+        )
+
+    def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        self.canvas.line(self.x(x1), self.y(y1), self.x(x2), self.y(y2))

@@ -1,0 +1,130 @@
+"""Text set in a box: wrapped at spaces, and shrunk until every line fits — never cut off.
+
+User text is drawn with ``drawString`` and never parsed as markup, so ``<``, ``&`` and quotes
+print as typed. A word wider than the box is broken between letters rather than run over the edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from refkit.export.fonts import text_width
+
+LEADING = 1.2
+"""Line height over font size."""
+SMALLEST = 0.5
+"""Points: the text shrinks to this before it would ever be cut (a page's worth of notes in a
+card-sized box still prints, if tiny)."""
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """Lines of text at one font size, fitting a box."""
+
+    lines: tuple[str, ...]
+    font: str
+    size: float
+
+    @property
+    def leading(self) -> float:
+        return self.size * LEADING
+
+    @property
+    def height(self) -> float:
+        return len(self.lines) * self.leading
+
+
+def wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    """``text`` broken into lines no wider than ``width`` (its own line breaks kept)."""
+    lines: list[str] = []
+    for paragraph in text.splitlines() or [""]:
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if text_width(candidate, font, size) <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            line = ""
+            # A word too wide on its own line is broken between letters.
+            while text_width(word, font, size) > width:
+                cut = _longest_prefix(word, font, size, width)
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return tuple(lines)
+
+
+def _longest_prefix(word: str, font: str, size: float, width: float) -> int:
+    low, high = 1, len(word)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_width(word[:middle], font, size) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def fit(text: str, font: str, width: float, height: float, largest: float) -> Fitted:
+    """``text`` wrapped to ``width`` at the largest size up to ``largest`` whose lines fit in
+    ``height`` (points); shrinks as far as it must, never cuts."""
+    if width <= 0 or height <= 0:
+        raise ValueError(f"a text box needs room, got {width:g} × {height:g} pt")
+    fitted = Fitted(wrap(text, font, largest, width), font, largest)
+    if fitted.height <= height:
+        return fitted
+    # Shrink in steps of a twentieth, then finish with a bisection between the last two sizes.
+    size = largest
+    while size > SMALLEST:
+        smaller = max(SMALLEST, size * 0.95)
+        candidate = Fitted(wrap(text, font, smaller, width), font, smaller)
+        if candidate.height <= height or smaller == SMALLEST:
+            return candidate
+        size = smaller
+    return Fitted(wrap(text, font, SMALLEST, width), font, SMALLEST)
+
+
+def fit_line(text: str, font: str, width: float, largest: float) -> float:
+    """The size up to ``largest`` at which ``text`` fits on one line ``width`` points wide."""
+    natural = text_width(text, font, largest)
+    if natural <= width or natural == 0:
+        return largest
+    return max(SMALLEST, largest * width / natural)
+
+
+def draw_fitted(canvas: Canvas, fitted: Fitted, x: float, top: float) -> float:
+    """Draw the lines from ``top`` down (points, y up); returns the y under the last line."""
+    canvas.setFont(fitted.font, fitted.size)
+    y = top
+    for line in fitted.lines:
+        y -= fitted.leading
+        canvas.drawString(x, y + fitted.size * (LEADING - 1) / 2 + fitted.size * 0.22, line)
+    return y
+
+
+def draw_line(
+    canvas: Canvas,
+    text: str,
+    font: str,
+    x: float,
+    baseline: float,
+    width: float,
+    largest: float,
+    *,
+    align: str = "left",
+) -> float:
+    """One line shrunk to fit ``width``; returns the size used."""
+    size = fit_line(text, font, width, largest)
+    canvas.setFont(font, size)
+    if align == "right":
+        canvas.drawRightString(x + width, baseline, text)
+    elif align == "centre":
+        canvas.drawCentredString(x + width / 2, baseline, text)
+    else:
+        canvas.drawString(x, baseline, text)
+    return size
