@@ -104,13 +104,30 @@ def _shown(value: Any) -> str:
 
 
 def parse_map(text: str, origin: str = "map file") -> HexMap:
-    """The map in ``text`` (a ``*.map.json`` file's contents); MapFileError naming the problem."""
+    """The map in ``text`` (a ``*.map.json`` file's contents); MapFileError naming the problem.
+
+    A good file is read with the fast (C) JSON reader; only a bad one is read again with the
+    slower reader that knows each object's line, so the message can name it (a 100 × 100 map
+    reads in a small fraction of the time: ``tests/bench/bench_travel_map.py``).
+    """
     try:
-        data = _LineDecoder(text).decode(text)
+        data = json.loads(text)
     except json.JSONDecodeError as problem:
         raise MapFileError(
             f"{origin}, line {problem.lineno}, column {problem.colno}: not JSON ({problem.msg})"
         ) from None
+    try:
+        return _build(data, origin)
+    except MapFileError:
+        return parse_map_with_lines(text, origin)
+
+
+def parse_map_with_lines(text: str, origin: str = "map file") -> HexMap:
+    """As :func:`parse_map`, every object read with its line (slow: for naming a problem)."""
+    return _build(_LineDecoder(text).decode(text), origin)
+
+
+def _build(data: Any, origin: str) -> HexMap:
     read = _Reader(origin)
     if not isinstance(data, dict):
         raise read.fail(data, "the file", "expected a JSON object holding a map")
@@ -139,16 +156,30 @@ def parse_map(text: str, origin: str = "map file") -> HexMap:
         raise read.fail(data, "hexes", f"at most {MAX_MAP_HEXES} hexes, got {len(entries)}")
     cells: dict[Hex, HexCell] = {}
     lines: dict[Hex, int] = {}
+    plain: dict[tuple[str, bool], HexCell] = {}
+    """Hexes with only a habitat (and a road) share one cell: cells are immutable values."""
     for index, entry in enumerate(entries):
         where = f"hexes[{index}]"
         if not isinstance(entry, dict):
             raise read.fail(entries, where, f"expected an object, got {_shown(entry)}")
-        hex_ = Hex(read.get(entry, "q", int, f"{where}.q"), read.get(entry, "r", int, f"{where}.r"))
+        q, r = entry.get("q"), entry.get("r")
+        if type(q) is not int or type(r) is not int:  # bool is an int; a coordinate is not
+            q = read.get(entry, "q", int, f"{where}.q")
+            r = read.get(entry, "r", int, f"{where}.r")
+        hex_ = Hex(q, r)
         if hex_ in cells:
             raise read.fail(
                 entry, where, f"hex {hex_.label} is given twice (first on line {lines[hex_]})"
             )
-        cells[hex_] = _cell(read, entry, where, known)
+        habitat, road = entry.get("habitat"), entry.get("road", False)
+        fast = type(habitat) is str and type(road) is bool and len(entry) <= 4
+        if fast and habitat in known and _only_plain(entry):
+            cell = plain.get((habitat, road))
+            if cell is None:
+                cell = plain.setdefault((habitat, road), HexCell(habitat, road=road))
+        else:
+            cell = _cell(read, entry, where, known)
+        cells[hex_] = cell
         lines[hex_] = getattr(entry, "line", 0)
     start: Hex | None = None
     if "start" in data:
@@ -185,6 +216,13 @@ def _habitats(read: _Reader, data: Any) -> tuple[Habitat, ...]:
     if not habitats:
         raise read.fail(data, "habitats", "a map needs at least one habitat")
     return tuple(habitats)
+
+
+_PLAIN_KEYS = frozenset({"q", "r", "habitat", "road"})
+
+
+def _only_plain(entry: dict[str, Any]) -> bool:
+    return _PLAIN_KEYS.issuperset(entry)
 
 
 def _cell(read: _Reader, entry: Any, where: str, known: set[str]) -> HexCell:

@@ -73,6 +73,11 @@ GOOD = '{"q": 0, "r": 0, "habitat": "plains"}'
             "line 6, hexes[0].road: expected true or false",
         ),
         (map_text('{"r": 0, "habitat": "plains"}'), "line 6, hexes[0].q: missing"),
+        (
+            map_text('{"q": 0, "r": 0, "habitat": ["plains"]}'),
+            "line 6, hexes[0].habitat: expected text",
+        ),
+        (map_text('{"q": true, "r": 0, "habitat": "plains"}'), "hexes[0].q: expected a whole"),
         (map_text(GOOD, head='"name": "Test", "start": [4, 4]'), "start: hex 4,4 is not one"),
         (map_text(head='"name": "Test"'), "hexes: a map needs at least one hex"),
         (map_text(GOOD, head='"name": " "'), "name: a map needs a name"),
