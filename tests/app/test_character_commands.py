@@ -62,7 +62,7 @@ Factory = Callable[[CharacterService], CharacterEdit]
 
 
 def heal_after_a_hit(service: CharacterService) -> CharacterEdit:
-    cmd.apply_damage(service, BRANNOC, 10)[0].do()
+    cmd.apply_damage(service, BRANNOC, 19)[0].do()  # 15 AD soak, 4 Stamina lost
     return cmd.heal_stamina(service, BRANNOC, 3)
 
 
@@ -74,7 +74,7 @@ def merge_a_split_stack_back(service: CharacterService) -> CharacterEdit:
 
 EDITS: dict[str, Factory] = {
     "damage through worn armour then the shield": lambda s: cmd.apply_damage(
-        s, BRANNOC, 17, armour_order=["wooden-shield-1", "chain-shirt-1"], wound_slots=[4, 9]
+        s, BRANNOC, 26, armour_order=["shield-1", "medium-armor-1"], wound_slots=[4, 9]
     )[0],
     "piercing damage": lambda s: cmd.apply_damage(s, WREN, 9, piercing=True, wound_slots=[10])[0],
     "place wounds": lambda s: cmd.place_wounds(s, HESPER, [1, 10]),
@@ -91,8 +91,8 @@ EDITS: dict[str, Factory] = {
     "add to a chosen slot": lambda s: cmd.add_catalogue_item(
         s, HESPER, find_catalogue_item(load_item_catalogue(), "Lantern"), BACKPACK, 9
     )[0],
-    "remove item": lambda s: cmd.remove_item(s, HESPER, "steel-mirror-1"),
-    "refuel": lambda s: cmd.refuel(s, HESPER, "lantern-1", "lantern-oil-1"),
+    "remove item": lambda s: cmd.remove_item(s, HESPER, "chalk-1"),
+    "refuel": lambda s: cmd.refuel(s, HESPER, "lantern-1", "oil-flask-1"),
     "characteristics": lambda s: cmd.edit_characteristics(s, WREN, mind=4, strength=-5),
     "expertises": lambda s: cmd.edit_expertises(
         s, WREN, [Expertise("Stealth", "general", 3, 1), Expertise("Bow", "weapon", 2)]
@@ -117,8 +117,8 @@ def test_each_edit_undoes_and_redoes_exactly(
 
 def test_damage_reports_the_wounds_still_to_place(service: CharacterService, db_path) -> None:
     before = service.get(BRANNOC)
-    command, outcome = cmd.apply_damage(service, BRANNOC, 20, wound_slots=[1])
-    expected = before.take_damage(20, wound_slots=[1])
+    command, outcome = cmd.apply_damage(service, BRANNOC, 29, wound_slots=[1])
+    expected = before.take_damage(29, wound_slots=[1])
     assert outcome == expected
     assert command.after == expected.character
     assert outcome.wounds_to_place == outcome.wounds_taken - 1 > 0
@@ -128,7 +128,7 @@ def test_damage_reports_the_wounds_still_to_place(service: CharacterService, db_
 
 
 def test_heal_a_chosen_wound_and_rest(service: CharacterService, db_path: Path) -> None:
-    cmd.apply_damage(service, WREN, 11, wound_slots=[3, 6])[0].do()
+    cmd.apply_damage(service, WREN, 14, wound_slots=[3, 6])[0].do()
     cmd.spend_expertise(service, WREN, "Bow").do()
     assert_round_trip(service, db_path, cmd.heal_wound(service, WREN, 6))
     rest = cmd.finish_rest(service, WREN, [3])
@@ -148,12 +148,12 @@ def test_wear_a_suit_from_the_backpack(service: CharacterService, db_path: Path)
     chain = find_catalogue_item(load_item_catalogue(), "Light armor")  # two slots
     with pytest.raises(MoveRefused):
         cmd.add_catalogue_item(service, WREN, chain, BACKPACK, 10)
-    cmd.drop_to_ground(service, WREN, "bedroll-1").do()
+    cmd.drop_to_ground(service, WREN, "caltrops-1").do()
     add, new_id = cmd.add_catalogue_item(service, WREN, chain, BACKPACK, 9)
     add.do()
     wear = cmd.wear_armour(service, WREN, new_id)
     assert wear.after.items.worn_armor().id == new_id
-    assert not wear.after.items.find("padded-jacket-1").worn
+    assert not wear.after.items.find("light-armor-1").worn
     assert_round_trip(service, db_path, wear)
 
 
@@ -187,7 +187,7 @@ def test_a_rest_with_a_doubled_magic_slot_is_refused(service: CharacterService) 
 
 
 def test_draw_from_pack_keeps_its_roll(service: CharacterService, db_path: Path) -> None:
-    failed, result = cmd.draw_from_pack(service, WREN, "tinderbox-1", roll=7)
+    failed, result = cmd.draw_from_pack(service, WREN, "poison-vial-1", roll=7)
     assert failed is None and not result.success and result.needed == 8
     rng = random.Random(5)
     command, result = cmd.draw_from_pack(service, WREN, "rope-1", rng=rng)
@@ -229,16 +229,16 @@ def test_commands_stack_and_unwind_in_order(service: CharacterService) -> None:
 
 @pytest.mark.parametrize(
     ("order", "shield_ad", "chain_ad"),
-    [(["wooden-shield-1", "chain-shirt-1"], 0, 3), (["chain-shirt-1"], 2, 1)],
+    [(["shield-1", "medium-armor-1"], 0, 8), (["medium-armor-1"], 5, 3)],
 )
 def test_damage_comes_off_armour_in_the_chosen_order(
     service: CharacterService, order: list[str], shield_ad: int, chain_ad: int
 ) -> None:
-    command, outcome = cmd.apply_damage(service, BRANNOC, 3, armour_order=order)
+    command, outcome = cmd.apply_damage(service, BRANNOC, 7, armour_order=order)
     command.do()
     items = service.get(BRANNOC).items
-    assert items.find("wooden-shield-1").armor.ad == shield_ad
-    assert items.find("chain-shirt-1").armor.ad == chain_ad
-    assert outcome.absorbed_by_armour == 3 and outcome.stamina_lost == 0
+    assert items.find("shield-1").armor.ad == shield_ad
+    assert items.find("medium-armor-1").armor.ad == chain_ad
+    assert outcome.absorbed_by_armour == 7 and outcome.stamina_lost == 0
     command.undo()
-    assert service.get(BRANNOC).items.find("chain-shirt-1").armor.ad == 4
+    assert service.get(BRANNOC).items.find("medium-armor-1").armor.ad == 10

@@ -134,7 +134,7 @@ def test_refuel_spends_a_carried_oil_flask_or_says_none_is_carried(  # L398
     assert action is not None and not action.isEnabled()
     assert "no Oil flask carried" in action.toolTip()
 
-    cmd.remove_item(service, WREN, "bedroll-1").do()  # room in the pack for the flask
+    cmd.remove_item(service, WREN, "caltrops-1").do()  # room in the pack for the flask
     flask = given(service, "Oil flask")
     session.open(WREN)
     assert not session.character().items.on_ground(flask)
@@ -154,7 +154,7 @@ def test_a_flask_on_the_ground_does_not_refuel(
     board: InventoryBoard, session: CharacterSession, service: CharacterService
 ) -> None:
     lantern = burnt_lantern(service)
-    cmd.remove_item(service, WREN, "bedroll-1").do()
+    cmd.remove_item(service, WREN, "caltrops-1").do()
     flask = given(service, "Oil flask")
     cmd.drop_to_ground(service, WREN, flask).do()
     session.open(WREN)

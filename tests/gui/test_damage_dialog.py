@@ -16,6 +16,7 @@ from refkit.gui.characters.rest_dialog import RestDialog
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
 from refkit.gui.inventory.draw_dialog import DrawFromPackDialog
+from refkit.rules.character.rest_activities import Activity, ActivityChoice
 from refkit.rules.inventory.model import HAND, MAGIC
 
 BRANNOC = "Brannoc Tull"
@@ -49,18 +50,16 @@ def sheet(qtbot, session: CharacterSession) -> CharacterSheetPanel:
 
 
 def test_the_preview_follows_the_chosen_armour_order(qtbot, service: CharacterService) -> None:
-    brannoc = service.get(BRANNOC)  # chain shirt AD 4 (worn), wooden shield AD 2 (in hand)
+    brannoc = service.get(BRANNOC)  # medium armor AD 10 (worn), shield AD 5 (in hand)
     dialog = DamageDialog(brannoc)
     qtbot.addWidget(dialog)
-    dialog.amount.setValue(5)
-    assert dialog.armour_order() == ("chain-shirt-1", "wooden-shield-1")
-    assert dialog.preview_text().startswith(
-        "Armour soaks 5 (Chain shirt AD 4→0, Wooden shield AD 2→1)"
-    )
+    dialog.amount.setValue(12)
+    assert dialog.armour_order() == ("medium-armor-1", "shield-1")
+    assert dialog.preview_text().startswith("Armour soaks 12 (Medium armor AD 10→0, Shield AD 5→3)")
     dialog.armour_list.setCurrentRow(1)
     dialog.move_armour(-1)
-    assert dialog.armour_order() == ("wooden-shield-1", "chain-shirt-1")
-    assert "Wooden shield AD 2→0, Chain shirt AD 4→1" in dialog.preview_text()
+    assert dialog.armour_order() == ("shield-1", "medium-armor-1")
+    assert "Shield AD 5→0, Medium armor AD 10→3" in dialog.preview_text()
     assert "Stamina 9→9 of 9" in dialog.preview_text()
 
 
@@ -84,10 +83,10 @@ def test_describe_damage_warns_of_death(service: CharacterService) -> None:
 def test_damage_past_stamina_asks_for_wounds_on_the_board(
     qtbot, sheet: CharacterSheetPanel, session: CharacterSession, stack: QUndoStack
 ) -> None:
-    session.open(HESPER)  # padded jacket AD 2, Stamina 5
+    session.open(HESPER)  # light armor AD 5, Stamina 5
     dialog = sheet.open_damage_dialog()
     assert dialog is not None
-    dialog.amount.setValue(9)
+    dialog.amount.setValue(12)
     with qtbot.waitSignal(dialog.damage_chosen):
         dialog.buttons.accepted.emit()
     crow = session.character()
@@ -165,9 +164,11 @@ def test_rest_with_tend_wounds_needs_two_choices(qtbot, session: CharacterSessio
     session.open(HESPER)
     for slot in (1, 4, 7):
         session.place_wound(slot)
-    dialog = RestDialog(session.character())
+    party, companions = session.rest_companions()
+    dialog = RestDialog(session.character(), companions=companions, party=party)
     qtbot.addWidget(dialog)
-    dialog.tend.setChecked(True)
+    dialog.together.setChecked(True)  # a companion resting with Hesper tends her wounds
+    dialog.choose(companions[0].name, ActivityChoice(Activity.TEND_WOUNDS, HESPER))
     assert dialog.problem() == "Tick 2 wounds to heal (ticked: 1)"
     dialog.wounds.item(2).setCheckState(Qt.CheckState.Checked)
     assert dialog.problem() == ""
@@ -186,9 +187,9 @@ def test_draw_from_pack_shows_the_chance_and_rolls(
         "rope-1",
     )
     qtbot.addWidget(dialog)
-    assert dialog.chance_text() == "Needs 3 or more: 80% (8 in 10)"
+    assert dialog.chance_text() == "Needs 4 or more: 70% (7 in 10)"
     dialog.roll()
-    assert dialog.result_text().startswith("Rolled 2 (needed 3): ✗ not drawn")
+    assert dialog.result_text().startswith("Rolled 2 (needed 4): ✗ not drawn")
     assert stack.count() == 0
     dialog.roll_button.setEnabled(True)
     dialog.hand2.setChecked(True)
@@ -196,7 +197,7 @@ def test_draw_from_pack_shows_the_chance_and_rolls(
     assert "✓ Rope is in hand 2" in dialog.result_text()
     crow = session.character()
     assert [i.name for i in crow.items.occupants(HAND, 2)] == ["Rope"]
-    assert [i.name for i in crow.items.occupants("backpack", 3)] == ["Knife"]  # swapped back
+    assert [i.name for i in crow.items.occupants("backpack", 4)] == ["Fire lance book"]  # swapped
     stack.undo()
     assert session.character().items.find("rope-1").area == "backpack"
 

@@ -121,8 +121,8 @@ def test_dragging_a_card_into_a_free_slot_moves_it_and_undo_restores(
     assert '"at": 9' in stored(db_path, HESPER)  # saved at once
     assert stack.count() == 1
     stack.undo()
-    assert session.character().items.find("rope-1").at == 3
-    assert board.character().items.find("rope-1").at == 3
+    assert session.character().items.find("rope-1").at == 4
+    assert board.character().items.find("rope-1").at == 4
     assert stored(db_path, HESPER) == before
 
 
@@ -132,11 +132,11 @@ def test_a_two_slot_card_lands_where_the_pointer_holds_it(
     open_crow(session, board, BRANNOC)
     session.move_item("crowbar-1", GROUND, None)
     session.move_item("rope-1", GROUND, None)
-    # Grabbed by its second slot and let go over backpack 4: the shirt covers slots 3–4.
+    # Grabbed by its second slot and let go over backpack 4: the suit covers slots 3–5.
     drag_and_drop(
-        board, carried(BRANNOC, "chain-shirt-1", grab=1), board.place_center(Place(BACKPACK, 4))
+        board, carried(BRANNOC, "medium-armor-1", grab=1), board.place_center(Place(BACKPACK, 4))
     )
-    shirt = session.character().items.find("chain-shirt-1")
+    shirt = session.character().items.find("medium-armor-1")
     assert (shirt.at, shirt.worn) == (3, True)
 
 
@@ -154,12 +154,12 @@ def test_an_illegal_drop_is_refused_changes_nothing_and_says_why(
     )
     assert not move.isAccepted()
     assert not drop.isAccepted()
-    assert "Hand slot 1 already holds Hand axe" in board.hint()
-    assert tooltips[-1] == "✗ Hand slot 1 already holds Hand axe; a hand holds one item"
+    assert "Hand slot 1 already holds Axe" in board.hint()
+    assert tooltips[-1] == "✗ Hand slot 1 already holds Axe; a hand holds one item"
     assert board.hint().startswith("✗")
     assert stack.count() == 0
     assert stored(db_path, BRANNOC) == before
-    assert session.character().items.find("rope-1").at == 4
+    assert session.character().items.find("rope-1").at == 5
 
 
 def test_live_highlighting_marks_legal_and_illegal_places(
@@ -190,27 +190,30 @@ def test_a_stack_dropped_on_a_matching_stack_merges_up_to_the_limit(
     board: InventoryBoard, session: CharacterSession, stack: QUndoStack
 ) -> None:
     open_crow(session, board, HESPER)
-    piece = session.split_stack("ration-1", 2)  # backpack 4 now holds 1 + 2 rations
-    session.move_item(piece, BACKPACK, 9)  # ... and the 2 go to slot 9: slot 4 holds 1
+    piece = session.split_stack("ration-1", 2)  # backpack 5 now holds 4 + 2 rations
+    session.move_item(piece, BACKPACK, 9)  # ... and the 2 go to slot 9: slot 5 holds 4
+    session.add_catalogue_item("Ration", BACKPACK, 5)  # a seventh ration: slot 5 holds 5
     steps = stack.count()
-    drag_and_drop(board, carried(HESPER, "ration-2"), board.place_center(Place(BACKPACK, 4)))
+    drag_and_drop(board, carried(HESPER, "ration-2"), board.place_center(Place(BACKPACK, 5)))
     items = session.character().items
-    assert items.find("ration-1").count == 3  # the limit
+    assert items.find("ration-1").count == 6  # the limit
     assert items.find("ration-2").count == 1  # the rest stays where it came from
-    assert items.find("ration-2").at == 5
-    assert "2 of 3 Ration join the stack in Backpack 4; 1 stay" in board.hint()
+    assert items.find("ration-2").at == 9
+    assert "1 of 2 Ration join the stack in Backpack 5; 1 stay" in board.hint()
     assert stack.count() == steps + 1
     stack.undo()
-    assert session.character().items.find("ration-2").count == 3
+    assert session.character().items.find("ration-2").count == 2
 
 
 def test_a_full_stack_refuses_more(board: InventoryBoard, session: CharacterSession) -> None:
     open_crow(session, board, HESPER)
+    session.move_item(session.split_stack("ration-1", 1), BACKPACK, 9)
+    session.add_catalogue_item("Ration", BACKPACK, 5)  # slot 5 holds 6 again: full
     carry = Carry(session.character().items.find("ration-2"))
-    verdict = board.verdict(carry, Place(BACKPACK, 4))
+    verdict = board.verdict(carry, Place(BACKPACK, 5))
     assert not verdict.ok
-    assert verdict.reason == "Backpack slot 4 already holds a full stack of ration (3 of 3)"
-    assert not board.drop_carry(carry, Place(BACKPACK, 4))
+    assert verdict.reason == "Backpack slot 5 already holds a full stack of ration (6 of 6)"
+    assert not board.drop_carry(carry, Place(BACKPACK, 5))
 
 
 def test_a_catalogue_item_dropped_on_a_slot_is_added_there(
@@ -234,7 +237,7 @@ def test_clicking_wound_boxes_places_and_heals_wounds_and_changes_speed(
     assert session.character().speed == 5
     qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.wound_box_center(3))
     assert session.character().wound_slots == {3}
-    assert session.character().speed == 4  # slot 3 holds the rope
+    assert session.character().speed == 4  # slot 3 holds the journal
     qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.wound_box_center(10))
     assert session.character().wound_slots == {3, 10}
     assert session.character().speed == 4  # slot 10 is empty: no speed lost
@@ -262,15 +265,15 @@ def test_the_keyboard_picks_up_moves_and_puts_down_a_card(
     board.setFocus()
     board.set_cursor(Place(BACKPACK, 3))
     qtbot.keyClick(board, Qt.Key.Key_Space)
-    assert "Rope" in board.hint() and "Space to put it here" in board.hint()
+    assert "Journal" in board.hint() and "Space to put it here" in board.hint()
     for _ in range(2):
         qtbot.keyClick(board, Qt.Key.Key_Right)
     assert board.cursor_place() == Place(BACKPACK, 5)
     qtbot.keyClick(board, Qt.Key.Key_Down)
     assert board.cursor_place() == Place(BACKPACK, 10)
-    assert board.hint().startswith("Backpack 10: ✓ Rope fits")
+    assert board.hint().startswith("Backpack 10: ✓ Journal fits")
     qtbot.keyClick(board, Qt.Key.Key_Space)
-    assert session.character().items.find("rope-1").at == 10
+    assert session.character().items.find("journal-1").at == 10
     assert stack.count() == 1
 
 
@@ -283,7 +286,7 @@ def test_the_keyboard_refuses_an_illegal_place_with_the_reason(
     qtbot.keyClick(board, Qt.Key.Key_Space)
     board.set_cursor(Place(BACKPACK, 2))
     qtbot.keyClick(board, Qt.Key.Key_Space)
-    assert "Backpack slot 2 already holds Journal" in board.hint()
+    assert "Backpack slot 2 already holds Light armor" in board.hint()
     assert stack.count() == 0
     qtbot.keyClick(board, Qt.Key.Key_Escape)
     assert board.hint() == "Move cancelled; nothing changed"
@@ -294,9 +297,9 @@ def test_w_toggles_a_wound_and_delete_drops_to_the_ground(
 ) -> None:
     open_crow(session, board, HESPER)
     board.setFocus()
-    board.set_cursor(Place(BACKPACK, 2))
+    board.set_cursor(Place(BACKPACK, 3))
     qtbot.keyClick(board, Qt.Key.Key_W)
-    assert session.character().wound_slots == {2}
+    assert session.character().wound_slots == {3}
     qtbot.keyClick(board, Qt.Key.Key_Delete)
     assert session.character().items.on_ground("journal-1")
 
@@ -306,7 +309,7 @@ def test_the_move_to_menu_lists_closed_places_with_their_reasons(
 ) -> None:
     open_crow(session, board, HESPER)
     rope = session.character().items.find("rope-1")
-    menu = board.build_menu(rope, Place(BACKPACK, 3))
+    menu = board.build_menu(rope, Place(BACKPACK, 4))
     move_menu = next(a.menu() for a in menu.actions() if a.menu() is not None)
     actions = {a.objectName(): a for a in move_menu.actions()}
     hand = actions["move_to_hand_1"]
@@ -322,19 +325,19 @@ def test_wearing_armour_from_the_menu(board: InventoryBoard, session: CharacterS
     open_crow(session, board, WREN)
 
     def armour_action(text: str) -> None:
-        jacket = session.character().items.find("padded-jacket-1")
+        jacket = session.character().items.find("light-armor-1")
         menu = board.build_menu(jacket, Place(BACKPACK, 1))
         action = next(a for a in menu.actions() if a.objectName() == "worn_action")
         assert action.text() == text
         action.trigger()
 
-    assert session.character().armor_defense == 2
+    assert session.character().armor_defense == 5
     armour_action("Take this armour off")
-    assert not session.character().items.find("padded-jacket-1").worn
+    assert not session.character().items.find("light-armor-1").worn
     assert session.character().armor_defense == 0
     armour_action("Wear this armour")
-    assert session.character().items.find("padded-jacket-1").worn
-    assert session.character().armor_defense == 2
+    assert session.character().items.find("light-armor-1").worn
+    assert session.character().armor_defense == 5
 
 
 def test_a_drag_from_another_crow_is_not_accepted(
@@ -356,8 +359,8 @@ def test_a_drag_from_another_crow_is_not_accepted(
 def test_shared_slots_and_magic_items_are_drawn(
     board: InventoryBoard, session: CharacterSession
 ) -> None:
-    open_crow(session, board, WREN)  # backpack 7 holds an antitoxin and two healing potions
-    hits = [hit for hit in board._card_hits() if hit.place == Place(BACKPACK, 7)]
+    open_crow(session, board, HESPER)  # belt 2 holds a stiletto and a knife
+    hits = [hit for hit in board._card_hits() if hit.place == Place(BELT, 2)]
     assert len(hits) == 2 and hits[0].rect.bottom() <= hits[1].rect.top() + 0.5
     session.add_catalogue_item(add_magic_item(session, "Amulet of the owl"), MAGIC, "neck")
     assert board.character().items.occupants(MAGIC, "neck")

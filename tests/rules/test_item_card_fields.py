@@ -7,7 +7,6 @@ import json
 
 import pytest
 
-from refkit.locate import resource_path
 from refkit.rules.character.file_format import (
     CharacterFileError,
     check_character,
@@ -17,8 +16,9 @@ from refkit.rules.character.file_format import (
 from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
 from refkit.rules.inventory.model import BELT, HAND, Crafting, Price
 from refkit.rules.inventory.moves import add_item
+from tests.old_sample import OLD_WREN_FILE
 
-BEFORE_CARD_FIELDS = resource_path("sample_party") / "wren-ashdown.crow.json"
+BEFORE_CARD_FIELDS = OLD_WREN_FILE  # the sample Wren as shipped before the card fields
 
 
 def _entries(text: str) -> list[dict]:
