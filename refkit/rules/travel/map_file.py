@@ -22,6 +22,7 @@ import json.scanner
 import re
 from typing import Any
 
+from refkit.errors import DomainError
 from refkit.rules.travel.hex_map import DEFAULT_HABITATS, Habitat, HexCell, HexMap, PointOfInterest
 from refkit.rules.travel.hexes import Hex, HexDirection
 
@@ -32,7 +33,7 @@ MAX_MAP_HEXES = 40_000
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-class MapFileError(ValueError):
+class MapFileError(DomainError, ValueError):
     """A map file that cannot be read; the message names the file, line and field."""
 
 
