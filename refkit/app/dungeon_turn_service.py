@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any
 
+from refkit.app.dungeon.carried import CarriedItems
 from refkit.app.dungeon.clock import ClockSteps
 from refkit.app.dungeon.conditions import ConditionsKeeper
 from refkit.app.dungeon.effects import EffectSteps
@@ -139,7 +140,7 @@ class DungeonTurnService:
         return DungeonTurnView(
             now=self.now(),
             clock=snapshot.clock,
-            effects=snapshot.effects,
+            effects=self._runner.synced(snapshot.effects),
             settings=settings,
             encounter_number=dungeon_en(settings),
             version=snapshot.version,
@@ -150,7 +151,12 @@ class DungeonTurnService:
         return self._store.load().clock.status(self.now())
 
     def effects(self) -> tuple[TrackedEffect, ...]:
-        return self._store.load().effects
+        """The tracked effects, those lit from a crow's item holding that item's dice now."""
+        return self._runner.synced(self._store.load().effects)
+
+    def carry_items(self, keeper: CarriedItems | None) -> None:
+        """Where the items of effects bound to a crow's item live (the party bridge sets it)."""
+        self._runner.carried = keeper
 
     def settings(self) -> DungeonSettings:
         return self.settings_steps.settings()
@@ -318,6 +324,9 @@ class DungeonTurnService:
         self, effect_id: str, faces: Sequence[int] | None = None, *, seed: int | None = None
     ) -> Outcome[EffectRoll]:
         return self.effect_steps.activate(effect_id, faces, seed=seed)
+
+    def light_item(self, crow: str, item_id: str) -> Outcome[TrackedEffect]:
+        return self.effect_steps.light_item(crow, item_id)
 
     def relight(self, effect_id: str) -> Outcome[TrackedEffect]:
         return self.effect_steps.relight(effect_id)

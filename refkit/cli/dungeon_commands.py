@@ -19,6 +19,8 @@ from refkit.cli.services import command_services
 
 if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import DungeonTurnService
+    from refkit.compose import Services
+    from refkit.rules.character.model import Character
     from refkit.rules.dungeon.effects import TrackedEffect
 
 Result = tuple[dict[str, Any], str]
@@ -347,6 +349,14 @@ def _register_effect(commands: argparse._SubParsersAction) -> None:
     add_json_flag(douse)
     douse.set_defaults(handler=_run_effect_douse)
 
+    lit = actions.add_parser(
+        "light", help="light a crow's torch or lantern: a tracked light burning that item's dice"
+    )
+    lit.add_argument("crow", metavar="CROW")
+    lit.add_argument("item", metavar="ITEM", help="the item's id or its name in the inventory")
+    add_json_flag(lit)
+    lit.set_defaults(handler=_run_effect_light)
+
     use = actions.add_parser("use", help="an Activate item was used: roll its usage dice")
     use.add_argument("effect", metavar="ID_OR_NAME")
     use.add_argument("--dice", metavar="a,b,…", help="the d6 faces, one per usage die")
@@ -365,6 +375,8 @@ def effect_json(effect: TrackedEffect) -> dict[str, Any]:
         "modes": sorted(mode.value for mode in effect.modes),
         "lit": effect.lit,
         "spent": effect.spent,
+        "crow": effect.crow or None,  # lit from this crow's item (its dice are the item's)
+        "item_id": effect.item_id or None,
     }
 
 
@@ -375,7 +387,8 @@ def _effects_result(effects: tuple[TrackedEffect, ...]) -> Result:
         modes = ", ".join(sorted(mode.value for mode in effect.modes))
         state = " (spent)" if effect.spent else " (lit)" if effect.lit else ""
         shown = f" [{modes}]" if modes else ""
-        lines.append(f"{effect.id:>4}  {effect.name}: {effect.usage_dice} UD{shown}{state}")
+        name = effect.source or effect.name
+        lines.append(f"{effect.id:>4}  {name}: {effect.usage_dice} UD{shown}{state}")
     return payload, "\n".join(lines) or "no tracked effects"
 
 
@@ -422,9 +435,52 @@ def _effect_id(service: DungeonTurnService, reference: str) -> str:
     raise CliError(f"no tracked effect {reference!r} (effects: {known})")
 
 
+def _effects_service(services: Services) -> DungeonTurnService:
+    """The dungeon turn for a step on the effects: with the crows when a light burns a crow's
+    item (its dice are on the sheet), else without them (no crow read, no sample stored)."""
+    if any(effect.bound for effect in services.dungeon_clock.effects()):
+        return services.dungeon
+    return services.dungeon_clock
+
+
+def _run_effect_light(args: argparse.Namespace) -> Result:
+    from refkit.store.character_store import CharacterNotFoundError
+
+    with command_services(args) as services:
+        try:
+            crow = services.characters.get(args.crow)
+        except CharacterNotFoundError:
+            raise CliError(f"effect light: no crow called {args.crow!r}") from None
+        item_id = _item_id(crow, args.item)
+        service = services.dungeon
+        lit = service.light_item(crow.name, item_id).value
+        effects = service.effects()
+    payload, text = _effects_result(effects)
+    payload["effect"] = effect_json(lit)
+    return payload, f"{lit.source} lit: {lit.usage_dice} UD\n{text}"
+
+
+def _item_id(crow: Character, reference: str) -> str:
+    """The id of ``crow``'s item ``reference`` (an id, or a name only one item has)."""
+    for item in crow.items:
+        if item.id == reference.strip():
+            return item.id
+    wanted = " ".join(reference.split()).casefold()
+    matches = [item for item in crow.items if item.name.casefold() == wanted]
+    if len(matches) == 1:
+        return matches[0].id
+    if matches:
+        ids = ", ".join(item.id for item in matches)
+        raise CliError(
+            f"{crow.name} has {len(matches)} items called {reference!r}; give the id ({ids})"
+        )
+    known = ", ".join(f"{item.id} {item.name}" for item in crow.items) or "nothing"
+    raise CliError(f"{crow.name} carries no item {reference!r} (items: {known})")
+
+
 def _run_effect_remove(args: argparse.Namespace) -> Result:
     with command_services(args) as services:
-        service = services.dungeon_clock
+        service = _effects_service(services)
         service.remove(_effect_id(service, args.effect))
         effects = service.effects()
     return _effects_result(effects)
@@ -432,7 +488,7 @@ def _run_effect_remove(args: argparse.Namespace) -> Result:
 
 def _run_effect_refuel(args: argparse.Namespace) -> Result:
     with command_services(args) as services:
-        service = services.dungeon_clock
+        service = _effects_service(services)
         service.refuel(_effect_id(service, args.effect))
         effects = service.effects()
     return _effects_result(effects)
@@ -440,7 +496,7 @@ def _run_effect_refuel(args: argparse.Namespace) -> Result:
 
 def _run_effect_relight(args: argparse.Namespace) -> Result:
     with command_services(args) as services:
-        service = services.dungeon_clock
+        service = _effects_service(services)
         service.relight(_effect_id(service, args.effect))
         effects = service.effects()
     return _effects_result(effects)
@@ -452,7 +508,7 @@ def _run_effect_use(args: argparse.Namespace) -> Result:
     faces = None if args.dice is None else _faces(args.dice)
     _, seed = make_rng(args.seed)  # drawn here so the answer can give the seed that replays it
     with command_services(args) as services:
-        service = services.dungeon_clock
+        service = _effects_service(services)
         outcome = service.activate(_effect_id(service, args.effect), faces, seed=seed)
         effects = service.effects()
     payload, text = _effects_result(effects)
@@ -480,7 +536,7 @@ def _faces(text: str) -> tuple[int, ...]:
 def _run_effect_douse(args: argparse.Namespace) -> Result:
     faces = None if args.dice is None else _faces(args.dice)
     with command_services(args) as services:
-        service = services.dungeon_clock
+        service = _effects_service(services)
         outcome = service.douse(_effect_id(service, args.effect), faces, seed=args.seed)
         effects = service.effects()
     payload, text = _effects_result(effects)

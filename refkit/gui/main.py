@@ -540,6 +540,10 @@ class RefkitApp:
                 panels.session.set_roll_log(services.dice.log_roll)
             if panels is not None and dungeon.party is not None:
                 panels.session.set_wound_prompts(dungeon.party.prompts)
+            if panels is not None:  # the board's "Light it" lights through the DT panel
+                from refkit.gui.dungeon.item_lighter import SessionLighter
+
+                panels.sheet.board.lighter = SessionLighter(dungeon.session)
             self._roll_for_crows(characters, dungeon)
             if not self.window.restore_layout():
                 # A first start (or a saved layout that did not fit): the referee's

@@ -147,6 +147,7 @@ class DungeonPanels:
         self.session.set_services(dungeon_service, table_service)
         yield
         self._registry.when_built(PanelId.DUNGEON_TURN, lambda panel: panel.set_party(party))
+        self._registry.when_built(PanelId.EFFECTS, lambda panel: panel.set_party(party))
         yield
         if table_service is not None and self._registry.has(PanelId.TABLES):
             undo_stack = self.session.undo_stack

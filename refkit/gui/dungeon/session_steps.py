@@ -155,6 +155,12 @@ class DungeonSteps:
 
         return self.perform(AddEffectCommand, name, usage_dice, modes, kind, **options)
 
+    def light_item(self, crow: str, item_id: str) -> TrackedEffect | None:
+        """Light ``crow``'s item (a torch, a lantern) as a tracked light bound to it."""
+        from refkit.app.dungeon_turn_commands import LightItemCommand
+
+        return self.perform(LightItemCommand, crow, item_id)
+
     def douse(self, effect_id: str) -> DouseResult | None:
         from refkit.app.dungeon_turn_commands import DouseEffectCommand
 

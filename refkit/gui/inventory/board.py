@@ -70,6 +70,7 @@ from refkit.gui.inventory.drag import (
 from refkit.gui.inventory.item_card_widget import (
     card_pixmap,
 )
+from refkit.gui.inventory.lighting import ItemLighter
 from refkit.present import CardFace
 from refkit.present.usage_text import usage_roll_line
 from refkit.rules.character.model import Character
@@ -140,6 +141,8 @@ class InventoryBoard(QWidget):
         self._press: tuple[QPointF, CardHit] | None = None
         self._hint = ""
         self._wounds_to_place = 0
+        self.lighter: ItemLighter | None = None
+        """Offers "Light it" on a crow's torch or lantern (the DT side, handed in by main)."""
 
     # -- what it shows ------------------------------------------------------------------------
 
