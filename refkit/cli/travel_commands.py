@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import random
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
@@ -217,14 +216,12 @@ def _register_map(kinds: argparse._SubParsersAction) -> None:
 
 def _read_map(file: str | None) -> HexMap:
     from refkit.locate import resource_path
-    from refkit.rules.travel.map_file import parse_map
+    from refkit.rules.travel.map_file import parse_map, read_map_file
 
-    path = Path(file) if file else resource_path(*SAMPLE_MAP)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise CliError(f"{path} is not a text file") from None
-    return parse_map(text, str(path) if file else path.name)
+    if file:
+        return read_map_file(file)
+    path = resource_path(*SAMPLE_MAP)
+    return parse_map(path.read_text(encoding="utf-8"), path.name)
 
 
 def _run_map(args: argparse.Namespace) -> Result:

@@ -222,3 +222,18 @@ def test_a_journey_lives_between_processes(cli_process):
     assert started.code == 0, started.err
     status = cli_process("travel", "journey", "status", "--json")
     assert json.loads(status.out)["believed"] == [1, 6]
+
+
+def test_hostile_map_files_are_refused_with_one_line(cli, tmp_path):
+    deep = tmp_path / "deep.map.json"
+    deep.write_text(
+        '{"format": "refkit-map", "version": 1, "name": "D", "hexes": ['
+        + '{"q": 0, "r": 0, "habitat": "plains", "notes": ' + "[" * 100_000 + "]" * 100_000 + "}]}",
+        encoding="utf-8",
+    )  # fmt: skip
+    assert_bad_input(cli("travel", "map", str(deep)), "deep.map.json", "nested too deeply")
+    assert_bad_input(cli("travel", "map", "/dev/zero"), "/dev/zero")
+    latin = tmp_path / "latin.map.json"
+    latin.write_bytes(b'{"name": "\xe9"}')
+    assert_bad_input(cli("travel", "map", str(latin)), "latin.map.json", "UTF-8")
+    assert_bad_input(cli("travel", "map", str(tmp_path / "missing.map.json")), "missing.map.json")

@@ -19,15 +19,19 @@ import bisect
 import json
 import json.decoder
 import json.scanner
+import os
 import re
 from typing import Any
 
 from refkit.errors import DomainError
+from refkit.rules.common.file_reading import MEGABYTE, read_user_file
 from refkit.rules.travel.hex_map import DEFAULT_HABITATS, Habitat, HexCell, HexMap, PointOfInterest
 from refkit.rules.travel.hexes import Hex, HexDirection
 
 MAP_FORMAT = "refkit-map"
 MAP_VERSION = 1
+MAP_FILE_BYTES = 32 * MEGABYTE
+"""Far beyond a 200 × 200 map with a note on every hex."""
 MAX_MAP_HEXES = 40_000
 """A 200 × 200 map: far beyond any region a party crosses, and still quick to read."""
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -117,6 +121,8 @@ def parse_map(text: str, origin: str = "map file") -> HexMap:
         raise MapFileError(
             f"{origin}, line {problem.lineno}, column {problem.colno}: not JSON ({problem.msg})"
         ) from None
+    except RecursionError:
+        raise MapFileError(f"{origin}: its lists or objects are nested too deeply") from None
     try:
         return _build(data, origin)
     except MapFileError:
@@ -125,7 +131,23 @@ def parse_map(text: str, origin: str = "map file") -> HexMap:
 
 def parse_map_with_lines(text: str, origin: str = "map file") -> HexMap:
     """As :func:`parse_map`, every object read with its line (slow: for naming a problem)."""
-    return _build(_LineDecoder(text).decode(text), origin)
+    try:
+        data = _LineDecoder(text).decode(text)
+    except RecursionError:
+        raise MapFileError(f"{origin}: its lists or objects are nested too deeply") from None
+    return _build(data, origin)
+
+
+def read_map_file(path: str | os.PathLike[str]) -> HexMap:
+    """The map in the file at ``path``: a regular file of at most MAP_FILE_BYTES, in UTF-8."""
+    data = read_user_file(path, limit=MAP_FILE_BYTES, what="map file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        raise MapFileError(
+            f"{path}: not UTF-8 text (byte {problem.start + 1} cannot be read)"
+        ) from None
+    return parse_map(text, str(path))
 
 
 def _build(data: Any, origin: str) -> HexMap:
