@@ -1,13 +1,15 @@
 """The bestiary: Refkit's example creatures (``resources/bestiary/*.toml``) and the ones the
 referee imports from checked files, exported again as a file of the same format.
 
-Imports are kept for this session only: the creatures' table in the database is still to come.
+The referee's own creatures live in the database (``creature`` table, one bestiary file of one
+each); a name of Refkit's own examples can be imported over only with ``replace``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Protocol
 
 from refkit.app.atomic_files import write_text_atomic
 from refkit.errors import DomainError
@@ -28,17 +30,47 @@ def shipped_creatures() -> tuple[Creature, ...]:
     return tuple(c for path in sorted(folder.glob("*.toml")) for c in read_bestiary_file(path))
 
 
-class Bestiary:
-    """The creatures a fight can draw on, by name (any case)."""
+class StoredCreatures(Protocol):
+    """The referee's creatures in the database (``refkit.store.combat_store.BestiaryRepository``
+    fits)."""
 
-    def __init__(self, creatures: Iterable[Creature] = ()) -> None:
+    def creatures(self) -> list[Creature]: ...
+
+    def put_all(self, creatures: Sequence[Creature], *, replace: bool = False) -> None: ...
+
+    def delete(self, name: str) -> bool: ...
+
+
+class Bestiary:
+    """The creatures a fight can draw on, by name (any case): Refkit's examples, then the
+    referee's own (kept in the database when ``stored`` is given, for this run otherwise)."""
+
+    def __init__(
+        self, creatures: Iterable[Creature] = (), stored: StoredCreatures | None = None
+    ) -> None:
+        self._stored = stored
+        self._shipped = {c.name.lower() for c in creatures}
         self._creatures: dict[str, Creature] = {}
-        for creature in creatures:
+        for creature in (*creatures, *(stored.creatures() if stored is not None else ())):
             self._creatures[creature.name.lower()] = creature
 
     @classmethod
-    def shipped(cls) -> Bestiary:
-        return cls(shipped_creatures())
+    def shipped(cls, stored: StoredCreatures | None = None) -> Bestiary:
+        return cls(shipped_creatures(), stored)
+
+    def is_shipped(self, name: str) -> bool:
+        return self.get(name).name.lower() in self._shipped
+
+    def delete(self, name: str) -> Creature:
+        """Forget one of the referee's own creatures (Refkit's examples stay)."""
+        creature = self.get(name)
+        key = creature.name.lower()
+        if key in self._shipped:
+            raise DomainError(f"{creature.name} is one of Refkit's examples; it cannot be deleted")
+        if self._stored is not None:
+            self._stored.delete(creature.name)
+        del self._creatures[key]
+        return creature
 
     def creatures(self) -> tuple[Creature, ...]:
         return tuple(sorted(self._creatures.values(), key=lambda c: c.name.lower()))
@@ -60,6 +92,8 @@ class Bestiary:
                 raise DomainError(
                     f"{path}: the bestiary already has {', '.join(taken)}; nothing was imported"
                 )
+        if self._stored is not None:
+            self._stored.put_all(creatures, replace=replace)
         for creature in creatures:
             self._creatures[creature.name.lower()] = creature
         return creatures

@@ -20,6 +20,7 @@ from refkit.app import character_commands
 from refkit.app.character_service import CharacterService
 from refkit.app.combat.bestiary import Bestiary
 from refkit.app.combat.fight_steps import FightLog, FightStep
+from refkit.app.combat.fight_store import FightStore
 from refkit.app.undo import Command, CompositeCommand
 from refkit.dice.rng import make_rng
 from refkit.rules.character.model import Character, DamageOutcome
@@ -124,12 +125,16 @@ class FightSession:
         rng_factory: RngFactory = make_rng,
         log: FightLog | None = None,
         state: Fight | None = None,
+        store: FightStore | None = None,
     ) -> None:
         self._characters = characters
         self._bestiary = bestiary
         self._rng_factory = rng_factory
         self._log = log
-        self._state = state if state is not None else Fight()
+        self._store = store
+        if state is None:
+            state = store.load() if store is not None else Fight()
+        self._state = state
         self._listeners: list[FightListener] = []
 
     # -- the state ----------------------------------------------------------------------------
@@ -147,9 +152,19 @@ class FightSession:
         return self._log
 
     def replace_state(self, state: Fight) -> None:
+        if self._store is not None:
+            self._store.save(state)  # refused (ConflictError) before anything here changes
         self._state = state
         for listener in list(self._listeners):
             listener.fight_changed(state)
+
+    def reload(self) -> Fight:
+        """Read the stored fight again (after another program moved it on)."""
+        if self._store is not None:
+            self._state = self._store.load()
+            for listener in list(self._listeners):
+                listener.fight_changed(self._state)
+        return self._state
 
     def add_listener(self, listener: FightListener) -> None:
         self._listeners.append(listener)

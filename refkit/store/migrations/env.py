@@ -9,6 +9,7 @@ from sqlmodel import SQLModel
 # Importing the table modules registers every table on SQLModel.metadata, which autogenerate and
 # the drift test compare with the migrations (refkit.store itself loads its names lazily).
 import refkit.store.character_tables
+import refkit.store.combat_tables
 import refkit.store.dungeon_tables
 import refkit.store.tables  # noqa: F401
 
