@@ -6,6 +6,7 @@ import itertools
 import random
 from fractions import Fraction
 
+import icepool
 import pytest
 
 from refkit.rules.magic.casting import BookEmptyError, CastDice, cast_spell
@@ -46,7 +47,7 @@ def brute_force(mind: int, book: int, **options) -> dict[str, Fraction]:
     [
         (0, 1, {}),
         (2, 2, {"edges": 1}),
-        (-1, 2, {"banes": 2, "expertise": True}),
+        (-1, 1, {"banes": 2, "expertise": True}),
         (1, 1, {"conditions": ["weakened", "blessed"], "crit_min": 18}),
     ],
 )
@@ -69,3 +70,13 @@ def test_a_plain_mind_0_cast_from_a_one_die_book() -> None:
 def test_odds_of_a_book_at_0_are_refused_like_the_cast() -> None:
     with pytest.raises(BookEmptyError):
         cast_odds(0, book_usage_dice=0)
+
+
+@pytest.mark.parametrize("book", range(1, 21))
+def test_the_books_odds_agree_with_icepools_count_of_dice_kept(book) -> None:
+    kept = book @ icepool.Die({1: 4, 0: 2})  # each die: kept on 3..6, lost on 1 or 2
+    total = kept.denominator()
+    odds = cast_odds(0, book_usage_dice=book, crit_min=20)  # a crit on 20 only: 1/100
+    rolled = 1 - odds.crit
+    assert odds.book_loses_die == rolled * (1 - Fraction(kept.quantity("==", book), total))
+    assert odds.book_runs_out == rolled * Fraction(kept.quantity("==", 0), total)
