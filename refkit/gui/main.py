@@ -32,11 +32,13 @@ from refkit.gui.shell.main_window import MainWindow
 from refkit.gui.shell.palette import Appearance, PaletteController
 from refkit.gui.shell.panel_registry import FeatureContext, MenuId, PanelId, PanelRegistry
 from refkit.gui.shell.undo_adapter import RefkitUndoStack
+from refkit.gui.shell.worker import Worker
 from refkit.gui.shell.workspaces import Workspace
 from refkit.gui.shell.workspaces import arrange as arrange_workspace
 
 if TYPE_CHECKING:
     import asyncio
+    from concurrent.futures import Future
 
     from refkit.app.character_service import CharacterService
     from refkit.app.dice_service import DiceService
@@ -119,9 +121,18 @@ AFTER_PAINT_MODULES = (
 create no Qt objects when imported)."""
 
 
+def _import_event_loop() -> None:
+    """Import what attaching the asyncio loop needs (asyncio, qasync: ~80 ms), in the worker,
+    so the GUI thread only makes the loop."""
+    import asyncio  # noqa: F401 - imported for the GUI thread
+
+    import qasync  # noqa: F401
+
+
 def _import_panel_modules() -> bool:
-    """Import the feature modules docked after the first paint (worker thread); True when the
-    lookup feature is installed (and now imported)."""
+    """Import the feature modules docked after the first paint (worker thread; the characters'
+    modules bring the ORM with them); True when the lookup feature is installed (and now
+    imported)."""
     import importlib
     import importlib.util
 
@@ -162,8 +173,11 @@ class RefkitApp:
         self._dungeon_steps: Iterator[None] | None = None
         self._shortcuts_dialog: QDialog | None = None
         self._guide_dialog: QDialog | None = None
+        self._shut_down = False
 
         self.window = MainWindow(settings)
+        self.worker = Worker(self.window)
+        """The one thread that imports and opens the database off the GUI thread."""
         self.undo_stack = RefkitUndoStack(self.window)
         self.undo_stack.setObjectName("undo_stack")
         toolbar = QToolBar("Main toolbar")
@@ -339,32 +353,39 @@ class RefkitApp:
     # start-up after the first paint ---------------------------------------------------------
 
     def start_after_first_paint(self) -> None:
-        """Load the heavy parts once the window is on screen: the ORM's imports start in a
-        thread of their own at once (started before the paint they slowed it down, each
-        thread waiting for the other's turn with the interpreter), the rest a turn later."""
-        from refkit.gui.shell.read_ahead import start_importing_ahead
+        """Load the heavy parts once the window is on screen, all in the one worker thread
+        (started before the paint, imports slowed it down): first asyncio and qasync, then
+        :meth:`start` on the GUI thread queues the panels' modules and the database."""
 
         def painted() -> None:
-            start_importing_ahead()
-            QTimer.singleShot(0, self.start)
+            self.worker.then(_import_event_loop, self._start_when_imported)
 
         if self.window.painted:
             painted()
         else:
             self.window.first_painted.connect(painted, Qt.ConnectionType.SingleShotConnection)
 
+    def _start_when_imported(self, imported: Future[None]) -> None:
+        if self._shut_down:  # closed while the worker was importing
+            return
+        imported.result()  # an import that failed is a fault: the error hook shows it
+        self.start()
+
     def start(self) -> asyncio.Task[None]:
         """Attach the asyncio loop, show the odds, and open the database in the background.
 
         Runs once, inside the running Qt event loop (normally right after the first paint).
+        The worker imports the panels' modules, then opens the database: one after the other,
+        so neither waits for the interpreter behind the other.
         """
         if self._open_task is None:
             app = QApplication.instance()
             assert app is not None
             self._loop = install_event_loop(app)
+            self._loop.set_default_executor(self.worker.executor)
+            start_task(self._dock_dungeon_panels())
             self._open_task = start_task(self.open_database())
             self._in_idle_steps(self.actions.load_icons_steps())
-            start_task(self._dock_dungeon_panels())
         return self._open_task
 
     def _in_idle_steps(self, steps: Iterator[None]) -> None:
@@ -382,7 +403,8 @@ class RefkitApp:
         few hundred ms)."""
         import asyncio
 
-        with_lookup = await asyncio.get_running_loop().run_in_executor(None, _import_panel_modules)
+        loop = asyncio.get_running_loop()
+        with_lookup = await loop.run_in_executor(self.worker.executor, _import_panel_modules)
         for _step in self.install_dungeon_panels_steps():
             if self._loop is None:  # shut down meanwhile
                 return
@@ -419,7 +441,9 @@ class RefkitApp:
 
         loop = asyncio.get_running_loop()
         try:
-            database, rolls, services = await loop.run_in_executor(None, _open_store, self.db_url)
+            database, rolls, services = await loop.run_in_executor(
+                self.worker.executor, _open_store, self.db_url
+            )
         except Exception as error:  # never left hanging on "Database: opening…"
             message = (
                 str(error)
@@ -428,7 +452,9 @@ class RefkitApp:
             )
             self.database_error = message
             log.error("cannot open the database: %s", message)
-            path, backups = await loop.run_in_executor(None, _file_and_backups, self.db_url)
+            path, backups = await loop.run_in_executor(
+                self.worker.executor, _file_and_backups, self.db_url
+            )
             self.window.set_database_location("not open")
             self._report_database_error(message, path, backups)
             return
@@ -441,7 +467,9 @@ class RefkitApp:
         import asyncio
 
         loop = asyncio.get_running_loop()
-        database, rolls, services = await loop.run_in_executor(None, _open_store, IN_MEMORY_URL)
+        database, rolls, services = await loop.run_in_executor(
+            self.worker.executor, _open_store, IN_MEMORY_URL
+        )
         self.window.set_scratch_session(True)
         self._attach(database, rolls, services, "scratch session — nothing is saved")
         self.window.set_scratch_session(True)  # the banner stays after the panels' layout
@@ -452,10 +480,14 @@ class RefkitApp:
 
         loop = asyncio.get_running_loop()
         try:
-            copy = await loop.run_in_executor(None, _working_copy_of, backup, database)
+            copy = await loop.run_in_executor(
+                self.worker.executor, _working_copy_of, backup, database
+            )
         except OSError as error:
             message = f"could not copy the backup {backup} ({error.strerror or error})"
-            path, backups = await loop.run_in_executor(None, _file_and_backups, self.db_url)
+            path, backups = await loop.run_in_executor(
+                self.worker.executor, _file_and_backups, self.db_url
+            )
             self._report_database_error(message, path, backups)
             return
         self.db_url = copy
@@ -540,6 +572,11 @@ class RefkitApp:
                 panels.session.set_roll_log(services.dice.log_roll)
             if panels is not None and dungeon.party is not None:
                 panels.session.set_wound_prompts(dungeon.party.prompts)
+                # The sheet rests no crow the dungeon's own rest is counting (one rest path).
+                from refkit.app.party.rest import sheet_rest_refusal
+
+                table = dungeon.party
+                panels.session.rest_guard = lambda name: sheet_rest_refusal(table, name)
             if panels is not None:  # the board's "Light it" lights through the DT panel
                 from refkit.gui.dungeon.item_lighter import SessionLighter
 
@@ -610,6 +647,8 @@ class RefkitApp:
         """Save typing still waiting, stop the asyncio loop (waiting for background work) and
         close the database."""
         self.undo_stack.save_pending_edits()
+        self._shut_down = True
+        self.worker.shutdown()  # the job running now ends; the ones waiting never start
         if self._loop is not None:
             shutdown_event_loop(self._loop)
             self._loop = None

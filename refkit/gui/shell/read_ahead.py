@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib
 import logging
-import threading
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -47,28 +46,27 @@ def import_ahead() -> None:
         importlib.import_module(name)
 
 
-def start_importing_ahead() -> threading.Thread:
-    """Start :func:`import_ahead` in a daemon thread at once, so the imports (about a second)
-    overlap the window's start-up instead of following it; opening the database then finds them
-    done, or waits on Python's import lock for the rest."""
-    thread = threading.Thread(target=_import_ahead_quietly, name="refkit-import-ahead", daemon=True)
-    thread.start()
-    return thread
-
-
-def _import_ahead_quietly() -> None:
-    try:
-        import_ahead()
-    except Exception:  # opening the database imports them again and says what went wrong
-        log.debug("importing ahead failed", exc_info=True)
-
-
 def read_ahead(database: Database) -> None:
-    """Import the panels' Qt-free modules, read the character list and make sure the shipped
-    tables are stored (a fresh file seeds them: a few hundred rows) — all in the worker thread."""
+    """Import the panels' Qt-free modules, read the character list, make sure the shipped
+    tables are stored (a fresh file seeds them: a few hundred rows) and read the shipped files
+    the panels show — all in the worker thread."""
     import_ahead()
     from refkit.store.character_store import CharacterRepository
     from refkit.store.table_store import TableStore
 
     CharacterRepository(database).list_summaries()
     TableStore(database).summaries()
+    read_shipped_files()
+
+
+def read_shipped_files() -> None:
+    """Read the item catalogue (136 cards of TOML: ~75 ms) and the inventory sheet into their
+    caches. A file that cannot be read is left for the panel that shows it to say so."""
+    from refkit.present.sheet_layout import inventory_sheet
+    from refkit.rules.inventory.catalogue import load_item_catalogue
+
+    for read in (load_item_catalogue, inventory_sheet):
+        try:
+            read()
+        except Exception:  # the panel reading it again reports it where the user looks
+            log.debug("reading a shipped file ahead failed", exc_info=True)

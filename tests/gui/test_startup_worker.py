@@ -1,0 +1,99 @@
+"""Start-up work off the GUI thread runs in ONE worker thread, and the shipped files are read there.
+
+Issue 8: two or three threads importing at once only take turns with the interpreter, and the GUI
+thread waits behind all of them; reading the item catalogue (136 cards of TOML) on the GUI thread
+froze it while the panels were built. A fresh app is started and run until it is usable; the
+script records which threads imported the heavy libraries and which thread read the catalogue
+and the inventory sheet.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.gui.test_smoke import gui_env
+
+HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "pydantic", "icepool", "qasync")
+
+SCRIPT = r"""
+import json, sys, threading
+HEAVY = %r
+importers = {}
+readers = {}
+
+class WhoImports:
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        if top in HEAVY and top not in importers:
+            importers[top] = threading.current_thread().name
+        return None
+
+def on_gui_thread():
+    return threading.current_thread() is threading.main_thread()
+
+sys.meta_path.insert(0, WhoImports())
+from PySide6.QtCore import QTimer
+from refkit.gui import main
+from refkit.present import sheet_layout
+from refkit.rules.inventory import catalogue
+
+def recorded(module, name, what):
+    original = getattr(module, name)
+    def wrapper(*args, **kwargs):
+        readers.setdefault(what, []).append(on_gui_thread())
+        return original(*args, **kwargs)
+    setattr(module, name, wrapper)
+
+recorded(catalogue, "_read_catalogue", "item catalogue")
+recorded(sheet_layout, "read_inventory_sheet", "inventory sheet")
+init = main.RefkitApp.__init__
+def captured(self, *args, **kwargs):
+    init(self, *args, **kwargs)
+    def usable():
+        if self.character_panels is None or not self.dungeon.session.ready():
+            QTimer.singleShot(20, usable)
+            return
+        print("SEEN " + json.dumps({"importers": importers, "readers": readers}), flush=True)
+        self.actions.action("quit").trigger()
+    self.when_ready(usable)
+main.RefkitApp.__init__ = captured
+raise SystemExit(main.run_app())
+"""
+
+
+@pytest.fixture(scope="module")
+def seen(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, object]]:
+    completed = subprocess.run(
+        [sys.executable, "-c", SCRIPT % (HEAVY,)],
+        env=gui_env(tmp_path_factory.mktemp("startup")),
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr
+    lines = [line for line in completed.stdout.splitlines() if line.startswith("SEEN ")]
+    assert lines, completed.stdout + completed.stderr
+    result: dict[str, dict[str, object]] = json.loads(lines[-1].removeprefix("SEEN "))
+    return result
+
+
+@pytest.mark.slow
+def test_one_worker_thread_does_every_heavy_import(seen: dict[str, dict[str, object]]) -> None:
+    importers = seen["importers"]
+    assert set(HEAVY) <= set(importers), f"never imported: {sorted(set(HEAVY) - set(importers))}"
+    assert "MainThread" not in importers.values(), importers
+    assert len(set(importers.values())) == 1, f"imported by several threads: {importers}"
+
+
+@pytest.mark.slow
+def test_the_shipped_catalogue_and_sheet_are_read_off_the_gui_thread(
+    seen: dict[str, dict[str, object]],
+) -> None:
+    readers = seen["readers"]
+    assert readers.get("item catalogue") == [False], readers  # read once, by the worker
+    assert readers.get("inventory sheet") == [False], readers
