@@ -577,6 +577,11 @@ class RefkitApp:
 
                 table = dungeon.party
                 panels.session.rest_guard = lambda name: sheet_rest_refusal(table, name)
+                # The sheet rests no crow the dungeon's own rest is counting (one rest path).
+                from refkit.app.party.rest import sheet_rest_refusal
+
+                table = dungeon.party
+                panels.session.rest_guard = lambda name: sheet_rest_refusal(table, name)
             if panels is not None:  # the board's "Light it" lights through the DT panel
                 from refkit.gui.dungeon.item_lighter import SessionLighter
 

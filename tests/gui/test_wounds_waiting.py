@@ -18,6 +18,7 @@ from refkit.gui.characters.damage_dialog import DamageDialog
 from refkit.gui.characters.rest_dialog import RestDialog
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
+from refkit.rules.character.rest_activities import Activity, ActivityChoice
 from tests.wound_crows import BRAM, IDA, wound_service
 
 
@@ -172,9 +173,10 @@ def test_repair_armor_is_a_rest_choice(
     session.damage(5, armour_order=["shirt", "shield"])  # chain shirt AD 4→0, shield AD 2→1
     dialog = sheet.open_rest_dialog()
     assert isinstance(dialog, RestDialog)
-    texts = [dialog.repair.itemText(i) for i in range(dialog.repair.count())]
-    assert texts[0].startswith("No Repair Armor")
-    assert any("Chain shirt" in text and "AD 0 of 4" in text for text in texts)
+    dialog.choose(BRAM, ActivityChoice(Activity.REPAIR_ARMOR))
+    (row,) = dialog.choices.rows
+    texts = [row.target.itemText(i) for i in range(row.target.count())]
+    assert texts == ["Chain shirt (AD 0/4)", "Wooden shield (AD 1/2)"]
     dialog.choose_repair("shirt")
     with qtbot.waitSignal(dialog.rest_chosen):
         dialog.buttons.accepted.emit()
@@ -187,7 +189,9 @@ def test_no_repair_armor_choice_without_damaged_armour(qtbot, sheet: CharacterSh
     session_of(sheet).open(IDA)
     dialog = sheet.open_rest_dialog()
     assert isinstance(dialog, RestDialog)
-    assert dialog.repair.count() == 1 and not dialog.repair.isEnabled()
+    dialog.choose(IDA, ActivityChoice(Activity.REPAIR_ARMOR))
+    assert "Ida Fenwick carries no damaged armour or shield" in dialog.problem()
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
 
 
 def test_escape_on_the_board_does_not_drop_the_wounds_to_place(

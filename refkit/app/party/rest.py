@@ -130,8 +130,6 @@ class CrowRest:
                 else ": place it on the sheet"
             )
             parts.append(f"no ration: no rest benefits, a starvation wound{where}")
-        if self.ration_eaten:
-            parts.append(f"ate a {self.ration_eaten.lower()} ({self.rations_left} left)")
         if self.stamina_regained:
             parts.append(f"+{self.stamina_regained} Stamina")
         if self.uses_restored:
@@ -145,6 +143,8 @@ class CrowRest:
             parts.append(f"heal {plural(self.wounds_to_heal, 'wound')}: click it on the sheet")
         if self.activity_result:
             parts.append(self.activity_result)
+        if self.ration_eaten:
+            parts.append(f"ate a {self.ration_eaten.lower()} ({self.rations_left} left)")
         return f"{self.character}: {'; '.join(parts) if parts else 'rested, nothing to restore'}"
 
 

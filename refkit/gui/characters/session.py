@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal
@@ -41,6 +41,7 @@ from refkit.gui.shell.undo_adapter import (
     push_command,
 )
 from refkit.rules.character.model import Character, DamageOutcome
+from refkit.rules.character.rest_activities import ActivityChoice
 from refkit.rules.inventory.catalogue import CatalogueItem, find_catalogue_item
 from refkit.rules.inventory.model import GROUND, InventoryRules, Item, fresh_item_id
 from refkit.rules.inventory.moves import DrawResult
@@ -368,23 +369,66 @@ class CharacterSession(QObject):
 
     def rest(
         self,
-        healed_wounds: Sequence[int],
+        crows: Sequence[str],
         *,
         in_miasma: bool = False,
-        wounds_healed: int = 1,
-        repair_armour: str | None = None,
+        choices: Mapping[str, ActivityChoice] | None = None,
+        healed_slots: Mapping[str, Sequence[int]] | None = None,
     ) -> None:
-        """Finish a rest; ``repair_armour`` is the item id of the crow's Repair Armor activity."""
-        self.push(
-            commands.finish_rest(
-                self._service,
-                self._current(),
-                healed_wounds,
-                in_miasma=in_miasma,
-                wounds_healed=wounds_healed,
-                repair_armour=repair_armour,
-            )
+        """Finish a rest for these crows (the open one and any resting with it) through the one
+        rest procedure (:mod:`refkit.app.party.rest`): rations, healing, each crow's activity,
+        as one undo step. ValueError (nothing written) for a rest the rules or the dungeon's
+        own rest refuse."""
+        from refkit.app.party.rest import CrowRestCommand
+
+        for name in crows:
+            refusal = self.rest_refusal(name)
+            if refusal:
+                raise ValueError(refusal)
+        resting = [self._service.get(name) for name in crows]
+        prompts = self._prompts or WoundPrompts(self._service.repository)
+        command = CrowRestCommand(
+            self._service,
+            prompts,
+            resting,
+            in_miasma=in_miasma,
+            choices=dict(choices or {}),
+            healed_slots=dict(healed_slots or {}),
+            rng=self._rng,
         )
+        self.push(command)
+        step = command.step
+        if step is not None:
+            self.status_message.emit(" · ".join(step.lines()))
+
+    rest_guard: Callable[[str], str] | None = None
+    """Why the sheet may not rest a crow itself ("" it may): the dungeon's rest counts it (set
+    where the dungeon turn is installed; see :func:`refkit.app.party.rest.sheet_rest_refusal`)."""
+
+    def rest_refusal(self, name: str) -> str:
+        return self.rest_guard(name) if self.rest_guard is not None else ""
+
+    def rest_companions(self) -> tuple[str, tuple[Character, ...]]:
+        """The open crow's first party and its other members (to rest together)."""
+        name = self._current()
+        for party in self._service.list_parties():
+            keys = [name_key(member) for member in party.members]
+            if name_key(name) in keys:
+                others = []
+                for member in party.members:
+                    if name_key(member) == name_key(name):
+                        continue
+                    with contextlib.suppress(CharacterNotFoundError):
+                        others.append(self._service.get(member))
+                return party.name, tuple(others)
+        return "", ()
+
+    def starvation(self, names: Sequence[str]) -> dict[str, int]:
+        """Each crow's starvation wounds (they heal at its next rest with a ration)."""
+        from refkit.app.party.rest import starvation_wounds
+
+        repository = self._service.repository
+        return {name: starvation_wounds(repository, name) for name in names}
 
     def draw_from_pack(
         self, item_id: str, *, roll: int | None = None, hand: int = 1, make_room: str = "drop"

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from refkit.gui.characters.damage_dialog import DamageDialog, DamageRequest
 from refkit.gui.characters.portrait import scaled_portrait
-from refkit.gui.characters.rest_dialog import RestDialog
+from refkit.gui.characters.rest_dialog import RestDialog, SheetRest
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.common.plain_text import ElidedLabel, plain_label, rich_tooltip
 from refkit.gui.inventory.board import InventoryBoard
@@ -676,18 +676,28 @@ class CharacterSheetPanel(QWidget):
         character = self._session.character()
         if character is None:
             return None
-        dialog = RestDialog(character, parent=self)
+        session = self._session
+        party, companions = session.rest_companions()
+        names = [character.name, *(crow.name for crow in companions)]
+        dialog = RestDialog(
+            character,
+            parent=self,
+            companions=companions,
+            party=party,
+            starvation=session.starvation(names),
+            refusal=session.rest_refusal(character.name),
+        )
         dialog.rest_chosen.connect(self._rest)
         self._show_dialog(dialog)
         return dialog
 
-    def _rest(self, healed: list[int], in_miasma: bool, wounds_healed: int, repair: str) -> None:
+    def _rest(self, chosen: SheetRest) -> None:
         try:
             self._session.rest(
-                healed,
-                in_miasma=in_miasma,
-                wounds_healed=wounds_healed,
-                repair_armour=repair or None,
+                chosen.crows,
+                in_miasma=chosen.in_miasma,
+                choices=chosen.choices,
+                healed_slots=chosen.healed_slots,
             )
         except ValueError as error:
             self._report(error)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
 
+    from refkit.app.dungeon.rests import RestPlan
     from refkit.app.dungeon_turn_service import DungeonTurnService, RestFinished
     from refkit.app.undo import Command
     from refkit.rules.dungeon.clock import PendingEncounter
@@ -133,10 +134,13 @@ class DungeonSteps:
 
         return self.perform(RestEncounterCheckCommand, seclude)
 
-    def finish_rest(self, *, interrupted: bool = False) -> RestFinished | None:
+    def finish_rest(
+        self, *, interrupted: bool = False, plan: RestPlan | None = None
+    ) -> RestFinished | None:
+        """Finish (or interrupt) the rest; ``plan`` holds each crow's rest activity."""
         from refkit.app.dungeon_turn_commands import FinishRestCommand
 
-        return self.perform(FinishRestCommand, interrupted=interrupted)
+        return self.perform(FinishRestCommand, interrupted=interrupted, plan=plan)
 
     def add_light(self, preset: str, *, owner: str = "") -> TrackedEffect | None:
         from refkit.app.dungeon_turn_commands import AddLightCommand

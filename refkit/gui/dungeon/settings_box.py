@@ -64,6 +64,7 @@ class SettingsBox(QFrame):
     length_chosen = Signal(float)
     thresholds_chosen = Signal(object)  # tuple of seconds
     auto_end_toggled = Signal(bool)
+    resolve_at_rest_toggled = Signal(bool)
     mute_toggled = Signal(bool)
     players_options_changed = Signal(object)  # PlayersOptions
 
@@ -115,6 +116,13 @@ class SettingsBox(QFrame):
         self.thresholds_error.hide()
         self.auto_end_check = QCheckBox("End the DT by itself at zero")
         self.auto_end_check.setObjectName("auto_end_check")
+        self.resolve_at_rest_check = QCheckBox("Starting a rest rolls the DT's dice")
+        self.resolve_at_rest_check.setObjectName("resolve_at_rest_check")
+        self.resolve_at_rest_check.setToolTip(
+            "On: starting a rest still rolls the DT's usage dice, ends blessed, vulnerable and "
+            "weakened and gives doubled magic slots their wounds (never an encounter check). "
+            "Off (the recommended reading): they end at the rest's half-way point, unrolled."
+        )
         self.mute_check = QCheckBox("Silence the warning sound")
         self.mute_check.setObjectName("mute_check")
         self.mute_check.setToolTip("The clock still flashes at each warning")
@@ -158,6 +166,7 @@ class SettingsBox(QFrame):
         form.addRow("Warn at", thresholds_row)
         form.addRow("", self.thresholds_error)
         form.addRow("", self.auto_end_check)
+        form.addRow("", self.resolve_at_rest_check)
         form.addRow("", self.mute_check)
         form.addRow("Players' screen", self.screen_combo)
         form.addRow("", self.full_screen_check)
@@ -168,6 +177,7 @@ class SettingsBox(QFrame):
         self.custom_spin.editingFinished.connect(self._custom_length)
         self.thresholds_edit.editingFinished.connect(self._thresholds_edited)
         self.auto_end_check.toggled.connect(self._auto_end)
+        self.resolve_at_rest_check.toggled.connect(self._resolve_at_rest)
         self.mute_check.toggled.connect(self._mute)
         self.screen_combo.activated.connect(self._players_changed)
         self.full_screen_check.toggled.connect(self._players_changed)
@@ -175,7 +185,14 @@ class SettingsBox(QFrame):
 
     # showing the settings -------------------------------------------------------------------
 
-    def show_settings(self, length_s: int, thresholds_s: Sequence[int], auto_end: bool) -> None:
+    def show_settings(
+        self,
+        length_s: int,
+        thresholds_s: Sequence[int],
+        auto_end: bool,
+        *,
+        resolve_at_rest_start: bool = False,
+    ) -> None:
         self._loading = True
         minutes = length_s / 60
         button = self.preset_buttons.get(int(minutes)) if minutes.is_integer() else None
@@ -185,6 +202,7 @@ class SettingsBox(QFrame):
         if not self.thresholds_edit.hasFocus():
             self.thresholds_edit.setText(thresholds_text(thresholds_s))
         self.auto_end_check.setChecked(auto_end)
+        self.resolve_at_rest_check.setChecked(resolve_at_rest_start)
         self._loading = False
 
     def show_players_options(self, options: PlayersOptions, muted: bool) -> None:
@@ -236,6 +254,10 @@ class SettingsBox(QFrame):
     def _auto_end(self, on: bool) -> None:
         if not self._loading:
             self.auto_end_toggled.emit(on)
+
+    def _resolve_at_rest(self, on: bool) -> None:
+        if not self._loading:
+            self.resolve_at_rest_toggled.emit(on)
 
     def _mute(self, on: bool) -> None:
         if not self._loading:

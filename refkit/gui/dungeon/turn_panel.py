@@ -54,8 +54,11 @@ from refkit.present.clock_text import panel_clock_text
 from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
 
 if TYPE_CHECKING:
+    from refkit.app.dungeon.rests import RestPlan
     from refkit.app.dungeon_turn_service import DungeonTurnView
     from refkit.app.party_bridge import PartyBridge
+    from refkit.gui.dungeon.rest_finish_dialog import FinishRestDialog
+    from refkit.rules.character.rest_activities import ActivityChoice
     from refkit.rules.dungeon.end_of_turn import EndOfTurnResult
     from refkit.rules.encounters import EncounterCheck
 
@@ -383,7 +386,7 @@ class DungeonTurnPanel(QWidget):
         self.rest.start_clicked.connect(self.start_rest)
         self.rest.halfway_clicked.connect(self.session.rest_halfway)
         self.rest.check_clicked.connect(self.rest_check)
-        self.rest.finish_clicked.connect(self.finish_rest)
+        self.rest.finish_clicked.connect(self._finish_clicked)
         self.rest.miasma_toggled.connect(self._miasma_toggled)
         self.party_combo.activated.connect(self._party_chosen)
         self.rest.douse_clicked.connect(self.session.douse)
@@ -396,6 +399,7 @@ class DungeonTurnPanel(QWidget):
             lambda seconds: self._setting(warning_thresholds_s=list(seconds))
         )
         box.auto_end_toggled.connect(lambda on: self._setting(auto_end=on))
+        box.resolve_at_rest_toggled.connect(lambda on: self._setting(resolve_dt_at_rest_start=on))
         box.mute_toggled.connect(self._set_muted)
         box.players_options_changed.connect(self.set_players_options)
 
@@ -495,7 +499,10 @@ class DungeonTurnPanel(QWidget):
         self._show_encounter_tables(clock)
         self.rest.show_state(clock, view.effects)
         self.settings_box.show_settings(
-            clock.length_s, settings.warning_thresholds_s, settings.auto_end
+            clock.length_s,
+            settings.warning_thresholds_s,
+            settings.auto_end,
+            resolve_at_rest_start=settings.resolve_dt_at_rest_start,
         )
         self._ticker.poll()
         self._update_players()
@@ -679,9 +686,45 @@ class DungeonTurnPanel(QWidget):
             names = ", ".join(effect.name for effect in rest.lights_to_douse)
             self.status_message.emit(f"Rest started — ask the players to douse: {names}")
 
-    def finish_rest(self, interrupted: bool = False) -> Any:
-        """Finish (or interrupt) the rest; with a party at the table, say what each crow got."""
-        finished = self.session.finish_rest(interrupted=interrupted)
+    def _finish_clicked(self, interrupted: bool) -> None:
+        if interrupted or self.open_finish_rest_dialog() is None:
+            self.finish_rest(interrupted)
+
+    def open_finish_rest_dialog(self) -> FinishRestDialog | None:
+        """With crows at the table, the dialog where the referee picks each one's activity (the
+        rest finishes when it is accepted); None when there is nobody to choose for."""
+        party, service = self.party, self.session.service
+        if party is None or service is None:
+            return None
+        crows = self.session.call(party.crows)
+        if not crows:
+            return None
+        from refkit.app.dungeon.rests import rest_check_seclude
+        from refkit.app.party.rest import starvation_wounds
+        from refkit.gui.dungeon.rest_finish_dialog import FinishRestDialog
+
+        repository = party.characters.repository
+        dialog = FinishRestDialog(
+            crows,
+            check_seclude=rest_check_seclude(service.store.session_log),
+            starvation={crow.name: starvation_wounds(repository, crow.name) for crow in crows},
+            in_miasma=party.rest_in_miasma,
+            parent=self,
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finish_chosen.connect(self._finish_with)
+        dialog.open()
+        return dialog
+
+    def _finish_with(self, choices: dict[str, ActivityChoice]) -> None:
+        from refkit.app.dungeon.rests import RestPlan
+
+        self.finish_rest(plan=RestPlan(choices))
+
+    def finish_rest(self, interrupted: bool = False, plan: RestPlan | None = None) -> Any:
+        """Finish (or interrupt) the rest; with a party at the table, say what each crow got.
+        ``plan``: each crow's rest activity (none without)."""
+        finished = self.session.finish_rest(interrupted=interrupted, plan=plan)
         if finished is None or interrupted:
             return finished
         from refkit.app.party_bridge import PartyRest

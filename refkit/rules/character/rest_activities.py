@@ -449,3 +449,52 @@ def rest_one(
         harvest_parts=parts,
         prepared_task=prepared or "",
     )
+
+
+def rest_preview(
+    crow: Character,
+    plan: PlannedActivity | None,
+    *,
+    tended_by: str = "",
+    starvation_wounds: int = 0,
+) -> str:
+    """What the finished rest will do to this crow, in one line, without rolling anything."""
+    if crow.dead:
+        return f"{crow.name} is dead: no rest"
+    if crow.items.overloaded_magic_slots():
+        return "cannot rest: two magic items share a slot"
+    parts: list[str] = []
+    ration = ration_to_eat(crow)
+    if ration is None:
+        parts.append("no ration: starving — no rest benefits, a starvation wound")
+    else:
+        parts.append(f"eats a {ration.name.lower()} ({rations_carried(crow) - 1} left)")
+        heals = (2 if tended_by else 1) + starvation_wounds
+        heals += 1 if ration.name.casefold() == HEARTY_RATION else 0
+        heals = min(heals, len(crow.wound_slots))
+        if heals:
+            tended = f" (tended by {tended_by})" if tended_by else ""
+            parts.append(f"heals {heals} wound{'s' if heals != 1 else ''}{tended}")
+    if plan is not None and plan.choice.activity is not Activity.NONE:
+        parts.append(_activity_preview(crow, plan))
+    return "; ".join(parts)
+
+
+def _activity_preview(crow: Character, plan: PlannedActivity) -> str:
+    activity = plan.choice.activity
+    if activity is Activity.REPAIR_ARMOR:
+        item = crow.items.find(plan.target)
+        assert item.armor is not None
+        return f"{item.name} AD {item.armor.ad} → {item.armor.max_ad}"
+    if activity is Activity.TEND_WOUNDS:
+        return f"{plan.target} heals 2 wounds instead of 1"
+    if activity is Activity.HARVEST:
+        return f"a {plan.target} corpse gives {HARVEST_DICE[plan.target]}d6 parts"
+    if activity is Activity.PREPARE:
+        task = plan.target or "the task named at the table"
+        return f"+{PREPARE_BONUS} on {task} until the next rest ends"
+    if activity is Activity.IDENTIFY:
+        return f"learns what {plan.target_name} does"
+    if activity is Activity.CRAFT:
+        return "one crafting roll" + (f" for {plan.target}" if plan.target else "")
+    return ACTIVITIES[activity].does

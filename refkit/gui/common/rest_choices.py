@@ -1,0 +1,238 @@
+"""Each resting crow's one rest activity, chosen in a row: the rations it carries, the activity,
+what it is aimed at, and what the finished rest will do to it.
+
+The DT panel's Finish rest dialog and the sheet's Rest dialog both show these rows, so a rest is
+chosen the same way wherever it is finished. The choices are checked as the rules check them
+(:func:`refkit.app.party.rest.check_choices`); :meth:`RestChoices.problem` says what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.app.party.rest import check_choices
+from refkit.gui.common.plain_text import plain_label
+from refkit.rules.character.model import Character
+from refkit.rules.character.rest_activities import (
+    ACTIVITIES,
+    HARVEST_DICE,
+    Activity,
+    ActivityChoice,
+    ActivityRefused,
+    PlannedActivity,
+    magic_items,
+    patients,
+    plan_rest,
+    rations_carried,
+    rest_preview,
+    tended_patients,
+)
+
+FREE_TEXT = (Activity.PREPARE, Activity.CRAFT)
+
+
+class _Row:
+    def __init__(self, crow: Character, crows: Sequence[Character], parent: QWidget) -> None:
+        self.crow = crow
+        self.crows = crows
+        key = crow.name.casefold().replace(" ", "_")
+        self.name = plain_label(crow.name, parent)
+        font = self.name.font()
+        font.setBold(True)
+        self.name.setFont(font)
+        count = rations_carried(crow)
+        self.rations = plain_label(
+            f"{count} ration{'s' if count != 1 else ''}" if count else "no ration!", parent
+        )
+        self.rations.setObjectName(f"rest_rations_{key}")
+        if not count:
+            self.rations.setStyleSheet("color: #d32f2f;")
+        self.activity = QComboBox(parent)
+        self.activity.setObjectName(f"rest_activity_{key}")
+        for activity, info in ACTIVITIES.items():
+            self.activity.addItem(info.label, activity.value)
+            self.activity.setItemData(
+                self.activity.count() - 1, info.does, Qt.ItemDataRole.ToolTipRole
+            )
+        self.target = QComboBox(parent)
+        self.target.setObjectName(f"rest_target_{key}")
+        self.target.setMinimumContentsLength(22)
+        self.target.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.preview = plain_label("", parent)  # names items and crows
+        self.preview.setObjectName(f"rest_preview_{key}")
+        self.preview.setWordWrap(True)
+        self.preview.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.fill_targets()
+
+    def chosen_activity(self) -> Activity:
+        return Activity(str(self.activity.currentData()))
+
+    def fill_targets(self) -> None:
+        activity = self.chosen_activity()
+        target = self.target
+        target.blockSignals(True)
+        target.clear()
+        target.setEditable(activity in FREE_TEXT)
+        if activity is Activity.REPAIR_ARMOR:
+            for item in self.crow.repairable_armour():
+                assert item.armor is not None
+                target.addItem(f"{item.name} (AD {item.armor.ad}/{item.armor.max_ad})", item.id)
+        elif activity is Activity.IDENTIFY:
+            for item in magic_items(self.crow):
+                target.addItem(item.name, item.id)
+        elif activity is Activity.TEND_WOUNDS:
+            for other in patients(self.crow, self.crows):
+                target.addItem(f"{other.name} · {len(other.wound_slots)} wounds", other.name)
+        elif activity is Activity.HARVEST:
+            for size, dice in HARVEST_DICE.items():
+                target.addItem(f"{size.replace('-', ' ').capitalize()} corpse ({dice}d6)", size)
+            target.setCurrentIndex(list(HARVEST_DICE).index("medium"))
+        elif activity in FREE_TEXT:
+            line = target.lineEdit()
+            line.setPlaceholderText("the task" if activity is Activity.PREPARE else "what")
+        target.setEnabled(activity is not Activity.NONE and activity is not Activity.SECLUDE_CAMP)
+        target.blockSignals(False)
+
+    def choice(self) -> ActivityChoice:
+        activity = self.chosen_activity()
+        if activity in FREE_TEXT:
+            return ActivityChoice(activity, " ".join(self.target.currentText().split()))
+        data = self.target.currentData()
+        return ActivityChoice(activity, str(data) if data is not None else "")
+
+
+class RestChoices(QWidget):
+    """One row per resting crow: rations, activity, its target, and what the rest will do."""
+
+    changed = Signal()
+
+    def __init__(
+        self,
+        crows: Sequence[Character],
+        *,
+        check_seclude: bool | None = None,
+        starvation: Mapping[str, int] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("rest_choices")
+        self._crows = tuple(crows)
+        self._check_seclude = check_seclude
+        self._starvation = {k.casefold(): v for k, v in (starvation or {}).items()}
+        inner = QWidget()
+        grid = QGridLayout(inner)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(8)
+        for column, heading in enumerate(("Crow", "Rations", "Activity", "On", "The rest will")):
+            label = QLabel(heading)
+            label.setStyleSheet("font-weight: bold;")
+            grid.addWidget(label, 0, column)
+        self.rows: list[_Row] = []
+        for index, crow in enumerate(self._crows, start=1):
+            row = _Row(crow, self._crows, inner)
+            grid.addWidget(row.name, index, 0)
+            grid.addWidget(row.rations, index, 1)
+            grid.addWidget(row.activity, index, 2)
+            grid.addWidget(row.target, index, 3)
+            grid.addWidget(row.preview, index, 4)
+            row.activity.currentIndexChanged.connect(lambda _i, r=row: self._activity_changed(r))
+            row.target.currentIndexChanged.connect(self._refresh)
+            row.target.editTextChanged.connect(self._refresh)
+            self.rows.append(row)
+        grid.setColumnStretch(4, 1)
+        grid.setRowStretch(len(self.rows) + 1, 1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(inner)
+        # Every row in sight for a party of up to five; more scroll (a 1366x768 screen).
+        scroll.setMinimumHeight(min(40 + 38 * len(self.rows), 230))
+        self.message = plain_label("")  # a refusal names crows and items
+        self.message.setObjectName("rest_choices_message")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #d32f2f;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.message)
+        if check_seclude and self.rows:  # the check was made with it: someone secluded the camp
+            self.choose(self._crows[0].name, ActivityChoice(Activity.SECLUDE_CAMP))
+        self._refresh()
+
+    # choosing ---------------------------------------------------------------------------------
+
+    def _row(self, name: str) -> _Row:
+        for row in self.rows:
+            if row.crow.name.casefold() == name.casefold():
+                return row
+        raise KeyError(f"{name!r} is not resting here")
+
+    def choose(self, name: str, choice: ActivityChoice) -> None:
+        """Pick ``choice`` for the crow ``name`` (as a referee would); KeyError for an unknown
+        crow or a target the row does not offer."""
+        row = self._row(name)
+        row.activity.setCurrentIndex(row.activity.findData(choice.activity.value))
+        if choice.target:
+            if choice.activity in FREE_TEXT:
+                row.target.setEditText(choice.target)
+            else:
+                index = row.target.findData(choice.target)
+                if index < 0:
+                    raise KeyError(f"{choice.target!r} is not offered to {row.crow.name}")
+                row.target.setCurrentIndex(index)
+        self._refresh()
+
+    def choices(self) -> dict[str, ActivityChoice]:
+        return {row.crow.name: row.choice() for row in self.rows}
+
+    def problem(self) -> str:
+        """Why these choices cannot be the rest's, or ""."""
+        try:
+            check_choices(self._crows, self.choices(), check_seclude=self._check_seclude)
+        except ActivityRefused as error:
+            return str(error)
+        return ""
+
+    def _activity_changed(self, row: _Row) -> None:
+        row.fill_targets()
+        self._refresh()
+
+    def _refresh(self, *_args: object) -> None:
+        problem = self.problem()
+        self.message.setText(f"⚠ {problem}" if problem else "")
+        self.message.setVisible(bool(problem))
+        # Each row's own choice, checked alone, so a clash between two rows (two Seclude
+        # Camps) still shows what each one would do.
+        planned: dict[str, PlannedActivity] = {}
+        for row in self.rows:
+            try:
+                alone = plan_rest(self._crows, {row.crow.name: row.choice()})
+            except ActivityRefused:
+                continue
+            planned[row.crow.name] = alone[row.crow.name]
+        tended = tended_patients(planned)
+        for row in self.rows:
+            key = row.crow.name.casefold()
+            row.preview.setText(
+                rest_preview(
+                    row.crow,
+                    planned.get(row.crow.name),
+                    tended_by=tended.get(" ".join(key.split()), ""),
+                    starvation_wounds=self._starvation.get(key, 0),
+                )
+            )
+        self.changed.emit()
