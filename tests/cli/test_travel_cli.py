@@ -237,3 +237,23 @@ def test_hostile_map_files_are_refused_with_one_line(cli, tmp_path):
     latin.write_bytes(b'{"name": "\xe9"}')
     assert_bad_input(cli("travel", "map", str(latin)), "latin.map.json", "UTF-8")
     assert_bad_input(cli("travel", "map", str(tmp_path / "missing.map.json")), "missing.map.json")
+
+
+def test_the_party_at_the_table_travels_with_its_crows_own_minds(cli):
+    crows = {c["name"] for c in cli("character", "list", "--json").json["characters"]}
+    assert "Hesper Quill" in crows
+    start = cli(
+        "travel", "journey", "start", "Trek", "--party", "The Sample Party",
+        "--traveller", "Mule=0,-3,3,animal", "--json",
+    )  # fmt: skip
+    assert start.code == 0, start.err
+    assert start.json["travellers"][-1] == "Mule" and "Hesper Quill" in start.json["travellers"]
+    day = cli(
+        "travel", "journey", "day", "--pace", "slow", "--slowest-speed", "4",
+        "--role", "Hesper Quill=fight-miasma", "--test", "Hesper Quill=9,9", "--json",
+    ).json  # fmt: skip
+    (role,) = day["roles"]
+    mind = cli("test", "--crow", "Hesper Quill", "--char", "mind", "--dice", "9,9", "--json").json
+    assert role["total"] == mind["total"] + 2  # the slow pace's edge
+    assert {t["traveller"] for t in day["miasma"]} == crows & set(start.json["travellers"])
+    assert_bad_input(cli("travel", "journey", "start", "T2", "--crow", "Nobody"), "Nobody")
