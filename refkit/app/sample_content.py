@@ -1,7 +1,9 @@
 """The sample party a new user finds on first start: three ready-made crows in one party.
 
-Seeding happens once per database. A flag records it, so crows the user deletes later do not come
-back, and a database that already holds characters is left as it is.
+Each crow's gear is a fresh copy of its item catalogue card (the Playtest 2 numbers) at a place the
+move rules allow. Seeding happens once per database. A flag records it, so crows the user deletes
+later do not come back, and a database that already holds characters (an earlier sample party with
+its older gear included) is left as it is.
 """
 
 from __future__ import annotations
