@@ -55,9 +55,7 @@ def finish_dialog(app: RefkitApp, qtbot) -> FinishRestDialog:
     return dialog
 
 
-def test_finish_rest_asks_each_crows_activity_and_undoes_as_one_step(
-    app: RefkitApp, qtbot
-) -> None:
+def test_finish_rest_asks_each_crows_activity_and_undoes_as_one_step(app: RefkitApp, qtbot) -> None:
     hesper = crow(app, HESPER)
     panels(app).session.service.save(replace(hesper, wounds=(2, 5, 8)))
     rations = rations_carried(crow(app, BRANNOC))

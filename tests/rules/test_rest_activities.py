@@ -19,6 +19,8 @@ from refkit.rules.character.rest_activities import (
     ration_to_eat,
     rations_carried,
     rest_one,
+    rest_preview,
+    resting_crow,
     secluded_by,
     tended_patients,
 )
@@ -106,7 +108,7 @@ def test_repair_armor_refuses_a_crow_with_no_damaged_carried_armour() -> None:
     bram = crow("Bram", ration(), dented_shield(GROUND))  # the broken shield lies on the ground
     with pytest.raises(ActivityRefused, match="Bram carries no damaged armour or shield"):
         plan_rest([bram], {"Bram": ActivityChoice(Activity.REPAIR_ARMOR)})
-    with pytest.raises(ActivityRefused, match="Wooden shield is not carried .* on the ground"):
+    with pytest.raises(ActivityRefused, match=r"Wooden shield is not carried .* on the ground"):
         plan_rest([bram], {"Bram": ActivityChoice(Activity.REPAIR_ARMOR, "wooden shield")})
 
 
@@ -115,7 +117,7 @@ def test_repair_armor_takes_the_only_damaged_item_or_asks_which() -> None:
     plan = plan_rest([one], {"bram": ActivityChoice(Activity.REPAIR_ARMOR)})["Bram"]
     assert (plan.target, plan.target_name) == ("shirt", "Chain shirt")
     two = crow("Bram", dented_shirt(), dented_shield())
-    with pytest.raises(ActivityRefused, match="name the item .* Chain shirt, Wooden shield"):
+    with pytest.raises(ActivityRefused, match=r"name the item .* Chain shirt, Wooden shield"):
         plan_rest([two], {"Bram": ActivityChoice(Activity.REPAIR_ARMOR)})
     by_name = plan_rest([two], {"Bram": ActivityChoice(Activity.REPAIR_ARMOR, "Wooden Shield")})
     assert by_name["Bram"].target == "shield"
@@ -128,7 +130,7 @@ def test_tend_wounds_needs_another_resting_crow_with_two_wounds_once_per_rest() 
     group = [ida, bram, wren]
     with pytest.raises(ActivityRefused, match="Ida cannot tend its own wounds"):
         plan_rest(group, {"Ida": ActivityChoice(Activity.TEND_WOUNDS, "Ida")})
-    with pytest.raises(ActivityRefused, match="Bram has 1 wound.*2 or more"):
+    with pytest.raises(ActivityRefused, match=r"Bram has 1 wound.*2 or more"):
         plan_rest(group, {"Wren": ActivityChoice(Activity.TEND_WOUNDS, "Bram")})
     with pytest.raises(ActivityRefused, match="'Hob' is not resting with Wren"):
         plan_rest(group, {"Wren": ActivityChoice(Activity.TEND_WOUNDS, "Hob")})
@@ -255,3 +257,36 @@ def test_a_crow_that_cannot_rest_is_refused() -> None:
     doubled = crow("Ida", ration(1), ring, other)
     with pytest.raises(RestRefused, match="cannot rest with two items in the finger slot"):
         rest_one(doubled, None, in_miasma=False, rng=RNG)
+
+
+def test_the_preview_says_what_the_rest_will_do_without_rolling() -> None:
+    ida = crow("Ida", ration(2), dented_shirt(), wounds=(2, 5))
+    wren = crow("Wren")
+    planned = plan_rest(
+        [ida, wren],
+        {
+            "Ida": ActivityChoice(Activity.REPAIR_ARMOR),
+            "Wren": ActivityChoice(Activity.HARVEST, "huge"),
+        },
+    )
+    assert rest_preview(ida, planned["Ida"], tended_by="Wren") == (
+        "eats a ration (1 left); heals 2 wounds (tended by Wren); Chain shirt AD 1 → 4"
+    )
+    assert rest_preview(wren, planned["Wren"]) == (
+        "no ration: starving — no rest benefits, a starvation wound; a huge corpse gives 3d6 parts"
+    )
+
+
+def test_a_first_name_names_a_resting_crow_when_only_one_has_it() -> None:
+    group = [crow("Wren Ashdown"), crow("Wren Vale"), crow("Ida Fenwick")]
+    assert resting_crow(group, "ida").name == "Ida Fenwick"
+    with pytest.raises(ActivityRefused, match="'Wren' is not resting here"):
+        resting_crow(group, "Wren")  # two crows answer to it
+    with pytest.raises(ActivityRefused, match="Ida Fenwick has two activities"):
+        plan_rest(
+            group,
+            {
+                "Ida": ActivityChoice(Activity.PREPARE),
+                "ida fenwick": ActivityChoice(Activity.CRAFT),
+            },
+        )
