@@ -281,3 +281,36 @@ def test_any_day_keeps_hexes_and_ens_in_range_and_true_equals_believed_unless_lo
     assert record.after.true_hex in rectangle_map()
     if not record.after.lost:
         assert record.after.true_hex == record.after.believed_hex
+
+
+def test_v34_role_results_raise_the_travel_en_to_its_cap_of_10():
+    plan = DayPlan(
+        pace="slow",
+        slowest_speed=5,
+        roles=(
+            RoleAssignment("Mara", Task.SAFE_ROUTE),
+            RoleAssignment("Bo", Task.SCOUT_FOR_DANGER, "agility"),
+        ),
+        rest=False,
+    )
+    faces = DayFaces(tests={"Mara": (9, 9), "Bo": (9, 9)}, encounter=9)
+    record = day(start(), plan, faces)
+    assert [r.test.tier for r in record.roles] == [3, 3]
+    assert record.travel_en == 10  # 8 + 2 + 2, capped
+    assert not record.encounter.encounter
+    assert day(start(), plan, replace(faces, encounter=10)).encounter.immediate
+
+
+def test_fast_pace_puts_a_bane_on_every_role_test_and_a_road_lowers_both_ens():
+    plan = DayPlan(
+        pace="fast",
+        slowest_speed=3,
+        road=True,
+        roles=(RoleAssignment("Mara", Task.NORMAL_ROUTE, choice="en"),),
+        rest=False,
+    )
+    record = day(start(), plan, DayFaces(tests={"Mara": (4, 5)}, encounter=1))
+    (guide,) = record.roles
+    assert (guide.banes, guide.test.total, guide.test.tier) == (1, 4 + 5 + 2 - 2, 1)
+    assert record.hexes == 3 - 1 + 1  # fast, slowest speed 3, a road
+    assert (record.travel_en, record.rest_en) == (6 - 1 - 1, 6 - 1)  # the guide's tier 1 chose EN
