@@ -568,15 +568,16 @@ class RefkitApp:
                 self.window, self.panels, self.undo_stack, characters
             ):
                 yield
+            yield  # the first crow was just opened (its sheet and board): a turn of its own
             if panels is not None:  # an item used on the sheet or board lands in the roll log
                 panels.session.set_roll_log(services.dice.log_roll)
+            if panels is not None:  # Print to PDF: the open crow, its party, the catalogue
+                from refkit.gui.export import install as export_install
+
+                sources = export_install.sources_for(panels.session, characters)
+                export_install.register(self.panels, self.context, sources)
             if panels is not None and dungeon.party is not None:
                 panels.session.set_wound_prompts(dungeon.party.prompts)
-                # The sheet rests no crow the dungeon's own rest is counting (one rest path).
-                from refkit.app.party.rest import sheet_rest_refusal
-
-                table = dungeon.party
-                panels.session.rest_guard = lambda name: sheet_rest_refusal(table, name)
                 # The sheet rests no crow the dungeon's own rest is counting (one rest path).
                 from refkit.app.party.rest import sheet_rest_refusal
 
@@ -587,6 +588,7 @@ class RefkitApp:
 
                 panels.sheet.board.lighter = SessionLighter(dungeon.session)
             self._roll_for_crows(characters, dungeon)
+            yield
             if not self.window.restore_layout():
                 # A first start (or a saved layout that did not fit): the referee's
                 # arrangement, with the clock in front rather than behind the dice.

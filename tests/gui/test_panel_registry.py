@@ -181,3 +181,24 @@ def test_a_panel_built_only_when_shown_is_left_out_of_the_idle_steps(registry, q
     assert registry.pending() == []
     registry.show(PanelId.GAMES)
     assert built == ["dice", "games"]
+
+
+def test_docks_shown_together_are_built_one_per_turn_of_the_event_loop(registry, qtbot) -> None:
+    # Issue 8: a restored layout shows several docks at once; building them all in the same turn
+    # froze the window for their sum (the DT, lights and session log: ~190 ms).
+    registry.window.show()
+    qtbot.waitUntil(lambda: registry.window.painted)
+    built: list[str] = []
+    left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+    for panel, area in ((PanelId.DICE, left), (PanelId.ROLL_LOG, right), (PanelId.GAMES, left)):
+        dock = registry.add_panel(
+            PanelSpec(panel, panel.name, lambda p=panel: _label(p.name, built), area)
+        )
+        dock.hide()
+    for panel in (PanelId.DICE, PanelId.ROLL_LOG, PanelId.GAMES):
+        registry.panel(panel).show()
+    QApplication.processEvents()
+    assert len(built) == 1
+    QApplication.processEvents()
+    assert len(built) == 2
+    qtbot.waitUntil(lambda: len(built) == 3)

@@ -287,7 +287,7 @@ def character_install_steps(
     for panel in (CHARACTERS_DOCK, SHEET_DOCK, CATALOGUE_DOCK):
         panels_registry.widget(panel)
         yield panels
-    names = character_service.names()
+    names = character_service.names()  # the crow opened on a turn of its own: its sheet is big
     if names:
         panels.session.open(names[0])
 

@@ -140,6 +140,8 @@ class PanelRegistry(QObject):
         self._menu_order: tuple[str, ...] = ()
         self._idle_building = False
         self._building: PanelId | None = None
+        self._shown_waiting: list[PanelId] = []
+        """Panels just shown, waiting to be built one per turn of the event loop."""
         self._layout_steps: list[Callable[[], None]] = []
         window.set_layout_reset(self.reset_layout)
 
@@ -393,11 +395,36 @@ class PanelRegistry(QObject):
             elif self._on_screen(panel):
                 self._build(panel)
 
-        if panel not in self._widgets:
+        if panel in self._widgets:
+            return
+        if not self._specs[panel].build_when_idle:
             # Docks re-tabbed as later features join flicker "visible" for a moment; a panel
             # built only when looked at waits to see that it really is.
-            delay = 0 if self._specs[panel].build_when_idle else SETTLE_MS
-            QTimer.singleShot(delay, self, build_if_shown)
+            QTimer.singleShot(SETTLE_MS, self, build_if_shown)
+        elif panel not in self._shown_waiting:
+            # Several docks shown at once (a layout restored, a tab group raised) are built one
+            # per turn of the event loop, not all in the same turn.
+            self._shown_waiting.append(panel)
+            if len(self._shown_waiting) == 1:
+                QTimer.singleShot(0, self, self._build_next_shown)
+
+    def _build_next_shown(self) -> None:
+        while self._shown_waiting:
+            panel = self._shown_waiting.pop(0)
+            if panel in self._widgets:
+                continue
+            if not self.window.painted:
+                self.window.first_painted.connect(
+                    lambda: QTimer.singleShot(0, self, self._build_next_shown),
+                    Qt.ConnectionType.SingleShotConnection,
+                )
+                self._shown_waiting.insert(0, panel)
+                return
+            if self._on_screen(panel):
+                self._build(panel)
+                break
+        if self._shown_waiting:
+            QTimer.singleShot(0, self, self._build_next_shown)
 
     def _on_screen(self, panel: PanelId) -> bool:
         """Shown and not behind another tab (a tabbed-away dock can still say it is visible)."""
