@@ -3,7 +3,9 @@
 Each day is rolled once, from a fresh seed (or the one given), by the pure travel day; every roll
 it made then lands in the roll log, tests as tests (their own seeds replay them with
 ``refkit test --seed``) and the encounter, lost and Miasma dice as ``travel`` rolls. An undo or
-redo refuses, changing nothing, when the journey changed since (another window, the command line).
+redo refuses, changing nothing, when the journey changed since (another window, the command line):
+each change is a step of :class:`~refkit.app.steps.StepRunner` on the journey
+(:mod:`refkit.app.travel.journey_steps`).
 """
 
 from __future__ import annotations
@@ -16,8 +18,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from refkit.app.steps import StepRunner
 from refkit.app.travel.journey import Journey
-from refkit.app.undo import UndoConflictError
+from refkit.app.travel.journey_steps import (
+    JourneyAggregate,
+    JourneyEditCommand,
+    TravelDayCommand,
+)
 from refkit.dice.records import RollRecord
 from refkit.present.test_text import describe_test, summary_line
 from refkit.rules.encounters import EncounterCheck
@@ -182,6 +189,15 @@ class TravelService:
     def journey(self, name: str | None = None) -> Journey:
         return self.book.load(name)
 
+    def steps(self, name: str | None = None) -> StepRunner[Journey]:
+        """The step runner of the journey called ``name`` (None: the one last used)."""
+        journey = self.book.load(name)
+        return StepRunner(
+            JourneyAggregate(self.book, journey.name),
+            lambda: self._clock().timestamp(),
+            what=f"journey {journey.name!r}",
+        )
+
     def travel_day_command(
         self,
         plan: DayPlan,
@@ -190,7 +206,7 @@ class TravelService:
         seed: int | None = None,
         name: str | None = None,
     ) -> TravelDayCommand:
-        return TravelDayCommand(self, self.book.load(name).name, plan, faces, seed)
+        return TravelDayCommand(self, self.steps(name), plan, faces, seed)
 
     def roll_day(
         self, journey: Journey, plan: DayPlan, faces: DayFaces, seed: int | None
@@ -211,12 +227,24 @@ class TravelService:
         for record in _roll_records(day, self._clock()):
             self._log.log_roll(record)
 
-    def take_back_day_command(self, name: str | None = None) -> TakeBackDayCommand:
-        return TakeBackDayCommand(self, self.book.load(name))
+    def take_back_day_command(self, name: str | None = None) -> JourneyEditCommand:
+        """Take the journey's last day back (its rolls stay in the roll log)."""
+        journey = self.book.load(name)
+        journey.without_last_day()  # ValueError now, not at do(), when there is no day
+        last = journey.days[-1].day
+        return JourneyEditCommand(
+            self.steps(journey.name), f"Take back travel day {last}", Journey.without_last_day
+        )
 
-    def note_command(self, day: int, note: str, name: str | None = None) -> JourneyEdit:
-        before = self.book.load(name)
-        return JourneyEdit(self, f"Journal note for day {day}", before, before.with_note(day, note))
+    def note_command(self, day: int, note: str, name: str | None = None) -> JourneyEditCommand:
+        """Write the referee's note for ``day`` of the journal."""
+        journey = self.book.load(name)
+        journey.with_note(day, note)  # ValueError now for a day the journey does not have
+        return JourneyEditCommand(
+            self.steps(journey.name),
+            f"Journal note for day {day}",
+            lambda current: current.with_note(day, note),
+        )
 
     def journal_markdown(self, name: str | None = None, *, referee: bool = True) -> str:
         journey = self.book.load(name)
@@ -230,17 +258,6 @@ class TravelService:
                 out.extend(["", f"> {day.note}"])
             out.append("")
         return "\n".join(out)
-
-    def replace_checked(self, expected: Journey, new: Journey, what: str) -> None:
-        """Keep ``new`` if the stored journey is still ``expected``; else UndoConflictError."""
-        with self.book.transaction():
-            current = self.book.load(expected.name)
-            if current != expected:
-                raise UndoConflictError(
-                    f"cannot {what}: journey {expected.name!r} changed since (another window or "
-                    "the command line); nothing was changed"
-                )
-            self.book.save(new)
 
 
 def _roll_records(day: TravelledDay, at: datetime) -> list[RollRecord]:
@@ -343,73 +360,3 @@ def _outcome(check: EncounterCheck) -> str:
     if not check.encounter:
         return "no encounter"
     return "an encounter at once" if check.immediate else "a sign; the encounter comes later"
-
-
-class TravelDayCommand:
-    """Travel one day: rolled once on the first do, and kept; undo takes the day back, redo puts
-    the same day back (the dice are not rolled again)."""
-
-    def __init__(
-        self, service: TravelService, name: str, plan: DayPlan, faces: DayFaces, seed: int | None
-    ) -> None:
-        self._service = service
-        self._name = name
-        self._plan = plan
-        self._faces = faces
-        self._seed = seed
-        self._before: Journey | None = None
-        self._after: Journey | None = None
-        self.day: TravelledDay | None = None
-
-    @property
-    def text(self) -> str:
-        return f"Travel day ({self._name})"
-
-    def do(self) -> None:
-        if self._before is None or self._after is None:
-            # One unit of work: the day, its rolls in the log and its encounter-table roll are
-            # kept together, or (on any failure) none of them is.
-            with self._service.book.transaction():
-                before = self._service.book.load(self._name)
-                day = self._service.roll_day(before, self._plan, self._faces, self._seed)
-                after = before.with_day(day.record, day.summary)
-                self._service.book.save(after)
-                self._service.log_day(day)
-            self._before, self._after, self.day = before, after, day
-            return
-        self._service.replace_checked(self._before, self._after, "travel the day again")
-
-    def undo(self) -> None:
-        if self._before is None or self._after is None:
-            raise RuntimeError("undo before do")
-        self._service.replace_checked(self._after, self._before, "take the day back")
-
-
-class JourneyEdit:
-    """Swap one journey value for another, refusing when the stored one changed meanwhile."""
-
-    def __init__(self, service: TravelService, text: str, before: Journey, after: Journey) -> None:
-        self._service = service
-        self._text = text
-        self.before = before
-        self.after = after
-
-    @property
-    def text(self) -> str:
-        return self._text
-
-    def do(self) -> None:
-        self._service.replace_checked(self.before, self.after, self._text.lower())
-
-    def undo(self) -> None:
-        self._service.replace_checked(self.after, self.before, f"undo {self._text.lower()}")
-
-
-class TakeBackDayCommand(JourneyEdit):
-    """Take the journey's last day back (its rolls stay in the roll log)."""
-
-    def __init__(self, service: TravelService, journey: Journey) -> None:
-        last = journey.days[-1].day if journey.days else 0
-        super().__init__(
-            service, f"Take back travel day {last}", journey, journey.without_last_day()
-        )

@@ -87,6 +87,7 @@ def test_a_travel_day_is_kept_logged_undone_and_redone_without_rolling_again(ser
     service.start("Into the Marches", MAP, Hex(1, 6), PARTY)
     command = service.travel_day_command(LOST_PLAN, faces=LOST_FACES, seed=7)
     command.do()
+    assert command.text == "Travel day 1"
     journey = service.journey()
     assert journey.state.lost and journey.state.believed_hex == Hex(3, 6)
     assert journey.state.true_hex == Hex(1, 4)
@@ -125,6 +126,18 @@ def test_undo_refuses_when_the_journey_changed_since(service):
     with pytest.raises(UndoConflictError, match="changed since"):
         command.undo()
     assert service.journey() == noted
+
+
+def test_redo_refuses_when_the_journey_changed_since(service):
+    service.start("Into the Marches", MAP, Hex(1, 6), PARTY)
+    command = service.travel_day_command(LOST_PLAN, faces=LOST_FACES, seed=7)
+    command.do()
+    command.undo()
+    service.travel_day_command(DayPlan(pace="slow", slowest_speed=5), seed=1).do()
+    other = service.journey()
+    with pytest.raises(UndoConflictError, match="cannot redo 'Travel day 1'"):
+        command.do()
+    assert service.journey() == other
 
 
 def test_take_back_the_last_day_and_notes_are_undoable(service):

@@ -1,0 +1,140 @@
+"""A journey as an aggregate of the step runner, and the undoable commands that change it.
+
+The journey is checked by value: a change is written only if the stored journey is still the one
+read, and an undo or redo only if it is still the one the change left behind (else
+:class:`~refkit.app.undo.UndoConflictError`, changing nothing). A travel day is rolled once, on its
+first do; its redo puts the same day back without rolling again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING
+
+from refkit.app.steps import Change, Loaded, LogLine, Planned, Saved, StepRunner
+from refkit.app.travel.journey import Journey
+from refkit.errors import ConflictError
+from refkit.rules.travel.travel_day import DayFaces, DayPlan
+
+if TYPE_CHECKING:
+    from refkit.app.travel.travel_service import JourneyBook, TravelledDay, TravelService
+
+
+class JourneyChangedError(ConflictError, ValueError):
+    """The journey was changed elsewhere while a change to it was being made; nothing written."""
+
+
+class JourneyAggregate:
+    """One stored journey, for :class:`~refkit.app.steps.StepRunner`."""
+
+    stale_error = JourneyChangedError
+
+    def __init__(self, book: JourneyBook, name: str) -> None:
+        self._book = book
+        self._name = name
+
+    def load(self) -> Loaded[Journey]:
+        return Loaded(self._book.load(self._name), 0)
+
+    def save(
+        self,
+        read: Loaded[Journey],
+        state: Journey,
+        *,
+        log: Sequence[LogLine] = (),
+        at: float = 0.0,
+        mark_undone: Sequence[int] = (),
+        mark_done: Sequence[int] = (),
+    ) -> Saved:
+        # The journal is the journey's own: no session-log lines to write or mark.
+        if self._book.load(self._name) != read.state:
+            raise JourneyChangedError(
+                f"journey {self._name!r} was changed elsewhere (another window or the command "
+                "line) while this change was being made; nothing was written"
+            )
+        self._book.save(state)
+        return Saved(0)
+
+    def same(self, stored: Journey, expected: Journey) -> bool:
+        return stored == expected
+
+    def unit_of_work(self) -> AbstractContextManager[object]:
+        return self._book.transaction()
+
+
+class TravelDayCommand:
+    """Travel one day: rolled on the first do, with its rolls logged in the same unit of work;
+    undo takes the day back, redo puts the same day back."""
+
+    def __init__(
+        self,
+        service: TravelService,
+        steps: StepRunner[Journey],
+        plan: DayPlan,
+        faces: DayFaces,
+        seed: int | None,
+    ) -> None:
+        self._service = service
+        self._steps = steps
+        self._plan = plan
+        self._faces = faces
+        self._seed = seed
+        self._change: Change[Journey] | None = None
+        self.day: TravelledDay | None = None
+
+    @property
+    def text(self) -> str:
+        day = f" {self.day.record.day}" if self.day is not None else ""
+        return f"Travel day{day}"
+
+    def do(self) -> None:
+        if self._change is not None:
+            self._change = self._steps.reapply(self._change)
+            return
+        service = self._service
+
+        def step(journey: Journey, now: float) -> Planned[Journey, TravelledDay]:
+            day = service.roll_day(journey, self._plan, self._faces, self._seed)
+            return Planned(
+                f"Travel day {day.record.day}", journey.with_day(day.record, day.summary), day
+            )
+
+        outcome = self._steps.run(step, joined=lambda done: service.log_day(done.value))
+        self._change, self.day = outcome.change, outcome.value
+
+    def undo(self) -> None:
+        if self._change is None:
+            raise RuntimeError("a travel day is undone only after it was done")
+        self._change = self._steps.revert(self._change)
+
+
+class JourneyEditCommand:
+    """Any other change to a journey (a journal note, taking the last day back)."""
+
+    def __init__(
+        self, steps: StepRunner[Journey], text: str, edit: Callable[[Journey], Journey]
+    ) -> None:
+        self._steps = steps
+        self._text = text
+        self._edit = edit
+        self._change: Change[Journey] | None = None
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def do(self) -> None:
+        if self._change is not None:
+            self._change = self._steps.reapply(self._change)
+            return
+
+        def step(journey: Journey, now: float) -> Planned[Journey, None]:
+            return Planned(self._text, self._edit(journey), None)
+
+        self._change = self._steps.run(step).change
+
+    def undo(self) -> None:
+        if self._change is None:
+            raise RuntimeError(f"{self._text} is undone only after it was done")
+        self._change = self._steps.revert(self._change)
