@@ -520,9 +520,9 @@ def _run_effect_use(args: argparse.Namespace) -> Result:
         "after": roll.after,
     }
     payload["seed"] = seed
-    rolled = ", ".join(str(face) for face in roll.rolled)
-    line = f"{outcome.value.name}: rolled {rolled}: {roll.before} → {roll.after} UD"
-    return payload, f"{line}\n{text}"
+    from refkit.present.usage_text import usage_roll_line
+
+    return payload, f"{usage_roll_line(outcome.value.name, roll)}\n{text}"
 
 
 def _faces(text: str) -> tuple[int, ...]:
