@@ -15,10 +15,10 @@ from refkit.gui.characters.session import CharacterSession
 from refkit.gui.dungeon.session import AUTO_END_GRACE_S, DungeonTurnSession
 from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.board_layout import Place
-from refkit.rules.inventory.model import BACKPACK
+from refkit.rules.inventory.model import BELT
 from tests.gui.dungeon_helpers import DungeonRig
 
-WREN = "Wren Ashdown"  # backpack 7 holds an antitoxin and two healing potions
+HESPER = "Hesper Quill"  # belt 2 holds a stiletto and a knife
 
 
 # -- the auto-end grace on reopening ------------------------------------------------------------
@@ -82,7 +82,7 @@ def board(qtbot, tmp_path: Path) -> Iterator[InventoryBoard]:
         widget.resize(1100, 760)
         widget.show()
         qtbot.waitExposed(widget)
-        session.open(WREN)
+        session.open(HESPER)
         yield widget
         session.shutdown()
 
@@ -90,8 +90,8 @@ def board(qtbot, tmp_path: Path) -> Iterator[InventoryBoard]:
 def test_the_entries_of_a_shared_slot_split_its_card_area_in_equal_bands_in_order(
     board: InventoryBoard,
 ) -> None:
-    place = Place(BACKPACK, 7)
-    entries = board.character().items.occupants(BACKPACK, 7)
+    place = Place(BELT, 2)
+    entries = board.character().items.occupants(BELT, 2)
     assert len(entries) == 2
     area = board.board_layout().card_area(place)
     hits = [hit for hit in board._card_hits() if hit.place == place]
@@ -111,7 +111,7 @@ def test_the_entries_of_a_shared_slot_split_its_card_area_in_equal_bands_in_orde
 def test_the_keyboard_cursor_frames_the_chosen_entry_of_a_shared_slot(
     board: InventoryBoard,
 ) -> None:
-    place = Place(BACKPACK, 7)
+    place = Place(BELT, 2)
     hits = [hit for hit in board._card_hits() if hit.place == place]
     for index, hit in enumerate(hits):
         board.set_cursor(place, index)
