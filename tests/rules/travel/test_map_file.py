@@ -6,8 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from refkit.locate import resource_path
+from refkit.rules.travel.hex_map import DEFAULT_HABITATS, HexCell, HexMap, PointOfInterest
 from refkit.rules.travel.hexes import Hex, HexDirection
 from refkit.rules.travel.map_file import MapFileError, map_to_json, parse_map
 from tests.rules.travel.map_fixtures import river_map
@@ -116,3 +119,33 @@ def test_the_exported_text_has_one_hex_a_line():
     hex_lines = [line for line in text.splitlines() if line.strip().startswith('{"q"')]
     assert len(hex_lines) == 3
     assert json.loads(text)["hexes"][0] == {"q": 0, "r": 0, "habitat": "plains", "river": "SE"}
+
+
+texts = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=20)
+cells = st.builds(
+    HexCell,
+    habitat=st.sampled_from([h.name for h in DEFAULT_HABITATS]),
+    road=st.booleans(),
+    river=st.none() | st.sampled_from(list(HexDirection)),
+    places=st.lists(
+        st.builds(
+            PointOfInterest,
+            name=texts.filter(lambda t: t.strip() == t and t),
+            dungeon=st.booleans(),
+            notes=texts,
+        ),
+        max_size=2,
+    ).map(tuple),
+    notes=texts,
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.dictionaries(
+        st.builds(Hex, st.integers(-30, 30), st.integers(-30, 30)), cells, min_size=1, max_size=8
+    )
+)
+def test_any_map_survives_the_round_trip(generated):
+    hex_map = HexMap("Round trip", generated, start=min(generated))
+    assert parse_map(map_to_json(hex_map)) == hex_map
