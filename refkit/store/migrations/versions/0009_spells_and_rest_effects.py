@@ -5,8 +5,8 @@ A ``spell`` table holds each spell the referee wrote or imported as a spell file
 case and spacing folded). ``tracked_effect`` gains ``ends_at_rest`` (false for every effect stored
 before): a backlash lasting "until a rest" is ended by the next rest, not by the DT.
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 Create Date: 2026-12-01
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
