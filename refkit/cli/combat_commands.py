@@ -25,8 +25,11 @@ CONDITION_CHOICES = ("blessed", "grabbed", "prone", "vulnerable", "unconscious",
 
 
 def register(commands: argparse._SubParsersAction) -> None:
+    from refkit.cli import fight_commands
+
     _register_attack(commands)
     _register_creature(commands)
+    fight_commands.register(commands)
 
 
 # --- attack -----------------------------------------------------------------------------------
@@ -501,7 +504,9 @@ def _attack_record(services: Any, payload: dict, text: str, faces: tuple[int, ..
 
 
 def _register_creature(commands: argparse._SubParsersAction) -> None:
-    creature = commands.add_parser("creature", help="the bestiary: list, show, check, export")
+    creature = commands.add_parser(
+        "creature", help="the bestiary: list, show, check, import, export, delete"
+    )
     kinds = creature.add_subparsers(dest="creature_kind", metavar="KIND", required=True)
     listing = kinds.add_parser("list", help="every creature in the bestiary")
     add_json_flag(listing)
@@ -510,37 +515,51 @@ def _register_creature(commands: argparse._SubParsersAction) -> None:
     show.add_argument("name", metavar="NAME")
     add_json_flag(show)
     show.set_defaults(handler=_run_show)
-    check = kinds.add_parser("check", help="check a bestiary file")
+    check = kinds.add_parser("check", help="check a bestiary file (nothing is imported)")
     check.add_argument("file", metavar="FILE")
     add_json_flag(check)
     check.set_defaults(handler=_run_check)
+    imported = kinds.add_parser("import", help="add a bestiary file's creatures (all or none)")
+    imported.add_argument("file", metavar="FILE")
+    imported.add_argument("--replace", action="store_true", help="replace creatures of a name")
+    add_json_flag(imported)
+    imported.set_defaults(handler=_run_import)
     export = kinds.add_parser("export", help="write creatures to a bestiary file")
     export.add_argument("names", nargs="*", metavar="NAME")
     export.add_argument("--out", required=True, metavar="FILE")
     add_json_flag(export)
     export.set_defaults(handler=_run_export)
-
-
-def _bestiary() -> Any:
-    from refkit.app.combat.bestiary import Bestiary
-
-    return Bestiary.shipped()
+    delete = kinds.add_parser("delete", help="forget one of your own creatures")
+    delete.add_argument("name", metavar="NAME")
+    add_json_flag(delete)
+    delete.set_defaults(handler=_run_delete)
 
 
 def _run_list(args: argparse.Namespace) -> Result:
-    creatures = _bestiary().creatures()
-    rows = [{"name": c.name, "size": c.size, "stamina": c.stamina, "ad": c.ad} for c in creatures]
+    from refkit.app.combat.on_database import bestiary_on
+
+    with command_services(args) as services:
+        bestiary = bestiary_on(services.database)
+        creatures = bestiary.creatures()
+        rows = [
+            {
+                "name": c.name,
+                "size": c.size,
+                "stamina": c.stamina,
+                "ad": c.ad,
+                "source": "refkit-example" if bestiary.is_shipped(c.name) else "user",
+            }
+            for c in creatures
+        ]
     text = "\n".join(f"{c.name} ({c.size}; Stamina {c.stamina}, AD {c.ad})" for c in creatures)
     return {"creatures": rows}, text
 
 
 def _run_show(args: argparse.Namespace) -> Result:
-    from refkit.errors import DomainError
+    from refkit.app.combat.on_database import bestiary_on
 
-    try:
-        creature = _bestiary().get(args.name)
-    except DomainError as error:
-        raise CliError(str(error)) from None
+    with command_services(args) as services:
+        creature = bestiary_on(services.database).get(args.name)
     return _creature_payload(creature), _creature_text(creature)
 
 
@@ -552,16 +571,33 @@ def _run_check(args: argparse.Namespace) -> Result:
     return {"valid": True, "creatures": names}, f"{args.file}: {len(names)} creatures, all valid"
 
 
-def _run_export(args: argparse.Namespace) -> Result:
-    from refkit.errors import DomainError
+def _run_import(args: argparse.Namespace) -> Result:
+    from refkit.app.combat.on_database import bestiary_on
+    from refkit.rules.combat.bestiary_file import read_bestiary_file
 
-    bestiary = _bestiary()
-    try:
+    read_bestiary_file(args.file)  # a bad file is refused before the database is opened
+    with command_services(args) as services:
+        added = bestiary_on(services.database).import_file(args.file, replace=args.replace)
+    names = [c.name for c in added]
+    return {"imported": names}, f"imported {len(names)} creatures: {', '.join(names)}"
+
+
+def _run_export(args: argparse.Namespace) -> Result:
+    from refkit.app.combat.on_database import bestiary_on
+
+    with command_services(args) as services:
+        bestiary = bestiary_on(services.database)
         written = bestiary.export_file(args.out, args.names)
-    except DomainError as error:
-        raise CliError(str(error)) from None
-    count = len(args.names) or len(bestiary.creatures())
+        count = len(args.names) or len(bestiary.creatures())
     return {"file": str(written), "creatures": count}, f"{count} creatures written to {written}"
+
+
+def _run_delete(args: argparse.Namespace) -> Result:
+    from refkit.app.combat.on_database import bestiary_on
+
+    with command_services(args) as services:
+        gone = bestiary_on(services.database).delete(args.name)
+    return {"deleted": gone.name}, f"{gone.name} deleted"
 
 
 def _creature_payload(creature: Any) -> dict:

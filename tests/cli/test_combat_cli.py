@@ -177,7 +177,14 @@ def test_bad_input_exits_2_with_one_error_line_and_logs_nothing(cli, refkit_data
 
 def test_creature_list_and_show(cli):
     listed = cli("creature", "list", "--json").json["creatures"]
-    assert {"name": "Tunnel ghoul", "size": "medium", "stamina": 9, "ad": 2} in listed
+    ghoul = {
+        "name": "Tunnel ghoul",
+        "size": "medium",
+        "stamina": 9,
+        "ad": 2,
+        "source": "refkit-example",
+    }
+    assert ghoul in listed
     shown = cli("creature", "show", "tunnel ghoul", "--json").json
     assert shown["attacks"][1]["damage"] == "3+S / 6+S P"
     assert_bad_input(cli("creature", "show", "dragon"), "no creature called 'dragon'")

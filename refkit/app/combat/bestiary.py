@@ -24,6 +24,11 @@ class UnknownCreatureError(DomainError, ValueError):
     """No creature of that name is in the bestiary."""
 
 
+class BestiaryRefusal(DomainError, ValueError):
+    """The bestiary refuses the change (a name taken, one of Refkit's examples); nothing
+    changed."""
+
+
 def shipped_creatures() -> tuple[Creature, ...]:
     """Refkit's example creatures, file by file in name order."""
     folder = resource_path(SHIPPED_FOLDER)
@@ -66,7 +71,9 @@ class Bestiary:
         creature = self.get(name)
         key = creature.name.lower()
         if key in self._shipped:
-            raise DomainError(f"{creature.name} is one of Refkit's examples; it cannot be deleted")
+            raise BestiaryRefusal(
+                f"{creature.name} is one of Refkit's examples; it cannot be deleted"
+            )
         if self._stored is not None:
             self._stored.delete(creature.name)
         del self._creatures[key]
@@ -89,7 +96,7 @@ class Bestiary:
         if not replace:
             taken = [c.name for c in creatures if c.name.lower() in self._creatures]
             if taken:
-                raise DomainError(
+                raise BestiaryRefusal(
                     f"{path}: the bestiary already has {', '.join(taken)}; nothing was imported"
                 )
         if self._stored is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -21,6 +22,7 @@ from refkit.app.character_service import CharacterService
 from refkit.app.combat.bestiary import Bestiary
 from refkit.app.combat.fight_steps import FightLog, FightStep
 from refkit.app.combat.fight_store import FightStore
+from refkit.app.party.wound_prompts import WoundPrompts, raising_prompt
 from refkit.app.undo import Command, CompositeCommand
 from refkit.dice.rng import make_rng
 from refkit.rules.character.model import Character, DamageOutcome
@@ -96,11 +98,35 @@ class PreparedAttack:
     allies: tuple[str, ...]
 
 
+UnitOfWork = Callable[[], AbstractContextManager[object]]
+"""Opens one transaction for every repository of the database (``Database.unit_of_work``)."""
+
+
+class OneUnit:
+    """A command whose do and undo each commit once, or not at all."""
+
+    def __init__(self, command: Command, unit_of_work: UnitOfWork) -> None:
+        self._command = command
+        self._unit_of_work = unit_of_work
+
+    @property
+    def text(self) -> str:
+        return self._command.text
+
+    def do(self) -> None:
+        with self._unit_of_work():
+            self._command.do()
+
+    def undo(self) -> None:
+        with self._unit_of_work():
+            self._command.undo()
+
+
 @dataclass(frozen=True)
 class AttackCommand:
     """An attack as one undoable step, and its report."""
 
-    command: CompositeCommand
+    command: Command
     report: AttackReport
 
     @property
@@ -126,7 +152,11 @@ class FightSession:
         log: FightLog | None = None,
         state: Fight | None = None,
         store: FightStore | None = None,
+        unit_of_work: UnitOfWork | None = None,
+        prompts: WoundPrompts | None = None,
     ) -> None:
+        self._unit_of_work = unit_of_work
+        self._prompts = prompts
         self._characters = characters
         self._bestiary = bestiary
         self._rng_factory = rng_factory
@@ -171,6 +201,14 @@ class FightSession:
 
     def remove_listener(self, listener: FightListener) -> None:
         self._listeners.remove(listener)
+
+    def _joined(self, text: str, children: Sequence[Command]) -> Command:
+        """Child commands as one step, written in one unit of work when there is one (a hit on
+        a crow and the fight's step commit together or not at all)."""
+        joined = CompositeCommand(text, children)
+        if self._unit_of_work is None:
+            return joined
+        return OneUnit(joined, self._unit_of_work)
 
     def _step(self, after: Fight, text: str) -> FightStep:
         return FightStep(self, self._state, after, text)
@@ -244,7 +282,7 @@ class FightSession:
             else:
                 edit = character_commands.add_condition(self._characters, crow.name, condition)
                 text = f"{crow.name} is {condition}"
-            return CompositeCommand(text, [edit, self._step(self._state, text)])
+            return self._joined(text, [edit, self._step(self._state, text)])
         after = self._state.toggle_condition(fighter.name, condition)
         now = condition in after.combatant(fighter.name).conditions
         text = f"{fighter.name} is {'' if now else 'no longer '}{condition}"
@@ -277,7 +315,7 @@ class FightSession:
             rng=self._rng_factory(seed)[0],
         )
         text = _hit_text(hit)
-        return CompositeCommand(text, [*children, self._step(fight, text)]), hit
+        return self._joined(text, [*children, self._step(fight, text)]), hit
 
     def _damage(
         self,
@@ -305,6 +343,9 @@ class FightSession:
                 rng=rng,
             )
             dealt = outcome.absorbed_by_armour + outcome.stamina_lost + outcome.wounds_taken
+            if self._prompts is not None:
+                # As on the sheet: the wounds wait for the player to place them, box by box.
+                edit = raising_prompt(self._prompts, edit, to_place=outcome.wounds_to_place)
             return fight, [edit], Hit(fighter.name, dealt, piercing, crow=outcome)
         extra = 0
         if amount > 0 and "vulnerable" in fighter.conditions:
@@ -466,7 +507,7 @@ class FightSession:
         )
         text = attack_text(report)
         children.append(self._step(after, text))
-        return AttackCommand(CompositeCommand(text, children), report)
+        return AttackCommand(self._joined(text, children), report)
 
     def _attack_called(self, fighter: Combatant, weapon: str) -> Attack:
         offered = self.attacks_of(fighter.name)

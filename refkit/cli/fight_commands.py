@@ -1,0 +1,313 @@
+"""``refkit fight``: the fight kept in the database, step by step from the command line.
+
+The same fight session as the window's (:func:`refkit.app.combat.on_database.fight_session_on`):
+every step is saved with the fight, written to the session log, and an attack or damage on a
+crow changes the crow's sheet in the same transaction. Wounds a hit leaves are for the player to
+place (``wounds_to_place``), as on the sheet.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from refkit.cli.errors import CliError
+from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.services import command_services
+
+Result = tuple[dict[str, Any], str]
+CONDITIONS = ("blessed", "grabbed", "prone", "vulnerable", "unconscious", "weakened")
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    fight = commands.add_parser("fight", help="the fight at the table, kept in the database")
+    kinds = fight.add_subparsers(dest="fight_kind", metavar="STEP", required=True)
+
+    show = kinds.add_parser("show", help="the round, whose side acts, every combatant")
+    _common(show, _run_show)
+
+    add = kinds.add_parser("add", help="creatures from the bestiary join, numbered")
+    add.add_argument("creature", metavar="CREATURE")
+    add.add_argument("--count", type=whole_number, default=1, metavar="N")
+    _common(add, _run_add)
+
+    crows = kinds.add_parser("crows", help="crows join by name (none: the party at the table)")
+    crows.add_argument("names", nargs="*", metavar="NAME")
+    _common(crows, _run_crows)
+
+    start = kinds.add_parser("round", help="the next round, with its initiative d10")
+    start.add_argument("--die", type=whole_number, metavar="D", help="the initiative d10 face")
+    add_seed(start)
+    _common(start, _run_round)
+
+    turn = kinds.add_parser("next", help="end the turn; the next goes to NAME or the next one")
+    turn.add_argument("name", nargs="?", metavar="NAME")
+    _common(turn, _run_next)
+
+    attack = kinds.add_parser("attack", help="ATTACKER attacks --target with --weapon")
+    attack.add_argument("attacker", metavar="ATTACKER")
+    attack.add_argument("--weapon", required=True, metavar="NAME")
+    attack.add_argument("--target", required=True, metavar="NAME")
+    attack.add_argument(
+        "--ally",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="an ally of the attacker next to the target (repeatable)",
+    )
+    attack.add_argument(
+        "--tested",
+        choices=("agility", "strength", "mind"),
+        help="for a weapon of A/S: which one (default the higher)",
+    )
+    attack.add_argument("--expertise", metavar="NAME", help="spend a use of this weapon expertise")
+    attack.add_argument("--knock-out", action="store_true")
+    attack.add_argument("--flanking", action="store_true")
+    attack.add_argument("--high-ground", action="store_true")
+    attack.add_argument("--cover", action="store_true")
+    attack.add_argument("--surprised", action="store_true")
+    attack.add_argument("--adjacent", action="store_true")
+    attack.add_argument("--distance", type=whole_number, metavar="SQUARES")
+    attack.add_argument("--edges", type=whole_number, default=0, metavar="E")
+    attack.add_argument("--banes", type=whole_number, default=0, metavar="B")
+    attack.add_argument("--bonus", type=whole_number, action="append", default=[], metavar="N")
+    attack.add_argument("--dice", metavar="A,B[,S[,P]]")
+    add_seed(attack)
+    _common(attack, _run_attack)
+
+    damage = kinds.add_parser("damage", help="damage dealt by hand (a counter, a trap)")
+    damage.add_argument("name", metavar="NAME")
+    damage.add_argument("amount", type=whole_number, metavar="AMOUNT")
+    damage.add_argument("--piercing", action="store_true")
+    damage.add_argument("--knock-out", action="store_true")
+    add_seed(damage)
+    _common(damage, _run_damage)
+
+    condition = kinds.add_parser("condition", help="give NAME the condition, or end it")
+    condition.add_argument("name", metavar="NAME")
+    condition.add_argument("condition", choices=CONDITIONS, metavar="CONDITION")
+    _common(condition, _run_condition)
+
+    remove = kinds.add_parser("remove", help="NAME leaves the fight")
+    remove.add_argument("name", metavar="NAME")
+    _common(remove, _run_remove)
+
+    dt_end = kinds.add_parser("dt-end", help="the DT ended: its conditions end, knock-outs wake")
+    _common(dt_end, _run_dt_end)
+
+
+def _common(parser: argparse.ArgumentParser, handler: Any) -> None:
+    add_json_flag(parser)
+    parser.set_defaults(handler=handler)
+
+
+# -- running a step --------------------------------------------------------------------------
+
+
+def _step(args: argparse.Namespace, make: Any) -> tuple[Any, Any]:
+    """Build the session, make the step with ``make(session)``, do it; (session, extra)."""
+    from refkit.app.combat.on_database import fight_session_on
+    from refkit.errors import DomainError
+
+    with command_services(args) as services:
+        session = fight_session_on(
+            services.database,
+            services.characters,
+            rng_factory=services.rng_factory,
+            current_dt=lambda: services.dungeon.store.load().clock.dt,
+            clock=services.utc_now,
+        )
+        try:
+            made = make(session, services)
+            if made is None:
+                return session, None
+            command, extra = made
+            command.do()
+        except DomainError as error:
+            raise CliError(str(error)) from None
+        return session, (command, extra)
+
+
+def fight_payload(fight: Any) -> dict[str, Any]:
+    return {
+        "round": fight.round,
+        "first": fight.first,
+        "acting": fight.acting,
+        "current": fight.current,
+        "initiative_die": fight.initiative_die,
+        "combatants": [
+            {
+                "name": f.name,
+                "side": f.side,
+                "creature": None if f.creature is None else f.creature.name,
+                "stamina": f.stamina,
+                "ad": f.ad,
+                "conditions": list(f.conditions),
+                "standing": f.standing,
+                "acted": f.acted,
+                "players_see": f.players_see,
+            }
+            for f in fight.combatants
+        ],
+    }
+
+
+def fight_text(fight: Any) -> str:
+    if fight.round == 0:
+        head = "No round yet (roll initiative with 'refkit fight round')"
+    elif fight.acting is None:
+        head = f"Round {fight.round} is over"
+    else:
+        head = f"Round {fight.round}: the {fight.acting} act" + (
+            f"; {fight.current}'s turn" if fight.current else ""
+        )
+    lines = [head]
+    for f in fight.combatants:
+        state = f"Stamina {f.stamina}, AD {f.ad}" if f.creature is not None else "crow"
+        extra = list(f.conditions)
+        if f.standing != "fighting":
+            extra.insert(0, f.standing.replace("_", " "))
+        if f.acted:
+            extra.append("acted")
+        lines.append(f"  {f.name} ({f.side}; {state})" + (f": {', '.join(extra)}" if extra else ""))
+    return "\n".join(lines)
+
+
+def _shown(session: Any, text: str | None = None) -> Result:
+    payload = fight_payload(session.state)
+    shown = fight_text(session.state)
+    if text:
+        payload["step"] = text
+        shown = f"{text}\n{shown}"
+    return payload, shown
+
+
+def _run_show(args: argparse.Namespace) -> Result:
+    session, _ = _step(args, lambda session, services: None)
+    return _shown(session)
+
+
+def _run_add(args: argparse.Namespace) -> Result:
+    session, (command, _) = _step(
+        args, lambda s, _: (s.add_creatures(args.creature, args.count), None)
+    )
+    return _shown(session, command.text)
+
+
+def _run_crows(args: argparse.Namespace) -> Result:
+    def make(session: Any, services: Any) -> Any:
+        names = args.names or services.party.to_dict()["members"]
+        if not names:
+            raise CliError("no crows named, and no party at the table ('refkit dt party NAME')")
+        return session.add_crows(names), None
+
+    session, (command, _) = _step(args, make)
+    return _shown(session, command.text)
+
+
+def _run_round(args: argparse.Namespace) -> Result:
+    if args.die is not None and args.seed is not None:
+        raise CliError("give --die or --seed, not both")
+    session, (command, _) = _step(
+        args, lambda s, _: (s.start_round(die=args.die, seed=args.seed), None)
+    )
+    return _shown(session, command.text)
+
+
+def _run_next(args: argparse.Namespace) -> Result:
+    session, (command, _) = _step(args, lambda s, _: (s.next_turn(args.name), None))
+    return _shown(session, command.text)
+
+
+def _run_attack(args: argparse.Namespace) -> Result:
+    from refkit.cli.combat_commands import _given_dice
+    from refkit.rules.combat.attack import Situation
+
+    for name in ("edges", "banes"):
+        if getattr(args, name) < 0:
+            raise CliError(f"--{name} must be 0 or more, got {getattr(args, name)}")
+    situation = Situation(
+        flanking=args.flanking,
+        high_ground=args.high_ground,
+        target_adjacent=args.adjacent,
+        distance=args.distance,
+        cover=args.cover,
+        surprised_target=args.surprised,
+        edges=args.edges,
+        banes=args.banes,
+        bonuses=tuple(args.bonus),
+    )
+    dice = _given_dice(args)
+
+    def make(session: Any, _: Any) -> Any:
+        step = session.attack(
+            args.attacker,
+            args.weapon,
+            args.target,
+            situation=situation,
+            allies=args.ally,
+            tested=args.tested,
+            expertise=args.expertise,
+            knock_out=args.knock_out,
+            dice=dice,
+            seed=args.seed,
+        )
+        return step, step.report
+
+    session, (command, report) = _step(args, make)
+    payload, shown = _shown(session, command.text)
+    outcome, test = report.outcome, report.outcome.test
+    wounds = {hit.name: hit.wounds_to_place for hit in (report.hit, report.stray) if hit}
+    payload["attack"] = {
+        "attacker": report.attacker,
+        "target": report.target,
+        "weapon": report.weapon,
+        "dice": list(test.dice),
+        "faces": list(report.faces),
+        "total": test.total,
+        "tier": test.tier,
+        "crit": test.crit,
+        "doom": test.doom,
+        "expertise_applied": test.expertise_applied,
+        "reasons": list(outcome.modifiers.reasons),
+        "hit": outcome.hit,
+        "damage": outcome.damage,
+        "counter_tier": outcome.counter_tier,
+        "counter_damage": report.counter_damage,
+        "ally_hit": None
+        if report.stray is None
+        else {"name": report.stray.name, "damage": report.stray.amount},
+        "extra_action": outcome.extra_action,
+        "wounds_to_place": {name: n for name, n in wounds.items() if n},
+        "seed": report.seed,
+    }
+    return payload, shown
+
+
+def _run_damage(args: argparse.Namespace) -> Result:
+    session, (command, hit) = _step(
+        args,
+        lambda s, _: s.damage(
+            args.name, args.amount, piercing=args.piercing, knock_out=args.knock_out, seed=args.seed
+        ),
+    )
+    payload, shown = _shown(session, command.text)
+    payload["wounds_to_place"] = hit.wounds_to_place
+    return payload, shown
+
+
+def _run_condition(args: argparse.Namespace) -> Result:
+    session, (command, _) = _step(
+        args, lambda s, _: (s.toggle_condition(args.name, args.condition), None)
+    )
+    return _shown(session, command.text)
+
+
+def _run_remove(args: argparse.Namespace) -> Result:
+    session, (command, _) = _step(args, lambda s, _: (s.remove(args.name), None))
+    return _shown(session, command.text)
+
+
+def _run_dt_end(args: argparse.Namespace) -> Result:
+    session, (command, _) = _step(args, lambda s, _: (s.dt_ended(), None))
+    return _shown(session, command.text)
