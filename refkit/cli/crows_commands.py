@@ -416,6 +416,15 @@ def _register_craft(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--edges", type=whole_number, default=0, metavar="E")
     parser.add_argument("--banes", type=whole_number, default=0, metavar="B")
     parser.add_argument("--expertises", type=whole_number, default=0, metavar="K")
+    parser.add_argument(
+        "--bonus",
+        type=whole_number,
+        action="append",
+        default=[],
+        metavar="N",
+        help="a flat bonus or penalty (repeatable): masterwork tools +2, fine tools +1",
+    )
+    parser.add_argument("--crit-min", type=whole_number, default=19, metavar="N")
     add_seed(parser)
     add_json_flag(parser)
     parser.set_defaults(handler=_run_craft)
@@ -427,7 +436,14 @@ def _run_craft(args: argparse.Namespace) -> Result:
     _check_counts(args)
     (d1, d2), seed = _two_d10(args)
     roll = crafting_roll(
-        d1, d2, args.mind, edges=args.edges, banes=args.banes, expertises=args.expertises
+        d1,
+        d2,
+        args.mind,
+        edges=args.edges,
+        banes=args.banes,
+        bonuses=tuple(args.bonus),
+        expertises=args.expertises,
+        crit_min=args.crit_min,
     )
     payload = {
         "dice": [d1, d2],
