@@ -590,7 +590,7 @@ def _run_status(args: argparse.Namespace) -> Result:
         "habitat": cell.habitat,
         "places": [place.name for place in cell.places],
         "rations_found": state.rations_found,
-        "explored": len(state.explored),
+        "explored": [h.to_list() for h in sorted(state.explored)],
         "travellers": [
             {
                 "name": t.name,

@@ -120,6 +120,7 @@ def test_a_journey_day_keeps_the_secret_unless_the_referee_asks(cli, refkit_data
     assert shown["rations"] == 5
     status = cli("travel", "journey", "status", "--json").json
     assert status["believed"] == [3, 6] and "true" not in status and "lost" not in status
+    assert status["explored"] == [[1, 6], [2, 6], [3, 6]]  # as the players believe they went
     secret = cli("travel", "journey", "status", "--referee", "--json").json
     assert (secret["true"], secret["lost"]) == ([1, 4], True)
     text = cli("travel", "journey", "status").out
