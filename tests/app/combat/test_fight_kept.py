@@ -25,9 +25,11 @@ def db(tmp_path: Path) -> Iterator[Database]:
 
 
 @pytest.fixture
-def characters(tmp_path: Path, db: Database) -> Iterator[CharacterService]:
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3"), seed_samples=False) as opened:
-        yield opened
+def characters(db: Database) -> CharacterService:
+    """The roster on the same database, as the composition root builds it."""
+    from refkit.store.character_store import CharacterRepository
+
+    return CharacterService(CharacterRepository(db))
 
 
 def session_on(db: Database, characters: CharacterService) -> FightSession:
@@ -122,3 +124,34 @@ def test_importing_over_a_shipped_name_needs_replace(db: Database, tmp_path: Pat
         bestiary.import_file(path)
     bestiary.import_file(path, replace=True)
     assert Bestiary.shipped(BestiaryRepository(db)).get("Mire troll").stamina == 5
+
+
+def test_a_hit_on_a_crow_leaves_its_wounds_waiting_and_undo_takes_them_back(
+    tmp_path: Path, db: Database, characters: CharacterService
+) -> None:
+    from datetime import UTC, datetime
+
+    from refkit.app.combat.on_database import fight_session_on
+    from refkit.app.party.wound_prompts import WoundPrompts
+    from refkit.rules.character.model import Character, Characteristics, Stamina
+
+    characters.create(Character("Pell Rook", Characteristics(0, 0, 0), Stamina(3, 3)))
+    prompts = WoundPrompts(characters.repository)
+    session = fight_session_on(
+        db,
+        characters,
+        rng_factory=lambda seed: (__import__("random").Random(seed), seed or 0),
+        current_dt=lambda: 1,
+        clock=lambda: datetime(2026, 12, 1, tzinfo=UTC),
+        prompts=prompts,
+    )
+    session.add_crows(["Pell Rook"]).do()
+    session.add_creatures("Mire troll").do()
+    step = session.attack("Mire troll 1", "Slam", "Pell Rook", dice=(5, 6))  # 11 + 4: tier 2
+    step.do()
+    assert step.report.outcome.damage == 4 + 4
+    assert characters.get("Pell Rook").stamina.current == 0
+    assert prompts.get("Pell Rook").to_place == 5  # 8 − 3 Stamina, for the player to place
+    step.undo()
+    assert prompts.get("Pell Rook").to_place == 0
+    assert characters.get("Pell Rook").stamina.current == 3

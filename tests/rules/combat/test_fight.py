@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from refkit.rules.combat.creature import Attack, Creature, CreatureProblem
 from refkit.rules.combat.fight import Fight, FightError
@@ -118,3 +120,36 @@ def test_a_dead_creature_takes_no_more_damage() -> None:
     fight, _ = round_one(7).damaged("Ghoul 1", 20)
     with pytest.raises(FightError, match="Ghoul 1 is dead already"):
         fight.damaged("Ghoul 1", 1)
+
+
+@given(
+    crows=st.integers(0, 4),
+    ghouls=st.integers(0, 4),
+    dice=st.lists(st.integers(1, 10), min_size=1, max_size=4),
+    picks=st.lists(st.integers(0, 7), max_size=40),
+)
+def test_in_every_round_each_combatant_acts_once_and_the_first_side_goes_first(
+    crows: int, ghouls: int, dice: list[int], picks: list[int]
+) -> None:
+    fight = Fight().with_crows([f"Crow {n}" for n in range(crows)])
+    if ghouls:
+        fight = fight.with_creatures(GHOUL, ghouls)
+    if not fight.combatants:
+        return
+    moves = iter(picks)
+    for die in dice:
+        fight = fight.start_round(die)
+        turns: list[str] = []
+        while fight.phase == "acting":
+            assert fight.current is not None
+            waiting = fight.waiting(fight.acting)  # type: ignore[arg-type]
+            pick = next(moves, None)
+            if pick is not None and pick < len(waiting):
+                fight = fight.choose(waiting[pick].name)  # the side picks its own order
+            assert fight.current not in turns
+            turns.append(fight.current)
+            fight = fight.next_turn()
+        assert sorted(turns) == sorted(f.name for f in fight.combatants)
+        sides = [fight.combatant(name).side for name in turns]
+        first = first_side(die)
+        assert sides == sorted(sides, key=lambda side: side != first)
