@@ -56,13 +56,9 @@ def command_services(args: argparse.Namespace) -> Iterator[Services]:
 
 
 def _is_refusal(problem: Exception) -> bool:
+    """A locked or damaged file, or a conflict of any kind (a change made meanwhile elsewhere,
+    an undo that would overwrite): told by the error family, so a new kind counts too."""
+    from refkit.errors import ConflictError
     from refkit.store.errors import DatabaseError
 
-    if isinstance(problem, DatabaseError):
-        return True
-    # Imported only on the way out with an error: a command that needs no dungeon turn stays
-    # free of it.
-    from refkit.app.dungeon_turn_service import UndoConflictError
-    from refkit.store.dungeon_turn_store import ConcurrentChangeError
-
-    return isinstance(problem, ConcurrentChangeError | UndoConflictError)
+    return isinstance(problem, DatabaseError | ConflictError)

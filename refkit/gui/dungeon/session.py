@@ -222,10 +222,9 @@ class DungeonTurnSession(QObject, DungeonSteps):
         return result
 
     def _refused(self, error: Exception) -> None:
-        from refkit.errors import DomainError
-        from refkit.store.dungeon_turn_store import ConcurrentChangeError
+        from refkit.errors import DomainError  # conflicts too (ConflictError)
 
-        if not isinstance(error, ValueError | DomainError | ConcurrentChangeError):
+        if not isinstance(error, ValueError | DomainError):
             log.exception("a dungeon-turn step failed", exc_info=error)
         self.message.emit(str(error))
 
