@@ -21,11 +21,11 @@ from refkit.rules.crafting.materials import (
 from refkit.rules.crafting.odds import crafting_odds
 from refkit.rules.crafting.tools import find_tools, tools_needed
 from refkit.rules.crafting.tracker import (
+    Crafter,
     CrafterExpertise,
+    CrafterRoll,
     CraftingProject,
     CraftingRefused,
-    Crafter,
-    CrafterRoll,
     crafter_tools,
     roll_for_crafter,
 )
