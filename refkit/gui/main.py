@@ -571,11 +571,6 @@ class RefkitApp:
             yield  # the first crow was just opened (its sheet and board): a turn of its own
             if panels is not None:  # an item used on the sheet or board lands in the roll log
                 panels.session.set_roll_log(services.dice.log_roll)
-            if panels is not None:  # Print to PDF: the open crow, its party, the catalogue
-                from refkit.gui.export import install as export_install
-
-                sources = export_install.sources_for(panels.session, characters)
-                export_install.register(self.panels, self.context, sources)
             if panels is not None and dungeon.party is not None:
                 panels.session.set_wound_prompts(dungeon.party.prompts)
                 # The sheet rests no crow the dungeon's own rest is counting (one rest path).
