@@ -78,7 +78,13 @@ def test_start_up_at_head_does_not_load_alembic(tmp_path: Path) -> None:
 
 def test_migrations_build_exactly_the_tables_the_models_describe(tmp_path: Path) -> None:
     # refkit.store loads lazily, so the modules that define tables are imported here by name.
-    for module in ("tables", "character_tables", "dungeon_tables", "combat_tables"):
+    for module in (
+        "tables",
+        "character_tables",
+        "dungeon_tables",
+        "combat_tables",
+        "crafting_tables",
+    ):
         importlib.import_module(f"refkit.store.{module}")
     path = tmp_path / "compare.sqlite3"
     Database.open(str(path)).close()

@@ -10,6 +10,7 @@ from sqlmodel import SQLModel
 # the drift test compare with the migrations (refkit.store itself loads its names lazily).
 import refkit.store.character_tables
 import refkit.store.combat_tables
+import refkit.store.crafting_tables
 import refkit.store.dungeon_tables
 import refkit.store.tables  # noqa: F401
 
