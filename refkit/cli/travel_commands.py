@@ -21,6 +21,7 @@ from refkit.dice.rng import SEED_BITS, make_rng, parse_dice_values
 
 if TYPE_CHECKING:
     from refkit.app.travel.journey_store import JourneyStore
+    from refkit.app.travel.map_library import MapLibrary
     from refkit.app.travel.travel_service import TravelService
     from refkit.compose import Services
     from refkit.rules.travel.hex_map import HexMap
@@ -44,6 +45,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     _register_journey(kinds)
     journal = kinds.add_parser("journal", help="the current journey's journal (as journey journal)")
     _journal_options(journal)
+    _register_stored_maps(commands)
 
 
 # --- the contract's rows --------------------------------------------------------------------------
@@ -225,13 +227,16 @@ def _read_map(file: str | None) -> HexMap:
 
 
 def _run_map(args: argparse.Namespace) -> Result:
-    hex_map = _read_map(args.file)
+    return _map_summary(_read_map(args.file), referee=args.referee)
+
+
+def _map_summary(hex_map: HexMap, *, referee: bool) -> Result:
     places = []
     for hex_, cell in sorted(hex_map.cells.items(), key=lambda item: (item[0].r, item[0].q)):
         for place in cell.places:
             entry: dict[str, Any] = {"hex": hex_.to_list(), "name": place.name}
             entry["dungeon"] = place.dungeon
-            if args.referee:
+            if referee:
                 entry["notes"] = place.notes
             places.append(entry)
     counts: dict[str, int] = {}
@@ -256,6 +261,73 @@ def _run_map(args: argparse.Namespace) -> Result:
     return payload, "\n".join(lines)
 
 
+# --- maps kept in the database ------------------------------------------------------------------
+
+
+def _register_stored_maps(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("map", help="hex maps kept in the database: import, export, show")
+    steps = parser.add_subparsers(dest="map_step", metavar="STEP", required=True)
+    imported = steps.add_parser("import", help="check a *.map.json and keep its map")
+    imported.add_argument("file", metavar="FILE")
+    imported.add_argument("--replace", action="store_true", help="replace a map of that name")
+    add_json_flag(imported)
+    imported.set_defaults(handler=_run_map_import)
+    exported = steps.add_parser("export", help="write a stored map to a *.map.json")
+    exported.add_argument("name", metavar="NAME")
+    exported.add_argument("--out", required=True, metavar="FILE")
+    add_json_flag(exported)
+    exported.set_defaults(handler=_run_map_export)
+    shown = steps.add_parser("show", help="what a stored map holds")
+    shown.add_argument("name", metavar="NAME")
+    shown.add_argument("--referee", action="store_true", help="show the places' notes too")
+    add_json_flag(shown)
+    shown.set_defaults(handler=_run_map_show)
+    listed = steps.add_parser("list", help="every stored map")
+    add_json_flag(listed)
+    listed.set_defaults(handler=_run_map_list)
+
+
+def _maps(services: Services) -> MapLibrary:
+    from refkit.app.travel.map_library import MapLibrary
+    from refkit.store.character_store import CharacterRepository
+
+    database = services.database
+    return MapLibrary(CharacterRepository(database), database.unit_of_work)
+
+
+def _run_map_import(args: argparse.Namespace) -> Result:
+    from refkit.rules.travel.map_file import read_map_file
+
+    hex_map = read_map_file(args.file)  # checked whole before anything is written
+    with command_services(args) as services:
+        _maps(services).save(hex_map, replace=args.replace)
+    payload = {"map": hex_map.name, "hexes": len(hex_map.cells), "file": str(args.file)}
+    return payload, f"Map {hex_map.name!r} kept: {len(hex_map.cells)} hexes"
+
+
+def _run_map_export(args: argparse.Namespace) -> Result:
+    from refkit.app.atomic_files import write_text_atomic
+    from refkit.rules.travel.map_file import map_to_json
+
+    with command_services(args) as services:
+        hex_map = _maps(services).load(args.name)
+    write_text_atomic(args.out, map_to_json(hex_map))
+    payload = {"map": hex_map.name, "hexes": len(hex_map.cells), "file": str(args.out)}
+    return payload, f"Map {hex_map.name!r} written to {args.out}"
+
+
+def _run_map_show(args: argparse.Namespace) -> Result:
+    with command_services(args) as services:
+        hex_map = _maps(services).load(args.name)
+    return _map_summary(hex_map, referee=args.referee)
+
+
+def _run_map_list(args: argparse.Namespace) -> Result:
+    with command_services(args) as services:
+        names = _maps(services).names()
+    return {"maps": names}, "\n".join(names) or "no maps yet: import one with 'refkit map import'"
+
+
 # --- journeys ----------------------------------------------------------------------------------
 
 
@@ -268,7 +340,10 @@ def _register_journey(kinds: argparse._SubParsersAction) -> None:
     start = steps.add_parser("start", help="begin a journey on a map")
     start.add_argument("name", metavar="NAME", help="the journey's name")
     start.add_argument(
-        "--map", dest="map_file", metavar="FILE", help="a *.map.json (default: sample)"
+        "--map",
+        dest="map_file",
+        metavar="NAME|FILE",
+        help="a map kept in the database (refkit map import), or a *.map.json (default: sample)",
     )
     start.add_argument(
         "--at", type=int_pair, metavar="Q,R", help="the start hex (default: the map's)"
@@ -448,9 +523,13 @@ def _crow_traveller(services: Services, name: str) -> Traveller:
 def _run_start(args: argparse.Namespace) -> Result:
     from refkit.rules.travel.hexes import Hex
 
-    hex_map = _read_map(args.map_file)
     extra = [_parse_traveller(text) for text in args.traveller]
     with command_services(args) as services:
+        library = _maps(services)
+        if args.map_file and library.exists(args.map_file):
+            hex_map = library.load(args.map_file)
+        else:
+            hex_map = _read_map(args.map_file)
         names = list(services.characters.get_party(args.party).members) if args.party else []
         names += [name for name in args.crow if name not in names]
         travellers = [_crow_traveller(services, name) for name in names] + extra
