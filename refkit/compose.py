@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService
     from refkit.app.dice_service import DiceService, RollLog
     from refkit.app.dungeon_turn_service import DungeonTurnService
+    from refkit.app.magic.spell_library import SpellLibrary
     from refkit.app.party.bridge import PartyBridge
     from refkit.app.table_service import TableService
     from refkit.dice.records import RollRecord
@@ -238,6 +239,19 @@ class Services:
 
         service: TableService = self._once("tables", build)
         return service
+
+    @property
+    def spells(self) -> SpellLibrary:
+        """Every spell a cast can use: the shipped books, then the referee's own."""
+
+        def build() -> SpellLibrary:
+            from refkit.app.magic.spell_library import SpellLibrary
+            from refkit.store.spell_store import SpellRepository
+
+            return SpellLibrary(SpellRepository(self.database))
+
+        library: SpellLibrary = self._once("spells", build)
+        return library
 
     @property
     def session_log(self) -> SessionLogRepository:

@@ -298,6 +298,7 @@ class DungeonTurnService:
         lit: bool | None = None,
         ends_at_dt_end: bool = False,
         refuel_with: str = "",
+        ends_at_rest: bool = False,
     ) -> Outcome[TrackedEffect]:
         return self.effect_steps.add_effect(
             name,
@@ -308,6 +309,7 @@ class DungeonTurnService:
             lit=lit,
             ends_at_dt_end=ends_at_dt_end,
             refuel_with=refuel_with,
+            ends_at_rest=ends_at_rest,
         )
 
     def add_preset(

@@ -55,6 +55,7 @@ class TrackedEffectRow(SQLModel, table=True):
     owner: str = Field(sa_type=Text)
     crow: str = Field(default="", sa_type=Text, description="the crow carrying the item, or ''")
     item_id: str = Field(default="", sa_type=Text, description="its item's id, or '' (unbound)")
+    ends_at_rest: bool = Field(default=False, description="lasts until the next rest")
 
 
 class SessionLogRow(SQLModel, table=True):

@@ -207,6 +207,7 @@ def _to_row(effect: TrackedEffect, position: int) -> TrackedEffectRow:
         owner=effect.owner,
         crow=effect.crow,
         item_id=effect.item_id,
+        ends_at_rest=effect.ends_at_rest,
     )
 
 
@@ -227,5 +228,6 @@ def _to_effect(row: TrackedEffectRow) -> TrackedEffect:
             "owner": row.owner,
             "crow": row.crow,
             "item_id": row.item_id,
+            "ends_at_rest": row.ends_at_rest,
         }
     )

@@ -73,10 +73,12 @@ class EffectSteps:
         lit: bool | None = None,
         ends_at_dt_end: bool = False,
         refuel_with: str = "",
+        ends_at_rest: bool = False,
     ) -> Outcome[TrackedEffect]:
         """Track a new effect. A light is lit unless ``lit`` is false. ValueError, nothing
         changed, for a bad name, kind or mode, or usage dice outside 1..20 (0 is allowed only for
-        an effect that simply ends with the DT)."""
+        an effect that simply ends with the DT or the next rest, or a backlash lasting until the
+        referee removes it)."""
         require_plain_name("an effect's name", str(name))
         require_plain_name("the owner's name", owner)
         parsed_modes = parse_modes(modes)
@@ -85,7 +87,8 @@ class EffectSteps:
             raise ValueError(f"usage dice must be a whole number, got {usage_dice!r}")
         if usage_dice < 0:
             raise ValueError(f"usage dice cannot be negative, got {usage_dice}")
-        if usage_dice == 0 and not ends_at_dt_end:
+        lasts_without_dice = ends_at_dt_end or ends_at_rest or parsed_kind is EffectKind.BACKLASH
+        if usage_dice == 0 and not lasts_without_dice:
             raise ValueError(
                 f"{name}: an effect needs at least 1 usage die (or to end with the DT)"
             )
@@ -102,6 +105,7 @@ class EffectSteps:
                 ends_at_dt_end=ends_at_dt_end,
                 refuel_with=refuel_with,
                 owner=owner,
+                ends_at_rest=ends_at_rest,
             )
             return _added(state, effect)
 

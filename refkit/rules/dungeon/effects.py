@@ -74,7 +74,9 @@ class TrackedEffect:
     """One tracked effect. ``id`` is unique within the referee's list.
 
     ``ends_at_dt_end`` marks an effect that simply ends when the DT ends (a spell lasting until
-    the end of the DT, say) whether or not it has usage dice.
+    the end of the DT, say) whether or not it has usage dice; ``ends_at_rest`` one that lasts
+    until the next rest (a backlash "until a rest"), ending where a rest ends DT-bound effects.
+    An effect with 0 UD and neither flag lasts until the referee removes it.
     """
 
     id: str
@@ -90,6 +92,7 @@ class TrackedEffect:
     owner: str = ""
     crow: str = ""
     item_id: str = ""
+    ends_at_rest: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not self.id.strip():
@@ -151,6 +154,11 @@ class TrackedEffect:
         return self.ends_at_dt_end or (not self.is_equipment and self.rolls_at_dt_end)
 
     @property
+    def ends_with_rest(self) -> bool:
+        """Ends at a rest's half-way point: bound to the DT, or lasting until a rest."""
+        return self.ends_at_rest or self.bound_to_dt
+
+    @property
     def light_status(self) -> LightStatus:
         if self.kind is not EffectKind.LIGHT:
             raise ValueError(f"{self.name} is not a light")
@@ -178,6 +186,7 @@ class TrackedEffect:
             "owner": self.owner,
             "crow": self.crow,
             "item_id": self.item_id,
+            "ends_at_rest": self.ends_at_rest,
         }
 
     @classmethod
@@ -197,6 +206,7 @@ class TrackedEffect:
                 owner=str(data.get("owner", "")),
                 crow=str(data.get("crow", "")),
                 item_id=str(data.get("item_id", "")),
+                ends_at_rest=bool(data.get("ends_at_rest", False)),
             )
         except KeyError as missing:
             raise ValueError(f"tracked effect data is missing the key {missing}") from None
@@ -328,10 +338,16 @@ def spell_duration(
 
 
 def backlash_effect(
-    id: str, name: str, usage_dice: int = 0, *, owner: str = "", ends_at_dt_end: bool = False
+    id: str,
+    name: str,
+    usage_dice: int = 0,
+    *,
+    owner: str = "",
+    ends_at_dt_end: bool = False,
+    ends_at_rest: bool = False,
 ) -> TrackedEffect:
-    """A backlash with a duration: UD rolled at each DT end, or ending with the DT, or neither
-    (until a rest, until removed: the referee removes it)."""
+    """A backlash with a duration: UD rolled at each DT end, or ending with the DT, or with the
+    next rest, or none of these (until removed, permanent: the referee removes it)."""
     return TrackedEffect(
         id=id,
         name=name,
@@ -340,6 +356,7 @@ def backlash_effect(
         max_usage_dice=usage_dice,
         ends_at_dt_end=ends_at_dt_end,
         owner=owner,
+        ends_at_rest=ends_at_rest,
     )
 
 

@@ -324,7 +324,7 @@ def _halfway_effects(
     ended: list[TrackedEffect] = []
     put_out: list[TrackedEffect] = []
     for effect in effects:
-        if effect.bound_to_dt:
+        if effect.ends_with_rest:
             ended.append(effect)
         elif douse_burning_lights and effect.kind is EffectKind.LIGHT and effect.lit:
             out = replace(effect, lit=False)
@@ -343,7 +343,7 @@ def reach_rest_halfway(
     douse_burning_lights: bool = True,
 ) -> RestHalfway:
     """The rest's half-way point: every effect that ends at, or rolls at, the end of a DT ends,
-    with no roll; so do blessed, vulnerable and weakened. Lights still burning go out without a
+    with no roll, and so does one lasting until a rest; so do blessed, vulnerable and weakened. Lights still burning go out without a
     roll unless ``douse_burning_lights`` is false (a referee's option, §15 D2)."""
     effects = tuple(effects)
     _check_effect_ids(effects)

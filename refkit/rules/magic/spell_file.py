@@ -30,6 +30,7 @@ damage = "2+M"
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tomllib
@@ -225,3 +226,44 @@ def load_spell_file(path: str | os.PathLike[str]) -> Spell:
     except UnicodeDecodeError as error:
         raise SpellFileError(f"{name}: not UTF-8 text (byte {error.start})") from None
     return parse_spell_toml(text, origin=name)
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a TOML basic string: json escapes quotes, backslashes and control characters
+    as TOML does, all but DEL, which TOML wants escaped too."""
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def spell_to_toml(spell: Spell) -> str:
+    """``spell`` as a spell file that :func:`parse_spell_toml` reads back to the same spell."""
+    casting = spell.casting_time
+    fields = [
+        ("name", _quoted(spell.name)),
+        ("rank", str(spell.rank)),
+        ("discipline", _quoted(spell.discipline.value)),
+        ("casting_time", _quoted(casting.kind.value)),
+    ]
+    if casting.trigger:
+        fields.append(("trigger", _quoted(casting.trigger)))
+    fields += [
+        ("attack", "true" if spell.attack else "false"),
+        ("targets", _quoted(spell.targets.text)),
+        ("range", _quoted(spell.range.text)),
+        ("area", _quoted("" if spell.area is None else spell.area.text)),
+        ("duration", _quoted(spell.duration.text)),
+        ("description", _quoted(spell.description)),
+    ]
+    lines = ["[spell]", *(f"{key} = {value}" for key, value in fields), ""]
+    book = spell.book
+    lines += [
+        "[book]",
+        f"name = {_quoted(book.name)}",
+        f"usage_dice = {book.usage_dice}",
+        f"price = {book.price}",
+    ]
+    for tier in sorted(spell.outcomes):
+        outcome = spell.outcomes[tier]
+        lines += ["", f"[tier{tier}]", f"text = {_quoted(outcome.text)}"]
+        if outcome.damage:
+            lines.append(f"damage = {_quoted(outcome.damage)}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,24 @@
+"""The SQLModel table of the referee's own spells; migration ``0009`` builds it.
+
+Only ``refkit.store`` imports this; other layers use :mod:`refkit.store.spell_store`. A spell is
+kept as a spell file of one (the TOML :mod:`refkit.rules.magic.spell_file` reads and checks), so a
+stored spell goes through the same checks as an imported one; ``name_key`` keeps names unique
+ignoring case and spacing.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class SpellRow(SQLModel, table=True):
+    """One spell the referee wrote or imported."""
+
+    __tablename__ = "spell"
+    __table_args__ = (UniqueConstraint("name_key", name="uq_spell_name_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(sa_type=Text)
+    name_key: str = Field(sa_type=Text)
+    payload: str = Field(sa_type=Text, description="the spell as a spell file (TOML)")
