@@ -504,10 +504,17 @@ def _attack_record(services: Any, payload: dict, text: str, faces: tuple[int, ..
 
 
 def _register_creature(commands: argparse._SubParsersAction) -> None:
-    creature = commands.add_parser(
-        "creature", help="the bestiary: list, show, check, import, export, delete"
+    from refkit.cli.fight_commands import lazy_command
+
+    lazy_command(
+        commands,
+        "creature",
+        "the bestiary: list, show, check, import, export, delete",
+        _add_creature_steps,
     )
-    kinds = creature.add_subparsers(dest="creature_kind", metavar="KIND", required=True)
+
+
+def _add_creature_steps(kinds: argparse._SubParsersAction) -> None:
     listing = kinds.add_parser("list", help="every creature in the bestiary")
     add_json_flag(listing)
     listing.set_defaults(handler=_run_list)

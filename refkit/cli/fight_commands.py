@@ -9,19 +9,51 @@ place (``wounds_to_place``), as on the sheet.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import ContractArgumentParser, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
 
 Result = tuple[dict[str, Any], str]
 CONDITIONS = ("blessed", "grabbed", "prone", "vulnerable", "unconscious", "weakened")
 
 
+def lazy_command(
+    commands: argparse._SubParsersAction,
+    name: str,
+    help_text: str,
+    add_steps: Callable[[argparse._SubParsersAction], None],
+) -> None:
+    """``refkit NAME STEP …`` whose steps' parsers are built only when NAME is run: every other
+    command's start-up does not pay for them (a dozen sub-parsers cost about 5 ms to build)."""
+    outer = commands.add_parser(name, help=help_text, add_help=False)
+    outer.add_argument("step_words", nargs=argparse.REMAINDER, metavar="STEP ...")
+    # argparse keeps a leading option out of REMAINDER; this brings --help to the steps' parser.
+    outer.add_argument("-h", "--help", action="store_true", dest="steps_help")
+
+    def run(args: argparse.Namespace) -> Result:
+        parser = ContractArgumentParser(prog=f"refkit {name}", description=help_text)
+        kinds = parser.add_subparsers(
+            dest=f"{name}_kind", metavar="STEP", required=True, parser_class=ContractArgumentParser
+        )
+        add_steps(kinds)
+        words = ["--help"] if args.steps_help else []
+        inner = parser.parse_args([*words, *args.step_words])
+        for key, value in vars(inner).items():
+            setattr(args, key, value)  # --json, --seed …: read as if parsed with the rest
+        handler: Callable[[argparse.Namespace], Result] = inner.handler
+        return handler(args)
+
+    outer.set_defaults(handler=run)
+
+
 def register(commands: argparse._SubParsersAction) -> None:
-    fight = commands.add_parser("fight", help="the fight at the table, kept in the database")
-    kinds = fight.add_subparsers(dest="fight_kind", metavar="STEP", required=True)
+    lazy_command(commands, "fight", "the fight at the table, kept in the database", _add_steps)
+
+
+def _add_steps(kinds: argparse._SubParsersAction) -> None:
 
     show = kinds.add_parser("show", help="the round, whose side acts, every combatant")
     _common(show, _run_show)

@@ -129,3 +129,15 @@ def test_fight_refusals_change_nothing(cli, refkit_data_dir):
     assert_bad_input(cli("fight", "round", "--die", "11"), "initiative die shows 11")
     assert_bad_input(cli("fight", "condition", "Nobody", "prone"), "no one called 'Nobody'")
     assert cli("fight", "show", "--json").json == before
+
+
+def test_the_steps_parsers_are_built_only_when_fight_or_creature_runs(cli, cli_process):
+    from refkit.cli.runner import build_parser
+
+    parser = build_parser()
+    fight = parser._subparsers._group_actions[0].choices["fight"]  # type: ignore[union-attr]
+    assert fight._subparsers is None  # nothing but the words after 'fight' until it runs
+    shown = cli_process("fight", "--help")
+    assert shown.code == 0 and "attack" in shown.out and "dt-end" in shown.out
+    assert_bad_input(cli("fight", "attack", "--bogus"), "fight attack:")
+    assert_bad_input(cli("creature", "shows"), "creature:")
