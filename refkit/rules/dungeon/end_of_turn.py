@@ -343,8 +343,9 @@ def reach_rest_halfway(
     douse_burning_lights: bool = True,
 ) -> RestHalfway:
     """The rest's half-way point: every effect that ends at, or rolls at, the end of a DT ends,
-    with no roll, and so does one lasting until a rest; so do blessed, vulnerable and weakened. Lights still burning go out without a
-    roll unless ``douse_burning_lights`` is false (a referee's option, §15 D2)."""
+    with no roll, and so does one lasting until a rest; so do blessed, vulnerable and weakened.
+    Lights still burning go out without a roll unless ``douse_burning_lights`` is false (a
+    referee's option, §15 D2)."""
     effects = tuple(effects)
     _check_effect_ids(effects)
     new_clock = clock.rest_halfway()
