@@ -32,6 +32,7 @@ from refkit.store.quick import (
 
 if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService
+    from refkit.app.crafting.service import CraftingService
     from refkit.app.dice_service import DiceService, RollLog
     from refkit.app.dungeon_turn_service import DungeonTurnService
     from refkit.app.magic.spell_library import SpellLibrary
@@ -252,6 +253,26 @@ class Services:
 
         library: SpellLibrary = self._once("spells", build)
         return library
+
+    @property
+    def crafting(self) -> CraftingService:
+        """Crafting projects: rolls in the roll log, steps in the session log, the dungeon
+        clock telling which rest a roll is made in."""
+
+        def build() -> CraftingService:
+            from refkit.app.crafting.service import CraftingService
+            from refkit.store.dungeon_turn_store import DungeonTurnStore
+
+            return CraftingService(
+                self.characters,
+                self.dice,
+                rng_factory=self.rng_factory,
+                clock=self.utc_now,
+                dungeon=DungeonTurnStore(self.database),
+            )
+
+        service: CraftingService = self._once("crafting", build)
+        return service
 
     @property
     def session_log(self) -> SessionLogRepository:

@@ -19,6 +19,7 @@ KIND_LABELS: dict[str, str] = {
     "table_roll": "Table roll",
     "cast": "Cast",
     "fight": "Fight",
+    "craft": "Crafting",
     "settings": "Settings",
     "note": "Note",
 }

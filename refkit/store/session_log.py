@@ -31,6 +31,7 @@ SESSION_LOG_KINDS: Final = (
     "table_roll",
     "cast",
     "fight",
+    "craft",
     "settings",
     "note",
 )

@@ -41,6 +41,7 @@ KIND_LABELS: dict[str, str] = {
     "d100": "d100",
     "usage_dice": "Usage dice",
     "notation": "Dice",
+    "craft": "Crafting",
 }
 
 

@@ -1,0 +1,1 @@
+"""Crafting projects as use-cases: start, roll for a crafter during a rest, complete, harvest."""

@@ -1,0 +1,106 @@
+"""The undoable pieces of a crafting step: a project saved, started or forgotten, a session-log
+entry marked undone, and a whole step done and undone in one transaction.
+
+Each project command stores the project it leaves and undoes only while the project is still
+as it left it (the revision it wrote), so an undo never throws away a roll made elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from refkit.app.undo import Command, UndoConflictError
+from refkit.errors import ConflictError
+from refkit.rules.crafting.tracker import CraftingProject
+
+UnitOfWork = Callable[[], AbstractContextManager[object]]
+
+
+class ProjectStore(Protocol):
+    """What the commands need (``refkit.store.crafting_store.CraftingProjectRepository`` fits)."""
+
+    def get(self, name: str) -> tuple[CraftingProject, int]: ...
+
+    def save(self, project: CraftingProject, expected_revision: int | None) -> int: ...
+
+    def delete(self, name: str, expected_revision: int) -> None: ...
+
+
+@dataclass
+class ProjectEdit:
+    """Store ``after`` in place of ``before`` (read at ``revision``); undo puts ``before`` back.
+    ``before`` None: the project is new (undo forgets it)."""
+
+    store: ProjectStore
+    before: CraftingProject | None
+    after: CraftingProject
+    revision: int | None
+    text: str
+    # The revision this command's last do (``_left``) or undo (``_undone``) wrote.
+    _left: int | None = field(default=None, init=False, repr=False)
+    _undone: int | None = field(default=None, init=False, repr=False)
+
+    def do(self) -> None:
+        expected = self.revision if self._left is None else self._undone
+        try:
+            self._left = self.store.save(self.after, expected)
+        except ConflictError as error:
+            if self._left is None:
+                raise
+            raise UndoConflictError(f"cannot redo {self.text!r}: {error}") from None
+
+    def undo(self) -> None:
+        if self._left is None:
+            raise RuntimeError(f"{self.text!r} has not been done, so it cannot be undone")
+        try:
+            if self.before is None:
+                self.store.delete(self.after.name, self._left)
+                self._undone = None
+            else:
+                self._undone = self.store.save(self.before, self._left)
+        except ConflictError as error:
+            raise UndoConflictError(f"cannot undo {self.text!r}: {error}") from None
+
+
+@dataclass(frozen=True)
+class LogEntries:
+    """Session-log entries written by a step: marked undone with it, unmarked on redo."""
+
+    mark: Callable[[list[int], bool], object]
+    ids: tuple[int, ...]
+    text: str = "session log"
+
+    def do(self) -> None:
+        if self.ids:
+            self.mark(list(self.ids), False)
+
+    def undo(self) -> None:
+        if self.ids:
+            self.mark(list(self.ids), True)
+
+
+class InOneUnit:
+    """A command whose do and undo each commit once, or not at all."""
+
+    def __init__(self, command: Command, unit_of_work: UnitOfWork) -> None:
+        self._command = command
+        self._unit_of_work = unit_of_work
+
+    @property
+    def text(self) -> str:
+        return self._command.text
+
+    @property
+    def command(self) -> Command:
+        return self._command
+
+    def do(self) -> None:
+        with self._unit_of_work():
+            self._command.do()
+
+    def undo(self) -> None:
+        with self._unit_of_work():
+            self._command.undo()
