@@ -236,6 +236,7 @@ def _run_attack(args: argparse.Namespace) -> Result:
     outcome = rolled.outcome
     seed_used = None if dice is not None and len(dice) >= len(rolled.faces) else seed
     target = None
+    vulnerable_die: int | None = None
     if args.target_stamina is not None:
         ad = args.target_ad or 0
         target = {
@@ -245,16 +246,25 @@ def _run_attack(args: argparse.Namespace) -> Result:
             "stamina": args.target_stamina,
             "standing": "fighting",
         }
+        vulnerable = (
+            outcome.hit and outcome.damage > 0 and "vulnerable" in request.target_conditions
+        )
+        if vulnerable:
+            vulnerable_die = rng.randint(1, 6)  # +1d6 each time it takes damage (L379)
+            seed_used = seed
         hit = damage_creature(
             args.target_stamina,
             ad,
             outcome.damage if outcome.hit else 0,
             piercing=outcome.piercing,
             knock_out=args.knock_out,
+            vulnerable_extra=vulnerable_die or 0,
+            conditions=request.target_conditions,
         )
         if outcome.hit:
             target.update(ad=hit.ad_after, stamina=hit.stamina_after, standing=hit.standing)
     payload = _attack_payload(outcome, rolled.faces, odds, target, seed_used, attack)
+    payload["vulnerable_die"] = vulnerable_die
     text = _attack_line(payload, attack)
     with command_services(args) as services:
         services.dice.log_roll(_attack_record(services, payload, text, rolled.faces))

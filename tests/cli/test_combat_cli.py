@@ -338,3 +338,28 @@ def test_expertise_uses_the_crows_weapon_expertise_when_it_raises_the_tier(cli, 
         cli("attack", "--crow", "Cole Marsh", "--weapon", "x", "--expertise"),
         "Cole Marsh has no weapon expertise",
     )
+
+
+def test_a_vulnerable_target_takes_a_d6_more_rolled_from_the_seed(cli):
+    run = cli(
+        "attack",
+        "--char",
+        "2",
+        "--damage",
+        "3/6",
+        "--dice",
+        "5,6",
+        "--target-ad",
+        "0",
+        "--target-stamina",
+        "20",
+        "--target-condition",
+        "vulnerable",
+        "--seed",
+        "1",
+        "--json",
+    )
+    die = random.Random(1).randint(1, 6)
+    assert run.json["vulnerable_die"] == die
+    assert run.json["target"]["stamina"] == 20 - 5 - die
+    assert run.json["seed"] == 1  # the seed rolled the vulnerable die
