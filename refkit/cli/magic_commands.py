@@ -1,4 +1,5 @@
-"""The magic rows of the contract: ``cast`` and ``backlash``, and ``spell list`` / ``spell show``.
+"""The magic rows of the contract: ``cast`` and ``backlash``; ``spell list | show | import | export
+| delete`` for Refkit's spells and the referee's own.
 
 A cast or a backlash lands in the roll log (tagged ``cli``) like ``test`` does. Everything is
 checked before a die is rolled or the log is opened: a book at 0 usage dice, a rank outside 0–5,
@@ -124,7 +125,7 @@ def _run_cast(args: argparse.Namespace) -> Result:
         if getattr(args, flag) is None:
             option = "--" + flag.replace("_", "-")
             raise CliError(f"cast: {option} is needed (or --crow NAME to cast for a crow)")
-    spell = _spell(args.spell) if args.spell is not None else None
+    spell = _spell(args.spell, args) if args.spell is not None else None
     rank = args.rank
     if rank is None:
         if spell is None:
@@ -192,10 +193,9 @@ def _test_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def _run_cast_for_crow(args: argparse.Namespace) -> Result:
     """``cast --crow NAME [--book NAME]``: the app's cast, written whole (one unit of work)."""
-    from refkit.app.magic.cast import CastCommand, plan_cast
+    from refkit.app.magic.cast import CastCommand, dt_under_way, plan_cast
     from refkit.errors import DomainError
     from refkit.rules.magic.odds import cast_odds
-    from refkit.rules.magic.spellbooks import load_default_spells
 
     for flag in ("mind", "rank", "book_ud", "spell", "condition"):
         if getattr(args, flag) not in (None, []):
@@ -207,16 +207,18 @@ def _run_cast_for_crow(args: argparse.Namespace) -> Result:
     with command_services(args) as services:
         try:
             crow = services.characters.get(args.crow)
-            item_id = _book_in_hand(crow, args.book)
+            spells = services.spells.spells()
+            item_id = _book_in_hand(crow, args.book, spells)
             plan = plan_cast(
                 services.characters,
                 crow.name,
                 item_id,
-                spells=load_default_spells(),
+                spells=spells,
                 backlash_table=_backlash_table(args, services),
                 rng=rng,
                 seed=seed,
                 effects=services.dungeon.effects(),
+                dt_under_way=dt_under_way(services.dungeon),
                 targeted_object=True if args.on_object else None,
                 dice=dice,
                 **options,
@@ -247,27 +249,35 @@ def _run_cast_for_crow(args: argparse.Namespace) -> Result:
             "kind": str(tracked.kind),
             "usage_dice": tracked.usage_dice,
             "ends_at_dt_end": tracked.ends_at_dt_end,
+            "ends_at_rest": tracked.ends_at_rest,
         },
+        conditions_gained=list(plan.conditions_gained),
+        minutes_taken=plan.minutes_taken,
     )
     text = _cast_text(plan.result, odds, plan.spell, caster=crow.name)
     if tracked is not None:
         text += f"\ntracked: {tracked.name} ({_tracked_words(tracked)})"
+    if plan.conditions_gained:
+        text += f"\n{crow.name} is now {' and '.join(plan.conditions_gained)}"
+    if plan.minutes_taken:
+        text += f"\ncast out of combat: {plan.minutes_taken} minutes off the DT"
     return payload, text
 
 
 def _tracked_words(tracked: Any) -> str:
     if tracked.ends_at_dt_end:
         return "until the end of the DT"
-    return f"{tracked.usage_dice} usage {'die' if tracked.usage_dice == 1 else 'dice'}"
+    if tracked.usage_dice:
+        return f"{tracked.usage_dice} usage {'die' if tracked.usage_dice == 1 else 'dice'}"
+    return str(tracked.ending)
 
 
-def _book_in_hand(crow: Any, wanted: str | None) -> str:
+def _book_in_hand(crow: Any, wanted: str | None, spells: Any) -> str:
     """The id of the spellbook ``wanted`` (name or id) in the crow's hands; with None, its one
     spellbook in hand. CliError naming the crow and what it holds otherwise."""
     from refkit.rules.inventory.model import HAND
-    from refkit.rules.magic.spellbooks import UnknownSpellError, find_spell, load_default_spells
+    from refkit.rules.magic.spellbooks import UnknownSpellError, find_spell
 
-    spells = load_default_spells()
     if wanted is not None:
         key = " ".join(wanted.split()).casefold()
         for item in crow.items:
@@ -425,28 +435,66 @@ def _run_backlash(args: argparse.Namespace) -> Result:
 
 
 def _register_spell(commands: argparse._SubParsersAction) -> None:
-    spell = commands.add_parser("spell", help="the spells Refkit ships (the Playtest 2 books)")
+    spell = commands.add_parser(
+        "spell", help="the spells: Refkit's (the Playtest 2 books) and the referee's own"
+    )
     actions = spell.add_subparsers(dest="spell_command", metavar="ACTION", parser_class=type(spell))
     actions.required = True
-    listing = actions.add_parser("list", help="every spell: rank, discipline, book")
+    listing = actions.add_parser("list", help="every spell (Refkit's first): rank, discipline")
     add_json_flag(listing)
     listing.set_defaults(handler=_run_spell_list)
     show = actions.add_parser("show", help="one spell in full")
     show.add_argument("name", metavar="NAME", help="the spell's name or its book's")
     add_json_flag(show)
     show.set_defaults(handler=_run_spell_show)
+    reading = actions.add_parser("import", help="store a spell file as a spell of your own")
+    reading.add_argument("file", metavar="FILE", help="a spell file (TOML), checked whole")
+    reading.add_argument(
+        "--replace", action="store_true", help="overwrite your spell of the same name"
+    )
+    add_json_flag(reading)
+    reading.set_defaults(handler=_run_spell_import)
+    writing = actions.add_parser("export", help="write a spell as a spell file")
+    writing.add_argument("name", metavar="NAME", help="the spell's name or its book's")
+    writing.add_argument("file", metavar="FILE", help="the file to write (replaced whole)")
+    add_json_flag(writing)
+    writing.set_defaults(handler=_run_spell_export)
+    deleting = actions.add_parser("delete", help="forget a spell of your own")
+    deleting.add_argument("name", metavar="NAME", help="the spell's name")
+    add_json_flag(deleting)
+    deleting.set_defaults(handler=_run_spell_delete)
 
 
-def _spell(name: str) -> Any:
-    from refkit.rules.magic.spellbooks import find_spell, load_default_spells
+def _has_database(args: argparse.Namespace) -> bool:
+    """True when the database file exists: without it there are no spells of one's own, and
+    none is made just to look."""
+    from refkit.store.location import database_path, resolve_database_url
 
-    return find_spell(load_default_spells(), name)
+    stored = database_path(resolve_database_url(getattr(args, "db", None)))
+    return stored is not None and stored.exists()
+
+
+def _spell(name: str, args: argparse.Namespace | None = None) -> Any:
+    """The shipped spell called ``name``, else (given ``args``) one of the referee's own."""
+    from refkit.rules.magic.spellbooks import UnknownSpellError, find_spell, load_default_spells
+
+    try:
+        return find_spell(load_default_spells(), name)
+    except UnknownSpellError:
+        if args is None or not _has_database(args):
+            raise
+    with command_services(args) as services:
+        return services.spells.find(name)
 
 
 def _run_spell_list(args: argparse.Namespace) -> Result:
     from refkit.rules.magic.spellbooks import load_default_spells
 
-    spells = load_default_spells()
+    shipped = len(load_default_spells())
+    spells = list(load_default_spells())
+    if _has_database(args):
+        with command_services(args) as services:
+            spells = services.spells.spells()
     payload = {
         "spells": [
             {
@@ -457,15 +505,17 @@ def _run_spell_list(args: argparse.Namespace) -> Result:
                 "attack": spell.attack,
                 "duration": spell.duration.text,
                 "book": spell.book.name,
+                "own": index >= shipped,
             }
-            for spell in spells
+            for index, spell in enumerate(spells)
         ]
     }
     width = max(len(spell.name) for spell in spells)
     text = "\n".join(
         f"{spell.name:<{width}}  rank {spell.rank}  {spell.discipline:<11}  "
         f"{'attack' if spell.attack else spell.casting_time.text}"
-        for spell in spells
+        f"{'  (yours)' if index >= shipped else ''}"
+        for index, spell in enumerate(spells)
     )
     return payload, text
 
@@ -473,5 +523,24 @@ def _run_spell_list(args: argparse.Namespace) -> Result:
 def _run_spell_show(args: argparse.Namespace) -> Result:
     from refkit.present.spell_text import spell_dict, spell_lines
 
-    spell = _spell(args.name)
+    spell = _spell(args.name, args)
     return spell_dict(spell), "\n".join(spell_lines(spell))
+
+
+def _run_spell_import(args: argparse.Namespace) -> Result:
+    with command_services(args) as services:
+        spell = services.spells.import_file(args.file, replace=args.replace)
+    return {"imported": spell.name, "book": spell.book.name}, f"imported {spell.name}"
+
+
+def _run_spell_export(args: argparse.Namespace) -> Result:
+    with command_services(args) as services:
+        spell = services.spells.find(args.name)
+        path = services.spells.export_file(spell.name, args.file)
+    return {"exported": spell.name, "file": str(path)}, f"wrote {spell.name} to {path}"
+
+
+def _run_spell_delete(args: argparse.Namespace) -> Result:
+    with command_services(args) as services:
+        spell = services.spells.delete(args.name)
+    return {"deleted": spell.name}, f"deleted {spell.name}"
