@@ -184,30 +184,6 @@ def heal_stamina(service: CharacterService, name: str, amount: int) -> Character
     return edit(service, name, lambda c: c.heal_stamina(amount), f"Heal {amount} Stamina")
 
 
-def finish_rest(
-    service: CharacterService,
-    name: str,
-    healed_wounds: Sequence[int] = (),
-    *,
-    in_miasma: bool = False,
-    wounds_healed: int = 1,
-    repair_armour: str | None = None,
-) -> CharacterEdit:
-    """A finished rest (see :meth:`Character.finish_rest`; ``repair_armour``: the item id of the
-    crow's Repair Armor activity); RestRefused if the rules forbid it."""
-    return edit(
-        service,
-        name,
-        lambda c: c.finish_rest(
-            healed_wounds,
-            in_miasma=in_miasma,
-            wounds_healed=wounds_healed,
-            repair_armour=repair_armour,
-        ),
-        "Finish a rest in the Miasma" if in_miasma else "Finish a rest",
-    )
-
-
 # -- inventory -------------------------------------------------------------------------------
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,9 +13,9 @@ from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterService
 from refkit.app.undo import Command
 from refkit.rules.character.file_format import dump_character_json
-from refkit.rules.character.model import Expertise, RestRefused, WoundPlacementError
+from refkit.rules.character.model import Expertise, WoundPlacementError
 from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
-from refkit.rules.inventory.model import BACKPACK, BELT, GROUND, HAND, MAGIC
+from refkit.rules.inventory.model import BACKPACK, BELT, HAND
 from refkit.rules.inventory.moves import MoveRefused
 from refkit.store import CharacterRepository, Database
 
@@ -127,14 +126,12 @@ def test_damage_reports_the_wounds_still_to_place(service: CharacterService, db_
     assert_round_trip(service, db_path, place)
 
 
-def test_heal_a_chosen_wound_and_rest(service: CharacterService, db_path: Path) -> None:
+def test_heal_a_chosen_wound(service: CharacterService, db_path: Path) -> None:
+    # A rest's healing goes through the one rest procedure (tests/app/test_rest_procedure.py).
     cmd.apply_damage(service, WREN, 14, wound_slots=[3, 6])[0].do()
-    cmd.spend_expertise(service, WREN, "Bow").do()
-    assert_round_trip(service, db_path, cmd.heal_wound(service, WREN, 6))
-    rest = cmd.finish_rest(service, WREN, [3])
-    assert rest.after.wounds == () and rest.after.stamina.current == 7
-    assert all(e.spent == 0 for e in rest.after.expertises)
-    assert_round_trip(service, db_path, rest)
+    heal = cmd.heal_wound(service, WREN, 6)
+    assert 6 not in heal.after.wound_slots and 3 in heal.after.wound_slots
+    assert_round_trip(service, db_path, heal)
 
 
 def test_pick_up_from_the_ground(service: CharacterService, db_path: Path) -> None:
@@ -174,16 +171,6 @@ def test_refused_actions_make_no_command_and_change_nothing(service: CharacterSe
         with pytest.raises(error):
             action()
         assert dump_character_json(service.get(WREN)) == before
-
-
-def test_a_rest_with_a_doubled_magic_slot_is_refused(service: CharacterService) -> None:
-    ring = replace(find_catalogue_item(load_item_catalogue(), "Rope"), name="Ring", tags=("magic",))
-    for _ in range(2):
-        command, ring_id = cmd.add_catalogue_item(service, WREN, ring, GROUND)
-        command.do()
-        cmd.move_item(service, WREN, ring_id, MAGIC, "finger").do()
-    with pytest.raises(RestRefused, match="finger"):
-        cmd.finish_rest(service, WREN)
 
 
 def test_draw_from_pack_keeps_its_roll(service: CharacterService, db_path: Path) -> None:
