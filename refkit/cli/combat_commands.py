@@ -324,16 +324,8 @@ def _run_crow_attack(args: argparse.Namespace) -> Result:
                 expertise=expertise,
             )
             odds = attack_odds(prepared.request)
-            step = session.attack(
-                crow.name,
-                args.weapon,
-                target.name,
-                situation=situation,
-                allies=allies,
-                expertise=expertise,
-                knock_out=args.knock_out,
-                dice=dice,
-                seed=args.seed,
+            step = session.make_attack(
+                prepared, knock_out=args.knock_out, dice=dice, seed=args.seed
             )
         except DomainError as error:
             raise CliError(str(error)) from None

@@ -440,6 +440,20 @@ class FightSession:
             tested=tested,
             expertise=expertise,
         )
+        return self.make_attack(
+            prepared, knock_out=knock_out, armour_order=armour_order, dice=dice, seed=seed
+        )
+
+    def make_attack(
+        self,
+        prepared: PreparedAttack,
+        *,
+        knock_out: bool = False,
+        armour_order: Sequence[str] | None = None,
+        dice: Sequence[int] | None = None,
+        seed: int | None = None,
+    ) -> AttackCommand:
+        """Roll an attack :meth:`prepare_attack` made ready (its odds shown meanwhile)."""
         fight = self._state
         by, at, attack, request = (
             prepared.attacker,

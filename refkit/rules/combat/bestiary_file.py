@@ -37,6 +37,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from refkit.errors import DomainError
 from refkit.rules.combat.creature import MELEE, RANGED, Attack, Creature, CreatureProblem
@@ -163,16 +164,24 @@ def read_bestiary_text(text: str, source: str = "bestiary") -> tuple[Creature, .
     return tuple(creatures)
 
 
-def _creature(entry: object) -> Creature:
-    if not isinstance(entry, dict):
-        raise _Problem("creature", "must be a table")
-    unknown = set(entry) - _CREATURE_KEYS
+def _table(
+    value: object, what: str, known: frozenset[str], needed: tuple[str, ...]
+) -> dict[str, Any]:
+    """``value`` as a table with only ``known`` keys and every ``needed`` one."""
+    if not isinstance(value, dict):
+        raise _Problem(what, "must be a table")
+    unknown = set(value) - known
     if unknown:
         key = sorted(unknown)[0]
         raise _Problem(key, f"unknown field {key!r}")
-    for key in ("name", "size", "stamina"):
-        if key not in entry:
+    for key in needed:
+        if key not in value:
             raise _Problem(key, "is missing")
+    return value
+
+
+def _creature(raw: object) -> Creature:
+    entry = _table(raw, "creature", _CREATURE_KEYS, ("name", "size", "stamina"))
     raw_attacks = entry.get("attack", [])
     if not isinstance(raw_attacks, list):
         raise _Problem("attack", "must be [[creature.attack]] tables")
@@ -215,16 +224,8 @@ def _file_field(field: str) -> str:
     return {"damage (tier 2)": "damage", "damage (tier 3)": "damage"}.get(field, field)
 
 
-def _attack(raw: object) -> Attack:
-    if not isinstance(raw, dict):
-        raise _Problem("attack", "must be a table")
-    unknown = set(raw) - _ATTACK_KEYS
-    if unknown:
-        key = sorted(unknown)[0]
-        raise _Problem(key, f"unknown field {key!r}")
-    for key in ("name", "kind", "damage"):
-        if key not in raw:
-            raise _Problem(key, "is missing")
+def _attack(value: object) -> Attack:
+    raw = _table(value, "attack", _ATTACK_KEYS, ("name", "kind", "damage"))
     kind = raw["kind"]
     if kind not in (MELEE, RANGED):
         raise _Problem("kind", f"must be melee or ranged, got {kind!r}")
