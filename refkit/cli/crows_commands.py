@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from refkit.cli import crafting_commands
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text, percent
 from refkit.cli.parsing import add_json_flag, add_seed, whole_number
@@ -411,7 +412,8 @@ def _run_greed(args: argparse.Namespace) -> Result:
 
 def _register_craft(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("craft", help="a crafting roll: 2d10 + Mind as crafting points")
-    parser.add_argument("--mind", type=whole_number, required=True, metavar="M")
+    # Not required=True: ``craft project …`` and ``craft harvest`` need no Mind (checked below).
+    parser.add_argument("--mind", type=whole_number, metavar="M")
     parser.add_argument("--dice", metavar="A,B")
     parser.add_argument("--edges", type=whole_number, default=0, metavar="E")
     parser.add_argument("--banes", type=whole_number, default=0, metavar="B")
@@ -428,11 +430,14 @@ def _register_craft(commands: argparse._SubParsersAction) -> None:
     add_seed(parser)
     add_json_flag(parser)
     parser.set_defaults(handler=_run_craft)
+    crafting_commands.register(parser)
 
 
 def _run_craft(args: argparse.Namespace) -> Result:
     from refkit.rules.crafting.project import crafting_roll
 
+    if args.mind is None:
+        raise CliError("craft: the following arguments are required: --mind")
     _check_counts(args)
     (d1, d2), seed = _two_d10(args)
     roll = crafting_roll(
