@@ -416,26 +416,19 @@ def _attack_payload(
         "extra_action": outcome.extra_action,
         "ammunition_spent": outcome.ammunition_spent,
         "target": target,
-        "odds": {
-            "hit": float(odds.hit),
-            "miss": float(odds.miss),
-            "crit": float(odds.crit),
-            "doom": float(odds.doom),
-            "counter": float(odds.counter),
-            "ally_hit": float(odds.ally_hit),
-            "expected_damage": float(odds.expected_damage),
-            "exact": {
-                "hit": fraction_text(odds.hit),
-                "miss": fraction_text(odds.miss),
-                "crit": fraction_text(odds.crit),
-                "doom": fraction_text(odds.doom),
-                "counter": fraction_text(odds.counter),
-                "ally_hit": fraction_text(odds.ally_hit),
-                "expected_damage": fraction_text(odds.expected_damage),
-            },
-        },
+        "odds": odds_payload(odds),
         "seed": seed,
     }
+
+
+ODDS_KEYS = ("hit", "miss", "crit", "doom", "counter", "ally_hit", "expected_damage")
+
+
+def odds_payload(odds: Any) -> dict[str, Any]:
+    """An attack's exact odds as the JSON gives them: floats, and ``exact`` fractions."""
+    payload: dict[str, Any] = {key: float(getattr(odds, key)) for key in ODDS_KEYS}
+    payload["exact"] = {key: fraction_text(getattr(odds, key)) for key in ODDS_KEYS}
+    return payload
 
 
 def _attack_line(payload: dict, attack: Any) -> str:

@@ -252,7 +252,7 @@ def _run_next(args: argparse.Namespace) -> Result:
 
 
 def _run_attack(args: argparse.Namespace) -> Result:
-    from refkit.cli.combat_commands import _given_dice
+    from refkit.cli.combat_commands import _given_dice, odds_payload
     from refkit.rules.combat.attack import Situation
 
     for name in ("edges", "banes"):
@@ -272,7 +272,9 @@ def _run_attack(args: argparse.Namespace) -> Result:
     dice = _given_dice(args)
 
     def make(session: Any, _: Any) -> Any:
-        step = session.attack(
+        from refkit.rules.combat.attack_odds import attack_odds
+
+        prepared = session.prepare_attack(
             args.attacker,
             args.weapon,
             args.target,
@@ -280,13 +282,12 @@ def _run_attack(args: argparse.Namespace) -> Result:
             allies=args.ally,
             tested=args.tested,
             expertise=args.expertise,
-            knock_out=args.knock_out,
-            dice=dice,
-            seed=args.seed,
         )
-        return step, step.report
+        odds = attack_odds(prepared.request)  # worked out before the dice are rolled
+        step = session.make_attack(prepared, knock_out=args.knock_out, dice=dice, seed=args.seed)
+        return step, (step.report, odds)
 
-    session, (command, report) = _step(args, make)
+    session, (command, (report, odds)) = _step(args, make)
     payload, shown = _shown(session, command.text)
     outcome, test = report.outcome, report.outcome.test
     wounds = {hit.name: hit.wounds_to_place for hit in (report.hit, report.stray) if hit}
@@ -312,6 +313,7 @@ def _run_attack(args: argparse.Namespace) -> Result:
         "extra_action": outcome.extra_action,
         "wounds_to_place": {name: n for name, n in wounds.items() if n},
         "seed": report.seed,
+        "odds": odds_payload(odds),
     }
     return payload, shown
 

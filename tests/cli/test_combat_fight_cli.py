@@ -61,6 +61,7 @@ def test_a_hit_on_a_crow_goes_through_its_sheet_and_leaves_wounds_to_place(cli, 
     assert run.code == 0, run.err
     attack = run.json["attack"]
     assert attack["crit"] and attack["extra_action"] and attack["damage"] == 6 + 2
+    assert attack["odds"]["exact"]["hit"] == "16/25"  # 2d10 + 2 reaches 12 on a natural 10+
     assert attack["wounds_to_place"] == {}  # Cole has Stamina 8: 8 piercing leaves none
     again = cli(
         "fight",

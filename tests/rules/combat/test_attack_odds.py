@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from refkit.rules.combat.attack import AttackRequest, Situation, resolve_attack
 from refkit.rules.combat.attack_odds import attack_odds
@@ -72,3 +74,21 @@ def test_a_sword_with_strength_2_hits_on_a_natural_10_or_more() -> None:
     odds = attack_odds(AttackRequest(SWORD, 2, "strength"))
     assert odds.hit == Fraction(64, 100)  # naturals 10..20: 9+10+9+8+...+1 = 64 of 100
     assert odds.counter == Fraction(36, 100)
+
+
+@given(
+    characteristic=st.integers(-5, 4),
+    edges=st.integers(0, 3),
+    banes=st.integers(0, 3),
+    distance=st.integers(1, 40),
+)
+def test_a_better_attacker_or_one_more_edge_never_hits_less_often(
+    characteristic: int, edges: int, banes: int, distance: int
+) -> None:
+    def hit(char: int, more_edges: int = 0) -> Fraction:
+        situation = Situation(edges=edges + more_edges, banes=banes, distance=distance)
+        return attack_odds(AttackRequest(LONGBOW, char, "agility", situation=situation)).hit
+
+    assert hit(characteristic + 1) >= hit(characteristic)
+    assert hit(characteristic, more_edges=1) >= hit(characteristic)
+    assert 0 <= hit(characteristic) <= 1
