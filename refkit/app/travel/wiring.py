@@ -1,0 +1,97 @@
+"""The travel feature's pieces made from one database's services, for the window and the CLI:
+the journeys, the stored maps, the travel service, and the party at the table as travellers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING, Protocol
+
+from refkit.app.party.table_party import read_choice
+from refkit.app.travel.journey_store import JourneyStore
+from refkit.app.travel.map_library import MapLibrary
+from refkit.app.travel.travel_service import TravelService
+from refkit.dice.rng import SEED_BITS
+from refkit.rules.tables.defaults import MIASMA_TABLE
+from refkit.rules.travel.travel_day import Traveller
+from refkit.store.character_store import CharacterRepository
+
+if TYPE_CHECKING:
+    from refkit.app.character_service import CharacterService
+    from refkit.app.dice_service import DiceService
+    from refkit.app.table_service import TableService
+    from refkit.store.database import Database
+
+
+class Services(Protocol):
+    """What :class:`refkit.compose.Services` gives the travel feature."""
+
+    @property
+    def database(self) -> Database: ...
+
+    @property
+    def dice(self) -> DiceService: ...
+
+    @property
+    def tables(self) -> TableService: ...
+
+    @property
+    def characters(self) -> CharacterService: ...
+
+    rng_factory: Callable[[int | None], tuple[random.Random, int]]
+
+    def utc_now(self) -> datetime: ...
+
+
+def journey_store(services: Services) -> JourneyStore:
+    database = services.database
+    return JourneyStore(CharacterRepository(database), database.unit_of_work)
+
+
+def map_library(services: Services) -> MapLibrary:
+    database = services.database
+    return MapLibrary(CharacterRepository(database), database.unit_of_work)
+
+
+def travel_service(services: Services) -> TravelService:
+    """A travel service whose encounters roll on the database's tables, rolls logged."""
+
+    def encounter(name: str, rng: random.Random) -> str:
+        return services.tables.roll(name, seed=rng.getrandbits(SEED_BITS)).roll.text
+
+    return TravelService(
+        journey_store(services),
+        services.dice,
+        clock=services.utc_now,
+        rng_factory=services.rng_factory,
+        miasma_table=lambda: services.tables.get(MIASMA_TABLE),
+        encounter_roller=encounter,
+    )
+
+
+def crow_traveller(characters: CharacterService, name: str) -> Traveller:
+    """A crow as a traveller: its characteristics, conditions and cruelty from its sheet."""
+    crow = characters.get(name)
+    marks = crow.characteristics
+    return Traveller(
+        crow.name,
+        marks.agility,
+        marks.mind,
+        marks.strength,
+        conditions=tuple(crow.conditions),
+        cruelty=crow.cruelty,
+    )
+
+
+def table_party_names(services: Services) -> list[str]:
+    """The crows of the party at the table (the only party when none was chosen); [] if none."""
+    characters = services.characters
+    choice = read_choice(CharacterRepository(services.database))
+    party = choice.party if choice.chosen else None
+    if party is None:
+        parties = characters.list_parties()
+        if len(parties) != 1:
+            return []
+        party = parties[0].name
+    return list(characters.get_party(party).members)

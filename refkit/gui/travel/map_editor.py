@@ -1,0 +1,352 @@
+"""The map panel: a stored map shown for the referee, and an editor for it.
+
+Tools (the tool row, or keys 1–6 with the map focused): paint a habitat, draw a road or a river
+by dragging through hexes (a river flows the way the drag goes), clear a hex's road, river and
+places, add a place (its name, kind and notes from the form), take a hex off the map. Each stroke
+is one step on the window's undo stack. Save writes the map to the database; a map that cannot be
+written says why in the panel, and nothing is lost from the editor.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Protocol
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.gui.common.plain_text import PLAIN, ElidedLabel
+from refkit.gui.shell.undo_adapter import push_command
+from refkit.gui.travel.map_document import MapDocument
+from refkit.gui.travel.map_edits import (
+    MapStroke,
+    cleared,
+    painted,
+    with_place,
+    with_river,
+    with_road,
+)
+from refkit.gui.travel.map_scene import HexMapScene, MapViewer, PartyPlace
+from refkit.gui.travel.map_view import HexMapView
+from refkit.rules.travel.hex_map import HexCell, HexMap, PointOfInterest
+from refkit.rules.travel.hexes import Hex
+
+
+class MapBook(Protocol):
+    """Where maps are kept (:class:`~refkit.app.travel.map_library.MapLibrary` fits)."""
+
+    def names(self) -> list[str]: ...
+
+    def load(self, name: str) -> HexMap: ...
+
+    def save(self, hex_map: HexMap, *, replace: bool = True) -> None: ...
+
+
+class Tool(Enum):
+    LOOK = "Look"
+    HABITAT = "Habitat"
+    ROAD = "Road"
+    RIVER = "River"
+    PLACE = "Place"
+    CLEAR = "Clear"
+    REMOVE = "Remove hex"
+
+
+def rectangle_map(name: str, width: int, height: int, habitat: str = "plains") -> HexMap:
+    """A new map of ``width`` columns and ``height`` rows of one habitat, squared on screen."""
+    if width < 1 or height < 1:
+        raise ValueError("a new map needs at least one column and one row")
+    cells = {Hex(q, row - q // 2): HexCell(habitat) for q in range(width) for row in range(height)}
+    return HexMap(name, cells, start=Hex(0, 0))
+
+
+class MapEditor(QWidget):
+    """A stored map, viewed or edited, with the hex readout under it."""
+
+    status_message = Signal(str)
+    map_saved = Signal(object)
+    """A map was written to the database (the HexMap)."""
+
+    def __init__(
+        self, undo_stack: QUndoStack, book: MapBook | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.undo_stack = undo_stack
+        self.book = book
+        self.document = MapDocument(parent=self)
+        self.scene = HexMapScene(self.document, MapViewer.REFEREE, self)
+        self.view = HexMapView(self.scene, self)
+        self.tool = Tool.LOOK
+        self._stroke_before: dict[Hex, HexCell | None] = {}
+        self._last_hex: Hex | None = None
+
+        self.maps = QComboBox()
+        self.maps.setAccessibleName("Stored maps")
+        self.maps.activated.connect(lambda _: self.open_map(self.maps.currentText()))
+        self.new_name = QLineEdit()
+        self.new_name.setPlaceholderText("New map's name")
+        self.new_width = QSpinBox(minimum=1, maximum=200, value=20)
+        self.new_height = QSpinBox(minimum=1, maximum=200, value=15)
+        self.new_button = QPushButton("New map")
+        self.new_button.clicked.connect(self._new_map)
+        self.save_button = QPushButton("Save map")
+        self.save_button.clicked.connect(self.save)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Map:"))
+        top.addWidget(self.maps, 1)
+        top.addWidget(self.new_name)
+        top.addWidget(self.new_width)
+        top.addWidget(QLabel("×"))
+        top.addWidget(self.new_height)
+        top.addWidget(self.new_button)
+        top.addWidget(self.save_button)
+
+        self.tools = QButtonGroup(self)
+        tools = QHBoxLayout()
+        for number, tool in enumerate(Tool, start=1):
+            button = QToolButton()
+            button.setText(tool.value)
+            button.setCheckable(True)
+            button.setToolTip(f"{tool.value} (key {number} on the map)")
+            button.setChecked(tool is Tool.LOOK)
+            self.tools.addButton(button, number)
+            tools.addWidget(button)
+        self.tools.idClicked.connect(lambda number: self.set_tool(list(Tool)[number - 1]))
+        self.habitat = QComboBox()
+        self.habitat.setAccessibleName("Habitat to paint")
+        tools.addWidget(self.habitat)
+        self.erase = QCheckBox("Erase")
+        self.erase.setToolTip("Road and River tools take the road or river away instead")
+        tools.addWidget(self.erase)
+        tools.addStretch(1)
+
+        place = QHBoxLayout()
+        self.place_name = QLineEdit()
+        self.place_name.setPlaceholderText("Place's name")
+        self.place_dungeon = QCheckBox("Dungeon")
+        self.place_notes = QLineEdit()
+        self.place_notes.setPlaceholderText("Referee's notes (the players never see them)")
+        place.addWidget(self.place_name)
+        place.addWidget(self.place_dungeon)
+        place.addWidget(self.place_notes, 2)
+
+        self.readout = ElidedLabel()
+        self.readout.setTextFormat(PLAIN)
+        self.readout.setAccessibleName("Hex readout")
+        self.problem = QLabel()
+        self.problem.setTextFormat(PLAIN)
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #a01818;")
+        self.problem.hide()
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(tools)
+        layout.addLayout(place)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.readout)
+        layout.addWidget(self.problem)
+
+        self.view.hex_pointed.connect(self._show_hex)
+        self.view.cursor_moved.connect(self._show_hex)
+        self.view.hex_pressed.connect(self._begin_stroke)
+        self.view.hex_dragged.connect(self._continue_stroke)
+        self.view.hex_released.connect(self._end_stroke)
+        self.view.cursor_activated.connect(self.apply_at)
+        self.document.saved_changed.connect(self._saved_changed)
+        self.refresh_maps()
+        self._fill_habitats()
+
+    # maps ---------------------------------------------------------------------------------
+
+    def refresh_maps(self) -> None:
+        current = self.maps.currentText()
+        self.maps.clear()
+        if self.book is not None:
+            self.maps.addItems(self.book.names())
+        if current:
+            self.maps.setCurrentText(current)
+
+    def open_map(self, name: str) -> None:
+        if self.book is None or not name:
+            return
+        try:
+            hex_map = self.book.load(name)
+        except ValueError as problem:
+            self._say_problem(str(problem))
+            return
+        self.show_map(hex_map)
+
+    def show_map(self, hex_map: HexMap | None, *, saved: bool = True) -> None:
+        self.document.set_map(hex_map, saved=saved)
+        self._fill_habitats()
+        self._say_problem("")
+        self.view.fit_map()
+
+    def set_party(self, party: PartyPlace | None) -> None:
+        self.scene.set_party(party)
+
+    def _new_map(self) -> None:
+        name = self.new_name.text().strip()
+        if not name:
+            self._say_problem("Give the new map a name first.")
+            return
+        try:
+            hex_map = rectangle_map(name, self.new_width.value(), self.new_height.value())
+        except ValueError as problem:
+            self._say_problem(str(problem))
+            return
+        self.show_map(hex_map, saved=False)
+        self.set_tool(Tool.HABITAT)
+
+    def save(self) -> bool:
+        """Write the map to the database; False (and the reason in the panel) when it fails."""
+        hex_map = self.document.hex_map
+        if hex_map is None or self.book is None:
+            self._say_problem("There is no map to save.")
+            return False
+        try:
+            self.book.save(hex_map)
+        except (ValueError, OSError) as problem:
+            self._say_problem(f"The map was not saved: {problem}")
+            return False
+        except Exception as problem:  # the store's DatabaseError: locked, full, read-only
+            self._say_problem(f"The map was not saved: {problem}")
+            return False
+        self.document.mark_saved()
+        self.refresh_maps()
+        self.maps.setCurrentText(hex_map.name)
+        self._say_problem("")
+        self.status_message.emit(f"Map {hex_map.name!r} saved ({len(hex_map.cells)} hexes)")
+        self.map_saved.emit(hex_map)
+        return True
+
+    def _saved_changed(self, saved: bool) -> None:
+        self.save_button.setText("Save map" if saved else "Save map *")
+
+    def _fill_habitats(self) -> None:
+        chosen = self.habitat.currentText()
+        self.habitat.clear()
+        hex_map = self.document.hex_map
+        if hex_map is not None:
+            self.habitat.addItems([h.name for h in hex_map.habitats])
+            if chosen:
+                self.habitat.setCurrentText(chosen)
+
+    def _say_problem(self, text: str) -> None:
+        self.problem.setText(text)
+        self.problem.setVisible(bool(text))
+
+    # tools --------------------------------------------------------------------------------
+
+    def set_tool(self, tool: Tool) -> None:
+        self.tool = tool
+        button = self.tools.button(list(Tool).index(tool) + 1)
+        if button is not None:
+            button.setChecked(True)
+        self.view.editing = tool is not Tool.LOOK
+
+    def keyPressEvent(self, event: object) -> None:  # keys 1-7 pick a tool
+        from PySide6.QtGui import QKeyEvent
+
+        if isinstance(event, QKeyEvent) and Qt.Key.Key_1 <= event.key() <= Qt.Key.Key_7:
+            self.set_tool(list(Tool)[event.key() - Qt.Key.Key_1])
+            return
+        super().keyPressEvent(event)  # type: ignore[arg-type]
+
+    def _change_for(self, hex_: Hex, came_from: Hex | None) -> dict[Hex, HexCell | None]:
+        """What the tool does when it reaches ``hex_`` (from ``came_from`` while dragging)."""
+        cells = self.document.cells([hex_] + ([came_from] if came_from else []))
+        cell = cells[hex_]
+        erase = self.erase.isChecked()
+        if self.tool is Tool.HABITAT and self.habitat.currentText():
+            return {hex_: painted(cell, self.habitat.currentText())}
+        if self.tool is Tool.ROAD and cell is not None:
+            return {hex_: with_road(cell, not erase)}
+        if self.tool is Tool.RIVER:
+            if erase:
+                return {hex_: with_river(cell, None)} if cell else {}
+            if came_from is not None and cells[came_from] is not None:
+                flow = came_from.direction_to(hex_)
+                if flow is not None:
+                    return {came_from: with_river(cells[came_from], flow)}
+            return {}
+        if self.tool is Tool.CLEAR and cell is not None:
+            return {hex_: cleared(cell)}
+        if self.tool is Tool.REMOVE and cell is not None:
+            hex_map = self.document.hex_map
+            if hex_map is not None and len(hex_map.cells) <= 1:
+                self._say_problem("A map keeps at least one hex.")
+                return {}
+            return {hex_: None}
+        if self.tool is Tool.PLACE and cell is not None:
+            name = self.place_name.text().strip()
+            if not name:
+                self._say_problem("Give the place a name first (the form above the map).")
+                return {}
+            place = PointOfInterest(
+                name, dungeon=self.place_dungeon.isChecked(), notes=self.place_notes.text().strip()
+            )
+            return {hex_: with_place(cell, place)}
+        return {}
+
+    def _apply(self, change: dict[Hex, HexCell | None]) -> None:
+        for hex_ in change:
+            if hex_ not in self._stroke_before:
+                self._stroke_before[hex_] = self.document.cells([hex_])[hex_]
+        if change:
+            self.document.put(change)
+
+    def _begin_stroke(self, hex_: Hex, modifiers: object) -> None:
+        self._stroke_before = {}
+        self._last_hex = hex_
+        self._say_problem("")
+        self._apply(self._change_for(hex_, None))
+        if self.tool is Tool.PLACE:
+            self._end_stroke()
+
+    def _continue_stroke(self, hex_: Hex) -> None:
+        if self.tool is Tool.PLACE:
+            return
+        self._apply(self._change_for(hex_, self._last_hex))
+        self._last_hex = hex_
+
+    def _end_stroke(self) -> None:
+        before, self._stroke_before = self._stroke_before, {}
+        self._last_hex = None
+        if not before:
+            return
+        after = self.document.cells(before)
+        if after == before:
+            return
+        text = (
+            f"Map: {self.tool.value.lower()} on {len(before)} hex{'es' if len(before) > 1 else ''}"
+        )
+        try:
+            push_command(self.undo_stack, MapStroke(self.document, text, before, after))
+        except ValueError as problem:
+            self._say_problem(str(problem))
+
+    def apply_at(self, hex_: Hex) -> None:
+        """One hex with the tool, from the keyboard (Return or Space on the cursor)."""
+        if self.tool is Tool.LOOK:
+            return
+        self._begin_stroke(hex_, None)
+        if self.tool is not Tool.PLACE:
+            self._end_stroke()
+
+    def _show_hex(self, hex_: Hex) -> None:
+        self.readout.setText(self.scene.cell_text(hex_))
