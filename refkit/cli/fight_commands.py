@@ -120,6 +120,12 @@ def _add_steps(kinds: argparse._SubParsersAction) -> None:
     condition.add_argument("condition", choices=CONDITIONS, metavar="CONDITION")
     _common(condition, _run_condition)
 
+    surprise = kinds.add_parser(
+        "surprise", help="NAME was unaware: skips round 1, attacks on it +1 (before round 1)"
+    )
+    surprise.add_argument("name", metavar="NAME")
+    _common(surprise, _run_surprise)
+
     remove = kinds.add_parser("remove", help="NAME leaves the fight")
     remove.add_argument("name", metavar="NAME")
     _common(remove, _run_remove)
@@ -177,6 +183,7 @@ def fight_payload(fight: Any) -> dict[str, Any]:
                 "conditions": list(f.conditions),
                 "standing": f.standing,
                 "acted": f.acted,
+                "surprised": f.surprised,
                 "players_see": f.players_see,
             }
             for f in fight.combatants
@@ -199,6 +206,8 @@ def fight_text(fight: Any) -> str:
         extra = list(f.conditions)
         if f.standing != "fighting":
             extra.insert(0, f.standing.replace("_", " "))
+        if f.surprised:
+            extra.append("surprised")
         if f.acted:
             extra.append("acted")
         lines.append(f"  {f.name} ({f.side}; {state})" + (f": {', '.join(extra)}" if extra else ""))
@@ -334,6 +343,11 @@ def _run_condition(args: argparse.Namespace) -> Result:
     session, (command, _) = _step(
         args, lambda s, _: (s.toggle_condition(args.name, args.condition), None)
     )
+    return _shown(session, command.text)
+
+
+def _run_surprise(args: argparse.Namespace) -> Result:
+    session, (command, _) = _step(args, lambda s, _: (s.toggle_surprised(args.name), None))
     return _shown(session, command.text)
 
 

@@ -255,6 +255,12 @@ class FightSession:
         after = self._state.choose(name)
         return self._step(after, f"{after.current} goes first")
 
+    def toggle_surprised(self, name: str) -> FightStep:
+        after = self._state.toggle_surprised(name)
+        fighter = after.combatant(name)
+        text = f"{fighter.name} is {'' if fighter.surprised else 'no longer '}surprised"
+        return self._step(after, text)
+
     def end_round(self) -> FightStep:
         after = self._state.end_round()
         return self._step(after, f"Round {after.round} is over")
@@ -408,6 +414,9 @@ class FightSession:
                 situation or Situation(),
                 allies_near_target=len(ally_names),
                 expertise=spend is not None,
+                # +1 on attacks against a surprised creature in the first round (L589)
+                surprised_target=(situation is not None and situation.surprised_target)
+                or (at.surprised and fight.round <= 1),
             ),
         )
         attack_modifiers(request)  # refused now, not after the roll

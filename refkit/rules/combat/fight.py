@@ -43,6 +43,8 @@ class Combatant:
     conditions: tuple[str, ...] = ()
     standing: Standing = "fighting"
     acted: bool = False
+    surprised: bool = False
+    """Unaware when the fight began: skips its turn in round 1, and attacks on it get +1 then."""
 
     @property
     def is_crow(self) -> bool:
@@ -95,8 +97,8 @@ class Fight:
         return tuple(f for f in self.combatants if f.side == side)
 
     def waiting(self, side: Side) -> tuple[Combatant, ...]:
-        """Who on ``side`` may still take a turn this round."""
-        return tuple(f for f in self.side(side) if f.can_act and not f.acted)
+        """Who on ``side`` may still take a turn this round (the surprised skip round 1, L589)."""
+        return tuple(f for f in self.side(side) if f.can_act and not f.acted and not f.surprised)
 
     # -- who is in it -----------------------------------------------------------------------
 
@@ -166,7 +168,11 @@ class Fight:
         if not self.combatants:
             raise FightError("no one is in the fight yet")
         side = first_side(die)
-        fresh = tuple(replace(f, acted=False) for f in self.combatants)
+        # Surprise lasts the first round only (L589).
+        fresh = tuple(
+            replace(f, acted=False, surprised=f.surprised and self.round == 0)
+            for f in self.combatants
+        )
         started = replace(
             self,
             combatants=fresh,
@@ -192,6 +198,8 @@ class Fight:
             raise FightError(f"{chosen.name} has already acted this round")
         if not chosen.can_act:
             raise FightError(f"{chosen.name} is {chosen.players_see or 'unable to act'}")
+        if chosen.surprised:
+            raise FightError(f"{chosen.name} is surprised and skips round {moved.round}")
         if moved.acting is None:
             raise FightError(f"round {moved.round} is over: roll initiative for the next")
         if chosen.side != moved.acting:
@@ -232,6 +240,14 @@ class Fight:
         return replace(self, acting=None, current=None)
 
     # -- conditions and damage --------------------------------------------------------------
+
+    def toggle_surprised(self, name: str) -> Fight:
+        """Mark ``name`` as surprised (unaware as the fight begins), or not; only before the
+        first round."""
+        if self.round != 0:
+            raise FightError("surprise is for when the fight begins, before the first round")
+        fighter = self.combatant(name)
+        return self._replaced(replace(fighter, surprised=not fighter.surprised))
 
     def toggle_condition(self, name: str, condition: str) -> Fight:
         """Give ``name`` the condition, or end it if it has it (never two of one, L361)."""

@@ -40,6 +40,7 @@ def fight_json(fight: Fight) -> str:
                     "conditions": list(f.conditions),
                     "standing": f.standing,
                     "acted": f.acted,
+                    "surprised": f.surprised,
                 }
                 for f in fight.combatants
             ],
@@ -97,6 +98,9 @@ def _combatant(entry: Any, where: str) -> Combatant:
     acted = entry.get("acted")
     if not isinstance(acted, bool):
         raise ValueError(f"{where}.acted: must be true or false")
+    surprised = entry.get("surprised", False)
+    if not isinstance(surprised, bool):
+        raise ValueError(f"{where}.surprised: must be true or false")
     side = _side(entry.get("side"), f"{where}.side", optional=False)
     assert side is not None
     return Combatant(
@@ -108,6 +112,7 @@ def _combatant(entry: Any, where: str) -> Combatant:
         conditions=tuple(conditions),
         standing=standing,
         acted=acted,
+        surprised=surprised,
     )
 
 

@@ -300,3 +300,19 @@ def test_a_refused_attack_changes_nothing(session: FightSession, log: Log) -> No
     with pytest.raises(AttackRefused, match="reaches 1 square; the target is 4 away"):
         session.attack(MARA, "Sword", "Tunnel ghoul 1", situation=Situation(distance=4))
     assert session.state == before and len(log.entries) == entries
+
+
+def test_attacks_on_a_surprised_creature_get_plus_1_in_round_1_only(
+    characters: CharacterService,
+) -> None:  # V69
+    fight = FightSession(characters, Bestiary.shipped(), rng_factory=seeded)
+    fight.add_crows([MARA]).do()
+    fight.add_creatures("tunnel ghoul").do()
+    fight.toggle_surprised("Tunnel ghoul 1").do()
+    fight.start_round(die=9).do()
+    first = fight.attack(MARA, "Sword", "Tunnel ghoul 1", dice=(4, 5)).report.outcome
+    assert first.test.total == 9 + 2 + 1 and "surprised target: +1" in first.modifiers.reasons
+    fight.end_round().do()
+    fight.start_round(die=9).do()
+    later = fight.attack(MARA, "Sword", "Tunnel ghoul 1", dice=(4, 5)).report.outcome
+    assert later.test.total == 9 + 2

@@ -153,3 +153,20 @@ def test_in_every_round_each_combatant_acts_once_and_the_first_side_goes_first(
         sides = [fight.combatant(name).side for name in turns]
         first = first_side(die)
         assert sides == sorted(sides, key=lambda side: side != first)
+
+
+def test_the_surprised_skip_round_1_and_act_from_round_2() -> None:  # L589
+    fight = Fight().with_crows(["Mara"]).with_creatures(GHOUL, 2).toggle_surprised("Ghoul 2")
+    fight = fight.start_round(2)  # the enemies first
+    assert fight.current == "Ghoul 1"
+    with pytest.raises(FightError, match="Ghoul 2 is surprised and skips round 1"):
+        fight.choose("Ghoul 2")
+    fight = fight.next_turn()
+    assert (fight.acting, fight.current) == ("crows", "Mara")
+    fight = fight.next_turn()
+    assert fight.phase == "round_over"
+    fight = fight.start_round(2)
+    assert not fight.combatant("Ghoul 2").surprised
+    assert [f.name for f in fight.waiting("enemies")] == ["Ghoul 1", "Ghoul 2"]
+    with pytest.raises(FightError, match="before the first round"):
+        fight.toggle_surprised("Mara")
