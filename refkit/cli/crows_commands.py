@@ -111,6 +111,11 @@ def _register_test(commands: argparse._SubParsersAction) -> None:
         "unconscious) apply",
     )
     _add_test_modifiers(parser, named_expertise=True)
+    parser.add_argument(
+        "--prepared",
+        action="store_true",
+        help="with --crow: this is the task it prepared for at its last rest (+2)",
+    )
     parser.add_argument("--dice", metavar="A,B", help="the two d10 faces, e.g. 7,9")
     add_seed(parser)
     add_json_flag(parser)
@@ -152,6 +157,8 @@ def _run_test(args: argparse.Namespace) -> Result:
         raise CliError(f"with --crow, --char is agility, strength or mind, got {args.char}")
     if args.crow is not None:
         return _run_test_for_crow(args, faces)
+    if args.prepared:
+        raise CliError("--prepared is a crow's prepared task: it needs --crow NAME")
     if isinstance(args.expertise, str):
         raise CliError(
             f"--expertise {args.expertise} names a crow's expertise: it needs --crow NAME "
@@ -184,11 +191,28 @@ def _run_test_for_crow(args: argparse.Namespace, faces: tuple[int, int] | None) 
     conditions; a named expertise is the crow's own, and the use it spends is written with the
     roll (refused before the roll when it is unknown or has no use left)."""
     from refkit.app.characters.roll_for import roll_test_for_crow
+    from refkit.app.party.rest import prepared_task
     from refkit.errors import DomainError
     from refkit.present.test_text import detail_line
+    from refkit.rules.checks.prepared import PREPARED_BONUS
+    from refkit.store.character_store import CharacterNotFoundError
 
     named = args.expertise if isinstance(args.expertise, str) else None
     with command_services(args) as services:
+        bonuses = tuple(args.bonus)
+        task = ""
+        if args.prepared:
+            try:
+                stored = services.characters.get(args.crow).name
+            except CharacterNotFoundError:
+                raise CliError(f"no crow called {args.crow!r}") from None
+            task = prepared_task(services.characters.repository, stored)
+            if not task:
+                raise CliError(
+                    f"--prepared: {stored} prepared for no task at its last rest "
+                    "(Prepare for a Task is a rest activity)"
+                )
+            bonuses = (*bonuses, PREPARED_BONUS)
         try:
             rolled = roll_test_for_crow(
                 services.characters,
@@ -199,7 +223,7 @@ def _run_test_for_crow(args: argparse.Namespace, faces: tuple[int, int] | None) 
                 expertise_name=named,
                 edges=args.edges,
                 banes=args.banes,
-                bonuses=tuple(args.bonus),
+                bonuses=bonuses,
                 crit_min=args.crit_min,
                 seed=args.seed,
                 faces=faces,
@@ -218,8 +242,11 @@ def _run_test_for_crow(args: argparse.Namespace, faces: tuple[int, int] | None) 
         forced=detail.get("forced"),
         expertise=rolled.expertise,
         expertise_uses_left=rolled.expertise_uses_left,
+        prepared=task or None,
     )
     text = f"{crow.name}, {args.char.capitalize()}: {detail_line(result)}"
+    if task:
+        text += f" (prepared for {task}: +{PREPARED_BONUS})"
     if reasons:
         text += f" ({'; '.join(reasons)})"
     if rolled.expertise is not None:

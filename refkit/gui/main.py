@@ -609,10 +609,14 @@ class RefkitApp:
         """Let the dice panel roll for a crow (the party at the table first); an expertise use
         it spends goes on the undo stack."""
         from refkit.app.characters.roll_for import CrowsForTests
+        from refkit.app.party.rest import prepared_task
         from refkit.gui.shell.undo_adapter import push_command
 
+        repository = characters.repository
         self.dice.panel.set_crows(
-            CrowsForTests(characters, dungeon.party),
+            CrowsForTests(
+                characters, dungeon.party, prepared=lambda name: prepared_task(repository, name)
+            ),
             lambda command: push_command(self.undo_stack, command),
         )
 

@@ -230,3 +230,30 @@ def test_a_crows_name_is_shown_as_typed_never_as_markup(qtbot, panel, characters
     assert panel.conditions_label.textFormat() == Qt.TextFormat.PlainText
     assert hostile in panel.conditions_label.text()
     assert "&lt;b&gt;" in panel.expertise.toolTip()  # escaped in the rich tooltip
+
+
+def test_a_prepared_task_is_offered_as_plus_two_and_counts_when_ticked(
+    qtbot, database, characters, bridge, stack, rngs, fake_clock
+) -> None:
+    panel = DicePanel()
+    qtbot.addWidget(panel)
+    panel.set_service(DiceService(RollLogRepository(database), rngs, fake_clock))
+    tasks = {WREN: "picking the vault's lock"}
+    crows = CrowsForTests(characters, bridge, prepared=lambda name: tasks.get(name, ""))
+    panel.set_crows(crows, lambda command: push_command(stack, command))
+    panel.choose_crow(ODA)
+    assert not panel.prepared_check.isVisibleTo(panel)  # Oda prepared for nothing
+    panel.choose_crow(WREN)
+    panel.choose_tested("agility")
+    assert panel.prepared_check.isVisibleTo(panel)
+    assert panel.prepared_check.text() == "Prepared for: picking the vault's lock (+2)"
+    assert not panel.prepared_check.isChecked()  # only the table knows it is that task
+    assert panel.odds.odds() == exact_odds(2)
+    panel.prepared_check.setChecked(True)
+    assert panel.odds.odds() == exact_odds(2, bonuses=(2,))
+    rngs.queue(seed_giving(5, 5))
+    qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    (logged,) = RollLogRepository(database).recent()
+    assert logged.record.total == 5 + 5 + 2 + 2  # Agility +2, the prepared +2
+    panel.choose_crow(ODA)
+    assert not panel.prepared_check.isChecked()  # never carried over to another crow

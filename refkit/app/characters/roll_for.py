@@ -43,9 +43,21 @@ class CrowChoices:
 class CrowsForTests:
     """What the dice panel needs to roll for a crow, from the characters and the party."""
 
-    def __init__(self, characters: CharacterService, party: PartyAtTable | None = None) -> None:
+    def __init__(
+        self,
+        characters: CharacterService,
+        party: PartyAtTable | None = None,
+        *,
+        prepared: Callable[[str], str] | None = None,
+    ) -> None:
         self._characters = characters
         self._party = party
+        self._prepared = prepared
+
+    def prepared_task(self, name: str) -> str:
+        """The task the crow prepared for at its last rest, +2 on it until its next rest ends
+        ("" none; the rest procedure keeps it)."""
+        return self._prepared(name) if self._prepared is not None else ""
 
     def choices(self) -> CrowChoices:
         at_table = self._party.members() if self._party is not None else ()

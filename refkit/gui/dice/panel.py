@@ -48,6 +48,7 @@ from refkit.gui.shell.palette import result_colours
 from refkit.present.test_text import NET_TEXT, shown_signed, word_result
 from refkit.rules.checks.conditions import NO_EFFECT, ConditionEffect, conditions_on_test
 from refkit.rules.checks.crows_test import Forced, Order, net_state
+from refkit.rules.checks.prepared import PREPARED_BONUS
 
 if TYPE_CHECKING:
     from refkit.app.characters.roll_for import CrowsForTests
@@ -89,10 +90,12 @@ class TestSetup:
     conditions: tuple[str, ...] = ()
     expertise_name: str | None = None
     effect: ConditionEffect = NO_EFFECT
+    prepared: bool = False  # the crow's prepared task: +2 until its next rest
 
     @property
     def bonuses(self) -> tuple[int, ...]:
-        return (self.bonus,) if self.bonus else ()
+        given = (self.bonus,) if self.bonus else ()
+        return (*given, PREPARED_BONUS) if self.prepared else given
 
     def keywords(self) -> dict[str, object]:
         """The test's keywords as the rules take them (the conditions' edges and banes added)."""
@@ -189,6 +192,9 @@ class DicePanel(QWidget):
         self.expertise.setObjectName("expertise_check")
         self.expertise.setFont(scaled_font(self, 1.15, bold=True))
         self.expertise.setToolTip("Spend an expertise use after the roll: +1 tier (X)")
+        self.prepared_check = QCheckBox()  # names the crow's task as typed (plain text)
+        self.prepared_check.setObjectName("prepared_check")
+        self.prepared_check.hide()
         self.net_label = QLabel(NET_TEXT["none"])
         self.net_label.setObjectName("net_label")
         self.odds = OddsStrip()
@@ -267,6 +273,7 @@ class DicePanel(QWidget):
         test_layout = QVBoxLayout(test_box)
         test_layout.addLayout(crow_row)
         test_layout.addWidget(self.conditions_label)
+        test_layout.addWidget(self.prepared_check)
         test_layout.addLayout(controls)
         test_layout.addWidget(self.odds)
         test_layout.addWidget(self.roll_button)
@@ -294,6 +301,7 @@ class DicePanel(QWidget):
         self.characteristic.valueChanged.connect(self._setup_changed)
         self.bonus.valueChanged.connect(self._setup_changed)
         self.crit_min.valueChanged.connect(self._setup_changed)
+        self.prepared_check.toggled.connect(self._setup_changed)
         self.edges.valueChanged.connect(self._setup_changed)
         self.banes.valueChanged.connect(self._setup_changed)
         self.expertise.toggled.connect(self._setup_changed)
@@ -415,6 +423,7 @@ class DicePanel(QWidget):
         for name, button in self.characteristic_buttons.items():
             button.setChecked(name == self._tested)
         self._tested_group.setExclusive(True)
+        self._show_prepared(crow)
         self.expertise_choice.blockSignals(True)
         self.expertise_choice.clear()
         if crow is None:
@@ -440,6 +449,24 @@ class DicePanel(QWidget):
                 else f"{crow.name} has no expertise uses left until the next rest"
             )
         )
+
+    def _show_prepared(self, crow: Character | None) -> None:
+        """Offer the +2 of the task the crow prepared for at its last rest (off until ticked:
+        only the table knows whether this test is that task)."""
+        task = self._crows.prepared_task(crow.name) if crow and self._crows else ""
+        shown = f"Prepared for: {task} (+{PREPARED_BONUS})" if task else ""
+        if shown != self.prepared_check.text():
+            self.prepared_check.setChecked(False)
+        self.prepared_check.setText(shown)
+        self.prepared_check.setToolTip(
+            f"{crow.name} prepared for this at the last rest: +{PREPARED_BONUS} on it until the "
+            "next rest ends"
+            if crow is not None and task
+            else ""
+        )
+        self.prepared_check.setVisible(bool(task))
+        if not task:
+            self.prepared_check.setChecked(False)
 
     def _effect(self) -> ConditionEffect:
         if self._crow is None:
@@ -484,6 +511,7 @@ class DicePanel(QWidget):
             expertise=self.expertise.isChecked(),
             crit_min=self.crit_min.value(),
             order=self._order,
+            prepared=crow is not None and self.prepared_check.isChecked(),
         )
 
     def step_characteristic(self, delta: int) -> None:
