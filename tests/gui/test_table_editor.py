@@ -53,7 +53,9 @@ def test_import_dialog_names_overlaps_and_unreadable_lines(qtbot) -> None:
     problems = dialog.problems()
     assert any(p.startswith("line 3: no range at the start") for p in problems)
     dialog.set_text("1-3 bats\n3-6 rats", name="Crypt")
-    assert dialog.problems() == ["rows 1 and 2 (lines 1 and 2) both cover 3"]
+    assert dialog.problems() == [
+        "rows 1 and 2 (lines 1 and 2) both cover 3: make row 2 start at 4?"
+    ]
 
 
 def test_formats_are_detected_and_csv_and_toml_import(qtbot, tmp_path: Path) -> None:

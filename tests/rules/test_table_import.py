@@ -98,7 +98,7 @@ def test_gaps_and_overlaps_are_named_by_row_and_line_and_nothing_is_imported() -
     with pytest.raises(TableImportError) as error:
         parse_table_text(text, "Broken", "1d10")
     assert problem_texts(error) == [
-        "rows 3 and 4 (lines 4 and 5) both cover 8",
+        "rows 3 and 4 (lines 4 and 5) both cover 8: make row 4 start at 9?",
         "no row covers 5–6 (between rows 2 and 3, lines 2 and 4)",
     ]
 

@@ -49,8 +49,10 @@ from typing import Any
 from refkit.errors import DomainError
 from refkit.rules.common import file_bounds
 from refkit.rules.common.file_reading import UserFileError, read_user_file
+from refkit.rules.tables.duration_kind import MOST_DURATION_DICE, row_duration
 from refkit.rules.tables.model import (
     RollableTable,
+    TableProblem,
     TableRow,
     TableSource,
     validate_table,
@@ -68,12 +70,27 @@ TEXT_SUFFIXES = frozenset({".txt", ".md", ".markdown", ".text"})
 
 
 @dataclass(frozen=True)
+class RowFix:
+    """A change to one row (1-based ``row``): a new ``low`` or ``high`` end, its removal, or
+    its ``duration``. ``text`` asks for it in words: ``make row 32 start at 63?``."""
+
+    row: int
+    text: str
+    low: int | None = None
+    high: int | None = None
+    remove: bool = False
+    duration: str | None = None
+
+
+@dataclass(frozen=True)
 class ImportProblem:
     message: str
     line: int | None = None
+    fix: RowFix | None = None
 
     def __str__(self) -> str:
-        return self.message if self.line is None else f"line {self.line}: {self.message}"
+        text = self.message if self.line is None else f"line {self.line}: {self.message}"
+        return f"{text}: {self.fix.text}" if self.fix is not None else text
 
 
 class TableImportError(DomainError, ValueError):
@@ -89,6 +106,11 @@ class TableImportError(DomainError, ValueError):
             listed += f"; and {count - shown} more"
         noun = "problem" if count == 1 else "problems"
         super().__init__(f"cannot import {what}: {count} {noun}: {listed}")
+
+    @property
+    def fixes(self) -> tuple[RowFix, ...]:
+        """The suggested fixes, in the order of the problems they fix."""
+        return tuple(problem.fix for problem in self.problems if problem.fix is not None)
 
 
 def _number(text: str) -> int:
@@ -135,9 +157,13 @@ def _finish(
     description: str = "",
     max_modifier: int | None = 0,
     modifier_name: str = "",
+    fixes: Sequence[RowFix] = (),
 ) -> RollableTable:
     if problems:
         raise TableImportError(what, problems)
+    rows, lines = apply_fixes(rows, lines, fixes)
+    if is_effect_table(name):  # only their rows' durations drive anything (the repeat rule)
+        rows = [with_duration_read(row) for row in rows]
     if dice is None:
         try:
             dice = infer_dice(rows)
@@ -154,8 +180,167 @@ def _finish(
     )
     found = validate_table(table, line_numbers=lines)
     if found:
-        raise TableImportError(what, [ImportProblem(problem.message) for problem in found])
+        raise TableImportError(
+            what,
+            [ImportProblem(problem.message, fix=suggest_fix(rows, problem)) for problem in found],
+        )
     return table
+
+
+# -- suggested fixes and duration kinds --------------------------------------------------------
+
+
+def apply_fixes(
+    rows: Sequence[TableRow], lines: Sequence[int] | None, fixes: Sequence[RowFix]
+) -> tuple[list[TableRow], list[int] | None]:
+    """``rows`` (and their source ``lines``) with ``fixes`` applied in order; each fix names a
+    row as numbered after the fixes before it. A fix naming no row is refused (ValueError)."""
+    fixed = list(rows)
+    fixed_lines = list(lines) if lines is not None else None
+    for fix in fixes:
+        if not 1 <= fix.row <= len(fixed):
+            raise ValueError(f"the fix {fix.text!r} names row {fix.row}, and there is none")
+        index = fix.row - 1
+        if fix.remove:
+            del fixed[index]
+            if fixed_lines is not None:
+                del fixed_lines[index]
+            continue
+        row = fixed[index]
+        fixed[index] = TableRow(
+            row.low if fix.low is None else fix.low,
+            row.high if fix.high is None else fix.high,
+            row.text,
+            row.duration if fix.duration is None else fix.duration,
+        )
+    return fixed, fixed_lines
+
+
+def suggest_fix(rows: Sequence[TableRow], problem: TableProblem) -> RowFix | None:
+    """A one-row change that ends an overlap (the official backlash table's 61–62 / 62–64 pair:
+    the second starts at 63) or a duplicate range (the later row goes); None for other problems
+    and for overlaps no single row change mends without opening a gap."""
+    if problem.kind != "overlap" or len(problem.rows) != 2:
+        return None
+    (first, a), (second, b) = sorted(
+        ((number, rows[number - 1]) for number in problem.rows),
+        key=lambda item: (item[1].low, _top(item[1]), item[0]),
+    )
+    if a.low == b.low and a.high == b.high:
+        later = max(first, second)
+        return RowFix(later, f"the same range twice: remove row {later}?", remove=True)
+    if a.high is not None and _top(b) > a.high:
+        start = a.high + 1
+        return RowFix(second, f"make row {second} start at {start}?", low=start)
+    if a.low < b.low and a.high == b.high:
+        end = b.low - 1
+        return RowFix(first, f"make row {first} end at {end}?", high=end)
+    if a.low == b.low and b.high is not None and _top(a) > b.high:
+        start = b.high + 1
+        return RowFix(first, f"make row {first} start at {start}?", low=start)
+    return None
+
+
+def _top(row: TableRow) -> float:
+    return float("inf") if row.high is None else row.high
+
+
+EFFECT_TABLE_WORDS = ("backlash", "miasma")
+"""A table whose name holds one of these is rolled for lasting effects: each row needs a
+duration kind (it drives the repeat rule), so the import dialog asks for the ones it cannot
+read."""
+
+DURATION_CHOICES: tuple[str, ...] = (
+    "instant",
+    "end of DT",
+    "1 UD",
+    "2 UD",
+    "3 UD",
+    "until a rest",
+    "until removed",
+    "permanent",
+    "condition",
+)
+"""The durations the import dialog offers for a row whose kind it cannot read."""
+
+# The crows' conditions (rules.character's CONDITIONS; the tables cannot import that package).
+_CONDITION_WORDS = ("blessed", "grabbed", "prone", "vulnerable", "unconscious", "weakened")
+_DURATION_CLUES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(\d{1,2})\s*(?:UD|usage dic?e)\b", re.IGNORECASE), "UD"),
+    (
+        re.compile(
+            r"\b(?:until the end of (?:the|this|your) (?:DT|dungeon turn)|for the rest of the "
+            r"(?:DT|dungeon turn)|(?:this|the current) (?:DT|dungeon turn))\b",
+            re.IGNORECASE,
+        ),
+        "end of DT",
+    ),
+    (
+        re.compile(
+            r"\buntil (?:you|they|it|the group|the party)?\s*(?:next )?(?:finish(?:es)? )?"
+            r"(?:a |your |their |its |the )?(?:next )?rests?\b",
+            re.IGNORECASE,
+        ),
+        "until a rest",
+    ),
+    (
+        re.compile(
+            r"\buntil (?:it is |they are )?(?:removed|cured|dispelled|lifted)\b", re.IGNORECASE
+        ),
+        "until removed",
+    ),
+    (re.compile(r"\b(?:permanent(?:ly)?|forever|for good)\b", re.IGNORECASE), "permanent"),
+    (
+        re.compile(
+            r"\b(?:become|becomes|are|is|fall|falls|knocked)\s+(?:\w+\s+)?(?:"
+            + "|".join(_CONDITION_WORDS)
+            + r")\b",
+            re.IGNORECASE,
+        ),
+        "condition",
+    ),
+)
+_STACKS_CLUE = re.compile(r"\balready (?:suffering|under|affected by) this\b", re.IGNORECASE)
+
+
+def duration_from_text(text: str) -> str:
+    """The duration a row's text implies (``2 UD``, ``end of DT``, ``until a rest``, …, with
+    ``, stacks`` when it says it adds to itself), or "" when it names none."""
+    for pattern, kind in _DURATION_CLUES:
+        found = pattern.search(text)
+        if found is None:
+            continue
+        if kind == "UD":
+            count = int(found.group(1))
+            if not 1 <= count <= MOST_DURATION_DICE:
+                continue
+            kind = f"{count} UD"
+        if _STACKS_CLUE.search(text):
+            kind += ", stacks"
+        return kind
+    return ""
+
+
+def with_duration_read(row: TableRow) -> TableRow:
+    """The row with its duration read from its text when it gives none."""
+    if row.duration.strip():
+        return row
+    guessed = duration_from_text(row.text)
+    return TableRow(row.low, row.high, row.text, guessed) if guessed else row
+
+
+def is_effect_table(name: str) -> bool:
+    key = name.casefold()
+    return any(word in key for word in EFFECT_TABLE_WORDS)
+
+
+def rows_without_kind(table: RollableTable) -> tuple[int, ...]:
+    """The 1-based rows whose duration names no kind (for an effect table, to be asked for)."""
+    return tuple(
+        number
+        for number, row in enumerate(table.rows, start=1)
+        if row_duration(row.duration) is None
+    )
 
 
 def _what(name: str | None, origin: str | None) -> str:
@@ -179,6 +364,7 @@ def parse_table_text(
     modifier_name: str = "",
     source: TableSource = TableSource.IMPORTED,
     origin: str | None = None,
+    fixes: Sequence[RowFix] = (),
 ) -> RollableTable:
     """A table from pasted lines (module docstring). ``dice`` is inferred when the rows start
     at 1; otherwise it is needed. Raises TableImportError listing every problem by line."""
@@ -243,6 +429,7 @@ def parse_table_text(
         description=description,
         max_modifier=max_modifier,
         modifier_name=modifier_name,
+        fixes=fixes,
     )
 
 
@@ -328,6 +515,7 @@ def parse_table_csv(
     modifier_name: str = "",
     source: TableSource = TableSource.IMPORTED,
     origin: str | None = None,
+    fixes: Sequence[RowFix] = (),
 ) -> RollableTable:
     """A table from CSV (module docstring); TableImportError listing every problem by line."""
     what = _what(name, origin)
@@ -367,6 +555,7 @@ def parse_table_csv(
         description=description,
         max_modifier=max_modifier,
         modifier_name=modifier_name,
+        fixes=fixes,
     )
 
 
@@ -462,6 +651,7 @@ def parse_table_toml(
     dice: str | None = None,
     source: TableSource | None = None,
     origin: str | None = None,
+    fixes: Sequence[RowFix] = (),
 ) -> RollableTable:
     """A table from TOML (module docstring). ``name``, ``dice`` and ``source`` override the
     file's. Raises TableImportError listing every problem (by line where it can tell)."""
@@ -534,6 +724,7 @@ def parse_table_toml(
         description=description,
         max_modifier=max_modifier,
         modifier_name=modifier_name,
+        fixes=fixes,
     )
 
 
@@ -670,6 +861,7 @@ def load_table_file(
     *,
     max_modifier: int | None = 0,
     modifier_name: str = "",
+    fixes: Sequence[RowFix] = (),
 ) -> RollableTable:
     """Import a table file by its extension: .txt/.md (pasted text), .csv or .toml.
 
@@ -694,12 +886,13 @@ def load_table_file(
     origin = path.name
     if suffix == ".toml":
         return parse_table_toml(
-            text, name=name, dice=dice, source=TableSource.IMPORTED, origin=origin
+            text, name=name, dice=dice, source=TableSource.IMPORTED, origin=origin, fixes=fixes
         )
     options: dict[str, Any] = {
         "max_modifier": max_modifier,
         "modifier_name": modifier_name,
         "origin": origin,
+        "fixes": fixes,
     }
     if suffix == ".csv":
         return parse_table_csv(text, name or path.stem, dice, **options)
