@@ -156,6 +156,17 @@ def parse_spell_toml(text: str, origin: str = "spell file") -> Spell:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise SpellFileError(f"{origin}: not valid TOML ({error})") from None
+    return _read_spell(data, reader)
+
+
+def spell_from_tables(data: Mapping[str, Any], origin: str = "the spell editor") -> Spell:
+    """The spell from the tables a spell file holds (``{"spell": {...}, "book": {...},
+    "tier1": {...}}``), through the file's own checks: SpellFileError naming ``origin`` and the
+    field (``the spell editor, spell.range: cannot read range 'far' ...``)."""
+    return _read_spell(data, _Reader("", origin))
+
+
+def _read_spell(data: Mapping[str, Any], reader: _Reader) -> Spell:
     for name in data:
         if name not in _TABLES:
             raise reader.fail(name, "unknown table (expected spell, book, tier1, tier2, tier3)")

@@ -1,0 +1,343 @@
+"""The "Cast a spell" window: pick the caster and a book in hand, see the exact odds, cast with
+one press (one undo step), and read every step of what happened.
+
+The odds (tier 1/2/3, a backlash, the book losing a die, the book running out) are shown before
+the roll and worked out again whenever the caster, the book, the edges, banes or the expertise
+change. Books not in a hand are listed greyed with "move it to a hand"; a book at 0 usage dice
+is listed greyed too, and choosing it says why it cannot be cast. Opened with ``open()``, never
+``exec()``, so the window stays live behind it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QPalette
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.app.magic.cast import CastPlan
+from refkit.app.magic.cast_desk import BookChoice, CastDesk
+from refkit.app.undo import Command
+from refkit.errors import DomainError
+from refkit.gui.common.plain_text import plain_label
+from refkit.present.cast_text import odds_line
+from refkit.rules.character.model import Character
+from refkit.rules.tables.defaults import BACKLASH_TABLE
+
+MOST_EDGES = 5
+BOOK_ROLE = Qt.ItemDataRole.UserRole
+
+
+def _percent(value: object) -> str:
+    return f"{float(value) * 100:.1f}%"  # type: ignore[arg-type]
+
+
+def book_text(book: BookChoice) -> str:
+    """A book's row: its name, its spell, its dice left, and why it cannot be cast."""
+    spell = book.spell
+    about = "" if spell is None else f" — {spell.name}, rank {spell.rank}"
+    dice = f", {book.dice_left} UD left" if spell is not None else ""
+    if not book.in_hand:
+        return f"{book.name}{about}{dice} (move it to a hand)"
+    if book.refusal:
+        return f"{book.name}{about}{dice} (cannot be cast)"
+    return f"{book.name}{about}{dice}"
+
+
+def result_lines(plan: CastPlan) -> list[str]:
+    """What the cast did, every step on its own line, then what the spell does at its tier."""
+    lines = list(plan.lines)
+    tier = plan.result.spell_tier
+    if tier is not None:
+        outcome = plan.spell.outcome(tier)
+        if outcome is None:
+            lines.append(f"tier {tier}: a miss")
+        else:
+            damage = f" ({outcome.damage} damage)" if outcome.damage else ""
+            lines.append(f"tier {tier}: {outcome.text}{damage}")
+    return lines
+
+
+class CastDialog(QDialog):
+    """Cast a spell for a crow; ``cast_done`` carries the plan written (a CastPlan)."""
+
+    cast_done = Signal(object)
+
+    def __init__(
+        self,
+        desk: CastDesk,
+        push: Callable[[Command], object],
+        parent: QWidget | None = None,
+        *,
+        crow: str | None = None,
+        table_names: Callable[[], list[str]] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("cast_dialog")
+        self.setWindowTitle("Cast a spell")
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+        self._desk = desk
+        self._push = push
+        self._crow: Character | None = None
+        self._books: list[BookChoice] = []
+        self.last_plan: CastPlan | None = None
+
+        self.crow_box = QComboBox()
+        self.crow_box.setObjectName("cast_crow")
+        self.crow_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.crow_box.setMinimumContentsLength(18)
+        self.book_list = QListWidget()
+        self.book_list.setObjectName("cast_books")
+        self.book_list.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.book_list.setMaximumHeight(self.fontMetrics().height() * 7)
+        self.edges = QSpinBox()
+        self.edges.setObjectName("cast_edges")
+        self.banes = QSpinBox()
+        self.banes.setObjectName("cast_banes")
+        for box in (self.edges, self.banes):
+            box.setRange(0, MOST_EDGES)
+        self.expertise = QCheckBox("Use a spellcasting expertise")
+        self.expertise.setObjectName("cast_expertise")
+        self.on_object = QCheckBox(
+            "The spell targets an object (a backlash on a creature hits the caster)"
+        )
+        self.on_object.setObjectName("cast_on_object")
+        self.table_box = QComboBox()
+        self.table_box.setObjectName("cast_table")
+        names = [BACKLASH_TABLE, *(table_names() if table_names is not None else [])]
+        for name in dict.fromkeys(names):
+            self.table_box.addItem(name)
+        self.conditions = plain_label("")
+        self.conditions.setObjectName("cast_conditions")
+        self.conditions.setWordWrap(True)
+        self.odds = plain_label("")
+        self.odds.setObjectName("cast_odds")
+        self.odds.setWordWrap(True)
+        self.refusal = plain_label("")
+        self.refusal.setObjectName("cast_refusal")
+        self.refusal.setWordWrap(True)
+        palette = self.refusal.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, Qt.GlobalColor.darkRed)
+        self.refusal.setPalette(palette)
+        self.cast_button = QPushButton("&Cast")
+        self.cast_button.setObjectName("cast_button")
+        self.cast_button.setDefault(True)
+        self.result = QPlainTextEdit()
+        self.result.setObjectName("cast_result")
+        self.result.setReadOnly(True)
+        self.result.setPlaceholderText("What the cast does, step by step, shows here.")
+        self.result.setMinimumHeight(self.fontMetrics().height() * 6)
+
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow("Caster", self.crow_box)
+        form.addRow("Book", self.book_list)
+        modifiers = QHBoxLayout()
+        modifiers.addWidget(plain_label("Edges"))
+        modifiers.addWidget(self.edges)
+        modifiers.addSpacing(12)
+        modifiers.addWidget(plain_label("Banes"))
+        modifiers.addWidget(self.banes)
+        modifiers.addStretch(1)
+        form.addRow("Test", modifiers)
+        form.addRow("", self.expertise)
+        form.addRow("", self.on_object)
+        form.addRow("Backlash table", self.table_box)
+        form.addRow("Conditions", self.conditions)
+        form.addRow("Odds", self.odds)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.addButton(self.cast_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.refusal)
+        layout.addWidget(self.result, 1)
+        layout.addWidget(buttons)
+
+        self._fill_crows(crow)
+        self.crow_box.currentIndexChanged.connect(self._crow_changed)
+        self.book_list.currentRowChanged.connect(self._book_changed)
+        for box in (self.edges, self.banes):
+            box.valueChanged.connect(self.update_odds)
+        self.expertise.toggled.connect(self.update_odds)
+        self.cast_button.clicked.connect(self.cast)
+        desk.add_listener(self._crows_changed)
+        self.finished.connect(lambda _result: desk.remove_listener(self._crows_changed))
+        self._crow_changed()
+
+    # -- choosing ------------------------------------------------------------------------------
+
+    def _fill_crows(self, wanted: str | None) -> None:
+        choices = self._desk.crows()
+        self.crow_box.blockSignals(True)
+        self.crow_box.clear()
+        for name in choices.at_table:
+            self.crow_box.addItem(f"{name} (at the table)", name)
+        if choices.at_table and choices.others:
+            self.crow_box.insertSeparator(self.crow_box.count())
+        for name in choices.others:
+            self.crow_box.addItem(name, name)
+        index = self.crow_box.findData(wanted) if wanted is not None else -1
+        self.crow_box.setCurrentIndex(max(index, 0) if self.crow_box.count() else -1)
+        self.crow_box.blockSignals(False)
+
+    def crow_name(self) -> str | None:
+        name = self.crow_box.currentData()
+        return name if isinstance(name, str) else None
+
+    def select_crow(self, name: str) -> None:
+        index = self.crow_box.findData(name)
+        if index < 0:
+            raise ValueError(f"no crow called {name!r} to cast for")
+        self.crow_box.setCurrentIndex(index)
+
+    def select_book(self, name_or_id: str) -> None:
+        key = name_or_id.casefold()
+        for row, book in enumerate(self._books):
+            if key in (book.item_id.casefold(), book.name.casefold()):
+                self.book_list.setCurrentRow(row)
+                return
+        raise ValueError(f"no book {name_or_id!r} among the caster's")
+
+    def current_book(self) -> BookChoice | None:
+        row = self.book_list.currentRow()
+        return self._books[row] if 0 <= row < len(self._books) else None
+
+    def _crows_changed(self) -> None:
+        """A crow changed (a cast spent a book's die, a sheet moved a book): read it again,
+        keeping the caster and the book chosen."""
+        keep = self.current_book()
+        self._fill_crows(self.crow_name())
+        self._crow_changed(keep_book=None if keep is None else keep.item_id)
+
+    def _crow_changed(self, *_args: object, keep_book: str | None = None) -> None:
+        name = self.crow_name()
+        self._crow = None if name is None else self._desk.crow(name)
+        self._books = [] if self._crow is None else self._desk.books(self._crow)
+        self.book_list.blockSignals(True)
+        self.book_list.clear()
+        grey = QBrush(self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
+        for book in self._books:
+            item = QListWidgetItem(book_text(book))
+            item.setData(BOOK_ROLE, book.item_id)
+            item.setToolTip(book.refusal or "Ready to cast")
+            if not book.castable:
+                item.setForeground(grey)
+            self.book_list.addItem(item)
+        rows = [row for row, book in enumerate(self._books) if book.item_id == keep_book]
+        castable = [row for row, book in enumerate(self._books) if book.castable]
+        first = rows or castable or ([0] if self._books else [-1])
+        self.book_list.setCurrentRow(first[0])
+        self.book_list.blockSignals(False)
+        crow = self._crow
+        self.conditions.setText(
+            "none" if crow is None or not crow.conditions else ", ".join(crow.conditions)
+        )
+        self._book_changed()
+
+    def _book_changed(self, *_args: object) -> None:
+        book = self.current_book()
+        crow = self._crow
+        spell = None if book is None else book.spell
+        expertise = None if crow is None or spell is None else self._desk.expertise(crow, spell)
+        self.expertise.blockSignals(True)
+        if expertise is None:
+            needed = "" if spell is None else f" ({spell.expertise})"
+            self.expertise.setText(f"No spellcasting expertise of this discipline{needed}")
+            self.expertise.setChecked(False)
+            self.expertise.setEnabled(False)
+        else:
+            uses = f"{expertise.left} use{'' if expertise.left == 1 else 's'} left"
+            self.expertise.setText(f"Use {expertise.name} ({uses})")
+            self.expertise.setEnabled(expertise.left > 0)
+            if expertise.left == 0:
+                self.expertise.setChecked(False)
+        self.expertise.blockSignals(False)
+        self.on_object.setChecked(spell is not None and spell.targets.only_objects)
+        self.update_odds()
+
+    # -- the odds ------------------------------------------------------------------------------
+
+    def update_odds(self, *_args: object) -> None:
+        """The odds of the cast as set up now, or why it cannot be cast."""
+        book, crow = self.current_book(), self._crow
+        if crow is None:
+            self._refuse("Add a crow first: a spell is cast by a crow from a book in its hand")
+            self.odds.setText("")
+            return
+        if book is None:
+            self._refuse(f"{crow.name} carries no spellbook")
+            self.odds.setText("")
+            return
+        if book.refusal:
+            self._refuse(book.refusal)
+            self.odds.setText("")
+            return
+        try:
+            odds = self._desk.odds(
+                crow,
+                book,
+                edges=self.edges.value(),
+                banes=self.banes.value(),
+                expertise=self.expertise.isChecked(),
+            )
+        except (DomainError, ValueError) as error:
+            self._refuse(str(error))
+            self.odds.setText("")
+            return
+        self.refusal.setText("")
+        self.odds.setText(f"{odds_line(odds)} · book runs out {_percent(odds.book_runs_out)}")
+        self.cast_button.setEnabled(True)
+
+    def _refuse(self, reason: str) -> None:
+        self.refusal.setText(reason)
+        self.cast_button.setEnabled(False)
+
+    # -- casting -------------------------------------------------------------------------------
+
+    def cast(self) -> CastPlan | None:
+        """Roll and write the cast as one undo step; the reason in the window if refused."""
+        book, crow = self.current_book(), self._crow
+        if crow is None or book is None:
+            self.update_odds()
+            return None
+        if book.refusal:
+            self._refuse(book.refusal)
+            return None
+        try:
+            plan = self._desk.plan(
+                crow,
+                book,
+                edges=self.edges.value(),
+                banes=self.banes.value(),
+                expertise=self.expertise.isChecked(),
+                targeted_object=self.on_object.isChecked(),
+                table=self.table_box.currentText(),
+            )
+            self._push(self._desk.command(plan))
+        except (DomainError, ValueError) as error:
+            self.refusal.setText(f"Not cast: {error}")
+            return None
+        self.last_plan = plan
+        self._crows_changed()  # the book's dice and the expertise as the cast left them
+        self.result.setPlainText("\n".join(result_lines(plan)))
+        self.cast_done.emit(plan)
+        return plan
