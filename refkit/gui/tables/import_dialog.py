@@ -2,15 +2,18 @@
 
 The dialog parses as the referee types or pastes (with
 ``refkit.rules.tables.import_formats``) and lists every problem — lines without a range, gaps,
-overlaps, rows outside the dice's range — naming the rows and lines. The Import button stays
-disabled until there are none, so nothing half-right is ever imported. The dialog is non-modal: the
-clock keeps running behind it.
+overlaps, rows outside the dice's range — naming the rows and lines. An overlap or a duplicate
+range comes with a suggested fix that one click applies (to the rows read, not to the pasted
+text; the status says which fixes are applied). A backlash or Miasma table's rows need a duration
+kind: the ones their text does not give are asked for, one row at a time. The Import button stays
+disabled until there are no problems left, so nothing half-right is ever imported. The dialog is
+non-modal: the clock keeps running behind it.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import Enum
 from pathlib import Path
 
@@ -39,11 +42,15 @@ from refkit.gui.common.table_style import fixed_column_widths, show_problem_list
 from refkit.rules.common.file_bounds import TABLE_FILE_BYTES
 from refkit.rules.common.file_reading import UserFileError, read_user_file
 from refkit.rules.tables.import_formats import (
+    DURATION_CHOICES,
     TEXT_SUFFIXES,
+    RowFix,
     TableImportError,
+    is_effect_table,
     parse_table_csv,
     parse_table_text,
     parse_table_toml,
+    rows_without_kind,
 )
 from refkit.rules.tables.model import RollableTable, TableRow
 
@@ -86,16 +93,22 @@ def detect_format(text: str, file_name: str = "") -> ImportFormat:
 
 
 def parse_import(
-    text: str, name: str, dice: str | None, chosen: ImportFormat, file_name: str = ""
+    text: str,
+    name: str,
+    dice: str | None,
+    chosen: ImportFormat,
+    file_name: str = "",
+    fixes: Sequence[RowFix] = (),
 ) -> RollableTable:
-    """Parse ``text`` as ``chosen`` (or the detected format); TableImportError lists problems."""
+    """Parse ``text`` as ``chosen`` (or the detected format) with ``fixes`` applied to the rows
+    read; TableImportError lists problems."""
     kind = detect_format(text, file_name) if chosen is ImportFormat.AUTO else chosen
     origin = Path(file_name).name if file_name else None
     if kind is ImportFormat.TOML:
-        return parse_table_toml(text, name=name or None, dice=dice, origin=origin)
+        return parse_table_toml(text, name=name or None, dice=dice, origin=origin, fixes=fixes)
     if kind is ImportFormat.CSV:
-        return parse_table_csv(text, name, dice, origin=origin)
-    return parse_table_text(text, name, dice, origin=origin)
+        return parse_table_csv(text, name, dice, origin=origin, fixes=fixes)
+    return parse_table_text(text, name, dice, origin=origin, fixes=fixes)
 
 
 class TableImportDialog(QDialog):
@@ -119,6 +132,9 @@ class TableImportDialog(QDialog):
         self._file_name = ""
         self._table: RollableTable | None = None
         self._problems: list[str] = []
+        self._fixes: list[RowFix] = []  # applied to the rows read, in order
+        self._suggested: RowFix | None = None
+        self._asked_row: int | None = None  # the effect-table row whose duration is asked for
 
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("import_name")
@@ -157,6 +173,31 @@ class TableImportDialog(QDialog):
             ],
             parent=self,
         )
+        self.fix_button = QPushButton("Apply the suggestion")
+        self.fix_button.setObjectName("import_apply_fix")
+        self.fix_button.setToolTip("Change the rows read as the first problem suggests")
+        self.fix_button.hide()
+        self.fixes_label = QLabel()
+        self.fixes_label.setObjectName("import_fixes")
+        self.fixes_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.fixes_label.setWordWrap(True)
+        self.fixes_label.hide()
+        self.duration_label = QLabel()
+        self.duration_label.setObjectName("import_duration_question")
+        self.duration_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.duration_label.setWordWrap(True)
+        self.duration_combo = QComboBox()
+        self.duration_combo.setObjectName("import_duration_kind")
+        self.duration_combo.addItems(list(DURATION_CHOICES))
+        self.duration_button = QPushButton("Set duration")
+        self.duration_button.setObjectName("import_set_duration")
+        self.duration_box = QWidget()
+        duration_row = QHBoxLayout(self.duration_box)
+        duration_row.setContentsMargins(0, 0, 0, 0)
+        duration_row.addWidget(self.duration_label, 1)
+        duration_row.addWidget(self.duration_combo)
+        duration_row.addWidget(self.duration_button)
+        self.duration_box.hide()
         self.preview = QTableView()
         self.preview.setObjectName("import_preview")
         self.preview.setModel(self._preview_rows)
@@ -182,7 +223,10 @@ class TableImportDialog(QDialog):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.status_label)
+        right_layout.addWidget(self.fixes_label)
         right_layout.addWidget(self.problem_list, 1)
+        right_layout.addWidget(self.fix_button)
+        right_layout.addWidget(self.duration_box)
         right_layout.addWidget(self.preview, 2)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.text_edit)
@@ -198,10 +242,13 @@ class TableImportDialog(QDialog):
         self._parse_timer.setSingleShot(True)
         self._parse_timer.setInterval(PARSE_DELAY_MS)
         self._parse_timer.timeout.connect(self.reparse)
+        self.text_edit.textChanged.connect(self._forget_fixes)
         self.text_edit.textChanged.connect(self._parse_timer.start)
         self.name_edit.textChanged.connect(self._parse_timer.start)
         self.dice_edit.textChanged.connect(self._parse_timer.start)
         self.format_combo.currentIndexChanged.connect(self.reparse)
+        self.fix_button.clicked.connect(self.apply_suggestion)
+        self.duration_button.clicked.connect(self.set_asked_duration)
         self.open_button.clicked.connect(self.ask_file)
         self.buttons.accepted.connect(self.accept_import)
         self.buttons.rejected.connect(self.reject)
@@ -256,6 +303,37 @@ class TableImportDialog(QDialog):
     def problems(self) -> list[str]:
         return list(self._problems)
 
+    def fixes(self) -> list[RowFix]:
+        """The fixes applied to the rows read, in order."""
+        return list(self._fixes)
+
+    def suggestion(self) -> RowFix | None:
+        """The fix the first fixable problem suggests, if any."""
+        return self._suggested
+
+    def apply_suggestion(self) -> None:
+        """Apply the suggested fix to the rows read and check again."""
+        if self._suggested is None:
+            return
+        self._fixes.append(self._suggested)
+        self.reparse()
+
+    def asked_row(self) -> int | None:
+        """The effect-table row (1-based) whose duration kind the dialog asks for, if any."""
+        return self._asked_row
+
+    def set_asked_duration(self, duration: str | None = None) -> None:
+        """Give the asked row the duration picked (or ``duration``) and check again."""
+        row = self._asked_row
+        if row is None:
+            return
+        chosen = duration if isinstance(duration, str) else self.duration_combo.currentText()
+        self._fixes.append(RowFix(row, f"row {row} lasts {chosen}", duration=chosen))
+        self.reparse()
+
+    def _forget_fixes(self) -> None:
+        self._fixes.clear()
+
     def reparse(self) -> None:
         self._parse_timer.stop()
         text = self.text_edit.toPlainText()
@@ -272,10 +350,13 @@ class TableImportDialog(QDialog):
             self._show_problems(["the table needs a name (type one above)"])
             return
         try:
-            table = parse_import(text, name, dice, kind, self._file_name)
+            table = parse_import(text, name, dice, kind, self._file_name, self._fixes)
         except TableImportError as error:
             self._table = None
-            self._show_problems([str(problem) for problem in error.problems])
+            self._show_problems(
+                [str(problem) for problem in error.problems],
+                suggested=next(iter(error.fixes), None),
+            )
             return
         except ValueError as error:
             self._table = None
@@ -285,12 +366,43 @@ class TableImportDialog(QDialog):
             self.name_edit.blockSignals(True)
             self.name_edit.setText(table.name)
             self.name_edit.blockSignals(False)
+        missing = rows_without_kind(table) if is_effect_table(table.name) else ()
+        if missing:
+            self._table = None
+            row = table.rows[missing[0] - 1]
+            self._show_problems(
+                [
+                    f"row {number} ({table.rows[number - 1].label}) has no duration kind"
+                    for number in missing
+                ],
+                asked=missing[0],
+            )
+            self.duration_label.setText(
+                f"Row {missing[0]} ({row.label}): {row.text} — how long does it last?"
+            )
+            return
         self._table = table
         self._show_problems([])
         self._show_preview(table, detected)
 
-    def _show_problems(self, problems: list[str], *, waiting: str = "") -> None:
+    def _show_problems(
+        self,
+        problems: list[str],
+        *,
+        waiting: str = "",
+        suggested: RowFix | None = None,
+        asked: int | None = None,
+    ) -> None:
         self._problems = problems
+        self._suggested = suggested
+        self._asked_row = asked
+        self.fix_button.setVisible(suggested is not None)
+        if suggested is not None:
+            self.fix_button.setText(f"Apply the suggestion: {suggested.text.rstrip('?')}")
+        self.duration_box.setVisible(asked is not None)
+        applied = [fix.text.rstrip("?") for fix in self._fixes]
+        self.fixes_label.setVisible(bool(applied))
+        self.fixes_label.setText("Applied to the rows read: " + "; ".join(applied))
         show_problem_list(self, self.problem_list, problems)
         self.preview.setVisible(not problems and self._table is not None)
         if problems:
