@@ -42,6 +42,8 @@ KIND_LABELS: dict[str, str] = {
     "usage_dice": "Usage dice",
     "notation": "Dice",
     "craft": "Crafting",
+    "cast": "Cast",
+    "backlash": "Backlash",
 }
 
 

@@ -55,6 +55,7 @@ class PanelId(StrEnum):
     CHARACTER_SHEET = "character_sheet_dock"
     ITEM_CATALOGUE = "item_catalogue_dock"
     LOOKUP = "lookup_dock"
+    SPELLS = "spells_dock"
 
 
 class MenuId(StrEnum):
