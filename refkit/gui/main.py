@@ -116,7 +116,6 @@ AFTER_PAINT_MODULES = (
     "refkit.gui.tables.editor",
     "refkit.gui.games.hub",
     "refkit.gui.games.spec",
-    "refkit.gui.magic.install",
 )
 """The feature modules registered after the first paint (imported by a worker thread; they
 create no Qt objects when imported)."""
@@ -572,6 +571,11 @@ class RefkitApp:
             yield  # the first crow was just opened (its sheet and board): a turn of its own
             if panels is not None:  # an item used on the sheet or board lands in the roll log
                 panels.session.set_roll_log(services.dice.log_roll)
+            if panels is not None:  # Print to PDF: the open crow, its party, the catalogue
+                from refkit.gui.export import install as export_install
+
+                sources = export_install.sources_for(panels.session, characters)
+                export_install.register(self.panels, self.context, sources)
             if panels is not None and dungeon.party is not None:
                 panels.session.set_wound_prompts(dungeon.party.prompts)
                 # The sheet rests no crow the dungeon's own rest is counting (one rest path).
@@ -583,12 +587,6 @@ class RefkitApp:
                 from refkit.gui.dungeon.item_lighter import SessionLighter
 
                 panels.sheet.board.lighter = SessionLighter(dungeon.session)
-            if panels is not None:  # Cast a spell… and the Spells panel (the party at the table)
-                from refkit.gui.magic import install as magic_install
-
-                desk = magic_install.desk_for(services, self.context, dungeon.party)
-                names = lambda: magic_install.backlash_table_names(services)  # noqa: E731
-                magic_install.register(self.panels, self.context, desk, services.spells, names)
             self._roll_for_crows(characters, dungeon)
             yield
             if not self.window.restore_layout():

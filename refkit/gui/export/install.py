@@ -1,0 +1,219 @@
+"""Print to PDF from the window: the open crow (its sheet and cards), its party (the party
+pack), the item catalogue's cards, the spell cards and the referee's quick sheet — five
+entries in the File menu's export section, each opening the export dialog.
+
+What is printed is read when the entry is chosen, through :class:`ExportSources`, so the
+entries work whichever crow is open and say so in the status bar when there is nothing to print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from PySide6.QtCore import QObject
+
+from refkit.export.card_pages import CardOptions
+from refkit.export.documents import (
+    Document,
+    ProgressCallback,
+    cards_document,
+    item_card,
+    party_document,
+    quick_sheet_document,
+    spells_document,
+)
+from refkit.gui.export.dialog import ExportDialog, ExportRequest
+from refkit.gui.export.worker import Build
+from refkit.gui.shell.actions import ActionSpec
+from refkit.gui.shell.panel_registry import FeatureContext, MenuId, PanelRegistry
+from refkit.present.card_face import CardFace
+from refkit.rules.character.model import Character
+from refkit.rules.inventory.catalogue import CatalogueItem
+from refkit.rules.magic.spellbooks import load_default_spells
+
+SECTION = "export"
+
+
+class CrowSession(Protocol):
+    """What printing needs of the character sheet's session (no import of that feature)."""
+
+    def character(self) -> Character | None: ...
+
+    def catalogue(self) -> Sequence[CatalogueItem]: ...
+
+
+class PartyGroup(Protocol):
+    @property
+    def members(self) -> tuple[str, ...]: ...
+
+
+class Roster(Protocol):
+    """What printing needs of the character service: the parties and the crows by name."""
+
+    def list_parties(self) -> Sequence[PartyGroup]: ...
+
+    def get(self, name: str) -> Character: ...
+
+
+@dataclass(frozen=True)
+class ExportSources:
+    """Where the things to print come from, asked when an entry is chosen."""
+
+    crow: Callable[[], Character | None]
+    party: Callable[[], list[Character]]
+    """The open crow's party (the first that holds it), else the open crow alone."""
+    catalogue: Callable[[], list[CardFace]]
+
+
+def sources_for(session: CrowSession, service: Roster) -> ExportSources:
+    """The sources of the window: the character sheet's crow, its party, the item catalogue."""
+
+    def party() -> list[Character]:
+        crow = session.character()
+        if crow is None:
+            return []
+        for group in service.list_parties():
+            if crow.name in group.members:
+                return [service.get(name) for name in group.members]
+        return [crow]
+
+    def catalogue() -> list[CardFace]:
+        return [CardFace.from_catalogue(entry) for entry in session.catalogue()]
+
+    return ExportSources(crow=session.character, party=party, catalogue=catalogue)
+
+
+def file_stem(text: str) -> str:
+    """A file name from a crow's name: letters, digits and dashes."""
+    kept = "".join(c if c.isalnum() else "-" for c in text.strip().lower())
+    return "-".join(part for part in kept.split("-") if part) or "refkit"
+
+
+class ExportActions(QObject):
+    """The print entries and the dialog they open (one at a time)."""
+
+    def __init__(self, context: FeatureContext, sources: ExportSources) -> None:
+        super().__init__(context.window)
+        self.context = context
+        self.sources = sources
+        self.dialog: ExportDialog | None = None
+
+    def open(self, request: ExportRequest) -> ExportDialog:
+        if self.dialog is not None:  # one print dialog at a time; the last one goes
+            self.dialog.close()
+            self.dialog.deleteLater()
+        dialog = ExportDialog(request, self.context.settings, self.context.window)
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _nothing(self, text: str) -> None:
+        self.context.window.show_status(text, 8000)
+
+    def print_crow(self) -> ExportDialog | None:
+        crow = self.sources.crow()
+        if crow is None:
+            self._nothing("Open a crow on the character sheet to print it.")
+            return None
+
+        def make(options: CardOptions) -> Build:
+            return lambda progress: party_document([crow], options, progress)
+
+        return self.open(ExportRequest(f"Print {crow.name}", f"{file_stem(crow.name)}.pdf", make))
+
+    def print_party(self) -> ExportDialog | None:
+        crows = self.sources.party()
+        if not crows:
+            self._nothing("Open a crow of the party on the character sheet to print the party.")
+            return None
+
+        def make(options: CardOptions) -> Build:
+            return lambda progress: party_document(crows, options, progress)
+
+        title = f"Print the party pack ({len(crows)} crow{'s' if len(crows) != 1 else ''})"
+        return self.open(ExportRequest(title, "party-pack.pdf", make))
+
+    def print_catalogue(self) -> ExportDialog:
+        faces = self.sources.catalogue()
+
+        def make(options: CardOptions) -> Build:
+            cards = [item_card(face) for face in faces]
+            return lambda progress: cards_document(cards, options, "Item catalogue", progress)
+
+        return self.open(ExportRequest("Print the item catalogue's cards", "item-cards.pdf", make))
+
+    def print_spells(self) -> ExportDialog:
+        def make(options: CardOptions) -> Build:
+            spells = load_default_spells()
+            return lambda progress: spells_document(spells, options, progress)
+
+        return self.open(ExportRequest("Print the spell cards", "spell-cards.pdf", make))
+
+    def print_quick_sheet(self) -> ExportDialog:
+        def make(options: CardOptions) -> Build:
+            def build(progress: ProgressCallback) -> Document:
+                document = quick_sheet_document(options.paper)
+                progress(1, 1)
+                return document
+
+            return build
+
+        return self.open(
+            ExportRequest("Print the referee's quick sheet", "quick-sheet.pdf", make, cards=False)
+        )
+
+    def specs(self) -> list[ActionSpec]:
+        menu = MenuId.FILE
+        return [
+            ActionSpec(
+                "print_crow",
+                "&Print the crow's sheet and cards…",
+                self.print_crow,
+                ("Ctrl+P",),
+                "document-print",
+                "",
+                menu,
+                SECTION,
+                tip="The open crow's character sheet and item cards, as a PDF",
+            ),
+            ActionSpec(
+                "print_party",
+                "Print the part&y pack…",
+                self.print_party,
+                menu=menu,
+                section=SECTION,
+                tip="Every sheet and item card of the open crow's party, one PDF",
+            ),
+            ActionSpec(
+                "print_catalogue",
+                "Print the item catalo&gue's cards…",
+                self.print_catalogue,
+                menu=menu,
+                section=SECTION,
+            ),
+            ActionSpec(
+                "print_spells",
+                "Print the spe&ll cards…",
+                self.print_spells,
+                menu=menu,
+                section=SECTION,
+            ),
+            ActionSpec(
+                "print_quick_sheet",
+                "Print the referee's &quick sheet…",
+                self.print_quick_sheet,
+                menu=menu,
+                section=SECTION,
+            ),
+        ]
+
+
+def register(
+    registry: PanelRegistry, context: FeatureContext, sources: ExportSources
+) -> ExportActions:
+    """Add the print entries to the File menu; returns them (the tests drive their dialog)."""
+    actions = ExportActions(context, sources)
+    registry.add_actions(actions.specs())
+    return actions
