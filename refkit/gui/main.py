@@ -116,6 +116,7 @@ AFTER_PAINT_MODULES = (
     "refkit.gui.tables.editor",
     "refkit.gui.games.hub",
     "refkit.gui.games.spec",
+    "refkit.gui.magic.install",
 )
 """The feature modules registered after the first paint (imported by a worker thread; they
 create no Qt objects when imported)."""
@@ -587,6 +588,12 @@ class RefkitApp:
                 from refkit.gui.dungeon.item_lighter import SessionLighter
 
                 panels.sheet.board.lighter = SessionLighter(dungeon.session)
+            if panels is not None:  # Cast a spell… and the Spells panel (the party at the table)
+                from refkit.gui.magic import install as magic_install
+
+                desk = magic_install.desk_for(services, self.context, dungeon.party)
+                names = lambda: magic_install.backlash_table_names(services)  # noqa: E731
+                magic_install.register(self.panels, self.context, desk, services.spells, names)
             self._roll_for_crows(characters, dungeon)
             yield
             if not self.window.restore_layout():
