@@ -55,6 +55,8 @@ def book_text(book: BookChoice) -> str:
     dice = f", {book.dice_left} UD left" if spell is not None else ""
     if not book.in_hand:
         return f"{book.name}{about}{dice} (move it to a hand)"
+    if book.refusal and spell is not None and book.dice_left == 0:
+        return f"{book.name}{about}{dice} (no usage dice left)"
     if book.refusal:
         return f"{book.name}{about}{dice} (cannot be cast)"
     return f"{book.name}{about}{dice}"
@@ -117,7 +119,7 @@ class CastDialog(QDialog):
         self.expertise = QCheckBox("Use a spellcasting expertise")
         self.expertise.setObjectName("cast_expertise")
         self.on_object = QCheckBox(
-            "The spell targets an object (a backlash on a creature hits the caster)"
+            "Cast on an object (a backlash that needs a creature hits the caster)"
         )
         self.on_object.setObjectName("cast_on_object")
         self.table_box = QComboBox()
@@ -165,6 +167,8 @@ class CastDialog(QDialog):
         form.addRow("Odds", self.odds)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.addButton(self.cast_button, QDialogButtonBox.ButtonRole.ActionRole)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        close.setAutoDefault(False)  # Return casts; Escape closes
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)

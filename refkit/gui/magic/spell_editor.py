@@ -109,7 +109,7 @@ class SpellEditor(QDialog):
         casting.addWidget(self.casting, 0, 0)
         casting.addWidget(self.trigger, 0, 1)
         casting.setColumnStretch(1, 1)
-        form.addRow("&Casting", casting)
+        form.addRow("Casting", casting)
         form.addRow("", self.attack)
         form.addRow("&Targets", self.targets)
         form.addRow("&Range", self.range)
@@ -122,7 +122,7 @@ class SpellEditor(QDialog):
         book.addWidget(self.book_dice, 0, 2)
         book.addWidget(self.price, 0, 3)
         book.setColumnStretch(0, 1)
-        form.addRow("&Book", book)
+        form.addRow("Book", book)
         for tier in (1, 2, 3):
             form.addRow(f"Tier {tier}", self.tier_text[tier])
             if tier in self.tier_damage:
@@ -133,6 +133,7 @@ class SpellEditor(QDialog):
         scroll.setWidgetResizable(True)
         scroll.setWidget(fields)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
@@ -146,6 +147,15 @@ class SpellEditor(QDialog):
         if spell is not None:
             self.fill(spell)
         self._casting_changed(self.casting.currentText())
+        self._fit_screen(fields)
+
+    def _fit_screen(self, fields: QWidget) -> None:
+        """As big as the fields want, within 90% of the screen (they scroll if it is small)."""
+        screen = self.screen().availableGeometry()
+        wanted = fields.sizeHint()
+        width = min(max(wanted.width() + 40, 560), int(screen.width() * 0.9))
+        height = min(wanted.height() + 120, int(screen.height() * 0.9))
+        self.resize(width, height)
 
     def _casting_changed(self, kind: str) -> None:
         self.trigger.setEnabled(kind == CastingKind.REACTION.value)

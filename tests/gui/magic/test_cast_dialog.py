@@ -143,6 +143,7 @@ def test_books_that_cannot_be_cast_are_greyed_and_say_why_in_the_window(
 ) -> None:
     rows = [dialog.book_list.item(row).text() for row in range(dialog.book_list.count())]
     assert rows[-1] == "Corrupt book — Corrupt, rank 1, 1 UD left (move it to a hand)"
+    assert rows[0] == "Deadspeech book — Deadspeech, rank 1, 0 UD left (no usage dice left)"
     dialog.select_book("corrupt")
     assert "move it to a hand" in dialog.refusal.text()
     assert not dialog.cast_button.isEnabled()
