@@ -49,6 +49,8 @@ def effect_status(effect: TrackedEffect) -> str:
         return status.value
     if effect.usage_dice == 0 and effect.ends_at_dt_end:
         return "ends with the DT"
+    if effect.usage_dice == 0 and effect.ends_at_rest:
+        return "until the next rest"
     if effect.usage_dice == 0:
         return "no dice left" if effect.is_equipment else "until removed"
     return "active"
