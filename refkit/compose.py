@@ -32,6 +32,7 @@ from refkit.store.quick import (
 
 if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService
+    from refkit.app.combat.fight_session import FightSession
     from refkit.app.crafting.service import CraftingService
     from refkit.app.dice_service import DiceService, RollLog
     from refkit.app.dungeon_turn_service import DungeonTurnService
@@ -196,12 +197,17 @@ class Services:
             from refkit.app.party.bridge import dungeon_service_with_party
             from refkit.store.dungeon_turn_store import DungeonTurnStore
 
-            return dungeon_service_with_party(
+            service, bridge = dungeon_service_with_party(
                 DungeonTurnStore(self.database),
                 self.characters,
                 clock=self.clock,
                 rng_factory=self.rng_factory,
             )
+            from refkit.app.combat.dt_end import FightAtDtEnd
+
+            # End DT ends the fight's DT conditions and wakes the knocked out, in its one step.
+            service.on_turn_ended.append(FightAtDtEnd(lambda: self.fight))
+            return service, bridge
 
         pair: tuple[DungeonTurnService, PartyBridge] = self._once("dungeon", build)
         return pair
@@ -273,6 +279,27 @@ class Services:
 
         service: CraftingService = self._once("crafting", build)
         return service
+
+    @property
+    def fight(self) -> FightSession:
+        """The fight at the table, kept in the database: its steps in the session log, a hit on
+        a crow written to its sheet in the same unit of work, its wounds waiting in the party's
+        prompts (the ones the sheet shows). The window and ``refkit fight`` both use this."""
+
+        def build() -> FightSession:
+            from refkit.app.combat.on_database import fight_session_on
+
+            return fight_session_on(
+                self.database,
+                self.characters,
+                rng_factory=self.rng_factory,
+                current_dt=lambda: self.dungeon_clock.store.load().clock.dt,
+                clock=self.utc_now,
+                prompts=self.party.prompts,
+            )
+
+        session: FightSession = self._once("fight", build)
+        return session
 
     @property
     def session_log(self) -> SessionLogRepository:

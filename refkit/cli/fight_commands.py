@@ -1,6 +1,6 @@
 """``refkit fight``: the fight kept in the database, step by step from the command line.
 
-The same fight session as the window's (:func:`refkit.app.combat.on_database.fight_session_on`):
+The same fight session as the window's (:attr:`refkit.compose.Services.fight`):
 every step is saved with the fight, written to the session log, and an attack or damage on a
 crow changes the crow's sheet in the same transaction. Wounds a hit leaves are for the player to
 place (``wounds_to_place``), as on the sheet.
@@ -144,17 +144,10 @@ def _common(parser: argparse.ArgumentParser, handler: Any) -> None:
 
 def _step(args: argparse.Namespace, make: Any) -> tuple[Any, Any]:
     """Build the session, make the step with ``make(session)``, do it; (session, extra)."""
-    from refkit.app.combat.on_database import fight_session_on
     from refkit.errors import DomainError
 
     with command_services(args) as services:
-        session = fight_session_on(
-            services.database,
-            services.characters,
-            rng_factory=services.rng_factory,
-            current_dt=lambda: services.dungeon.store.load().clock.dt,
-            clock=services.utc_now,
-        )
+        session = services.fight  # built as the window builds it (refkit.compose)
         try:
             made = make(session, services)
             if made is None:

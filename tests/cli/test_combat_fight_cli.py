@@ -142,3 +142,13 @@ def test_the_steps_parsers_are_built_only_when_fight_or_creature_runs(cli, cli_p
     assert shown.code == 0 and "attack" in shown.out and "dt-end" in shown.out
     assert_bad_input(cli("fight", "attack", "--bogus"), "fight attack:")
     assert_bad_input(cli("creature", "shows"), "creature:")
+
+
+def test_refkit_dt_end_wakes_a_creature_knocked_out_with_refkit_fight(cli, refkit_data_dir):
+    assert cli("fight", "add", "Cellar rat").code == 0
+    assert cli("fight", "damage", "Cellar rat 1", "5", "--knock-out").code == 0
+    assert cli("dt", "start").code == 0
+    assert cli("dt", "end", "--die", "5").code == 0
+    shown = cli("fight", "show", "--json").json
+    assert shown["combatants"][0]["standing"] == "fighting"
+    assert fight_log(refkit_data_dir)[-1] == "The DT ends: its conditions end in the fight"
