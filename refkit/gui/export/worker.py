@@ -1,11 +1,13 @@
 """A PDF built and written on a worker thread, so the window keeps answering meanwhile.
 
 The job builds the whole document in memory (``refkit.export``) and writes it in one atomic
-rename; progress, the path written or the failure come back as queued signals.
+rename; progress (at most ten updates a second, and the last), the path written or the failure
+come back as queued signals.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +18,8 @@ from refkit.errors import DomainError
 from refkit.export.documents import Document, ProgressCallback
 
 Build = Callable[[ProgressCallback], Document]
+PROGRESS_EVERY_S = 0.1
+YIELD_S = 0.0005
 
 
 class ExportJob(QObject):
@@ -30,16 +34,29 @@ class ExportJob(QObject):
         super().__init__()
         self._build = build
         self._path = path
+        self._told = float("-inf")
 
     @Slot()
     def run(self) -> None:
         try:
-            document = self._build(lambda done, total: self.progress.emit(done, total))
+            document = self._build(self._tell)
             written = write_bytes_atomic(self._path, document.data)
         except (DomainError, OSError, ValueError) as error:
             self.failed.emit(f"Could not write {self._path.name}: {error}")
             return
         self.finished.emit(str(written), document.pages)
+
+    def _tell(self, done: int, total: int) -> None:
+        # After each sheet and card, a pause with the GIL let go: the GUI thread, waiting for it,
+        # runs at once instead of after Python's 5 ms switch interval.
+        time.sleep(YIELD_S)
+        # At most one update per PROGRESS_EVERY_S: each queued update makes the GUI thread take
+        # the GIL back from this one, and a hundred in a row stalled the window.
+        now = time.monotonic()
+        if done < total and now - self._told < PROGRESS_EVERY_S:
+            return
+        self._told = now
+        self.progress.emit(done, total)
 
 
 def start_export(job: ExportJob, parent: QObject) -> QThread:
