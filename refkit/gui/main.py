@@ -117,6 +117,7 @@ AFTER_PAINT_MODULES = (
     "refkit.gui.games.hub",
     "refkit.gui.games.spec",
     "refkit.gui.magic.install",
+    "refkit.gui.crafting.install",
 )
 """The feature modules registered after the first paint (imported by a worker thread; they
 create no Qt objects when imported)."""
@@ -594,6 +595,12 @@ class RefkitApp:
                 desk = magic_install.desk_for(services, self.context, dungeon.party)
                 names = lambda: magic_install.backlash_table_names(services)  # noqa: E731
                 magic_install.register(self.panels, self.context, desk, services.spells, names)
+            if panels is not None:  # the Crafting panel (the party at the table first)
+                from refkit.gui.crafting import install as crafting_install
+
+                crafting_install.register(
+                    self.panels, self.context, services.crafting, dungeon.party
+                )
             self._roll_for_crows(characters, dungeon)
             yield
             if not self.window.restore_layout():

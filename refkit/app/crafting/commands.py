@@ -104,3 +104,25 @@ class InOneUnit:
     def undo(self) -> None:
         with self._unit_of_work():
             self._command.undo()
+
+
+class DoneOnce:
+    """A step's command that has already been done, for an undo stack that calls ``do()`` when
+    it is pushed: that first ``do()`` does nothing, later ones redo."""
+
+    def __init__(self, command: Command) -> None:
+        self._command = command
+        self._first = True
+
+    @property
+    def text(self) -> str:
+        return self._command.text
+
+    def do(self) -> None:
+        if self._first:
+            self._first = False
+            return
+        self._command.do()
+
+    def undo(self) -> None:
+        self._command.undo()

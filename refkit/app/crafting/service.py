@@ -128,6 +128,14 @@ class CraftingService:
             key=lambda entry: entry.name.casefold(),
         )
 
+    def crows(self) -> list[str]:
+        """Every crow's name (who may be a crafter)."""
+        return self._characters.names()
+
+    def expertises_left(self, crow: str) -> list[tuple[str, int]]:
+        """The crow's expertises and the uses each has left."""
+        return [(e.name, e.left) for e in self._characters.get(crow).expertises]
+
     def projects(self) -> list[ProjectView]:
         return [self._view(p, r) for p, r in self._projects.projects()]
 

@@ -56,6 +56,7 @@ class PanelId(StrEnum):
     ITEM_CATALOGUE = "item_catalogue_dock"
     LOOKUP = "lookup_dock"
     SPELLS = "spells_dock"
+    CRAFTING = "crafting_dock"
 
 
 class MenuId(StrEnum):

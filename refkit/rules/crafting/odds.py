@@ -20,10 +20,10 @@ class CraftingOdds:
 
     @property
     def text(self) -> str:
+        points = f"{self.needed} point{'s' if self.needed != 1 else ''}"
         return (
-            f"{self.finish:.0%} to finish ({self.needed} point{'s' if self.needed != 1 else ''} "
-            f"to go) · about {self.expected_points:.1f} points · crit {self.crit:.0%} · "
-            f"doom {self.doom:.0%}"
+            f"{self.finish:.0%} for the {points} still needed · about "
+            f"{self.expected_points:.1f} points · crit {self.crit:.0%} · doom {self.doom:.0%}"
         )
 
 

@@ -1,0 +1,1 @@
+"""The Crafting panel: projects, a crafter's roll during a rest with its odds, completion."""

@@ -1,0 +1,63 @@
+"""Registers the Crafting panel (projects, rolls during a rest, completion) and "New crafting
+project…" in the Crows menu. The composition root calls :func:`register` once the database is
+open, with the crafting service and the party at the table (its crows are offered first)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+
+from refkit.gui.shell.actions import ActionSpec
+from refkit.gui.shell.panel_registry import (
+    FeatureContext,
+    MenuId,
+    PanelId,
+    PanelRegistry,
+    PanelSpec,
+)
+
+if TYPE_CHECKING:
+    from refkit.app.characters.roll_for import PartyAtTable
+    from refkit.app.crafting.service import CraftingService
+
+
+def register(
+    registry: PanelRegistry,
+    context: FeatureContext,
+    service: CraftingService,
+    party: PartyAtTable | None = None,
+) -> None:
+    def build() -> QWidget:
+        from refkit.gui.crafting.panel import CraftingPanel
+        from refkit.gui.shell.undo_adapter import push_command
+
+        panel = CraftingPanel(
+            service,
+            lambda command: push_command(context.undo_stack, command),
+            at_table=party.members if party is not None else tuple,
+        )
+        context.undo_stack.indexChanged.connect(lambda _index: panel.refresh())
+        return panel
+
+    def new_project() -> None:
+        from refkit.gui.crafting.panel import CraftingPanel
+
+        registry.show(PanelId.CRAFTING)
+        registry.widget(PanelId.CRAFTING, CraftingPanel).open_new_project()
+
+    registry.add_panel(
+        PanelSpec(
+            PanelId.CRAFTING,
+            "Crafting",
+            build,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+            tabify_with=PanelId.TABLES if registry.has(PanelId.TABLES) else None,
+            menu=MenuId.CROWS,
+            build_when_idle=False,
+        )
+    )
+    registry.add_action(
+        ActionSpec("craft_new_project", "New &crafting project…", new_project, menu=MenuId.CROWS)
+    )
