@@ -44,6 +44,7 @@ KIND_LABELS: dict[str, str] = {
     "craft": "Crafting",
     "cast": "Cast",
     "backlash": "Backlash",
+    "attack": "Attack",
 }
 
 
