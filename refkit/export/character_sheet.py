@@ -19,7 +19,7 @@ from refkit.export.card_faces import INK, MUTED, RULE, draw_item_face
 from refkit.export.fonts import BOLD, REGULAR
 from refkit.export.pages import Page
 from refkit.export.print_layout import print_layout
-from refkit.export.text_fit import LEADING, Fitted, draw_fitted, draw_line, fit, wrap
+from refkit.export.text_fit import LEADING, Fitted, draw_fitted, draw_line, fit, fit_line, wrap
 from refkit.present.card_face import CardFace
 from refkit.present.card_sheet import Paper
 from refkit.present.geometry import Rect
@@ -388,9 +388,11 @@ def _status(page: Page, crow: Character, box: Rect) -> None:
         lines.append(("A doubled magic slot: no rest, 1d6 wounds each DT end", True))
     if crow.dead:
         lines.append(("DEAD: all ten backpack slots wounded", True))
-    # One size for every line: the largest at which the whole status fits the column.
-    text = "\n".join(line for line, _ in lines)
-    size = fit(text, BOLD, inner.width * mm, inner.height * mm, 8.5).size
+    # One size for every line: the four numbers each on one line, and everything within the
+    # column's height (the warnings under them may wrap).
+    width = inner.width * mm
+    size = min(fit_line(line, BOLD, width, 8.5) for line, _ in lines[:4])
+    size = fit("\n".join(line for line, _ in lines), BOLD, width, inner.height * mm, size).size
     y = page.y(inner.top)
     canvas.setFillColor(INK)
     for line, strong in lines:

@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from refkit import __version__
-from refkit.export.fonts import register_fonts
+from refkit.export.fonts import REGULAR, register_fonts
 from refkit.present.card_sheet import Paper
 from refkit.present.geometry import Rect
 
@@ -23,7 +23,14 @@ from refkit.present.geometry import Rect
 def open_canvas(out: BinaryIO, paper: Paper, title: str) -> Canvas:
     """A canvas of ``paper``'s size writing to ``out``, deterministic, titled ``title``."""
     register_fonts()
-    canvas = Canvas(out, pagesize=(paper.width * mm, paper.height * mm), invariant=1)
+    canvas = Canvas(
+        out,
+        pagesize=(paper.width * mm, paper.height * mm),
+        invariant=1,
+        # Not Helvetica: every page would name a font that is not embedded.
+        initialFontName=REGULAR,
+        initialFontSize=10,
+    )
     canvas.setTitle(title)
     canvas.setAuthor("Refkit")
     canvas.setCreator(f"Refkit {__version__}")
