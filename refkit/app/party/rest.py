@@ -21,6 +21,7 @@ from typing import Any, Final, Protocol
 
 from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterService
+from refkit.app.crafting.harvest import with_harvested_parts
 from refkit.app.dungeon.rests import rest_check_seclude
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.party.crow_changes import CrowChanges, plural, slots_text
@@ -326,6 +327,8 @@ def _crow_entry(
 ) -> tuple[CrowRest, Character, list[tuple[str, int, int]]]:
     raised: list[tuple[str, int, int]] = []
     rested = one.after
+    if one.harvest_parts and one.activity is not None:  # the parts go in the pack as materials
+        rested = with_harvested_parts(rested, one.harvest_parts, one.activity.target)
     placed: tuple[int, ...] = ()
     healed: tuple[int, ...] = ()
     to_heal = 0
