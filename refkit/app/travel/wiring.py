@@ -4,17 +4,20 @@ the journeys, the stored maps, the travel service, and the party at the table as
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 from refkit.app.party.table_party import read_choice
+from refkit.app.travel.journey import Journey
+from refkit.app.travel.journey_steps import JourneyEditCommand, TravelDayCommand
 from refkit.app.travel.journey_store import JourneyStore
 from refkit.app.travel.map_library import MapLibrary
 from refkit.app.travel.travel_service import TravelService
 from refkit.dice.rng import SEED_BITS
 from refkit.rules.tables.defaults import MIASMA_TABLE
-from refkit.rules.travel.travel_day import Traveller
+from refkit.rules.travel.hex_map import HexMap
+from refkit.rules.travel.travel_day import DayPlan, Traveller
 from refkit.store.character_store import CharacterRepository
 
 if TYPE_CHECKING:
@@ -95,3 +98,41 @@ def table_party_names(services: Services) -> list[str]:
             return []
         party = parties[0].name
     return list(characters.get_party(party).members)
+
+
+class TravelDesk:
+    """The travel feature for a window: journeys, stored maps and the party at the table."""
+
+    def __init__(self, services: Services) -> None:
+        self._services = services
+        self.service = travel_service(services)
+        self.journeys = journey_store(services)
+        self.maps = map_library(services)
+
+    def journey_names(self) -> list[str]:
+        return self.journeys.names()
+
+    def journey(self, name: str | None = None) -> Journey:
+        return self.service.journey(name)
+
+    def map_names(self) -> list[str]:
+        return self.maps.names()
+
+    def load_map(self, name: str) -> HexMap:
+        return self.maps.load(name)
+
+    def start(self, name: str, hex_map: HexMap, travellers: Sequence[Traveller]) -> Journey:
+        return self.service.start(name, hex_map, None, travellers)
+
+    def travel_day_command(self, plan: DayPlan, name: str) -> TravelDayCommand:
+        return self.service.travel_day_command(plan, name=name)
+
+    def note_command(self, day: int, note: str, name: str) -> JourneyEditCommand:
+        return self.service.note_command(day, note, name)
+
+    def journal_markdown(self, name: str) -> str:
+        return self.service.journal_markdown(name)
+
+    def party_at_table(self) -> list[Traveller]:
+        characters = self._services.characters
+        return [crow_traveller(characters, name) for name in table_party_names(self._services)]

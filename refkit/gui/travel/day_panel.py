@@ -1,0 +1,614 @@
+"""The travel-day panel: a journey's day set out in the rulebook's order, then travelled.
+
+1. pace and the slowest speed, road, river crossing or upstream, downstream — the day's hexes,
+   travel EN, rest EN and the role tests' edge or bane shown as they are chosen;
+2. a task for each traveller (the journey's crows and hirelings), with the exact odds of each
+   tier; supporters are rolled first, then the guide, scouts and trackers;
+3. after how many hexes the travel encounter check falls;
+4. the route, hex by hex (the direction buttons, or a click on the next hex of the map);
+5. the rest outdoors (Seclude Camp adds to the rest EN);
+6. whether the rest is in the Miasma.
+
+"Travel the day" rolls it all through the app's travel day (one step on the undo stack: Edit ▸
+Undo takes the day back). The day's journal entry is shown, with the referee's note for it, and
+the whole journal exports to Markdown. While the party is lost the map shows the referee where it
+truly is; the lost d6 stays secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Protocol
+
+import shiboken6
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QShowEvent, QUndoStack
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.app.travel.journey import Journey
+from refkit.gui.common.plain_text import PLAIN
+from refkit.gui.shell.undo_adapter import push_command
+from refkit.gui.travel.map_document import MapDocument
+from refkit.gui.travel.map_scene import HexMapScene, MapViewer, PartyPlace
+from refkit.gui.travel.map_view import HexMapView
+from refkit.rules.checks.conditions import conditions_on_test
+from refkit.rules.checks.odds import test_odds
+from refkit.rules.common.pace import Pace
+from refkit.rules.travel.day import day_encounter_numbers, day_hexes, role_test_modifier
+from refkit.rules.travel.hex_map import HexMap
+from refkit.rules.travel.hexes import Hex, HexDirection
+from refkit.rules.travel.roles import RoleAssignment, Task
+from refkit.rules.travel.travel_day import ROLE_EDGES, DayPlan, Traveller
+
+NO_TASK = "—"
+
+
+class TravelBackend(Protocol):
+    """What the panel needs (:class:`~refkit.app.travel.travel_service.TravelService` with its
+    journey store's names, and the stored maps)."""
+
+    def journey_names(self) -> list[str]: ...
+
+    def journey(self, name: str | None = None) -> Journey: ...
+
+    def map_names(self) -> list[str]: ...
+
+    def load_map(self, name: str) -> HexMap: ...
+
+    def start(self, name: str, hex_map: HexMap, travellers: Sequence[Traveller]) -> Journey: ...
+
+    def travel_day_command(self, plan: DayPlan, name: str) -> object: ...
+
+    def note_command(self, day: int, note: str, name: str) -> object: ...
+
+    def journal_markdown(self, name: str) -> str: ...
+
+    def party_at_table(self) -> list[Traveller]: ...
+
+
+def parse_hirelings(text: str) -> list[Traveller]:
+    """``Ivo=1,0,2; Mule=0,-3,3,animal``: hirelings and animals (agility, mind, strength)."""
+    found = []
+    for part in (p.strip() for p in text.replace("\n", ";").split(";")):
+        if not part:
+            continue
+        name, sep, marks = part.partition("=")
+        values = [v.strip() for v in marks.split(",")]
+        human = True
+        if len(values) == 4 and values[3].casefold() == "animal":
+            human, values = False, values[:3]
+        if not sep or not name.strip() or len(values) != 3:
+            raise ValueError(f"hireling {part!r} should be NAME=AGILITY,MIND,STRENGTH[,animal]")
+        try:
+            agility, mind, strength = (int(v) for v in values)
+        except ValueError:
+            raise ValueError(f"hireling {part!r}: characteristics are whole numbers") from None
+        found.append(Traveller(name.strip(), agility, mind, strength, human=human))
+    return found
+
+
+def odds_text(traveller: Traveller, task: Task, tested: str, pace: Pace) -> str:
+    """The chance of each tier for the traveller's test today (pace and conditions counted)."""
+    edges, banes = ROLE_EDGES[role_test_modifier(pace)]
+    effect = conditions_on_test(traveller.conditions, tested)
+    odds = test_odds(
+        traveller.characteristic(tested),
+        edges=edges + effect.edges,
+        banes=banes + effect.banes,
+        forced=effect.forced,
+    )
+
+    def pct(value: object) -> str:
+        return f"{float(value) * 100:.0f}%"  # type: ignore[arg-type]
+
+    return f"T3 {pct(odds.tier3)} · T2 {pct(odds.tier2)} · T1 {pct(odds.tier1)}"
+
+
+class _RoleRow:
+    def __init__(
+        self, traveller: Traveller, grid: QGridLayout, row: int, changed: Callable[[], None]
+    ):
+        self.traveller = traveller
+        self.name = QLabel(traveller.name + ("" if traveller.human else " (animal)"))
+        self.name.setTextFormat(PLAIN)
+        self.task = QComboBox()
+        self.task.setAccessibleName(f"{traveller.name}'s task")
+        self.task.addItem(NO_TASK, None)
+        for task in Task:
+            self.task.addItem(f"{task.role}: {task.title}", task)
+        self.tested = QComboBox()
+        self.tested.setAccessibleName(f"{traveller.name}'s characteristic")
+        self.odds = QLabel()
+        self.odds.setTextFormat(PLAIN)
+        for column, widget in enumerate((self.name, self.task, self.tested, self.odds)):
+            grid.addWidget(widget, row, column)
+        self.task.currentIndexChanged.connect(self._task_changed)
+        self.task.currentIndexChanged.connect(lambda _: changed())
+        self.tested.currentIndexChanged.connect(lambda _: changed())
+        self._task_changed()
+
+    def chosen(self) -> Task | None:
+        task = self.task.currentData()
+        return task if isinstance(task, Task) else None
+
+    def _task_changed(self) -> None:
+        task = self.chosen()
+        self.tested.clear()
+        if task is not None:
+            self.tested.addItems(list(task.characteristics))
+        self.tested.setEnabled(task is not None and len(task.characteristics) > 1)
+
+    def assignment(self) -> RoleAssignment | None:
+        task = self.chosen()
+        if task is None:
+            return None
+        return RoleAssignment(self.traveller.name, task, self.tested.currentText() or None)
+
+    def show_odds(self, pace: Pace) -> None:
+        task = self.chosen()
+        if task is None:
+            self.odds.setText("")
+            return
+        self.odds.setText(odds_text(self.traveller, task, self.tested.currentText(), pace))
+
+
+class TravelDayPanel(QWidget):
+    status_message = Signal(str)
+    journey_changed = Signal(object)
+    """The journey shown changed (the Journey, or None)."""
+
+    def __init__(
+        self,
+        undo_stack: QUndoStack,
+        backend: TravelBackend | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.undo_stack = undo_stack
+        self.backend = backend
+        self.journey: Journey | None = None
+        self.route: list[HexDirection] = []
+        self._rows: list[_RoleRow] = []
+        self._stale = False
+
+        # the journey ------------------------------------------------------------------------
+        self.journeys = QComboBox()
+        self.journeys.setAccessibleName("Journey")
+        self.journeys.activated.connect(lambda _: self.show_journey(self.journeys.currentText()))
+        self.new_journey = QLineEdit()
+        self.new_journey.setPlaceholderText("New journey's name")
+        self.start_map = QComboBox()
+        self.start_map.setAccessibleName("Map for the new journey")
+        self.hirelings = QLineEdit()
+        self.hirelings.setPlaceholderText("Hirelings: Ivo=1,0,2; Mule=0,-3,3,animal")
+        self.with_party = QCheckBox("with the party at the table")
+        self.with_party.setChecked(True)
+        self.start_button = QPushButton("Start journey")
+        self.start_button.clicked.connect(self.start_journey)
+        journey_box = QGroupBox("Journey")
+        journey_form = QGridLayout(journey_box)
+        journey_form.addWidget(self.journeys, 0, 0, 1, 4)
+        journey_form.addWidget(self.new_journey, 1, 0)
+        journey_form.addWidget(self.start_map, 1, 1)
+        journey_form.addWidget(self.hirelings, 1, 2)
+        journey_form.addWidget(self.start_button, 1, 3)
+        journey_form.addWidget(self.with_party, 2, 0, 1, 4)
+
+        # 1. pace ----------------------------------------------------------------------------
+        self.pace = QComboBox()
+        self.pace.setAccessibleName("Pace")
+        for pace in Pace:
+            self.pace.addItem(pace.value.capitalize(), pace)
+        self.pace.setCurrentIndex(1)
+        self.speed = QSpinBox(minimum=0, maximum=30, value=5)
+        self.speed.setAccessibleName("Slowest speed")
+        self.road = QCheckBox("Road all day")
+        self.river_cross = QCheckBox("River crossing or upstream")
+        self.downstream = QCheckBox("Downstream")
+        self.preview = QLabel()
+        self.preview.setTextFormat(PLAIN)
+        pace_box = QGroupBox("1. Pace and speed")
+        pace_form = QFormLayout(pace_box)
+        row = QHBoxLayout()
+        row.addWidget(self.pace)
+        row.addWidget(QLabel("slowest speed"))
+        row.addWidget(self.speed)
+        pace_form.addRow(row)
+        checks = QHBoxLayout()
+        for box in (self.road, self.river_cross, self.downstream):
+            checks.addWidget(box)
+        pace_form.addRow(checks)
+        pace_form.addRow(self.preview)
+
+        # 2. roles ---------------------------------------------------------------------------
+        self.roles_box = QGroupBox("2. Travel roles (supporters, guide, scouts, trackers)")
+        self.roles_grid = QGridLayout(self.roles_box)
+
+        # 3–6. encounter, route, rest, Miasma -------------------------------------------------
+        self.encounter_at = QSpinBox(minimum=0, maximum=0)
+        self.encounter_at.setAccessibleName("Encounter check after hexes")
+        self.route_label = QLabel()
+        self.route_label.setTextFormat(PLAIN)
+        self.route_label.setWordWrap(True)
+        route_buttons = QHBoxLayout()
+        for direction in HexDirection:
+            button = QPushButton(direction.name)
+            button.setToolTip(f"Walk one hex {direction.name}")
+            button.clicked.connect(lambda _=False, d=direction: self.add_step(d))
+            route_buttons.addWidget(button)
+        clear = QPushButton("Clear")
+        clear.clicked.connect(self.clear_route)
+        route_buttons.addWidget(clear)
+        self.rest = QCheckBox("Rest outdoors")
+        self.rest.setChecked(True)
+        self.seclude = QCheckBox("Seclude Camp")
+        self.in_miasma = QCheckBox("The rest is in the Miasma")
+        self.in_miasma.setChecked(True)
+        later_box = QGroupBox("3–6. Encounter, route, rest, Miasma")
+        later = QFormLayout(later_box)
+        later.addRow("3. Encounter check after hex", self.encounter_at)
+        later.addRow("4. Route", route_buttons)
+        later.addRow("", self.route_label)
+        rests = QHBoxLayout()
+        for box in (self.rest, self.seclude, self.in_miasma):
+            rests.addWidget(box)
+        later.addRow("5–6. Rest", rests)
+
+        self.travel_button = QPushButton("Travel the day")
+        self.travel_button.clicked.connect(self.travel)
+        self.problem = QLabel()
+        self.problem.setTextFormat(PLAIN)
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #a01818;")
+        self.problem.hide()
+
+        # the journal ------------------------------------------------------------------------
+        self.entry = QPlainTextEdit()
+        self.entry.setReadOnly(True)
+        self.entry.setAccessibleName("The day's journal entry")
+        self.note = QPlainTextEdit()
+        self.note.setPlaceholderText("The referee's note for this day")
+        self.note.setMaximumHeight(70)
+        self.keep_note = QPushButton("Keep note")
+        self.keep_note.clicked.connect(self.save_note)
+        self.export_path = QLineEdit()
+        self.export_path.setPlaceholderText("journal.md")
+        self.export_button = QPushButton("Export journal")
+        self.export_button.clicked.connect(lambda: self.export_journal(self.export_path.text()))
+        journal_box = QGroupBox("Journal")
+        journal = QVBoxLayout(journal_box)
+        journal.addWidget(self.entry, 1)
+        journal.addWidget(self.note)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.keep_note)
+        buttons.addStretch(1)
+        buttons.addWidget(self.export_path)
+        buttons.addWidget(self.export_button)
+        journal.addLayout(buttons)
+
+        # the map ----------------------------------------------------------------------------
+        self.document = MapDocument(parent=self)
+        self.scene = HexMapScene(self.document, MapViewer.REFEREE, self)
+        self.view = HexMapView(self.scene)
+        self.view.cursor_moved.connect(self._hex_clicked)
+        self.readout = QLabel()
+        self.readout.setTextFormat(PLAIN)
+        self.view.hex_pointed.connect(lambda h: self.readout.setText(self.scene.cell_text(h)))
+        map_side = QWidget()
+        map_layout = QVBoxLayout(map_side)
+        map_layout.setContentsMargins(0, 0, 0, 0)
+        map_layout.addWidget(self.view, 1)
+        map_layout.addWidget(self.readout)
+
+        form = QWidget()
+        form_layout = QVBoxLayout(form)
+        for widget in (journey_box, pace_box, self.roles_box, later_box):
+            form_layout.addWidget(widget)
+        form_layout.addWidget(self.travel_button)
+        form_layout.addWidget(self.problem)
+        form_layout.addWidget(journal_box, 1)
+        splitter = QSplitter()
+        splitter.addWidget(form)
+        splitter.addWidget(map_side)
+        splitter.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+
+        for signal in (self.pace.currentIndexChanged, self.speed.valueChanged):
+            signal.connect(lambda _: self._update_preview())
+        for box in (self.road, self.river_cross, self.downstream, self.seclude):
+            box.toggled.connect(lambda _: self._update_preview())
+        # A bound method: Qt drops the connection when the panel goes, the stack may outlive it.
+        undo_stack.indexChanged.connect(self._stack_moved)
+        self.reload()
+
+    def _stack_moved(self, index: int) -> None:
+        # Read again now if the panel is seen, else when it is shown (a closed panel, or one
+        # being torn down with the window, reads nothing).
+        if not shiboken6.isValid(self.pace) or not self.isVisible():
+            self._stale = True
+            return
+        self.reload()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.reload()
+
+    # the journey --------------------------------------------------------------------------
+
+    def set_backend(self, backend: TravelBackend | None) -> None:
+        self.backend = backend
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the journeys and maps again (after a step, an undo, another window)."""
+        self._stale = False
+        backend = self.backend
+        self.setEnabled(backend is not None)
+        if backend is None:
+            return
+        shown = self.journey.name if self.journey else None
+        self.journeys.clear()
+        self.journeys.addItems(backend.journey_names())
+        chosen_map = self.start_map.currentText()
+        self.start_map.clear()
+        self.start_map.addItems(backend.map_names())
+        if chosen_map:
+            self.start_map.setCurrentText(chosen_map)
+        try:
+            journey = backend.journey(shown)
+        except ValueError:
+            journey = None
+        self._show(journey)
+
+    def show_journey(self, name: str) -> None:
+        if self.backend is None:
+            return
+        try:
+            self._show(self.backend.journey(name))
+        except ValueError as problem:
+            self._say(str(problem))
+
+    def _show(self, journey: Journey | None) -> None:
+        same_map = (
+            self.journey is not None
+            and journey is not None
+            and self.journey.hex_map == journey.hex_map
+        )
+        same_travellers = (
+            self.journey is not None
+            and journey is not None
+            and self.journey.state.travellers == journey.state.travellers
+        )
+        self.journey = journey
+        if journey is None:
+            self.document.set_map(None)
+            self.scene.set_party(None)
+            self._fill_roles(())
+            self.entry.setPlainText("No journey yet: start one above.")
+            self.journey_changed.emit(None)
+            return
+        self.journeys.setCurrentText(journey.name)
+        if not same_map:
+            self.document.set_map(journey.hex_map)
+            self.view.fit_map()
+        state = journey.state
+        self.scene.set_party(
+            PartyPlace(state.believed_hex, state.true_hex, state.lost, state.explored)
+        )
+        if not same_travellers:
+            self._fill_roles(state.travellers)
+        self._show_entry()
+        self._update_preview()
+        self._show_route()
+        self.journey_changed.emit(journey)
+
+    def start_journey(self) -> None:
+        backend = self.backend
+        if backend is None:
+            return
+        name = self.new_journey.text().strip()
+        try:
+            if not name:
+                raise ValueError("Give the journey a name first.")
+            if not self.start_map.currentText():
+                raise ValueError("There is no stored map yet: make one in the Travel map panel.")
+            hex_map = backend.load_map(self.start_map.currentText())
+            crows = backend.party_at_table() if self.with_party.isChecked() else []
+            travellers = crows + parse_hirelings(self.hirelings.text())
+            if not travellers:
+                raise ValueError(
+                    "Nobody travels: choose the party at the table, or name hirelings."
+                )
+            journey = backend.start(name, hex_map, travellers)
+        except ValueError as problem:
+            self._say(str(problem))
+            return
+        self._say("")
+        self.journey = None
+        self.reload()
+        self.show_journey(journey.name)
+        self.status_message.emit(f"Journey {journey.name!r} starts on {hex_map.name}")
+
+    # the plan -----------------------------------------------------------------------------
+
+    def _fill_roles(self, travellers: Sequence[Traveller]) -> None:
+        while self.roles_grid.count():
+            item = self.roles_grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self._rows = [
+            _RoleRow(t, self.roles_grid, n, self._update_preview)
+            for n, t in enumerate(t for t in travellers if not t.claimed)
+        ]
+
+    def role_row(self, name: str) -> _RoleRow:
+        return next(row for row in self._rows if row.traveller.name == name)
+
+    def chosen_pace(self) -> Pace:
+        pace = self.pace.currentData()
+        return pace if isinstance(pace, Pace) else Pace.NORMAL
+
+    def hexes_today(self) -> int:
+        return day_hexes(
+            self.chosen_pace(),
+            self.speed.value(),
+            road=self.road.isChecked(),
+            river_cross=self.river_cross.isChecked(),
+            downstream=self.downstream.isChecked(),
+        )
+
+    def _update_preview(self) -> None:
+        pace = self.chosen_pace()
+        hexes = self.hexes_today()
+        travel_en, rest_en = day_encounter_numbers(
+            pace, road=self.road.isChecked(), seclude=self.seclude.isChecked()
+        )
+        tests = role_test_modifier(pace)
+        self.preview.setText(
+            f"{hexes} hex{'es' if hexes != 1 else ''} before the roles, travel EN {travel_en}, "
+            f"rest EN {rest_en}, role tests: {tests}"
+        )
+        for row in self._rows:
+            row.show_odds(pace)
+        self.encounter_at.setMaximum(max(len(self.route), 0))
+
+    def add_step(self, direction: HexDirection) -> None:
+        self.route.append(direction)
+        self._show_route()
+
+    def clear_route(self) -> None:
+        self.route.clear()
+        self._show_route()
+
+    def _route_end(self) -> Hex | None:
+        if self.journey is None:
+            return None
+        at = self.journey.state.believed_hex
+        for direction in self.route:
+            at = at.step(direction)
+        return at
+
+    def _hex_clicked(self, hex_: Hex) -> None:
+        end = self._route_end()
+        if end is None:
+            return
+        direction = end.direction_to(hex_)
+        if direction is not None:
+            self.add_step(direction)
+
+    def _show_route(self) -> None:
+        end = self._route_end()
+        if not self.route:
+            self.route_label.setText("No route yet: the party stays where it is.")
+        else:
+            steps = ", ".join(d.name for d in self.route)
+            where = f" (to {end.label} as the players see it)" if end else ""
+            self.route_label.setText(f"{len(self.route)} hexes: {steps}{where}")
+        self.encounter_at.setMaximum(len(self.route))
+        if end is not None:
+            self.scene.set_cursor(end)
+
+    def plan(self) -> DayPlan:
+        """The day as chosen; ValueError naming what is wrong."""
+        roles = tuple(a for a in (row.assignment() for row in self._rows) if a is not None)
+        return DayPlan(
+            pace=self.chosen_pace(),
+            slowest_speed=self.speed.value(),
+            route=tuple(self.route),
+            roles=roles,
+            road=self.road.isChecked(),
+            river_cross=self.river_cross.isChecked(),
+            downstream=self.downstream.isChecked(),
+            encounter_at=min(self.encounter_at.value(), len(self.route)),
+            rest=self.rest.isChecked(),
+            seclude=self.seclude.isChecked(),
+            in_miasma=self.in_miasma.isChecked(),
+        )
+
+    # travelling ---------------------------------------------------------------------------
+
+    def travel(self) -> bool:
+        backend, journey = self.backend, self.journey
+        if backend is None or journey is None:
+            self._say("Start or choose a journey first.")
+            return False
+        try:
+            plan = self.plan()
+            command = backend.travel_day_command(plan, journey.name)
+            push_command(self.undo_stack, command)  # type: ignore[arg-type]
+        except ValueError as problem:
+            self._say(str(problem))
+            return False
+        self._say("")
+        self.route.clear()
+        self.reload()
+        self.status_message.emit(f"Day {journey.state.day + 1} of {journey.name} travelled")
+        return True
+
+    def _show_entry(self) -> None:
+        journey = self.journey
+        if journey is None or not journey.days:
+            self.entry.setPlainText("No day travelled yet.")
+            self.note.setPlainText("")
+            self.keep_note.setEnabled(False)
+            return
+        day = journey.days[-1]
+        self.entry.setPlainText("\n".join(day.referee))
+        self.note.setPlainText(day.note)
+        self.keep_note.setEnabled(True)
+
+    def save_note(self) -> None:
+        backend, journey = self.backend, self.journey
+        if backend is None or journey is None or not journey.days:
+            return
+        day = journey.days[-1].day
+        try:
+            command = backend.note_command(day, self.note.toPlainText(), journey.name)
+            push_command(self.undo_stack, command)  # type: ignore[arg-type]
+        except ValueError as problem:
+            self._say(str(problem))
+            return
+        self.status_message.emit(f"Note kept for day {day}")
+
+    def export_journal(self, path: str) -> bool:
+        from refkit.app.atomic_files import write_text_atomic
+
+        backend, journey = self.backend, self.journey
+        if backend is None or journey is None:
+            self._say("There is no journey to export.")
+            return False
+        if not path.strip():
+            self._say("Say where to write the journal (a .md file).")
+            return False
+        try:
+            write_text_atomic(Path(path.strip()), backend.journal_markdown(journey.name))
+        except (OSError, ValueError) as problem:
+            self._say(f"The journal was not written: {problem}")
+            return False
+        self._say("")
+        self.status_message.emit(f"Journal written to {path.strip()}")
+        return True
+
+    def _say(self, text: str) -> None:
+        self.problem.setText(text)
+        self.problem.setVisible(bool(text))

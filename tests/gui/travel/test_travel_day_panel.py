@@ -1,0 +1,137 @@
+"""The travel-day panel: a journey started with hirelings on a stored map, the day's hexes and
+EN previewed as pace and road change, the odds of each role's test, the route clicked on the map,
+the day travelled as one undoable step with its journal entry, the referee's note, and the
+journal exported to Markdown; bad choices said in the panel, nothing travelled."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from refkit.app.travel.wiring import TravelDesk
+from refkit.compose import Services
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
+from refkit.gui.travel.day_panel import TravelDayPanel, odds_text, parse_hirelings
+from refkit.locate import resource_path
+from refkit.rules.common.pace import Pace
+from refkit.rules.travel.hexes import Hex, HexDirection
+from refkit.rules.travel.map_file import read_map_file
+from refkit.rules.travel.roles import Task
+from refkit.rules.travel.travel_day import Traveller
+
+
+@pytest.fixture
+def desk(tmp_path):
+    services = Services(db_url=str(tmp_path / "refkit.sqlite3"))
+    desk = TravelDesk(services)
+    desk.maps.save(read_map_file(resource_path("maps", "ashen-marches.map.json")))
+    yield desk
+    services.close()
+
+
+@pytest.fixture
+def panel(qtbot, desk):
+    widget = TravelDayPanel(RefkitUndoStack(), desk)
+    qtbot.addWidget(widget)
+    widget.resize(1300, 800)
+    widget.show()
+    return widget
+
+
+def start(panel, hirelings="Mara=1,2,0; Bo=2,0,1; Mule=0,-3,3,animal", party=False):
+    panel.with_party.setChecked(party)
+    panel.new_journey.setText("Into the Marches")
+    panel.hirelings.setText(hirelings)
+    panel.start_button.click()
+
+
+def test_hirelings_are_read_or_refused_naming_the_entry():
+    assert parse_hirelings("Ivo=1,0,2; Mule=0,-3,3,animal") == [
+        Traveller("Ivo", 1, 0, 2),
+        Traveller("Mule", 0, -3, 3, human=False),
+    ]
+    with pytest.raises(ValueError, match="'Ivo=1,2'"):
+        parse_hirelings("Ivo=1,2")
+
+
+def test_a_journey_starts_on_a_stored_map_with_its_hirelings(qtbot, panel):
+    start(panel)
+    assert panel.problem.isHidden(), panel.problem.text()
+    assert panel.journey.name == "Into the Marches"
+    assert [row.traveller.name for row in panel._rows] == ["Mara", "Bo", "Mule"]
+    assert panel.scene.believed_mark.isVisible() and not panel.scene.true_mark.isVisible()
+
+
+def test_the_party_at_the_table_travels_with_its_crows_own_characteristics(qtbot, panel, desk):
+    crows = desk.party_at_table()
+    assert crows  # the sample party of a new database
+    start(panel, hirelings="Ivo=1,0,2", party=True)
+    travellers = panel.journey.state.travellers
+    assert [t.name for t in travellers] == [*(c.name for c in crows), "Ivo"]
+    first = desk._services.characters.get(crows[0].name).characteristics
+    assert (travellers[0].agility, travellers[0].mind) == (first.agility, first.mind)
+
+
+def test_a_journey_without_travellers_is_refused_in_the_panel(qtbot, panel):
+    start(panel, hirelings="")
+    assert "Nobody travels" in panel.problem.text() and not panel.problem.isHidden()
+    assert panel.journey is None
+
+
+def test_the_preview_follows_pace_and_road_and_the_odds_follow_the_pace(qtbot, panel):
+    start(panel)
+    panel.speed.setValue(5)
+    panel.pace.setCurrentIndex(list(Pace).index(Pace.SLOW))
+    slow = panel.preview.text()
+    assert "role tests: edge" in slow
+    panel.road.setChecked(True)
+    assert panel.preview.text() != slow
+    row = panel.role_row("Mara")
+    row.task.setCurrentIndex(row.task.findData(Task.SHORTCUT))
+    edge = row.odds.text()
+    assert edge == odds_text(Traveller("Mara", 1, 2, 0), Task.SHORTCUT, "mind", Pace.SLOW)
+    panel.pace.setCurrentIndex(list(Pace).index(Pace.FAST))
+    assert row.odds.text() != edge and "role tests: bane" in panel.preview.text()
+
+
+def test_a_day_is_travelled_shown_in_the_journal_and_undone(qtbot, panel):
+    start(panel)
+    row = panel.role_row("Bo")
+    row.task.setCurrentIndex(row.task.findData(Task.FORAGE))
+    panel.view.move_cursor(Hex(2, 6))  # a click on the next hex east-south-east adds it
+    panel.add_step(HexDirection.SE)
+    assert panel.route == [HexDirection.SE, HexDirection.SE]
+    assert panel.travel(), panel.problem.text()
+    journey = panel.journey
+    assert journey.state.day == 1 and len(journey.days) == 1
+    assert panel.entry.toPlainText() == "\n".join(journey.days[0].referee)
+    assert panel.route == []
+    panel.undo_stack.undo()
+    assert panel.journey.state.day == 0 and panel.entry.toPlainText() == "No day travelled yet."
+    panel.undo_stack.redo()
+    assert panel.journey.state.day == 1
+
+
+def test_a_route_off_the_map_is_refused_and_nothing_travelled(qtbot, panel):
+    start(panel)
+    for _ in range(12):
+        panel.add_step(HexDirection.NW)
+    panel.speed.setValue(30)
+    assert not panel.travel()
+    assert "off map" in panel.problem.text()
+    assert panel.journey.state.day == 0 and panel.undo_stack.count() == 0
+
+
+def test_the_note_is_kept_and_the_journal_exports_to_markdown(qtbot, panel, tmp_path):
+    start(panel)
+    assert panel.travel(), panel.problem.text()
+    panel.note.setPlainText("They argued about the ford.")
+    panel.keep_note.click()
+    assert panel.journey.days[-1].note == "They argued about the ford."
+    out = tmp_path / "journal.md"
+    panel.export_path.setText(str(out))
+    qtbot.mouseClick(panel.export_button, Qt.MouseButton.LeftButton)
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# Into the Marches") and "> They argued about the ford." in text
+    assert not panel.export_journal(str(tmp_path / "no" / "such" / "folder.md"))
+    assert "not written" in panel.problem.text()
