@@ -35,6 +35,9 @@ class TestCraftRoll:
         assert (default["crit"], default["extra_roll"]) == (False, False)
         assert (widened["crit"], widened["extra_roll"]) == (True, True)
 
+    def test_the_roll_still_needs_mind(self, cli):
+        assert_bad_input(cli("craft", "--dice", "5,5", "--json"), "required: --mind")
+
     def test_a_crit_min_outside_2_to_20_is_one_error_line(self, cli):
         assert_bad_input(cli("craft", "--mind", "0", "--crit-min", "21", "--json"), "crit")
 
