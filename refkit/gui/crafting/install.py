@@ -38,7 +38,7 @@ def register(
             lambda command: push_command(context.undo_stack, command),
             at_table=party.members if party is not None else tuple,
         )
-        context.undo_stack.indexChanged.connect(lambda _index: panel.refresh())
+        context.undo_stack.indexChanged.connect(panel.history_moved)
         return panel
 
     def new_project() -> None:

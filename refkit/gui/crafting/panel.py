@@ -175,6 +175,10 @@ class CraftingPanel(QWidget):
             self.table.selectRow(row)
         self._show_selected()
 
+    def history_moved(self, _index: int) -> None:
+        """The undo stack moved (an undo, a redo, another panel's step): read again."""
+        self.refresh()
+
     def selected_name(self) -> str | None:
         view = self.selected()
         return view.project.name if view is not None else None
