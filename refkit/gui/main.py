@@ -62,9 +62,10 @@ LOOKUP_INSTALL = "refkit.gui.lookup.install"
 """The lookup feature's module, registered after the first paint when it is installed."""
 IN_MEMORY_URL = "sqlite://"
 """The scratch session's database: nothing in it survives quitting."""
-GUI_BUSY_TIMEOUT_MS = 250
+GUI_BUSY_TIMEOUT_MS = 50
 """How long a write from the window waits for another program's lock before it is reported
-(the CLI waits 5 s); short, so a lock never freezes the screen."""
+(the CLI waits 5 s); short, so a lock never freezes the screen (250 ms froze it for as long):
+the save-problem bar tries such an edit again by itself until the lock is gone."""
 
 
 def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll], Services]:
@@ -118,6 +119,8 @@ AFTER_PAINT_MODULES = (
     "refkit.gui.games.spec",
     "refkit.gui.magic.install",
     "refkit.gui.crafting.install",
+    "refkit.gui.travel.install",
+    "refkit.gui.export.install",
 )
 """The feature modules registered after the first paint (imported by a worker thread; they
 create no Qt objects when imported)."""
@@ -601,6 +604,9 @@ class RefkitApp:
                 crafting_install.register(
                     self.panels, self.context, services.crafting, dungeon.party
                 )
+            from refkit.gui.travel import install as travel_install  # Travel day, Travel map
+
+            travel_install.register(self.panels, self.context, services)
             self._roll_for_crows(characters, dungeon)
             yield
             if not self.window.restore_layout():

@@ -8,8 +8,10 @@ the longest gap between two beats while an action and its after-effects run is t
 stall (the 2 ms beat itself is subtracted). The actions are the ones issue 7 §6 names: start-up
 (first paint, then USABLE: the database open, the roll log read, every panel built), a condition
 toggle on a crow, a crow edit (its notes), starting and ending a DT, a table save, one keystroke in
-the roll-log filter, and a session-log refresh. A bare PySide6 window is measured the same way for
-scale: its first paint, and its longest gap while idle.
+the roll-log filter, and a session-log refresh; then a crow edit while another process holds the
+file's write lock (the window must not freeze waiting for it) and its Retry once the lock is
+gone. A bare PySide6 window is measured the same way for scale: its first paint, and its longest
+gap while idle.
 
 Without ``--filled`` the filled database is made first with ``make_filled_database.py`` (about
 30 s); each run works on its own copy, so the file given is never changed. ``--memory`` also
@@ -33,6 +35,8 @@ HERE = Path(__file__).resolve().parent
 GOAL_STALL_MS = 100.0
 GOAL_USABLE_RATIO = 3.0
 RESULT_PREFIX = "HEARTBEAT "
+SETUP = "(set-up) "
+"""Phases that prepare the next action (locking the file from another process): not goals."""
 RUN_TIMEOUT_S = 1800
 """Long enough for the worst stalls measured before issue 7 (minutes per End DT)."""
 
@@ -159,6 +163,16 @@ def watch_usable():
         heart.set_phase("idle after usable")
         QTimer.singleShot(settle_ms, run_actions)
 
+LOCKER = (
+    "import sqlite3, sys\n"
+    "connection = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+    "connection.execute('BEGIN IMMEDIATE')\n"
+    "print('locked', flush=True)\n"
+    "sys.stdin.read()\n"
+)
+SETUP = "(set-up) "
+lockers = []
+
 def actions():
     app = made[0]
     panels = app.character_panels
@@ -196,6 +210,34 @@ def actions():
     def refresh_session_log():
         dungeon.session_log_panel.refresh()
 
+    def lock_elsewhere():
+        import subprocess
+        locker = subprocess.Popen(
+            [sys.executable, "-c", LOCKER, sys.argv[1]],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )
+        if locker.stdout.readline().strip() != "locked":
+            raise RuntimeError("the locking process could not lock the file")
+        lockers.append(locker)
+
+    def edit_crow_locked():
+        from refkit.gui.shell.undo_adapter import EditNotSavedError
+        try:
+            panels.session.edit_notes(f"Edited while locked at {time.time():.3f}")
+        except EditNotSavedError:
+            pass  # expected: the bar says so (checked below)
+        if not app.window.save_problems.has_problems():
+            raise RuntimeError("an edit against a locked file was not reported as unsaved")
+
+    def unlock():
+        locker = lockers.pop()
+        locker.stdin.close()
+        locker.wait(10)
+
+    def retry_unsaved():
+        if not app.window.save_problems.retry_all():
+            raise RuntimeError("Retry did not save the edit once the lock was gone")
+
     return [
         ("condition toggle", toggle_condition),
         ("crow edit (notes)", edit_crow),
@@ -204,6 +246,10 @@ def actions():
         ("table save", save_table),
         ("roll-log filter keystroke", filter_keystroke),
         ("session-log refresh", refresh_session_log),
+        (SETUP + "lock the file elsewhere", lock_elsewhere),
+        ("crow edit, file locked", edit_crow_locked),
+        (SETUP + "unlock", unlock),
+        ("Retry once unlocked", retry_unsaved),
     ]
 
 def run_actions():
@@ -334,6 +380,8 @@ def report(label: str, result: dict, bare: dict) -> None:
     for phase, worst in result["worst"].items():
         call = result.get("durations", {}).get(phase)
         mark = "ok" if worst <= GOAL_STALL_MS else "OVER"
+        if phase.startswith(SETUP):
+            mark = "not an action"
         call_text = "" if call is None else f"{call:.0f}"
         print(f"{phase:<28}{worst:>14.0f}{worst / bare_idle:>13.1f}{call_text:>10}  {mark}")
     gui_heavy = {

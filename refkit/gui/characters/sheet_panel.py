@@ -41,7 +41,7 @@ from refkit.gui.common.plain_text import ElidedLabel, plain_label, rich_tooltip
 from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.draw_dialog import DrawFromPackDialog
 from refkit.gui.inventory.split_dialog import SplitStackDialog
-from refkit.gui.shell.save_problem_bar import SaveProblem, reason_of
+from refkit.gui.shell.save_problem_bar import SaveProblem, passes_by_itself, reason_of
 from refkit.gui.shell.undo_adapter import EditNotSavedError
 from refkit.rules.character.file_format import check_character
 from refkit.rules.character.model import CONDITIONS, Character
@@ -611,6 +611,7 @@ class CharacterSheetPanel(QWidget):
             retry=retry,
             discard=discard,
             plural=True,
+            passing=passes_by_itself(error),
         )
         if not session.report_save_problem(problem):
             self._report(ValueError(problem.text))

@@ -4,20 +4,35 @@ A failed write is never only a line on stderr or a status-bar message that fades
 this bar until the user retries it successfully or gives it up. Each problem carries what to
 run on Retry (the same write again) and on Discard (put the view back to what is stored).
 Problems are keyed by what they are about, so the notes of one crow failing twice is one entry.
+
+A write that met another program's lock is tried again by the bar itself, a few times and less
+and less often (:data:`AUTO_RETRY_MS`): a lock passes, and the window waits only briefly for it
+on each try, so the edit is saved as soon as the other program lets go, without freezing the
+window meanwhile or asking the user to press Retry.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolBar, QWidget
 
-from refkit.store.errors import DatabaseError
+from refkit.errors import DomainError
+from refkit.store.errors import DatabaseError, DatabaseLockedError
 
 log = logging.getLogger(__name__)
+
+AUTO_RETRY_MS = (500, 1000, 2000, 4000, 8000)
+"""When the bar tries an edit that met a lock again by itself (after each failed try, the next
+wait); after the last one only Retry is left."""
+
+
+def passes_by_itself(error: BaseException) -> bool:
+    """True when trying the same write later may work without anyone doing anything (a lock)."""
+    return isinstance(error, DatabaseLockedError)
 
 
 @dataclass(frozen=True)
@@ -36,6 +51,9 @@ class SaveProblem:
     """Gives the edit up (shows what is stored again); None if there is nothing to undo."""
     plural: bool = False
     """``what`` names several things ("notes"): "were not saved"."""
+    passing: bool = False
+    """The cause passes by itself (another program's lock, :func:`passes_by_itself`): the bar
+    tries again on its own."""
 
     @property
     def text(self) -> str:
@@ -90,6 +108,10 @@ class SaveProblemBar(QToolBar):
         self.addWidget(body)
         self.retry_button.clicked.connect(self.retry)
         self.discard_button.clicked.connect(self.discard)
+        self._auto_retry = QTimer(self)
+        self._auto_retry.setSingleShot(True)
+        self._auto_retry.timeout.connect(self._retry_passing)
+        self._auto_tries = 0
         self.setVisible(False)
 
     # -- what is waiting ----------------------------------------------------------------------
@@ -109,6 +131,9 @@ class SaveProblemBar(QToolBar):
         self._problems.pop(problem.key, None)
         self._problems[problem.key] = problem
         self._show()
+        if problem.passing:
+            self._auto_tries = 0
+            self._auto_retry.start(AUTO_RETRY_MS[0])
 
     def forget(self, key: str) -> None:
         """Drop the problem ``key`` without running anything (it was saved another way)."""
@@ -122,12 +147,15 @@ class SaveProblemBar(QToolBar):
         problem = self.current()
         if problem is None:
             return True
+        return self._retry(problem)
+
+    def _retry(self, problem: SaveProblem) -> bool:
         try:
             problem.retry()
         except (DatabaseError, ValueError) as error:
             still = self._problems.get(problem.key, problem)
-            self._problems[problem.key] = SaveProblem(
-                still.key, still.what, reason_of(error), still.retry, still.discard, still.plural
+            self._problems[problem.key] = replace(
+                still, reason=reason_of(error), passing=passes_by_itself(error)
             )
             self._show()
             return False
@@ -135,6 +163,22 @@ class SaveProblemBar(QToolBar):
         self._show()
         self.saved.emit(f"{problem.what} saved")
         return True
+
+    def _retry_passing(self) -> None:
+        """Try the edits that met a lock again (oldest first; the first still locked ends the
+        round: the others would only wait for the same lock), then wait longer for the next."""
+        for problem in [problem for problem in self._problems.values() if problem.passing]:
+            try:
+                if not self._retry(problem):
+                    break
+            except DomainError as error:  # a refusal now (changed since): the user decides
+                self._problems[problem.key] = replace(problem, reason=str(error), passing=False)
+                self._show()
+        self._auto_tries += 1
+        if self._auto_tries < len(AUTO_RETRY_MS) and any(
+            problem.passing for problem in self._problems.values()
+        ):
+            self._auto_retry.start(AUTO_RETRY_MS[self._auto_tries])
 
     def retry_all(self) -> bool:
         """Retry every waiting edit in turn; True if none is left unsaved."""

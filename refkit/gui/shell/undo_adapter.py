@@ -32,7 +32,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from refkit.app.undo import Command
 from refkit.errors import DomainError
-from refkit.gui.shell.save_problem_bar import SaveProblem, reason_of
+from refkit.gui.shell.save_problem_bar import SaveProblem, passes_by_itself, reason_of
 from refkit.store.errors import DatabaseError
 
 log = logging.getLogger(__name__)
@@ -126,6 +126,7 @@ class RefkitUndoStack(QUndoStack):
                 what=f"“{command.text}”",
                 reason=reason_of(error),
                 retry=lambda: push_command(self, command, report=False),
+                passing=passes_by_itself(error),
             )
         )
 
@@ -156,6 +157,7 @@ class RefkitUndoStack(QUndoStack):
                 reason=reason_of(error),
                 retry=retry,
                 discard=discard,
+                passing=passes_by_itself(error),
             )
         )
 
