@@ -57,6 +57,8 @@ class PanelId(StrEnum):
     LOOKUP = "lookup_dock"
     SPELLS = "spells_dock"
     CRAFTING = "crafting_dock"
+    TRAVEL_DAY = "travel_day_dock"
+    TRAVEL_MAP = "travel_map_dock"
 
 
 class MenuId(StrEnum):
@@ -67,6 +69,7 @@ class MenuId(StrEnum):
     DICE = "&Dice"
     DUNGEON = "&Dungeon"
     CROWS = "C&rows"
+    TRAVEL = "&Travel"
     VIEW = "&View"
     HELP = "&Help"
 

@@ -1,0 +1,122 @@
+"""Registers the travel screens: the Travel day panel and the Travel map (view and editor), and
+the Travel menu. The composition root calls :func:`register` once the database is open, with its
+services; the panels are built when first shown. The map panel follows the journey the day panel
+shows (its party markers, when it shows that journey's map), and a map saved there is offered at
+once for a new journey."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+
+from refkit.gui.shell.actions import ActionSpec
+from refkit.gui.shell.panel_registry import (
+    FeatureContext,
+    MenuId,
+    PanelId,
+    PanelRegistry,
+    PanelSpec,
+)
+
+if TYPE_CHECKING:
+    from refkit.app.travel.journey import Journey
+    from refkit.app.travel.wiring import Services, TravelDesk
+    from refkit.gui.travel.day_panel import TravelDayPanel
+    from refkit.gui.travel.map_editor import MapEditor
+
+
+class TravelPanels:
+    """The travel feature's panels on one database."""
+
+    def __init__(self, registry: PanelRegistry, context: FeatureContext, desk: TravelDesk):
+        self.registry = registry
+        self.context = context
+        self.desk = desk
+
+    @property
+    def day_panel(self) -> TravelDayPanel:
+        from refkit.gui.travel.day_panel import TravelDayPanel
+
+        return self.registry.widget(PanelId.TRAVEL_DAY, TravelDayPanel)
+
+    @property
+    def map_panel(self) -> MapEditor:
+        from refkit.gui.travel.map_editor import MapEditor
+
+        return self.registry.widget(PanelId.TRAVEL_MAP, MapEditor)
+
+    def build_day(self) -> QWidget:
+        from refkit.gui.travel.day_panel import TravelDayPanel
+
+        panel = TravelDayPanel(self.context.undo_stack, self.desk)
+        panel.status_message.connect(self.context.window.show_status)
+        panel.journey_changed.connect(self._journey_shown)
+        return panel
+
+    def build_map(self) -> QWidget:
+        from refkit.gui.travel.map_editor import MapEditor
+
+        editor = MapEditor(self.context.undo_stack, self.desk.maps)
+        editor.status_message.connect(self.context.window.show_status)
+        editor.map_saved.connect(self._map_saved)
+        names = self.desk.map_names()
+        if names:
+            editor.open_map(names[0])
+        return editor
+
+    def _journey_shown(self, journey: Journey | None) -> None:
+        if not self.registry.is_built(PanelId.TRAVEL_MAP) or journey is None:
+            return
+        editor = self.map_panel
+        shown = editor.document.hex_map
+        if shown is not None and shown.name == journey.hex_map.name:
+            from refkit.gui.travel.map_scene import PartyPlace
+
+            state = journey.state
+            editor.set_party(
+                PartyPlace(state.believed_hex, state.true_hex, state.lost, state.explored)
+            )
+
+    def _map_saved(self, hex_map: object) -> None:
+        if self.registry.is_built(PanelId.TRAVEL_DAY):
+            self.day_panel.reload()
+
+
+def register(registry: PanelRegistry, context: FeatureContext, services: Services) -> TravelPanels:
+    """Dock the two travel panels (right, tabbed together) and fill the Travel menu."""
+    from refkit.app.travel.wiring import TravelDesk
+
+    panels = TravelPanels(registry, context, TravelDesk(services))
+    right = Qt.DockWidgetArea.RightDockWidgetArea
+    registry.add_panel(
+        PanelSpec(PanelId.TRAVEL_DAY, "Travel day", panels.build_day, right,
+                  menu=MenuId.TRAVEL, build_when_idle=False)
+    )  # fmt: skip
+    registry.add_panel(
+        PanelSpec(PanelId.TRAVEL_MAP, "Travel map", panels.build_map, right,
+                  tabify_with=PanelId.TRAVEL_DAY, menu=MenuId.TRAVEL, build_when_idle=False)
+    )  # fmt: skip
+
+    def show(panel: PanelId) -> None:
+        registry.show(panel)
+        registry.widget(panel).setFocus()
+
+    def fit() -> None:
+        show(PanelId.TRAVEL_MAP)
+        panels.map_panel.view.fit_map()
+
+    registry.add_actions(
+        [
+            ActionSpec("travel_day", "Travel &day", lambda: show(PanelId.TRAVEL_DAY),
+                       menu=MenuId.TRAVEL, section="go",
+                       tip="Set out a travel day in the rulebook's order and travel it"),
+            ActionSpec("travel_map", "Travel &map", lambda: show(PanelId.TRAVEL_MAP),
+                       menu=MenuId.TRAVEL, section="go",
+                       tip="The hex map: look, paint habitats, draw roads and rivers, add places"),
+            ActionSpec("travel_fit_map", "&Fit the map in view", fit, menu=MenuId.TRAVEL,
+                       section="view"),
+        ]
+    )  # fmt: skip
+    return panels

@@ -1,0 +1,32 @@
+"""The travel feature in the real window: the Travel menu, its two panels docked and built when
+shown, a map saved in the map panel offered for a new journey on the day panel."""
+
+from __future__ import annotations
+
+from refkit.gui.shell.panel_registry import MenuId, PanelId
+from refkit.gui.travel.day_panel import TravelDayPanel
+from refkit.gui.travel.map_editor import MapEditor, rectangle_map
+
+
+def test_the_travel_menu_opens_the_panels_and_a_saved_map_starts_a_journey(
+    qtbot, start_app, tmp_path
+):
+    app = start_app(tmp_path / "refkit.sqlite3")
+    registry = app.panels
+    qtbot.waitUntil(lambda: registry.has(PanelId.TRAVEL_DAY), timeout=5000)
+    titles = [action.text() for action in registry.menu(MenuId.TRAVEL).actions()]
+    assert "Travel &day" in titles and "Travel &map" in titles
+    app.actions.action("travel_map").trigger()
+    editor = registry.widget(PanelId.TRAVEL_MAP, MapEditor)
+    assert registry.panel(PanelId.TRAVEL_MAP).isVisible()
+    editor.show_map(rectangle_map("Fenlands", 8, 6), saved=False)
+    assert editor.save()
+    app.actions.action("travel_day").trigger()
+    day = registry.widget(PanelId.TRAVEL_DAY, TravelDayPanel)
+    assert day.start_map.findText("Fenlands") >= 0
+    day.start_map.setCurrentText("Fenlands")
+    day.new_journey.setText("Across the fen")
+    day.hirelings.setText("Ivo=1,1,1")
+    day.start_button.click()
+    assert day.problem.isHidden(), day.problem.text()
+    assert day.journey.hex_map.name == "Fenlands"
