@@ -18,6 +18,7 @@ from typing import Any
 
 from refkit.errors import DomainError
 from refkit.rules.checks.crows_test import CRIT_MIN
+from refkit.rules.common.name_text import require_plain_name
 from refkit.rules.crafting.materials import MaterialNeed, parse_materials
 from refkit.rules.crafting.project import MAX_EXPERTISES, CraftingRoll, crafting_roll
 from refkit.rules.crafting.tools import ToolSet, find_tools, tools_needed
@@ -27,6 +28,7 @@ MAX_CHAIN = 50
 """The most rolls one crafter's crit chain makes (a crit range widened to every natural would
 otherwise only stop at a doom)."""
 MAX_BONUS = 20
+MAX_NAME = 80
 
 
 class CraftingRefused(DomainError, ValueError):
@@ -126,6 +128,14 @@ class CraftingProject:
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise CraftingRefused("a crafting project needs a name")
+        if len(self.name) > MAX_NAME:
+            raise CraftingRefused(
+                f"a crafting project's name has at most {MAX_NAME} characters, not {len(self.name)}"
+            )
+        try:
+            require_plain_name("a crafting project's name", self.name)
+        except ValueError as error:
+            raise CraftingRefused(str(error)) from None
         if self.footer.goal < 1:
             raise CraftingRefused(
                 f"{self.item}: its card gives no crafting goal, so it cannot be crafted"

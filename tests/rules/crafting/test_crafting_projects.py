@@ -321,3 +321,13 @@ class TestHarvest:
     def test_zero_parts_is_refused(self):
         with pytest.raises(ValueError, match="1 to 24"):
             add_parts(Inventory(), 0, find_catalogue_item(CATALOGUE, "Monster part"))
+
+
+class TestProjectNames:
+    def test_a_name_with_hidden_characters_is_refused(self):
+        with pytest.raises(CraftingRefused, match="project's name"):
+            project(name="Sword\u202e")
+
+    def test_a_name_longer_than_80_characters_is_refused(self):
+        with pytest.raises(CraftingRefused, match="80"):
+            project(name="S" * 81)
