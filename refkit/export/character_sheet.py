@@ -44,6 +44,10 @@ SHADE = HexColor("#eeeeee")
 WOUND = HexColor("#b00020")
 NOTES_ROOM = 28.0
 """Millimetres kept under the board for the notes on page one."""
+EXPERTISE_ROOM = 33.0
+"""Millimetres the expertises may take; a long list gets more columns, then tighter lines."""
+SMALLEST_BOARD_LINE = 2.6
+"""Millimetres: a board that only fits at a smaller line leaves its ground cards to page 2."""
 
 
 def draw_character_sheet(canvas: Canvas, character: Character, paper: Paper) -> int:
@@ -57,24 +61,84 @@ def draw_character_sheet(canvas: Canvas, character: Character, paper: Paper) -> 
     y = _conditions(page, character, left, right, y + look.gap / 2, look.conditions)
     y = _expertises(page, character, left, right, y + look.gap / 2, look.expertise_line)
     bottom = paper.height - paper.margin
-    y = _board(page, character, left, right, y + look.gap, bottom - NOTES_ROOM, look.board_line)
+    y, elsewhere = _board(
+        page, character, left, right, y + look.gap, bottom - NOTES_ROOM, look.board_line
+    )
     notes_box = Rect(left, y + look.gap, right - left, bottom - y - look.gap)
     notes = _notes_fitted(character.notes, notes_box, look.notes_size)
-    if notes is None or notes.size >= look.notes_min_size:
+    notes_fit = notes is None or notes.size >= look.notes_min_size
+    if notes_fit and not elsewhere:
         _notes(page, notes_box, notes, "Notes")
         canvas.showPage()
         return 1
-    _notes(page, notes_box, None, "Notes (continued on page 2)")
-    canvas.showPage()
-    full = Rect(left, paper.margin, right - left, bottom - paper.margin)
+    # Page 2: what the board could not show, then the notes that did not fit page 1.
     _notes(
         page,
-        full,
-        _notes_fitted(character.notes, full, look.notes_size),
-        f"Notes: {character.name}",
+        notes_box,
+        notes if notes_fit else None,
+        "Notes" if notes_fit else "Notes (continued on page 2)",
     )
     canvas.showPage()
+    top = paper.margin
+    canvas.setFillColor(INK)
+    draw_line(
+        canvas,
+        f"{character.name} · page 2",
+        BOLD,
+        page.x(left),
+        page.y(top + 6),
+        (right - left) * mm,
+        14,
+    )
+    top += 10
+    if elsewhere:
+        share = 1.0 if notes_fit else 0.5
+        box = Rect(left, top, right - left, (bottom - top) * share - (0 if notes_fit else 2))
+        _item_list(page, elsewhere, box)
+        top = box.bottom + 4
+    if not notes_fit:
+        full = Rect(left, top, right - left, bottom - top)
+        _notes(page, full, _notes_fitted(character.notes, full, look.notes_size), "Notes")
+    canvas.showPage()
     return 2
+
+
+def _item_list(page: Page, items: list[Item], box: Rect) -> None:
+    """The items the board could not show, one a line with where they are, in two columns."""
+    canvas = page.canvas
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(0.8)
+    canvas.setFillColor(white)
+    page.rect(box)
+    canvas.setFillColor(INK)
+    draw_line(
+        canvas,
+        "Also carried (not on the board)",
+        BOLD,
+        page.x(box.left + 2),
+        page.y(box.top + 4.8),
+        (box.width - 4) * mm,
+        9,
+    )
+    inner = box.adjusted(2, 7, -2, -2)
+    lines = [_item_line(item) for item in items]
+    half = -(-len(lines) // 2)
+    width = (inner.width - 4) / 2
+    columns = ["\n".join(lines[:half]), "\n".join(lines[half:])]
+    size = min(
+        fit(text, REGULAR, width * mm, inner.height * mm, 9).size for text in columns if text
+    )
+    for index, text in enumerate(columns):
+        if text:
+            fitted = fit(text, REGULAR, width * mm, inner.height * mm, size)
+            draw_fitted(canvas, fitted, page.x(inner.left + index * (width + 4)), page.y(inner.top))
+
+
+def _item_line(item: Item) -> str:
+    face = CardFace.from_item(item)
+    numbers = [text for text in (face.count_text, face.ad_text, face.usage_text) if text]
+    where = "on the ground" if item.area == GROUND else item.location
+    return " · ".join([item.name, *numbers, where])
 
 
 def _header(
@@ -212,9 +276,16 @@ def _expertises(
         draw_line(canvas, "none", REGULAR, page.x(left + 24), page.y(top + line * 0.7), 40 * mm, 9)
         return top + line
     start = left + 24
-    column_width = (right - start) / 2
-    box = 3.2
-    rows = -(-len(crow.expertises) // 2)
+    # Two columns; a long list takes up to four and then tighter lines, within EXPERTISE_ROOM.
+    count = len(crow.expertises)
+    columns = 2
+    while columns < 4 and -(-count // columns) * line > EXPERTISE_ROOM:
+        columns += 1
+    rows = -(-count // columns)
+    line = min(line, EXPERTISE_ROOM / rows)
+    column_width = (right - start) / columns
+    box = min(3.2, line * 0.6)
+    text_size = min(9.0, line * mm * 0.62)
     for index, expertise in enumerate(crow.expertises):
         column, row = divmod(index, rows)
         x = start + column * column_width
@@ -231,7 +302,7 @@ def _expertises(
             page.x(x),
             page.y(baseline),
             text_width * mm,
-            9,
+            text_size,
         )
         bx = x + text_width + 1
         for use in range(boxes):
@@ -250,10 +321,12 @@ def _expertises(
     return top + rows * line
 
 
-def board_layout(crow: Character, width: float, height: float, largest_line: float) -> SheetLayout:
+def board_layout(
+    crow: Character, width: float, height: float, largest_line: float, *, ground: bool = True
+) -> SheetLayout:
     """The board's layout in mm: the largest line height (up to ``largest_line``) at which the
-    wide arrangement fits ``width`` × ``height``."""
-    ground = [item.slots for item in crow.items.ground]
+    wide arrangement fits ``width`` × ``height`` (without the ground's cards unless ``ground``)."""
+    cells = [item.slots for item in crow.items.ground] if ground else []
     look = print_layout().sheet
     # The shipped floors are screen pixels; on paper they are millimetres of their own.
     proportions = replace(
@@ -264,7 +337,7 @@ def board_layout(crow: Character, width: float, height: float, largest_line: flo
         metrics = BoardMetrics.from_line_height(line, proportions)
         # The wide arrangement reaches one gap past the width it is given (a screen scrolls
         # that away); on paper it is laid out one gap narrower so it stays inside the margins.
-        layout = lay_out_sheet(width - metrics.gap, metrics, ground)
+        layout = lay_out_sheet(width - metrics.gap, metrics, cells)
         fits = layout.size[0] <= width + 1e-6 and layout.size[1] <= height + 1e-6
         if (fits and layout.wide) or line <= 1.0:
             return layout
@@ -273,8 +346,15 @@ def board_layout(crow: Character, width: float, height: float, largest_line: flo
 
 def _board(
     page: Page, crow: Character, left: float, right: float, top: float, bottom: float, line: float
-) -> float:
+) -> tuple[float, list[Item]]:
+    """Draw the board; returns its bottom and the items it could not show (for page 2)."""
     layout = board_layout(crow, right - left, bottom - top, line)
+    ground_shown = True
+    if layout.metrics.line < SMALLEST_BOARD_LINE and crow.items.ground:
+        # So many things on the ground that the board would shrink past reading: the tray
+        # says where they are and page 2 lists them.
+        layout = board_layout(crow, right - left, bottom - top, line, ground=False)
+        ground_shown = False
     dx = left + (right - left - layout.size[0]) / 2
     canvas = page.canvas
 
@@ -334,17 +414,34 @@ def _board(
             7,
             align="centre",
         )
-    for box, face in _placed_faces(crow, layout):
+    placed, elsewhere = _placed_faces(crow, layout, ground_shown)
+    for box, face in placed:
         inner = moved(box).adjusted(0.5, 0.5, -0.5, -0.5)
         with page.placed(inner) as (width, height):
             draw_item_face(canvas, face, width, height, details=False)
+    if not ground_shown:
+        tray = moved(layout.frames[GROUND].frame)
+        canvas.setFillColor(MUTED)
+        draw_line(
+            canvas,
+            f"{len(crow.items.ground)} things lie here: see page 2",
+            REGULAR,
+            page.x(tray.left + 30),
+            page.y(tray.top + 4.2),
+            (tray.width - 32) * mm,
+            8.5,
+        )
     _status(page, crow, moved(layout.status))
-    return top + layout.size[1]
+    return top + layout.size[1], elsewhere
 
 
-def _placed_faces(crow: Character, layout: SheetLayout) -> list[tuple[Rect, CardFace]]:
+def _placed_faces(
+    crow: Character, layout: SheetLayout, ground_shown: bool = True
+) -> tuple[list[tuple[Rect, CardFace]], list[Item]]:
     """Each item's face and the box it fills: its slots (one piece per sheet row), split among
-    items sharing a first slot; ground items in the tray's cells."""
+    items sharing a first slot; ground items in the tray's cells. Also the items with no place
+    on the board (a slot out of range, or the ground when it is not shown)."""
+    elsewhere: list[Item] = []
     sharing: dict[tuple[str, str], list[Item]] = defaultdict(list)
     for item in crow.items.items:
         where = item.magic_slot if item.area == MAGIC else item.at
@@ -359,6 +456,8 @@ def _placed_faces(crow: Character, layout: SheetLayout) -> list[tuple[Rect, Card
                 pieces = [box for _, box in layout.span_pieces(area, item.at, item.slots)]
             else:
                 pieces = []
+            if not pieces:
+                elsewhere.append(item)
             for piece in pieces:
                 share = piece.height / len(items)
                 placed.append(
@@ -367,9 +466,11 @@ def _placed_faces(crow: Character, layout: SheetLayout) -> list[tuple[Rect, Card
                         CardFace.from_item(item),
                     )
                 )
-    for item, cell in zip(crow.items.ground, layout.ground_cells, strict=False):
+    if not ground_shown:
+        return placed, [*elsewhere, *crow.items.ground]
+    for item, cell in zip(crow.items.ground, layout.ground_cells, strict=True):
         placed.append((cell, CardFace.from_item(item)))
-    return placed
+    return placed, elsewhere
 
 
 def _status(page: Page, crow: Character, box: Rect) -> None:

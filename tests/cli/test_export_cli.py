@@ -3,6 +3,8 @@ exit 2, one ``error:`` line, and nothing written (an existing file at --out is l
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.cli.cli_helpers import assert_bad_input
@@ -103,3 +105,14 @@ def test_the_file_written_is_the_same_for_the_same_input(cli, tmp_path):
     for name in ("a.pdf", "b.pdf"):
         assert cli("export", "party", source, "--out", str(tmp_path / name)).code == 0
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+HOSTILE = sorted((Path(__file__).parents[1] / "hostile_input" / "crows").glob("*.crow.json"))
+
+
+@pytest.mark.parametrize("hostile", HOSTILE, ids=lambda path: path.name)
+def test_every_hostile_crow_file_is_refused_and_nothing_written(cli, tmp_path, hostile):
+    out = tmp_path / "out.pdf"
+    run = cli("export", "party", str(hostile), "--out", str(out))
+    assert_bad_input(run, hostile.name)
+    assert list(tmp_path.iterdir()) == []

@@ -220,3 +220,48 @@ def test_a_printed_card_measures_63_by_88_mm_and_its_cut_marks_meet_its_edges(tm
     for edge in (trim.left, trim.right):
         assert _run(pixels, [px(edge)], mark_rows) > 0, edge
     assert _run(pixels, [px(trim.left + 10)], mark_rows) == 0
+
+
+def _crow_with(**changes) -> object:
+    from refkit.rules.character.file_format import character_from_json
+    from tests.export.crows import crow_data
+
+    data = crow_data(items=16)
+    data.update(changes)
+    return character_from_json(data)
+
+
+def test_a_hundred_expertises_leave_the_sheet_one_page_with_its_board(tmp_path):
+    expertises = [
+        {"name": f"Craft number {n}", "category": "general", "uses": 3, "spent": 1}
+        for n in range(100)
+    ]
+    pdf = saved(
+        tmp_path, sheet_document([_crow_with(expertises=expertises)], paper_named("a4")).data
+    )
+    assert page_count(pdf) == 1
+    text = squeezed(pdf_text(pdf))
+    assert all(squeezed(f"Craft number {n} (general)") in text for n in range(100))
+    assert "Packitem10" in text and "Ringofembers" in text
+    # The board still sits on the page, under the expertises: its last backpack slot's wound box.
+    words = words_with_boxes(pdf, 1)
+    assert any(word == "Wound" and y < 297 * MM for word, _, y in words)
+
+
+def test_a_crowded_ground_goes_to_page_two_and_every_thing_is_listed(tmp_path):
+    ground = [{"name": f"Pebble {n}", "slots": 1} for n in range(300)]
+    pdf = saved(tmp_path, sheet_document([_crow_with(ground=ground)], paper_named("a4")).data)
+    assert page_count(pdf) == 2
+    assert "300 things lie here: see page 2" in pdf_text(pdf, page=1)
+    second = squeezed(pdf_text(pdf, page=2))
+    assert all(f"Pebble{n}·ontheground" in second for n in range(300))
+
+
+def test_an_item_outside_the_slots_is_listed_not_lost(tmp_path):
+    from tests.export.crows import crow_data
+
+    items = crow_data(items=3)["items"]
+    items.append({"name": "Stray lantern", "slots": 1, "area": "backpack", "at": 12})
+    pdf = saved(tmp_path, sheet_document([_crow_with(items=items)], paper_named("a4")).data)
+    assert page_count(pdf) == 2
+    assert "Stray lantern" in pdf_text(pdf, page=2)
