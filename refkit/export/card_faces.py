@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from refkit.export.fonts import BOLD, REGULAR
 from refkit.export.print_layout import FaceProportions, print_layout
-from refkit.export.text_fit import LEADING, draw_fitted, draw_line, fit
+from refkit.export.text_fit import LEADING, SMALLEST, draw_fitted, draw_line, fit
 from refkit.present.card_face import (
     DEFAULT_KIND_COLOUR,
     KIND_COLOURS,
@@ -396,7 +396,7 @@ def _spell_text(
             for label, text in blocks
         ]
         total = sum(f.height for f in fitted) + size * 0.4 * (len(blocks) - 1)
-        if total <= height or size <= 2:
+        if total <= height or size <= SMALLEST:
             break
         size *= 0.94
     y = top

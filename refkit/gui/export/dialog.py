@@ -61,6 +61,7 @@ class ExportDialog(QDialog):
         self.written: Path | None = None
         self.thread: QThread | None = None
         self.job: ExportJob | None = None
+        self.chooser: QFileDialog | None = None
 
         self.paper = QComboBox()
         for key, paper in papers().items():
@@ -210,11 +211,16 @@ class ExportDialog(QDialog):
         self.job = None
 
     def _choose(self) -> None:
-        chosen, _ = QFileDialog.getSaveFileName(
-            self, "Save the PDF as", self.path.text(), "PDF files (*.pdf)"
-        )
-        if chosen:
-            self.path.setText(chosen)
+        """A Save dialog opened with ``open()`` (no nested event loop); its choice fills the
+        path."""
+        chooser = QFileDialog(self, "Save the PDF as", self.path.text(), "PDF files (*.pdf)")
+        chooser.setObjectName("export_file_dialog")
+        chooser.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        chooser.setDefaultSuffix("pdf")
+        chooser.fileSelected.connect(self.path.setText)
+        chooser.finished.connect(chooser.deleteLater)
+        self.chooser = chooser
+        chooser.open()
 
     def _open_pdf(self) -> None:
         if self.written is not None:

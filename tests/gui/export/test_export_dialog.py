@@ -196,3 +196,19 @@ def test_in_the_window_ctrl_p_prints_the_crow_on_the_sheet(qtbot, start_app, tmp
     app.panels.action("print_party").trigger()
     (party,) = [d for d in app.window.findChildren(ExportDialog) if d.isVisible()]
     assert party.windowTitle().startswith("Print the party pack (")
+
+
+def test_choose_opens_a_save_dialog_without_a_nested_loop(qtbot, window, settings, tmp_path):
+    from PySide6.QtWidgets import QFileDialog
+
+    actions = _actions(window, settings, open_crow=crow())
+    dialog = actions.print_crow()
+    choose = next(
+        b for b in dialog.findChildren(type(dialog.export_button)) if b.text() == "Choose…"
+    )
+    choose.click()  # returns at once: the file dialog is open(), not exec()
+    chooser = dialog.findChild(QFileDialog, "export_file_dialog")
+    assert chooser is not None and chooser.isVisible()
+    chooser.fileSelected.emit(str(tmp_path / "chosen.pdf"))
+    assert dialog.path.text() == str(tmp_path / "chosen.pdf")
+    chooser.reject()
