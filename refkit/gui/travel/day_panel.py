@@ -307,7 +307,9 @@ class TravelDayPanel(QWidget):
         self.scene = HexMapScene(self.document, MapViewer.REFEREE, self)
         self.view = HexMapView(self.scene)
         self.view.cursor_moved.connect(self._hex_clicked)
-        self.readout = QLabel()
+        self.readout = QLabel(
+            "Point at a hex to read it; click the next hex to add it to the route."
+        )
         self.readout.setTextFormat(PLAIN)
         self.view.hex_pointed.connect(lambda h: self.readout.setText(self.scene.cell_text(h)))
         map_side = QWidget()
@@ -323,9 +325,11 @@ class TravelDayPanel(QWidget):
         form_layout.addWidget(self.travel_button)
         form_layout.addWidget(self.problem)
         form_layout.addWidget(journal_box, 1)
+        form.setMaximumWidth(620)
         splitter = QSplitter()
         splitter.addWidget(form)
         splitter.addWidget(map_side)
+        splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -451,6 +455,9 @@ class TravelDayPanel(QWidget):
     # the plan -----------------------------------------------------------------------------
 
     def _fill_roles(self, travellers: Sequence[Traveller]) -> None:
+        # The same travellers keep their tasks (a Miasma test changed someone's cruelty).
+        kept = {row.traveller.name: (row.task.currentIndex(), row.tested.currentIndex())
+                for row in self._rows}  # fmt: skip
         while self.roles_grid.count():
             item = self.roles_grid.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -460,6 +467,10 @@ class TravelDayPanel(QWidget):
             _RoleRow(t, self.roles_grid, n, self._update_preview)
             for n, t in enumerate(t for t in travellers if not t.claimed)
         ]
+        for row in self._rows:
+            task, tested = kept.get(row.traveller.name, (0, 0))
+            row.task.setCurrentIndex(task)
+            row.tested.setCurrentIndex(tested)
 
     def role_row(self, name: str) -> _RoleRow:
         return next(row for row in self._rows if row.traveller.name == name)
@@ -525,8 +536,16 @@ class TravelDayPanel(QWidget):
             where = f" (to {end.label} as the players see it)" if end else ""
             self.route_label.setText(f"{len(self.route)} hexes: {steps}{where}")
         self.encounter_at.setMaximum(len(self.route))
-        if end is not None:
+        if end is not None and self.journey is not None:
             self.scene.set_cursor(end)
+            at = self.journey.state.believed_hex
+            hexes = [at]
+            for direction in self.route:
+                at = at.step(direction)
+                hexes.append(at)
+            self.scene.set_route(hexes)
+        else:
+            self.scene.set_route([])
 
     def plan(self) -> DayPlan:
         """The day as chosen; ValueError naming what is wrong."""

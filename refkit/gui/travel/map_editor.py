@@ -143,7 +143,7 @@ class MapEditor(QWidget):
         place.addWidget(self.place_dungeon)
         place.addWidget(self.place_notes, 2)
 
-        self.readout = ElidedLabel()
+        self.readout = ElidedLabel("Point at a hex to read it; arrow keys move the hex cursor.")
         self.readout.setTextFormat(PLAIN)
         self.readout.setAccessibleName("Hex readout")
         self.problem = QLabel()

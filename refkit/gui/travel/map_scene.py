@@ -11,7 +11,7 @@ explored, where they believe they are, and the places' names without notes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -28,6 +28,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QGraphicsItem,
+    QGraphicsPathItem,
     QGraphicsScene,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -261,7 +262,7 @@ class PlaceMark(QGraphicsItem):
         self.tooltip_text = "\n".join(lines)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-WIDTH / 2, -HEIGHT / 2, WIDTH, HEIGHT)
+        return QRectF(-WIDTH, -HEIGHT / 2, 2 * WIDTH, HEIGHT)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -296,7 +297,7 @@ class PlaceMark(QGraphicsItem):
         font.setBold(True)
         painter.setFont(font)
         metrics_text = painter.fontMetrics().elidedText(
-            name, Qt.TextElideMode.ElideRight, int(WIDTH)
+            name, Qt.TextElideMode.ElideRight, int(2 * WIDTH)
         )
         painter.setPen(QPen(QColor(255, 250, 235, 220), 3))
         path = QPainterPath()
@@ -381,7 +382,12 @@ class HexMapScene(QGraphicsScene):
         self.believed_mark = PartyMark(False)
         self.true_mark = PartyMark(True)
         self.cursor = HexCursor()
-        for item in (self.believed_mark, self.true_mark, self.cursor):
+        self.route_line = QGraphicsPathItem()
+        self.route_line.setPen(
+            QPen(QColor("#111111"), 3.0, Qt.PenStyle.DotLine, Qt.PenCapStyle.RoundCap)
+        )
+        self.route_line.setZValue(7)
+        for item in (self.believed_mark, self.true_mark, self.cursor, self.route_line):
             item.setVisible(False)
             self.addItem(item)
         self.cursor_hex: Hex | None = None
@@ -415,6 +421,17 @@ class HexMapScene(QGraphicsScene):
             self.true_mark.setToolTip(f"Truly at {party.true.label} (only the referee sees this)")
         if self.viewer is MapViewer.PLAYERS:
             self._repaint_all()
+
+    def set_route(self, hexes: Sequence[Hex]) -> None:
+        """The day's planned route, as the players see it: a dotted line from hex to hex."""
+        path = QPainterPath()
+        for index, hex_ in enumerate(hexes):
+            if index == 0:
+                path.moveTo(centre(hex_))
+            else:
+                path.lineTo(centre(hex_))
+        self.route_line.setPath(path)
+        self.route_line.setVisible(len(hexes) > 1)
 
     def set_cursor(self, hex_: Hex | None) -> None:
         self.cursor_hex = hex_

@@ -135,3 +135,15 @@ def test_the_note_is_kept_and_the_journal_exports_to_markdown(qtbot, panel, tmp_
     assert text.startswith("# Into the Marches") and "> They argued about the ford." in text
     assert not panel.export_journal(str(tmp_path / "no" / "such" / "folder.md"))
     assert "not written" in panel.problem.text()
+
+
+def test_the_tasks_stay_chosen_after_a_day_and_the_route_is_drawn_from_the_party(qtbot, panel):
+    start(panel)
+    row = panel.role_row("Mara")
+    row.task.setCurrentIndex(row.task.findData(Task.SAFE_ROUTE))
+    panel.add_step(HexDirection.SE)
+    assert panel.scene.route_line.isVisible()
+    assert panel.scene.route_line.path().elementCount() == 2
+    assert panel.travel(), panel.problem.text()
+    assert panel.role_row("Mara").chosen() is Task.SAFE_ROUTE
+    assert not panel.scene.route_line.isVisible()  # the route was walked
