@@ -340,8 +340,8 @@ class CastDialog(QDialog):
         except (DomainError, ValueError) as error:
             self.refusal.setText(f"Not cast: {error}")
             return None
-        self.last_plan = plan
-        self._crows_changed()  # the book's dice and the expertise as the cast left them
+        self.last_plan = plan  # the crow's notice has shown the book's dice the cast left
+        self.update_odds()  # a "Not cast" from an earlier press is gone; a used-up book says so
         self.result.setPlainText("\n".join(result_lines(plan)))
         self.cast_done.emit(plan)
         return plan

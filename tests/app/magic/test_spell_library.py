@@ -93,3 +93,16 @@ def test_every_shipped_spell_and_a_hostile_one_read_back_the_same_from_their_fil
     for spell in (*SHIPPED, hostile):
         back = parse_spell_toml(spell_to_toml(spell))
         assert back == spell and back.outcomes == spell.outcomes
+
+
+def test_a_spell_changed_by_another_program_is_read_again(tmp_path: Path) -> None:
+    db = str(tmp_path / "refkit.sqlite3")
+    with Services(db_url=db) as here, Services(db_url=db) as there:
+        here.spells.add(own("Witchfire"))
+        assert [spell.rank for spell in here.spells.own()] == [0]  # read once, kept
+        there.spells.edit("Witchfire", own("Witchfire", rank=4))
+        there.spells.add(own("Ember ward"))
+        assert [(spell.name, spell.rank) for spell in here.spells.own()] == [
+            ("Ember ward", 0),
+            ("Witchfire", 4),
+        ]
