@@ -190,10 +190,18 @@ class EffectsPanel(QWidget):
         self.empty_label = QLabel("Nothing tracked yet. Add the group's lights first.")
         self.empty_label.setObjectName("effects_empty")
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        # The new-effect form scrolls with the list: opening it never makes the panel (and so
+        # the window, on a laptop) taller than it was.
+        content = QWidget()
+        content_layout = QVBoxLayout(content)
+        content_layout.setContentsMargins(0, 0, 0, 0)
+        content_layout.addWidget(self.form)
+        content_layout.addWidget(self.list_box, 1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.list_box)
+        scroll.setWidget(content)
+        self._scroll = scroll
 
         top = QHBoxLayout()
         top.addWidget(QLabel("Add"))
@@ -201,12 +209,11 @@ class EffectsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(presets)
-        layout.addWidget(self.form)
         layout.addWidget(self.announcement)
         layout.addWidget(self.empty_label)
         layout.addWidget(scroll, 1)
 
-        self.more_button.toggled.connect(self.form.setVisible)
+        self.more_button.toggled.connect(self._show_form)
         self.kind_combo.currentIndexChanged.connect(self._kind_changed)
         self.add_button.clicked.connect(self.add_from_form)
         self.name_edit.returnPressed.connect(self.add_from_form)
@@ -269,6 +276,12 @@ class EffectsPanel(QWidget):
 
     def _turn_ended(self, result: EndOfTurnResult, _automatic: bool) -> None:
         self.announce(run_out_announcements(result))
+
+    def _show_form(self, shown: bool) -> None:
+        self.form.setVisible(shown)
+        if shown:
+            self._scroll.ensureWidgetVisible(self.form)
+            self.name_edit.setFocus()
 
     # lights the crows carry -------------------------------------------------------------------
 
