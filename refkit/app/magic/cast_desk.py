@@ -155,6 +155,15 @@ class CastDesk:
                 return ExpertiseChoice(expertise.name, expertise.left)
         return None
 
+    def casting_note(self, spell: Spell) -> str:
+        """How long the casting takes, and what it does to the DT clock."""
+        minutes = spell.casting_time.in_game_minutes
+        if not minutes:
+            return spell.casting_time.text
+        if dt_under_way(self.dungeon):
+            return f"{spell.casting_time.text}: takes {minutes} minutes off the DT under way"
+        return f"{spell.casting_time.text}: {minutes} in-game minutes (no DT under way)"
+
     def backlash_table(self, name: str = BACKLASH_TABLE) -> RollableTable:
         if self._tables is None or name == BACKLASH_TABLE:
             return default_table(BACKLASH_TABLE)

@@ -127,6 +127,9 @@ class CastDialog(QDialog):
         names = [BACKLASH_TABLE, *(table_names() if table_names is not None else [])]
         for name in dict.fromkeys(names):
             self.table_box.addItem(name)
+        self.casting = plain_label("")
+        self.casting.setObjectName("cast_casting")
+        self.casting.setWordWrap(True)
         self.conditions = plain_label("")
         self.conditions.setObjectName("cast_conditions")
         self.conditions.setWordWrap(True)
@@ -163,6 +166,7 @@ class CastDialog(QDialog):
         form.addRow("", self.expertise)
         form.addRow("", self.on_object)
         form.addRow("Backlash table", self.table_box)
+        form.addRow("Casting", self.casting)
         form.addRow("Conditions", self.conditions)
         form.addRow("Odds", self.odds)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -276,6 +280,7 @@ class CastDialog(QDialog):
                 self.expertise.setChecked(False)
         self.expertise.blockSignals(False)
         self.on_object.setChecked(spell is not None and spell.targets.only_objects)
+        self.casting.setText("" if spell is None else self._desk.casting_note(spell))
         self.update_odds()
 
     # -- the odds ------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import itertools
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -20,7 +21,10 @@ from refkit.compose import Services
 from refkit.gui.magic.cast_dialog import CastDialog
 from refkit.gui.shell.undo_adapter import push_command
 from refkit.rules.character.file_format import load_character_json
+from refkit.rules.magic.casting_time import CastingKind, CastingTime
 from refkit.rules.magic.odds import cast_odds
+from refkit.rules.magic.spell import SpellBook
+from refkit.rules.magic.spellbooks import find_spell, load_default_spells
 
 CROW = "Ilse Marrow"
 
@@ -175,3 +179,26 @@ def test_a_book_used_up_by_the_cast_is_refused_next_time(
     assert "no usage dice left" in dialog.refusal.text()
     count = stack.count()
     assert dialog.cast() is None and stack.count() == count
+
+
+def test_the_window_says_an_out_of_combat_spell_takes_minutes_off_the_dt(
+    dialog: CastDialog, services: Services
+) -> None:
+    dialog.select_book("light")
+    assert dialog.casting.text() == "maneuver"
+    witchfire = replace(
+        find_spell(load_default_spells(), "Light"),
+        name="Witchfire",
+        casting_time=CastingTime(CastingKind.OUT_OF_COMBAT),
+        book=SpellBook("Witchfire book", 1),
+    )
+    services.spells.add(witchfire)
+    crow = services.characters.get(CROW)
+    book = replace(crow.items.find("light"), name="Witchfire book")
+    services.characters.save(crow.with_items(crow.items.replaced(book)))
+    dialog.select_book("Witchfire book")
+    assert dialog.casting.text() == "out of combat: 10 in-game minutes (no DT under way)"
+    services.dungeon.start(30)
+    dialog.select_book("deadspeech")  # the note is read again whenever a book is chosen
+    dialog.select_book("Witchfire book")
+    assert dialog.casting.text() == "out of combat: takes 10 minutes off the DT under way"
