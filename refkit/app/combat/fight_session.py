@@ -371,6 +371,14 @@ class FightSession:
         crow = self._characters.get(fighter.name)
         return tuple(a for item in crow.items if item.area == HAND for a in weapon_attacks(item))
 
+    def weapon_expertises(self, name: str) -> tuple[str, ...]:
+        """The weapon expertises ``name`` (a crow) has a use of left; none for a creature."""
+        fighter = self._state.combatant(name)
+        if fighter.creature is not None:
+            return ()
+        crow = self._characters.get(fighter.name)
+        return tuple(e.name for e in crow.expertises if e.category == "weapon" and e.left > 0)
+
     def prepare_attack(
         self,
         attacker: str,

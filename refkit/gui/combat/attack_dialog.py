@@ -1,0 +1,496 @@
+"""The attack window: pick the attacker and its weapon in hand (a crow) or attack (a creature),
+the target and what is around them; the exact odds are shown before the roll and worked out again
+at every change; one press rolls, as one undo step; the outcome is told plainly (hit and damage,
+the counter offered with one click, a stray shot, a crit's extra action, ammunition spent).
+
+Keywords are shown as labels with their notes and change nothing. Opened with ``open()``, never
+``exec()``, so the tracker stays live behind it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from fractions import Fraction
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.app.combat.attack_record import attack_roll_record
+from refkit.app.combat.fight_session import AttackReport, FightSession, Hit, PreparedAttack
+from refkit.app.undo import Command
+from refkit.dice.records import RollRecord
+from refkit.errors import DomainError
+from refkit.gui.common.plain_text import plain_label
+from refkit.rules.combat.attack import Situation
+from refkit.rules.combat.attack_odds import AttackOdds, attack_odds
+from refkit.rules.combat.creature import MELEE, Attack
+
+BETTER = "the better"
+MOST_EXTRA = 5
+NAME_ROLE = Qt.ItemDataRole.UserRole
+
+
+def percent(value: Fraction) -> str:
+    return f"{float(value) * 100:.1f} %"
+
+
+def odds_text(odds: AttackOdds) -> str:
+    """The odds in a few plain lines."""
+    lines = [
+        f"Hit {percent(odds.hit)}  (tier 2 {percent(odds.tier2)}, tier 3 {percent(odds.tier3)})",
+        f"Miss {percent(odds.miss)}"
+        + (f", counter {percent(odds.counter)}" if odds.counter else ""),
+        f"Crit {percent(odds.crit)} (another action)   Doom {percent(odds.doom)}",
+    ]
+    if odds.damage:
+        shown = ", ".join(f"{amount} ({percent(chance)})" for amount, chance in odds.damage.items())
+        lines.append(f"Damage: {shown}; {float(odds.expected_damage):.1f} on average")
+    if odds.ally_hit:
+        lines.append(f"An ally hit by a stray shot: {percent(odds.ally_hit)}")
+    return "\n".join(lines)
+
+
+def _hit_words(hit: Hit) -> str:
+    kind = " piercing" if hit.piercing else ""
+    text = f"{hit.name} takes {hit.amount}{kind} damage"
+    if hit.creature is not None:
+        if hit.creature.standing == "dead":
+            text += " and dies"
+        elif hit.creature.standing == "knocked_out":
+            text += " and is knocked out"
+    if hit.wounds_to_place:
+        many = "s" if hit.wounds_to_place != 1 else ""
+        text += f"; {hit.wounds_to_place} wound{many} to place on the sheet"
+    return text
+
+
+def outcome_text(report: AttackReport) -> str:
+    """What the attack did, line by line."""
+    outcome, test = report.outcome, report.outcome.test
+    dice = " + ".join(str(face) for face in test.dice)
+    lines = [f"Rolled {dice} → {test.total}: tier {test.tier}"]
+    if report.hit is not None:
+        lines.append(f"Hit! {_hit_words(report.hit)}.")
+    else:
+        lines.append("Miss.")
+    if outcome.counter_tier is not None:
+        if report.counter_damage is not None:
+            lines.append(f"{report.target} may counter for {report.counter_damage} damage.")
+        else:
+            lines.append(f"{report.target} may counter (it has no melee attack).")
+    if report.stray is not None:
+        lines.append(f"Stray shot: {_hit_words(report.stray)}.")
+    if outcome.extra_action:
+        lines.append(f"Crit: {report.attacker} gains another action.")
+    elif test.doom:
+        lines.append("Doom.")
+    if report.expertise:
+        lines.append(f"{report.attacker} spent a use of {report.expertise}.")
+    if report.ammunition is not None:
+        used = report.ammunition
+        lines.append(f"Ammunition spent: {used.before} → {used.after} usage dice.")
+    return "\n".join(lines)
+
+
+def attack_label(attack: Attack) -> str:
+    reach = "reach" if attack.kind == MELEE else "range"
+    added = f"+{attack.characteristic}" if attack.characteristic else ""
+    text = f"{attack.name} — {attack.kind}, {reach} {attack.squares}, "
+    text += f"{attack.tier2}{added} / {attack.tier3}{added}"
+    return text + (", piercing" if attack.piercing else "")
+
+
+class AttackDialog(QDialog):
+    """One attack after another in the fight, each pushed as one step."""
+
+    attacked = Signal(object)
+    """An AttackReport, after the step is on the undo stack."""
+
+    def __init__(
+        self,
+        session: FightSession,
+        push: Callable[[Command], object],
+        log_roll: Callable[[RollRecord], object],
+        now: Callable[[], datetime],
+        parent: QWidget | None = None,
+        *,
+        attacker: str = "",
+        target: str = "",
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("attack_dialog")
+        self.setWindowTitle("Attack")
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+        self.session = session
+        self.push = push
+        self.log_roll = log_roll
+        self.now = now
+        self.prepared: PreparedAttack | None = None
+        self.report: AttackReport | None = None
+        self._filling = False
+
+        self.attacker_combo = QComboBox()
+        self.attacker_combo.setObjectName("attack_attacker")
+        self.weapon_combo = QComboBox()
+        self.weapon_combo.setObjectName("attack_weapon")
+        self.keywords_label = plain_label("")
+        self.keywords_label.setObjectName("attack_keywords")
+        self.keywords_label.setWordWrap(True)
+        self.target_combo = QComboBox()
+        self.target_combo.setObjectName("attack_target")
+        self.tested_combo = QComboBox()
+        self.tested_combo.setObjectName("attack_tested")
+        for name in (BETTER, "agility", "strength", "mind"):
+            self.tested_combo.addItem(name)
+        self.expertise_combo = QComboBox()
+        self.expertise_combo.setObjectName("attack_expertise")
+
+        self.flanking = QCheckBox("Flanking")
+        self.high_ground = QCheckBox("High ground")
+        self.adjacent = QCheckBox("Target adjacent (a bane on a shot)")
+        self.cover = QCheckBox("Cover")
+        self.surprised = QCheckBox("Target surprised (+1)")
+        self.knock_out = QCheckBox("Knock out instead of kill")
+        for box, name in (
+            (self.flanking, "attack_flanking"),
+            (self.high_ground, "attack_high_ground"),
+            (self.adjacent, "attack_adjacent"),
+            (self.cover, "attack_cover"),
+            (self.surprised, "attack_surprised"),
+            (self.knock_out, "attack_knock_out"),
+        ):
+            box.setObjectName(name)
+        self.distance_spin = QSpinBox()
+        self.distance_spin.setObjectName("attack_distance")
+        self.distance_spin.setRange(0, 99)
+        self.distance_spin.setSpecialValueText("not said")
+        self.distance_spin.setSuffix(" squares")
+        self.edges_spin = QSpinBox()
+        self.edges_spin.setObjectName("attack_edges")
+        self.edges_spin.setRange(0, MOST_EXTRA)
+        self.banes_spin = QSpinBox()
+        self.banes_spin.setObjectName("attack_banes")
+        self.banes_spin.setRange(0, MOST_EXTRA)
+        self.allies_list = QListWidget()
+        self.allies_list.setObjectName("attack_allies")
+        self.allies_list.setMaximumHeight(80)
+        self.allies_list.setToolTip("The attacker's allies next to the target: a shot may hit one")
+
+        self.odds_label = plain_label("")
+        self.odds_label.setObjectName("attack_odds")
+        self.odds_label.setWordWrap(True)
+        self.reasons_label = plain_label("")
+        self.reasons_label.setObjectName("attack_reasons")
+        self.reasons_label.setWordWrap(True)
+        self.outcome_label = plain_label("")
+        self.outcome_label.setObjectName("attack_outcome")
+        self.outcome_label.setWordWrap(True)
+        self.outcome_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.roll_button = QPushButton("Roll the attack")
+        self.roll_button.setObjectName("attack_roll")
+        self.roll_button.setDefault(True)
+        self.counter_button = QPushButton("Counter")
+        self.counter_button.setObjectName("attack_counter")
+        self.counter_button.hide()
+        self.close_button = QPushButton("Close")
+        self.close_button.setObjectName("attack_close")
+
+        form = QFormLayout()
+        form.addRow("Attacker", self.attacker_combo)
+        form.addRow("With", self.weapon_combo)
+        form.addRow("", self.keywords_label)
+        form.addRow("Target", self.target_combo)
+        form.addRow("Tests", self.tested_combo)
+        form.addRow("Expertise", self.expertise_combo)
+        form.addRow("Distance", self.distance_spin)
+        extra = QHBoxLayout()
+        extra.addWidget(plain_label("Edges"))
+        extra.addWidget(self.edges_spin)
+        extra.addWidget(plain_label("Banes"))
+        extra.addWidget(self.banes_spin)
+        extra.addStretch(1)
+        form.addRow("More", extra)
+        boxes = QHBoxLayout()
+        left, right = QVBoxLayout(), QVBoxLayout()
+        for box in (self.flanking, self.high_ground, self.cover):
+            left.addWidget(box)
+        for box in (self.adjacent, self.surprised, self.knock_out):
+            right.addWidget(box)
+        boxes.addLayout(left)
+        boxes.addLayout(right)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.roll_button)
+        buttons.addWidget(self.counter_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addLayout(boxes)
+        layout.addWidget(plain_label("Allies next to the target"))
+        layout.addWidget(self.allies_list)
+        layout.addWidget(self.odds_label)
+        layout.addWidget(self.reasons_label)
+        layout.addWidget(self.outcome_label)
+        layout.addLayout(buttons)
+
+        self._fill_attackers(attacker)
+        self._fill_for_attacker(target)
+        self.attacker_combo.currentIndexChanged.connect(lambda _i: self._attacker_changed())
+        self.target_combo.currentIndexChanged.connect(lambda _i: self._target_changed())
+        for combo in (self.weapon_combo, self.tested_combo, self.expertise_combo):
+            combo.currentIndexChanged.connect(lambda _i: self.update_odds())
+        for box in (self.flanking, self.high_ground, self.adjacent, self.cover, self.surprised):
+            box.toggled.connect(lambda _on: self.update_odds())
+        for spin in (self.distance_spin, self.edges_spin, self.banes_spin):
+            spin.valueChanged.connect(lambda _v: self.update_odds())
+        self.allies_list.itemChanged.connect(lambda _item: self.update_odds())
+        self.weapon_combo.currentIndexChanged.connect(lambda _i: self._show_keywords())
+        self.roll_button.clicked.connect(self.roll)
+        self.counter_button.clicked.connect(self.counter)
+        self.close_button.clicked.connect(self.close)
+        self._show_keywords()
+        self.update_odds()
+
+    # -- choices --------------------------------------------------------------------------------
+
+    def _fill_attackers(self, wanted: str) -> None:
+        fight = self.session.state
+        self._filling = True
+        self.attacker_combo.clear()
+        for fighter in fight.combatants:
+            if fighter.standing == "dead":
+                continue
+            self.attacker_combo.addItem(fighter.name)
+        chosen = wanted or fight.current or ""
+        index = self.attacker_combo.findText(chosen)
+        if index >= 0:
+            self.attacker_combo.setCurrentIndex(index)
+        self._filling = False
+
+    def _fill_for_attacker(self, wanted_target: str = "") -> None:
+        """The weapons, targets, expertises and allies the attacker has."""
+        self._filling = True
+        name = self.attacker_combo.currentText()
+        fight = self.session.state
+        self.weapon_combo.clear()
+        self.target_combo.clear()
+        self.expertise_combo.clear()
+        self.allies_list.clear()
+        if name:
+            by = fight.combatant(name)
+            try:
+                attacks = self.session.attacks_of(name)
+            except DomainError as error:
+                attacks = ()
+                self.odds_label.setText(str(error))
+            for attack in attacks:
+                self.weapon_combo.addItem(attack_label(attack), attack.name)
+            others = [f for f in fight.combatants if f.name != by.name and f.standing != "dead"]
+            foes = [f for f in others if f.side != by.side]
+            for fighter in (*foes, *(f for f in others if f.side == by.side)):
+                self.target_combo.addItem(fighter.name)
+            index = self.target_combo.findText(wanted_target) if wanted_target else 0
+            self.target_combo.setCurrentIndex(max(0, index))
+            self.expertise_combo.addItem("none", None)
+            for expertise in self.session.weapon_expertises(by.name):
+                self.expertise_combo.addItem(expertise, expertise)
+            self.knock_out.setEnabled(True)
+        self._fill_allies()
+        self._filling = False
+
+    def _fill_allies(self) -> None:
+        self.allies_list.clear()
+        fight = self.session.state
+        attacker, target = self.attacker_combo.currentText(), self.target_combo.currentText()
+        if not attacker:
+            return
+        side = fight.combatant(attacker).side
+        for fighter in fight.combatants:
+            if fighter.side != side or fighter.name in (attacker, target):
+                continue
+            if fighter.standing == "dead":
+                continue
+            item = QListWidgetItem(fighter.name)
+            item.setData(NAME_ROLE, fighter.name)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.allies_list.addItem(item)
+
+    def _attacker_changed(self) -> None:
+        if self._filling:
+            return
+        self._fill_for_attacker()
+        self._show_keywords()
+        self.update_odds()
+
+    def _target_changed(self) -> None:
+        if self._filling:
+            return
+        self._filling = True
+        self._fill_allies()
+        self._filling = False
+        self.update_odds()
+
+    def _show_keywords(self) -> None:
+        attack = self._attack()
+        if attack is None or not attack.keywords:
+            self.keywords_label.setText("")
+            self.keywords_label.hide()
+            return
+        shown = "; ".join(f"{k.label}: {k.note}" if k.note else k.label for k in attack.keywords)
+        self.keywords_label.setText(f"Keywords (not applied): {shown}")
+        self.keywords_label.show()
+
+    def _attack(self) -> Attack | None:
+        name = self.weapon_combo.currentData()
+        attacker = self.attacker_combo.currentText()
+        if not name or not attacker:
+            return None
+        try:
+            attacks = self.session.attacks_of(attacker)
+        except DomainError:
+            return None
+        return next((a for a in attacks if a.name == name), None)
+
+    def allies(self) -> list[str]:
+        return [
+            str(self.allies_list.item(i).data(NAME_ROLE))
+            for i in range(self.allies_list.count())
+            if self.allies_list.item(i).checkState() == Qt.CheckState.Checked
+        ]
+
+    def situation(self) -> Situation:
+        distance = self.distance_spin.value()
+        return Situation(
+            flanking=self.flanking.isChecked(),
+            high_ground=self.high_ground.isChecked(),
+            target_adjacent=self.adjacent.isChecked(),
+            distance=distance or None,
+            cover=self.cover.isChecked(),
+            surprised_target=self.surprised.isChecked(),
+            edges=self.edges_spin.value(),
+            banes=self.banes_spin.value(),
+        )
+
+    # -- odds and the roll ----------------------------------------------------------------------
+
+    def update_odds(self) -> None:
+        """Prepare the attack as chosen and show its exact odds (or why it cannot be made)."""
+        if self._filling:
+            return
+        self.prepared = None
+        attacker, target = self.attacker_combo.currentText(), self.target_combo.currentText()
+        weapon = self.weapon_combo.currentData()
+        if not attacker or not target or not weapon:
+            self.odds_label.setText("Pick an attacker with a weapon in hand, and a target.")
+            self.reasons_label.setText("")
+            self.roll_button.setEnabled(False)
+            return
+        tested = self.tested_combo.currentText()
+        try:
+            prepared = self.session.prepare_attack(
+                attacker,
+                str(weapon),
+                target,
+                situation=self.situation(),
+                allies=self.allies(),
+                tested=None if tested == BETTER else tested,
+                expertise=self.expertise_combo.currentData(),
+            )
+            odds = attack_odds(prepared.request)
+        except (DomainError, ValueError) as error:
+            self.odds_label.setText(f"Cannot attack: {error}")
+            self.reasons_label.setText("")
+            self.roll_button.setEnabled(False)
+            return
+        self.prepared = prepared
+        request = prepared.request
+        tests = f"{request.tested} {request.characteristic:+d}" if request.tested else "no test"
+        self.odds_label.setText(f"Tests {tests}\n{odds_text(odds)}")
+        reasons = attack_reasons(prepared)
+        self.reasons_label.setText(reasons)
+        self.reasons_label.setVisible(bool(reasons))
+        self.roll_button.setEnabled(True)
+
+    def roll(self) -> AttackReport | None:
+        """Roll the attack prepared (one step on the undo stack) and tell what it did."""
+        if self.prepared is None:
+            return None
+        try:
+            command = self.session.make_attack(self.prepared, knock_out=self.knock_out.isChecked())
+            self.push(command)
+        except (DomainError, ValueError) as error:
+            self.outcome_label.setText(f"Not rolled: {error}")
+            return None
+        report = command.report
+        self.report = report
+        self.log_roll(attack_roll_record(report, self.now()))
+        self.outcome_label.setText(outcome_text(report))
+        counter = report.counter_damage
+        self.counter_button.setVisible(counter is not None)
+        if counter is not None:
+            self.counter_button.setText(
+                f"{report.target} counters: {counter} damage to {report.attacker}"
+            )
+        self.attacked.emit(report)
+        self._refill_keeping_choices()
+        return report
+
+    def counter(self) -> bool:
+        """The target takes its counter: its melee damage to the attacker, one step."""
+        report = self.report
+        if report is None or report.counter_damage is None:
+            return False
+        piercing = any(
+            a.piercing for a in self.session.attacks_of(report.target)[:1] if a.kind == MELEE
+        )
+        try:
+            command, hit = self.session.damage(
+                report.attacker, report.counter_damage, piercing=piercing
+            )
+            self.push(command)
+        except (DomainError, ValueError) as error:
+            self.outcome_label.setText(f"{self.outcome_label.text()}\nCounter refused: {error}")
+            return False
+        self.counter_button.hide()
+        self.outcome_label.setText(f"{self.outcome_label.text()}\nCounter: {_hit_words(hit)}.")
+        self.report = None
+        self._refill_keeping_choices()
+        return True
+
+    def _refill_keeping_choices(self) -> None:
+        """The fight moved on (a creature down, ammunition spent): offer what is left."""
+        attacker, target = self.attacker_combo.currentText(), self.target_combo.currentText()
+        weapon = self.weapon_combo.currentData()
+        self._fill_attackers(attacker)
+        self._fill_for_attacker(target)
+        index = self.weapon_combo.findData(weapon)
+        if index >= 0:
+            self.weapon_combo.setCurrentIndex(index)
+        self._show_keywords()
+        self.update_odds()
+
+
+def attack_reasons(prepared: PreparedAttack) -> str:
+    """Why the test has the edges, banes and bonuses it has."""
+    from refkit.rules.combat.attack import attack_modifiers
+
+    reasons = attack_modifiers(prepared.request).reasons
+    return "Because: " + "; ".join(reasons) if reasons else ""
+
+
+__all__ = ["AttackDialog", "attack_label", "odds_text", "outcome_text"]

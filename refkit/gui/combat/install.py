@@ -1,0 +1,183 @@
+"""Registers the fight at the table: the Fight panel (the tracker) and the Fight menu — Attack…
+(Ctrl+Shift+A), Next turn (Ctrl+Shift+T), New round, the bestiary.
+
+The composition root calls :func:`register` once the database is open, with the services' fight
+session (:attr:`refkit.compose.Services.fight`) and the party at the table. Every step goes on
+the window's undo stack; an attack's roll lands in the roll log (kind ``attack``).
+:attr:`FightPanels.players_fight_changed` tells the players' window what it may show of the fight,
+whether or not the tracker was ever built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QWidget
+
+from refkit.app.character_service import CharacterService
+from refkit.app.combat.fight_session import FightSession
+from refkit.app.combat.fight_view import PlayersFight, players_fight
+from refkit.app.undo import Command
+from refkit.errors import DomainError
+from refkit.gui.combat.attack_dialog import AttackDialog
+from refkit.gui.combat.tracker import FightPanel
+from refkit.gui.shell.actions import ActionSpec
+from refkit.gui.shell.panel_registry import (
+    FeatureContext,
+    MenuId,
+    PanelId,
+    PanelRegistry,
+    PanelSpec,
+)
+from refkit.gui.shell.undo_adapter import push_command
+from refkit.rules.character.model import Character
+from refkit.rules.combat.fight import Fight
+
+FIGHT_DOCK = PanelId.FIGHT
+ATTACK_SHORTCUT = "Ctrl+Shift+A"
+NEXT_TURN_SHORTCUT = "Ctrl+Shift+T"
+SECTION = "fight"
+
+
+class FightPanels(QObject):
+    """The tracker, the attack window and the players' line, for one main window."""
+
+    players_fight_changed = Signal(object)
+    """A :class:`PlayersFight` (None: no fight), after every change of the fight or a crow."""
+
+    def __init__(
+        self,
+        registry: PanelRegistry,
+        context: FeatureContext,
+        session: FightSession,
+        characters: CharacterService,
+        party: Callable[[], Sequence[str]] = tuple,
+    ) -> None:
+        super().__init__(registry.window)
+        self.setObjectName("fight_panels")
+        self.registry = registry
+        self.context = context
+        self.session = session
+        self.characters = characters
+        self.party = party
+        self.dialog: AttackDialog | None = None
+        session.add_listener(self)
+        characters.add_listener(self._crows_changed)
+        self.destroyed.connect(lambda: _forget(session, characters, self._crows_changed, self))
+
+    @property
+    def tracker(self) -> FightPanel:
+        return self.registry.widget(FIGHT_DOCK, FightPanel)
+
+    def _build_tracker(self) -> QWidget:
+        panel = FightPanel(self.session, self.characters, self.push, self.party)
+        panel.status_message.connect(self.context.window.show_status)
+        panel.attack_requested.connect(self.open_attack_dialog)
+        return panel
+
+    def push(self, command: Command) -> object:
+        return push_command(self.context.undo_stack, command)
+
+    # -- the players' line ----------------------------------------------------------------------
+
+    def _crow(self, name: str) -> Character | None:
+        try:
+            return self.characters.get(name)
+        except DomainError:
+            return None
+
+    def players_view(self) -> PlayersFight | None:
+        return players_fight(self.session.state, self._crow)
+
+    def fight_changed(self, fight: Fight) -> None:
+        self.players_fight_changed.emit(players_fight(fight, self._crow))
+
+    def _crows_changed(self, _change: object) -> None:
+        if any(f.is_crow for f in self.session.state.combatants):
+            self.fight_changed(self.session.state)
+
+    # -- commands -------------------------------------------------------------------------------
+
+    def open_attack_dialog(self, attacker: str = "") -> AttackDialog | None:
+        """Open the attack window (window-modal, with ``open()``)."""
+        if len(self.session.state.combatants) < 2:
+            self.context.window.show_status("An attack needs two in the fight: add them first")
+            return None
+        if self.dialog is not None:
+            self.dialog.close()
+        dialog = AttackDialog(
+            self.session,
+            self.push,
+            self.context.log_roll,
+            self.context.now,
+            self.context.window,
+            attacker=attacker or self.session.state.current or "",
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.destroyed.connect(lambda: setattr(self, "dialog", None))
+        dialog.attacked.connect(
+            lambda report: self.context.window.show_status(
+                f"{report.attacker} attacked {report.target}"
+            )
+        )
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def next_turn(self) -> None:
+        self.registry.show(FIGHT_DOCK)
+        self.tracker.next_turn()
+
+    def new_round(self) -> None:
+        self.registry.show(FIGHT_DOCK)
+        self.tracker.new_round()
+
+    def focus_tracker(self) -> None:
+        self.registry.show(FIGHT_DOCK)
+        self.tracker.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def specs(self) -> list[ActionSpec]:
+        menu = MenuId.FIGHT
+        return [
+            ActionSpec("fight_attack", "&Attack…", lambda: self.open_attack_dialog(),
+                       (ATTACK_SHORTCUT,), menu=menu, section=SECTION,
+                       tip="Attacker, weapon, target: the odds first, one undo step"),
+            ActionSpec("fight_next_turn", "&Next turn", self.next_turn, (NEXT_TURN_SHORTCUT,),
+                       menu=menu, section=SECTION),
+            ActionSpec("fight_new_round", "New &round", self.new_round, menu=menu,
+                       section=SECTION, tip="Roll the initiative d10 for the next round"),
+            ActionSpec("fight_show", "Go to the fight &tracker", self.focus_tracker,
+                       menu=menu, section="panels",
+                       tip="With the tracker focused, N is the next turn and A an attack"),
+        ]  # fmt: skip
+
+
+def _forget(
+    session: FightSession,
+    characters: CharacterService,
+    crows_changed: Callable[[object], None],
+    listener: FightPanels,
+) -> None:
+    session.remove_listener(listener)
+    characters.remove_listener(crows_changed)
+
+
+def register(
+    registry: PanelRegistry,
+    context: FeatureContext,
+    session: FightSession,
+    characters: CharacterService,
+    party: Callable[[], Sequence[str]] = tuple,
+) -> FightPanels:
+    """Add the Fight panel (tabbed with the dungeon turn) and the Fight menu."""
+    panels = FightPanels(registry, context, session, characters, party)
+    registry.add_panel(
+        PanelSpec(FIGHT_DOCK, "Fight", panels._build_tracker, Qt.DockWidgetArea.LeftDockWidgetArea,
+                  tabify_with=PanelId.DUNGEON_TURN, menu=MenuId.FIGHT)
+    )  # fmt: skip
+    registry.add_actions(panels.specs())
+    return panels
+
+
+__all__ = ["ATTACK_SHORTCUT", "NEXT_TURN_SHORTCUT", "FightPanels", "register"]

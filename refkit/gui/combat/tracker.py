@@ -1,0 +1,469 @@
+"""The fight tracker: the round and whose side acts in large type, a row per combatant (Stamina
+and AD bars, conditions as toggle chips, knocked out / down / dead in words), and the buttons that
+move the fight on — each change one step on the window's undo stack.
+
+Creatures join from the bestiary (several of a kind, numbered) and the crows from the party at
+the table. With the tracker focused, N ends the turn and A opens the attack window (the window's
+own N, which types dice notation, waits while the tracker has focus); the Fight menu's keys work
+from anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.app.character_service import CharacterService
+from refkit.app.combat.fight_session import FightSession
+from refkit.app.combat.fight_view import (
+    CombatantRow,
+    Gauge,
+    combatant_rows,
+    round_text,
+    side_text,
+)
+from refkit.app.undo import Command
+from refkit.errors import DomainError
+from refkit.gui.common.plain_text import plain_label
+from refkit.rules.character.model import CONDITIONS, Character
+from refkit.rules.combat.fight import MAX_OF_A_KIND, Fight
+
+Push = Callable[[Command], object]
+NEXT_TURN_KEY = Qt.Key.Key_N
+ATTACK_KEY = Qt.Key.Key_A
+PANEL_KEYS = (NEXT_TURN_KEY, ATTACK_KEY)
+"""Keys the tracker takes for itself while it has focus (before the window's shortcuts)."""
+
+
+def _gauge_bar(name: str) -> QProgressBar:
+    bar = QProgressBar()
+    bar.setObjectName(name)
+    bar.setTextVisible(True)
+    bar.setMinimumWidth(90)
+    bar.setMaximumHeight(18)
+    return bar
+
+
+def _show_gauge(bar: QProgressBar, word: str, gauge: Gauge | None) -> None:
+    bar.setVisible(gauge is not None)
+    if gauge is None:
+        return
+    bar.setRange(0, max(1, gauge.most))
+    bar.setValue(min(gauge.current, max(1, gauge.most)))
+    bar.setFormat(f"{word} {gauge.current}/{gauge.most}")
+
+
+class CombatantRowWidget(QFrame):
+    """One combatant: its name (click to pick it), its standing in words, its bars and chips."""
+
+    condition_toggled = Signal(str, str)
+    """(combatant, condition) the referee clicked."""
+
+    def __init__(self, name: str, group: QButtonGroup, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.name = name
+        self.setObjectName("fight_row")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.pick = QToolButton()
+        self.pick.setObjectName("fight_row_name")
+        self.pick.setCheckable(True)
+        self.pick.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.pick.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        group.addButton(self.pick)
+        self.turn_label = plain_label("")
+        self.turn_label.setObjectName("fight_row_turn")
+        self.state_label = plain_label("")
+        self.state_label.setObjectName("fight_row_state")
+        bold = QFont(self.state_label.font())
+        bold.setBold(True)
+        self.state_label.setFont(bold)
+        self.stamina_bar = _gauge_bar("fight_row_stamina")
+        self.ad_bar = _gauge_bar("fight_row_ad")
+        self.chips: dict[str, QToolButton] = {}
+        chips = QHBoxLayout()
+        chips.setSpacing(2)
+        for condition in CONDITIONS:
+            chip = QToolButton()
+            chip.setObjectName(f"chip_{condition}")
+            chip.setText(condition)
+            chip.setCheckable(True)
+            chip.setAutoRaise(False)
+            chip.setToolTip(f"Give {name} the condition {condition}, or end it")
+            chip.clicked.connect(partial(self._chip_clicked, condition))
+            self.chips[condition] = chip
+            chips.addWidget(chip)
+        chips.addStretch(1)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(4, 2, 4, 2)
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(2)
+        grid.addWidget(self.turn_label, 0, 0)
+        grid.addWidget(self.pick, 0, 1)
+        grid.addWidget(self.state_label, 0, 2)
+        grid.addWidget(self.stamina_bar, 0, 3)
+        grid.addWidget(self.ad_bar, 0, 4)
+        grid.addLayout(chips, 1, 1, 1, 4)
+        grid.setColumnStretch(1, 1)
+        self.row: CombatantRow | None = None
+
+    def _chip_clicked(self, condition: str) -> None:
+        chip = self.chips[condition]
+        chip.setChecked(not chip.isChecked())  # shown as it is until the step is done
+        self.condition_toggled.emit(self.name, condition)
+
+    def show_row(self, row: CombatantRow) -> None:
+        self.row = row
+        side = "crow" if row.is_crow else row.creature or "enemy"
+        self.pick.setText(f"{row.name}  ({side})")
+        self.turn_label.setText("▶ now" if row.current else ("acted" if row.acted else ""))
+        self.state_label.setText(row.state)
+        self.state_label.setVisible(bool(row.state))
+        _show_gauge(self.stamina_bar, "Stamina", row.stamina)
+        _show_gauge(self.ad_bar, "AD", row.ad)
+        for condition, chip in self.chips.items():
+            chip.setChecked(condition in row.conditions)
+        self.setFrameShadow(QFrame.Shadow.Sunken if row.current else QFrame.Shadow.Plain)
+        self.setLineWidth(2 if row.current else 1)
+        self.setProperty("current", row.current)
+        gone = row.state.startswith(("dead", "knocked out", "down"))
+        self.pick.setEnabled(True)
+        self.stamina_bar.setEnabled(not gone)
+
+
+class _Listener:
+    """The session's and the roster's listener for one tracker (dropped with the tracker)."""
+
+    def __init__(self, panel: FightPanel) -> None:
+        self.panel = panel
+
+    def fight_changed(self, fight: Fight) -> None:
+        self.panel.show_fight(fight)
+
+    def crows_changed(self, _change: object) -> None:
+        if any(f.is_crow for f in self.panel.session.state.combatants):
+            self.panel.show_fight(self.panel.session.state)
+
+
+def _forget(session: FightSession, characters: CharacterService, listener: _Listener) -> None:
+    session.remove_listener(listener)
+    characters.remove_listener(listener.crows_changed)
+
+
+class FightPanel(QWidget):
+    """The tracker of one fight session. ``push`` puts a command on the undo stack (doing it);
+    ``party`` names the crows at the table."""
+
+    status_message = Signal(str)
+    fight_shown = Signal(object)
+    """The fight just shown (a :class:`Fight`), for the players' window."""
+    attack_requested = Signal(str)
+    """Open the attack window with this attacker ("" for whoever acts)."""
+
+    def __init__(
+        self,
+        session: FightSession,
+        characters: CharacterService,
+        push: Push,
+        party: Callable[[], Sequence[str]] = tuple,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("fight_panel")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.session = session
+        self.characters = characters
+        self.push = push
+        self.party = party
+        self.rows: dict[str, CombatantRowWidget] = {}
+        self._group = QButtonGroup(self)
+        self._group.setExclusive(True)
+
+        self.round_label = plain_label("")
+        self.round_label.setObjectName("fight_round")
+        self.side_label = plain_label("")
+        self.side_label.setObjectName("fight_side")
+        self.turn_label = plain_label("")
+        self.turn_label.setObjectName("fight_turn")
+        sizes = ((self.round_label, 2.2), (self.side_label, 1.8), (self.turn_label, 1.2))
+        for label, size in sizes:
+            font = QFont(label.font())
+            font.setPointSizeF(font.pointSizeF() * size)
+            font.setBold(True)
+            label.setFont(font)
+        self.turn_label.setWordWrap(True)
+
+        self.creature_combo = QComboBox()
+        self.creature_combo.setObjectName("fight_creature")
+        self.creature_combo.setToolTip("A creature from the bestiary")
+        self.count_spin = QSpinBox()
+        self.count_spin.setObjectName("fight_count")
+        self.count_spin.setRange(1, MAX_OF_A_KIND)
+        self.count_spin.setPrefix("× ")
+        self.add_button = QPushButton("Add")
+        self.add_button.setObjectName("fight_add")
+        self.add_button.setToolTip("Add this many of the creature, numbered")
+        self.party_button = QPushButton("Add the party")
+        self.party_button.setObjectName("fight_party")
+        self.party_button.setToolTip("The crows of the party at the table join")
+
+        self.round_button = QPushButton("New round")
+        self.round_button.setObjectName("fight_new_round")
+        self.round_button.setToolTip("Roll the initiative d10: 1–5 the enemies act first")
+        self.next_button = QPushButton("Next turn (N)")
+        self.next_button.setObjectName("fight_next")
+        self.pick_button = QPushButton("Their turn")
+        self.pick_button.setObjectName("fight_choose")
+        self.pick_button.setToolTip("The side picks its own order: the picked one acts now")
+        self.end_round_button = QPushButton("End round")
+        self.end_round_button.setObjectName("fight_end_round")
+        self.attack_button = QPushButton("Attack… (A)")
+        self.attack_button.setObjectName("fight_attack")
+        self.surprise_button = QPushButton("Surprised")
+        self.surprise_button.setObjectName("fight_surprised")
+        self.surprise_button.setToolTip(
+            "Before round 1: the picked one was unaware (skips round 1; attacks on it +1)"
+        )
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.setObjectName("fight_remove")
+
+        self.message = plain_label("")
+        self.message.setObjectName("fight_message")
+        self.message.setWordWrap(True)
+
+        self._rows_box = QWidget()
+        self._rows_layout = QVBoxLayout(self._rows_box)
+        self._rows_layout.setContentsMargins(0, 0, 0, 0)
+        self._rows_layout.setSpacing(3)
+        self._rows_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setObjectName("fight_rows")
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self._rows_box)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.empty_label = plain_label("No one is in the fight: add creatures and the party.")
+        self.empty_label.setObjectName("fight_empty")
+
+        head = QHBoxLayout()
+        head.addWidget(self.round_label)
+        head.addSpacing(16)
+        head.addWidget(self.side_label, 1)
+        adding = QHBoxLayout()
+        adding.addWidget(self.creature_combo, 1)
+        adding.addWidget(self.count_spin)
+        adding.addWidget(self.add_button)
+        adding.addWidget(self.party_button)
+        turns = QHBoxLayout()
+        for button in (self.round_button, self.next_button, self.pick_button):
+            turns.addWidget(button)
+        turns.addWidget(self.end_round_button)
+        others = QHBoxLayout()
+        for button in (self.attack_button, self.surprise_button, self.remove_button):
+            others.addWidget(button)
+        others.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(head)
+        layout.addWidget(self.turn_label)
+        layout.addLayout(turns)
+        layout.addLayout(others)
+        layout.addWidget(self.message)
+        layout.addWidget(self.empty_label)
+        layout.addWidget(scroll, 1)
+        layout.addLayout(adding)
+
+        self.add_button.clicked.connect(self.add_creatures)
+        self.party_button.clicked.connect(self.add_party)
+        self.round_button.clicked.connect(lambda: self.new_round())
+        self.next_button.clicked.connect(self.next_turn)
+        self.pick_button.clicked.connect(self.choose_picked)
+        self.end_round_button.clicked.connect(self.end_round)
+        self.attack_button.clicked.connect(lambda: self.attack_requested.emit(self._attacker()))
+        self.surprise_button.clicked.connect(self.toggle_surprised)
+        self.remove_button.clicked.connect(self.remove_picked)
+
+        listener = _Listener(self)
+        session.add_listener(listener)
+        characters.add_listener(listener.crows_changed)
+        self.destroyed.connect(partial(_forget, session, characters, listener))
+        self.refresh_bestiary()
+        self.show_fight(session.state)
+
+    # -- showing --------------------------------------------------------------------------------
+
+    def refresh_bestiary(self) -> None:
+        chosen = self.creature_combo.currentText()
+        self.creature_combo.clear()
+        for creature in self.session.bestiary.creatures():
+            self.creature_combo.addItem(creature.name)
+        if chosen:
+            self.creature_combo.setCurrentText(chosen)
+
+    def _crow(self, name: str) -> Character | None:
+        try:
+            return self.characters.get(name)
+        except DomainError:
+            return None
+
+    def show_fight(self, fight: Fight) -> None:
+        self.round_label.setText(round_text(fight))
+        self.side_label.setText(side_text(fight))
+        self.turn_label.setText(f"{fight.current}'s turn" if fight.current else "")
+        self.turn_label.setVisible(bool(fight.current))
+        rows = combatant_rows(fight, self._crow)
+        names = [row.name for row in rows]
+        if names != list(self.rows):
+            self._rebuild(names)
+        for row in rows:
+            self.rows[row.name].show_row(row)
+        self.empty_label.setVisible(not rows)
+        acting = fight.phase == "acting"
+        self.next_button.setEnabled(acting)
+        self.pick_button.setEnabled(acting)
+        self.end_round_button.setEnabled(acting)
+        self.round_button.setEnabled(bool(rows) and not acting)
+        self.attack_button.setEnabled(len(rows) > 1)
+        self.surprise_button.setVisible(fight.round == 0)
+        self.remove_button.setEnabled(bool(rows))
+        self.fight_shown.emit(fight)
+
+    def _rebuild(self, names: list[str]) -> None:
+        picked = self.picked()
+        for widget in self.rows.values():
+            self._group.removeButton(widget.pick)
+            self._rows_layout.removeWidget(widget)
+            widget.hide()
+            widget.deleteLater()
+        self.rows = {}
+        for index, name in enumerate(names):
+            widget = CombatantRowWidget(name, self._group)
+            widget.condition_toggled.connect(self.toggle_condition)
+            self._rows_layout.insertWidget(index, widget)
+            self.rows[name] = widget
+        if picked in self.rows:
+            self.rows[picked].pick.setChecked(True)
+
+    def picked(self) -> str | None:
+        """The combatant whose name was clicked last (None: nobody)."""
+        button = self._group.checkedButton()
+        for name, widget in self.rows.items():
+            if widget.pick is button:
+                return name
+        return None
+
+    def pick(self, name: str) -> None:
+        self.rows[name].pick.setChecked(True)
+
+    def say(self, text: str) -> None:
+        self.message.setText(text)
+        self.status_message.emit(text)
+
+    # -- steps ----------------------------------------------------------------------------------
+
+    def run(self, make: Callable[[], Command]) -> bool:
+        """Make a step and push it; a refusal is said in the panel (nothing changed)."""
+        try:
+            command = make()
+            self.push(command)
+        except (DomainError, ValueError) as error:
+            self.say(str(error))
+            return False
+        self.message.setText(command.text)
+        return True
+
+    def add_creatures(self) -> bool:
+        name = self.creature_combo.currentText()
+        if not name:
+            self.say("The bestiary has no creature to add")
+            return False
+        return self.run(lambda: self.session.add_creatures(name, self.count_spin.value()))
+
+    def add_party(self) -> bool:
+        names = list(self.party())
+        if not names:
+            self.say("No party is at the table: choose one on the dungeon-turn panel")
+            return False
+        return self.run(lambda: self.session.add_crows(names))
+
+    def new_round(self, die: int | None = None) -> bool:
+        return self.run(lambda: self.session.start_round(die=die))
+
+    def next_turn(self) -> bool:
+        return self.run(lambda: self.session.next_turn())
+
+    def choose_picked(self) -> bool:
+        name = self.picked()
+        if name is None:
+            self.say("Click a combatant's name first: it takes the turn")
+            return False
+        return self.run(lambda: self.session.choose(name))
+
+    def end_round(self) -> bool:
+        return self.run(self.session.end_round)
+
+    def toggle_condition(self, name: str, condition: str) -> bool:
+        return self.run(lambda: self.session.toggle_condition(name, condition))
+
+    def toggle_surprised(self) -> bool:
+        name = self.picked()
+        if name is None:
+            self.say("Click a combatant's name first: that one was surprised")
+            return False
+        return self.run(lambda: self.session.toggle_surprised(name))
+
+    def remove_picked(self) -> bool:
+        name = self.picked()
+        if name is None:
+            self.say("Click a combatant's name first: that one leaves the fight")
+            return False
+        return self.run(lambda: self.session.remove(name))
+
+    def _attacker(self) -> str:
+        return self.session.state.current or self.picked() or ""
+
+    # -- keys -----------------------------------------------------------------------------------
+
+    def event(self, event: QEvent) -> bool:
+        # N and A are the tracker's while it has focus; elsewhere N types dice notation.
+        if event.type() == QEvent.Type.ShortcutOverride and self._own_key(event):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self._own_key(event):
+            if event.key() == NEXT_TURN_KEY:
+                if self.next_button.isEnabled():
+                    self.next_turn()
+            elif self.attack_button.isEnabled():
+                self.attack_requested.emit(self._attacker())
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    @staticmethod
+    def _own_key(event: QEvent) -> bool:
+        return (
+            isinstance(event, QKeyEvent)
+            and event.key() in PANEL_KEYS
+            and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        )
+
+
+__all__ = ["CombatantRowWidget", "FightPanel"]

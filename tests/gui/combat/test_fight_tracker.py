@@ -1,0 +1,191 @@
+"""The fight tracker at the table: creatures from the bestiary and the party join, the round and
+whose side acts are shown, conditions toggle as chips, standing is said in words, N and A are the
+tracker's keys while it has focus, and every change is one undo step."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow
+
+from refkit.compose import Services
+from refkit.gui.combat.tracker import FightPanel
+from refkit.gui.shell.undo_adapter import RefkitUndoStack, push_command
+
+
+class FixedDice(random.Random):
+    """Every die shows ``face`` (capped at the die's sides)."""
+
+    def __init__(self, face: int) -> None:
+        super().__init__(0)
+        self.face = face
+
+    def randint(self, a: int, b: int) -> int:
+        return max(a, min(b, self.face))
+
+
+@pytest.fixture
+def services(tmp_path: Path) -> Iterator[Services]:
+    with Services(db_url=str(tmp_path / "refkit.sqlite3")) as built:
+        yield built
+
+
+@pytest.fixture
+def stack(qtbot) -> RefkitUndoStack:
+    return RefkitUndoStack()
+
+
+@pytest.fixture
+def panel(qtbot, services: Services, stack: RefkitUndoStack) -> FightPanel:
+    tracker = FightPanel(
+        services.fight,
+        services.characters,
+        lambda command: push_command(stack, command),
+        services.party.members,
+    )
+    qtbot.addWidget(tracker)
+    return tracker
+
+
+def texts(panel: FightPanel) -> dict[str, str]:
+    return {name: row.state_label.text() for name, row in panel.rows.items()}
+
+
+def test_creatures_join_numbered_and_the_party_joins_each_an_undo_step(
+    panel: FightPanel, stack: RefkitUndoStack
+) -> None:
+    assert panel.empty_label.isVisibleTo(panel)
+    panel.creature_combo.setCurrentText("Tunnel ghoul")
+    panel.count_spin.setValue(3)
+    panel.add_button.click()
+    panel.party_button.click()
+    assert list(panel.rows) == [
+        "Tunnel ghoul 1",
+        "Tunnel ghoul 2",
+        "Tunnel ghoul 3",
+        "Brannoc Tull",
+        "Hesper Quill",
+        "Wren Ashdown",
+    ]
+    ghoul = panel.rows["Tunnel ghoul 2"]
+    assert (ghoul.stamina_bar.text(), ghoul.ad_bar.text()) == ("Stamina 9/9", "AD 2/2")
+    crow = panel.rows["Brannoc Tull"]
+    sheet = panel.characters.get("Brannoc Tull").stamina
+    assert crow.stamina_bar.text() == f"Stamina {sheet.current}/{sheet.max}"
+    assert not panel.empty_label.isVisibleTo(panel)
+    assert stack.count() == 2
+    stack.undo()
+    assert list(panel.rows) == ["Tunnel ghoul 1", "Tunnel ghoul 2", "Tunnel ghoul 3"]
+
+
+def test_rounds_and_turns_are_shown_large_and_move_on(
+    panel: FightPanel, stack: RefkitUndoStack
+) -> None:
+    panel.session.add_creatures("Cellar rat", 2).do()
+    panel.session.add_crows(["Brannoc Tull"]).do()
+    assert panel.round_label.text() == "No round yet"
+    assert not panel.next_button.isEnabled()
+    assert panel.new_round(die=3)
+    assert (panel.round_label.text(), panel.side_label.text()) == ("Round 1", "The enemies act")
+    assert panel.round_label.font().pointSizeF() > panel.message.font().pointSizeF() * 2
+    assert panel.rows["Cellar rat 1"].turn_label.text() == "▶ now"
+    panel.next_button.click()
+    assert panel.turn_label.text() == "Cellar rat 2's turn"
+    assert panel.rows["Cellar rat 1"].turn_label.text() == "acted"
+    panel.next_button.click()
+    assert panel.side_label.text() == "The crows act"
+    panel.next_button.click()
+    assert panel.side_label.text() == "Round over: roll for the next"
+    assert panel.round_button.isEnabled() and not panel.next_button.isEnabled()
+    stack.undo()
+    assert panel.side_label.text() == "The crows act"
+
+
+def test_a_picked_combatant_takes_the_turn_its_side_gives_it(panel: FightPanel) -> None:
+    panel.session.add_creatures("Cellar rat", 2).do()
+    panel.new_round(die=2)
+    panel.rows["Cellar rat 2"].pick.click()
+    assert panel.picked() == "Cellar rat 2"
+    panel.pick_button.click()
+    assert panel.turn_label.text() == "Cellar rat 2's turn"
+
+
+def test_condition_chips_toggle_on_the_creature_and_on_the_crows_sheet(
+    panel: FightPanel, stack: RefkitUndoStack
+) -> None:
+    panel.session.add_creatures("Cellar rat").do()
+    panel.session.add_crows(["Wren Ashdown"]).do()
+    rat, wren = panel.rows["Cellar rat 1"], panel.rows["Wren Ashdown"]
+    rat.chips["prone"].click()
+    assert rat.chips["prone"].isChecked()
+    assert panel.session.state.combatant("Cellar rat 1").conditions == ("prone",)
+    wren.chips["unconscious"].click()
+    assert "unconscious" in panel.characters.get("Wren Ashdown").conditions
+    assert wren.state_label.text().startswith("down")  # in words, not colour alone
+    stack.undo()
+    assert not wren.chips["unconscious"].isChecked()
+    assert "unconscious" not in panel.characters.get("Wren Ashdown").conditions
+    stack.undo()
+    assert not rat.chips["prone"].isChecked()
+
+
+def test_knocked_out_and_dead_are_said_in_words(panel: FightPanel) -> None:
+    panel.session.add_creatures("Tunnel ghoul", 2).do()
+    panel.session.damage("Tunnel ghoul 1", 30, knock_out=True)[0].do()
+    panel.session.damage("Tunnel ghoul 2", 30)[0].do()
+    assert texts(panel) == {"Tunnel ghoul 1": "knocked out", "Tunnel ghoul 2": "dead"}
+
+
+def test_a_refused_step_is_said_in_the_panel_and_changes_nothing(
+    panel: FightPanel, stack: RefkitUndoStack
+) -> None:
+    assert not panel.remove_picked()
+    assert "Click a combatant's name first" in panel.message.text()
+    assert not panel.add_party() or stack.count() == 1
+    assert not panel.add_party()  # the party is in already
+    assert "in the fight already" in panel.message.text()
+    assert stack.count() == 1
+    panel.session.add_creatures("Cellar rat").do()
+    panel.new_round(die=9)
+    panel.rows["Cellar rat 1"].pick.click()
+    panel.rows["Cellar rat 1"].chips["unconscious"].click()
+    assert not panel.choose_picked()
+    assert "Cellar rat 1 is down" in panel.message.text()
+
+
+def test_n_and_a_are_the_trackers_keys_while_it_has_focus(
+    qtbot, services: Services, stack: RefkitUndoStack
+) -> None:
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    typed: list[str] = []
+    notation = QAction("Type dice notation", window)
+    notation.setShortcut(QKeySequence("N"))
+    notation.triggered.connect(lambda: typed.append("N"))
+    window.addAction(notation)
+    tracker = FightPanel(
+        services.fight, services.characters, lambda c: push_command(stack, c), tuple
+    )
+    window.setCentralWidget(tracker)
+    attacks: list[str] = []
+    tracker.attack_requested.connect(attacks.append)
+    services.fight.add_creatures("Cellar rat", 2).do()
+    tracker.new_round(die=1)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    tracker.setFocus()
+    qtbot.waitUntil(tracker.hasFocus)
+    qtbot.keyClick(tracker, Qt.Key.Key_N)
+    assert services.fight.state.current == "Cellar rat 2"
+    assert typed == []  # the window's N waited
+    qtbot.keyClick(tracker, Qt.Key.Key_A)
+    assert attacks == ["Cellar rat 2"]
+    window.setFocus()
+    notation.trigger()
+    assert typed == ["N"]
