@@ -48,6 +48,19 @@ def fitted_font(
         fitted.setPointSizeF(size)
 
 
+def fitted_title(font: QFont, text: str, rect: QRectF, flags: int) -> tuple[QFont, str]:
+    """The font and the text for a card's name in ``rect``: shrunk to fit, and when even the
+    smallest size is too big (a half-height card sharing its slot), cut with "…" so the name
+    never just stops mid-word ("Healing potio")."""
+    fitted = fitted_font(font, text, rect, flags)
+    bound = QFontMetricsF(fitted).boundingRect(rect, flags, text)
+    if bound.width() <= rect.width() + 0.5 and bound.height() <= rect.height() + 0.5:
+        return fitted, text
+    spacing = QFontMetricsF(fitted).lineSpacing()
+    lines = max(1, int((rect.height() + 0.5) // spacing)) if flags & Qt.TextFlag.TextWordWrap else 1
+    return fitted, elided_lines(fitted, text, rect.width(), lines)
+
+
 def elided_lines(font: QFont, text: str, width: float, lines: int) -> str:
     """``text`` word-wrapped into at most ``lines`` lines of ``width``, the last elided with "…"."""
     metrics = QFontMetricsF(font)
@@ -154,8 +167,7 @@ def paint_card(
     )
     if look.compact:
         flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    title = card_title(face)
-    name_font = fitted_font(bold, title, name_rect, flags)
+    name_font, title = fitted_title(bold, card_title(face), name_rect, flags)
     painter.setFont(name_font)
     painter.setPen(QColor("white"))
     painter.drawText(name_rect, flags, title)
