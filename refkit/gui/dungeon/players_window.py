@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRect, QRectF, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -51,6 +52,9 @@ from refkit.gui.dungeon.clock_widget import BigClock, ClockMood
 from refkit.present.clock_text import players_clock_text
 from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
 from refkit.rules.dungeon.effects import EffectKind, LightStatus, TrackedEffect
+
+if TYPE_CHECKING:
+    from refkit.app.combat.fight_view import PlayersFight
 
 SETTINGS_GROUP = "players_window"
 APPROACH_TEXT = "Something approaches…"
@@ -337,6 +341,14 @@ class PlayersWindow(QWidget):
         self.approach_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.approach_label.setStyleSheet(f"color: {_APPROACH.name()};")
         self.approach_label.hide()
+        # The fight as the players see it: the round, whose side acts, each combatant with
+        # "wounded" or "down" (never Stamina or AD); hidden while no one is in a fight.
+        self.fight_label = QLabel("")
+        self.fight_label.setObjectName("players_fight")
+        self.fight_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.fight_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.fight_label.setWordWrap(True)
+        self.fight_label.hide()
         self.lights_row = QHBoxLayout()
         self.lights_row.setSpacing(18)
         self._lights_box = QWidget()
@@ -352,7 +364,10 @@ class PlayersWindow(QWidget):
         layout.addWidget(self.clock, 5)
         layout.addWidget(self.state_label)
         layout.addWidget(self.approach_label)
+        layout.addWidget(self.fight_label)
         layout.addWidget(self._lights_box, 0, Qt.AlignmentFlag.AlignHCenter)
+        self._map_page: QWidget | None = None
+        self._map_shown = False
         self.resize(960, 540)
         self._apply_fonts()
 
@@ -369,6 +384,8 @@ class PlayersWindow(QWidget):
             or ("Ctrl+W",),
             self.close,
         )
+        self.map_action = self._own_action("The map or the clock", ("M",), self.toggle_map_page)
+        self.map_action.setEnabled(False)
         self._referee = referee
         self.forwarded: list[QAction] = []
         if referee is not None:
@@ -392,7 +409,12 @@ class PlayersWindow(QWidget):
         """
         own = {
             key.toString(QKeySequence.SequenceFormat.PortableText)
-            for action in (self.windowed_action, self.full_screen_action, self.close_action)
+            for action in (
+                self.windowed_action,
+                self.full_screen_action,
+                self.close_action,
+                self.map_action,
+            )
             for key in action.shortcuts()
         }
         for action in referee.actions():
@@ -494,6 +516,51 @@ class PlayersWindow(QWidget):
         self._lights_box.setVisible(options.show_lights and bool(view.lights))
         if previous is None or previous.lights != view.lights:
             self._rebuild_lights(view.lights)
+        if self._map_shown:
+            self._hide_clock_parts()
+
+    # the map page (another feature's widget: the travel map as the players know it) ---------
+
+    def set_map_page(self, page: QWidget | None) -> None:
+        """A page the players may see instead of the clock (M toggles); None takes it away."""
+        if self._map_page is not None and self._map_page is not page:
+            self.layout().removeWidget(self._map_page)
+            self._map_page.hide()
+        self._map_page = page
+        self.map_action.setEnabled(page is not None)
+        if page is not None:
+            page.setParent(self)
+            self.layout().addWidget(page, 5)  # type: ignore[call-arg]
+            page.setVisible(self._map_shown)
+        elif self._map_shown:
+            self.show_map_page(False)
+
+    def map_page_shown(self) -> bool:
+        return self._map_shown
+
+    def show_map_page(self, shown: bool) -> None:
+        self._map_shown = shown and self._map_page is not None
+        if self._map_page is not None:
+            self._map_page.setVisible(self._map_shown)
+        if self._map_shown:
+            self._hide_clock_parts()
+        elif self._view is not None:
+            self.show_view(self._view)
+        else:
+            self.clock.setVisible(True)
+
+    def toggle_map_page(self) -> None:
+        self.show_map_page(not self._map_shown)
+
+    def _hide_clock_parts(self) -> None:
+        for part in (self.dt_label, self.greed_label, self.clock, self.state_label,
+                     self.approach_label, self._lights_box):  # fmt: skip
+            part.setVisible(False)
+
+    def show_fight(self, fight: PlayersFight | None) -> None:
+        """Show the fight's line (None: no fight, the line is hidden)."""
+        self.fight_label.setText("" if fight is None else f"{fight.head}\n{fight.people}")
+        self.fight_label.setVisible(fight is not None)
 
     def visible_texts(self) -> list[str]:
         """Every piece of text the window shows right now (for tests and screen readers)."""
@@ -525,6 +592,7 @@ class PlayersWindow(QWidget):
             (self.greed_label, 1.5, True),
             (self.state_label, 2.0, True),
             (self.approach_label, 2.2, True),
+            (self.fight_label, 1.4, True),
         ):
             font = QFont(QApplication.font())
             font.setPixelSize(round(unit * factor))
@@ -548,6 +616,8 @@ class PlayersWindow(QWidget):
         menu = QMenu(self)
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         menu.addActions([self.windowed_action, self.full_screen_action, self.close_action])
+        if self._map_page is not None:
+            menu.addAction(self.map_action)
         menu.popup(event.globalPos())
 
     def closeEvent(self, event: QCloseEvent) -> None:

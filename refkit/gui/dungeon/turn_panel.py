@@ -11,7 +11,7 @@ only when the shown second changes.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -54,6 +54,7 @@ from refkit.present.clock_text import panel_clock_text
 from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
 
 if TYPE_CHECKING:
+    from refkit.app.combat.fight_view import PlayersFight
     from refkit.app.dungeon.rests import RestPlan
     from refkit.app.dungeon_turn_service import DungeonTurnView
     from refkit.app.party_bridge import PartyBridge
@@ -151,6 +152,8 @@ class DungeonTurnPanel(QWidget):
         self.sound = sound or SoundCue(self)
         self.sound.muted = bool(settings is not None and _truthy(settings.value(MUTE_KEY, False)))
         self.players_window: PlayersWindow | None = None
+        self._players_fight: PlayersFight | None = None
+        self._players_map_page: Callable[[], QWidget] | None = None
         self._players_options = (
             PlayersOptions.load(settings) if settings is not None else PlayersOptions()
         )
@@ -877,11 +880,26 @@ class DungeonTurnPanel(QWidget):
 
     # the players' window --------------------------------------------------------------------
 
+    def set_players_map_page(self, page: Callable[[], QWidget] | None) -> None:
+        """Offer the players' window a map page (the travel feature's), made when first needed."""
+        self._players_map_page = page
+        if self.players_window is not None:
+            self.players_window.set_map_page(page() if page is not None else None)
+
+    def set_players_fight(self, fight: PlayersFight | None) -> None:
+        """The fight as the players may see it (None: no fight), kept for the players' window."""
+        self._players_fight = fight
+        if self.players_window is not None:
+            self.players_window.show_fight(fight)
+
     def set_players_window_shown(self, shown: bool) -> None:
         if shown:
             if self.players_window is None:
                 self.players_window = PlayersWindow(self._players_options, self._referee())
                 self.players_window.closed.connect(lambda: self.players_button.setChecked(False))
+                self.players_window.show_fight(self._players_fight)
+                if self._players_map_page is not None:
+                    self.players_window.set_map_page(self._players_map_page())
             self._update_players()
             self.players_window.place()
         elif self.players_window is not None:

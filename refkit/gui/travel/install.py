@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from refkit.app.travel.wiring import Services, TravelDesk
     from refkit.gui.travel.day_panel import TravelDayPanel
     from refkit.gui.travel.map_editor import MapEditor
+    from refkit.gui.travel.players_map import PlayersMap
 
 
 class TravelPanels:
@@ -34,6 +35,29 @@ class TravelPanels:
         self.registry = registry
         self.context = context
         self.desk = desk
+        self.players_map: PlayersMap | None = None
+        """The players' window's map page, while there is one."""
+        self._journey: Journey | None = None
+
+    def make_players_map(self) -> QWidget:
+        """A new map page for the players' window (it owns the page and deletes it with itself)."""
+        from refkit.gui.travel.players_map import PlayersMap
+
+        page = PlayersMap()
+        self.players_map = page
+        page.destroyed.connect(lambda _=None: self._forget_players_map(page))
+        journey = self._journey
+        if journey is None:
+            try:
+                journey = self.desk.journey()
+            except ValueError:
+                journey = None
+        page.show_journey(journey)
+        return page
+
+    def _forget_players_map(self, page: object) -> None:
+        if self.players_map is page:
+            self.players_map = None
 
     @property
     def day_panel(self) -> TravelDayPanel:
@@ -67,6 +91,9 @@ class TravelPanels:
         return editor
 
     def _journey_shown(self, journey: Journey | None) -> None:
+        self._journey = journey
+        if self.players_map is not None:
+            self.players_map.show_journey(journey)
         if not self.registry.is_built(PanelId.TRAVEL_MAP) or journey is None:
             return
         editor = self.map_panel
@@ -102,6 +129,16 @@ def register(registry: PanelRegistry, context: FeatureContext, services: Service
     def show(panel: PanelId) -> None:
         registry.show(panel)
         registry.widget(panel).setFocus()
+
+    def offer_players_map(turn: QWidget) -> None:
+        # The DT panel owns the players' window; it is another feature, met only through this
+        # one method (gui features do not import one another).
+        offer = getattr(turn, "set_players_map_page", None)
+        if offer is not None:
+            offer(panels.make_players_map)
+
+    if registry.has(PanelId.DUNGEON_TURN):
+        registry.when_built(PanelId.DUNGEON_TURN, offer_players_map)
 
     def fit() -> None:
         show(PanelId.TRAVEL_MAP)
