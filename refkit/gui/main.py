@@ -81,7 +81,14 @@ def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll], Service
         rolls = RollLogRepository(database).recent(limit=LOG_LOAD_LIMIT)
         read_ahead(database)  # the panels' imports and the character list, off the GUI thread
         services = Services.for_database(database, roll_source="app")
-        for _service in (services.dice, services.characters, services.dungeon, services.tables):
+        for _service in (
+            services.dice,
+            services.characters,
+            services.dungeon,
+            services.tables,
+            services.spells,  # reads the shipped spellbooks
+            services.crafting,
+        ):
             pass  # each built here, once
     except BaseException:
         database.close()
@@ -121,6 +128,9 @@ AFTER_PAINT_MODULES = (
     "refkit.gui.crafting.install",
     "refkit.gui.travel.install",
     "refkit.gui.export.install",
+    "refkit.gui.travel.install",
+    "refkit.gui.dungeon.item_lighter",
+    "refkit.gui.dungeon.hazards_panel",
 )
 """The feature modules registered after the first paint (imported by a worker thread; they
 create no Qt objects when imported)."""
@@ -141,8 +151,10 @@ def _import_panel_modules() -> bool:
     import importlib
     import importlib.util
 
+    from refkit.gui.shell.read_ahead import import_quietly
+
     for name in AFTER_PAINT_MODULES:
-        importlib.import_module(name)
+        import_quietly(name)
     if importlib.util.find_spec(LOOKUP_INSTALL.rpartition(".")[0]) is None:
         return False
     if importlib.util.find_spec(LOOKUP_INSTALL) is None:
@@ -581,6 +593,7 @@ class RefkitApp:
 
                 sources = export_install.sources_for(panels.session, characters)
                 export_install.register(self.panels, self.context, sources)
+                yield  # each feature below registers on a turn of its own
             if panels is not None and dungeon.party is not None:
                 panels.session.set_wound_prompts(dungeon.party.prompts)
                 # The sheet rests no crow the dungeon's own rest is counting (one rest path).
@@ -592,21 +605,25 @@ class RefkitApp:
                 from refkit.gui.dungeon.item_lighter import SessionLighter
 
                 panels.sheet.board.lighter = SessionLighter(dungeon.session)
+                yield
             if panels is not None:  # Cast a spell… and the Spells panel (the party at the table)
                 from refkit.gui.magic import install as magic_install
 
                 desk = magic_install.desk_for(services, self.context, dungeon.party)
                 names = lambda: magic_install.backlash_table_names(services)  # noqa: E731
                 magic_install.register(self.panels, self.context, desk, services.spells, names)
+                yield
             if panels is not None:  # the Crafting panel (the party at the table first)
                 from refkit.gui.crafting import install as crafting_install
 
                 crafting_install.register(
                     self.panels, self.context, services.crafting, dungeon.party
                 )
+                yield
             from refkit.gui.travel import install as travel_install  # Travel day, Travel map
 
             travel_install.register(self.panels, self.context, services)
+            yield
             self._roll_for_crows(characters, dungeon)
             yield
             if not self.window.restore_layout():

@@ -32,8 +32,14 @@ MODULES = (
     "refkit.store.dungeon_turn_store",
     "refkit.store.session_log",
     "refkit.store.table_store",
+    "refkit.app.crafting.service",
+    "refkit.store.crafting_store",
+    "refkit.app.travel.wiring",
+    "refkit.app.travel.travel_service",
+    "refkit.rules.dungeon.hazard_rolls",
 )
-"""The Qt-free modules the panels import once the database is open."""
+"""The Qt-free modules the panels import once the database is open (``tests/gui/
+test_startup_worker.py`` finds any module still first imported by the GUI thread)."""
 
 
 STORE_MODULES = ("refkit.store.database", "refkit.store.roll_log")
@@ -42,8 +48,20 @@ STORE_MODULES = ("refkit.store.database", "refkit.store.roll_log")
 
 def import_ahead() -> None:
     """Import what opening the database and the panels need (any thread; idempotent)."""
-    for name in (*STORE_MODULES, *MODULES):
+    for name in STORE_MODULES:
         importlib.import_module(name)
+    for name in MODULES:
+        import_quietly(name)
+
+
+def import_quietly(name: str) -> None:
+    """Import ``name`` ahead of its use; if that fails, leave it to the code that uses it to
+    import it again and say what is wrong (a module renamed since this list was written must
+    not keep the database from opening)."""
+    try:
+        importlib.import_module(name)
+    except Exception:
+        log.warning("could not import %s ahead of its use", name, exc_info=True)
 
 
 def read_ahead(database: Database) -> None:
