@@ -58,6 +58,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     imported.add_argument(
         "--modifier-name", default="", metavar="WORD", help="what is added, e.g. rank or cruelty"
     )
+    imported.add_argument(
+        "--apply-fixes",
+        action="store_true",
+        help="apply each suggested fix (an overlap or a duplicate range) and say which",
+    )
     add_json_flag(imported)
     imported.set_defaults(handler=_run_import)
 
@@ -120,17 +125,36 @@ def _run_import(args: argparse.Namespace) -> Result:
     # Read and check the whole file first (TableImportError names every problem).
     if args.max_modifier < 0:
         raise CliError(f"table import: --max-modifier must be 0 or more, got {args.max_modifier}")
-    table = TableService.parse(
-        path,
-        args.name,
-        args.dice,
-        max_modifier=args.max_modifier,
-        modifier_name=args.modifier_name,
-    )
+    fixes: tuple[Any, ...] = ()
+    if args.apply_fixes:
+        from refkit.rules.tables.import_formats import load_table_file, with_suggested_fixes
+
+        table, fixes = with_suggested_fixes(
+            lambda chosen: load_table_file(
+                path,
+                args.name,
+                args.dice,
+                max_modifier=args.max_modifier,
+                modifier_name=args.modifier_name,
+                fixes=chosen,
+            )
+        )
+    else:
+        table = TableService.parse(
+            path,
+            args.name,
+            args.dice,
+            max_modifier=args.max_modifier,
+            modifier_name=args.modifier_name,
+        )
     with command_services(args) as services:
         stored = services.tables.add(table, replace=args.replace)
-    payload = {"table": stored.name, "rows": len(stored.rows), "dice": stored.dice}
-    return payload, f"imported {stored.name!r}: {len(stored.rows)} rows, {stored.dice}"
+    payload: dict[str, Any] = {"table": stored.name, "rows": len(stored.rows), "dice": stored.dice}
+    text = f"imported {stored.name!r}: {len(stored.rows)} rows, {stored.dice}"
+    if args.apply_fixes:
+        payload["fixes"] = [fix.text for fix in fixes]
+        text += "".join(f"\n  fixed: {fix.text.rstrip('?')}" for fix in fixes)
+    return payload, text
 
 
 def _run_delete(args: argparse.Namespace) -> Result:

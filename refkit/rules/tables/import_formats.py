@@ -41,7 +41,7 @@ import io
 import json
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -239,6 +239,26 @@ def suggest_fix(rows: Sequence[TableRow], problem: TableProblem) -> RowFix | Non
         start = b.high + 1
         return RowFix(first, f"make row {first} start at {start}?", low=start)
     return None
+
+
+MOST_FIXES = 200
+"""Suggestions applied at most in one import (each mends one overlap)."""
+
+
+def with_suggested_fixes(
+    parse: Callable[[Sequence[RowFix]], RollableTable],
+) -> tuple[RollableTable, tuple[RowFix, ...]]:
+    """``parse`` the table, applying the first suggested fix of each failed attempt in turn,
+    until it reads (the table and the fixes applied) or a try has problems none of which has a
+    fix (its TableImportError goes on, unchanged)."""
+    fixes: list[RowFix] = []
+    while True:
+        try:
+            return parse(tuple(fixes)), tuple(fixes)
+        except TableImportError as error:
+            if not error.fixes or len(fixes) >= MOST_FIXES:
+                raise
+            fixes.append(error.fixes[0])
 
 
 def _top(row: TableRow) -> float:
