@@ -117,9 +117,16 @@ class PlayersFight:
     """(name, what the players see of it) in the fight's order."""
 
     @property
+    def head(self) -> str:
+        return f"{self.round_text} · {self.side_text}"
+
+    @property
+    def people(self) -> str:
+        return ", ".join(f"{name} ({seen})" if seen else name for name, seen in self.combatants)
+
+    @property
     def line(self) -> str:
-        people = ", ".join(f"{name} ({seen})" if seen else name for name, seen in self.combatants)
-        return f"{self.round_text} · {self.side_text} — {people}"
+        return f"{self.head} — {self.people}"
 
 
 def players_fight(

@@ -90,6 +90,11 @@ class FightPanels(QObject):
     def players_view(self) -> PlayersFight | None:
         return players_fight(self.session.state, self._crow)
 
+    def tell_players(self, show: Callable[[PlayersFight | None], object]) -> None:
+        """Call ``show`` with the players' view of the fight now and after every change."""
+        self.players_fight_changed.connect(show)
+        show(self.players_view())
+
     def fight_changed(self, fight: Fight) -> None:
         self.players_fight_changed.emit(players_fight(fight, self._crow))
 

@@ -4,7 +4,7 @@
 log on the right, so the clock, the lights and the party (chosen on the clock's panel) are seen at
 once; the dice are one tab away. *Characters* puts the crow list over the item catalogue on the
 left and the sheet on the right, for building and equipping crows. A fresh start and Reset panel
-layout use Referee.
+layout use Referee. The fight tracker is the tab next to the clock.
 
 A workspace only docks and tabs what is registered: a panel that has not joined yet (the
 database still opening) is left out and joins where its feature puts it.
@@ -51,8 +51,9 @@ ARRANGEMENTS: dict[Workspace, Arrangement] = {
     Workspace.REFEREE: Arrangement(
         Column(
             LEFT,
-            ((PanelId.DUNGEON_TURN, PanelId.DICE, PanelId.GAMES, PanelId.CHARACTERS,
-              PanelId.CHARACTER_SHEET, PanelId.ITEM_CATALOGUE, PanelId.TABLES),),
+            ((PanelId.DUNGEON_TURN, PanelId.FIGHT, PanelId.DICE, PanelId.GAMES,
+              PanelId.CHARACTERS, PanelId.CHARACTER_SHEET, PanelId.ITEM_CATALOGUE,
+              PanelId.TABLES),),
         ),
         # The sheet and the table editor are on the left: under the lights the sheet would
         # make the column too tall, and beside the sheet the editor too wide for a laptop.

@@ -1,0 +1,56 @@
+"""The fight from the running app: the Fight panel beside the clock and the Fight menu; Attack…
+(Ctrl+Shift+A) opens the attack window and an attack is one step on the app's undo stack (its
+roll in the roll log); the players' window shows the fight's line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QKeySequence
+
+from refkit.gui.combat.attack_dialog import AttackDialog
+from refkit.gui.combat.tracker import FightPanel
+from refkit.gui.shell.panel_registry import MenuId, PanelId
+from tests.gui.app_readiness import OPEN_TIMEOUT_MS
+
+
+def _has_fight(app) -> bool:
+    try:
+        app.panels.action("fight_attack")
+    except ValueError:
+        return False
+    return True
+
+
+def test_the_fight_menu_opens_the_attack_window_and_an_attack_is_one_undo_step(
+    qtbot, start_app, tmp_path: Path
+) -> None:
+    app = start_app(tmp_path / "refkit.sqlite3")
+    qtbot.waitUntil(lambda: _has_fight(app), timeout=OPEN_TIMEOUT_MS)
+    action = app.panels.action("fight_attack")
+    assert action.shortcut() == QKeySequence("Ctrl+Shift+A")
+    assert action in app.panels.menu(MenuId.FIGHT).actions()
+    tracker = app.panels.widget(PanelId.FIGHT, FightPanel)
+    tracker.creature_combo.setCurrentText("Tunnel ghoul")
+    tracker.count_spin.setValue(3)
+    assert tracker.add_creatures()
+    assert tracker.add_party()  # the sample party, at the table
+    assert tracker.new_round(die=9)
+    assert tracker.side_label.text() == "The crows act"
+    app.panels.action("players_window").trigger()  # the players see the fight line
+    players = app.dungeon.turn_panel.players_window
+    assert players is not None
+    assert players.fight_label.text().startswith("Round 1 · The crows act\nTunnel ghoul 1, ")
+    players.close()
+    count = app.undo_stack.count()
+    action.trigger()
+    dialog = app.window.findChild(AttackDialog)
+    assert dialog is not None and dialog.isVisible()
+    assert dialog.attacker_combo.currentText() == "Brannoc Tull"  # whoever acts now
+    logged = app.log_model.rowCount()
+    assert dialog.roll() is not None
+    assert app.undo_stack.count() == count + 1
+    qtbot.waitUntil(lambda: app.log_model.rowCount() == logged + 1)
+    dialog.close()
+    app.undo_stack.undo()
+    assert tracker.session.state.combatant("Tunnel ghoul 1").stamina == 9
