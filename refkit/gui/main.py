@@ -125,6 +125,7 @@ AFTER_PAINT_MODULES = (
     "refkit.gui.games.hub",
     "refkit.gui.games.spec",
     "refkit.gui.magic.install",
+    "refkit.gui.combat.install",
     "refkit.gui.crafting.install",
     "refkit.gui.travel.install",
     "refkit.gui.export.install",
@@ -624,6 +625,16 @@ class RefkitApp:
 
             travel_install.register(self.panels, self.context, services)
             yield
+            if panels is not None:  # the fight tracker (the party at the table), the players' line
+                from refkit.gui.combat import install as combat_install
+
+                fight = combat_install.register(
+                    self.panels, self.context, services.fight, characters, services.party.members
+                )
+                self.panels.when_built(
+                    PanelId.DUNGEON_TURN, lambda turn: fight.tell_players(turn.set_players_fight)
+                )
+                yield
             self._roll_for_crows(characters, dungeon)
             yield
             if not self.window.restore_layout():
