@@ -15,7 +15,7 @@ from refkit.app.steps import LogLine
 from refkit.present.clock_text import short_clock_text
 from refkit.present.encounter_text import CheckPlace, check_outcome_text
 from refkit.rules.dungeon.clock import DungeonTurnClock, PendingEncounter
-from refkit.rules.dungeon.effects import DouseResult, TrackedEffect
+from refkit.rules.dungeon.effects import DouseResult, EffectRoll, TrackedEffect
 from refkit.rules.dungeon.end_of_turn import (
     EndedCondition,
     EndOfTurnResult,
@@ -177,6 +177,26 @@ def end_of_turn_log(result: EndOfTurnResult, seed: int) -> tuple[LogLine, ...]:
     log.append(
         LogLine("encounter", end_of_turn_check(result), check_detail(result.encounter, seed=seed))
     )
+    return tuple(log)
+
+
+def two_hours_log(
+    rolls: Iterable[EffectRoll], ended: Iterable[TrackedEffect], seed: int
+) -> tuple[LogLine, ...]:
+    """Two hours outside a dungeon: each usage-dice roll, then one line saying what ran out."""
+    rolled = list(rolls)
+    log = [
+        LogLine("usage_dice", roll_text(r.name, r.roll), roll_detail(r.name, r.roll))
+        for r in rolled
+    ]
+    gone = [*(r.name for r in rolled if r.roll.after == 0), *(e.name for e in ended)]
+    text = "2 hours pass outside a dungeon: " + (
+        f"tracked effects rolled; ran out or ended: {', '.join(gone)}" if gone else
+        "tracked effects rolled" if rolled else "no tracked effect to roll"
+    )  # fmt: skip
+    detail = {"usage_dice": [r.to_dict() for r in rolled], "ended": [e.name for e in ended],
+              "seed": seed}  # fmt: skip
+    log.append(LogLine("usage_dice", text, detail))
     return tuple(log)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 
 from refkit.app.dungeon import log_text
@@ -13,15 +13,26 @@ from refkit.app.dungeon.runner import Plan, TurnRunner, plan
 from refkit.app.dungeon.settings import SettingsSteps
 from refkit.app.dungeon.state import DungeonTurnState, Outcome
 from refkit.rules.dungeon.clock import PendingEncounter
+from refkit.rules.dungeon.effects import EffectRoll, TrackedEffect
 from refkit.rules.dungeon.end_of_turn import (
     EncounterCheckResult,
     EndOfTurnResult,
+    _roll_dt_end_effects,
     end_dungeon_turn,
     loud_noise_check,
 )
 
 TurnEndHook = Callable[[EndOfTurnResult, random.Random], object]
 """An ``on_turn_ended`` hook with its service bound: it gets the result and the step's dice."""
+
+
+@dataclass(frozen=True)
+class TwoHoursPassed:
+    """Two hours of fiction outside a dungeon, counted as a DT for the tracked effects."""
+
+    usage_dice: tuple[EffectRoll, ...]
+    effects_ended: tuple[TrackedEffect, ...]
+    items_spent: tuple[TrackedEffect, ...]
 
 
 class TurnEndSteps:
@@ -75,6 +86,26 @@ class TurnEndSteps:
             return outcome
         joined = (*outcome.change.hook_results, *results)
         return Outcome(outcome.value, replace(outcome.change, hook_results=joined), outcome.now)
+
+    def two_hours_pass(self, *, seed: int | None = None) -> Outcome[TwoHoursPassed]:
+        """Outside a dungeon, 2 hours of fiction count as a DT for tracked effects (L427): each
+        effect rolls its usage dice as at End DT and those lasting a DT end. Nothing else: no
+        encounter check, no DT counted, no condition ended. One step (undoable like End DT)."""
+        runner = self._runner
+        rng, used_seed = runner.rng_factory(seed)
+
+        def step(state: DungeonTurnState, now: float) -> Plan[TwoHoursPassed]:
+            kept, rolls, ended, spent = _roll_dt_end_effects(state.effects, rng)
+            passed = TwoHoursPassed(tuple(rolls), tuple(ended), tuple(spent))
+            return plan(
+                "2 hours pass",
+                state.clock,
+                kept,
+                passed,
+                *log_text.two_hours_log(passed.usage_dice, passed.effects_ended, used_seed),
+            )
+
+        return runner.run(step)
 
     def auto_end_if_due(
         self, *, seed: int | None = None, hooks: Sequence[TurnEndHook] = ()

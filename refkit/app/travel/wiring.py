@@ -23,7 +23,9 @@ from refkit.store.character_store import CharacterRepository
 if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService
     from refkit.app.dice_service import DiceService
+    from refkit.app.dungeon_turn_service import DungeonTurnService
     from refkit.app.table_service import TableService
+    from refkit.app.travel.two_hours import TwoHoursCommand
     from refkit.store.database import Database
 
 
@@ -41,6 +43,9 @@ class Services(Protocol):
 
     @property
     def characters(self) -> CharacterService: ...
+
+    @property
+    def dungeon(self) -> DungeonTurnService: ...
 
     rng_factory: Callable[[int | None], tuple[random.Random, int]]
 
@@ -132,6 +137,12 @@ class TravelDesk:
 
     def journal_markdown(self, name: str) -> str:
         return self.service.journal_markdown(name)
+
+    def two_hours_command(self) -> TwoHoursCommand:
+        """2 hours of fiction pass outside a dungeon: the tracked effects roll as at End DT."""
+        from refkit.app.travel.two_hours import TwoHoursCommand
+
+        return TwoHoursCommand(self._services.dungeon)
 
     def party_at_table(self) -> list[Traveller]:
         characters = self._services.characters

@@ -81,6 +81,8 @@ class TravelBackend(Protocol):
 
     def party_at_table(self) -> list[Traveller]: ...
 
+    def two_hours_command(self) -> object: ...
+
 
 def parse_hirelings(text: str) -> list[Traveller]:
     """``Ivo=1,0,2; Mule=0,-3,3,animal``: hirelings and animals (agility, mind, strength)."""
@@ -272,6 +274,12 @@ class TravelDayPanel(QWidget):
 
         self.travel_button = QPushButton("Travel the day")
         self.travel_button.clicked.connect(self.travel)
+        self.two_hours_button = QPushButton("2 hours pass")
+        self.two_hours_button.setToolTip(
+            "Outside a dungeon, 2 hours count as a DT for tracked effects: their usage dice "
+            "roll as at End DT (no encounter check). One undo step."
+        )
+        self.two_hours_button.clicked.connect(self.two_hours_pass)
         self.problem = QLabel()
         self.problem.setTextFormat(PLAIN)
         self.problem.setWordWrap(True)
@@ -322,7 +330,10 @@ class TravelDayPanel(QWidget):
         form_layout = QVBoxLayout(form)
         for widget in (journey_box, pace_box, self.roles_box, later_box):
             form_layout.addWidget(widget)
-        form_layout.addWidget(self.travel_button)
+        travel_row = QHBoxLayout()
+        travel_row.addWidget(self.travel_button, 1)
+        travel_row.addWidget(self.two_hours_button)
+        form_layout.addLayout(travel_row)
         form_layout.addWidget(self.problem)
         form_layout.addWidget(journal_box, 1)
         form.setMaximumWidth(620)
@@ -582,6 +593,25 @@ class TravelDayPanel(QWidget):
         self.route.clear()
         self.reload()
         self.status_message.emit(f"Day {journey.state.day + 1} of {journey.name} travelled")
+        return True
+
+    def two_hours_pass(self) -> bool:
+        """Roll the tracked effects for 2 hours outside a dungeon (one undo step)."""
+        if self.backend is None:
+            return False
+        try:
+            command = self.backend.two_hours_command()
+            push_command(self.undo_stack, command)  # type: ignore[arg-type]
+        except ValueError as problem:
+            self._say(str(problem))
+            return False
+        self._say("")
+        outcome = getattr(command, "outcome", None)
+        passed = getattr(outcome, "value", None)
+        rolls = len(getattr(passed, "usage_dice", ()))
+        self.status_message.emit(
+            f"2 hours pass: {rolls} tracked effect{'s' if rolls != 1 else ''} rolled"
+        )
         return True
 
     def _show_entry(self) -> None:

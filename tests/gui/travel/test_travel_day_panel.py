@@ -147,3 +147,17 @@ def test_the_tasks_stay_chosen_after_a_day_and_the_route_is_drawn_from_the_party
     assert panel.travel(), panel.problem.text()
     assert panel.role_row("Mara").chosen() is Task.SAFE_ROUTE
     assert not panel.scene.route_line.isVisible()  # the route was walked
+
+
+def test_two_hours_pass_rolls_the_tracked_effects_as_one_undo_step(qtbot, panel, desk):
+    dungeon = desk._services.dungeon
+    dungeon.add_preset("lantern")
+    before = {e.name: e.usage_dice for e in dungeon.effects()}
+    clock_before = dungeon.snapshot().clock
+    assert panel.two_hours_pass(), panel.problem.text()
+    assert panel.undo_stack.count() == 1 and panel.undo_stack.text(0) == "2 hours pass"
+    assert dungeon.snapshot().clock == clock_before  # no DT counted, no encounter waiting
+    log = dungeon.store.session_log.entries()
+    assert log[-1].text.startswith("2 hours pass outside a dungeon")
+    panel.undo_stack.undo()
+    assert {e.name: e.usage_dice for e in dungeon.effects()} == before
