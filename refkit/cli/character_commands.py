@@ -171,6 +171,8 @@ def _refuse_invalid(args: argparse.Namespace, character: Character, report: Chec
 def _run_export(args: argparse.Namespace) -> Result:
     from refkit.app.atomic_files import AtomicWriteError, check_target
 
+    if args.out == "-":
+        return _export_to_stdout(args)
     try:
         check_target(args.out)  # refuse before the database is even opened
     except AtomicWriteError as error:
@@ -184,6 +186,18 @@ def _run_export(args: argparse.Namespace) -> Result:
             raise CliError(f"{error}; nothing written") from None
     payload = {"name": character.name, "out": str(path)}
     return payload, f"wrote {character.name} to {path}"
+
+
+def _export_to_stdout(args: argparse.Namespace) -> Result:
+    """``--out -``: the crow file on standard output (for a pipe), never a file called "-"."""
+    from refkit.rules.character.file_format import dump_character_json
+
+    if args.json:
+        raise CliError("--out - writes the crow file itself to standard output; leave out --json")
+    with command_services(args) as services:
+        character = services.characters.get(args.name)
+    text = dump_character_json(character)
+    return {"name": character.name, "out": "-"}, text.rstrip("\n")
 
 
 # --- list -----------------------------------------------------------------------------------
