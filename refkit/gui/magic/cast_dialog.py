@@ -203,9 +203,22 @@ class CastDialog(QDialog):
             self.crow_box.insertSeparator(self.crow_box.count())
         for name in choices.others:
             self.crow_box.addItem(name, name)
+        if wanted is None:
+            wanted = self._first_caster(choices.at_table)
         index = self.crow_box.findData(wanted) if wanted is not None else -1
         self.crow_box.setCurrentIndex(max(index, 0) if self.crow_box.count() else -1)
         self.crow_box.blockSignals(False)
+
+    def _first_caster(self, names: tuple[str, ...]) -> str | None:
+        """The first crow at the table with a book it can cast from now (None: the first)."""
+        for name in names:
+            try:
+                books = self._desk.books(self._desk.crow(name))
+            except (DomainError, ValueError):
+                continue
+            if any(book.castable for book in books):
+                return name
+        return None
 
     def crow_name(self) -> str | None:
         name = self.crow_box.currentData()
