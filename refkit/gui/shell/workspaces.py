@@ -4,7 +4,8 @@
 log on the right, so the clock, the lights and the party (chosen on the clock's panel) are seen at
 once; the dice are one tab away. *Characters* puts the crow list over the item catalogue on the
 left and the sheet on the right, for building and equipping crows. A fresh start and Reset panel
-layout use Referee. The fight tracker is the tab next to the clock.
+layout use Referee. The fight tracker is the tab next to the clock. *Travel* puts the travel day
+in front on the left, the map over the dice and the roll log on the right.
 
 A workspace only docks and tabs what is registered: a panel that has not joined yet (the
 database still opening) is left out and joins where its feature puts it.
@@ -27,6 +28,7 @@ RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 class Workspace(StrEnum):
     REFEREE = "referee"
     CHARACTERS = "characters"
+    TRAVEL = "travel"
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,22 @@ ARRANGEMENTS: dict[Workspace, Arrangement] = {
               PanelId.SESSION_LOG, PanelId.TABLES),),
         ),
         (460, 740),
+    ),
+    # Travel: the day's form (with its own map) on the left, the map panel and the dice and the
+    # lights on the right, so a day and the effects that burn through it are seen together.
+    Workspace.TRAVEL: Arrangement(
+        Column(
+            LEFT,
+            ((PanelId.TRAVEL_DAY, PanelId.DUNGEON_TURN, PanelId.CHARACTERS,
+              PanelId.CHARACTER_SHEET, PanelId.ITEM_CATALOGUE, PanelId.TABLES),),
+        ),
+        Column(
+            RIGHT,
+            ((PanelId.TRAVEL_MAP, PanelId.EFFECTS, PanelId.HAZARDS),
+             (PanelId.DICE, PanelId.ROLL_LOG, PanelId.SESSION_LOG, PanelId.GAMES)),
+            (3, 2),
+        ),
+        (760, 440),
     ),
 }  # fmt: skip
 

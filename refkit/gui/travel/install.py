@@ -140,6 +140,17 @@ def register(registry: PanelRegistry, context: FeatureContext, services: Service
     if registry.has(PanelId.DUNGEON_TURN):
         registry.when_built(PanelId.DUNGEON_TURN, offer_players_map)
 
+    def travel_workspace() -> None:
+        from refkit.gui.shell.workspaces import Workspace, arrange
+
+        window = registry.window
+        geometry = window.geometry()
+        arrange(registry, Workspace.TRAVEL)
+        if not window.isMaximized() and not window.isFullScreen():
+            window.setGeometry(geometry)  # the window keeps its size and place
+        registry.show(PanelId.TRAVEL_DAY)
+        window.show_status("Travel workspace", 4000)
+
     def fit() -> None:
         show(PanelId.TRAVEL_MAP)
         panels.map_panel.view.fit_map()
@@ -154,6 +165,9 @@ def register(registry: PanelRegistry, context: FeatureContext, services: Service
                        tip="The hex map: look, paint habitats, draw roads and rivers, add places"),
             ActionSpec("travel_fit_map", "&Fit the map in view", fit, menu=MenuId.TRAVEL,
                        section="view"),
+            ActionSpec("workspace_travel", "T&ravel workspace", travel_workspace, ("Ctrl+3",),
+                       menu=MenuId.VIEW, section="layout",
+                       tip="The travel day in front, the map over the dice and the roll log"),
         ]
     )  # fmt: skip
     return panels

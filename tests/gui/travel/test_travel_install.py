@@ -30,3 +30,19 @@ def test_the_travel_menu_opens_the_panels_and_a_saved_map_starts_a_journey(
     day.start_button.click()
     assert day.problem.isHidden(), day.problem.text()
     assert day.journey.hex_map.name == "Fenlands"
+
+
+def test_the_travel_workspace_puts_the_day_in_front_beside_the_map(qtbot, start_app, tmp_path):
+    from refkit.gui.shell.workspaces import in_front
+
+    app = start_app(tmp_path / "refkit.sqlite3")
+    registry = app.panels
+    qtbot.waitUntil(lambda: registry.has(PanelId.TRAVEL_DAY), timeout=5000)
+    app.actions.action("workspace_travel").trigger()
+    window = registry.window
+
+    def fronts():
+        return {p for p in registry.panels() if in_front(window, registry.panel(p))}
+
+    qtbot.waitUntil(lambda: {PanelId.TRAVEL_DAY, PanelId.TRAVEL_MAP} <= fronts(), timeout=3000)
+    assert PanelId.DUNGEON_TURN not in fronts()
