@@ -14,7 +14,9 @@ from datetime import datetime
 from fractions import Fraction
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -80,8 +82,10 @@ def _hit_words(hit: Hit) -> str:
 def outcome_text(report: AttackReport) -> str:
     """What the attack did, line by line."""
     outcome, test = report.outcome, report.outcome.test
-    dice = " + ".join(str(face) for face in test.dice)
-    lines = [f"Rolled {dice} → {test.total}: tier {test.tier}"]
+    dice = " and ".join(str(face) for face in test.dice)
+    added = test.total - test.natural
+    plus = f" ({added:+d})" if added else ""
+    lines = [f"Rolled {dice}{plus} → {test.total}: tier {test.tier}"]
     if report.hit is not None:
         lines.append(f"Hit! {_hit_words(report.hit)}.")
     else:
@@ -103,6 +107,12 @@ def outcome_text(report: AttackReport) -> str:
         used = report.ammunition
         lines.append(f"Ammunition spent: {used.before} → {used.after} usage dice.")
     return "\n".join(lines)
+
+
+def _room_for(parent: QWidget | None) -> int:
+    """The width the dialog may take on the parent's screen (a 2× laptop screen is narrow)."""
+    screen = parent.screen() if parent is not None else QApplication.primaryScreen()
+    return screen.availableGeometry().width() - 40 if screen is not None else 560
 
 
 def attack_label(attack: Attack) -> str:
@@ -134,6 +144,7 @@ class AttackDialog(QDialog):
         self.setObjectName("attack_dialog")
         self.setWindowTitle("Attack")
         self.setWindowModality(Qt.WindowModality.WindowModal)
+        self.setMinimumWidth(min(560, _room_for(parent)))
         self.session = session
         self.push = push
         self.log_roll = log_roll
@@ -186,7 +197,7 @@ class AttackDialog(QDialog):
         self.banes_spin.setRange(0, MOST_EXTRA)
         self.allies_list = QListWidget()
         self.allies_list.setObjectName("attack_allies")
-        self.allies_list.setMaximumHeight(80)
+        self.allies_list.setMaximumHeight(64)
         self.allies_list.setToolTip("The attacker's allies next to the target: a shot may hit one")
 
         self.odds_label = plain_label("")
@@ -199,6 +210,10 @@ class AttackDialog(QDialog):
         self.outcome_label.setObjectName("attack_outcome")
         self.outcome_label.setWordWrap(True)
         self.outcome_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        loud = QFont(self.outcome_label.font())
+        loud.setBold(True)
+        loud.setPointSizeF(loud.pointSizeF() * 1.15)
+        self.outcome_label.setFont(loud)
 
         self.roll_button = QPushButton("Roll the attack")
         self.roll_button.setObjectName("attack_roll")
@@ -212,7 +227,6 @@ class AttackDialog(QDialog):
         form = QFormLayout()
         form.addRow("Attacker", self.attacker_combo)
         form.addRow("With", self.weapon_combo)
-        form.addRow("", self.keywords_label)
         form.addRow("Target", self.target_combo)
         form.addRow("Tests", self.tested_combo)
         form.addRow("Expertise", self.expertise_combo)
@@ -239,6 +253,7 @@ class AttackDialog(QDialog):
         buttons.addWidget(self.close_button)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.keywords_label)
         layout.addLayout(boxes)
         layout.addWidget(plain_label("Allies next to the target"))
         layout.addWidget(self.allies_list)
@@ -351,7 +366,9 @@ class AttackDialog(QDialog):
             self.keywords_label.setText("")
             self.keywords_label.hide()
             return
-        shown = "; ".join(f"{k.label}: {k.note}" if k.note else k.label for k in attack.keywords)
+        shown = "; ".join(
+            f"{k.label} ({k.note.rstrip('.')})" if k.note else k.label for k in attack.keywords
+        )
         self.keywords_label.setText(f"Keywords (not applied): {shown}")
         self.keywords_label.show()
 

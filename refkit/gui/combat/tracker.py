@@ -139,7 +139,9 @@ class CombatantRowWidget(QFrame):
         _show_gauge(self.stamina_bar, "Stamina", row.stamina)
         _show_gauge(self.ad_bar, "AD", row.ad)
         for condition, chip in self.chips.items():
-            chip.setChecked(condition in row.conditions)
+            on = condition in row.conditions
+            chip.setChecked(on)
+            chip.setText(f"✓ {condition}" if on else condition)  # not the pressed look alone
         self.setFrameShadow(QFrame.Shadow.Sunken if row.current else QFrame.Shadow.Plain)
         self.setLineWidth(2 if row.current else 1)
         self.setProperty("current", row.current)
