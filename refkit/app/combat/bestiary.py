@@ -79,6 +79,29 @@ class Bestiary:
         del self._creatures[key]
         return creature
 
+    def save(self, creature: Creature, *, was: str | None = None) -> Creature:
+        """Keep one of the referee's creatures: a new one, or ``was`` changed (and perhaps
+        renamed). Refkit's examples are never written over, and a name another creature has is
+        refused; nothing changed then."""
+        key = creature.name.lower()
+        old = self.get(was) if was is not None else None
+        if old is not None and old.name.lower() in self._shipped:
+            raise BestiaryRefusal(
+                f"{old.name} is one of Refkit's examples; save your change under a new name"
+            )
+        if key in self._shipped:
+            raise BestiaryRefusal(f"{creature.name} is one of Refkit's examples; pick another name")
+        if key in self._creatures and (old is None or old.name.lower() != key):
+            raise BestiaryRefusal(f"the bestiary already has {self._creatures[key].name}")
+        if self._stored is not None:
+            self._stored.put_all([creature], replace=old is not None)
+            if old is not None and old.name.lower() != key:
+                self._stored.delete(old.name)
+        if old is not None:
+            del self._creatures[old.name.lower()]
+        self._creatures[key] = creature
+        return creature
+
     def creatures(self) -> tuple[Creature, ...]:
         return tuple(sorted(self._creatures.values(), key=lambda c: c.name.lower()))
 

@@ -1,5 +1,5 @@
 """Registers the fight at the table: the Fight panel (the tracker) and the Fight menu — Attack…
-(Ctrl+Shift+A), Next turn (Ctrl+Shift+T), New round, the bestiary.
+(Ctrl+Shift+A), Next turn (Ctrl+Shift+T), New round, Bestiary….
 
 The composition root calls :func:`register` once the database is open, with the services' fight
 session (:attr:`refkit.compose.Services.fight`) and the party at the table. Every step goes on
@@ -21,6 +21,7 @@ from refkit.app.combat.fight_view import PlayersFight, players_fight
 from refkit.app.undo import Command
 from refkit.errors import DomainError
 from refkit.gui.combat.attack_dialog import AttackDialog
+from refkit.gui.combat.bestiary_editor import BestiaryDialog
 from refkit.gui.combat.tracker import FightPanel
 from refkit.gui.shell.actions import ActionSpec
 from refkit.gui.shell.panel_registry import (
@@ -62,6 +63,7 @@ class FightPanels(QObject):
         self.characters = characters
         self.party = party
         self.dialog: AttackDialog | None = None
+        self.bestiary_dialog: BestiaryDialog | None = None
         session.add_listener(self)
         characters.add_listener(self._crows_changed)
         self.destroyed.connect(lambda: _forget(session, characters, self._crows_changed, self))
@@ -130,6 +132,20 @@ class FightPanels(QObject):
         dialog.open()
         return dialog
 
+    def open_bestiary(self) -> BestiaryDialog:
+        """The bestiary window (not modal: the tracker stays usable beside it)."""
+        if self.bestiary_dialog is None:
+            dialog = BestiaryDialog(self.session.bestiary, self.context.window)
+            dialog.changed.connect(self._bestiary_changed)
+            self.bestiary_dialog = dialog
+        self.bestiary_dialog.show()
+        self.bestiary_dialog.activateWindow()
+        return self.bestiary_dialog
+
+    def _bestiary_changed(self) -> None:
+        if self.registry.is_built(FIGHT_DOCK):
+            self.tracker.refresh_bestiary()
+
     def next_turn(self) -> None:
         self.registry.show(FIGHT_DOCK)
         self.tracker.next_turn()
@@ -152,6 +168,9 @@ class FightPanels(QObject):
                        menu=menu, section=SECTION),
             ActionSpec("fight_new_round", "New &round", self.new_round, menu=menu,
                        section=SECTION, tip="Roll the initiative d10 for the next round"),
+            ActionSpec("fight_bestiary", "&Bestiary…", self.open_bestiary, menu=menu,
+                       section="bestiary",
+                       tip="Refkit's example creatures and yours; write one, import or export"),
             ActionSpec("fight_show", "Go to the fight &tracker", self.focus_tracker,
                        menu=menu, section="panels",
                        tip="With the tracker focused, N is the next turn and A an attack"),

@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -375,3 +375,24 @@ def _string(text: str) -> str:
     """A TOML basic string: JSON's escapes are TOML's too, and DEL (raw in JSON, refused by
     TOML) is escaped as well."""
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+class CreatureEntryError(DomainError, ValueError):
+    """A creature entered by hand (the bestiary editor's form) breaks a rule: ``field`` names
+    it, ``attack`` says which attack (0 for the first) when it is an attack's."""
+
+    def __init__(self, field: str, reason: str, attack: int | None = None) -> None:
+        where = field if attack is None else f"attack {attack + 1}: {field}"
+        super().__init__(f"{where}: {reason}")
+        self.field = field
+        self.reason = reason
+        self.attack = attack
+
+
+def creature_from_entry(entry: Mapping[str, Any]) -> Creature:
+    """One creature from a table shaped as a ``[[creature]]`` of the file (with its ``attack``
+    tables), checked exactly as a file's; CreatureEntryError names the field and the reason."""
+    try:
+        return _creature(dict(entry))
+    except _Problem as problem:
+        raise CreatureEntryError(problem.field, problem.reason, problem.attack) from None

@@ -54,3 +54,26 @@ def test_the_fight_menu_opens_the_attack_window_and_an_attack_is_one_undo_step(
     dialog.close()
     app.undo_stack.undo()
     assert tracker.session.state.combatant("Tunnel ghoul 1").stamina == 9
+
+
+def test_a_creature_saved_in_the_bestiary_can_join_the_fight_at_once(
+    qtbot, start_app, tmp_path: Path
+) -> None:
+    from refkit.gui.combat.bestiary_editor import DAMAGE, NAME, BestiaryDialog
+
+    app = start_app(tmp_path / "refkit.sqlite3")
+    qtbot.waitUntil(lambda: _has_fight(app), timeout=OPEN_TIMEOUT_MS)
+    tracker = app.panels.widget(PanelId.FIGHT, FightPanel)
+    app.panels.action("fight_bestiary").trigger()
+    dialog = app.window.findChild(BestiaryDialog)
+    assert dialog is not None and dialog.isVisible()
+    dialog.form.name_edit.setText("Bog hag")
+    dialog.form.stamina_spin.setValue(14)
+    dialog.form.attacks.item(0, NAME).setText("Claws")
+    dialog.form.attacks.item(0, DAMAGE).setText("3 / 6")
+    assert dialog.save() is not None
+    tracker.creature_combo.setCurrentText("Bog hag")
+    assert tracker.creature_combo.currentText() == "Bog hag"
+    assert tracker.add_creatures()
+    assert list(tracker.rows) == ["Bog hag 1"]
+    dialog.close()
