@@ -95,7 +95,7 @@ ARRANGEMENTS: dict[Workspace, Arrangement] = {
              (PanelId.DICE, PanelId.ROLL_LOG, PanelId.SESSION_LOG, PanelId.GAMES)),
             (3, 2),
         ),
-        (760, 440),
+        (880, 480),
     ),
 }  # fmt: skip
 

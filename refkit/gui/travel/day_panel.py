@@ -23,11 +23,12 @@ from typing import Protocol
 
 import shiboken6
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QShowEvent, QUndoStack
+from PySide6.QtGui import QResizeEvent, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -35,6 +36,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QVBoxLayout,
@@ -42,7 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.travel.journey import Journey
-from refkit.gui.common.plain_text import PLAIN
+from refkit.gui.common.plain_text import PLAIN, ElidedLabel
 from refkit.gui.shell.undo_adapter import push_command
 from refkit.gui.travel.map_document import MapDocument
 from refkit.gui.travel.map_scene import HexMapScene, MapViewer, PartyPlace
@@ -138,8 +140,9 @@ class _RoleRow:
         self.tested.setAccessibleName(f"{traveller.name}'s characteristic")
         self.odds = QLabel()
         self.odds.setTextFormat(PLAIN)
-        for column, widget in enumerate((self.name, self.task, self.tested, self.odds)):
-            grid.addWidget(widget, row, column)
+        for column, widget in enumerate((self.name, self.task, self.tested)):
+            grid.addWidget(widget, 2 * row, column)
+        grid.addWidget(self.odds, 2 * row + 1, 1, 1, 2)  # under the task: keeps the form narrow
         self.task.currentIndexChanged.connect(self._task_changed)
         self.task.currentIndexChanged.connect(lambda _: changed())
         self.tested.currentIndexChanged.connect(lambda _: changed())
@@ -205,12 +208,12 @@ class TravelDayPanel(QWidget):
         self.start_button.clicked.connect(self.start_journey)
         journey_box = QGroupBox("Journey")
         journey_form = QGridLayout(journey_box)
-        journey_form.addWidget(self.journeys, 0, 0, 1, 4)
+        journey_form.addWidget(self.journeys, 0, 0, 1, 2)
         journey_form.addWidget(self.new_journey, 1, 0)
         journey_form.addWidget(self.start_map, 1, 1)
-        journey_form.addWidget(self.hirelings, 1, 2)
-        journey_form.addWidget(self.start_button, 1, 3)
-        journey_form.addWidget(self.with_party, 2, 0, 1, 4)
+        journey_form.addWidget(self.hirelings, 2, 0)
+        journey_form.addWidget(self.start_button, 2, 1)
+        journey_form.addWidget(self.with_party, 3, 0, 1, 2)
 
         # 1. pace ----------------------------------------------------------------------------
         self.pace = QComboBox()
@@ -251,6 +254,7 @@ class TravelDayPanel(QWidget):
         route_buttons = QHBoxLayout()
         for direction in HexDirection:
             button = QPushButton(direction.name)
+            button.setMaximumWidth(button.fontMetrics().horizontalAdvance("NW") + 24)
             button.setToolTip(f"Walk one hex {direction.name}")
             button.clicked.connect(lambda _=False, d=direction: self.add_step(d))
             route_buttons.addWidget(button)
@@ -265,12 +269,14 @@ class TravelDayPanel(QWidget):
         later_box = QGroupBox("3–6. Encounter, route, rest, Miasma")
         later = QFormLayout(later_box)
         later.addRow("3. Encounter check after hex", self.encounter_at)
-        later.addRow("4. Route", route_buttons)
+        later.addRow(QLabel("4. Route (or click the next hex on the map)"))
+        later.addRow(route_buttons)
         later.addRow("", self.route_label)
         rests = QHBoxLayout()
-        for box in (self.rest, self.seclude, self.in_miasma):
+        for box in (self.rest, self.seclude):
             rests.addWidget(box)
-        later.addRow("5–6. Rest", rests)
+        later.addRow("5. Rest", rests)
+        later.addRow("6. Miasma", self.in_miasma)
 
         self.travel_button = QPushButton("Travel the day")
         self.travel_button.clicked.connect(self.travel)
@@ -315,7 +321,7 @@ class TravelDayPanel(QWidget):
         self.scene = HexMapScene(self.document, MapViewer.REFEREE, self)
         self.view = HexMapView(self.scene)
         self.view.cursor_moved.connect(self._hex_clicked)
-        self.readout = QLabel(
+        self.readout = ElidedLabel(
             "Point at a hex to read it; click the next hex to add it to the route."
         )
         self.readout.setTextFormat(PLAIN)
@@ -337,11 +343,23 @@ class TravelDayPanel(QWidget):
         form_layout.addWidget(self.problem)
         form_layout.addWidget(journal_box, 1)
         form.setMaximumWidth(620)
+        # The form scrolls, so the panel fits a laptop's screen beside other panels.
+        scroller = QScrollArea()
+        scroller.setWidgetResizable(True)
+        scroller.setWidget(form)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setMinimumWidth(320)
+        scroller.setMaximumWidth(640)
+        self.view.setMinimumSize(200, 160)
         splitter = QSplitter()
-        splitter.addWidget(form)
+        splitter.setChildrenCollapsible(False)
+        splitter.addWidget(scroller)
         splitter.addWidget(map_side)
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
+        self.splitter = splitter
+        self._sized = False
+        splitter.splitterMoved.connect(self._splitter_dragged)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
@@ -354,6 +372,9 @@ class TravelDayPanel(QWidget):
         undo_stack.indexChanged.connect(self._stack_moved)
         self.reload()
 
+    def _splitter_dragged(self, position: int, index: int) -> None:
+        self._sized = True
+
     def _stack_moved(self, index: int) -> None:
         # Read again now if the panel is seen, else when it is shown (a closed panel, or one
         # being torn down with the window, reads nothing).
@@ -364,6 +385,19 @@ class TravelDayPanel(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        self._share_width()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._share_width()
+
+    def _share_width(self) -> None:
+        """The form first (up to its widest), the map the rest, until the referee drags the
+        splitter (then their choice stays)."""
+        if self._sized or self.width() <= 0:
+            return
+        form = max(320, min(620, self.width() - 260))
+        self.splitter.setSizes([form, max(200, self.width() - form)])
         if self._stale:
             self.reload()
 

@@ -89,6 +89,7 @@ class MapEditor(QWidget):
         self.document = MapDocument(parent=self)
         self.scene = HexMapScene(self.document, MapViewer.REFEREE, self)
         self.view = HexMapView(self.scene, self)
+        self.view.setMinimumSize(200, 160)
         self.tool = Tool.LOOK
         self._stroke_before: dict[Hex, HexCell | None] = {}
         self._last_hex: Hex | None = None
@@ -107,12 +108,13 @@ class MapEditor(QWidget):
         top = QHBoxLayout()
         top.addWidget(QLabel("Map:"))
         top.addWidget(self.maps, 1)
-        top.addWidget(self.new_name)
-        top.addWidget(self.new_width)
-        top.addWidget(QLabel("×"))
-        top.addWidget(self.new_height)
-        top.addWidget(self.new_button)
         top.addWidget(self.save_button)
+        fresh = QHBoxLayout()
+        fresh.addWidget(self.new_name, 1)
+        fresh.addWidget(self.new_width)
+        fresh.addWidget(QLabel("×"))
+        fresh.addWidget(self.new_height)
+        fresh.addWidget(self.new_button)
 
         self.tools = QButtonGroup(self)
         tools = QHBoxLayout()
@@ -125,15 +127,15 @@ class MapEditor(QWidget):
             self.tools.addButton(button, number)
             tools.addWidget(button)
         self.tools.idClicked.connect(lambda number: self.set_tool(list(Tool)[number - 1]))
+        tools.addStretch(1)
         self.habitat = QComboBox()
         self.habitat.setAccessibleName("Habitat to paint")
-        tools.addWidget(self.habitat)
         self.erase = QCheckBox("Erase")
         self.erase.setToolTip("Road and River tools take the road or river away instead")
-        tools.addWidget(self.erase)
-        tools.addStretch(1)
 
         place = QHBoxLayout()
+        place.addWidget(self.habitat)
+        place.addWidget(self.erase)
         self.place_name = QLineEdit()
         self.place_name.setPlaceholderText("Place's name")
         self.place_dungeon = QCheckBox("Dungeon")
@@ -154,6 +156,7 @@ class MapEditor(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addLayout(fresh)
         layout.addLayout(tools)
         layout.addLayout(place)
         layout.addWidget(self.view, 1)
