@@ -34,7 +34,7 @@ from refkit.app.combat.attack_record import attack_roll_record
 from refkit.app.combat.fight_session import AttackReport, FightSession, Hit, PreparedAttack
 from refkit.app.undo import Command
 from refkit.dice.records import RollRecord
-from refkit.errors import DomainError
+from refkit.errors import ConflictError, DomainError
 from refkit.gui.common.plain_text import plain_label
 from refkit.rules.combat.attack import Situation
 from refkit.rules.combat.attack_odds import AttackOdds, attack_odds
@@ -450,6 +450,11 @@ class AttackDialog(QDialog):
         try:
             command = self.session.make_attack(self.prepared, knock_out=self.knock_out.isChecked())
             self.push(command)
+        except ConflictError as error:
+            self.session.reload()  # moved on elsewhere: offer the fight as it is now
+            self._refill_keeping_choices()
+            self.outcome_label.setText(f"Not rolled: {error}. Look again and roll again.")
+            return None
         except (DomainError, ValueError) as error:
             self.outcome_label.setText(f"Not rolled: {error}")
             return None

@@ -41,7 +41,7 @@ from refkit.app.combat.fight_view import (
     side_text,
 )
 from refkit.app.undo import Command
-from refkit.errors import DomainError
+from refkit.errors import ConflictError, DomainError
 from refkit.gui.common.plain_text import plain_label
 from refkit.rules.character.model import CONDITIONS, Character
 from refkit.rules.combat.fight import MAX_OF_A_KIND, Fight
@@ -383,6 +383,11 @@ class FightPanel(QWidget):
         try:
             command = make()
             self.push(command)
+        except ConflictError as error:
+            # The command line or another window moved the fight on: show it as it is now.
+            self.session.reload()
+            self.say(f"{error}. The fight is shown as it is now: do the step again if need be")
+            return False
         except (DomainError, ValueError) as error:
             self.say(str(error))
             return False

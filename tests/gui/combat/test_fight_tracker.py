@@ -189,3 +189,18 @@ def test_n_and_a_are_the_trackers_keys_while_it_has_focus(
     window.setFocus()
     notation.trigger()
     assert typed == ["N"]
+
+
+def test_a_fight_moved_on_by_the_command_line_is_read_again_not_overwritten(
+    panel: FightPanel, services: Services, stack: RefkitUndoStack
+) -> None:
+    panel.session.add_creatures("Cellar rat").do()
+    assert services.db_url is not None
+    with Services(db_url=services.db_url) as other:  # refkit fight, meanwhile
+        other.fight.add_creatures("Tunnel ghoul").do()
+    assert not panel.add_party()
+    assert "changed since" in panel.message.text()
+    assert list(panel.rows) == ["Cellar rat 1", "Tunnel ghoul 1"]  # as it is now
+    assert stack.count() == 0
+    assert panel.add_party()  # and the next step is kept
+    assert list(panel.rows)[-1] == "Wren Ashdown"
