@@ -11,7 +11,6 @@ what the players may not know (the true position while lost, the lost dice) is s
 from __future__ import annotations
 
 import argparse
-import random
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
@@ -288,11 +287,9 @@ def _register_stored_maps(commands: argparse._SubParsersAction) -> None:
 
 
 def _maps(services: Services) -> MapLibrary:
-    from refkit.app.travel.map_library import MapLibrary
-    from refkit.store.character_store import CharacterRepository
+    from refkit.app.travel.wiring import map_library
 
-    database = services.database
-    return MapLibrary(CharacterRepository(database), database.unit_of_work)
+    return map_library(services)
 
 
 def _run_map_import(args: argparse.Namespace) -> Result:
@@ -454,28 +451,15 @@ def _journal_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _journeys(services: Services) -> JourneyStore:
-    from refkit.app.travel.journey_store import JourneyStore
-    from refkit.store.character_store import CharacterRepository
+    from refkit.app.travel.wiring import journey_store
 
-    database = services.database
-    return JourneyStore(CharacterRepository(database), database.unit_of_work)
+    return journey_store(services)
 
 
 def _service(services: Services) -> TravelService:
-    from refkit.app.travel.travel_service import TravelService
-    from refkit.rules.tables.defaults import MIASMA_TABLE
+    from refkit.app.travel.wiring import travel_service
 
-    def encounter(name: str, rng: random.Random) -> str:
-        return services.tables.roll(name, seed=rng.getrandbits(SEED_BITS)).roll.text
-
-    return TravelService(
-        _journeys(services),
-        services.dice,
-        clock=services.utc_now,
-        rng_factory=services.rng_factory,
-        miasma_table=lambda: services.tables.get(MIASMA_TABLE),
-        encounter_roller=encounter,
-    )
+    return travel_service(services)
 
 
 def _split(text: str, option: str) -> tuple[str, str]:
@@ -506,18 +490,9 @@ def _parse_traveller(text: str) -> Traveller:
 
 
 def _crow_traveller(services: Services, name: str) -> Traveller:
-    from refkit.rules.travel.travel_day import Traveller
+    from refkit.app.travel.wiring import crow_traveller
 
-    crow = services.characters.get(name)
-    marks = crow.characteristics
-    return Traveller(
-        crow.name,
-        marks.agility,
-        marks.mind,
-        marks.strength,
-        conditions=tuple(crow.conditions),
-        cruelty=crow.cruelty,
-    )
+    return crow_traveller(services.characters, name)
 
 
 def _run_start(args: argparse.Namespace) -> Result:
