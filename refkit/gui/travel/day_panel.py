@@ -293,6 +293,10 @@ class TravelDayPanel(QWidget):
         self.problem.hide()
 
         # the journal ------------------------------------------------------------------------
+        self.journal_day = QComboBox()
+        self.journal_day.setAccessibleName("Journal day")
+        self.journal_day.currentIndexChanged.connect(self._pick_day)
+        self._kept_choice = False
         self.entry = QPlainTextEdit()
         self.entry.setReadOnly(True)
         self.entry.setAccessibleName("The day's journal entry")
@@ -307,6 +311,7 @@ class TravelDayPanel(QWidget):
         self.export_button.clicked.connect(lambda: self.export_journal(self.export_path.text()))
         journal_box = QGroupBox("Journal")
         journal = QVBoxLayout(journal_box)
+        journal.addWidget(self.journal_day)
         journal.addWidget(self.entry, 1)
         journal.addWidget(self.note)
         buttons = QHBoxLayout()
@@ -625,6 +630,7 @@ class TravelDayPanel(QWidget):
             return False
         self._say("")
         self.route.clear()
+        self._kept_choice = False  # show the day just travelled
         self.reload()
         self.status_message.emit(f"Day {journey.state.day + 1} of {journey.name} travelled")
         return True
@@ -649,13 +655,34 @@ class TravelDayPanel(QWidget):
         return True
 
     def _show_entry(self) -> None:
+        """Fill the day list and show the last day (or the one chosen, if it is still there)."""
         journey = self.journey
-        if journey is None or not journey.days:
+        chosen = self.journal_day.currentData()
+        self.journal_day.blockSignals(True)
+        self.journal_day.clear()
+        for entry in journey.days if journey else ():
+            self.journal_day.addItem(f"Day {entry.day}", entry.day)
+        days = [entry.day for entry in journey.days] if journey else []
+        if chosen in days and chosen != (days[-1] if days else None) and self._kept_choice:
+            self.journal_day.setCurrentIndex(days.index(chosen))
+        else:
+            self.journal_day.setCurrentIndex(len(days) - 1)
+        self.journal_day.blockSignals(False)
+        self._show_day()
+
+    def _pick_day(self, _index: int) -> None:
+        self._kept_choice = True
+        self._show_day()
+
+    def _show_day(self) -> None:
+        journey = self.journey
+        wanted = self.journal_day.currentData()
+        day = next((d for d in journey.days if d.day == wanted), None) if journey else None
+        if day is None:
             self.entry.setPlainText("No day travelled yet.")
             self.note.setPlainText("")
             self.keep_note.setEnabled(False)
             return
-        day = journey.days[-1]
         self.entry.setPlainText("\n".join(day.referee))
         self.note.setPlainText(day.note)
         self.keep_note.setEnabled(True)
@@ -664,7 +691,9 @@ class TravelDayPanel(QWidget):
         backend, journey = self.backend, self.journey
         if backend is None or journey is None or not journey.days:
             return
-        day = journey.days[-1].day
+        day = self.journal_day.currentData()
+        if not isinstance(day, int):
+            return
         try:
             command = backend.note_command(day, self.note.toPlainText(), journey.name)
             push_command(self.undo_stack, command)  # type: ignore[arg-type]

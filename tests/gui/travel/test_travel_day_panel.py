@@ -161,3 +161,17 @@ def test_two_hours_pass_rolls_the_tracked_effects_as_one_undo_step(qtbot, panel,
     assert log[-1].text.startswith("2 hours pass outside a dungeon")
     panel.undo_stack.undo()
     assert {e.name: e.usage_dice for e in dungeon.effects()} == before
+
+
+def test_an_earlier_days_entry_is_shown_and_its_note_edited(qtbot, panel):
+    start(panel)
+    assert panel.travel() and panel.travel(), panel.problem.text()
+    assert [panel.journal_day.itemText(i) for i in range(2)] == ["Day 1", "Day 2"]
+    assert panel.journal_day.currentText() == "Day 2"
+    panel.journal_day.setCurrentIndex(0)
+    assert panel.entry.toPlainText() == "\n".join(panel.journey.days[0].referee)
+    panel.note.setPlainText("The first camp, by the bridge.")
+    panel.keep_note.click()
+    assert panel.journey.days[0].note == "The first camp, by the bridge."
+    assert panel.journey.days[1].note == ""
+    assert panel.journal_day.currentText() == "Day 1"  # the note's step kept the day chosen
