@@ -142,8 +142,9 @@ def _common(parser: argparse.ArgumentParser, handler: Any) -> None:
 # -- running a step --------------------------------------------------------------------------
 
 
-def _step(args: argparse.Namespace, make: Any) -> tuple[Any, Any]:
-    """Build the session, make the step with ``make(session)``, do it; (session, extra)."""
+def _step(args: argparse.Namespace, make: Any, done: Any = None) -> tuple[Any, Any]:
+    """Build the session, make the step with ``make(session)``, do it, then ``done(services,
+    extra)`` (an attack's roll into the roll log); (session, (command, extra))."""
     from refkit.errors import DomainError
 
     with command_services(args) as services:
@@ -156,6 +157,8 @@ def _step(args: argparse.Namespace, make: Any) -> tuple[Any, Any]:
             command.do()
         except DomainError as error:
             raise CliError(str(error)) from None
+        if done is not None:
+            done(services, extra)
         return session, (command, extra)
 
 
@@ -289,7 +292,12 @@ def _run_attack(args: argparse.Namespace) -> Result:
         step = session.make_attack(prepared, knock_out=args.knock_out, dice=dice, seed=args.seed)
         return step, (step.report, odds)
 
-    session, (command, (report, odds)) = _step(args, make)
+    def log_roll(services: Any, extra: Any) -> None:
+        from refkit.app.combat.attack_record import attack_roll_record
+
+        services.dice.log_roll(attack_roll_record(extra[0], services.utc_now()))
+
+    session, (command, (report, odds)) = _step(args, make, log_roll)
     payload, shown = _shown(session, command.text)
     outcome, test = report.outcome, report.outcome.test
     wounds = {hit.name: hit.wounds_to_place for hit in (report.hit, report.stray) if hit}

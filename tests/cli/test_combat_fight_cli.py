@@ -152,3 +152,16 @@ def test_refkit_dt_end_wakes_a_creature_knocked_out_with_refkit_fight(cli, refki
     shown = cli("fight", "show", "--json").json
     assert shown["combatants"][0]["standing"] == "fighting"
     assert fight_log(refkit_data_dir)[-1] == "The DT ends: its conditions end in the fight"
+
+
+def test_an_attack_in_the_fight_lands_in_the_roll_log_as_an_attack(cli, refkit_data_dir):
+    from tests.cli.test_combat_cli import logged_rolls
+
+    assert cli("fight", "add", "Tunnel ghoul", "--count", "2").code == 0
+    assert cli("fight", "round", "--die", "2").code == 0
+    done = cli("fight", "attack", "Tunnel ghoul 1", "--weapon", "Claws", "--target",
+               "Tunnel ghoul 2", "--dice", "7,8", "--json")  # fmt: skip
+    assert done.code == 0
+    rolls = logged_rolls(refkit_data_dir)
+    assert [(r.record.kind, r.record.faces) for r in rolls] == [("attack", (7, 8))]
+    assert rolls[0].record.summary.startswith("Tunnel ghoul 1 attacks Tunnel ghoul 2 with Claws")
