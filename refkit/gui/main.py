@@ -68,7 +68,47 @@ GUI_BUSY_TIMEOUT_MS = 50
 the save-problem bar tries such an edit again by itself until the lock is gone."""
 
 
+OPEN_LOCK_WAIT_S = 5.0
+"""How long opening the database waits out another program's lock (as the CLI does): it runs in
+the worker, where waiting freezes nothing, unlike the window's own writes."""
+
+
 def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll], Services]:
+    """:func:`_open_store_once`, tried again while another program's lock is in the way (up to
+    OPEN_LOCK_WAIT_S): the window's connections wait only GUI_BUSY_TIMEOUT_MS each time."""
+    import time
+
+    from refkit.store.errors import DatabaseError
+
+    deadline = time.monotonic() + OPEN_LOCK_WAIT_S
+    while True:
+        try:
+            return _open_store_once(db_url)
+        except DatabaseError as error:
+            if time.monotonic() >= deadline or not _met_a_lock(error):
+                raise
+            time.sleep(0.1)
+
+
+def _met_a_lock(error: BaseException) -> bool:
+    """True when ``error`` (or what caused it: a failed migration wraps it) is a locked file."""
+    import sqlite3
+
+    from refkit.store.errors import DatabaseLockedError, database_failure
+
+    seen: BaseException | None = error
+    for _depth in range(8):
+        if seen is None:
+            return False
+        if isinstance(seen, DatabaseLockedError):
+            return True
+        if isinstance(seen, sqlite3.Error) or hasattr(seen, "orig"):
+            return isinstance(database_failure("", seen), DatabaseLockedError)
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def _open_store_once(db_url: str | None) -> tuple[Database, list[LoggedRoll], Services]:
     """Open and migrate the database, read the newest rolls and build the services (runs in a
     worker thread: building the character service may store the sample party)."""
     from refkit.compose import Services
