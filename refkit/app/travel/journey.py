@@ -70,6 +70,22 @@ class Journey:
         last = self.days[-1]
         return replace(self, state=last.before, days=self.days[:-1])
 
+    def with_map(self, hex_map: HexMap) -> Journey:
+        """The journey on an edited copy of its map (same name); ValueError when the party's
+        hexes, true or believed, are no longer on it."""
+        if hex_map.name != self.hex_map.name:
+            raise ValueError(
+                f"journey {self.name!r} is on map {self.hex_map.name!r}, not {hex_map.name!r}"
+            )
+        for what, where in (("believes it is", self.state.believed_hex),
+                            ("truly is", self.state.true_hex)):  # fmt: skip
+            if where not in hex_map:
+                raise ValueError(
+                    f"the edited map {hex_map.name!r} has no hex {where.label}, where the party "
+                    f"of journey {self.name!r} {what}; put the hex back first"
+                )
+        return replace(self, hex_map=hex_map)
+
     def with_note(self, day: int, note: str) -> Journey:
         for index, entry in enumerate(self.days):
             if entry.day == day:

@@ -65,8 +65,7 @@ class MapLibrary:
             key = map_key(hex_map.name)
             if not replace and self._meta.get_meta(key) is not None:
                 raise ValueError(
-                    f"a map called {hex_map.name!r} is stored already (use --replace to "
-                    "replace it)"
+                    f"a map called {hex_map.name!r} is stored already (use --replace to replace it)"
                 )
             self._meta.set_meta(key, text)
             names = self.names()

@@ -246,6 +246,16 @@ class TravelService:
             lambda current: current.with_note(day, note),
         )
 
+    def map_command(self, hex_map: HexMap, name: str | None = None) -> JourneyEditCommand:
+        """Let the journey travel on the edited map (the stored map of the same name)."""
+        journey = self.book.load(name)
+        journey.with_map(hex_map)  # ValueError now: another map, or the party's hex gone
+        return JourneyEditCommand(
+            self.steps(journey.name),
+            f"Journey {journey.name!r} on the edited map",
+            lambda current: current.with_map(hex_map),
+        )
+
     def journal_markdown(self, name: str | None = None, *, referee: bool = True) -> str:
         journey = self.book.load(name)
         out = [f"# {journey.name}", "", f"On the map {journey.hex_map.name}.", ""]

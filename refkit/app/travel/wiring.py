@@ -135,6 +135,9 @@ class TravelDesk:
     def note_command(self, day: int, note: str, name: str) -> JourneyEditCommand:
         return self.service.note_command(day, note, name)
 
+    def map_command(self, hex_map: HexMap, name: str) -> JourneyEditCommand:
+        return self.service.map_command(hex_map, name)
+
     def journal_markdown(self, name: str) -> str:
         return self.service.journal_markdown(name)
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from refkit.gui.travel.day_panel import TravelDayPanel
     from refkit.gui.travel.map_editor import MapEditor
     from refkit.gui.travel.players_map import PlayersMap
+    from refkit.rules.travel.hex_map import HexMap
 
 
 class TravelPanels:
@@ -106,7 +107,20 @@ class TravelPanels:
                 PartyPlace(state.believed_hex, state.true_hex, state.lost, state.explored)
             )
 
-    def _map_saved(self, hex_map: object) -> None:
+    def _map_saved(self, hex_map: HexMap) -> None:
+        """A saved map is offered for new journeys, and the journey shown on it travels on it
+        from now on (one undo step; refused, and said, if the party's hex was taken away)."""
+        journey = self._journey
+        same_name = journey is not None and journey.hex_map.name == hex_map.name
+        if journey is not None and same_name and journey.hex_map != hex_map:
+            from refkit.gui.shell.undo_adapter import push_command
+
+            try:
+                push_command(self.context.undo_stack, self.desk.map_command(hex_map, journey.name))
+            except ValueError as problem:
+                self.context.window.show_status(
+                    f"The journey keeps its map as it was: {problem}", 10000
+                )
         if self.registry.is_built(PanelId.TRAVEL_DAY):
             self.day_panel.reload()
 

@@ -193,3 +193,28 @@ def test_a_journey_is_saved_whole_or_not_at_all(service, database, log):
     with pytest.raises(RuntimeError, match="the roll log broke"):
         service.travel_day_command(LOST_PLAN, faces=LOST_FACES, seed=7).do()
     assert service.journey() == before
+
+
+def test_an_edited_map_is_taken_up_by_the_journey_and_undone(service):
+    from refkit.rules.travel.hex_map import HexCell
+
+    journey = service.start("Edited", MAP, None, PARTY)
+    at = journey.state.believed_hex
+    edited = MAP.with_cells([(at, HexCell("swamp"))])
+    command = service.map_command(edited, "Edited")
+    command.do()
+    assert service.journey("Edited").hex_map.cell(at).habitat == "swamp"
+    command.undo()
+    assert service.journey("Edited").hex_map == MAP
+
+
+def test_an_edited_map_without_the_partys_hex_is_refused(service):
+    from refkit.rules.travel.hex_map import HexMap
+
+    journey = service.start("Edited", MAP, None, PARTY)
+    at = journey.state.believed_hex
+    cells = {h: c for h, c in MAP.cells.items() if h != at}
+    smaller = HexMap(MAP.name, cells, MAP.habitats, MAP.encounter_tables, None)
+    with pytest.raises(ValueError, match=f"no hex {at.label}"):
+        service.map_command(smaller, "Edited")
+    assert service.journey("Edited").hex_map == MAP

@@ -46,3 +46,29 @@ def test_the_travel_workspace_puts_the_day_in_front_beside_the_map(qtbot, start_
 
     qtbot.waitUntil(lambda: {PanelId.TRAVEL_DAY, PanelId.TRAVEL_MAP} <= fronts(), timeout=3000)
     assert PanelId.DUNGEON_TURN not in fronts()
+
+
+def test_a_map_edited_and_saved_is_the_journeys_map_from_then_on(qtbot, start_app, tmp_path):
+    from refkit.gui.travel.map_editor import Tool
+    from refkit.rules.travel.hexes import Hex
+
+    app = start_app(tmp_path / "refkit.sqlite3")
+    registry = app.panels
+    qtbot.waitUntil(lambda: registry.has(PanelId.TRAVEL_DAY), timeout=5000)
+    editor = registry.widget(PanelId.TRAVEL_MAP, MapEditor)
+    editor.show_map(rectangle_map("Fenlands", 8, 6), saved=False)
+    assert editor.save()
+    day = registry.widget(PanelId.TRAVEL_DAY, TravelDayPanel)
+    day.reload()
+    day.start_map.setCurrentText("Fenlands")
+    day.new_journey.setText("Across the fen")
+    day.hirelings.setText("Ivo=1,1,1")
+    day.with_party.setChecked(False)
+    day.start_button.click()
+    editor.set_tool(Tool.HABITAT)
+    editor.habitat.setCurrentText("swamp")
+    editor.apply_at(Hex(3, 0))
+    assert editor.save()
+    assert day.journey.hex_map.cell(Hex(3, 0)).habitat == "swamp"
+    app.undo_stack.undo()  # the journey back on the map it had
+    assert day.journey.hex_map.cell(Hex(3, 0)).habitat == "plains"
