@@ -206,7 +206,9 @@ class Services:
             from refkit.app.combat.dt_end import FightAtDtEnd
 
             # End DT ends the fight's DT conditions and wakes the knocked out, in its one step.
-            service.on_turn_ended.append(FightAtDtEnd(lambda: self.fight))
+            service.on_turn_ended.append(
+                FightAtDtEnd(lambda: self.fight, fight_stored=self._fight_may_be_stored)
+            )
             return service, bridge
 
         pair: tuple[DungeonTurnService, PartyBridge] = self._once("dungeon", build)
@@ -300,6 +302,14 @@ class Services:
 
         session: FightSession = self._once("fight", build)
         return session
+
+    def _fight_may_be_stored(self) -> bool:
+        """A fight session is built, or the database keeps a fight (one small read)."""
+        if "fight" in self._built:
+            return True
+        from refkit.store.combat_store import FightRepository
+
+        return FightRepository(self.database).load() is not None
 
     @property
     def session_log(self) -> SessionLogRepository:

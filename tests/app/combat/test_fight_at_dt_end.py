@@ -57,6 +57,7 @@ def test_end_dt_wakes_the_knocked_out_and_ends_dt_conditions_in_one_undo_step(
 def test_a_dt_ending_with_no_fight_writes_no_fight_step(services: Services) -> None:
     services.dungeon.start()
     EndTurnCommand(services.dungeon, 5).do()
+    assert "fight" not in services._built  # no bestiary read for a fight never started
     assert fight_entries(services) == []
     assert services.fight.state.combatants == ()
 
