@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import QObject, Signal
 
-from refkit.rules.travel.hex_map import HexCell, HexMap
+from refkit.rules.travel.hex_map import Habitat, HexCell, HexMap
 from refkit.rules.travel.hexes import Hex
 
 
@@ -57,6 +57,17 @@ class MapDocument(QObject):
         start = current.start if current.start in merged else None
         self._map = HexMap(current.name, merged, current.habitats, current.encounter_tables, start)
         self.changed.emit(frozenset(cells))
+        self.saved_changed.emit(self.is_saved())
+
+    def set_habitats(self, habitats: tuple[Habitat, ...]) -> None:
+        """Use this list of habitats (their colours and patterns); ValueError, nothing changed,
+        when a hex's habitat would be missing from it."""
+        if self._map is None:
+            raise ValueError("there is no map to edit: make a new one or open one first")
+        current = self._map
+        self._map = HexMap(current.name, current.cells, tuple(habitats),
+                           current.encounter_tables, current.start)  # fmt: skip
+        self.changed.emit(frozenset(current.cells))
         self.saved_changed.emit(self.is_saved())
 
     def cells(self, hexes: Iterable[Hex]) -> dict[Hex, HexCell | None]:

@@ -30,18 +30,21 @@ from PySide6.QtWidgets import (
 
 from refkit.gui.common.plain_text import PLAIN, ElidedLabel
 from refkit.gui.shell.undo_adapter import push_command
+from refkit.gui.travel.habitat_glyphs import PATTERNS
 from refkit.gui.travel.map_document import MapDocument
 from refkit.gui.travel.map_edits import (
+    HabitatsEdit,
     MapStroke,
     cleared,
     painted,
+    with_habitat,
     with_place,
     with_river,
     with_road,
 )
 from refkit.gui.travel.map_scene import HexMapScene, MapViewer, PartyPlace
 from refkit.gui.travel.map_view import HexMapView
-from refkit.rules.travel.hex_map import HexCell, HexMap, PointOfInterest
+from refkit.rules.travel.hex_map import Habitat, HexCell, HexMap, PointOfInterest
 from refkit.rules.travel.hexes import Hex
 
 
@@ -145,6 +148,22 @@ class MapEditor(QWidget):
         place.addWidget(self.place_dungeon)
         place.addWidget(self.place_notes, 2)
 
+        habitats = QHBoxLayout()
+        self.habitat_name = QLineEdit()
+        self.habitat_name.setPlaceholderText("Habitat's name")
+        self.habitat_colour = QLineEdit()
+        self.habitat_colour.setPlaceholderText("#3f6b35")
+        self.habitat_colour.setMaximumWidth(90)
+        self.habitat_pattern = QComboBox()
+        self.habitat_pattern.setAccessibleName("Habitat's pattern")
+        self.habitat_pattern.addItems(["(none)", *PATTERNS])
+        self.habitat_button = QPushButton("Add or change habitat")
+        self.habitat_button.clicked.connect(self.keep_habitat)
+        self.habitat.currentTextChanged.connect(self._habitat_chosen)
+        for widget in (self.habitat_name, self.habitat_colour, self.habitat_pattern):
+            habitats.addWidget(widget)
+        habitats.addWidget(self.habitat_button)
+
         self.readout = ElidedLabel("Point at a hex to read it; arrow keys move the hex cursor.")
         self.readout.setTextFormat(PLAIN)
         self.readout.setAccessibleName("Hex readout")
@@ -159,6 +178,7 @@ class MapEditor(QWidget):
         layout.addLayout(fresh)
         layout.addLayout(tools)
         layout.addLayout(place)
+        layout.addLayout(habitats)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.readout)
         layout.addWidget(self.problem)
@@ -170,6 +190,7 @@ class MapEditor(QWidget):
         self.view.hex_released.connect(self._end_stroke)
         self.view.cursor_activated.connect(self.apply_at)
         self.document.saved_changed.connect(self._saved_changed)
+        self.document.changed.connect(self._cells_changed)
         self.refresh_maps()
         self._fill_habitats()
 
@@ -240,6 +261,12 @@ class MapEditor(QWidget):
     def _saved_changed(self, saved: bool) -> None:
         self.save_button.setText("Save map" if saved else "Save map *")
 
+    def _cells_changed(self, hexes: object) -> None:
+        hex_map = self.document.hex_map
+        listed = [self.habitat.itemText(i) for i in range(self.habitat.count())]
+        if hex_map is not None and listed != [h.name for h in hex_map.habitats]:
+            self._fill_habitats()  # the list changed (an edit, its undo)
+
     def _fill_habitats(self) -> None:
         chosen = self.habitat.currentText()
         self.habitat.clear()
@@ -248,6 +275,40 @@ class MapEditor(QWidget):
             self.habitat.addItems([h.name for h in hex_map.habitats])
             if chosen:
                 self.habitat.setCurrentText(chosen)
+
+    def _habitat_chosen(self, name: str) -> None:
+        hex_map = self.document.hex_map
+        found = next((h for h in hex_map.habitats if h.name == name), None) if hex_map else None
+        if found is not None:
+            self.habitat_name.setText(found.name)
+            self.habitat_colour.setText(found.colour)
+            self.habitat_pattern.setCurrentText(found.pattern or "(none)")
+
+    def keep_habitat(self) -> bool:
+        """Add the habitat of the form to the map's list, or change the one of its name."""
+        hex_map = self.document.hex_map
+        if hex_map is None:
+            self._say_problem("There is no map to edit: make a new one or open one first.")
+            return False
+        pattern = self.habitat_pattern.currentText()
+        habitat = Habitat(
+            self.habitat_name.text().strip(),
+            self.habitat_colour.text().strip(),
+            "" if pattern == "(none)" else pattern,
+        )
+        try:
+            after = with_habitat(hex_map.habitats, habitat)
+            text = f"Map: habitat {habitat.name}"
+            push_command(
+                self.undo_stack, HabitatsEdit(self.document, text, hex_map.habitats, after)
+            )
+        except ValueError as problem:
+            self._say_problem(str(problem))
+            return False
+        self._say_problem("")
+        self._fill_habitats()
+        self.habitat.setCurrentText(habitat.name)
+        return True
 
     def _say_problem(self, text: str) -> None:
         self.problem.setText(text)

@@ -7,11 +7,12 @@ undo stack when it ends; its first ``do`` finds the cells already there.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 
 from refkit.gui.travel.map_document import MapDocument
-from refkit.rules.travel.hex_map import HexCell, PointOfInterest
+from refkit.rules.travel.hex_map import Habitat, HexCell, PointOfInterest
 from refkit.rules.travel.hexes import Hex, HexDirection
 
 
@@ -45,6 +46,44 @@ class MapStroke:
 
     def undo(self) -> None:
         self._document.put(self.before)
+
+
+class HabitatsEdit:
+    """The map's list of habitats changed (one added, or its colour or pattern)."""
+
+    def __init__(
+        self,
+        document: MapDocument,
+        text: str,
+        before: tuple[Habitat, ...],
+        after: tuple[Habitat, ...],
+    ) -> None:
+        self._document = document
+        self._text = text
+        self._before = before
+        self._after = after
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def do(self) -> None:
+        self._document.set_habitats(self._after)
+
+    def undo(self) -> None:
+        self._document.set_habitats(self._before)
+
+
+def with_habitat(habitats: tuple[Habitat, ...], habitat: Habitat) -> tuple[Habitat, ...]:
+    """The list with ``habitat`` added, or replacing the one of its name."""
+    if not habitat.name.strip():
+        raise ValueError("a habitat needs a name")
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", habitat.colour):
+        raise ValueError(f"a habitat's colour is written like #3f6b35, not {habitat.colour!r}")
+    names = [h.name for h in habitats]
+    if habitat.name in names:
+        return tuple(habitat if h.name == habitat.name else h for h in habitats)
+    return (*habitats, habitat)
 
 
 # what each tool does to one hex --------------------------------------------------------------

@@ -173,3 +173,26 @@ def test_a_fresh_undo_stack_takes_strokes_too(qtbot, library):
     widget.set_tool(Tool.CLEAR)
     widget.apply_at(Hex(0, 0))  # nothing to clear: no step
     assert widget.undo_stack.count() == 0
+
+
+def test_a_habitat_is_added_with_its_colour_and_pattern_and_undone(qtbot, editor):
+    editor.habitat_name.setText("ashfield")
+    editor.habitat_colour.setText("#6e6259")
+    editor.habitat_pattern.setCurrentText("stones")
+    assert editor.keep_habitat()
+    assert editor.document.hex_map.habitat("ashfield").pattern == "stones"
+    assert editor.habitat.currentText() == "ashfield"
+    editor.set_tool(Tool.HABITAT)
+    drag(qtbot, editor.view, [Hex(1, 1)])
+    assert editor.document.hex_map.cells[Hex(1, 1)].habitat == "ashfield"
+    editor.stack.undo()  # the paint
+    editor.stack.undo()  # the habitat
+    assert "ashfield" not in [h.name for h in editor.document.hex_map.habitats]
+    assert editor.habitat.findText("ashfield") == -1
+
+
+def test_a_bad_habitat_colour_is_refused_in_the_panel(qtbot, editor):
+    editor.habitat_name.setText("lava")
+    editor.habitat_colour.setText("red")
+    assert not editor.keep_habitat()
+    assert "#3f6b35" in editor.problem.text() and editor.stack.count() == 0
