@@ -17,6 +17,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QFrame,
     QGridLayout,
@@ -49,6 +50,7 @@ from refkit.rules.combat.fight import MAX_OF_A_KIND, Fight
 Push = Callable[[Command], object]
 NEXT_TURN_KEY = Qt.Key.Key_N
 ATTACK_KEY = Qt.Key.Key_A
+MOST_DAMAGE = 999
 PANEL_KEYS = (NEXT_TURN_KEY, ATTACK_KEY)
 """Keys the tracker takes for itself while it has focus (before the window's shortcuts)."""
 
@@ -245,6 +247,18 @@ class FightPanel(QWidget):
         )
         self.remove_button = QPushButton("Remove")
         self.remove_button.setObjectName("fight_remove")
+        self.damage_spin = QSpinBox()
+        self.damage_spin.setObjectName("fight_damage_amount")
+        self.damage_spin.setRange(1, MOST_DAMAGE)
+        self.damage_button = QPushButton("Damage")
+        self.damage_button.setObjectName("fight_damage")
+        self.damage_button.setToolTip(
+            "Damage by hand (a fall, a trap) to the picked one: a crow's through its sheet"
+        )
+        self.piercing_check = QCheckBox("piercing")
+        self.piercing_check.setObjectName("fight_damage_piercing")
+        self.knock_out_check = QCheckBox("knock out")
+        self.knock_out_check.setObjectName("fight_damage_knock_out")
 
         self.message = plain_label("")
         self.message.setObjectName("fight_message")
@@ -280,6 +294,9 @@ class FightPanel(QWidget):
         for button in (self.attack_button, self.surprise_button, self.remove_button):
             others.addWidget(button)
         others.addStretch(1)
+        for widget in (self.damage_spin, self.damage_button, self.piercing_check,
+                       self.knock_out_check):  # fmt: skip
+            others.addWidget(widget)
         layout = QVBoxLayout(self)
         layout.addLayout(head)
         layout.addWidget(self.turn_label)
@@ -299,6 +316,7 @@ class FightPanel(QWidget):
         self.attack_button.clicked.connect(lambda: self.attack_requested.emit(self._attacker()))
         self.surprise_button.clicked.connect(self.toggle_surprised)
         self.remove_button.clicked.connect(self.remove_picked)
+        self.damage_button.clicked.connect(self.damage_picked)
 
         listener = _Listener(self)
         session.add_listener(listener)
@@ -343,6 +361,7 @@ class FightPanel(QWidget):
         self.attack_button.setEnabled(len(rows) > 1)
         self.surprise_button.setVisible(fight.round == 0)
         self.remove_button.setEnabled(bool(rows))
+        self.damage_button.setEnabled(bool(rows))
         self.fight_shown.emit(fight)
 
     def _rebuild(self, names: list[str]) -> None:
@@ -440,6 +459,19 @@ class FightPanel(QWidget):
             self.say("Click a combatant's name first: that one leaves the fight")
             return False
         return self.run(lambda: self.session.remove(name))
+
+    def damage_picked(self) -> bool:
+        """Deal the amount to the picked combatant as one step (a crow's wounds wait on its
+        sheet to be placed)."""
+        name = self.picked()
+        if name is None:
+            self.say("Click a combatant's name first: that one takes the damage")
+            return False
+        amount = self.damage_spin.value()
+        piercing, knock_out = self.piercing_check.isChecked(), self.knock_out_check.isChecked()
+        return self.run(
+            lambda: self.session.damage(name, amount, piercing=piercing, knock_out=knock_out)[0]
+        )
 
     def _attacker(self) -> str:
         return self.session.state.current or self.picked() or ""

@@ -204,3 +204,24 @@ def test_a_fight_moved_on_by_the_command_line_is_read_again_not_overwritten(
     assert stack.count() == 0
     assert panel.add_party()  # and the next step is kept
     assert list(panel.rows)[-1] == "Wren Ashdown"
+
+
+def test_damage_by_hand_goes_to_the_picked_one_as_one_step(
+    panel: FightPanel, stack: RefkitUndoStack
+) -> None:
+    panel.session.add_creatures("Tunnel ghoul").do()
+    panel.session.add_crows(["Brannoc Tull"]).do()
+    assert not panel.damage_picked()
+    panel.rows["Tunnel ghoul 1"].pick.click()
+    panel.damage_spin.setValue(3)
+    panel.piercing_check.setChecked(True)
+    panel.damage_button.click()
+    assert panel.rows["Tunnel ghoul 1"].stamina_bar.text() == "Stamina 6/9"  # AD skipped
+    assert panel.message.text() == "Tunnel ghoul 1 takes 3 piercing damage"
+    panel.rows["Brannoc Tull"].pick.click()
+    before = panel.characters.get("Brannoc Tull")
+    panel.piercing_check.setChecked(False)
+    panel.damage_button.click()
+    assert panel.characters.get("Brannoc Tull") != before  # on the sheet: armour first
+    stack.undo()
+    assert panel.characters.get("Brannoc Tull") == before
