@@ -128,6 +128,7 @@ def _open_store_once(db_url: str | None) -> tuple[Database, list[LoggedRoll], Se
             services.tables,
             services.spells,  # reads the shipped spellbooks
             services.crafting,
+            services.fight,  # reads the fight at the table
         ):
             pass  # each built here, once
     except BaseException:

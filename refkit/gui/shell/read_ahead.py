@@ -37,6 +37,7 @@ MODULES = (
     "refkit.app.travel.wiring",
     "refkit.app.travel.travel_service",
     "refkit.rules.dungeon.hazard_rolls",
+    "refkit.app.combat.on_database",
 )
 """The Qt-free modules the panels import once the database is open (``tests/gui/
 test_startup_worker.py`` finds any module still first imported by the GUI thread)."""
