@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from refkit.compose import Services
 from refkit.dice.records import RollRecord
@@ -144,3 +145,30 @@ def test_an_attack_that_cannot_be_made_says_why_and_cannot_be_rolled(qtbot, tabl
     assert dialog.odds_label.text().startswith("Cannot attack: Axe reaches 1 square")
     assert not dialog.roll_button.isEnabled()
     assert dialog.roll() is None and table.stack.count() == 0
+
+
+def test_a_ranged_doom_beside_an_ally_hits_the_ally_and_says_so(qtbot, table: Table) -> None:
+    dialog = table.dialog(qtbot, "Wren Ashdown", "Tunnel ghoul 2")
+    allies = [dialog.allies_list.item(i).text() for i in range(dialog.allies_list.count())]
+    assert allies == ["Brannoc Tull"]
+    dialog.allies_list.item(0).setCheckState(Qt.CheckState.Checked)
+    assert "An ally hit by a stray shot:" in dialog.odds_label.text()
+    table.face = 1  # a doom
+    report = dialog.roll()
+    assert report is not None and report.stray is not None
+    assert report.stray.name == "Brannoc Tull"
+    assert f"Stray shot: Brannoc Tull takes {report.stray.amount} damage" in (
+        dialog.outcome_label.text()
+    )
+
+
+def test_a_weapon_expertise_is_spent_when_it_raises_the_tier_and_said(qtbot, table: Table) -> None:
+    dialog = table.dialog(qtbot, "Brannoc Tull", "Tunnel ghoul 1")
+    dialog.expertise_combo.setCurrentIndex(dialog.expertise_combo.findData("Chopping"))
+    before = {e.name: e.left for e in table.services.characters.get("Brannoc Tull").expertises}
+    table.face = 5  # a roll the expertise raises to tier 3, so its use is spent
+    report = dialog.roll()
+    assert report is not None and report.expertise == "Chopping" and report.outcome.test.tier == 3
+    assert "Brannoc Tull spent a use of Chopping." in dialog.outcome_label.text()
+    after = {e.name: e.left for e in table.services.characters.get("Brannoc Tull").expertises}
+    assert after["Chopping"] == before["Chopping"] - 1
