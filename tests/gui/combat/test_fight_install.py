@@ -77,3 +77,24 @@ def test_a_creature_saved_in_the_bestiary_can_join_the_fight_at_once(
     assert tracker.add_creatures()
     assert list(tracker.rows) == ["Bog hag 1"]
     dialog.close()
+
+
+def test_a_hit_on_a_crow_leaves_its_wounds_waiting_on_its_sheet(
+    qtbot, start_app, tmp_path: Path
+) -> None:
+    app = start_app(tmp_path / "refkit.sqlite3")
+    qtbot.waitUntil(lambda: _has_fight(app), timeout=OPEN_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: app.character_panels is not None, timeout=OPEN_TIMEOUT_MS)
+    sheet = app.character_panels.session
+    sheet.open("Brannoc Tull")
+    tracker = app.panels.widget(PanelId.FIGHT, FightPanel)
+    assert tracker.add_party()
+    told: list[str] = []
+    sheet.wound_prompt_changed.connect(told.append)
+    tracker.pick("Brannoc Tull")
+    tracker.damage_spin.setValue(30)  # through his armour and Stamina, into wounds
+    assert tracker.damage_picked()
+    qtbot.waitUntil(lambda: "Brannoc Tull" in told)
+    assert sheet.wound_prompt().to_place > 0  # the player places them on the sheet
+    app.undo_stack.undo()
+    qtbot.waitUntil(lambda: sheet.wound_prompt().to_place == 0)
