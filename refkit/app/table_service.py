@@ -1,5 +1,9 @@
 """Rollable tables for a front end: list, roll (into the session log), import, edit, delete.
 
+The referee chooses which table is *the* backlash table and which the Miasma table (their own
+imported copy of the official ones, or Refkit's defaults when none is chosen); a choice is checked
+against the dice the use rolls, and deleting the chosen table puts Refkit's default back.
+
 Imports are all-or-nothing: the text is read and every range checked before anything is stored,
 and a :class:`~refkit.rules.tables.import_formats.TableImportError` names every problem by line.
 """
@@ -15,6 +19,7 @@ from pathlib import Path
 from typing import Literal
 
 from refkit.dice.rng import make_rng
+from refkit.rules.tables.defaults import BACKLASH_TABLE, MIASMA_TABLE, default_table
 from refkit.rules.tables.import_formats import (
     load_table_file,
     parse_table_csv,
@@ -25,12 +30,67 @@ from refkit.rules.tables.model import RollableTable, TableRoll, TableSource, rol
 from refkit.store.database import Database
 from refkit.store.dungeon_turn_store import DungeonTurnStore
 from refkit.store.session_log import SessionLogEntry, SessionLogRepository
-from refkit.store.table_store import TableStore, TableSummary
+from refkit.store.table_store import TableStore, TableSummary, table_key
 
 Clock = Callable[[], float]
 RngFactory = Callable[[int | None], tuple[random.Random, int]]
 TextFormat = Literal["text", "csv", "toml"]
 TEXT_FORMATS: tuple[str, ...] = ("text", "csv", "toml")
+
+TableUse = Literal["backlash", "miasma"]
+TABLE_USES: tuple[TableUse, ...] = ("backlash", "miasma")
+
+
+@dataclass(frozen=True)
+class UseSpec:
+    """What a use of a table rolls, and Refkit's table for it."""
+
+    label: str
+    dice: str
+    rolled_as: str
+    default_name: str
+
+
+USE_SPECS: dict[TableUse, UseSpec] = {
+    "backlash": UseSpec("backlash", "d100", "d100 + the spell's rank", BACKLASH_TABLE),
+    "miasma": UseSpec("Miasma", "1d10", "1d10 + cruelty", MIASMA_TABLE),
+}
+
+
+def table_use(text: str) -> TableUse:
+    """``backlash`` or ``miasma`` (any case); ValueError naming the two otherwise."""
+    word = text.strip().casefold()
+    for use in TABLE_USES:
+        if word == use:
+            return use
+    raise ValueError(f"unknown table use {text!r}; expected backlash or miasma")
+
+
+def _dice_key(dice: str) -> str:
+    compact = "".join(dice.split()).casefold()
+    return compact[1:] if compact.startswith("1d") else compact
+
+
+def check_table_for_use(table: RollableTable, use: TableUse) -> None:
+    """ValueError saying why ``table`` cannot be the ``use`` table (its dice are not the use's)."""
+    spec = USE_SPECS[use]
+    if _dice_key(table.dice) != _dice_key(spec.dice):
+        raise ValueError(
+            f"{table.name!r} rolls {table.dice}, but the {spec.label} table is rolled as "
+            f"{spec.rolled_as}: choose a {spec.dice} table"
+        )
+
+
+@dataclass(frozen=True)
+class ActiveTable:
+    """The table in use for ``use``: its name, and whether it is Refkit's default (none chosen)."""
+
+    use: TableUse
+    name: str
+    chosen: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return {"use": self.use, "table": self.name, "default": not self.chosen}
 
 
 @dataclass(frozen=True)
@@ -190,7 +250,49 @@ class TableService:
         return self._store.save(table, previous_name=previous_name)
 
     def delete(self, name: str) -> RollableTable:
+        """Delete a table; if it was the backlash or Miasma table, Refkit's default is again
+        (:meth:`uses_of` before deleting says which)."""
         return self._store.delete(name)
+
+    # -- the backlash table and the Miasma table ---------------------------------------------
+
+    def use_table(self, name: str, use: TableUse) -> ActiveTable:
+        """Make the table called ``name`` the ``use`` table. ValueError (nothing stored) if
+        there is no such table or it does not roll the use's dice."""
+        table = self._store.get(name)
+        check_table_for_use(table, use)
+        stored = self._store.set_active_table(use, table.name)
+        assert stored is not None
+        return ActiveTable(use, stored, chosen=True)
+
+    def use_default_table(self, use: TableUse) -> ActiveTable:
+        """Go back to Refkit's default ``use`` table."""
+        self._store.set_active_table(use, None)
+        return self.active(use)
+
+    def active(self, use: TableUse) -> ActiveTable:
+        chosen = self._store.active_tables().get(use)
+        if chosen is not None:
+            return ActiveTable(use, chosen, chosen=True)
+        return ActiveTable(use, USE_SPECS[use].default_name, chosen=False)
+
+    def active_tables(self) -> list[ActiveTable]:
+        return [self.active(use) for use in TABLE_USES]
+
+    def active_table(self, use: TableUse) -> RollableTable:
+        """The table to roll for ``use``: the chosen one, else the stored copy of Refkit's
+        default (the referee may have edited it), else the shipped default."""
+        active = self.active(use)
+        if self._store.exists(active.name):
+            return self._store.get(active.name)
+        return default_table(USE_SPECS[use].default_name)
+
+    def uses_of(self, name: str) -> tuple[TableUse, ...]:
+        """The uses the table called ``name`` is chosen for (it is the backlash table...)."""
+        chosen = self._store.active_tables()
+        return tuple(
+            use for use in TABLE_USES if use in chosen and table_key(chosen[use]) == table_key(name)
+        )
 
     def restore_defaults(self, *, overwrite: bool = False) -> tuple[str, ...]:
         """Put back Refkit's default tables that are missing (``overwrite``: also reset edited
@@ -221,18 +323,63 @@ class DeleteTableCommand:
         self._service = service
         self._name = name
         self._deleted: RollableTable | None = None
+        self.fell_back: tuple[TableUse, ...] = ()
+        """The uses it was chosen for, now back on Refkit's default tables."""
 
     @property
     def text(self) -> str:
         return f"Delete table {self._name}"
 
     def do(self) -> None:
+        self.fell_back = self._service.uses_of(self._name)
         self._deleted = self._service.delete(self._name)
         self._name = self._deleted.name
 
     def undo(self) -> None:
         assert self._deleted is not None
         self._service.add(self._deleted)
+        for use in self.fell_back:
+            self._service.use_table(self._deleted.name, use)
+
+
+def fallback_text(deleted: str, uses: tuple[TableUse, ...]) -> str:
+    """What deleting the active table did: '' when it was chosen for nothing."""
+    return " ".join(
+        f"{deleted} was the {USE_SPECS[use].label} table: Refkit's default "
+        f"({USE_SPECS[use].default_name}) is used again."
+        for use in uses
+    )
+
+
+class UseTableCommand:
+    """Make a table the backlash or Miasma table (None: Refkit's default again); undo puts the
+    previous choice back."""
+
+    def __init__(self, service: TableService, name: str | None, use: TableUse) -> None:
+        self._service = service
+        self._name = name
+        self._use = use
+        self._before: ActiveTable | None = None
+
+    @property
+    def text(self) -> str:
+        label = USE_SPECS[self._use].label
+        return f"Use {self._name or 'the default'} as the {label} table"
+
+    def do(self) -> None:
+        before = self._service.active(self._use)
+        if self._name is None:
+            self._service.use_default_table(self._use)
+        else:
+            self._service.use_table(self._name, self._use)
+        self._before = before
+
+    def undo(self) -> None:
+        assert self._before is not None
+        if self._before.chosen:
+            self._service.use_table(self._before.name, self._use)
+        else:
+            self._service.use_default_table(self._use)
 
 
 class SaveTableCommand:

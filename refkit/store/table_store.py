@@ -29,6 +29,8 @@ from refkit.store.dungeon_tables import RollableTableRow
 
 SEEDED_KEY: Final = "rollable_tables_seeded"
 ENCOUNTER_TABLES_KEY: Final = "encounter_table_by_dungeon"
+ACTIVE_TABLES_KEY: Final = "active_tables"
+"""The ``app_meta`` key of the tables chosen for a use (``backlash``, ``miasma``): use → name."""
 
 DefaultTables = Callable[[], Sequence[RollableTable]]
 
@@ -151,6 +153,7 @@ class TableStore:
                 _write(session, table, original)
                 if table_key(old_name) != table_key(table.name):
                     _retarget_encounter_tables(session, old_name, table.name)
+                    _retarget_active_tables(session, old_name, table.name)
             else:
                 _write(session, table, target)
         return table
@@ -168,6 +171,7 @@ class TableStore:
             table = _to_table(row)
             session.delete(row)
             _retarget_encounter_tables(session, row.name, None)
+            _retarget_active_tables(session, row.name, None)
         return table
 
     def restore_defaults(self, *, overwrite: bool = False) -> tuple[str, ...]:
@@ -217,6 +221,30 @@ class TableStore:
                 choices[table_key(dungeon)] = {"dungeon": dungeon, "table": row.name}
             _write_meta(session, ENCOUNTER_TABLES_KEY, json.dumps(choices, sort_keys=True))
         return chosen
+
+    # -- the table chosen for a use (the backlash table, the Miasma table) ---------------------
+
+    def active_tables(self) -> dict[str, str]:
+        """The table chosen for each use (``backlash``, ``miasma``): use → table name."""
+        with self._db.session() as session:
+            return _read_active(session)
+
+    def set_active_table(self, use: str, table: str | None) -> str | None:
+        """Choose ``table`` (None: back to Refkit's default) for ``use``; returns the table's
+        stored name. ValueError if there is no such table."""
+        with self._db.session() as session:
+            self._seed_once(session)
+            chosen = _read_active(session)
+            name: str | None = None
+            if table is None:
+                chosen.pop(use, None)
+            else:
+                row = _find(session, table)
+                if row is None:
+                    raise ValueError(f"no table called {table!r} to use as the {use} table")
+                name = chosen[use] = row.name
+            _write_meta(session, ACTIVE_TABLES_KEY, json.dumps(chosen, sort_keys=True))
+        return name
 
     # -- seeding -----------------------------------------------------------------------------
 
@@ -316,6 +344,28 @@ def _retarget_encounter_tables(session: Session, old_name: str, new_name: str | 
             choice["table"] = new_name
     if changed:
         _write_meta(session, ENCOUNTER_TABLES_KEY, json.dumps(choices, sort_keys=True))
+
+
+def _read_active(session: Session) -> dict[str, str]:
+    row = session.get(AppMetaRow, ACTIVE_TABLES_KEY)
+    data = {} if row is None else json.loads(row.value)
+    if not isinstance(data, dict):
+        raise ValueError("the stored active-table choices are not a JSON object")
+    return {str(use): str(name) for use, name in data.items()}
+
+
+def _retarget_active_tables(session: Session, old_name: str, new_name: str | None) -> None:
+    """A renamed active table stays active; a deleted one leaves Refkit's default in its place."""
+    chosen = _read_active(session)
+    changed = {use for use, name in chosen.items() if table_key(name) == table_key(old_name)}
+    if not changed:
+        return
+    for use in changed:
+        if new_name is None:
+            del chosen[use]
+        else:
+            chosen[use] = new_name
+    _write_meta(session, ACTIVE_TABLES_KEY, json.dumps(chosen, sort_keys=True))
 
 
 def _write_meta(session: Session, key: str, value: str) -> None:
