@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtGui import QUndoStack
 
+from refkit.app.character_service import CharacterService
 from tests.gui.app_readiness import OPEN_TIMEOUT_MS, characters_docked
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 
@@ -33,6 +35,19 @@ def private_settings(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> P
     QCoreApplication.setOrganizationName("RefkitTests")
     QCoreApplication.setApplicationName("RefkitTests")
     return folder
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> Iterator[CharacterService]:
+    """The characters of a fresh database (the sample party in it); a test module may define
+    its own ``service``."""
+    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as opened:
+        yield opened
+
+
+@pytest.fixture
+def stack(qapp) -> QUndoStack:
+    return QUndoStack()
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -20,19 +19,9 @@ from refkit.gui.inventory.item_card_widget import CardLook, card_title, frame_pe
 from refkit.present import CardFace
 from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
 from refkit.rules.inventory.model import GROUND, Item
+from tests.gui.crow_fixtures import shown_board
 
 WREN = "Wren Ashdown"
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as opened:
-        yield opened
-
-
-@pytest.fixture
-def stack(qapp) -> QUndoStack:
-    return QUndoStack()
 
 
 @pytest.fixture
@@ -45,14 +34,7 @@ def session(service: CharacterService, stack: QUndoStack) -> Iterator[CharacterS
 
 @pytest.fixture
 def board(qtbot, session: CharacterSession) -> InventoryBoard:
-    widget = InventoryBoard(session)
-    session.character_changed.connect(lambda: widget.set_character(session.character()))
-    widget.set_character(session.character())
-    qtbot.addWidget(widget)
-    widget.resize(1100, 760)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown_board(qtbot, session)
 
 
 def item_named(session: CharacterSession, name: str) -> Item:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QAction, QUndoStack
@@ -20,20 +19,10 @@ from refkit.gui.inventory.board_layout import Place
 from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
 from refkit.rules.inventory.model import GROUND
 from refkit.rules.usage_dice import roll_usage_dice
+from tests.gui.crow_fixtures import shown_board
 
 WREN = "Wren Ashdown"
 SEED = 4
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as opened:
-        yield opened
-
-
-@pytest.fixture
-def stack(qapp) -> QUndoStack:
-    return QUndoStack()
 
 
 @pytest.fixture
@@ -45,13 +34,7 @@ def session(service: CharacterService, stack: QUndoStack) -> Iterator[CharacterS
 
 @pytest.fixture
 def board(qtbot, session: CharacterSession) -> InventoryBoard:
-    widget = InventoryBoard(session)
-    session.character_changed.connect(lambda: widget.set_character(session.character()))
-    qtbot.addWidget(widget)
-    widget.resize(1100, 760)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown_board(qtbot, session)
 
 
 def given(service: CharacterService, name: str) -> str:

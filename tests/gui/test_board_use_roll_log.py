@@ -22,6 +22,7 @@ from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_cata
 from refkit.rules.inventory.model import GROUND
 from refkit.rules.usage_dice import roll_usage_dice
 from refkit.store.roll_log import RollLogRepository
+from tests.gui.crow_fixtures import shown_board
 
 WREN = "Wren Ashdown"
 SEED = 4
@@ -41,12 +42,6 @@ class _Feed:
 
 
 @pytest.fixture
-def service(tmp_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as opened:
-        yield opened
-
-
-@pytest.fixture
 def dice(service: CharacterService) -> DiceService:
     return DiceService(RollLogRepository(service.repository.database))
 
@@ -56,11 +51,6 @@ def log_model(qapp, dice: DiceService) -> RollLogModel:
     model = RollLogModel()
     dice.add_listener(_Feed(model))
     return model
-
-
-@pytest.fixture
-def stack(qapp) -> QUndoStack:
-    return QUndoStack()
 
 
 @pytest.fixture
@@ -75,13 +65,7 @@ def session(
 
 @pytest.fixture
 def board(qtbot, session: CharacterSession) -> InventoryBoard:
-    widget = InventoryBoard(session)
-    session.character_changed.connect(lambda: widget.set_character(session.character()))
-    qtbot.addWidget(widget)
-    widget.resize(1100, 760)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown_board(qtbot, session)
 
 
 def quiver(service: CharacterService) -> str:

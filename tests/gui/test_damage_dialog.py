@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -21,17 +20,6 @@ from refkit.rules.inventory.model import HAND, MAGIC
 
 BRANNOC = "Brannoc Tull"
 HESPER = "Hesper Quill"
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as opened:
-        yield opened
-
-
-@pytest.fixture
-def stack(qapp) -> QUndoStack:
-    return QUndoStack()
 
 
 @pytest.fixture

@@ -24,6 +24,7 @@ from refkit.gui.inventory.drag import (
 from refkit.rules.character.file_format import dump_character_json
 from refkit.rules.inventory.model import BACKPACK, BELT, GROUND, HAND, MAGIC
 from refkit.store import CharacterRepository, Database
+from tests.gui.crow_fixtures import shown_board
 
 BRANNOC = "Brannoc Tull"
 HESPER = "Hesper Quill"
@@ -51,11 +52,6 @@ def service(db_path: Path) -> Iterator[CharacterService]:
 
 
 @pytest.fixture
-def stack(qapp) -> QUndoStack:
-    return QUndoStack()
-
-
-@pytest.fixture
 def session(service: CharacterService, stack: QUndoStack) -> Iterator[CharacterSession]:
     opened = CharacterSession(service, stack)
     yield opened
@@ -64,13 +60,7 @@ def session(service: CharacterService, stack: QUndoStack) -> Iterator[CharacterS
 
 @pytest.fixture
 def board(qtbot, session: CharacterSession) -> InventoryBoard:
-    widget = InventoryBoard(session)
-    session.character_changed.connect(lambda: widget.set_character(session.character()))
-    qtbot.addWidget(widget)
-    widget.resize(1100, 760)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown_board(qtbot, session)
 
 
 def open_crow(session: CharacterSession, board: InventoryBoard, name: str) -> None:
