@@ -11,11 +11,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from refkit.rules.common.pace import Pace
+from refkit.rules.tables.model import RollableTable
+from refkit.rules.travel.day_steps import DayInProgress, DayStep, begin_day, replay_day
 from refkit.rules.travel.hex_map import HexMap
-from refkit.rules.travel.hexes import Hex
+from refkit.rules.travel.hexes import Hex, HexDirection
 from refkit.rules.travel.journal import journal_entry
 from refkit.rules.travel.map_file import MapFileError, map_to_json, parse_map
-from refkit.rules.travel.travel_day import DayRecord, Traveller, TravelState
+from refkit.rules.travel.roles import RoleAssignment, Task
+from refkit.rules.travel.travel_day import DayPlan, DayRecord, Traveller, TravelState
 
 JOURNEY_FORMAT = "refkit-journey"
 JOURNEY_VERSION = 1
@@ -35,6 +39,14 @@ class JourneyDay:
 
 
 @dataclass(frozen=True)
+class PendingDay:
+    """A day being travelled step by step: its plan and the steps taken so far."""
+
+    plan: DayPlan
+    steps: tuple[DayStep, ...] = ()
+
+
+@dataclass(frozen=True)
 class Journey:
     """A named journey on a map."""
 
@@ -42,6 +54,8 @@ class Journey:
     hex_map: HexMap
     state: TravelState
     days: tuple[JourneyDay, ...] = ()
+    pending: PendingDay | None = None
+    """The day under way step by step, if one is."""
 
     @classmethod
     def begin(cls, name: str, hex_map: HexMap, at: Hex, travellers: Sequence[Traveller]) -> Journey:
@@ -62,12 +76,52 @@ class Journey:
             players=tuple(journal_entry(record, referee=False, encounter_text=text)),
             summary=dict(summary),
         )
-        return replace(self, state=record.after, days=(*self.days, day))
+        return replace(self, state=record.after, days=(*self.days, day), pending=None)
+
+    def with_day_begun(self, plan: DayPlan) -> Journey:
+        """A day begun step by step with ``plan``; ValueError when one is under way already or a
+        role cannot be taken as planned."""
+        if self.pending is not None:
+            raise ValueError(
+                f"day {self.state.day + 1} of journey {self.name!r} is under way step by step: "
+                "finish it, or take its steps back, first"
+            )
+        begin_day(self.state, plan)
+        return replace(self, pending=PendingDay(plan))
+
+    def under_way(self) -> PendingDay:
+        if self.pending is None:
+            raise ValueError(
+                f"no day of journey {self.name!r} is under way: begin one "
+                "('refkit travel journey step begin')"
+            )
+        return self.pending
+
+    def progress(self, miasma_table: RollableTable) -> DayInProgress:
+        """The day under way as its steps left it."""
+        pending = self.under_way()
+        return replay_day(self.state, pending.plan, pending.steps, self.hex_map, miasma_table)
+
+    def with_step(self, step: DayStep) -> Journey:
+        pending = self.under_way()
+        return replace(self, pending=replace(pending, steps=(*pending.steps, step)))
+
+    def without_last_step(self) -> Journey:
+        """The day under way one step back; with no step taken, the day not begun."""
+        pending = self.under_way()
+        if not pending.steps:
+            return replace(self, pending=None)
+        return replace(self, pending=replace(pending, steps=pending.steps[:-1]))
 
     def without_last_day(self) -> Journey:
         if not self.days:
             raise ValueError(f"journey {self.name!r} has no day to take back")
         last = self.days[-1]
+        if self.pending is not None:
+            raise ValueError(
+                f"day {self.state.day + 1} of journey {self.name!r} is under way step by step: "
+                "take its steps back first"
+            )
         return replace(self, state=last.before, days=self.days[:-1])
 
     def with_map(self, hex_map: HexMap) -> Journey:
@@ -154,8 +208,106 @@ def state_from_dict(data: Mapping[str, Any]) -> TravelState:
     )
 
 
+def plan_to_dict(plan: DayPlan) -> dict[str, Any]:
+    return {
+        "pace": plan.pace.value,
+        "slowest_speed": plan.slowest_speed,
+        "route": [d.name for d in plan.route],
+        "roles": [
+            {
+                "traveller": a.traveller,
+                "task": a.task.key,
+                "characteristic": a.characteristic,
+                "choice": a.choice,
+                "targets": list(a.targets),
+            }
+            for a in plan.roles
+        ],
+        "road": plan.road,
+        "river_cross": plan.river_cross,
+        "downstream": plan.downstream,
+        "encounter_at": plan.encounter_at,
+        "rest": plan.rest,
+        "seclude": plan.seclude,
+        "in_miasma": plan.in_miasma,
+        "miasma_raises": dict(plan.miasma_raises),
+    }
+
+
+def plan_from_dict(data: Mapping[str, Any]) -> DayPlan:
+    def text(value: Any) -> str | None:
+        return None if value is None else str(value)
+
+    return DayPlan(
+        pace=Pace.parse(str(data["pace"])),
+        slowest_speed=int(data["slowest_speed"]),
+        route=tuple(HexDirection.parse(str(d)) for d in data["route"]),
+        roles=tuple(
+            RoleAssignment(
+                str(a["traveller"]),
+                Task.parse(str(a["task"])),
+                text(a["characteristic"]),
+                text(a["choice"]),
+                tuple(str(t) for t in a["targets"]),
+            )
+            for a in data["roles"]
+        ),
+        road=bool(data["road"]),
+        river_cross=bool(data["river_cross"]),
+        downstream=bool(data["downstream"]),
+        encounter_at=int(data["encounter_at"]),
+        rest=bool(data["rest"]),
+        seclude=bool(data["seclude"]),
+        in_miasma=bool(data["in_miasma"]),
+        miasma_raises={str(k): str(v) for k, v in data["miasma_raises"].items()},
+    )
+
+
+def step_to_dict(step: DayStep) -> dict[str, Any]:
+    return {
+        "kind": step.kind,
+        "seed": step.seed,
+        "dice": list(step.dice),
+        "rations": list(step.rations),
+        "direction": None if step.direction is None else step.direction.name,
+        "miasma": {name: list(pair) for name, pair in step.miasma.items()},
+        "miasma_effects": dict(step.miasma_effects),
+        "text": step.text,
+    }
+
+
+def step_from_dict(data: Mapping[str, Any]) -> DayStep:
+    direction = data["direction"]
+    return DayStep(
+        kind=str(data["kind"]),
+        seed=int(data["seed"]),
+        dice=tuple(int(d) for d in data["dice"]),
+        rations=tuple(int(d) for d in data["rations"]),
+        direction=None if direction is None else HexDirection.parse(str(direction)),
+        miasma={str(k): (int(v[0]), int(v[1])) for k, v in data["miasma"].items()},
+        miasma_effects={str(k): int(v) for k, v in data["miasma_effects"].items()},
+        text=None if data["text"] is None else str(data["text"]),
+    )
+
+
+def pending_to_dict(pending: PendingDay | None) -> dict[str, Any] | None:
+    if pending is None:
+        return None
+    return {
+        "plan": plan_to_dict(pending.plan),
+        "steps": [step_to_dict(step) for step in pending.steps],
+    }
+
+
+def pending_from_dict(data: Mapping[str, Any] | None) -> PendingDay | None:
+    if data is None:
+        return None
+    return PendingDay(plan_from_dict(data["plan"]), tuple(step_from_dict(s) for s in data["steps"]))
+
+
 def journey_to_dict(journey: Journey) -> dict[str, Any]:
     return {
+        "pending": pending_to_dict(journey.pending),
         "format": JOURNEY_FORMAT,
         "version": JOURNEY_VERSION,
         "name": journey.name,
@@ -197,6 +349,7 @@ def journey_from_dict(data: Mapping[str, Any], origin: str) -> Journey:
                 )
                 for day in data["days"]
             ),
+            pending=pending_from_dict(data.get("pending")),
         )
     except MapFileError:
         raise

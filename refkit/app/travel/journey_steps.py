@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from refkit.app.steps import Change, Loaded, LogLine, Planned, Saved, StepRunner
 from refkit.app.travel.journey import Journey
@@ -106,6 +106,52 @@ class TravelDayCommand:
     def undo(self) -> None:
         if self._change is None:
             raise RuntimeError("a travel day is undone only after it was done")
+        self._change = self._steps.revert(self._change)
+
+
+T = TypeVar("T")
+
+
+class JourneyRollCommand(Generic[T]):
+    """A step of the day under way that rolls: rolled on the first do (``plan`` gives the new
+    journey and what it rolled), undo takes that one step back, redo puts the same step back."""
+
+    def __init__(
+        self,
+        steps: StepRunner[Journey],
+        text: str,
+        plan: Callable[[Journey], tuple[Journey, T]],
+        joined: Callable[[T], None] | None = None,
+    ) -> None:
+        self._steps = steps
+        self._text = text
+        self._plan = plan
+        self._joined = joined
+        self._change: Change[Journey] | None = None
+        self.value: T | None = None
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def do(self) -> None:
+        if self._change is not None:
+            self._change = self._steps.reapply(self._change)
+            return
+
+        def step(journey: Journey, now: float) -> Planned[Journey, T]:
+            changed, value = self._plan(journey)
+            return Planned(self._text, changed, value)
+
+        joined = self._joined
+        outcome = self._steps.run(
+            step, joined=None if joined is None else lambda done: joined(done.value)
+        )
+        self._change, self.value = outcome.change, outcome.value
+
+    def undo(self) -> None:
+        if self._change is None:
+            raise RuntimeError(f"{self._text} is undone only after it was done")
         self._change = self._steps.revert(self._change)
 
 

@@ -14,7 +14,7 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -23,14 +23,26 @@ from refkit.app.travel.journey import Journey
 from refkit.app.travel.journey_steps import (
     JourneyAggregate,
     JourneyEditCommand,
+    JourneyRollCommand,
     TravelDayCommand,
 )
 from refkit.dice.records import RollRecord
+from refkit.dice.rng import SEED_BITS
 from refkit.present.test_text import describe_test, summary_line
 from refkit.rules.encounters import EncounterCheck
 from refkit.rules.tables.model import RollableTable
+from refkit.rules.travel.day_steps import (
+    ENCOUNTER,
+    FINISH,
+    ROLE,
+    DayInProgress,
+    DayStep,
+    finish_day,
+    require_step,
+    take_step,
+)
 from refkit.rules.travel.hex_map import HexMap
-from refkit.rules.travel.hexes import Hex
+from refkit.rules.travel.hexes import Hex, HexDirection
 from refkit.rules.travel.travel_day import (
     NO_FACES,
     DayFaces,
@@ -73,7 +85,16 @@ class TravelledDay:
 
     record: DayRecord
     summary: dict[str, Any]
-    seed: int
+    seed: int | None
+    """The day's one seed (None for a day rolled step by step, each step from its own)."""
+
+
+@dataclass(frozen=True)
+class StepTaken:
+    """A step of the day under way just taken, and the day as it now stands."""
+
+    step: DayStep
+    progress: DayInProgress
 
 
 def _check(check: EncounterCheck) -> dict[str, Any]:
@@ -85,7 +106,7 @@ def _check(check: EncounterCheck) -> dict[str, Any]:
     }
 
 
-def day_summary(record: DayRecord, seed: int, encounter_text: str | None) -> dict[str, Any]:
+def day_summary(record: DayRecord, seed: int | None, encounter_text: str | None) -> dict[str, Any]:
     """The day as plain JSON: what the command line prints (the referee's view)."""
     roles = []
     for result in record.roles:
@@ -212,6 +233,11 @@ class TravelService:
         self, journey: Journey, plan: DayPlan, faces: DayFaces, seed: int | None
     ) -> TravelledDay:
         """Roll the day on ``journey`` (nothing kept yet)."""
+        if journey.pending is not None:
+            raise ValueError(
+                f"day {journey.state.day + 1} of journey {journey.name!r} is under way step by "
+                "step: finish it there, or take its steps back, first"
+            )
         rng, used_seed = self._rng_factory(seed)
         record = travel_day(journey.state, plan, journey.hex_map, self._miasma_table(), rng, faces)
         text = None
@@ -226,6 +252,111 @@ class TravelService:
         """Write every roll of the day to the roll log."""
         for record in _roll_records(day, self._clock()):
             self._log.log_roll(record)
+
+    # -- the day step by step ---------------------------------------------------------------
+
+    def progress(self, name: str | None = None) -> DayInProgress:
+        """The day under way on the journey (ValueError when none is)."""
+        return self.book.load(name).progress(self._miasma_table())
+
+    def begin_day_command(self, plan: DayPlan, name: str | None = None) -> JourneyEditCommand:
+        """Begin a day step by step with ``plan`` (its route is walked hex by hex instead)."""
+        journey = self.book.load(name)
+        journey.with_day_begun(plan)  # ValueError now: a day under way, a role that cannot be
+        return JourneyEditCommand(
+            self.steps(journey.name),
+            f"Begin travel day {journey.state.day + 1}",
+            lambda current: current.with_day_begun(plan),
+        )
+
+    def day_step_command(
+        self,
+        kind: str,
+        *,
+        dice: Sequence[int] = (),
+        rations: Sequence[int] = (),
+        direction: HexDirection | None = None,
+        miasma: dict[str, tuple[int, int]] | None = None,
+        miasma_effects: dict[str, int] | None = None,
+        seed: int | None = None,
+        name: str | None = None,
+    ) -> JourneyRollCommand[StepTaken]:
+        """The next step of the day under way (a role test, the encounter check, a hex, the rest,
+        the Miasma), rolled once; ValueError now when it does not come next."""
+        journey = self.book.load(name)
+        progress = journey.progress(self._miasma_table())
+        if kind == FINISH:
+            raise ValueError("the day is finished by its journal entry: finish_day_command")
+        require_step(progress, kind)
+        title = _step_title(kind, progress, direction)
+
+        def plan(current: Journey) -> tuple[Journey, StepTaken]:
+            table = self._miasma_table()
+            now = current.progress(table)
+            rng, _ = self._rng_factory(seed)
+            step = DayStep(
+                kind,
+                rng.getrandbits(SEED_BITS),
+                dice=tuple(dice),
+                rations=tuple(rations),
+                direction=direction,
+                miasma=miasma or {},
+                miasma_effects=miasma_effects or {},
+            )
+            after = take_step(now, step, current.hex_map, table)
+            if kind == ENCOUNTER:
+                step = replace(step, text=self._encounter_text(current, after, rng))
+            return current.with_step(step), StepTaken(step, after)
+
+        return JourneyRollCommand(self.steps(journey.name), title, plan)
+
+    def _encounter_text(
+        self, journey: Journey, progress: DayInProgress, rng: random.Random
+    ) -> str | None:
+        check = progress.encounter
+        if check is None or not check.encounter or self._encounter_roller is None:
+            return None
+        trail = [progress.before.true_hex, *(step.true for step in progress.steps)]
+        table = journey.hex_map.encounter_table_for(trail[progress.encounter_at or 0])
+        if table is None:
+            return None
+        try:
+            return self._encounter_roller(table, rng)
+        except ValueError as problem:
+            return f"(no roll: {problem})"
+
+    def finish_day_command(self, name: str | None = None) -> JourneyRollCommand[TravelledDay]:
+        """Finish the day under way: its journal entry kept, its rolls logged."""
+        journey = self.book.load(name)
+        progress = journey.progress(self._miasma_table())
+        finish_day(progress, journey.hex_map)  # ValueError now when steps are left
+
+        def plan(current: Journey) -> tuple[Journey, TravelledDay]:
+            pending = current.under_way()
+            now = current.progress(self._miasma_table())
+            record = finish_day(now, current.hex_map)
+            texts = [s.text for s in pending.steps if s.kind == ENCOUNTER]
+            summary = day_summary(record, None, texts[0] if texts else None)
+            done = TravelledDay(record, summary, None)
+            return current.with_day(record, summary), done
+
+        return JourneyRollCommand(
+            self.steps(journey.name),
+            f"Finish travel day {journey.state.day + 1}",
+            plan,
+            joined=self.log_day,
+        )
+
+    def take_back_step_command(self, name: str | None = None) -> JourneyEditCommand:
+        """Take the last step of the day under way back (none taken: the day not begun)."""
+        journey = self.book.load(name)
+        pending = journey.under_way()
+        text = (
+            f"Take back {_KIND_WORDS[pending.steps[-1].kind]}"
+            if pending.steps
+            else f"Take back beginning travel day {journey.state.day + 1}"
+        )
+        return JourneyEditCommand(self.steps(journey.name), text, Journey.without_last_step)
 
     def take_back_day_command(self, name: str | None = None) -> JourneyEditCommand:
         """Take the journey's last day back (its rolls stay in the roll log)."""
@@ -268,6 +399,25 @@ class TravelService:
                 out.extend(["", f"> {day.note}"])
             out.append("")
         return "\n".join(out)
+
+
+_KIND_WORDS = {
+    ROLE: "the role test",
+    ENCOUNTER: "the travel encounter check",
+    "move": "the hex walked",
+    "rest": "the rest",
+    "miasma": "the Miasma",
+}
+
+
+def _step_title(kind: str, progress: DayInProgress, direction: HexDirection | None) -> str:
+    day = progress.before.day + 1
+    if kind == ROLE and progress.next_role is not None:
+        role = progress.next_role
+        return f"Day {day}: {role.traveller}'s {role.task.title}"
+    if kind == "move" and direction is not None:
+        return f"Day {day}: walk {direction.name}"
+    return f"Day {day}: {_KIND_WORDS.get(kind, kind)}"
 
 
 def _roll_records(day: TravelledDay, at: datetime) -> list[RollRecord]:

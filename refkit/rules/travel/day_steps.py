@@ -175,7 +175,7 @@ class DayInProgress:
         return tuple(kinds)
 
 
-def _require(progress: DayInProgress, kind: str) -> None:
+def require_step(progress: DayInProgress, kind: str) -> None:
     allowed = progress.allowed()
     if kind not in allowed:
         next_ones = " or ".join(STEP_TITLES[k] for k in allowed)
@@ -198,9 +198,7 @@ def _default_targets(
     return tuple(other.traveller for other in later[:MOST_TARGETS])
 
 
-def _targets(
-    state: TravelState, ordered: Sequence[RoleAssignment], index: int
-) -> tuple[str, ...]:
+def _targets(state: TravelState, ordered: Sequence[RoleAssignment], index: int) -> tuple[str, ...]:
     """Whom a Fight the Miasma or Support Everyone reaches, checked."""
     assignment = ordered[index]
     if assignment.task not in (Task.FIGHT_THE_MIASMA, Task.SUPPORT_EVERYONE):
@@ -257,7 +255,7 @@ def roll_role(
     rations: Sequence[int] = (),
 ) -> DayInProgress:
     """The next role test, rolled (or from ``dice``), and its outcome; rations rolled on a find."""
-    _require(progress, ROLE)
+    require_step(progress, ROLE)
     state, plan = progress.before, progress.plan
     ordered = progress.ordered
     index = len(progress.roles)
@@ -332,7 +330,7 @@ def check_travel_encounter(
     progress: DayInProgress, rng: random.Random, *, die: int | None = None
 ) -> DayInProgress:
     """The travel encounter check, here and now: on the hex the party truly stands on."""
-    _require(progress, ENCOUNTER)
+    require_step(progress, ENCOUNTER)
     travel_en, _ = progress.encounter_numbers
     check = check_encounter(_roll_d10(die, rng, "travel encounter die"), travel_en)
     return replace(progress, encounter=check, encounter_at=len(progress.steps))
@@ -348,7 +346,7 @@ def walk_hex(
 ) -> DayInProgress:
     """One hex walked the way the party means to go; while lost the secret d6 (rolled, or
     ``die``) picks where it really goes, and a step off the map leaves it where it was."""
-    _require(progress, MOVE)
+    require_step(progress, MOVE)
     lost = progress.lost
     true, believed = progress.true_hex, progress.believed_hex
     if not progress.steps:
@@ -382,7 +380,7 @@ def rest_outdoors(
     progress: DayInProgress, rng: random.Random, *, die: int | None = None
 ) -> DayInProgress:
     """The rest's encounter check with the day's rest EN."""
-    _require(progress, REST)
+    require_step(progress, REST)
     _, rest_en = progress.encounter_numbers
     check = check_encounter(_roll_d10(die, rng, "rest encounter die"), rest_en)
     return replace(progress, rest_check=check, rested=True)
@@ -397,7 +395,7 @@ def face_the_miasma(
     effects_dice: Mapping[str, int] | None = None,
 ) -> DayInProgress:
     """After the rest: every human's test in the Miasma, or cruelty cleared away from it."""
-    _require(progress, MIASMA)
+    require_step(progress, MIASMA)
     state, plan = progress.before, progress.plan
     dice, effects_dice = dict(dice or {}), dict(effects_dice or {})
     if not plan.in_miasma:
@@ -455,7 +453,7 @@ def finish_day(
 ) -> DayRecord:
     """The day's record and the state it leaves (its journal entry is made from the record)."""
     if check:
-        _require(progress, FINISH)
+        require_step(progress, FINISH)
     state, plan = progress.before, progress.plan
     encounter = progress.encounter
     if encounter is None or progress.encounter_at is None:
