@@ -76,7 +76,7 @@ def _register_cast(commands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--backlash-dice", metavar="T,O", help="the backlash d100: tens die, ones die"
     )
-    parser.add_argument("--table", metavar="NAME", help="the backlash table (default: Refkit's)")
+    parser.add_argument("--table", metavar="NAME", help="the backlash table (default: in use)")
     parser.add_argument(
         "--on-object",
         action="store_true",
@@ -105,10 +105,9 @@ def _conditions(given: list[str]) -> tuple[str, ...]:
 
 
 def _backlash_table(args: argparse.Namespace, services: Any) -> Any:
+    """``--table NAME``, else the backlash table in use (``table use NAME --as backlash``)."""
     if args.table is None:
-        from refkit.rules.tables.defaults import BACKLASH_TABLE, default_table
-
-        return default_table(BACKLASH_TABLE)
+        return services.tables.active_table("backlash")
     return services.tables.get(args.table)
 
 
@@ -392,7 +391,7 @@ def _register_backlash(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("backlash", help="roll a backlash: d100 + the spell's rank")
     parser.add_argument("--rank", type=whole_number, required=True, metavar="R")
     parser.add_argument("--dice", metavar="TENS,ONES", help="the d100's tens die and ones die")
-    parser.add_argument("--table", metavar="NAME", help="the backlash table (default: Refkit's)")
+    parser.add_argument("--table", metavar="NAME", help="the backlash table (default: in use)")
     add_seed(parser)
     add_json_flag(parser)
     parser.set_defaults(handler=_run_backlash)

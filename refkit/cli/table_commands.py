@@ -71,6 +71,20 @@ def register(commands: argparse._SubParsersAction) -> None:
     add_json_flag(delete)
     delete.set_defaults(handler=_run_delete)
 
+    use = actions.add_parser(
+        "use", help="make a table the backlash table (d100) or the Miasma table (1d10)"
+    )
+    use.add_argument("name", metavar="NAME", help="the table ('default': Refkit's own again)")
+    use.add_argument(
+        "--as", dest="use", required=True, choices=("backlash", "miasma"), help="what it is for"
+    )
+    add_json_flag(use)
+    use.set_defaults(handler=_run_use)
+
+    active = actions.add_parser("active", help="the backlash table and the Miasma table in use")
+    add_json_flag(active)
+    active.set_defaults(handler=_run_active)
+
     restore = actions.add_parser("restore-defaults", help="put back Refkit's default tables")
     restore.add_argument(
         "--overwrite", action="store_true", help="also reset default tables that were edited"
@@ -158,9 +172,40 @@ def _run_import(args: argparse.Namespace) -> Result:
 
 
 def _run_delete(args: argparse.Namespace) -> Result:
+    from refkit.app.table_service import fallback_text
+
     with command_services(args) as services:
+        uses = services.tables.uses_of(args.name)
         deleted = services.tables.delete(args.name)
-    return {"deleted": deleted.name}, f"deleted {deleted.name!r}"
+    said = fallback_text(deleted.name, uses)
+    payload: dict[str, Any] = {"deleted": deleted.name}
+    if uses:
+        payload["default_again"] = list(uses)
+    return payload, f"deleted {deleted.name!r}" + (f"\n{said}" if said else "")
+
+
+def _active_text(active: Any) -> str:
+    from refkit.app.table_service import USE_SPECS
+
+    spec = USE_SPECS[active.use]
+    default = "" if active.chosen else " (Refkit's default)"
+    return f"{spec.label} table ({spec.rolled_as}): {active.name}{default}"
+
+
+def _run_use(args: argparse.Namespace) -> Result:
+    with command_services(args) as services:
+        if args.name.strip().casefold() == "default":
+            active = services.tables.use_default_table(args.use)
+        else:
+            active = services.tables.use_table(args.name, args.use)
+    return active.to_dict(), _active_text(active)
+
+
+def _run_active(args: argparse.Namespace) -> Result:
+    with command_services(args) as services:
+        tables = services.tables.active_tables()
+    payload = {"active": {active.use: active.to_dict() for active in tables}}
+    return payload, "\n".join(_active_text(active) for active in tables)
 
 
 def _run_restore(args: argparse.Namespace) -> Result:

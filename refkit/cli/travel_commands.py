@@ -122,14 +122,17 @@ def _register_miasma(kinds: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--dice", metavar="A,B", help="the two d10 faces, e.g. 5,5")
     parser.add_argument("--effects-die", type=whole_number, metavar="D", help="the effects d10")
-    parser.add_argument("--table", metavar="NAME", help="the Miasma effects table to roll on")
+    parser.add_argument(
+        "--table",
+        metavar="NAME",
+        help="the Miasma effects table to roll on (default: the Miasma table in use)",
+    )
     add_seed(parser)
     add_json_flag(parser)
     parser.set_defaults(handler=_run_miasma)
 
 
 def _run_miasma(args: argparse.Namespace) -> Result:
-    from refkit.rules.tables.defaults import MIASMA_TABLE
     from refkit.rules.travel.miasma import MiasmaRoller, resist_miasma
 
     if args.cruelty < 0:
@@ -143,7 +146,11 @@ def _run_miasma(args: argparse.Namespace) -> Result:
         parse_dice_values(str(args.effects_die), sides=10, count=1, label="--effects-die")
     rng, seed = make_rng(args.seed)
     with command_services(args) as services:
-        table = services.tables.get(args.table or MIASMA_TABLE)
+        table = (
+            services.tables.get(args.table)
+            if args.table
+            else services.tables.active_table("miasma")
+        )
         logged = services.dice.crows_test(
             args.mind,
             edges=args.edges,

@@ -15,7 +15,6 @@ from refkit.app.travel.journey_store import JourneyStore
 from refkit.app.travel.map_library import MapLibrary
 from refkit.app.travel.travel_service import TravelService
 from refkit.dice.rng import SEED_BITS
-from refkit.rules.tables.defaults import MIASMA_TABLE
 from refkit.rules.travel.hex_map import HexMap
 from refkit.rules.travel.travel_day import DayPlan, Traveller
 from refkit.store.character_store import CharacterRepository
@@ -73,7 +72,7 @@ def travel_service(services: Services) -> TravelService:
         services.dice,
         clock=services.utc_now,
         rng_factory=services.rng_factory,
-        miasma_table=lambda: services.tables.get(MIASMA_TABLE),
+        miasma_table=lambda: services.tables.active_table("miasma"),
         encounter_roller=encounter,
     )
 
