@@ -70,7 +70,7 @@ class MenuId(StrEnum):
     DICE = "&Dice"
     DUNGEON = "&Dungeon"
     CROWS = "C&rows"
-    FIGHT = "Fi&ght"
+    FIGHT = "F&ight"
     TRAVEL = "&Travel"
     VIEW = "&View"
     HELP = "&Help"
