@@ -39,9 +39,9 @@ def _register_attack(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("attack", help="one attack: the test, then its damage")
     parser.add_argument(
         "--char",
-        type=whole_number,
-        metavar="N",
-        help="the attacker's characteristic the weapon tests (with --crow, the crow's own)",
+        type=_number_or_name,
+        metavar="N|NAME",
+        help="the attacker's characteristic the weapon tests, or a crow's name (as --crow)",
     )
     parser.add_argument(
         "--crow",
@@ -202,6 +202,18 @@ def _given_dice(args: argparse.Namespace) -> tuple[int, ...] | None:
     return (*first, *(whole_number_or_error(p, "--dice") for p in parts[2:]))
 
 
+def _number_or_name(text: str) -> int | str:
+    """argparse type for --char: a whole number (the characteristic) or a crow's name."""
+    if text.strip().lstrip("+-").isdigit():
+        return whole_number(text)  # a number out of bounds says so, not "no crow called"
+    try:
+        return whole_number(text)
+    except argparse.ArgumentTypeError:
+        if not text.strip():
+            raise argparse.ArgumentTypeError("--char needs a number or a crow's name") from None
+        return text.strip()
+
+
 def _run_attack(args: argparse.Namespace) -> Result:
     from refkit.dice.rng import make_rng
     from refkit.rules.combat.attack import AttackRequest, roll_attack
@@ -213,6 +225,10 @@ def _run_attack(args: argparse.Namespace) -> Result:
             raise CliError(f"--{name} must be 0 or more, got {getattr(args, name)}")
     if args.target_ad is not None and args.target_stamina is None:
         raise CliError("--target-ad needs --target-stamina (the target's Stamina now)")
+    if isinstance(args.char, str):  # --char NAME: the crow attacks, as with --crow
+        if args.crow is not None:
+            raise CliError("give the crow once: --char NAME or --crow NAME")
+        args.crow, args.char = args.char, None
     if args.crow is not None:
         return _run_crow_attack(args)
     for option in ("target", "ally"):

@@ -363,3 +363,22 @@ def test_a_vulnerable_target_takes_a_d6_more_rolled_from_the_seed(cli):
     assert run.json["vulnerable_die"] == die
     assert run.json["target"]["stamina"] == 20 - 5 - die
     assert run.json["seed"] == 1  # the seed rolled the vulnerable die
+
+
+def test_char_takes_a_crows_name_as_the_issue_writes_it(tmp_path, capsys) -> None:
+    """``refkit attack --char NAME --weapon ITEM --target NAME`` is ``--crow NAME``."""
+    import json
+
+    from refkit.cli import run_cli
+
+    db = str(tmp_path / "refkit.sqlite3")
+    common = ["--weapon", "Shortbow", "--target", "Tunnel ghoul", "--dice", "4,10"]
+    assert run_cli(["--json", "--db", db, "attack", "--char", "Wren Ashdown", *common]) == 0
+    by_char = json.loads(capsys.readouterr().out)
+    assert run_cli(["--json", "--db", db, "attack", "--crow", "Wren Ashdown", *common]) == 0
+    by_crow = json.loads(capsys.readouterr().out)
+    assert by_char["crow"] == "Wren Ashdown"
+    assert by_char["total"] == by_crow["total"] and by_char["hit"] == by_crow["hit"]
+    both = ["--char", "Wren Ashdown", "--crow", "Wren Ashdown", *common]
+    assert run_cli(["--db", db, "attack", *both]) == 2
+    assert "give the crow once" in capsys.readouterr().err
