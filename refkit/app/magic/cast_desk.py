@@ -81,6 +81,7 @@ class CastDesk:
         party: PartyAtTable | None = None,
         tables: TableSource | None = None,
         make_rng: Callable[[], tuple[random.Random, int | None]] | None = None,
+        active_table: Callable[[], str] | None = None,
     ) -> None:
         self.characters = characters
         self.dungeon = dungeon
@@ -92,6 +93,7 @@ class CastDesk:
         self._listeners: dict[Callable[[], None], Callable[[object], None]] = {}
         self._tables = tables
         self._make_rng = make_rng or (lambda: (random.Random(), None))
+        self._active_table = active_table
 
     def crows(self) -> CrowChoices:
         return self._crows.choices()
@@ -164,7 +166,14 @@ class CastDesk:
             return f"{spell.casting_time.text}: takes {minutes} minutes off the DT under way"
         return f"{spell.casting_time.text}: {minutes} in-game minutes (no DT under way)"
 
-    def backlash_table(self, name: str = BACKLASH_TABLE) -> RollableTable:
+    def active_backlash_table(self) -> str:
+        """The name of the backlash table in use (the referee's choice, else Refkit's)."""
+        return BACKLASH_TABLE if self._active_table is None else self._active_table()
+
+    def backlash_table(self, name: str | None = None) -> RollableTable:
+        """The table called ``name`` (None: the one in use)."""
+        if name is None:
+            name = self.active_backlash_table()
         if self._tables is None or name == BACKLASH_TABLE:
             return default_table(BACKLASH_TABLE)
         return self._tables(name)
@@ -198,7 +207,7 @@ class CastDesk:
         banes: int = 0,
         expertise: bool = False,
         targeted_object: bool | None = None,
-        table: str = BACKLASH_TABLE,
+        table: str | None = None,
         dice: CastDice = ROLL_EVERY_DIE,
     ) -> CastPlan:
         """Roll the cast (nothing written yet). Raises CastRefused and the other refusals."""

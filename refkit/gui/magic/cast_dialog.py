@@ -124,9 +124,11 @@ class CastDialog(QDialog):
         self.on_object.setObjectName("cast_on_object")
         self.table_box = QComboBox()
         self.table_box.setObjectName("cast_table")
-        names = [BACKLASH_TABLE, *(table_names() if table_names is not None else [])]
+        in_use = desk.active_backlash_table()
+        names = [in_use, BACKLASH_TABLE, *(table_names() if table_names is not None else [])]
         for name in dict.fromkeys(names):
             self.table_box.addItem(name)
+        self.table_box.setCurrentText(in_use)
         self.casting = plain_label("")
         self.casting.setObjectName("cast_casting")
         self.casting.setWordWrap(True)

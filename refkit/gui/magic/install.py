@@ -54,6 +54,7 @@ def desk_for(
         party=party,
         tables=services.tables.get,
         make_rng=lambda: services.rng_factory(None),
+        active_table=lambda: services.tables.active("backlash").name,
     )
 
 

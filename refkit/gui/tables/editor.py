@@ -54,7 +54,7 @@ from refkit.rules.tables.model import (
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
 
-    from refkit.app.table_service import TableService
+    from refkit.app.table_service import TableService, TableUse
     from refkit.app.undo import Command
     from refkit.store.table_store import TableSummary
 
@@ -197,6 +197,15 @@ class TableEditor(QWidget):
         self.defaults_button = QPushButton("Restore defaults")
         self.defaults_button.setObjectName("table_defaults")
         self.defaults_button.setToolTip("Put back any of Refkit's default tables that are missing")
+        self.use_backlash_button = QPushButton("Use as the backlash table")
+        self.use_backlash_button.setObjectName("table_use_backlash")
+        self.use_backlash_button.setToolTip("Casts roll their backlashes here (a d100 table)")
+        self.use_miasma_button = QPushButton("Use as the Miasma table")
+        self.use_miasma_button.setObjectName("table_use_miasma")
+        self.use_miasma_button.setToolTip("The travel day's Miasma rolls here (a 1d10 table)")
+        self.in_use_label = plain_label("")  # table names, as typed
+        self.in_use_label.setObjectName("table_in_use")
+        self.in_use_label.setWordWrap(True)
 
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("table_name")
@@ -281,6 +290,9 @@ class TableEditor(QWidget):
             buttons.addWidget(button)
         left_layout.addLayout(buttons)
         left_layout.addWidget(self.defaults_button)
+        left_layout.addWidget(self.use_backlash_button)
+        left_layout.addWidget(self.use_miasma_button)
+        left_layout.addWidget(self.in_use_label)
 
         right = QWidget()
         form = QFormLayout()
@@ -334,15 +346,20 @@ class TableEditor(QWidget):
         self.import_button.clicked.connect(self.open_import)
         self.delete_button.clicked.connect(self.ask_delete)
         self.defaults_button.clicked.connect(self.restore_defaults)
+        self.use_backlash_button.clicked.connect(lambda: self.use_as("backlash"))
+        self.use_miasma_button.clicked.connect(lambda: self.use_as("miasma"))
         self.force_check.toggled.connect(self.force_spin.setEnabled)
         self.roll_button.clicked.connect(self.roll)
+        if self._undo_stack is not None:  # an undone choice shows at once
+            self._undo_stack.indexChanged.connect(self._show_in_use)
 
     # the list -------------------------------------------------------------------------------
 
     def set_service(self, service: TableService, undo_stack: QUndoStack | None = None) -> None:
         self._service = service
-        if undo_stack is not None:
+        if undo_stack is not None and undo_stack is not self._undo_stack:
             self._undo_stack = undo_stack
+            undo_stack.indexChanged.connect(self._show_in_use)
         self.reload()
 
     def table_names(self) -> list[str]:
@@ -375,6 +392,7 @@ class TableEditor(QWidget):
         enabled = self._service is not None
         for widget in (self.new_button, self.import_button, self.defaults_button):
             widget.setEnabled(enabled)
+        self._show_in_use()
         if self._summaries:
             self.table_list.setCurrentRow(chosen)
             self._select_row(chosen)
@@ -442,6 +460,8 @@ class TableEditor(QWidget):
             self.remove_row_button,
             self.roll_button,
             self.delete_button,
+            self.use_backlash_button,
+            self.use_miasma_button,
         ):
             widget.setEnabled(editable)
         if table is None:
@@ -626,12 +646,49 @@ class TableEditor(QWidget):
     def delete(self, name: str) -> None:
         if self._service is None:
             return
-        from refkit.app.table_service import DeleteTableCommand
+        from refkit.app.table_service import DeleteTableCommand, fallback_text
 
-        if self._push(DeleteTableCommand(self._service, name)):
-            self.status_message.emit(f"Deleted table {name!r}")
+        command = DeleteTableCommand(self._service, name)
+        if self._push(command):
+            said = fallback_text(name, command.fell_back)
+            self.status_message.emit(f"Deleted table {name!r}" + (f". {said}" if said else ""))
             self._current = None
             self.reload()
+
+    def use_as(self, use: TableUse) -> bool:
+        """Make the table shown the backlash or the Miasma table (one undo step); a table
+        with other dice is refused with the reason, in the panel."""
+        if self._service is None or self._current is None:
+            return False
+        from refkit.app.table_service import USE_SPECS, UseTableCommand
+
+        name = self._current.name
+        if not self._push(UseTableCommand(self._service, name, use)):
+            return False
+        self.recheck()  # the refusal shown before gives way to the grid's own problems
+        self.status_message.emit(f"{name} is now the {USE_SPECS[use].label} table")
+        self._show_in_use()
+        return True
+
+    def in_use_text(self) -> str:
+        return self.in_use_label.text()
+
+    def _show_in_use(self, *_args: object) -> None:
+        if self._service is None:
+            self.in_use_label.clear()
+            return
+        from refkit.app.table_service import USE_SPECS
+
+        try:
+            lines = [
+                f"{USE_SPECS[active.use].label.capitalize()} table: {active.name}"
+                + ("" if active.chosen else " (Refkit's default)")
+                for active in self._service.active_tables()
+            ]
+        except Exception as error:  # a read failure must not take the panel down
+            log.warning("cannot read the tables in use: %s", error)
+            lines = [f"Cannot read the tables in use: {error}"]
+        self.in_use_label.setText("\n".join(lines))
 
     def restore_defaults(self) -> None:
         if self._service is None:
