@@ -438,6 +438,10 @@ def _register_journey(kinds: argparse._SubParsersAction) -> None:
     add_json_flag(listed)
     listed.set_defaults(handler=_run_list)
 
+    from refkit.cli.travel_step_commands import register_steps
+
+    register_steps(steps)
+
 
 def _journey_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--journey", metavar="NAME", help="the journey (default: the last used)")
