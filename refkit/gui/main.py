@@ -643,6 +643,8 @@ class RefkitApp:
 
                 table = dungeon.party
                 panels.session.rest_guard = lambda name: sheet_rest_refusal(table, name)
+                # A sheet's rest ends the crow's "until a rest" effects in the DT's list too.
+                panels.session.rest_effects = lambda: table.service
             if panels is not None:  # the board's "Light it" lights through the DT panel
                 from refkit.gui.dungeon.item_lighter import SessionLighter
 

@@ -7,8 +7,10 @@ Stamina, its expertise uses (not in the Miasma) and its Rest items' dice back, h
 it eats) and does its one activity (:mod:`refkit.rules.character.rest_activities`). The wounds a
 rest heals are the player's choice: when they are fewer than the crow's wounds and no slots were
 named they wait on the sheet. A crow that cannot rest (a doubled magic slot, dead) gets nothing,
-and the report says why. The choices are checked before anything is written; the crows, the
-prompts, the starvation and preparation records and the session-log entry are one undo step.
+and the report says why. The tracked effects a crow owns that end at a rest (a backlash "until
+a rest", a spell rolled at each DT end) end when its rest finishes, the sheet's rest too. The
+choices are checked before anything is written; the crows, the prompts, the starvation and
+preparation records, the ended effects and the session-log entry are one undo step.
 """
 
 from __future__ import annotations
@@ -16,13 +18,14 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol
 
 from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterService
 from refkit.app.crafting.harvest import with_harvested_parts
 from refkit.app.dungeon.rests import rest_check_seclude
+from refkit.app.dungeon_turn_commands import RemoveEffectCommand
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.party.crow_changes import CrowChanges, plural, slots_text
 from refkit.app.party.wound_prompts import WoundPrompts
@@ -98,6 +101,7 @@ class CrowRest:
     tended_by: str = ""
     starvation_wound_placed: tuple[int, ...] = ()
     harvest_parts: int | None = None
+    effects_ended: tuple[str, ...] = ()  # the crow's tracked effects that ended with the rest
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -118,6 +122,7 @@ class CrowRest:
             "rations_left": self.rations_left,
             "tended_by": self.tended_by,
             "harvest_parts": self.harvest_parts,
+            "effects_ended": list(self.effects_ended),
         }
 
     def line(self) -> str:
@@ -146,6 +151,8 @@ class CrowRest:
             parts.append(self.activity_result)
         if self.ration_eaten:
             parts.append(f"ate a {self.ration_eaten.lower()} ({self.rations_left} left)")
+        if self.effects_ended:
+            parts.append(f"{', '.join(self.effects_ended)} ended with the rest")
         return f"{self.character}: {'; '.join(parts) if parts else 'rested, nothing to restore'}"
 
 
@@ -159,6 +166,7 @@ class PartyRest(CrowChanges):
     records_before: str | None = None
     records_after: str | None = None
     secluded_by: str | None = None
+    effects_ended: tuple[RemoveEffectCommand, ...] = ()
 
     def to_list(self) -> list[dict[str, Any]]:
         return [entry.to_dict() for entry in self.entries]
@@ -178,7 +186,7 @@ class PartyRest(CrowChanges):
             lambda: self._set_records(self.records_after),
             lambda: self._set_records(self.records_before),
         )
-        return CompositeCommand(self.text, (*joined.children, records))
+        return CompositeCommand(self.text, (*joined.children, records, *self.effects_ended))
 
 
 def _healed_choice(
@@ -244,12 +252,14 @@ def party_rest(
     check_seclude: bool | None = None,
     rng: random.Random | None = None,
     dt: int | None = None,
+    effects: DungeonTurnService | None = None,
 ) -> PartyRest:
     """Give each crow the benefits of the rest, save them and log them; returns the step (done
     already) to undo with the rest. ``choices`` names each crow's activity (None with a
     ``service``: the plan of the rest it is finishing, checked against its encounter check);
     ``healed_slots`` the wounds a crow's player picked to heal (else they wait on the sheet when
-    there is a choice).
+    there is a choice). ``effects``: the dungeon turn whose tracked effects a rested crow owns
+    end with the rest (default: ``service``; None and no ``service``: none end).
     ActivityRefused or RestRefused (nothing written) for choices the rules refuse."""
     if service is not None and choices is None:  # the dungeon's Finish rest: its plan
         plan = service.rest_plan
@@ -295,6 +305,7 @@ def party_rest(
             where = " in the Miasma" if in_miasma else ""
             edits.append(CharacterEdit(characters, crow.name, crow, rested, f"Rest{where}"))
     after_text = json.dumps(records, ensure_ascii=False, sort_keys=True)
+    entries, ended = _effects_ending(effects or service, entries)
     step = PartyRest(
         edits=tuple(edits),
         prompts=prompts,
@@ -307,6 +318,7 @@ def party_rest(
         records_before=before_text,
         records_after=after_text,
         secluded_by=secluded_by(planned),
+        effects_ended=ended,
     )
     if entries:
         step.do()
@@ -320,6 +332,32 @@ def party_rest(
             {"in_miasma": in_miasma, "crows": step.to_list()},
         )
     return step
+
+
+def _effects_ending(
+    dungeon: DungeonTurnService | None, entries: list[CrowRest]
+) -> tuple[list[CrowRest], tuple[RemoveEffectCommand, ...]]:
+    """The rest's entries naming the effects each crow that rested (fed or starving) sees end,
+    and the steps that end them: those it owns that end at a rest."""
+    if dungeon is None:
+        return entries, ()
+    tracked = dungeon.effects()
+    steps: list[RemoveEffectCommand] = []
+    named: list[CrowRest] = []
+    for entry in entries:
+        ending = ()
+        if entry.rested or entry.starving:
+            key = name_key(entry.character)
+            ending = tuple(
+                effect
+                for effect in tracked
+                if effect.owner and name_key(effect.owner) == key and effect.ends_with_rest
+            )
+        steps.extend(RemoveEffectCommand(dungeon, effect.id) for effect in ending)
+        named.append(
+            replace(entry, effects_ended=tuple(e.name for e in ending)) if ending else entry
+        )
+    return named, tuple(steps)
 
 
 def _crow_entry(

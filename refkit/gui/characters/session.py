@@ -395,6 +395,7 @@ class CharacterSession(QObject):
             choices=dict(choices or {}),
             healed_slots=dict(healed_slots or {}),
             rng=self._rng,
+            effects=self.rest_effects() if self.rest_effects is not None else None,
         )
         self.push(command)
         step = command.step
@@ -404,6 +405,10 @@ class CharacterSession(QObject):
     rest_guard: Callable[[str], str] | None = None
     """Why the sheet may not rest a crow itself ("" it may): the dungeon's rest counts it (set
     where the dungeon turn is installed; see :func:`refkit.app.party.rest.sheet_rest_refusal`)."""
+
+    rest_effects: Callable[[], object] | None = None
+    """The dungeon turn whose tracked effects a rested crow owns end with its rest (a backlash
+    "until a rest"), or None (set where the dungeon turn is installed)."""
 
     def rest_refusal(self, name: str) -> str:
         return self.rest_guard(name) if self.rest_guard is not None else ""
