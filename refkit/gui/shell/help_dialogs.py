@@ -40,8 +40,9 @@ GUIDE_HTML = """
 <p>Every panel is a dock: drag its title to move it, drop it on another to make tabs, close
 it and bring it back from <b>View ▸ Panels</b>. <b>View ▸ Reset panel layout</b> puts
 everything back. The two workspaces in the View menu arrange the window for a job at once:
-<b>Referee</b> (Ctrl+1: the clock, the lights and the roll log side by side, the dice a tab
-away) and <b>Characters</b> (Ctrl+2: the crow list, the sheet and the item catalogue).</p>
+<b>Referee</b> (Ctrl+1: the clock, the lights and the roll log side by side, the dice and the
+fight a tab away), <b>Characters</b> (Ctrl+2: the crow list, the sheet and the item catalogue)
+and <b>Travel</b> (Ctrl+3: the hex map and the travel day).</p>
 
 <h4>Rolling a test</h4>
 <p>Set the characteristic, add edges (E) and banes (B), toggle expertise (X), then press
@@ -54,7 +55,22 @@ N lets you type any dice notation.</p>
 effects roll their usage dice and the encounter check is made. F8 makes a loud-noise
 check. Alt+Up and Alt+Down nudge the clock by a minute. The session log keeps what
 happened, turn by turn. Ctrl+Shift+P opens the players' window: only what the players
-should see, for a second screen.</p>
+should see, for a second screen. <b>From a crow</b> on the lights panel (or <b>Light it</b> on
+the inventory board) lights a torch or lantern a crow carries: its own usage dice burn. A rest
+starts, checks and finishes on the same panel; Finish rest asks for each crow's activity.</p>
+
+<h4>Spells, fights and crafting</h4>
+<p><b>Crows ▸ Cast a spell…</b> (Ctrl+Shift+M) casts from a book in the caster's hand, with the
+odds of a backlash shown first. The <b>Fight</b> panel keeps the round, whose side acts and
+every combatant; <b>Attack…</b> (Ctrl+Shift+A) takes the weapon in hand and shows the odds
+before the roll. <b>Crows ▸ New crafting project…</b> tracks points toward an item, one roll
+per crafter per rest.</p>
+
+<h4>Travel and printing</h4>
+<p>The <b>Travel</b> menu opens the hex map (paint habitats, roads, rivers and places) and the
+travel day (pace, roles, route, rest and Miasma, each day one undo step). <b>File ▸ Print the
+crow's sheet and cards…</b> (Ctrl+P) makes a PDF; the File menu also prints the party pack,
+the catalogue's cards, spell cards and the referee's quick sheet.</p>
 
 <h4>Crows</h4>
 <p>The Crows menu builds a new crow step by step (Ctrl+Shift+N) and deals damage, heals and
