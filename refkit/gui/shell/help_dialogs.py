@@ -29,7 +29,9 @@ ABOUT_TEXT = (
     "A referee toolkit and character manager for Crows: Fortune or Death. "
     "Dice with exact odds and a roll log that survives restarts; the dungeon turn clock with "
     "lights, effects, encounter checks and greed; crows with their inventory boards, wounds "
-    "and rests; the item catalogue, roll tables, hazards and a rules lookup; a players' window "
+    "and rests; spellcasting with chaos and backlashes; fights; crafting projects; overland "
+    "hex travel with the Miasma; printable sheets and item cards; the item catalogue, roll "
+    "tables, hazards and a rules lookup for Crows and four other games; a players' window "
     "for a second screen. Everything is saved as you go in one database file; the command line "
     "(refkit --help) reads and changes the same file."
 )
