@@ -10,12 +10,18 @@ from typing import TYPE_CHECKING, Protocol
 
 from refkit.app.party.table_party import read_choice
 from refkit.app.travel.journey import Journey
-from refkit.app.travel.journey_steps import JourneyEditCommand, TravelDayCommand
+from refkit.app.travel.journey_steps import (
+    JourneyEditCommand,
+    JourneyRollCommand,
+    TravelDayCommand,
+)
 from refkit.app.travel.journey_store import JourneyStore
 from refkit.app.travel.map_library import MapLibrary
-from refkit.app.travel.travel_service import TravelService
+from refkit.app.travel.travel_service import StepTaken, TravelledDay, TravelService
 from refkit.dice.rng import SEED_BITS
+from refkit.rules.travel.day_steps import DayInProgress
 from refkit.rules.travel.hex_map import HexMap
+from refkit.rules.travel.hexes import HexDirection
 from refkit.rules.travel.travel_day import DayPlan, Traveller
 from refkit.store.character_store import CharacterRepository
 
@@ -130,6 +136,23 @@ class TravelDesk:
 
     def travel_day_command(self, plan: DayPlan, name: str) -> TravelDayCommand:
         return self.service.travel_day_command(plan, name=name)
+
+    def progress(self, name: str) -> DayInProgress:
+        return self.service.progress(name)
+
+    def begin_day_command(self, plan: DayPlan, name: str) -> JourneyEditCommand:
+        return self.service.begin_day_command(plan, name)
+
+    def day_step_command(
+        self, kind: str, name: str, *, direction: HexDirection | None = None
+    ) -> JourneyRollCommand[StepTaken]:
+        return self.service.day_step_command(kind, direction=direction, name=name)
+
+    def finish_day_command(self, name: str) -> JourneyRollCommand[TravelledDay]:
+        return self.service.finish_day_command(name)
+
+    def take_back_step_command(self, name: str) -> JourneyEditCommand:
+        return self.service.take_back_step_command(name)
 
     def note_command(self, day: int, note: str, name: str) -> JourneyEditCommand:
         return self.service.note_command(day, note, name)

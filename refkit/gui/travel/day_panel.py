@@ -10,9 +10,10 @@
 6. whether the rest is in the Miasma.
 
 "Travel the day" rolls it all through the app's travel day (one step on the undo stack: Edit ▸
-Undo takes the day back). The day's journal entry is shown, with the referee's note for it, and
-the whole journal exports to Markdown. While the party is lost the map shows the referee where it
-truly is; the lost d6 stays secret.
+Undo takes the day back); "Step by step" (:mod:`refkit.gui.travel.day_steps_box`) rolls the
+same day one press per step, each step its own undo step. The day's journal entry is shown, with
+the referee's note for it, and the whole journal exports to Markdown. While the party is lost the
+map shows the referee where it truly is; the lost d6 stays secret.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from PySide6.QtWidgets import (
 from refkit.app.travel.journey import Journey
 from refkit.gui.common.plain_text import PLAIN, ElidedLabel
 from refkit.gui.shell.undo_adapter import push_command
+from refkit.gui.travel.day_steps_box import DayStepsBox
 from refkit.gui.travel.map_document import MapDocument
 from refkit.gui.travel.map_scene import HexMapScene, MapViewer, PartyPlace
 from refkit.gui.travel.map_view import HexMapView
@@ -53,6 +55,7 @@ from refkit.rules.checks.conditions import conditions_on_test
 from refkit.rules.checks.odds import test_odds
 from refkit.rules.common.pace import Pace
 from refkit.rules.travel.day import day_encounter_numbers, day_hexes, role_test_modifier
+from refkit.rules.travel.day_steps import DayInProgress
 from refkit.rules.travel.hex_map import HexMap
 from refkit.rules.travel.hexes import Hex, HexDirection
 from refkit.rules.travel.roles import RoleAssignment, Task
@@ -84,6 +87,18 @@ class TravelBackend(Protocol):
     def party_at_table(self) -> list[Traveller]: ...
 
     def two_hours_command(self) -> object: ...
+
+    def progress(self, name: str) -> DayInProgress: ...
+
+    def begin_day_command(self, plan: DayPlan, name: str) -> object: ...
+
+    def day_step_command(
+        self, kind: str, name: str, *, direction: HexDirection | None = None
+    ) -> object: ...
+
+    def finish_day_command(self, name: str) -> object: ...
+
+    def take_back_step_command(self, name: str) -> object: ...
 
 
 def parse_hirelings(text: str) -> list[Traveller]:
@@ -154,9 +169,12 @@ class _RoleRow:
 
     def _task_changed(self) -> None:
         task = self.chosen()
+        # Quiet while refilled: an emptied list would be read as the characteristic tested.
+        self.tested.blockSignals(True)
         self.tested.clear()
         if task is not None:
             self.tested.addItems(list(task.characteristics))
+        self.tested.blockSignals(False)
         self.tested.setEnabled(task is not None and len(task.characteristics) > 1)
 
     def assignment(self) -> RoleAssignment | None:
@@ -291,6 +309,10 @@ class TravelDayPanel(QWidget):
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #a01818;")
         self.problem.hide()
+        self.steps_box = DayStepsBox(undo_stack, self.plan, lambda: self.route, self)
+        self.steps_box.status_message.connect(self.status_message)
+        self.steps_box.problem.connect(self._say)
+        self.steps_box.finished.connect(self._day_finished)
 
         # the journal ------------------------------------------------------------------------
         self.journal_day = QComboBox()
@@ -345,6 +367,7 @@ class TravelDayPanel(QWidget):
         travel_row.addWidget(self.travel_button, 1)
         travel_row.addWidget(self.two_hours_button)
         form_layout.addLayout(travel_row)
+        form_layout.addWidget(self.steps_box)
         form_layout.addWidget(self.problem)
         form_layout.addWidget(journal_box, 1)
         form.setMaximumWidth(620)
@@ -458,6 +481,8 @@ class TravelDayPanel(QWidget):
             self.scene.set_party(None)
             self._fill_roles(())
             self.entry.setPlainText("No journey yet: start one above.")
+            self.steps_box.show_journey(None, None)
+            self.travel_button.setEnabled(False)
             self.journey_changed.emit(None)
             return
         self.journeys.setCurrentText(journey.name)
@@ -465,9 +490,21 @@ class TravelDayPanel(QWidget):
             self.document.set_map(journey.hex_map)
             self.view.fit_map()
         state = journey.state
-        self.scene.set_party(
-            PartyPlace(state.believed_hex, state.true_hex, state.lost, state.explored)
-        )
+        self.steps_box.show_journey(journey, self.backend)
+        # A day under way is rolled step by step; the whole-day button waits until it ends.
+        self.travel_button.setEnabled(journey.pending is None)
+        progress = self.steps_box.progress
+        if progress is not None:
+            walked = {step.believed for step in progress.steps} | {progress.start_believed}
+            self.scene.set_party(
+                PartyPlace(progress.believed_hex, progress.true_hex,
+                           progress.lost if progress.roles_done else state.lost,
+                           state.explored | walked)
+            )  # fmt: skip
+        else:
+            self.scene.set_party(
+                PartyPlace(state.believed_hex, state.true_hex, state.lost, state.explored)
+            )
         if not same_travellers:
             self._fill_roles(state.travellers)
         self._show_entry()
@@ -564,7 +601,9 @@ class TravelDayPanel(QWidget):
     def _route_end(self) -> Hex | None:
         if self.journey is None:
             return None
-        at = self.journey.state.believed_hex
+        progress = self.steps_box.progress
+        # While a day is under way the route is counted from where it set out believing to be.
+        at = progress.start_believed if progress is not None else self.journey.state.believed_hex
         for direction in self.route:
             at = at.step(direction)
         return at
@@ -586,9 +625,13 @@ class TravelDayPanel(QWidget):
             where = f" (to {end.label} as the players see it)" if end else ""
             self.route_label.setText(f"{len(self.route)} hexes: {steps}{where}")
         self.encounter_at.setMaximum(len(self.route))
+        self.steps_box.refresh_next()
         if end is not None and self.journey is not None:
             self.scene.set_cursor(end)
-            at = self.journey.state.believed_hex
+            progress = self.steps_box.progress
+            at = (
+                progress.start_believed if progress is not None else self.journey.state.believed_hex
+            )
             hexes = [at]
             for direction in self.route:
                 at = at.step(direction)
@@ -634,6 +677,11 @@ class TravelDayPanel(QWidget):
         self.reload()
         self.status_message.emit(f"Day {journey.state.day + 1} of {journey.name} travelled")
         return True
+
+    def _day_finished(self) -> None:
+        self.route.clear()
+        self._kept_choice = False  # show the day just travelled
+        self._show_route()
 
     def two_hours_pass(self) -> bool:
         """Roll the tracked effects for 2 hours outside a dungeon (one undo step)."""

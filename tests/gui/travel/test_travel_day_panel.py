@@ -175,3 +175,14 @@ def test_an_earlier_days_entry_is_shown_and_its_note_edited(qtbot, panel):
     assert panel.journey.days[0].note == "The first camp, by the bridge."
     assert panel.journey.days[1].note == ""
     assert panel.journal_day.currentText() == "Day 1"  # the note's step kept the day chosen
+
+
+def test_changing_a_task_to_another_task_shows_its_odds(qtbot, panel):
+    """Picking a second task for a traveller refilled the characteristic list and read an empty
+    characteristic on the way: a ValueError in the Qt event loop, odds not shown."""
+    start(panel)
+    row = panel.role_row("Mara")
+    row.task.setCurrentIndex(row.task.findData(Task.NORMAL_ROUTE))
+    row.task.setCurrentIndex(row.task.findData(Task.SCOUT_FOR_DANGER))
+    assert row.tested.currentText() == "agility"
+    assert row.odds.text().startswith("T3 ")
