@@ -247,6 +247,7 @@ class TravelDayPanel(QWidget):
         self.preview = QLabel()
         self.preview.setTextFormat(PLAIN)
         pace_box = QGroupBox("1. Pace and speed")
+        self.pace_box = pace_box
         pace_form = QFormLayout(pace_box)
         row = QHBoxLayout()
         row.addWidget(self.pace)
@@ -493,6 +494,9 @@ class TravelDayPanel(QWidget):
         self.steps_box.show_journey(journey, self.backend)
         # A day under way is rolled step by step; the whole-day button waits until it ends.
         self.travel_button.setEnabled(journey.pending is None)
+        # The day's plan is fixed once it is begun: its steps follow it.
+        for box in (self.pace_box, self.roles_box):
+            box.setEnabled(journey.pending is None)
         progress = self.steps_box.progress
         if progress is not None:
             walked = {step.believed for step in progress.steps} | {progress.start_believed}

@@ -223,7 +223,12 @@ class DayStepsBox(QGroupBox):
         self._next_kind = kind
         self.next_button.setVisible(True)
         self.next_button.setText(label)
-        self.next_odds.setText(role_odds(progress) if kind == ROLE else "")
+        role = progress.next_role
+        self.next_odds.setText(
+            f"Odds for {role.traveller}: {role_odds(progress)}"
+            if kind == ROLE and role is not None
+            else ""
+        )
         allowed = progress.allowed()
         self.encounter_button.setVisible(ENCOUNTER in allowed and kind != ENCOUNTER)
 

@@ -49,7 +49,8 @@ def test_the_day_goes_one_press_per_step_and_ends_in_the_journal(qtbot, panel):
     assert panel.problem.isHidden(), panel.problem.text()
     assert not panel.travel_button.isEnabled()  # the whole-day button waits for this day
     assert box.next_button.text() == "Roll Mara's Follow Normal Route (mind)"
-    assert box.next_odds.text().startswith("T3 ")
+    assert box.next_odds.text().startswith("Odds for Mara: T3 ")
+    assert not panel.roles_box.isEnabled()  # the plan is fixed once begun
     box.next_button.click()
     assert "✓ Mara, Follow Normal Route" in box.done.toPlainText()
     assert box.next_button.text().startswith("Roll Bo's Scout for Danger")
