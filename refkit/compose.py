@@ -203,6 +203,7 @@ class Services:
                 clock=self.clock,
                 rng_factory=self.rng_factory,
             )
+            bridge.crafting = lambda: self.crafting  # a rest's Craft rolls on the project
             from refkit.app.combat.dt_end import FightAtDtEnd
 
             # End DT ends the fight's DT conditions and wakes the knocked out, in its one step.

@@ -645,6 +645,7 @@ class RefkitApp:
                 panels.session.rest_guard = lambda name: sheet_rest_refusal(table, name)
                 # A sheet's rest ends the crow's "until a rest" effects in the DT's list too.
                 panels.session.rest_effects = lambda: table.service
+                panels.session.rest_crafting = lambda: services.crafting
             if panels is not None:  # the board's "Light it" lights through the DT panel
                 from refkit.gui.dungeon.item_lighter import SessionLighter
 

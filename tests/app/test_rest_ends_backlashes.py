@@ -10,26 +10,26 @@ from tests.app.test_rest_procedure import Camp, camp  # noqa: F401  (the fixture
 from tests.wound_crows import BRAM, IDA
 
 
-def tracked(camp: Camp) -> set[tuple[str, str]]:
-    return {(effect.name, effect.owner) for effect in camp.service.effects()}
+def tracked(at: Camp) -> set[tuple[str, str]]:
+    return {(effect.name, effect.owner) for effect in at.service.effects()}
 
 
-def add_backlashes(camp: Camp) -> None:
-    service = camp.service
+def add_backlashes(at: Camp) -> None:
+    service = at.service
     service.add_effect("Hollow voice", 0, (), EffectKind.BACKLASH, owner=IDA, ends_at_rest=True)
     service.add_effect("Glowing eyes", 2, (), EffectKind.SPELL, owner=IDA)
     service.add_effect("Ash hands", 0, (), EffectKind.BACKLASH, owner=IDA)  # until removed
     service.add_effect("Frost skin", 0, (), EffectKind.BACKLASH, owner=BRAM, ends_at_rest=True)
 
 
-def sheet_rest(camp: Camp, *names: str) -> CrowRestCommand:
+def sheet_rest(at: Camp, *names: str) -> CrowRestCommand:
     return CrowRestCommand(
-        camp.characters,
-        camp.bridge.prompts,
-        [camp.crow(name) for name in names],
+        at.characters,
+        at.bridge.prompts,
+        [at.crow(name) for name in names],
         in_miasma=False,
         choices={},
-        effects=camp.service,
+        effects=at.service,
     )
 
 

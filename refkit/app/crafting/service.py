@@ -139,6 +139,23 @@ class CraftingService:
     def projects(self) -> list[ProjectView]:
         return [self._view(p, r) for p, r in self._projects.projects()]
 
+    def projects_of(self, crow: str) -> list[str]:
+        """The names of the projects ``crow`` is a crafter of (what its Craft activity offers)."""
+        key = name_key(crow)
+        return [
+            project.name
+            for project, _ in self._projects.projects()
+            if key in {name_key(crafter) for crafter in project.crafters}
+        ]
+
+    def rest_roll(
+        self, name: str, crafter: str, *, rest: str | None = None, seed: int | None = None
+    ) -> Step:
+        """The crafting roll of a crow whose rest activity is Craft on the project ``name``, in
+        ``rest`` (default: the rest under way on the DT clock, else a rest at this moment)."""
+        occasion = rest or self.current_rest() or f"the rest at {self._clock():%Y-%m-%d %H:%M:%S}"
+        return self.roll(name, crafter, rest=occasion, seed=seed)
+
     def view(self, name: str) -> ProjectView:
         return self._view(*self._projects.get(name))
 

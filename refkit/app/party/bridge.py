@@ -22,7 +22,7 @@ from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.party.conditions import PartyConditions
 from refkit.app.party.item_lights import PartyItems
 from refkit.app.party.overload import OverloadWounds, overload_wounds
-from refkit.app.party.rest import PartyRest, party_rest
+from refkit.app.party.rest import PartyRest, RestCrafting, party_rest
 from refkit.app.party.table_party import PartyChoice, read_choice, write_choice
 from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.rules.character.model import Character
@@ -57,6 +57,8 @@ class PartyBridge:
         self._service: DungeonTurnService | None = None
         self.last_overload: OverloadWounds | None = None
         self.last_rest: PartyRest | None = None
+        self.crafting: Callable[[], RestCrafting] | None = None
+        """The crafting projects a finished rest's Craft activity rolls on (None: no roll)."""
         characters.add_listener(self._characters_changed)
 
     @property
@@ -251,6 +253,7 @@ class PartyBridge:
             self.crows(),
             service,
             in_miasma=self.rest_in_miasma,
+            crafting=self.crafting() if self.crafting is not None else None,
         )
         self.last_rest = step
         return step

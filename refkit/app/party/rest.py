@@ -4,7 +4,8 @@ The DT panel's Finish rest, the sheet's Rest dialog and ``refkit dt rest finish`
 Each crow eats a ration from its inventory (or starves: no benefits, a starvation wound), gets its
 Stamina, its expertise uses (not in the Miasma) and its Rest items' dice back, heals its wounds
 (one; two when a companion tended it; one more for a Hearty ration; every starvation wound once
-it eats) and does its one activity (:mod:`refkit.rules.character.rest_activities`). The wounds a
+it eats) and does its one activity (:mod:`refkit.rules.character.rest_activities`); Craft on one
+of its crafting projects makes its crafting roll on it. The wounds a
 rest heals are the player's choice: when they are fewer than the crow's wounds and no slots were
 named they wait on the sheet. A crow that cannot rest (a doubled magic slot, dead) gets nothing,
 and the report says why. The tracked effects a crow owns that end at a rest (a backlash "until
@@ -19,10 +20,11 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterService
+from refkit.app.crafting.commands import DoneOnce
 from refkit.app.crafting.harvest import with_harvested_parts
 from refkit.app.dungeon.rests import rest_check_seclude
 from refkit.app.dungeon_turn_commands import RemoveEffectCommand
@@ -45,6 +47,9 @@ from refkit.rules.character.rest_activities import (
 )
 from refkit.rules.dungeon.clock import ClockState
 from refkit.store.character_store import CharacterRepository, name_key
+
+if TYPE_CHECKING:
+    from refkit.app.crafting.service import Step
 
 RECORDS_KEY: Final = "rest_records"
 """``app_meta`` key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task}}``."""
@@ -167,6 +172,7 @@ class PartyRest(CrowChanges):
     records_after: str | None = None
     secluded_by: str | None = None
     effects_ended: tuple[RemoveEffectCommand, ...] = ()
+    crafted: tuple[DoneOnce, ...] = ()
 
     def to_list(self) -> list[dict[str, Any]]:
         return [entry.to_dict() for entry in self.entries]
@@ -186,7 +192,19 @@ class PartyRest(CrowChanges):
             lambda: self._set_records(self.records_after),
             lambda: self._set_records(self.records_before),
         )
-        return CompositeCommand(self.text, (*joined.children, records, *self.effects_ended))
+        children = (*joined.children, records, *self.crafted, *self.effects_ended)
+        return CompositeCommand(self.text, children)
+
+
+class RestCrafting(Protocol):
+    """The crafting projects as a rest's Craft activity uses them
+    (:class:`refkit.app.crafting.service.CraftingService` fits)."""
+
+    def projects_of(self, crow: str) -> list[str]: ...
+
+    def rest_roll(
+        self, name: str, crafter: str, *, rest: str | None = None, seed: int | None = None
+    ) -> Step: ...
 
 
 def _healed_choice(
@@ -253,13 +271,15 @@ def party_rest(
     rng: random.Random | None = None,
     dt: int | None = None,
     effects: DungeonTurnService | None = None,
+    crafting: RestCrafting | None = None,
 ) -> PartyRest:
     """Give each crow the benefits of the rest, save them and log them; returns the step (done
     already) to undo with the rest. ``choices`` names each crow's activity (None with a
     ``service``: the plan of the rest it is finishing, checked against its encounter check);
     ``healed_slots`` the wounds a crow's player picked to heal (else they wait on the sheet when
     there is a choice). ``effects``: the dungeon turn whose tracked effects a rested crow owns
-    end with the rest (default: ``service``; None and no ``service``: none end).
+    end with the rest (default: ``service``; None and no ``service``: none end). ``crafting``:
+    the projects a crow's Craft activity (``craft:PROJECT``) makes its crafting roll on.
     ActivityRefused or RestRefused (nothing written) for choices the rules refuse."""
     if service is not None and choices is None:  # the dungeon's Finish rest: its plan
         plan = service.rest_plan
@@ -305,6 +325,8 @@ def party_rest(
             where = " in the Miasma" if in_miasma else ""
             edits.append(CharacterEdit(characters, crow.name, crow, rested, f"Rest{where}"))
     after_text = json.dumps(records, ensure_ascii=False, sort_keys=True)
+    occasion = None if service is None else f"the rest at DT {service.store.load().clock.dt - 1}"
+    entries, crafted = _crafting_rolls(crafting, planned, entries, occasion, rng)
     entries, ended = _effects_ending(effects or service, entries)
     step = PartyRest(
         edits=tuple(edits),
@@ -319,6 +341,7 @@ def party_rest(
         records_after=after_text,
         secluded_by=secluded_by(planned),
         effects_ended=ended,
+        crafted=crafted,
     )
     if entries:
         step.do()
@@ -332,6 +355,48 @@ def party_rest(
             {"in_miasma": in_miasma, "crows": step.to_list()},
         )
     return step
+
+
+def _crafting_rolls(
+    crafting: RestCrafting | None,
+    planned: Mapping[str, PlannedActivity],
+    entries: list[CrowRest],
+    occasion: str | None,
+    rng: random.Random,
+) -> tuple[list[CrowRest], tuple[DoneOnce, ...]]:
+    """Each rested crow crafting on one of its projects makes its roll (written now, in the
+    rest's unit of work; undone with the rest). ActivityRefused for a project it does not craft,
+    CraftingRefused for a roll the rules refuse (the rest's unit of work then keeps nothing)."""
+    if crafting is None:
+        return entries, ()
+    done: list[DoneOnce] = []
+    rolled: list[CrowRest] = []
+    for entry in entries:
+        plan = planned.get(entry.character)
+        if (
+            plan is None
+            or plan.choice.activity is not Activity.CRAFT
+            or not plan.target
+            or not (entry.rested and entry.activity_result)
+        ):
+            rolled.append(entry)
+            continue
+        projects = crafting.projects_of(entry.character)
+        wanted = " ".join(plan.target.split()).casefold()
+        project = next((name for name in projects if name.casefold() == wanted), None)
+        if project is None:
+            offered = ", ".join(projects) or "none: start one in the Crafting panel"
+            raise ActivityRefused(
+                f"{entry.character} crafts on no project called {plan.target!r} "
+                f"(its projects: {offered})"
+            )
+        step = crafting.rest_roll(project, entry.character, rest=occasion, seed=rng.getrandbits(32))
+        done.append(DoneOnce(step.command))
+        result = f"crafting roll on {project}"
+        if step.roll is not None and step.project is not None:
+            result += f": +{step.roll.points} ({step.project.points}/{step.project.goal} points)"
+        rolled.append(replace(entry, activity_result=result))
+    return rolled, tuple(done)
 
 
 def _effects_ending(

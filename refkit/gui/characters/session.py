@@ -396,6 +396,7 @@ class CharacterSession(QObject):
             healed_slots=dict(healed_slots or {}),
             rng=self._rng,
             effects=self.rest_effects() if self.rest_effects is not None else None,
+            crafting=self.rest_crafting() if self.rest_crafting is not None else None,
         )
         self.push(command)
         step = command.step
@@ -405,6 +406,9 @@ class CharacterSession(QObject):
     rest_guard: Callable[[str], str] | None = None
     """Why the sheet may not rest a crow itself ("" it may): the dungeon's rest counts it (set
     where the dungeon turn is installed; see :func:`refkit.app.party.rest.sheet_rest_refusal`)."""
+
+    rest_crafting: Callable[[], object] | None = None
+    """The crafting projects a rest's Craft activity rolls on (set where crafting is installed)."""
 
     rest_effects: Callable[[], object] | None = None
     """The dungeon turn whose tracked effects a rested crow owns end with its rest (a backlash
