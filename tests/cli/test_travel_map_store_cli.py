@@ -17,33 +17,43 @@ BAD = (
 )
 
 
+def renamed_sample(tmp_path: Path, name: str) -> str:
+    """The sample map's file under another name (a fresh database holds the sample already)."""
+    text = json.loads(Path(SAMPLE).read_text(encoding="utf-8"))
+    text["name"] = name
+    path = tmp_path / "copy.map.json"
+    path.write_text(json.dumps(text, indent=1), encoding="utf-8")
+    return str(path)
+
+
 def test_an_imported_map_is_shown_and_exported_as_it_was_read(cli, tmp_path):
-    imported = cli("map", "import", SAMPLE, "--json")
+    copy = renamed_sample(tmp_path, "Old Marches")
+    imported = cli("map", "import", copy, "--json")
     assert imported.code == 0, imported.err
-    assert imported.json == {"map": "The Ashen Marches", "hexes": 108, "file": SAMPLE}
-    shown = cli("map", "show", "the ashen marches", "--json").json  # names ignore case
+    assert imported.json == {"map": "Old Marches", "hexes": 108, "file": copy}
+    shown = cli("map", "show", "old marches", "--json").json  # names ignore case
     assert shown["hexes"] == 108 and all("notes" not in p for p in shown["places"])
-    assert any(p["notes"] for p in cli("map", "show", "The Ashen Marches", "--referee", "--json")
+    assert any(p["notes"] for p in cli("map", "show", "Old Marches", "--referee", "--json")
                .json["places"])  # fmt: skip
     out = tmp_path / "out.map.json"
-    exported = cli("map", "export", "The Ashen Marches", "--out", str(out), "--json")
+    exported = cli("map", "export", "Old Marches", "--out", str(out), "--json")
     assert exported.code == 0, exported.err
     again = json.loads(out.read_text(encoding="utf-8"))
     original = json.loads(Path(SAMPLE).read_text(encoding="utf-8"))
     assert len(again["hexes"]) == len(original["hexes"]) == 108
-    assert cli("map", "list", "--json").json == {"maps": ["The Ashen Marches"]}
+    assert cli("map", "list", "--json").json == {"maps": ["The Ashen Marches", "Old Marches"]}
 
 
 def test_a_bad_map_file_is_refused_naming_the_entry_and_nothing_is_kept(cli, tmp_path):
     bad = tmp_path / "bad.map.json"
     bad.write_text(BAD, encoding="utf-8")
     assert_bad_input(cli("map", "import", str(bad)), "bad.map.json, line 4, hexes[1]", "twice")
-    assert cli("map", "list", "--json").json == {"maps": []}
+    assert cli("map", "list", "--json").json == {"maps": ["The Ashen Marches"]}  # the sample
     assert_bad_input(cli("map", "show", "Bad"), "no map called 'Bad'")
 
 
 def test_a_map_of_a_name_taken_is_replaced_only_when_asked(cli, tmp_path):
-    assert cli("map", "import", SAMPLE).code == 0
+    # A fresh database starts with the sample map: importing its file again is refused.
     assert_bad_input(cli("map", "import", SAMPLE), "stored already", "--replace")
     assert cli("map", "import", SAMPLE, "--replace").code == 0
     assert cli("map", "list", "--json").json == {"maps": ["The Ashen Marches"]}

@@ -17,11 +17,13 @@ from refkit.app.travel.journey_steps import (
 )
 from refkit.app.travel.journey_store import JourneyStore
 from refkit.app.travel.map_library import MapLibrary
+from refkit.app.travel.miasma_sheets import SheetsFollowMiasma
 from refkit.app.travel.travel_service import StepTaken, TravelledDay, TravelService
 from refkit.dice.rng import SEED_BITS
-from refkit.rules.travel.day_steps import DayInProgress
+from refkit.rules.travel.day_steps import MIASMA, DayInProgress
 from refkit.rules.travel.hex_map import HexMap
 from refkit.rules.travel.hexes import HexDirection
+from refkit.rules.travel.miasma import MiasmaTest
 from refkit.rules.travel.travel_day import DayPlan, Traveller
 from refkit.store.character_store import CharacterRepository
 
@@ -63,8 +65,15 @@ def journey_store(services: Services) -> JourneyStore:
 
 
 def map_library(services: Services) -> MapLibrary:
+    """The database's maps; a fresh database gets the sample map (see :mod:`.sample_map`)."""
+    from refkit.app.travel.sample_map import seed_sample_map
+
     database = services.database
-    return MapLibrary(CharacterRepository(database), database.unit_of_work)
+    meta = CharacterRepository(database)
+    library = MapLibrary(meta, database.unit_of_work)
+    with database.unit_of_work():
+        seed_sample_map(library, meta)
+    return library
 
 
 def travel_service(services: Services) -> TravelService:
@@ -110,6 +119,33 @@ def table_party_names(services: Services) -> list[str]:
     return list(characters.get_party(party).members)
 
 
+def sheets_follow_step(
+    services: Services, command: JourneyRollCommand[StepTaken]
+) -> SheetsFollowMiasma:
+    """The Miasma step with its results written to the crows' sheets, as one step."""
+
+    def results() -> tuple[int, Sequence[MiasmaTest], Sequence[str]] | None:
+        taken = command.value
+        if taken is None or taken.step.kind != MIASMA:
+            return None
+        progress = taken.progress
+        return progress.before.day + 1, progress.miasma, progress.cruelty_cleared
+
+    return SheetsFollowMiasma(command, results, services.characters, services.database.unit_of_work)
+
+
+def sheets_follow_day(services: Services, command: TravelDayCommand) -> SheetsFollowMiasma:
+    """A whole travel day with its Miasma results written to the crows' sheets, as one step."""
+
+    def results() -> tuple[int, Sequence[MiasmaTest], Sequence[str]] | None:
+        day = command.day
+        if day is None:
+            return None
+        return day.record.day, day.record.miasma, day.record.cruelty_cleared
+
+    return SheetsFollowMiasma(command, results, services.characters, services.database.unit_of_work)
+
+
 class TravelDesk:
     """The travel feature for a window: journeys, stored maps and the party at the table."""
 
@@ -134,8 +170,8 @@ class TravelDesk:
     def start(self, name: str, hex_map: HexMap, travellers: Sequence[Traveller]) -> Journey:
         return self.service.start(name, hex_map, None, travellers)
 
-    def travel_day_command(self, plan: DayPlan, name: str) -> TravelDayCommand:
-        return self.service.travel_day_command(plan, name=name)
+    def travel_day_command(self, plan: DayPlan, name: str) -> SheetsFollowMiasma:
+        return sheets_follow_day(self._services, self.service.travel_day_command(plan, name=name))
 
     def progress(self, name: str) -> DayInProgress:
         return self.service.progress(name)
@@ -145,8 +181,9 @@ class TravelDesk:
 
     def day_step_command(
         self, kind: str, name: str, *, direction: HexDirection | None = None
-    ) -> JourneyRollCommand[StepTaken]:
-        return self.service.day_step_command(kind, direction=direction, name=name)
+    ) -> JourneyRollCommand[StepTaken] | SheetsFollowMiasma:
+        command = self.service.day_step_command(kind, direction=direction, name=name)
+        return sheets_follow_step(self._services, command) if kind == MIASMA else command
 
     def finish_day_command(self, name: str) -> JourneyRollCommand[TravelledDay]:
         return self.service.finish_day_command(name)
