@@ -646,6 +646,9 @@ class RefkitApp:
                 # A sheet's rest ends the crow's "until a rest" effects in the DT's list too.
                 panels.session.rest_effects = lambda: table.service
                 panels.session.rest_crafting = lambda: services.crafting
+                from refkit.gui.common.rest_choices import RestChoices
+
+                RestChoices.open_projects = lambda crow: services.crafting.projects_of(crow)
             if panels is not None:  # the board's "Light it" lights through the DT panel
                 from refkit.gui.dungeon.item_lighter import SessionLighter
 

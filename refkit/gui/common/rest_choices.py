@@ -4,11 +4,15 @@ what it is aimed at, and what the finished rest will do to it.
 The DT panel's Finish rest dialog and the sheet's Rest dialog both show these rows, so a rest is
 chosen the same way wherever it is finished. The choices are checked as the rules check them
 (:func:`refkit.app.party.rest.check_choices`); :meth:`RestChoices.problem` says what is wrong.
+Craft offers the crow's crafting projects (:attr:`RestChoices.open_projects`, set where the
+crafting projects are open), whose roll the finished rest makes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -41,6 +45,19 @@ from refkit.rules.character.rest_activities import (
 )
 
 FREE_TEXT = (Activity.PREPARE, Activity.CRAFT)
+
+log = logging.getLogger(__name__)
+
+
+def _projects_of(crow: str) -> list[str]:
+    source = RestChoices.open_projects
+    if source is None:
+        return []
+    try:
+        return list(source(crow))
+    except Exception:  # the rows still work (free text) when the projects cannot be read
+        log.warning("cannot read %s's crafting projects", crow, exc_info=True)
+        return []
 
 
 class _Row:
@@ -102,8 +119,11 @@ class _Row:
                 target.addItem(f"{size.replace('-', ' ').capitalize()} corpse ({dice}d6)", size)
             target.setCurrentIndex(list(HARVEST_DICE).index("medium"))
         elif activity in FREE_TEXT:
+            if activity is Activity.CRAFT:
+                for project in _projects_of(self.crow.name):
+                    target.addItem(project, project)
             line = target.lineEdit()
-            line.setPlaceholderText("the task" if activity is Activity.PREPARE else "what")
+            line.setPlaceholderText("the task" if activity is Activity.PREPARE else "the project")
         target.setEnabled(activity is not Activity.NONE and activity is not Activity.SECLUDE_CAMP)
         target.blockSignals(False)
 
@@ -119,6 +139,9 @@ class RestChoices(QWidget):
     """One row per resting crow: rations, activity, its target, and what the rest will do."""
 
     changed = Signal()
+
+    open_projects: ClassVar[Callable[[str], Sequence[str]] | None] = None
+    """A crow's crafting projects by name (what Craft offers), or None."""
 
     def __init__(
         self,
