@@ -118,9 +118,13 @@ def _run_begin(args: argparse.Namespace) -> Result:
 
 
 def _take(args: argparse.Namespace, kind: str, **given: Any) -> Result:
+    from refkit.app.travel.wiring import sheets_follow_step
+
     with command_services(args) as services:
         service = _service(services)
-        service.day_step_command(kind, seed=args.seed, name=args.journey, **given).do()
+        command = service.day_step_command(kind, seed=args.seed, name=args.journey, **given)
+        # The Miasma's results go on the crows' sheets with the step, in one unit of work.
+        sheets_follow_step(services, command).do()
         return _report(service, args, kind)
 
 

@@ -4,6 +4,8 @@ takes steps back one at a time."""
 
 from __future__ import annotations
 
+import json
+
 from tests.cli.cli_helpers import assert_bad_input
 from tests.cli.test_travel_cli import LOST_DAY, PARTY
 
@@ -68,3 +70,17 @@ def test_steps_come_in_order_and_are_taken_back_one_at_a_time(cli):
     gone = cli("travel", "journey", "step", "undo", "--json").json
     assert gone["under_way"] is False
     assert cli("travel", "journey", "day", *LOST_DAY).code == 0
+
+
+def test_the_miasma_step_writes_cruelty_on_the_crows_sheet(cli):
+    name = cli("character", "list", "--json").json["characters"][0]["name"]
+    cli("travel", "journey", "start", "J", "--crow", name)
+    cli("travel", "journey", "step", "begin", "--pace", "normal", "--slowest-speed", "5")
+    cli("travel", "journey", "step", "encounter", "--die", "1")
+    cli("travel", "journey", "step", "rest", "--die", "1")
+    run = cli("travel", "journey", "step", "miasma", "--dice", f"{name}=1,1", "--json")
+    assert run.code == 0, run.err
+    assert run.json["miasma"][0]["cruelty"] == 1
+    sheet = json.loads(cli("character", "export", name, "--out", "-").out)
+    assert sheet["cruelty"] == 1
+    assert "Miasma, travel day 1 (cruelty 1)" in sheet["notes"]
