@@ -75,6 +75,7 @@ def fit(text: str, font: str, width: float, height: float, largest: float) -> Fi
     ``height`` (points); shrinks as far as it must, never cuts."""
     if width <= 0 or height <= 0:
         raise ValueError(f"a text box needs room, got {width:g} × {height:g} pt")
+    largest = min(largest, _whole_words_size(text, font, width, largest))
     fitted = Fitted(wrap(text, font, largest, width), font, largest)
     if fitted.height <= height:
         return fitted
@@ -87,6 +88,22 @@ def fit(text: str, font: str, width: float, height: float, largest: float) -> Fi
             return candidate
         size = smaller
     return Fitted(wrap(text, font, SMALLEST, width), font, SMALLEST)
+
+
+WORD_SHRINK_FLOOR = 0.6
+"""A word too wide for the box shrinks the text down to this share of its size before it is
+broken between letters ("Handaxe" a little smaller, not "Handa / xe"); a longer word (a pasted
+address) is broken instead of making the whole text tiny."""
+
+
+def _whole_words_size(text: str, font: str, width: float, largest: float) -> float:
+    """The largest size up to ``largest`` at which the widest word fits ``width`` — unless that
+    would shrink the text below :data:`WORD_SHRINK_FLOOR` of ``largest``."""
+    widest = max((text_width(word, font, largest) for word in text.split()), default=0.0)
+    if widest <= width:
+        return largest
+    needed = largest * width / widest * 0.999
+    return needed if needed >= largest * WORD_SHRINK_FLOOR else largest
 
 
 def fit_line(text: str, font: str, width: float, largest: float) -> float:

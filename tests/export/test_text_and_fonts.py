@@ -74,3 +74,17 @@ def test_the_print_layout_is_read_from_sheets_and_a_bad_one_names_its_key():
     )
     with pytest.raises(SheetLayoutError, match=r"sheets/print.toml \[card_face\]: header"):
         read_print_layout(broken)
+
+
+def test_a_word_a_little_too_wide_shrinks_instead_of_breaking() -> None:
+    """A card name like "Handaxe" in a narrow box prints whole, a little smaller, never "Handa"
+    on one line and "xe" on the next."""
+    from refkit.export.fonts import BOLD, text_width
+    from refkit.export.text_fit import fit
+
+    width = text_width("Handaxe", BOLD, 10) * 0.85
+    fitted = fit("Handaxe", BOLD, width, 40, 10)
+    assert fitted.lines == ("Handaxe",)
+    assert fitted.size < 10
+    long_word = "x" * 400  # far too long to shrink to: broken, as before
+    assert len(fit(long_word, BOLD, width, 400, 10).lines) > 1
