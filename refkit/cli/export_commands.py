@@ -46,7 +46,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     _add_card_options(party)
     party.set_defaults(handler=_run_party)
 
-    spells = actions.add_parser("spells", help="spell cards (all shipped spells, or those named)")
+    spells = actions.add_parser(
+        "spells", help="spell cards (every spell of the library, shipped and own, or those named)"
+    )
     spells.add_argument("names", metavar="SPELL", nargs="*", help="spell or spellbook names")
     _add_common(spells)
     _add_card_options(spells)
@@ -211,13 +213,15 @@ def _run_party(args: argparse.Namespace) -> Result:
 
 
 def _run_spells(args: argparse.Namespace) -> Result:
+    from refkit.cli.services import command_services
     from refkit.export.documents import spells_document
-    from refkit.rules.magic.spellbooks import find_spell, load_default_spells
+    from refkit.rules.magic.spellbooks import find_spell
 
     _check_out(args)
     options = _card_options(args)
-    shipped = load_default_spells()
-    spells = [find_spell(shipped, name) for name in args.names] if args.names else list(shipped)
+    with command_services(args) as services:  # the spell library: shipped, then the referee's
+        library = services.spells.spells()
+    spells = [find_spell(library, name) for name in args.names] if args.names else library
     document = _build(lambda: spells_document(spells, options))
     payload, text = _write(args, document, f"{len(spells)} spell cards")
     return {**payload, "spells": [spell.name for spell in spells]}, text

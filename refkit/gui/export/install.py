@@ -31,6 +31,7 @@ from refkit.gui.shell.panel_registry import FeatureContext, MenuId, PanelRegistr
 from refkit.present.card_face import CardFace
 from refkit.rules.character.model import Character
 from refkit.rules.inventory.catalogue import CatalogueItem
+from refkit.rules.magic.spell import Spell
 from refkit.rules.magic.spellbooks import load_default_spells
 
 SECTION = "export"
@@ -65,10 +66,17 @@ class ExportSources:
     party: Callable[[], list[Character]]
     """The open crow's party (the first that holds it), else the open crow alone."""
     catalogue: Callable[[], list[CardFace]]
+    spells: Callable[[], Sequence[Spell]] = load_default_spells
+    """The spell library's spells (shipped, then the referee's own)."""
 
 
-def sources_for(session: CrowSession, service: Roster) -> ExportSources:
-    """The sources of the window: the character sheet's crow, its party, the item catalogue."""
+def sources_for(
+    session: CrowSession,
+    service: Roster,
+    spells: Callable[[], Sequence[Spell]] = load_default_spells,
+) -> ExportSources:
+    """The sources of the window: the character sheet's crow, its party, the item catalogue,
+    the spell library."""
 
     def party() -> list[Character]:
         crow = session.character()
@@ -82,7 +90,7 @@ def sources_for(session: CrowSession, service: Roster) -> ExportSources:
     def catalogue() -> list[CardFace]:
         return [CardFace.from_catalogue(entry) for entry in session.catalogue()]
 
-    return ExportSources(crow=session.character, party=party, catalogue=catalogue)
+    return ExportSources(crow=session.character, party=party, catalogue=catalogue, spells=spells)
 
 
 def file_stem(text: str) -> str:
@@ -146,7 +154,7 @@ class ExportActions(QObject):
 
     def print_spells(self) -> ExportDialog:
         def make(options: CardOptions) -> Build:
-            spells = load_default_spells()
+            spells = list(self.sources.spells())
             return lambda progress: spells_document(spells, options, progress)
 
         return self.open(ExportRequest("Print the spell cards", "spell-cards.pdf", make))
