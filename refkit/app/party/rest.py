@@ -46,6 +46,7 @@ from refkit.rules.character.rest_activities import (
     tended_patients,
 )
 from refkit.rules.dungeon.clock import ClockState
+from refkit.rules.dungeon.effects import TrackedEffect
 from refkit.store.character_store import CharacterRepository, name_key
 
 if TYPE_CHECKING:
@@ -410,7 +411,7 @@ def _effects_ending(
     steps: list[RemoveEffectCommand] = []
     named: list[CrowRest] = []
     for entry in entries:
-        ending = ()
+        ending: tuple[TrackedEffect, ...] = ()
         if entry.rested or entry.starving:
             key = name_key(entry.character)
             ending = tuple(
