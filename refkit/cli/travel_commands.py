@@ -629,13 +629,14 @@ def _run_day(args: argparse.Namespace) -> Result:
     from refkit.app.travel.travel_service import players_summary
 
     plan, faces = _plan_and_faces(args)
-    from refkit.app.travel.wiring import sheets_follow_day
+    from refkit.app.travel.wiring import rest_follows_day
 
     with command_services(args) as services:
         service = _service(services)
         command = service.travel_day_command(plan, faces=faces, seed=args.seed, name=args.journey)
-        # The Miasma's results go on the crows' sheets with the day, in one unit of work.
-        sheets_follow_day(services, command).do()
+        # The crows rest and the Miasma's results go on their sheets with the day, in one unit
+        # of work.
+        rest_follows_day(services, command).do()
         journey = service.journey(args.journey)
     day = command.day
     assert day is not None

@@ -68,6 +68,13 @@ def register_steps(steps: argparse._SubParsersAction) -> None:
 
     rest = kinds.add_parser("rest", help="the rest's encounter check with the rest EN")
     rest.add_argument("--die", type=whole_number, metavar="D", help="the d10 outright")
+    rest.add_argument(
+        "--activity",
+        action="append",
+        default=[],
+        metavar="CROW=ACTIVITY[:TARGET]",
+        help="a crow's rest activity (as dt rest finish takes it)",
+    )
     _common(rest, _run_rest)
 
     miasma = kinds.add_parser("miasma", help="after the rest: the Miasma, or cruelty cleared")
@@ -118,13 +125,20 @@ def _run_begin(args: argparse.Namespace) -> Result:
 
 
 def _take(args: argparse.Namespace, kind: str, **given: Any) -> Result:
-    from refkit.app.travel.wiring import sheets_follow_step
+    from refkit.app.travel.wiring import rest_follows_step, sheets_follow_step
 
+    activities = given.pop("activities", None)
     with command_services(args) as services:
         service = _service(services)
         command = service.day_step_command(kind, seed=args.seed, name=args.journey, **given)
-        # The Miasma's results go on the crows' sheets with the step, in one unit of work.
-        sheets_follow_step(services, command).do()
+        # The crows' rest, and the Miasma's results on their sheets, go with the step in one
+        # unit of work.
+        if kind == "rest":
+            rest_follows_step(services, command, activities).do()
+        elif kind == "miasma":
+            sheets_follow_step(services, command).do()
+        else:
+            command.do()
         return _report(service, args, kind)
 
 
@@ -152,7 +166,10 @@ def _run_move(args: argparse.Namespace) -> Result:
 
 
 def _run_rest(args: argparse.Namespace) -> Result:
-    return _take(args, "rest", dice=_one(args.die, 10, "--die"))
+    from refkit.cli.rest_commands import parse_activities
+
+    activities = parse_activities(args.activity)
+    return _take(args, "rest", dice=_one(args.die, 10, "--die"), activities=activities)
 
 
 def _run_miasma(args: argparse.Namespace) -> Result:

@@ -84,3 +84,16 @@ def test_the_miasma_step_writes_cruelty_on_the_crows_sheet(cli):
     sheet = json.loads(cli("character", "export", name, "--out", "-").out)
     assert sheet["cruelty"] == 1
     assert "Miasma, travel day 1 (cruelty 1)" in sheet["notes"]
+
+
+def test_the_rest_step_rests_the_crow_with_its_activity(cli):
+    name = cli("character", "list", "--json").json["characters"][0]["name"]
+    cli("travel", "journey", "start", "J", "--crow", name)
+    cli("travel", "journey", "step", "begin", "--pace", "normal", "--slowest-speed", "5")
+    cli("travel", "journey", "step", "encounter", "--die", "1")
+    refused = cli("travel", "journey", "step", "rest", "--activity", "Nobody=prepare")
+    assert_bad_input(refused, "Nobody, who is not a crow resting here")
+    assert cli("travel", "journey", "step", "show", "--json").json["rest"] is None
+    run = cli("travel", "journey", "step", "rest", "--die", "1", "--activity", f"{name}=none")
+    assert run.code == 0, run.err
+    assert cli("travel", "journey", "step", "show", "--json").json["next"] == ["miasma"]

@@ -4,7 +4,7 @@ the journeys, the stored maps, the travel service, and the party at the table as
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
@@ -18,9 +18,11 @@ from refkit.app.travel.journey_steps import (
 from refkit.app.travel.journey_store import JourneyStore
 from refkit.app.travel.map_library import MapLibrary
 from refkit.app.travel.miasma_sheets import SheetsFollowMiasma
+from refkit.app.travel.rest_outdoors import RestFollowsTravel, RestTaken
 from refkit.app.travel.travel_service import StepTaken, TravelledDay, TravelService
 from refkit.dice.rng import SEED_BITS
-from refkit.rules.travel.day_steps import MIASMA, DayInProgress
+from refkit.rules.character.rest_activities import ActivityChoice
+from refkit.rules.travel.day_steps import MIASMA, REST, DayInProgress
 from refkit.rules.travel.hex_map import HexMap
 from refkit.rules.travel.hexes import HexDirection
 from refkit.rules.travel.miasma import MiasmaTest
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService
     from refkit.app.dice_service import DiceService
     from refkit.app.dungeon_turn_service import DungeonTurnService
+    from refkit.app.party.bridge import PartyBridge
     from refkit.app.table_service import TableService
     from refkit.app.travel.two_hours import TwoHoursCommand
     from refkit.store.database import Database
@@ -53,6 +56,9 @@ class Services(Protocol):
 
     @property
     def dungeon(self) -> DungeonTurnService: ...
+
+    @property
+    def party(self) -> PartyBridge: ...
 
     rng_factory: Callable[[int | None], tuple[random.Random, int]]
 
@@ -146,6 +152,56 @@ def sheets_follow_day(services: Services, command: TravelDayCommand) -> SheetsFo
     return SheetsFollowMiasma(command, results, services.characters, services.database.unit_of_work)
 
 
+def rest_follows_step(
+    services: Services,
+    command: JourneyRollCommand[StepTaken],
+    activities: Mapping[str, ActivityChoice] | None = None,
+) -> RestFollowsTravel:
+    """The guided day's rest step with the crows' rest through the one rest procedure."""
+
+    def rest_of() -> RestTaken | None:
+        taken = command.value
+        if taken is None or taken.step.kind != REST:
+            return None
+        progress = taken.progress
+        names = tuple(t.name for t in progress.before.travellers if not t.claimed)
+        return RestTaken(names, progress.plan.in_miasma, taken.step.seed)
+
+    return RestFollowsTravel(
+        command,
+        rest_of,
+        services.characters,
+        services.party.prompts,
+        services.database.unit_of_work,
+        activities=activities,
+    )
+
+
+def rest_follows_day(
+    services: Services,
+    command: TravelDayCommand,
+    activities: Mapping[str, ActivityChoice] | None = None,
+) -> RestFollowsTravel:
+    """A whole travel day: its Miasma results on the sheets, then the crows' rest (if it rests)."""
+    sheets = sheets_follow_day(services, command)
+
+    def rest_of() -> RestTaken | None:
+        day = command.day
+        if day is None or day.record.rest_check is None:
+            return None
+        names = tuple(t.name for t in day.record.before.travellers if not t.claimed)
+        return RestTaken(names, day.record.plan.in_miasma, day.seed or 0)
+
+    return RestFollowsTravel(
+        sheets,
+        rest_of,
+        services.characters,
+        services.party.prompts,
+        services.database.unit_of_work,
+        activities=activities,
+    )
+
+
 class TravelDesk:
     """The travel feature for a window: journeys, stored maps and the party at the table."""
 
@@ -170,8 +226,8 @@ class TravelDesk:
     def start(self, name: str, hex_map: HexMap, travellers: Sequence[Traveller]) -> Journey:
         return self.service.start(name, hex_map, None, travellers)
 
-    def travel_day_command(self, plan: DayPlan, name: str) -> SheetsFollowMiasma:
-        return sheets_follow_day(self._services, self.service.travel_day_command(plan, name=name))
+    def travel_day_command(self, plan: DayPlan, name: str) -> RestFollowsTravel:
+        return rest_follows_day(self._services, self.service.travel_day_command(plan, name=name))
 
     def progress(self, name: str) -> DayInProgress:
         return self.service.progress(name)
@@ -181,9 +237,13 @@ class TravelDesk:
 
     def day_step_command(
         self, kind: str, name: str, *, direction: HexDirection | None = None
-    ) -> JourneyRollCommand[StepTaken] | SheetsFollowMiasma:
+    ) -> JourneyRollCommand[StepTaken] | SheetsFollowMiasma | RestFollowsTravel:
         command = self.service.day_step_command(kind, direction=direction, name=name)
-        return sheets_follow_step(self._services, command) if kind == MIASMA else command
+        if kind == MIASMA:
+            return sheets_follow_step(self._services, command)
+        if kind == REST:
+            return rest_follows_step(self._services, command)
+        return command
 
     def finish_day_command(self, name: str) -> JourneyRollCommand[TravelledDay]:
         return self.service.finish_day_command(name)

@@ -1,0 +1,119 @@
+"""The travel day's rest outdoors through the one rest procedure (:func:`refkit.app.party.rest`).
+
+Once the rest's encounter check is made (the guided day's rest step, or a whole day with a rest)
+the journey's crows rest as any rest gives it: each crow's activity, rations eaten or starvation,
+Stamina and wounds, expertise uses back unless the rest is in the Miasma, cruelty cleared away
+from it. The travel step and the crows' rest are done in one unit of work and undone as one step.
+Travellers that are not crows in the database (hirelings, animals) have no sheet to rest.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Protocol
+
+from refkit.app.character_service import CharacterService
+from refkit.app.party.rest import CrowRestCommand
+from refkit.app.party.wound_prompts import WoundPrompts
+from refkit.app.undo import CompositeCommand
+from refkit.rules.character.model import Character
+from refkit.rules.character.rest_activities import ActivityChoice
+from refkit.store.character_store import CharacterNotFoundError
+
+
+class Step(Protocol):
+    @property
+    def text(self) -> str: ...
+
+    def do(self) -> None: ...
+
+    def undo(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class RestTaken:
+    """What the travel step says of its rest: who travels, where they rest, and a seed."""
+
+    travellers: tuple[str, ...]
+    in_miasma: bool
+    seed: int
+
+
+RestOf = Callable[[], RestTaken | None]
+"""After the step is done: its rest, or None when the step made no rest."""
+
+
+def resting_crows(characters: CharacterService, names: Sequence[str]) -> list[Character]:
+    crows = []
+    for name in names:
+        try:
+            crows.append(characters.get(name))
+        except CharacterNotFoundError:
+            continue  # a hireling or an animal: no sheet
+    return crows
+
+
+class RestFollowsTravel:
+    """A travel step and the crows' rest it leads to, one unit of work and one undo step."""
+
+    def __init__(
+        self,
+        step: Step,
+        rest_of: RestOf,
+        characters: CharacterService,
+        prompts: WoundPrompts,
+        unit_of_work: Callable[[], AbstractContextManager[object]],
+        *,
+        activities: Mapping[str, ActivityChoice] | None = None,
+    ) -> None:
+        self.step = step
+        self._rest_of = rest_of
+        self._characters = characters
+        self._prompts = prompts
+        self._unit_of_work = unit_of_work
+        self._activities = dict(activities or {})
+        self._joined: CompositeCommand | None = None
+        self.rest: CrowRestCommand | None = None
+
+    @property
+    def text(self) -> str:
+        return self.step.text
+
+    def do(self) -> None:
+        with self._unit_of_work():
+            if self._joined is not None:
+                self._joined.do()
+                return
+            self.step.do()
+            joined = CompositeCommand(self.step.text)
+            joined.add_done(self.step)
+            taken = self._rest_of()
+            if taken is not None:
+                crows = resting_crows(self._characters, taken.travellers)
+                unknown = sorted(set(self._activities) - {crow.name for crow in crows})
+                if unknown:
+                    raise ValueError(
+                        f"an activity is given for {unknown[0]}, who is not a crow resting here"
+                    )
+                if crows:
+                    rest = CrowRestCommand(
+                        self._characters,
+                        self._prompts,
+                        crows,
+                        in_miasma=taken.in_miasma,
+                        choices=self._activities,
+                        rng=random.Random(taken.seed),
+                    )
+                    rest.do()
+                    joined.add_done(rest)
+                    self.rest = rest
+            self._joined = joined
+
+    def undo(self) -> None:
+        if self._joined is None:
+            raise RuntimeError(f"{self.text} is undone only after it was done")
+        with self._unit_of_work():
+            self._joined.undo()
