@@ -672,7 +672,13 @@ class RefkitApp:
                 yield
             from refkit.gui.travel import install as travel_install  # Travel day, Travel map
 
-            travel_install.register(self.panels, self.context, services)
+            travel = travel_install.register(self.panels, self.context, services)
+            if self.panels.has(PanelId.DUNGEON_TURN):  # a map's dungeon is entered there
+                travel.set_enter_dungeon(
+                    lambda name, table: self.panels.show(PanelId.DUNGEON_TURN).enter_dungeon_named(
+                        name, table
+                    )
+                )
             yield
             if panels is not None:  # the fight tracker (the party at the table), the players' line
                 from refkit.gui.combat import install as combat_install

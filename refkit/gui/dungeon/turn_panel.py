@@ -591,6 +591,18 @@ class DungeonTurnPanel(QWidget):
             return
         self.session.start_turn(dungeon=name)
 
+    def enter_dungeon_named(self, name: str, encounter_table: str | None = None) -> None:
+        """Enter the dungeon ``name`` chosen elsewhere (a dungeon on the travel map): DT 1 of it,
+        its greed visits under its name, and ``encounter_table`` chosen as its table if given."""
+        self.dungeon_edit.setText(name)
+        tables = self.session.table_service
+        if encounter_table and tables is not None:
+            try:
+                tables.choose_encounter_table(name, encounter_table)
+            except ValueError as error:
+                self.show_message(str(error))
+        self.enter_dungeon()
+
     def next_turn(self) -> None:
         """Come back into the dungeon left (DT 1: a revisit for a group that was there)."""
         self.session.start_turn()

@@ -2,10 +2,12 @@
 the Travel menu. The composition root calls :func:`register` once the database is open, with its
 services; the panels are built when first shown. The map panel follows the journey the day panel
 shows (its party markers, when it shows that journey's map), and a map saved there is offered at
-once for a new journey."""
+once for a new journey. A dungeon on either map is entered on the DT panel through the callback
+the composition root gives (:meth:`TravelPanels.set_enter_dungeon`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -25,8 +27,12 @@ if TYPE_CHECKING:
     from refkit.app.travel.wiring import Services, TravelDesk
     from refkit.gui.travel.day_panel import TravelDayPanel
     from refkit.gui.travel.map_editor import MapEditor
+    from refkit.gui.travel.map_view import HexMapView
     from refkit.gui.travel.players_map import PlayersMap
     from refkit.rules.travel.hex_map import HexMap
+
+EnterDungeon = Callable[[str, "str | None"], None]
+"""Enter the named dungeon on the DT panel, choosing the encounter table given (None: keep)."""
 
 
 class TravelPanels:
@@ -39,6 +45,33 @@ class TravelPanels:
         self.players_map: PlayersMap | None = None
         """The players' window's map page, while there is one."""
         self._journey: Journey | None = None
+        self._enter_dungeon: EnterDungeon | None = None
+
+    def set_enter_dungeon(self, enter: EnterDungeon | None) -> None:
+        """How the window enters a dungeon on the DT panel (the composition root gives it; GUI
+        features do not import one another). With it, the maps offer "Enter this dungeon"."""
+        self._enter_dungeon = enter
+        for panel, view_of in ((PanelId.TRAVEL_DAY, self._day_view),
+                               (PanelId.TRAVEL_MAP, self._map_view)):  # fmt: skip
+            if self.registry.is_built(panel):
+                view_of().offers_dungeons = enter is not None
+
+    def _day_view(self) -> HexMapView:
+        return self.day_panel.view
+
+    def _map_view(self) -> HexMapView:
+        return self.map_panel.view
+
+    def _offer_dungeons(self, view: HexMapView) -> None:
+        view.offers_dungeons = self._enter_dungeon is not None
+        view.enter_dungeon.connect(self.enter_dungeon)
+
+    def enter_dungeon(self, name: str, table: str | None) -> None:
+        """Start DT 1 of the map's dungeon ``name`` on the DT panel, its table chosen."""
+        if self._enter_dungeon is None:
+            return
+        self._enter_dungeon(name, table)
+        self.context.window.show_status(f"Entering {name}: DT 1 on the DT panel", 5000)
 
     def make_players_map(self) -> QWidget:
         """A new map page for the players' window (it owns the page and deletes it with itself)."""
@@ -78,6 +111,7 @@ class TravelPanels:
         panel = TravelDayPanel(self.context.undo_stack, self.desk)
         panel.status_message.connect(self.context.window.show_status)
         panel.journey_changed.connect(self._journey_shown)
+        self._offer_dungeons(panel.view)
         return panel
 
     def build_map(self) -> QWidget:
@@ -86,6 +120,7 @@ class TravelPanels:
         editor = MapEditor(self.context.undo_stack, self.desk.maps)
         editor.status_message.connect(self.context.window.show_status)
         editor.map_saved.connect(self._map_saved)
+        self._offer_dungeons(editor.view)
         names = self.desk.map_names()
         if names:
             editor.open_map(names[0])

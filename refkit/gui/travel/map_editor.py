@@ -144,8 +144,16 @@ class MapEditor(QWidget):
         self.place_dungeon = QCheckBox("Dungeon")
         self.place_notes = QLineEdit()
         self.place_notes.setPlaceholderText("Referee's notes (the players never see them)")
+        self.place_table = QLineEdit()
+        self.place_table.setPlaceholderText("Its encounter table")
+        self.place_table.setToolTip(
+            "A dungeon's encounter table, chosen on the DT panel when it is entered (optional)"
+        )
+        self.place_table.setEnabled(False)
+        self.place_dungeon.toggled.connect(self.place_table.setEnabled)
         place.addWidget(self.place_name)
         place.addWidget(self.place_dungeon)
+        place.addWidget(self.place_table)
         place.addWidget(self.place_notes, 2)
 
         habitats = QHBoxLayout()
@@ -361,8 +369,12 @@ class MapEditor(QWidget):
             if not name:
                 self._say_problem("Give the place a name first (the form above the map).")
                 return {}
+            dungeon = self.place_dungeon.isChecked()
             place = PointOfInterest(
-                name, dungeon=self.place_dungeon.isChecked(), notes=self.place_notes.text().strip()
+                name,
+                dungeon=dungeon,
+                notes=self.place_notes.text().strip(),
+                encounter_table=self.place_table.text().strip() if dungeon else "",
             )
             return {hex_: with_place(cell, place)}
         return {}

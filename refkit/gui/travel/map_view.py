@@ -1,5 +1,6 @@
 """The hex map on screen: zoom (wheel, Ctrl + / Ctrl −), pan (drag, Shift + arrows), a hex
-cursor moved with the arrow keys, and the hex under the pointer or cursor for a readout.
+cursor moved with the arrow keys, and the hex under the pointer or cursor for a readout. A dungeon's
+context menu (right click, or the Menu key on the cursor's hex) offers to enter it on the DT panel.
 
 Left and right on flat-topped hexes zigzag (north-east, then south-east…) so that going right
 and back left returns to the same hex. The view scales the scene; the blocks' cached pixmaps make
@@ -9,8 +10,16 @@ panning a copy (see :mod:`refkit.gui.travel.map_scene`).
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QPainter, QShortcut, QWheelEvent
-from PySide6.QtWidgets import QGraphicsView, QWidget
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QKeyEvent,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+    QShortcut,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QGraphicsView, QMenu, QWidget
 
 from refkit.gui.travel.hex_geometry import centre, hex_at
 from refkit.gui.travel.map_scene import HexMapScene
@@ -48,6 +57,9 @@ class HexMapView(QGraphicsView):
     hex_released = Signal()
     cursor_activated = Signal(object)
     """Return or Space on the cursor's hex (the editor paints there)."""
+    enter_dungeon = Signal(str, object)
+    """"Enter this dungeon" chosen on a dungeon of the map (its name, its encounter table or
+    None); offered only while :attr:`offers_dungeons`."""
 
     def __init__(self, scene: HexMapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -63,6 +75,8 @@ class HexMapView(QGraphicsView):
         self.setAccessibleName("Hex map")
         self.editing = False
         """True: a left drag paints (the editor); False: a left drag pans."""
+        self.offers_dungeons = False
+        """True once the window can enter a dungeon on the DT panel (the composition root)."""
         self._pressed_hex: Hex | None = None
         self._panning_from: QPoint | None = None
         for keys, factor in ((QKeySequence.StandardKey.ZoomIn, ZOOM_STEP),
@@ -196,6 +210,38 @@ class HexMapView(QGraphicsView):
             event.accept()
             return
         super().mouseReleaseEvent(event)
+
+    def place_menu(self, hex_: Hex) -> QMenu | None:
+        """The hex's context menu: "Enter this dungeon" for each dungeon on it (None: none)."""
+        hex_map = self.map_scene.hex_map
+        if not self.offers_dungeons or hex_map is None or hex_ not in hex_map:
+            return None
+        dungeons = [place for place in hex_map.cell(hex_).places if place.dungeon]
+        if not dungeons:
+            return None
+        menu = QMenu(self)
+        for place in dungeons:
+            # "&" would make a mnemonic of the place's own name.
+            action = menu.addAction(f"Enter this dungeon: {place.name.replace('&', '&&')}")
+            action.setToolTip("Start DT 1 of this dungeon on the DT panel")
+            table = place.encounter_table or None
+            action.triggered.connect(
+                lambda _=False, name=place.name, table=table: self.enter_dungeon.emit(name, table)
+            )
+        return menu
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        keyboard = event.reason() == QContextMenuEvent.Reason.Keyboard
+        hex_ = self.map_scene.cursor_hex if keyboard else self.hex_under(event.pos())
+        menu = self.place_menu(hex_) if hex_ is not None else None
+        if menu is None:
+            super().contextMenuEvent(event)
+            return
+        self._panning_from = None  # the right button's press began a pan; the menu ends it
+        self.viewport().unsetCursor()
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(event.globalPos())
+        event.accept()
 
     def centre_on_hex(self, hex_: Hex) -> None:
         self.centerOn(centre(hex_))

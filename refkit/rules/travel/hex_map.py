@@ -42,6 +42,8 @@ class PointOfInterest:
     name: str
     dungeon: bool = False
     notes: str = ""
+    encounter_table: str = ""
+    """A dungeon's own encounter table, chosen on the DT panel when it is entered ("": none)."""
 
 
 @dataclass(frozen=True)

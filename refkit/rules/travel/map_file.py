@@ -8,7 +8,8 @@ unknown habitat or direction, a hex given twice, a field of the wrong kind. The 
      "habitats": [{"name": "forest", "colour": "#3f6b35", "pattern": "trees"}, …],
      "encounter_tables": {"forest": "Encounters: forest road"},
      "hexes": [{"q": 0, "r": 0, "habitat": "plains", "road": true, "river": "SE",
-                "notes": "…", "places": [{"name": "…", "dungeon": true, "notes": "…"}]}, …]}
+                "notes": "…", "places": [{"name": "…", "dungeon": true, "notes": "…",
+                                          "encounter_table": "…"}]}, …]}
 
 ``habitats`` may be left out (Refkit's default list), as may every hex field but q, r, habitat.
 """
@@ -276,6 +277,9 @@ def _cell(read: _Reader, entry: Any, where: str, known: set[str]) -> HexCell:
                 place_name,
                 dungeon=read.get(place, "dungeon", bool, f"{at}.dungeon", False),
                 notes=read.get(place, "notes", str, f"{at}.notes", ""),
+                encounter_table=read.get(
+                    place, "encounter_table", str, f"{at}.encounter_table", ""
+                ).strip(),
             )
         )
     return HexCell(
@@ -285,6 +289,13 @@ def _cell(read: _Reader, entry: Any, where: str, known: set[str]) -> HexCell:
         places=tuple(places),
         notes=read.get(entry, "notes", str, f"{where}.notes", ""),
     )
+
+
+def _place_json(place: PointOfInterest) -> dict[str, Any]:
+    row: dict[str, Any] = {"name": place.name, "dungeon": place.dungeon, "notes": place.notes}
+    if place.encounter_table:
+        row["encounter_table"] = place.encounter_table
+    return row
 
 
 def map_to_json(hex_map: HexMap) -> str:
@@ -307,9 +318,7 @@ def map_to_json(hex_map: HexMap) -> str:
         if cell.notes:
             row["notes"] = cell.notes
         if cell.places:
-            row["places"] = [
-                {"name": p.name, "dungeon": p.dungeon, "notes": p.notes} for p in cell.places
-            ]
+            row["places"] = [_place_json(p) for p in cell.places]
         rows.append(json.dumps(row, ensure_ascii=False))
     text = json.dumps(head, ensure_ascii=False, indent=2)
     return text[:-2] + ',\n  "hexes": [\n    ' + ",\n    ".join(rows) + "\n  ]\n}\n"

@@ -127,6 +127,18 @@ def test_a_place_is_added_from_the_form_with_the_keyboard_and_its_notes_are_the_
     assert "&lt;b&gt;" in mark.toolTip()  # shown as typed, not as bold
 
 
+def test_a_dungeon_is_given_its_encounter_table_in_the_place_form(qtbot, editor):
+    editor.set_tool(Tool.PLACE)
+    assert not editor.place_table.isEnabled()  # only a dungeon has one
+    editor.place_name.setText("The Drowned Crypt")
+    editor.place_dungeon.setChecked(True)
+    editor.place_table.setText(" Crypt foes ")
+    editor.view.move_cursor(Hex(2, 1))
+    qtbot.keyClick(editor.view, Qt.Key.Key_Return)
+    (place,) = editor.document.hex_map.cells[Hex(2, 1)].places
+    assert (place.dungeon, place.encounter_table) == (True, "Crypt foes")
+
+
 def test_the_map_is_saved_to_the_database_and_opened_again(qtbot, editor, library):
     editor.set_tool(Tool.HABITAT)
     editor.habitat.setCurrentText("swamp")

@@ -149,3 +149,16 @@ cells = st.builds(
 def test_any_map_survives_the_round_trip(generated):
     hex_map = HexMap("Round trip", generated, start=min(generated))
     assert parse_map(map_to_json(hex_map)) == hex_map
+
+
+def test_a_dungeons_encounter_table_is_read_and_written_back():
+    from refkit.rules.travel.hex_map import HexCell, HexMap, PointOfInterest
+    from refkit.rules.travel.hexes import Hex
+    from refkit.rules.travel.map_file import map_to_json, parse_map
+
+    crypt = PointOfInterest("The Drowned Crypt", dungeon=True, encounter_table="Crypt foes")
+    hex_map = HexMap("Fen", {Hex(0, 0): HexCell("swamp", places=(crypt,))})
+    again = parse_map(map_to_json(hex_map))
+    assert again.cell(Hex(0, 0)).places == (crypt,)
+    plain = parse_map(map_to_json(HexMap("Fen", {Hex(0, 0): HexCell("swamp")})))
+    assert plain.cell(Hex(0, 0)).places == ()
