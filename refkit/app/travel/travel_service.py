@@ -43,11 +43,14 @@ from refkit.rules.travel.day_steps import (
 )
 from refkit.rules.travel.hex_map import HexMap
 from refkit.rules.travel.hexes import Hex, HexDirection
+from refkit.rules.travel.lost_walk import WalkStep
+from refkit.rules.travel.miasma import MiasmaTest
 from refkit.rules.travel.travel_day import (
     NO_FACES,
     DayFaces,
     DayPlan,
     DayRecord,
+    RoleResult,
     Traveller,
     travel_day,
 )
@@ -95,6 +98,8 @@ class StepTaken:
 
     step: DayStep
     progress: DayInProgress
+    earlier: DayInProgress
+    """The day as it was before the step."""
 
 
 def _check(check: EncounterCheck) -> dict[str, Any]:
@@ -306,9 +311,15 @@ class TravelService:
             after = take_step(now, step, current.hex_map, table)
             if kind == ENCOUNTER:
                 step = replace(step, text=self._encounter_text(current, after, rng))
-            return current.with_step(step), StepTaken(step, after)
+            return current.with_step(step), StepTaken(step, after, now)
 
-        return JourneyRollCommand(self.steps(journey.name), title, plan)
+        def log(taken: StepTaken) -> None:
+            # Each step's rolls land in the roll log as it is taken (they stay there on undo,
+            # as a day taken back leaves its rolls).
+            for record in step_records(taken.earlier, taken.progress, self._clock()):
+                self._log.log_roll(record)
+
+        return JourneyRollCommand(self.steps(journey.name), title, plan, joined=log)
 
     def _encounter_text(
         self, journey: Journey, progress: DayInProgress, rng: random.Random
@@ -340,11 +351,9 @@ class TravelService:
             done = TravelledDay(record, summary, None)
             return current.with_day(record, summary), done
 
+        # Its rolls were logged step by step.
         return JourneyRollCommand(
-            self.steps(journey.name),
-            f"Finish travel day {journey.state.day + 1}",
-            plan,
-            joined=self.log_day,
+            self.steps(journey.name), f"Finish travel day {journey.state.day + 1}", plan
         )
 
     def take_back_step_command(self, name: str | None = None) -> JourneyEditCommand:
@@ -422,9 +431,46 @@ def _step_title(kind: str, progress: DayInProgress, direction: HexDirection | No
 
 def _roll_records(day: TravelledDay, at: datetime) -> list[RollRecord]:
     record = day.record
-    detail_base = {"journey_day": record.day, "day_seed": day.seed}
+    return _records(
+        record.day,
+        day.seed,
+        at,
+        roles=record.roles,
+        encounter=record.encounter,
+        walked=record.walk.steps,
+        rest=record.rest_check,
+        miasma=record.miasma,
+    )
+
+
+def step_records(earlier: DayInProgress, later: DayInProgress, at: datetime) -> list[RollRecord]:
+    """The rolls one step of a guided day made: what ``later`` has that ``earlier`` had not."""
+    return _records(
+        earlier.before.day + 1,
+        None,
+        at,
+        roles=later.roles[len(earlier.roles) :],
+        encounter=later.encounter if earlier.encounter is None else None,
+        walked=later.steps[len(earlier.steps) :],
+        rest=later.rest_check if earlier.rest_check is None else None,
+        miasma=later.miasma if not earlier.miasma_done else (),
+    )
+
+
+def _records(
+    day_number: int,
+    seed: int | None,
+    at: datetime,
+    *,
+    roles: Sequence[RoleResult],
+    encounter: EncounterCheck | None,
+    walked: Sequence[WalkStep],
+    rest: EncounterCheck | None,
+    miasma: Sequence[MiasmaTest],
+) -> list[RollRecord]:
+    detail_base = {"journey_day": day_number, "day_seed": seed}
     records = []
-    for result in record.roles:
+    for result in roles:
         test = result.test
         records.append(
             RollRecord(
@@ -467,7 +513,7 @@ def _roll_records(day: TravelledDay, at: datetime) -> list[RollRecord]:
             )
         )
 
-    for result in record.roles:
+    for result in roles:
         if result.outcome.rations is not None and result.ration_faces:
             dice = result.outcome.rations
             plain(
@@ -477,9 +523,10 @@ def _roll_records(day: TravelledDay, at: datetime) -> list[RollRecord]:
                 f"{result.rations} rations",
                 crow=result.assignment.traveller,
             )
-    check = record.encounter
-    plain(f"travel encounter d10 (EN {check.en})", (check.roll,), check.roll, _outcome(check))
-    for step in record.walk.steps:
+    if encounter is not None:
+        check = encounter
+        plain(f"travel encounter d10 (EN {check.en})", (check.roll,), check.roll, _outcome(check))
+    for step in walked:
         if step.die is not None:
             plain(
                 "lost d6 (secret)",
@@ -488,10 +535,9 @@ def _roll_records(day: TravelledDay, at: datetime) -> list[RollRecord]:
                 f"really went {step.drift.name if step.drift else '?'}",
                 secret=True,
             )
-    if record.rest_check is not None:
-        rest = record.rest_check
+    if rest is not None:
         plain(f"rest encounter d10 (EN {rest.en})", (rest.roll,), rest.roll, _outcome(rest))
-    for resisted in record.miasma:
+    for resisted in miasma:
         records.append(
             RollRecord(
                 kind="test",
