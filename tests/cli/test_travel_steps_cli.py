@@ -97,3 +97,13 @@ def test_the_rest_step_rests_the_crow_with_its_activity(cli):
     run = cli("travel", "journey", "step", "rest", "--die", "1", "--activity", f"{name}=none")
     assert run.code == 0, run.err
     assert cli("travel", "journey", "step", "show", "--json").json["next"] == ["miasma"]
+
+
+def test_no_crow_secludes_a_camp_whose_check_was_made_without_it(cli):
+    name = cli("character", "list", "--json").json["characters"][0]["name"]
+    cli("travel", "journey", "start", "J", "--crow", name)
+    cli("travel", "journey", "step", "begin", "--pace", "normal", "--slowest-speed", "5")
+    cli("travel", "journey", "step", "encounter", "--die", "1")
+    refused = cli("travel", "journey", "step", "rest", "--activity", f"{name}=seclude-camp")
+    assert_bad_input(refused, "without Seclude Camp")
+    assert cli("travel", "journey", "step", "show", "--json").json["rest"] is None

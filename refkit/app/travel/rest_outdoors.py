@@ -40,6 +40,8 @@ class RestTaken:
     travellers: tuple[str, ...]
     in_miasma: bool
     seed: int
+    secluded: bool = False
+    """The rest's encounter check was made with Seclude Camp (else no crow may seclude now)."""
 
 
 RestOf = Callable[[], RestTaken | None]
@@ -105,6 +107,9 @@ class RestFollowsTravel:
                         crows,
                         in_miasma=taken.in_miasma,
                         choices=self._activities,
+                        # Made without Seclude Camp, no crow may seclude now; made with it, the
+                        # secluder may be a hireling, so no crow is required to have done it.
+                        check_seclude=None if taken.secluded else False,
                         rng=random.Random(taken.seed),
                     )
                     rest.do()

@@ -165,7 +165,8 @@ def rest_follows_step(
             return None
         progress = taken.progress
         names = tuple(t.name for t in progress.before.travellers if not t.claimed)
-        return RestTaken(names, progress.plan.in_miasma, taken.step.seed)
+        plan = progress.plan
+        return RestTaken(names, plan.in_miasma, taken.step.seed, secluded=plan.seclude)
 
     return RestFollowsTravel(
         command,
@@ -190,7 +191,8 @@ def rest_follows_day(
         if day is None or day.record.rest_check is None:
             return None
         names = tuple(t.name for t in day.record.before.travellers if not t.claimed)
-        return RestTaken(names, day.record.plan.in_miasma, day.seed or 0)
+        plan = day.record.plan
+        return RestTaken(names, plan.in_miasma, day.seed or 0, secluded=plan.seclude)
 
     return RestFollowsTravel(
         sheets,
