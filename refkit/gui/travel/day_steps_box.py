@@ -105,10 +105,9 @@ def done_lines(progress: DayInProgress, encounter_text: str | None) -> list[str]
     if check is not None:
         said = "an encounter" if check.encounter else "no encounter"
         text = f": {encounter_text}" if encounter_text else ""
-        lines.append(
-            f"✓ Travel encounter after {progress.encounter_at} hexes: {check.roll} on EN "
-            f"{check.en}, {said}{text}"
-        )
+        at = progress.encounter_at or 0
+        hexes = "setting out" if at == 0 else f"after {at} hex{'es' if at != 1 else ''}"
+        lines.append(f"✓ Travel encounter {hexes}: {check.roll} on EN {check.en}, {said}{text}")
     if progress.rest_check is not None:
         rest = progress.rest_check
         said = "an encounter in the night" if rest.encounter else "a quiet night"

@@ -62,7 +62,7 @@ def test_the_day_goes_one_press_per_step_and_ends_in_the_journal(qtbot, panel):
     assert "✓ Walked SE" in box.done.toPlainText()
     assert panel.scene.believed_mark.isVisible()
     box.encounter_button.click()
-    assert "✓ Travel encounter after 1 hexes" in box.done.toPlainText()
+    assert "✓ Travel encounter after 1 hex:" in box.done.toPlainText()
     assert box.next_button.text().startswith("Rest outdoors (rest EN ")
     box.next_button.click()
     assert box.next_button.text() == "The Miasma: each human's resistance test"
