@@ -19,6 +19,7 @@ from refkit.app.travel.journey_store import JourneyStore
 from refkit.app.travel.map_library import MapLibrary
 from refkit.app.travel.miasma_sheets import SheetsFollowMiasma
 from refkit.app.travel.rest_outdoors import RestFollowsTravel, RestTaken
+from refkit.app.travel.sample_map import seed_sample_map
 from refkit.app.travel.travel_service import StepTaken, TravelledDay, TravelService
 from refkit.dice.rng import SEED_BITS
 from refkit.rules.character.rest_activities import ActivityChoice
@@ -72,8 +73,6 @@ def journey_store(services: Services) -> JourneyStore:
 
 def map_library(services: Services) -> MapLibrary:
     """The database's maps; a fresh database gets the sample map (see :mod:`.sample_map`)."""
-    from refkit.app.travel.sample_map import seed_sample_map
-
     database = services.database
     meta = CharacterRepository(database)
     library = MapLibrary(meta, database.unit_of_work)

@@ -61,7 +61,7 @@ EXPORT_FORMATS: dict[str, tuple[str, str]] = {
 
 RESULT_SAMPLE = "Tier 2 — total 14"
 """The Result column never gets narrower than this (while the table has room for it)."""
-RESULT_SHARE = 0.4
+RESULT_SHARE = 0.35
 """The Result column keeps at least this share of the room after Time and Kind: when the panel
 is narrow (a small screen, 2× scaling) the Roll column gives way, elided, its tooltip whole."""
 
