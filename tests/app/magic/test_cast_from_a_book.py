@@ -3,7 +3,6 @@ the tracked duration; logged in the roll and session logs; refused with the reas
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,53 +12,29 @@ import pytest
 from refkit.app.characters.roll_for import ExpertiseRefused
 from refkit.app.magic.cast import CastCommand, CastRefused, plan_cast
 from refkit.compose import Services
-from refkit.rules.character.file_format import load_character_json
 from refkit.rules.dungeon.effects import EffectKind
 from refkit.rules.magic.casting import BookEmptyError, CastDice
 from refkit.rules.magic.spellbooks import load_default_spells
 from refkit.rules.tables.defaults import BACKLASH_TABLE, default_table
+from tests.casters import CROW, ILLUSION, book, caster, services_with
 
 TABLE = default_table(BACKLASH_TABLE)
 SPELLS = load_default_spells()
-CROW = "Ilse Marrow"
 
 
-def book(name: str, item_id: str, area: str, at: int, dice: int = 1) -> dict:
-    return {
-        "id": item_id,
-        "name": name,
-        "slots": 1,
-        "area": area,
-        "at": at,
-        "usage_dice": {"max": dice, "current": dice, "modes": ["Rest", "Activate"]},
-    }
-
-
-CASTER = {
-    "format": "refkit-character",
-    "version": 1,
-    "name": CROW,
-    "characteristics": {"agility": 0, "mind": 2, "strength": 0},
-    "stamina": {"max": 7, "current": 7},
-    "speed": 5,
-    "cruelty": 0,
-    "conditions": [],
-    "expertises": [{"name": "Illusion", "category": "spellcasting", "uses": 1, "spent": 0}],
-    "items": [
-        book("Light book", "light", "hand", 1, dice=2),
+CASTER = caster(
+    [
+        book("Light book", "light", "hand", 1, 2),
         book("Deadspeech book", "deadspeech", "hand", 2),
         book("Corrupt book", "corrupt", "backpack", 1),
     ],
-    "wounds": [],
-    "notes": "",
-}
+    [ILLUSION],
+)
 
 
 @pytest.fixture
 def services(tmp_path: Path) -> Iterator[Services]:
-    with Services(db_url=str(tmp_path / "refkit.sqlite3")) as built:
-        crow = load_character_json(json.dumps(CASTER))
-        built.characters.create(crow)
+    with services_with(tmp_path, CASTER) as built:
         yield built
 
 

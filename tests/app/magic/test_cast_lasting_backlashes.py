@@ -4,7 +4,6 @@ session-log entry marked undone while the cast is undone."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator
 from dataclasses import replace
@@ -14,50 +13,29 @@ import pytest
 
 from refkit.app.magic.cast import CastCommand, dt_under_way, plan_cast
 from refkit.compose import Services
-from refkit.rules.character.file_format import load_character_json
 from refkit.rules.dungeon.effects import EffectKind
 from refkit.rules.magic.casting import CastDice
 from refkit.rules.magic.casting_time import CastingKind, CastingTime
 from refkit.rules.magic.spellbooks import find_spell, load_default_spells
 from refkit.rules.tables.defaults import BACKLASH_TABLE, default_table
+from tests.casters import CROW, book, caster, services_with
 
 TABLE = default_table(BACKLASH_TABLE)
 SPELLS = load_default_spells()
-CROW = "Ilse Marrow"
 DOOM = (1, 2)  # 1 + 2 on the test: a doom, so a backlash
 
 
-def _book(name: str, item_id: str, at: int) -> dict:
-    return {
-        "id": item_id,
-        "name": name,
-        "slots": 1,
-        "area": "hand",
-        "at": at,
-        "usage_dice": {"max": 3, "current": 3, "modes": ["Rest", "Activate"]},
-    }
-
-
-CASTER = {
-    "format": "refkit-character",
-    "version": 1,
-    "name": CROW,
-    "characteristics": {"agility": 0, "mind": 2, "strength": 0},
-    "stamina": {"max": 7, "current": 7},
-    "speed": 5,
-    "cruelty": 0,
-    "conditions": [],
-    "expertises": [],
-    "items": [_book("Deadspeech book", "deadspeech", 1), _book("Light book", "light", 2)],
-    "wounds": [],
-    "notes": "",
-}
+CASTER = caster(
+    [
+        book("Deadspeech book", "deadspeech", "hand", 1, 3),
+        book("Light book", "light", "hand", 2, 3),
+    ]
+)
 
 
 @pytest.fixture
 def services(tmp_path: Path) -> Iterator[Services]:
-    with Services(db_url=str(tmp_path / "refkit.sqlite3")) as built:
-        built.characters.create(load_character_json(json.dumps(CASTER)))
+    with services_with(tmp_path, CASTER) as built:
         yield built
 
 

@@ -5,7 +5,6 @@ cast listed greyed with the reason in the window."""
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from collections.abc import Iterator
 from dataclasses import replace
@@ -20,50 +19,25 @@ from refkit.app.magic.cast_desk import CastDesk
 from refkit.compose import Services
 from refkit.gui.magic.cast_dialog import CastDialog
 from refkit.gui.shell.undo_adapter import push_command
-from refkit.rules.character.file_format import load_character_json
 from refkit.rules.magic.casting_time import CastingKind, CastingTime
 from refkit.rules.magic.odds import cast_odds
 from refkit.rules.magic.spell import SpellBook
 from refkit.rules.magic.spellbooks import find_spell, load_default_spells
+from tests.casters import CROW, ILLUSION, book, caster, services_with
 
-CROW = "Ilse Marrow"
-
-
-def _book(name: str, item_id: str, area: str, at: int, current: int, most: int = 2) -> dict:
-    return {
-        "id": item_id,
-        "name": name,
-        "slots": 1,
-        "area": area,
-        "at": at,
-        "usage_dice": {"max": most, "current": current, "modes": ["Rest", "Activate"]},
-    }
-
-
-CASTER = {
-    "format": "refkit-character",
-    "version": 1,
-    "name": CROW,
-    "characteristics": {"agility": 0, "mind": 2, "strength": 0},
-    "stamina": {"max": 7, "current": 7},
-    "speed": 5,
-    "cruelty": 0,
-    "conditions": [],
-    "expertises": [{"name": "Illusion", "category": "spellcasting", "uses": 1, "spent": 0}],
-    "items": [
-        _book("Light book", "light", "hand", 1, 2),
-        _book("Deadspeech book", "deadspeech", "hand", 2, 0, 1),
-        _book("Corrupt book", "corrupt", "backpack", 1, 1, 1),
+CASTER = caster(
+    [
+        book("Light book", "light", "hand", 1, 2),
+        book("Deadspeech book", "deadspeech", "hand", 2, 0, 1),
+        book("Corrupt book", "corrupt", "backpack", 1, 1, 1),
     ],
-    "wounds": [],
-    "notes": "",
-}
+    [ILLUSION],
+)
 
 
 @pytest.fixture
 def services(tmp_path: Path) -> Iterator[Services]:
-    with Services(db_url=str(tmp_path / "refkit.sqlite3")) as built:
-        built.characters.create(load_character_json(json.dumps(CASTER)))
+    with services_with(tmp_path, CASTER) as built:
         yield built
 
 
