@@ -48,6 +48,15 @@ RestOf = Callable[[], RestTaken | None]
 """After the step is done: its rest, or None when the step made no rest."""
 
 
+def check_seclude(secluded: bool) -> bool | None:
+    """How the crows' Seclude Camp is checked for a rest whose check was made with it or not.
+
+    Made without Seclude Camp, no crow may seclude now (the EN is rolled already); made with
+    it, the secluder may be a hireling, so no crow is required to have done it.
+    """
+    return None if secluded else False
+
+
 def resting_crows(characters: CharacterService, names: Sequence[str]) -> list[Character]:
     crows = []
     for name in names:
@@ -107,9 +116,7 @@ class RestFollowsTravel:
                         crows,
                         in_miasma=taken.in_miasma,
                         choices=self._activities,
-                        # Made without Seclude Camp, no crow may seclude now; made with it, the
-                        # secluder may be a hireling, so no crow is required to have done it.
-                        check_seclude=None if taken.secluded else False,
+                        check_seclude=check_seclude(taken.secluded),
                         rng=random.Random(taken.seed),
                     )
                     rest.do()

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
+from refkit.app.party.rest import starvation_wounds
 from refkit.app.party.table_party import read_choice
 from refkit.app.travel.journey import Journey
 from refkit.app.travel.journey_steps import (
@@ -18,10 +19,11 @@ from refkit.app.travel.journey_steps import (
 from refkit.app.travel.journey_store import JourneyStore
 from refkit.app.travel.map_library import MapLibrary
 from refkit.app.travel.miasma_sheets import SheetsFollowMiasma
-from refkit.app.travel.rest_outdoors import RestFollowsTravel, RestTaken
+from refkit.app.travel.rest_outdoors import RestFollowsTravel, RestTaken, resting_crows
 from refkit.app.travel.sample_map import seed_sample_map
 from refkit.app.travel.travel_service import StepTaken, TravelledDay, TravelService
 from refkit.dice.rng import SEED_BITS
+from refkit.rules.character.model import Character
 from refkit.rules.character.rest_activities import ActivityChoice
 from refkit.rules.travel.day_steps import MIASMA, REST, DayInProgress
 from refkit.rules.travel.hex_map import HexMap
@@ -227,8 +229,28 @@ class TravelDesk:
     def start(self, name: str, hex_map: HexMap, travellers: Sequence[Traveller]) -> Journey:
         return self.service.start(name, hex_map, None, travellers)
 
-    def travel_day_command(self, plan: DayPlan, name: str) -> RestFollowsTravel:
-        return rest_follows_day(self._services, self.service.travel_day_command(plan, name=name))
+    def travel_day_command(
+        self,
+        plan: DayPlan,
+        name: str,
+        *,
+        activities: Mapping[str, ActivityChoice] | None = None,
+    ) -> RestFollowsTravel:
+        """The whole day; ``activities``: each resting crow's rest activity (none without)."""
+        command = self.service.travel_day_command(plan, name=name)
+        return rest_follows_day(self._services, command, activities)
+
+    def resting_crows(self, name: str) -> list[Character]:
+        """The journey's crows that rest with it (their sheets); hirelings have none."""
+        # A day under way keeps the state it set out from until it is finished.
+        travellers = self.service.journey(name).state.travellers
+        names = [t.name for t in travellers if not t.claimed]
+        return resting_crows(self._services.characters, names)
+
+    def starvation(self, names: Sequence[str]) -> dict[str, int]:
+        """Each crow's starvation wounds so far (the rest rows show what the rest does to them)."""
+        repository = CharacterRepository(self._services.database)
+        return {name: starvation_wounds(repository, name) for name in names}
 
     def progress(self, name: str) -> DayInProgress:
         return self.service.progress(name)
@@ -237,13 +259,19 @@ class TravelDesk:
         return self.service.begin_day_command(plan, name)
 
     def day_step_command(
-        self, kind: str, name: str, *, direction: HexDirection | None = None
+        self,
+        kind: str,
+        name: str,
+        *,
+        direction: HexDirection | None = None,
+        activities: Mapping[str, ActivityChoice] | None = None,
     ) -> JourneyRollCommand[StepTaken] | SheetsFollowMiasma | RestFollowsTravel:
+        """One step of the day under way; ``activities`` are the rest step's (by crow)."""
         command = self.service.day_step_command(kind, direction=direction, name=name)
         if kind == MIASMA:
             return sheets_follow_step(self._services, command)
         if kind == REST:
-            return rest_follows_step(self._services, command)
+            return rest_follows_step(self._services, command, activities)
         return command
 
     def finish_day_command(self, name: str) -> JourneyRollCommand[TravelledDay]:

@@ -6,7 +6,8 @@
    tier; supporters are rolled first, then the guide, scouts and trackers;
 3. after how many hexes the travel encounter check falls;
 4. the route, hex by hex (the direction buttons, or a click on the next hex of the map);
-5. the rest outdoors (Seclude Camp adds to the rest EN);
+5. the rest outdoors (Seclude Camp adds to the rest EN), with each resting crow's rest activity
+   (the rows the other rests use; a refused choice keeps "Travel the day" off);
 6. whether the rest is in the Miasma.
 
 "Travel the day" rolls it all through the app's travel day (one step on the undo stack: Edit ▸
@@ -18,7 +19,7 @@ map shows the referee where it truly is; the lost d6 stays secret.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -46,11 +47,14 @@ from PySide6.QtWidgets import (
 
 from refkit.app.travel.journey import Journey
 from refkit.gui.common.plain_text import PLAIN, ElidedLabel
+from refkit.gui.common.rest_choices import RestChoices
 from refkit.gui.shell.undo_adapter import push_command
-from refkit.gui.travel.day_steps_box import DayStepsBox
+from refkit.gui.travel.day_steps_box import DayStepsBox, rest_rows
 from refkit.gui.travel.map_document import MapDocument
 from refkit.gui.travel.map_scene import HexMapScene, MapViewer, PartyPlace
 from refkit.gui.travel.map_view import HexMapView
+from refkit.rules.character.model import Character
+from refkit.rules.character.rest_activities import ActivityChoice
 from refkit.rules.checks.conditions import conditions_on_test
 from refkit.rules.checks.odds import test_odds
 from refkit.rules.common.pace import Pace
@@ -78,7 +82,13 @@ class TravelBackend(Protocol):
 
     def start(self, name: str, hex_map: HexMap, travellers: Sequence[Traveller]) -> Journey: ...
 
-    def travel_day_command(self, plan: DayPlan, name: str) -> object: ...
+    def travel_day_command(
+        self,
+        plan: DayPlan,
+        name: str,
+        *,
+        activities: Mapping[str, ActivityChoice] | None = None,
+    ) -> object: ...
 
     def note_command(self, day: int, note: str, name: str) -> object: ...
 
@@ -93,12 +103,21 @@ class TravelBackend(Protocol):
     def begin_day_command(self, plan: DayPlan, name: str) -> object: ...
 
     def day_step_command(
-        self, kind: str, name: str, *, direction: HexDirection | None = None
+        self,
+        kind: str,
+        name: str,
+        *,
+        direction: HexDirection | None = None,
+        activities: Mapping[str, ActivityChoice] | None = None,
     ) -> object: ...
 
     def finish_day_command(self, name: str) -> object: ...
 
     def take_back_step_command(self, name: str) -> object: ...
+
+    def resting_crows(self, name: str) -> Sequence[Character]: ...
+
+    def starvation(self, names: Sequence[str]) -> Mapping[str, int]: ...
 
 
 def parse_hirelings(text: str) -> list[Traveller]:
@@ -209,6 +228,8 @@ class TravelDayPanel(QWidget):
         self.route: list[HexDirection] = []
         self._rows: list[_RoleRow] = []
         self._stale = False
+        self.day_rest: RestChoices | None = None
+        """Each resting crow's activity for "Travel the day" (while it rests)."""
 
         # the journey ------------------------------------------------------------------------
         self.journeys = QComboBox()
@@ -295,6 +316,10 @@ class TravelDayPanel(QWidget):
         for box in (self.rest, self.seclude):
             rests.addWidget(box)
         later.addRow("5. Rest", rests)
+        self.day_rest_holder = QWidget()
+        self.day_rest_area = QVBoxLayout(self.day_rest_holder)
+        self.day_rest_area.setContentsMargins(0, 0, 0, 0)
+        later.addRow(self.day_rest_holder)
         later.addRow("6. Miasma", self.in_miasma)
 
         self.travel_button = QPushButton("Travel the day")
@@ -371,14 +396,15 @@ class TravelDayPanel(QWidget):
         form_layout.addWidget(self.steps_box)
         form_layout.addWidget(self.problem)
         form_layout.addWidget(journal_box, 1)
-        form.setMaximumWidth(620)
+        # Wide enough for the rest's rows (crow, rations, activity, target, what it will do).
+        form.setMaximumWidth(800)
         # The form scrolls, so the panel fits a laptop's screen beside other panels.
         scroller = QScrollArea()
         scroller.setWidgetResizable(True)
         scroller.setWidget(form)
         scroller.setFrameShape(QFrame.Shape.NoFrame)
         scroller.setMinimumWidth(320)
-        scroller.setMaximumWidth(640)
+        scroller.setMaximumWidth(820)
         self.view.setMinimumSize(200, 160)
         splitter = QSplitter()
         splitter.setChildrenCollapsible(False)
@@ -397,6 +423,9 @@ class TravelDayPanel(QWidget):
             signal.connect(lambda _: self._update_preview())
         for box in (self.road, self.river_cross, self.downstream, self.seclude):
             box.toggled.connect(lambda _: self._update_preview())
+        # Seclude Camp decides whether a crow may seclude the camp in the rest's rows.
+        for box in (self.rest, self.seclude):
+            box.toggled.connect(lambda _: self._fill_day_rest())
         # A bound method: Qt drops the connection when the panel goes, the stack may outlive it.
         undo_stack.indexChanged.connect(self._stack_moved)
         self.reload()
@@ -425,7 +454,7 @@ class TravelDayPanel(QWidget):
         splitter (then their choice stays)."""
         if self._sized or self.width() <= 0:
             return
-        form = max(320, min(620, self.width() - 260))
+        form = max(320, min(780, self.width() - 560))
         self.splitter.setSizes([form, max(200, self.width() - form)])
         if self._stale:
             self.reload()
@@ -483,7 +512,7 @@ class TravelDayPanel(QWidget):
             self._fill_roles(())
             self.entry.setPlainText("No journey yet: start one above.")
             self.steps_box.show_journey(None, None)
-            self.travel_button.setEnabled(False)
+            self._fill_day_rest()
             self.journey_changed.emit(None)
             return
         self.journeys.setCurrentText(journey.name)
@@ -493,7 +522,7 @@ class TravelDayPanel(QWidget):
         state = journey.state
         self.steps_box.show_journey(journey, self.backend)
         # A day under way is rolled step by step; the whole-day button waits until it ends.
-        self.travel_button.setEnabled(journey.pending is None)
+        self._fill_day_rest()
         # The day's plan is fixed once it is begun: its steps follow it.
         for box in (self.pace_box, self.roles_box):
             box.setEnabled(journey.pending is None)
@@ -661,6 +690,51 @@ class TravelDayPanel(QWidget):
             in_miasma=self.in_miasma.isChecked(),
         )
 
+    # the rest's activities -----------------------------------------------------------------
+
+    def _fill_day_rest(self) -> None:
+        """The rest rows for "Travel the day", read again from the sheets (the choices kept), while
+        no day is under way and the day rests; the button follows what they allow."""
+        kept = self.day_rest.choices() if self.day_rest is not None else {}
+        if self.day_rest is not None:
+            self.day_rest_area.removeWidget(self.day_rest)
+            self.day_rest.deleteLater()
+            self.day_rest = None
+        backend, journey = self.backend, self.journey
+        if (
+            backend is not None
+            and journey is not None
+            and journey.pending is None
+            and self.rest.isChecked()
+        ):
+            try:
+                rows = rest_rows(
+                    backend, journey.name, self.seclude.isChecked(), kept, self.day_rest_holder
+                )
+            except ValueError as problem:
+                self._say(f"The crows' rest cannot be chosen: {problem}")
+                rows = None
+            if rows is not None:
+                rows.setObjectName("travel_day_rest_choices")
+                rows.changed.connect(self._refresh_travel_button)
+                self.day_rest_area.addWidget(rows)
+                self.day_rest = rows
+        self.day_rest_holder.setVisible(self.day_rest is not None)
+        self._refresh_travel_button()
+
+    def day_rest_problem(self) -> str:
+        """Why the crows' rest activities for the whole day are refused, or ""."""
+        rows = self.day_rest
+        return rows.problem() if rows is not None and self.rest.isChecked() else ""
+
+    def _refresh_travel_button(self) -> None:
+        journey = self.journey
+        refused = self.day_rest_problem()
+        self.travel_button.setEnabled(
+            journey is not None and journey.pending is None and not refused
+        )
+        self.travel_button.setToolTip(f"Refused: {refused}" if refused else "")
+
     # travelling ---------------------------------------------------------------------------
 
     def travel(self) -> bool:
@@ -669,8 +743,13 @@ class TravelDayPanel(QWidget):
             self._say("Start or choose a journey first.")
             return False
         try:
+            refused = self.day_rest_problem()
+            if refused:
+                raise ValueError(f"The rest is refused: {refused}")
             plan = self.plan()
-            command = backend.travel_day_command(plan, journey.name)
+            rows = self.day_rest if plan.rest else None
+            activities = rows.choices() if rows is not None else None
+            command = backend.travel_day_command(plan, journey.name, activities=activities)
             push_command(self.undo_stack, command)  # type: ignore[arg-type]
         except ValueError as problem:
             self._say(str(problem))

@@ -1,6 +1,8 @@
 """The travel day step by step on the referee's panel: what is done today, what comes next as one
 button (a role test with its odds, the next hex of the route, the rest, the Miasma, the journal
-entry), the encounter check whenever the referee wants it, and the last step taken back.
+entry), the encounter check whenever the referee wants it, and the last step taken back. When the
+rest is next, each resting crow's rest activity is asked in the rows the other rests use
+(:class:`~refkit.gui.common.rest_choices.RestChoices`); a refused choice keeps the button off.
 
 Each press is one step on the undo stack (Edit ▸ Undo takes back that step alone); the box only
 says and asks, the journey's day under way is the app's (:mod:`refkit.app.travel.journey_steps`).
@@ -8,7 +10,7 @@ says and asks, the journey's day under way is the app's (:mod:`refkit.app.travel
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from PySide6.QtCore import Signal
@@ -24,8 +26,12 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.travel.journey import Journey
+from refkit.app.travel.rest_outdoors import check_seclude
 from refkit.gui.common.plain_text import PLAIN
+from refkit.gui.common.rest_choices import RestChoices
 from refkit.gui.shell.undo_adapter import push_command
+from refkit.rules.character.model import Character
+from refkit.rules.character.rest_activities import ActivityChoice
 from refkit.rules.checks.conditions import conditions_on_test
 from refkit.rules.checks.odds import test_odds
 from refkit.rules.travel.day_steps import (
@@ -50,12 +56,60 @@ class StepBackend(Protocol):
     def begin_day_command(self, plan: DayPlan, name: str) -> object: ...
 
     def day_step_command(
-        self, kind: str, name: str, *, direction: HexDirection | None = None
+        self,
+        kind: str,
+        name: str,
+        *,
+        direction: HexDirection | None = None,
+        activities: Mapping[str, ActivityChoice] | None = None,
     ) -> object: ...
 
     def finish_day_command(self, name: str) -> object: ...
 
     def take_back_step_command(self, name: str) -> object: ...
+
+    def resting_crows(self, name: str) -> Sequence[Character]: ...
+
+    def starvation(self, names: Sequence[str]) -> Mapping[str, int]: ...
+
+
+class RestCrows(Protocol):
+    """What the rest rows need: the journey's crows that rest, and their starvation so far."""
+
+    def resting_crows(self, name: str) -> Sequence[Character]: ...
+
+    def starvation(self, names: Sequence[str]) -> Mapping[str, int]: ...
+
+
+def rest_rows(
+    backend: RestCrows,
+    journey: str,
+    secluded: bool,
+    kept: Mapping[str, ActivityChoice],
+    parent: QWidget | None = None,
+) -> RestChoices | None:
+    """The resting crows' activity rows, the choices ``kept`` picked again (a sheet read anew
+    after a step or an undo keeps what the referee chose); None when no crow rests (hirelings
+    have no sheet). ValueError when the crows cannot be read."""
+    crows = list(backend.resting_crows(journey))
+    if not crows:
+        return None
+    rows = RestChoices(
+        crows,
+        check_seclude=check_seclude(secluded),
+        starvation=backend.starvation([crow.name for crow in crows]),
+        parent=parent,
+    )
+    for name, choice in kept.items():
+        try:
+            rows.choose(name, choice)
+        except KeyError:  # that crow or its target is gone: its row keeps what it offers
+            continue
+    # The travel form is narrow: shorter target lists leave the preview room to be read.
+    for row in rows.rows:
+        row.target.setMinimumContentsLength(14)
+        row.target.setMaximumWidth(row.target.sizeHint().width())  # its list shows all
+    return rows
 
 
 def role_odds(progress: DayInProgress) -> str:
@@ -143,6 +197,10 @@ class DayStepsBox(QGroupBox):
         self.journey: Journey | None = None
         self.progress: DayInProgress | None = None
         self._next_kind: str | None = None
+        self.rest_choices: RestChoices | None = None
+        """Each resting crow's activity, while the rest is the next step."""
+        self._rest_kept: dict[str, ActivityChoice] = {}
+        """Today's rest choices, picked again when the rest is undone and asked again."""
 
         self.begin_button = QPushButton("Begin the day step by step")
         self.begin_button.setToolTip(
@@ -169,6 +227,9 @@ class DayStepsBox(QGroupBox):
         layout = QVBoxLayout(self)
         layout.addWidget(self.done)
         layout.addWidget(self.next_odds)
+        self.rest_area = QVBoxLayout()
+        self.rest_area.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self.rest_area)
         buttons = QHBoxLayout()
         buttons.addWidget(self.begin_button)
         buttons.addWidget(self.next_button, 1)
@@ -197,6 +258,7 @@ class DayStepsBox(QGroupBox):
         self.begin_button.setEnabled(journey is not None)
         self.undo_button.setVisible(self.under_way)
         progress = self.progress
+        self._fill_rest()
         if progress is None:
             self._next_kind = None
             self.done.setPlainText(
@@ -212,6 +274,41 @@ class DayStepsBox(QGroupBox):
         texts = [s.text for s in pending.steps if s.kind == ENCOUNTER] if pending else []
         self.done.setPlainText("\n".join(done_lines(progress, texts[0] if texts else None)))
         self.refresh_next()
+
+    def _fill_rest(self) -> None:
+        """The rest rows read again from the sheets (kept choices picked again), when the day
+        under way still has its rest to take."""
+        if self.rest_choices is not None:
+            self._rest_kept = self.rest_choices.choices()
+            self.rest_area.removeWidget(self.rest_choices)
+            self.rest_choices.deleteLater()
+            self.rest_choices = None
+        progress, backend, journey = self.progress, self.backend, self.journey
+        if progress is None:
+            self._rest_kept = {}  # a new day asks afresh
+        kept = self._rest_kept
+        if progress is None or backend is None or journey is None or REST not in progress.allowed():
+            return
+        try:
+            rows = rest_rows(backend, journey.name, progress.plan.seclude, kept, self)
+        except ValueError as problem:
+            self.problem.emit(f"The crows' rest cannot be chosen: {problem}")
+            return
+        if rows is not None:
+            rows.setObjectName("travel_step_rest_choices")
+            rows.changed.connect(self._rest_changed)
+            self.rest_area.addWidget(rows)
+            self.rest_choices = rows
+
+    def rest_problem(self) -> str:
+        """Why the crows' chosen rest activities are refused, or ""."""
+        return self.rest_choices.problem() if self.rest_choices is not None else ""
+
+    def _rest_changed(self) -> None:
+        if self._next_kind == REST:
+            refused = self.rest_problem()
+            self.next_button.setEnabled(not refused)
+            self.next_button.setToolTip(f"Refused: {refused}" if refused else "")
 
     def refresh_next(self) -> None:
         """Name the next step again (the route set out may have changed)."""
@@ -230,6 +327,11 @@ class DayStepsBox(QGroupBox):
         )
         allowed = progress.allowed()
         self.encounter_button.setVisible(ENCOUNTER in allowed and kind != ENCOUNTER)
+        if self.rest_choices is not None:
+            self.rest_choices.setVisible(kind == REST)
+        self.next_button.setEnabled(True)
+        self.next_button.setToolTip("")
+        self._rest_changed()
 
     def _next_direction(self, progress: DayInProgress) -> HexDirection | None:
         route = list(self._route())
@@ -283,6 +385,13 @@ class DayStepsBox(QGroupBox):
         try:
             if kind == FINISH:
                 command = backend.finish_day_command(journey.name)
+            elif kind == REST:
+                refused = self.rest_problem()
+                if refused:
+                    raise ValueError(f"The rest is refused: {refused}")
+                rows = self.rest_choices
+                activities = rows.choices() if rows is not None else None
+                command = backend.day_step_command(kind, journey.name, activities=activities)
             else:
                 direction = self._next_direction(progress) if kind == MOVE else None
                 command = backend.day_step_command(kind, journey.name, direction=direction)
