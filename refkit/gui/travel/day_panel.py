@@ -49,17 +49,15 @@ from refkit.app.travel.journey import Journey
 from refkit.gui.common.plain_text import PLAIN, ElidedLabel
 from refkit.gui.common.rest_choices import RestChoices
 from refkit.gui.shell.undo_adapter import push_command
-from refkit.gui.travel.day_steps_box import DayStepsBox, rest_rows
+from refkit.gui.travel.day_steps_box import DayStepsBox, StepBackend, rest_rows
 from refkit.gui.travel.map_document import MapDocument
 from refkit.gui.travel.map_scene import HexMapScene, MapViewer, PartyPlace
 from refkit.gui.travel.map_view import HexMapView
-from refkit.rules.character.model import Character
 from refkit.rules.character.rest_activities import ActivityChoice
 from refkit.rules.checks.conditions import conditions_on_test
 from refkit.rules.checks.odds import test_odds
 from refkit.rules.common.pace import Pace
 from refkit.rules.travel.day import day_encounter_numbers, day_hexes, role_test_modifier
-from refkit.rules.travel.day_steps import DayInProgress
 from refkit.rules.travel.hex_map import HexMap
 from refkit.rules.travel.hexes import Hex, HexDirection
 from refkit.rules.travel.roles import RoleAssignment, Task
@@ -68,9 +66,9 @@ from refkit.rules.travel.travel_day import ROLE_EDGES, DayPlan, Traveller
 NO_TASK = "—"
 
 
-class TravelBackend(Protocol):
-    """What the panel needs (:class:`~refkit.app.travel.travel_service.TravelService` with its
-    journey store's names, and the stored maps)."""
+class TravelBackend(StepBackend, Protocol):
+    """What the panel needs (``TravelDesk`` fits): the step-by-step box's backend, and the
+    journeys, the stored maps and the whole day."""
 
     def journey_names(self) -> list[str]: ...
 
@@ -97,27 +95,6 @@ class TravelBackend(Protocol):
     def party_at_table(self) -> list[Traveller]: ...
 
     def two_hours_command(self) -> object: ...
-
-    def progress(self, name: str) -> DayInProgress: ...
-
-    def begin_day_command(self, plan: DayPlan, name: str) -> object: ...
-
-    def day_step_command(
-        self,
-        kind: str,
-        name: str,
-        *,
-        direction: HexDirection | None = None,
-        activities: Mapping[str, ActivityChoice] | None = None,
-    ) -> object: ...
-
-    def finish_day_command(self, name: str) -> object: ...
-
-    def take_back_step_command(self, name: str) -> object: ...
-
-    def resting_crows(self, name: str) -> Sequence[Character]: ...
-
-    def starvation(self, names: Sequence[str]) -> Mapping[str, int]: ...
 
 
 def parse_hirelings(text: str) -> list[Traveller]:
