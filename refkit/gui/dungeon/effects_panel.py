@@ -300,8 +300,14 @@ class EffectsPanel(QWidget):
             with contextlib.suppress(ValueError):  # not listening (any more)
                 self._party.characters.remove_listener(self._crow_changed)
 
-    def _crow_changed(self, _change: CharacterChange) -> None:
-        if not self.session.closed:
+    def _crow_changed(self, change: CharacterChange) -> None:
+        """Read the dungeon turn again only when the crow carries a tracked light: no other
+        crow's edit (a note typed, a move on the board) changes what this panel shows."""
+        view = self.session.view()
+        if self.session.closed or view is None:
+            return
+        named = {change.name, change.old_name}
+        if any(effect.bound and effect.crow in named for effect in view.effects):
             self.session.refresh()
 
     def lightable(self) -> list[LightableItem]:
