@@ -342,12 +342,16 @@ def _register_effect(commands: argparse._SubParsersAction) -> None:
         add_json_flag(action)
         action.set_defaults(handler=handler)
 
-    douse = actions.add_parser("douse", help="put a light out (rolls its usage dice if DT)")
-    douse.add_argument("effect", metavar="ID_OR_NAME")
-    douse.add_argument("--dice", metavar="a,b,…", help="the d6 faces, one per usage die")
-    add_seed(douse)
-    add_json_flag(douse)
-    douse.set_defaults(handler=_run_effect_douse)
+    for name, helptext, handler in (
+        ("douse", "put a light out (rolls its usage dice if DT)", _run_effect_douse),
+        ("use", "an Activate item was used: roll its usage dice", _run_effect_use),
+    ):
+        rolled = actions.add_parser(name, help=helptext)
+        rolled.add_argument("effect", metavar="ID_OR_NAME")
+        rolled.add_argument("--dice", metavar="a,b,…", help="the d6 faces, one per usage die")
+        add_seed(rolled)
+        add_json_flag(rolled)
+        rolled.set_defaults(handler=handler)
 
     lit = actions.add_parser(
         "light", help="light a crow's torch or lantern: a tracked light burning that item's dice"
@@ -356,13 +360,6 @@ def _register_effect(commands: argparse._SubParsersAction) -> None:
     lit.add_argument("item", metavar="ITEM", help="the item's id or its name in the inventory")
     add_json_flag(lit)
     lit.set_defaults(handler=_run_effect_light)
-
-    use = actions.add_parser("use", help="an Activate item was used: roll its usage dice")
-    use.add_argument("effect", metavar="ID_OR_NAME")
-    use.add_argument("--dice", metavar="a,b,…", help="the d6 faces, one per usage die")
-    add_seed(use)
-    add_json_flag(use)
-    use.set_defaults(handler=_run_effect_use)
 
 
 def effect_json(effect: TrackedEffect) -> dict[str, Any]:
