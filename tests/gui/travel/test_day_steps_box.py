@@ -6,23 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from refkit.app.travel.wiring import TravelDesk
-from refkit.compose import Services
 from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.gui.travel.day_panel import TravelDayPanel
-from refkit.locate import resource_path
 from refkit.rules.travel.hexes import HexDirection
-from refkit.rules.travel.map_file import read_map_file
 from refkit.rules.travel.roles import Task
-
-
-@pytest.fixture
-def desk(tmp_path):
-    services = Services(db_url=str(tmp_path / "refkit.sqlite3"))
-    desk = TravelDesk(services)
-    desk.maps.save(read_map_file(resource_path("maps", "ashen-marches.map.json")))
-    yield desk
-    services.close()
 
 
 @pytest.fixture

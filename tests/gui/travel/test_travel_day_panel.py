@@ -8,25 +8,12 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from refkit.app.travel.wiring import TravelDesk
-from refkit.compose import Services
 from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.gui.travel.day_panel import TravelDayPanel, odds_text, parse_hirelings
-from refkit.locate import resource_path
 from refkit.rules.common.pace import Pace
 from refkit.rules.travel.hexes import Hex, HexDirection
-from refkit.rules.travel.map_file import read_map_file
 from refkit.rules.travel.roles import Task
 from refkit.rules.travel.travel_day import Traveller
-
-
-@pytest.fixture
-def desk(tmp_path):
-    services = Services(db_url=str(tmp_path / "refkit.sqlite3"))
-    desk = TravelDesk(services)
-    desk.maps.save(read_map_file(resource_path("maps", "ashen-marches.map.json")))
-    yield desk
-    services.close()
 
 
 @pytest.fixture
