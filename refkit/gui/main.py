@@ -35,6 +35,8 @@ from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.gui.shell.worker import Worker
 from refkit.gui.shell.workspaces import Workspace
 from refkit.gui.shell.workspaces import arrange as arrange_workspace
+from refkit.gui.shell.workspaces import fronts as front_panels
+from refkit.gui.shell.workspaces import join as join_workspace
 
 if TYPE_CHECKING:
     import asyncio
@@ -121,16 +123,8 @@ def _open_store_once(db_url: str | None) -> tuple[Database, list[LoggedRoll], Se
         rolls = RollLogRepository(database).recent(limit=LOG_LOAD_LIMIT)
         read_ahead(database)  # the panels' imports and the character list, off the GUI thread
         services = Services.for_database(database, roll_source="app")
-        for _service in (
-            services.dice,
-            services.characters,
-            services.dungeon,
-            services.tables,
-            services.spells,  # reads the shipped spellbooks
-            services.crafting,
-            services.fight,  # reads the fight at the table
-        ):
-            pass  # each built here, once
+        for _service in (services.dice, services.characters, services.dungeon, services.tables):
+            pass  # each built here, once: the panels in front use them
     except BaseException:
         database.close()
         raise
@@ -158,11 +152,17 @@ def _working_copy_of(backup: str, database: Path | None) -> str:
     return str(working_copy(Path(backup), database))
 
 
-AFTER_PAINT_MODULES = (
-    "refkit.gui.characters.install",
+FRONT_MODULES = (
     "refkit.gui.dungeon.install",
     "refkit.gui.tables.install",
     "refkit.gui.tables.editor",
+    "refkit.gui.dungeon.hazards_panel",
+)
+"""The feature modules of the panels in front of the Referee workspace (the clock, the lights,
+the roll log) and their tabs, registered right after the first paint (imported by the worker
+thread; they create no Qt objects when imported)."""
+LATE_MODULES = (
+    "refkit.gui.characters.install",
     "refkit.gui.games.hub",
     "refkit.gui.games.spec",
     "refkit.gui.magic.install",
@@ -170,12 +170,10 @@ AFTER_PAINT_MODULES = (
     "refkit.gui.crafting.install",
     "refkit.gui.travel.install",
     "refkit.gui.export.install",
-    "refkit.gui.travel.install",
     "refkit.gui.dungeon.item_lighter",
-    "refkit.gui.dungeon.hazards_panel",
 )
-"""The feature modules registered after the first paint (imported by a worker thread; they
-create no Qt objects when imported)."""
+"""The feature modules registered once the window is usable: the crows' sheet, board and
+catalogue, spells, crafting, travel, fights, printing (imported by the worker meanwhile)."""
 
 
 def _import_event_loop() -> None:
@@ -186,17 +184,30 @@ def _import_event_loop() -> None:
     import qasync  # noqa: F401
 
 
-def _import_panel_modules() -> bool:
-    """Import the feature modules docked after the first paint (worker thread; the characters'
-    modules bring the ORM with them); True when the lookup feature is installed (and now
-    imported)."""
+def _import_front_modules() -> None:
+    """Import the modules of the panels in front (worker thread; they bring the ORM with them)."""
+    from refkit.gui.shell.read_ahead import import_quietly
+
+    for name in FRONT_MODULES:
+        import_quietly(name)
+
+
+def _prepare_late_features(services: Services) -> bool:
+    """Everything the features registered after usable need, done in the worker thread: their
+    modules, their services (the spell library reads the shipped spellbooks, the fight at the
+    table is read) and the shipped files their panels show. True when the lookup feature is
+    installed (and now imported)."""
     import importlib
     import importlib.util
 
-    from refkit.gui.shell.read_ahead import import_quietly
+    from refkit.gui.shell.read_ahead import import_late, import_quietly, read_ahead_late
 
-    for name in AFTER_PAINT_MODULES:
+    import_late()
+    for name in LATE_MODULES:
         import_quietly(name)
+    read_ahead_late(services.database)
+    for _service in (services.spells, services.crafting, services.fight):
+        pass  # each built here, once
     if importlib.util.find_spec(LOOKUP_INSTALL.rpartition(".")[0]) is None:
         return False
     if importlib.util.find_spec(LOOKUP_INSTALL) is None:
@@ -227,6 +238,10 @@ class RefkitApp:
         self._open_task: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready_callbacks: list[Callable[[], None]] = []
+        self.usable = False
+        """True once the panels in front are live (the later features may still be joining)."""
+        self._usable_callbacks: list[Callable[[], None]] = []
+        self._layout_restored = False
         self.character_panels: CharacterPanels | None = None
         self._lookup_registered = False
         self._dungeon_steps: Iterator[None] | None = None
@@ -463,13 +478,11 @@ class RefkitApp:
         import asyncio
 
         loop = asyncio.get_running_loop()
-        with_lookup = await loop.run_in_executor(self.worker.executor, _import_panel_modules)
+        await loop.run_in_executor(self.worker.executor, _import_front_modules)
         for _step in self.install_dungeon_panels_steps():
             if self._loop is None:  # shut down meanwhile
                 return
             await asyncio.sleep(0)  # one feature per turn of the event loop
-        if with_lookup and self._loop is not None:
-            self.install_lookup()
 
     def install_lookup(self) -> bool:
         """Register the rules lookup (Ctrl+K) if its package is installed; once. True if it
@@ -486,7 +499,7 @@ class RefkitApp:
         return True
 
     def when_ready(self, callback: Callable[[], None]) -> None:
-        """Call ``callback`` once the roll log is usable (at once if it already is)."""
+        """Call ``callback`` once every panel is built and live (at once if it already is)."""
         if self.service is not None:
             callback()
         else:
@@ -604,114 +617,158 @@ class RefkitApp:
         self.window.restore_layout()  # put their docks where the user left them
 
     def _install_feature_panels(self, database: Database) -> None:
-        """Dock the panels that need the database (characters, the dungeon turn), then put the
-        saved layout back now that every panel exists, build the panels still waiting and run
-        the ready callbacks. The character service comes first: the dungeon turn acts on the
-        party at the table, and the sheets show what it leaves to the players (wounds to place
-        or heal).
+        """Dock the panels that need the database, in two stages, one part per turn of the
+        event loop (on a big database the window keeps answering and the clock keeps running).
 
-        One part per turn of the event loop, so that on a big database the window keeps
-        answering (and the clock keeps running) while the panels are built."""
-        from refkit.gui.characters.install import character_install_steps
-
+        First the panels in front of the Referee workspace: the dungeon turn acting on the party
+        at the table, the lights, the tables, the session log; the saved layout is put back (or
+        the Referee arrangement on a first start) and the panels on screen are built. The window
+        is then usable (:attr:`usable`, :meth:`when_usable`). Meanwhile the worker imports the
+        later features and builds their services; then the crows' sheet and board, printing,
+        spells, crafting, travel and fights join the layout, the panels still waiting are built
+        and the ready callbacks run."""
         assert self.services is not None
         services = self.services
-        characters = services.characters
 
-        def steps() -> Iterator[None]:
+        def front() -> Iterator[None]:
             dungeon = self.install_dungeon_panels()
             yield from dungeon.attach_services_steps(services)
             yield
-            panels: CharacterPanels | None = None
-            for panels in character_install_steps(  # noqa: B007 - the last one is kept
-                self.window, self.panels, self.undo_stack, characters
-            ):
-                yield
-            yield  # the first crow was just opened (its sheet and board): a turn of its own
-            if panels is not None:  # an item used on the sheet or board lands in the roll log
-                panels.session.set_roll_log(services.dice.log_roll)
-            if panels is not None:  # Print to PDF: the open crow, its party, the catalogue
-                from refkit.gui.export import install as export_install
-
-                sources = export_install.sources_for(
-                    panels.session, characters, services.spells.spells
-                )
-                export_install.register(self.panels, self.context, sources)
-                yield  # each feature below registers on a turn of its own
-            if panels is not None and dungeon.party is not None:
-                panels.session.set_wound_prompts(dungeon.party.prompts)
-                # The sheet rests no crow the dungeon's own rest is counting (one rest path).
-                from refkit.app.party.rest import sheet_rest_refusal
-
-                table = dungeon.party
-                panels.session.rest_guard = lambda name: sheet_rest_refusal(table, name)
-                # A sheet's rest ends the crow's "until a rest" effects in the DT's list too.
-                panels.session.rest_effects = lambda: table.service
-                panels.session.rest_crafting = lambda: services.crafting
-                from refkit.gui.common.rest_choices import RestChoices
-
-                RestChoices.open_projects = lambda crow: services.crafting.projects_of(crow)
-            if panels is not None:  # the board's "Light it" lights through the DT panel
-                from refkit.gui.dungeon.item_lighter import SessionLighter
-
-                panels.sheet.board.lighter = SessionLighter(dungeon.session)
-                yield
-            if panels is not None:  # Cast a spell… and the Spells panel (the party at the table)
-                from refkit.gui.magic import install as magic_install
-
-                desk = magic_install.desk_for(services, self.context, dungeon.party)
-                names = lambda: magic_install.backlash_table_names(services)  # noqa: E731
-                magic_install.register(self.panels, self.context, desk, services.spells, names)
-                yield
-            if panels is not None:  # the Crafting panel (the party at the table first)
-                from refkit.gui.crafting import install as crafting_install
-
-                crafting_install.register(
-                    self.panels, self.context, services.crafting, dungeon.party
-                )
-                yield
-            from refkit.gui.travel import install as travel_install  # Travel day, Travel map
-
-            travel = travel_install.register(self.panels, self.context, services)
-            if self.panels.has(PanelId.DUNGEON_TURN):  # a map's dungeon is entered there
-                travel.set_enter_dungeon(
-                    lambda name, table: self.panels.show(PanelId.DUNGEON_TURN).enter_dungeon_named(
-                        name, table
-                    )
-                )
-            yield
-            if panels is not None:  # the fight tracker (the party at the table), the players' line
-                from refkit.gui.combat import install as combat_install
-
-                fight = combat_install.register(
-                    self.panels, self.context, services.fight, characters, services.party.members
-                )
-                self.panels.when_built(
-                    PanelId.DUNGEON_TURN, lambda turn: fight.tell_players(turn.set_players_fight)
-                )
-                yield
-            self._roll_for_crows(characters, dungeon)
-            yield
-            if not self.window.restore_layout():
+            self._layout_restored = self.window.restore_layout()
+            if not self._layout_restored:
                 # A first start (or a saved layout that did not fit): the referee's
                 # arrangement, with the clock in front rather than behind the dice.
                 arrange_workspace(self.panels, Workspace.REFEREE)
             yield
-            while self.panels.pending():  # one panel per turn of the event loop
-                self.panels.widget(self.panels.pending()[0])
+            while self.panels.pending_on_screen():  # one panel per turn of the event loop
+                self.panels.widget(self.panels.pending_on_screen()[0])
                 yield
-            self.character_panels = panels
-            self._ready()
+            self._set_usable()
+            self.worker.then(_prepare_late_features, self._late_features_prepared, services)
 
-        pending = steps()
+        self._run_steps(database, front())
+
+    def _late_features_prepared(self, prepared: Future[bool]) -> None:
+        if self._shut_down or self.database is None or self.services is None:
+            return
+        with_lookup = prepared.result()  # a failure is a fault: the error hook shows it
+        self._run_steps(self.database, self._late_steps(self.services, with_lookup))
+
+    def _late_steps(self, services: Services, with_lookup: bool) -> Iterator[None]:
+        """The features docked once the window is usable (see :meth:`_install_feature_panels`)."""
+        from refkit.gui.characters.install import character_install_steps
+
+        characters = services.characters
+        dungeon = self.install_dungeon_panels()
+        before = set(self.panels.panels())
+        seen = front_panels(self.panels)  # what the user looks at as the late ones join
+        panels: CharacterPanels | None = None
+        for panels in character_install_steps(  # noqa: B007 - the last one is kept
+            self.window, self.panels, self.undo_stack, characters
+        ):
+            yield
+        yield  # the first crow was just opened (its sheet and board): a turn of its own
+        if panels is not None:  # an item used on the sheet or board lands in the roll log
+            panels.session.set_roll_log(services.dice.log_roll)
+        if panels is not None:  # Print to PDF: the open crow, its party, the catalogue
+            from refkit.gui.export import install as export_install
+
+            sources = export_install.sources_for(
+                panels.session, characters, services.spells.spells
+            )
+            export_install.register(self.panels, self.context, sources)
+            yield  # each feature below registers on a turn of its own
+        if panels is not None and dungeon.party is not None:
+            panels.session.set_wound_prompts(dungeon.party.prompts)
+            # The sheet rests no crow the dungeon's own rest is counting (one rest path).
+            from refkit.app.party.rest import sheet_rest_refusal
+
+            table = dungeon.party
+            panels.session.rest_guard = lambda name: sheet_rest_refusal(table, name)
+            # A sheet's rest ends the crow's "until a rest" effects in the DT's list too.
+            panels.session.rest_effects = lambda: table.service
+            panels.session.rest_crafting = lambda: services.crafting
+            from refkit.gui.common.rest_choices import RestChoices
+
+            RestChoices.open_projects = lambda crow: services.crafting.projects_of(crow)
+        if panels is not None:  # the board's "Light it" lights through the DT panel
+            from refkit.gui.dungeon.item_lighter import SessionLighter
+
+            panels.sheet.board.lighter = SessionLighter(dungeon.session)
+            yield
+        if panels is not None:  # Cast a spell… and the Spells panel (the party at the table)
+            from refkit.gui.magic import install as magic_install
+
+            desk = magic_install.desk_for(services, self.context, dungeon.party)
+            names = lambda: magic_install.backlash_table_names(services)  # noqa: E731
+            magic_install.register(self.panels, self.context, desk, services.spells, names)
+            yield
+        if panels is not None:  # the Crafting panel (the party at the table first)
+            from refkit.gui.crafting import install as crafting_install
+
+            crafting_install.register(self.panels, self.context, services.crafting, dungeon.party)
+            yield
+        from refkit.gui.travel import install as travel_install  # Travel day, Travel map
+
+        travel = travel_install.register(self.panels, self.context, services)
+        if self.panels.has(PanelId.DUNGEON_TURN):  # a map's dungeon is entered there
+            travel.set_enter_dungeon(
+                lambda name, table: self.panels.show(PanelId.DUNGEON_TURN).enter_dungeon_named(
+                    name, table
+                )
+            )
+        yield
+        if panels is not None:  # the fight tracker (the party at the table), the players' line
+            from refkit.gui.combat import install as combat_install
+
+            fight = combat_install.register(
+                self.panels, self.context, services.fight, characters, services.party.members
+            )
+            self.panels.when_built(
+                PanelId.DUNGEON_TURN, lambda turn: fight.tell_players(turn.set_players_fight)
+            )
+            yield
+        if with_lookup:
+            self.install_lookup()
+            yield
+        self._roll_for_crows(characters, dungeon)
+        yield
+        late = [panel for panel in self.panels.panels() if panel not in before]
+        if self._layout_restored:
+            self.window.restore_layout()  # the late docks back where the user left them
+        else:  # a first start: each late dock joins its tab group of the workspace, behind
+            join_workspace(self.panels, Workspace.REFEREE, late, seen)
+        yield
+        while self.panels.pending():  # one panel per turn of the event loop
+            self.panels.widget(self.panels.pending()[0])
+            yield
+        self.character_panels = panels
+        self._ready()
+
+    def _run_steps(self, database: Database, steps: Iterator[None]) -> None:
+        """Run ``steps`` one per turn of the event loop while ``database`` stays the open one."""
 
         def next_step() -> None:
             if self.database is not database:  # closed (or another file opened) meanwhile
                 return
-            if next(pending, StopIteration) is not StopIteration:
+            if next(steps, StopIteration) is not StopIteration:
                 QTimer.singleShot(0, self.window, next_step)
 
         next_step()
+
+    def _set_usable(self) -> None:
+        self.usable = True
+        callbacks, self._usable_callbacks = self._usable_callbacks, []
+        for callback in callbacks:
+            callback()
+
+    def when_usable(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once the panels in front are live (at once if they are): the later
+        features are still joining then (see :meth:`when_ready`)."""
+        if self.usable:
+            callback()
+        else:
+            self._usable_callbacks.append(callback)
 
     def _roll_for_crows(self, characters: CharacterService, dungeon: DungeonPanels) -> None:
         """Let the dice panel roll for a crow (the party at the table first); an expertise use

@@ -372,6 +372,12 @@ class PanelRegistry(QObject):
         ]
         return sorted(waiting, key=lambda panel: not self.panel(panel).isVisible())
 
+    def pending_on_screen(self) -> list[PanelId]:
+        """Panels on screen (shown, in front of their tab group) whose widgets are not built."""
+        return [
+            panel for panel in self._specs if panel not in self._widgets and self._on_screen(panel)
+        ]
+
     def build_in_idle_steps(self) -> None:
         """From now on build every waiting panel, one per turn of the event loop."""
         self._idle_building = True

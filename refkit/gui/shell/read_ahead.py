@@ -32,15 +32,18 @@ MODULES = (
     "refkit.store.dungeon_turn_store",
     "refkit.store.session_log",
     "refkit.store.table_store",
+    "refkit.rules.dungeon.hazard_rolls",
+)
+"""The Qt-free modules the panels in front import once the database is open (``tests/gui/
+test_startup_worker.py`` finds any module still first imported by the GUI thread)."""
+LATE_MODULES = (
     "refkit.app.crafting.service",
     "refkit.store.crafting_store",
     "refkit.app.travel.wiring",
     "refkit.app.travel.travel_service",
-    "refkit.rules.dungeon.hazard_rolls",
     "refkit.app.combat.on_database",
 )
-"""The Qt-free modules the panels import once the database is open (``tests/gui/
-test_startup_worker.py`` finds any module still first imported by the GUI thread)."""
+"""The Qt-free modules of the features registered once the window is usable."""
 
 
 STORE_MODULES = ("refkit.store.database", "refkit.store.roll_log")
@@ -55,6 +58,12 @@ def import_ahead() -> None:
         import_quietly(name)
 
 
+def import_late() -> None:
+    """Import what the features registered after usable need (any thread; idempotent)."""
+    for name in LATE_MODULES:
+        import_quietly(name)
+
+
 def import_quietly(name: str) -> None:
     """Import ``name`` ahead of its use; if that fails, leave it to the code that uses it to
     import it again and say what is wrong (a module renamed since this list was written must
@@ -66,15 +75,22 @@ def import_quietly(name: str) -> None:
 
 
 def read_ahead(database: Database) -> None:
-    """Import the panels' Qt-free modules, read the character list, make sure the shipped
-    tables are stored (a fresh file seeds them: a few hundred rows) and read the shipped files
-    the panels show — all in the worker thread."""
+    """Import the front panels' Qt-free modules and make sure the shipped tables are stored (a
+    fresh file seeds them: a few hundred rows) — in the worker thread. What the later panels
+    show is read later (:func:`read_ahead_late`)."""
     import_ahead()
-    from refkit.store.character_store import CharacterRepository
     from refkit.store.table_store import TableStore
 
-    CharacterRepository(database).list_summaries()
     TableStore(database).summaries()
+
+
+def read_ahead_late(database: Database) -> None:
+    """Read the character list (decoding a thousand stored crows takes over a second), which
+    fills the store's summary cache, and the shipped files the later panels show (worker
+    thread)."""
+    from refkit.store.character_store import CharacterRepository
+
+    CharacterRepository(database).list_summaries()
     read_shipped_files()
 
 

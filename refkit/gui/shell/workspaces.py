@@ -149,4 +149,36 @@ def arrange(registry: PanelRegistry, workspace: Workspace) -> None:
         window.resizeDocks(tops, list(layout.widths), Qt.Orientation.Horizontal)
 
 
-__all__ = ["ARRANGEMENTS", "Workspace", "arrange", "in_front"]
+def fronts(registry: PanelRegistry) -> list[PanelId]:
+    """The registered panels the user sees now (shown, in front of their tab groups)."""
+    window = registry.window
+    return [panel for panel in registry.panels() if in_front(window, registry.panel(panel))]
+
+
+def join(
+    registry: PanelRegistry, workspace: Workspace, late: list[PanelId], seen: list[PanelId]
+) -> None:
+    """Put panels registered after :func:`arrange` ran into their tab groups of ``workspace``
+    (in its order), then bring ``seen`` — the panels in front before they came (see
+    :func:`fronts`) — to the front again, so nothing the user looks at moves. A panel the
+    workspace does not name joins the last tab group of the right column."""
+    window = registry.window
+    layout = ARRANGEMENTS[workspace]
+    stacks = [stack for column in (layout.left, layout.right) for stack in column.stacks]
+    docks = {panel: registry.panel(panel) for panel in registry.panels()}
+    order = [panel for stack in stacks for panel in stack]
+    for panel in sorted(late, key=lambda p: order.index(p) if p in order else len(order)):
+        stack = next((s for s in stacks if panel in s), stacks[-1])
+        head = next((docks[p] for p in stack if p in docks and p not in late), None)
+        if head is None:  # the whole group is new: it stays where its feature docked it
+            continue
+        dock = docks[panel]
+        dock.setFloating(False)
+        window.tabifyDockWidget(head, dock)
+        dock.show()
+    for panel in seen:
+        if panel in docks:
+            docks[panel].raise_()
+
+
+__all__ = ["ARRANGEMENTS", "Workspace", "arrange", "fronts", "in_front", "join"]

@@ -1,0 +1,76 @@
+"""Start-up in two stages: the panels in front are live first, the other features join after.
+
+Issue 8: the window was usable only once every feature (the crows' sheet and board, spells,
+crafting, travel, fights, printing) was imported, its services built and a thousand crows
+decoded for the list. Now the clock, the lights and the roll log work first; the rest joins
+behind them without moving what the user looks at, and a saved layout still puts every late
+panel back where the user left it.
+"""
+
+from __future__ import annotations
+
+from refkit.gui.main import RefkitApp
+from refkit.gui.shell.panel_registry import PanelId
+from refkit.gui.shell.workspaces import Workspace, fronts
+
+
+def _usable(app: RefkitApp) -> bool:
+    return app.usable
+
+
+def _complete(app: RefkitApp) -> bool:
+    return app.character_panels is not None and not app.panels.pending()
+
+
+def test_the_clock_lights_and_roll_log_work_before_the_crows_panels_join(
+    qtbot, start_app, tmp_path
+) -> None:
+    seen: dict[str, object] = {}
+
+    def record_when_usable(app: RefkitApp) -> None:
+        dungeon = app.dungeon
+        assert dungeon is not None
+        seen["ready"] = dungeon.session.ready()
+        seen["sheet"] = app.panels.has(PanelId.CHARACTER_SHEET)
+        seen["fronts"] = set(fronts(app.panels))
+        seen["built"] = {
+            p for p in (PanelId.DUNGEON_TURN, PanelId.EFFECTS) if app.panels.is_built(p)
+        }
+        seen["log"] = app.service is not None
+
+    apps: list[RefkitApp] = []
+
+    def usable_once_known(app: object) -> bool:
+        assert isinstance(app, RefkitApp)
+        if not apps:
+            apps.append(app)
+            app.when_usable(lambda: record_when_usable(app))
+        return app.usable
+
+    app = start_app(str(tmp_path / "staged.sqlite3"), ready=usable_once_known)
+    assert seen["ready"] is True  # End DT, douse, rests: the dungeon turn is live
+    assert seen["log"] is True  # a roll lands in the roll log
+    assert seen["built"] == {PanelId.DUNGEON_TURN, PanelId.EFFECTS}
+    assert {PanelId.DUNGEON_TURN, PanelId.EFFECTS, PanelId.ROLL_LOG} <= seen["fronts"]  # type: ignore[operator]
+    assert seen["sheet"] is False  # the crows' panels are still on their way
+
+    qtbot.waitUntil(lambda: _complete(app), timeout=20000)
+    assert {PanelId.DUNGEON_TURN, PanelId.EFFECTS, PanelId.ROLL_LOG} <= set(fronts(app.panels))
+    assert app.panels.has(PanelId.CHARACTER_SHEET)
+    assert app.panels.has(PanelId.FIGHT)
+
+
+def test_late_panels_come_back_where_the_user_left_them(qtbot, start_app, tmp_path) -> None:
+    database = str(tmp_path / "layout.sqlite3")
+    first = start_app(database, ready=_complete)
+    first.show_workspace(Workspace.CHARACTERS)
+    qtbot.waitUntil(lambda: PanelId.CHARACTER_SHEET in fronts(first.panels), timeout=3000)
+    first.window.close()  # saves the layout
+    first.shutdown()
+
+    again = start_app(database, ready=_complete)
+    qtbot.waitUntil(lambda: PanelId.CHARACTER_SHEET in fronts(again.panels), timeout=5000)
+    assert {PanelId.CHARACTERS, PanelId.CHARACTER_SHEET, PanelId.ITEM_CATALOGUE} <= set(
+        fronts(again.panels)
+    )
+    assert PanelId.DUNGEON_TURN not in fronts(again.panels)
