@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Final
 
 from sqlalchemy import delete, func, or_
@@ -43,7 +44,9 @@ class RollLogRepository:
         """
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be zero or more, got {limit}")
-        statement = select(RollLogRow)
+        # Columns, not RollLogRow objects: building 2,000 ORM objects to read the log at
+        # start-up took half of the read.
+        statement = select(*_COLUMNS)
         if kind is not None:
             statement = statement.where(RollLogRow.kind == kind)
         if text:
@@ -59,7 +62,7 @@ class RollLogRepository:
             statement = statement.limit(limit)
         with self._db.session() as session:
             rows = session.exec(statement).all()
-        return [_to_logged(row) for row in rows]
+        return [_columns_to_logged(*row) for row in rows]
 
     def count(self, kind: str | None = None) -> int:
         """How many rolls are logged (of one kind, if given)."""
@@ -95,19 +98,44 @@ def _to_row(record: RollRecord, source: str) -> RollLogRow:
     )
 
 
-def _to_logged(row: RollLogRow) -> LoggedRoll:
-    assert row.id is not None
+_COLUMNS = (
+    RollLogRow.id,
+    RollLogRow.kind,
+    RollLogRow.expression,
+    RollLogRow.faces,
+    RollLogRow.total,
+    RollLogRow.seed,
+    RollLogRow.rolled_at,
+    RollLogRow.summary,
+    RollLogRow.detail,
+    RollLogRow.source,
+)
+
+
+def _columns_to_logged(
+    row_id: int | None,
+    kind: str,
+    expression: str,
+    faces: str,
+    total: int,
+    seed: str | None,
+    rolled_at: datetime,
+    summary: str,
+    detail: str,
+    source: str,
+) -> LoggedRoll:
+    assert row_id is not None
     record = RollRecord(
-        kind=row.kind,
-        expression=row.expression,
-        faces=tuple(json.loads(row.faces)),
-        total=row.total,
-        seed=None if row.seed is None else int(row.seed),
-        rolled_at=row.rolled_at,
-        summary=row.summary,
-        detail=json.loads(row.detail),
+        kind=kind,
+        expression=expression,
+        faces=tuple(json.loads(faces)),
+        total=total,
+        seed=None if seed is None else int(seed),
+        rolled_at=rolled_at,
+        summary=summary,
+        detail=json.loads(detail),
     )
-    return LoggedRoll(id=row.id, record=record, source=row.source)
+    return LoggedRoll(id=row_id, record=record, source=source)
 
 
 def _escape_like(text: str) -> str:
