@@ -652,7 +652,31 @@ class RefkitApp:
         if self._shut_down or self.database is None or self.services is None:
             return
         with_lookup = prepared.result()  # a failure is a fault: the error hook shows it
-        self._run_steps(self.database, self._late_steps(self.services, with_lookup))
+        self._run_steps(self.database, self._placed(self._late_steps(self.services, with_lookup)))
+
+    def _placed(self, steps: Iterator[None]) -> Iterator[None]:
+        """Run ``steps``, then the ready callbacks, putting each dock they register where it
+        belongs in the same turn of the event loop, before the window lays it out: its saved
+        place, or its tab group of the Referee workspace behind the panel in front (docked side
+        by side first, the late panels grew the window past a laptop's screen)."""
+        window = self.window
+        placed = set(self.panels.panels())
+        seen = front_panels(self.panels)  # what the user looks at as the late ones join
+        geometry = window.geometry()
+        for _step in steps:
+            new = [panel for panel in self.panels.panels() if panel not in placed]
+            placed.update(new)
+            if new and self._layout_restored:
+                for panel in new:  # False for a dock the saved layout does not know: it stays
+                    window.restoreDockWidget(self.panels.panel(panel))
+            elif new:
+                join_workspace(self.panels, Workspace.REFEREE, new, seen)
+            yield
+        if self._layout_restored:
+            window.restore_layout()  # every dock exactly as the user left them
+        if window.geometry() != geometry and not window.isMaximized() and not window.isFullScreen():
+            window.setGeometry(geometry)
+        self._ready()
 
     def _late_steps(self, services: Services, with_lookup: bool) -> Iterator[None]:
         """The features docked once the window is usable (see :meth:`_install_feature_panels`)."""
@@ -660,8 +684,6 @@ class RefkitApp:
 
         characters = services.characters
         dungeon = self.install_dungeon_panels()
-        before = set(self.panels.panels())
-        seen = front_panels(self.panels)  # what the user looks at as the late ones join
         panels: CharacterPanels | None = None
         for panels in character_install_steps(  # noqa: B007 - the last one is kept
             self.window, self.panels, self.undo_stack, characters
@@ -673,9 +695,7 @@ class RefkitApp:
         if panels is not None:  # Print to PDF: the open crow, its party, the catalogue
             from refkit.gui.export import install as export_install
 
-            sources = export_install.sources_for(
-                panels.session, characters, services.spells.spells
-            )
+            sources = export_install.sources_for(panels.session, characters, services.spells.spells)
             export_install.register(self.panels, self.context, sources)
             yield  # each feature below registers on a turn of its own
         if panels is not None and dungeon.party is not None:
@@ -733,17 +753,10 @@ class RefkitApp:
             yield
         self._roll_for_crows(characters, dungeon)
         yield
-        late = [panel for panel in self.panels.panels() if panel not in before]
-        if self._layout_restored:
-            self.window.restore_layout()  # the late docks back where the user left them
-        else:  # a first start: each late dock joins its tab group of the workspace, behind
-            join_workspace(self.panels, Workspace.REFEREE, late, seen)
-        yield
         while self.panels.pending():  # one panel per turn of the event loop
             self.panels.widget(self.panels.pending()[0])
             yield
         self.character_panels = panels
-        self._ready()
 
     def _run_steps(self, database: Database, steps: Iterator[None]) -> None:
         """Run ``steps`` one per turn of the event loop while ``database`` stays the open one."""

@@ -37,6 +37,8 @@ def test_the_clock_lights_and_roll_log_work_before_the_crows_panels_join(
             p for p in (PanelId.DUNGEON_TURN, PanelId.EFFECTS) if app.panels.is_built(p)
         }
         seen["log"] = app.service is not None
+        app.window.resize(1366, 740)  # a laptop's screen, less the desktop's panel
+        seen["size"] = app.window.size()
 
     apps: list[RefkitApp] = []
 
@@ -58,6 +60,7 @@ def test_the_clock_lights_and_roll_log_work_before_the_crows_panels_join(
     assert {PanelId.DUNGEON_TURN, PanelId.EFFECTS, PanelId.ROLL_LOG} <= set(fronts(app.panels))
     assert app.panels.has(PanelId.CHARACTER_SHEET)
     assert app.panels.has(PanelId.FIGHT)
+    assert app.window.size() == seen["size"]  # joining never grows the window off a laptop
 
 
 def test_late_panels_come_back_where_the_user_left_them(qtbot, start_app, tmp_path) -> None:
