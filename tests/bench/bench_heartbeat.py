@@ -148,7 +148,8 @@ def first_paint():
 def is_usable(app):
     # The panels in front (the clock, the lights, the roll log) live on the open database.
     dungeon = app.dungeon
-    return app.usable and app.service is not None and dungeon is not None and dungeon.session.ready()
+    live = dungeon is not None and dungeon.session.ready()
+    return app.usable and app.service is not None and live
 
 def is_complete(app):
     # Every feature registered and every panel built (the crows' sheet and board too).
