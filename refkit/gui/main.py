@@ -184,15 +184,29 @@ def _import_event_loop() -> None:
     import qasync  # noqa: F401
 
 
-def _import_front_modules() -> None:
-    """Import the modules of the panels in front (worker thread; they bring the ORM with them)."""
+def _import_front_modules(freeze: bool = False) -> None:
+    """Import the modules of the panels in front (worker thread; they bring the ORM with them);
+    with ``freeze``, keep them out of full garbage collections (``_keep_out_of_collections``)."""
     from refkit.gui.shell.read_ahead import import_quietly
 
     for name in FRONT_MODULES:
         import_quietly(name)
+    if freeze:
+        _keep_out_of_collections()
 
 
-def _prepare_late_features(services: Services) -> bool:
+def _keep_out_of_collections() -> None:
+    """Move every object made so far (modules, classes, the ORM's registries: over 100,000)
+    out of the garbage collector's full passes, which otherwise walk them all again each time
+    and held the interpreter for 57-75 ms in the middle of an edit (``gc.freeze``). Only the
+    app's own run does it (:attr:`RefkitApp.freezes_start_up`): a test process starting many
+    windows would keep every closed one's cycles for good."""
+    import gc
+
+    gc.freeze()
+
+
+def _prepare_late_features(services: Services, freeze: bool = False) -> bool:
     """Everything the features registered after usable need, done in the worker thread: their
     modules, their services (the spell library reads the shipped spellbooks, the fight at the
     table is read) and the shipped files their panels show. True when the lookup feature is
@@ -208,6 +222,8 @@ def _prepare_late_features(services: Services) -> bool:
     read_ahead_late(services.database)
     for _service in (services.spells, services.crafting, services.fight):
         pass  # each built here, once
+    if freeze:
+        _keep_out_of_collections()
     if importlib.util.find_spec(LOOKUP_INSTALL.rpartition(".")[0]) is None:
         return False
     if importlib.util.find_spec(LOOKUP_INSTALL) is None:
@@ -218,6 +234,9 @@ def _prepare_late_features(services: Services) -> bool:
 
 class RefkitApp:
     """The running desktop app: builds and wires everything, then opens the database after paint."""
+
+    freezes_start_up = False
+    """Keep what start-up made out of full garbage collections (:func:`run_app` sets it)."""
 
     def __init__(
         self,
@@ -478,7 +497,9 @@ class RefkitApp:
         import asyncio
 
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self.worker.executor, _import_front_modules)
+        await loop.run_in_executor(
+            self.worker.executor, _import_front_modules, self.freezes_start_up
+        )
         for _step in self.install_dungeon_panels_steps():
             if self._loop is None:  # shut down meanwhile
                 return
@@ -644,7 +665,12 @@ class RefkitApp:
                 self.panels.widget(self.panels.pending_on_screen()[0])
                 yield
             self._set_usable()
-            self.worker.then(_prepare_late_features, self._late_features_prepared, services)
+            self.worker.then(
+                _prepare_late_features,
+                self._late_features_prepared,
+                services,
+                self.freezes_start_up,
+            )
 
         self._run_steps(database, front())
 
@@ -676,6 +702,8 @@ class RefkitApp:
             window.restore_layout()  # every dock exactly as the user left them
         if window.geometry() != geometry and not window.isMaximized() and not window.isFullScreen():
             window.setGeometry(geometry)
+        if self.freezes_start_up:
+            _keep_out_of_collections()  # every panel and what it read
         self._ready()
 
     def _late_steps(self, services: Services, with_lookup: bool) -> Iterator[None]:
@@ -770,6 +798,8 @@ class RefkitApp:
         next_step()
 
     def _set_usable(self) -> None:
+        if self.freezes_start_up:
+            _keep_out_of_collections()  # the front panels and what they read
         self.usable = True
         callbacks, self._usable_callbacks = self._usable_callbacks, []
         for callback in callbacks:
@@ -877,6 +907,7 @@ def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int
     palette = PaletteController(
         app, Appearance.from_setting(settings.value(APPEARANCE_KEY)), set_style=not created
     )
+    RefkitApp.freezes_start_up = True  # this process runs one window until it quits
     refkit_app = RefkitApp(settings, db_url=db_url, palette=palette)
     if exit_after_paint:
         refkit_app.window.first_painted.connect(

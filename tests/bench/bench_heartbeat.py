@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -165,7 +166,10 @@ def watch_usable():
         marks["complete"] = time.monotonic()
         heart.on_beat = None
         heart.set_phase("idle after usable")
-        QTimer.singleShot(settle_ms, run_actions)
+        if os.environ.get("BENCH_NO_ACTIONS"):
+            QTimer.singleShot(0, finish)
+        else:
+            QTimer.singleShot(settle_ms, run_actions)
 
 LOCKER = (
     "import sqlite3, sys\n"
@@ -355,13 +359,50 @@ def run(script: str, args: list[str], env: dict[str, str]) -> dict:
     return result
 
 
-def app_run(database: Path, env: dict[str, str]) -> dict:
+def app_run(database: Path, env: dict[str, str], keep: Path | None = None) -> dict:
+    """One measured start on a copy of ``database`` (a fresh file if it does not exist); with
+    ``keep``, the file as the app left it is copied there."""
     with tempfile.TemporaryDirectory() as work:
         copy = Path(work) / "refkit.db"
         if database.exists():
             shutil.copy(database, copy)
         run_env = dict(env, REFKIT_DATA_DIR=work, XDG_CONFIG_HOME=work, HOME=work)
-        return run(APP, [str(copy)], run_env)
+        result = run(APP, [str(copy)], run_env)
+        if keep is not None:
+            shutil.copy(copy, keep)
+        return result
+
+
+def medians(label: str, database: Path, env: dict[str, str], runs: int) -> None:
+    """``runs`` starts of the app on ``database`` interleaved with bare windows (machine load
+    hits both alike), no actions: the medians of first paint, usable and every panel built."""
+    quiet = dict(env, BENCH_NO_ACTIONS="1")
+    bare_paints, paints, usables, completes, stalls = [], [], [], [], []
+    for _ in range(runs):
+        bare_paints.append(bare_run(quiet)["since_launch_ms"]["first_paint"])
+        result = app_run(database, quiet)
+        since = result["since_launch_ms"]
+        paints.append(since["first_paint"])
+        usables.append(since["usable"])
+        completes.append(since["complete"])
+        stalls.append(max(v for k, v in result["worst"].items() if k != "idle after usable"))
+    bare = statistics.median(bare_paints)
+    print(f"\n== {label} database: medians of {runs} interleaved runs ==")
+    print(f"bare window first paint {bare:.0f} ms")
+    for name, values in (
+        ("first paint", paints),
+        ("usable", usables),
+        ("every panel built", completes),
+    ):
+        middle = statistics.median(values)
+        print(
+            f"{name:<20}{middle:>7.0f} ms  {middle / bare:5.2f}x"
+            f"  (runs: {', '.join(f'{v:.0f}' for v in values)})"
+        )
+    print(
+        f"largest stall on the way: median {statistics.median(stalls):.0f} ms, worst"
+        f" {max(stalls):.0f} ms"
+    )
 
 
 def bare_run(env: dict[str, str]) -> dict:
@@ -430,7 +471,14 @@ def as_a_user_starts(env: dict[str, str]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--filled", type=Path, help="a database made by make_filled_database.py")
-    parser.add_argument("--only", choices=("fresh", "filled"))
+    parser.add_argument(
+        "--only",
+        choices=("fresh", "again", "filled"),
+        help="again: a second start on the database a first start made",
+    )
+    parser.add_argument(
+        "--runs", type=int, default=1, help="with more than 1: medians of start-up only"
+    )
     parser.add_argument("--memory", action="store_true", help="also trace Python memory")
     parser.add_argument(
         "--no-bytecode",
@@ -446,10 +494,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.memory:
         env["BENCH_TRACEMALLOC"] = "1"
     with tempfile.TemporaryDirectory() as scratch:
+        if args.runs > 1:
+            again = Path(scratch) / "again.db"
+            app_run(Path(scratch) / "fresh.db", dict(env, BENCH_NO_ACTIONS="1"), keep=again)
+            if args.only in (None, "fresh"):
+                medians("fresh", Path(scratch) / "fresh.db", env, args.runs)
+            if args.only in (None, "again"):
+                medians("again", again, env, args.runs)
+            if args.only in (None, "filled") and args.filled is not None:
+                medians("filled", args.filled, env, args.runs)
+            return 0
         bare = bare_run(env)
-        if args.only != "filled":
-            report("fresh", app_run(Path(scratch) / "fresh.db", env), bare)
-        if args.only != "fresh":
+        if args.only in (None, "fresh", "again"):
+            again = Path(scratch) / "again.db"
+            report("fresh", app_run(Path(scratch) / "fresh.db", env, keep=again), bare)
+            if args.only in (None, "again"):
+                report("again", app_run(again, env), bare)
+        if args.only in (None, "filled"):
             filled = args.filled
             if filled is None:
                 sys.path.insert(0, str(HERE))
