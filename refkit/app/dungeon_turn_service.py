@@ -235,6 +235,10 @@ class DungeonTurnService:
         """Keep a renamed party's dungeon visits (and greed) under its new name."""
         self.clock_steps.follow_party_rename(old, new)
 
+    def follow_crow_rename(self, old: str, new: str) -> None:
+        """Keep the lights lit from a renamed crow's items bound to them."""
+        self.effect_steps.follow_crow_rename(old, new)
+
     # -- end of a DT and encounters ----------------------------------------------------------
 
     def end_turn(

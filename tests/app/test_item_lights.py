@@ -293,3 +293,20 @@ def replace_at(item: Item, *, at: int) -> Item:
     from dataclasses import replace
 
     return replace(item, at=at)
+
+
+def test_a_renamed_crows_light_still_burns_its_item(open_table) -> None:
+    # Found in review: the light named its crow, so after a rename it kept dice of its own and
+    # End DT no longer burnt the lantern on the sheet.
+    table = open_table(lantern())
+    table.light("lantern")
+    table.characters.rename(WREN, "Tamsin Ashdown")
+    light = table.service.effects()[0]
+    assert (light.crow, light.owner) == ("Tamsin Ashdown", "Tamsin Ashdown")
+    table.dice.script.extend([5, 2])  # one die kept, one lost
+    EndTurnCommand(table.service, die=3).do()
+    assert table.characters.get("Tamsin Ashdown").items.find("lantern").usage_dice.current == 1
+    assert table.service.effects()[0].usage_dice == 1
+
+    table.characters.rename("Tamsin Ashdown", WREN)  # undoing the rename renames it back
+    assert table.service.effects()[0].crow == WREN

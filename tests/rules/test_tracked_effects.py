@@ -15,6 +15,7 @@ from refkit.rules.dungeon.effects import (
     custom_effect,
     douse,
     light,
+    light_from_item,
     next_effect_id,
     parse_modes,
     refuel,
@@ -24,6 +25,7 @@ from refkit.rules.dungeon.effects import (
     restore_on_rest,
     roll_effect,
     spell_duration,
+    with_crow_renamed,
 )
 from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
 from refkit.rules.usage_dice import UsageDiceMode
@@ -257,3 +259,17 @@ def test_a_fresh_one_die_light_burns_and_only_a_burnt_down_light_gutters() -> No
     assert light("c", "candle").light_status is LightStatus.BURNING
     burnt = douse(light("l", "lantern"), ScriptedRandom([4, 1])).effect
     assert relight(burnt).light_status is LightStatus.GUTTERING
+
+
+def test_a_crow_renamed_takes_its_lights_and_carried_effects_and_nobody_elses() -> None:
+    mine = light_from_item("e1", "Wren  Ashdown", "torch", "Torch", 1, 1, [DT])
+    carried = light("e2", "candle", owner="wren ashdown")
+    other = light_from_item("e3", "Wrenna", "torch", "Torch", 1, 1, [DT])
+    renamed = with_crow_renamed((mine, carried, other), "Wren Ashdown", "Wren Hale")
+    assert [(e.crow, e.owner) for e in renamed] == [
+        ("Wren Hale", "Wren Hale"),
+        ("", "Wren Hale"),
+        ("Wrenna", "Wrenna"),
+    ]
+    assert renamed[2] is other
+    assert with_crow_renamed((other,), "Wren Ashdown", "Wren Hale") == (other,)

@@ -33,6 +33,7 @@ from refkit.rules.dungeon.effects import (
     remove_effect,
     replace_effect,
     restore_on_rest,
+    with_crow_renamed,
 )
 from refkit.rules.usage_dice import UsageDiceMode
 
@@ -231,6 +232,18 @@ class EffectSteps:
     def restore_on_rest(self, effect_id: str) -> Outcome[TrackedEffect]:
         """Give an item with the Rest mode its maximum usage dice back."""
         return self._change(effect_id, _restorable, "Restore", "restored")
+
+    def follow_crow_rename(self, old: str, new: str) -> None:
+        """A crow was renamed: the lights lit from its items stay bound to them (not logged,
+        not undoable: undoing the rename renames it back, and this follows)."""
+
+        def step(state: DungeonTurnState, now: float) -> Plan[None]:
+            effects = with_crow_renamed(state.effects, old, new)
+            return plan(f"Crow {old} renamed", state.clock, effects, None)
+
+        effects = self._runner.store.load().effects
+        if with_crow_renamed(effects, old, new) != effects:  # else nothing to write
+            self._runner.run(step)
 
     def remove(self, effect_id: str) -> Outcome[TrackedEffect]:
         """Stop tracking an effect; returns it as it was."""

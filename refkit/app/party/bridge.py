@@ -101,6 +101,8 @@ class PartyBridge:
     def _characters_changed(self, change: CharacterChange) -> None:
         if change.kind == "renamed" and change.old_name and change.name:
             self.prompts.rename(change.old_name, change.name)
+            if self._service is not None:  # its lights stay bound to its items
+                self._service.follow_crow_rename(change.old_name, change.name)
         elif change.kind == "deleted" and change.name:
             self.prompts.drop(change.name)
         elif change.kind == "parties" and change.old_name and change.name:
