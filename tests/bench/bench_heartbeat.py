@@ -150,7 +150,10 @@ def is_usable(app):
     # The panels in front (the clock, the lights, the roll log) live on the open database.
     dungeon = app.dungeon
     live = dungeon is not None and dungeon.session.ready()
-    return app.usable and app.service is not None and live
+    staged = getattr(app, "usable", None)  # a Refkit before the staged start: all at once
+    if staged is None:
+        return app.service is not None and app.character_panels is not None and live
+    return staged and app.service is not None and live
 
 def is_complete(app):
     # Every feature registered and every panel built (the crows' sheet and board too).
