@@ -3,6 +3,7 @@ a rest with its odds shown first, progress toward the goal, completion, and the 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 
 from refkit.compose import Services
+from refkit.dice.rng import make_rng
 from refkit.gui.crafting.new_project import NewProjectDialog
 from refkit.gui.crafting.panel import CraftingPanel
 from refkit.gui.shell.undo_adapter import push_command
@@ -19,9 +21,18 @@ from refkit.rules.inventory.catalogue import find_catalogue_item
 from refkit.rules.inventory.model import BACKPACK, Inventory, Item, StackInfo
 
 
+def _replayable(seed: int | None) -> tuple[random.Random, int]:
+    """Rolls that replay: the test's first crafting roll is no doom (unseeded, about one run in
+    thirty rolled one and found no points)."""
+    return make_rng(SEED if seed is None else seed)
+
+
+SEED = 11
+
+
 @pytest.fixture
 def services(tmp_path: Path) -> Iterator[Services]:
-    with Services(db_url=str(tmp_path / "refkit.sqlite3")) as built:
+    with Services(db_url=str(tmp_path / "refkit.sqlite3"), rng_factory=_replayable) as built:
         tools = find_catalogue_item(built.characters.catalogue(), "Blacksmith's tools").to_item()
         bars = Item(
             "Iron bar", area=BACKPACK, at=2, count=2, stack=StackInfo("bar", 2), tags=("material",)
