@@ -94,3 +94,19 @@ def test_what_start_up_made_is_kept_out_of_full_garbage_collections(
         assert len(gc.get_objects()) < gc.get_freeze_count()
     finally:
         gc.unfreeze()  # the other tests' windows are collected as usual
+
+
+def test_the_session_log_behind_its_tab_reads_only_when_shown(qtbot, start_app, tmp_path) -> None:
+    # Built behind the roll log at start-up, it read its 2,000 newest entries there and then
+    # (87 ms on a big database) although nobody was looking.
+    app = start_app(str(tmp_path / "log.sqlite3"), ready=_complete)
+    dungeon = app.dungeon
+    assert dungeon is not None
+    panel = dungeon.session_log_panel
+    assert PanelId.SESSION_LOG not in fronts(app.panels)
+    dungeon.session.start_turn(dungeon="Crypt")
+    qtbot.wait(50)
+    assert panel.model.rows() == []  # behind its tab: nothing read yet
+    app.panels.show(PanelId.SESSION_LOG)
+    qtbot.waitUntil(lambda: len(panel.model.rows()) > 0, timeout=3000)
+    assert "Crypt" in " ".join(str(entry) for entry in panel.model.rows())

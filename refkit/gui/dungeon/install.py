@@ -103,6 +103,11 @@ class DungeonPanels:
         panel = SessionLogPanel()
         panel.status_message.connect(self._context.window.show_status)
         self.session.log_changed.connect(panel.notice_log_changed)
+        # Behind the roll log's tab it reads nothing; its tab chosen, it catches up (a dock
+        # tabbed away is not hidden, so the panel sees no show event then).
+        self._registry.panel(PanelId.SESSION_LOG).visibilityChanged.connect(
+            lambda shown: shown and panel.notice_log_changed()
+        )
         return panel
 
     def _build_hazards_panel(self) -> QWidget:

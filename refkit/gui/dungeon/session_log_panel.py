@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -219,11 +219,20 @@ class SessionLogPanel(QWidget):
 
     def notice_log_changed(self, *_args: object) -> None:
         """The log may have changed (a step, an undo, another process): read what is new now
-        if the panel is shown, else when it is shown."""
-        if self.isVisible():
+        if the panel is on screen, else when it is shown."""
+        if self._on_screen():
             self._catch_up()
-        else:
-            self._behind = True
+            return
+        self._behind = True
+        if self.isVisible():  # a tab just put behind another says visible until laid out
+            QTimer.singleShot(0, self, self._catch_up_if_shown)
+
+    def _on_screen(self) -> bool:
+        return self.isVisible() and not self.visibleRegion().isEmpty()
+
+    def _catch_up_if_shown(self) -> None:
+        if self._behind and self._on_screen():
+            self._catch_up()
 
     def refresh(self, *_args: object) -> None:
         """Read the entries again with the current filter (a filter change does this)."""
