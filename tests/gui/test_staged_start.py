@@ -110,3 +110,21 @@ def test_the_session_log_behind_its_tab_reads_only_when_shown(qtbot, start_app, 
     app.panels.show(PanelId.SESSION_LOG)
     qtbot.waitUntil(lambda: len(panel.model.rows()) > 0, timeout=3000)
     assert "Crypt" in " ".join(str(entry) for entry in panel.model.rows())
+
+
+def test_a_first_start_tabs_the_late_panels_in_the_workspaces_order(
+    qtbot, start_app, tmp_path
+) -> None:
+    # Joined one by one, each went to the end of its group: the fight tracker, meant to be the
+    # tab next to the clock, came last.
+    from PySide6.QtWidgets import QTabBar
+
+    app = start_app(str(tmp_path / "order.sqlite3"), ready=_complete)
+    bars = [bar for bar in app.window.findChildren(QTabBar) if bar.count() > 1]
+    groups = [[bar.tabText(i) for i in range(bar.count())] for bar in bars]
+    assert [
+        "Dungeon turn", "Fight", "Dice", "Games", "Characters", "Character sheet",
+        "Item catalogue", "Tables",
+    ] in groups  # fmt: skip
+    logs = next(group for group in groups if "Roll log" in group)
+    assert logs[:2] == ["Roll log", "Session log"]

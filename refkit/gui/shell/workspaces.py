@@ -158,24 +158,34 @@ def fronts(registry: PanelRegistry) -> list[PanelId]:
 def join(
     registry: PanelRegistry, workspace: Workspace, late: list[PanelId], seen: list[PanelId]
 ) -> None:
-    """Put panels registered after :func:`arrange` ran into their tab groups of ``workspace``
-    (in its order), then bring ``seen`` — the panels in front before they came (see
+    """Put panels registered after :func:`arrange` ran into their tab groups of ``workspace``,
+    in its order, then bring ``seen`` — the panels in front before they came (see
     :func:`fronts`) — to the front again, so nothing the user looks at moves. A panel the
     workspace does not name joins the last tab group of the right column."""
     window = registry.window
     layout = ARRANGEMENTS[workspace]
     stacks = [stack for column in (layout.left, layout.right) for stack in column.stacks]
     docks = {panel: registry.panel(panel) for panel in registry.panels()}
-    order = [panel for stack in stacks for panel in stack]
-    for panel in sorted(late, key=lambda p: order.index(p) if p in order else len(order)):
-        stack = next((s for s in stacks if panel in s), stacks[-1])
-        head = next((docks[p] for p in stack if p in docks and p not in late), None)
+    named = {panel for stack in stacks for panel in stack}
+    extra = tuple(panel for panel in registry.panels() if panel not in named)  # as registered
+    for index, stack in enumerate(stacks):
+        members = (*stack, *extra) if index == len(stacks) - 1 else stack
+        if not any(panel in late for panel in members):
+            continue
+        present = [panel for panel in members if panel in docks]
+        head = next((docks[p] for p in present if p not in late), None)
         if head is None:  # the whole group is new: it stays where its feature docked it
             continue
-        dock = docks[panel]
-        dock.setFloating(False)
-        window.tabifyDockWidget(head, dock)
-        dock.show()
+        # Tabbing a dock again moves it to the end of its group: every member after the head,
+        # in the workspace's order, gives the group that order (the fight tracker next to the
+        # clock, not last).
+        for panel in present:
+            dock = docks[panel]
+            if dock is head:
+                continue
+            dock.setFloating(False)
+            window.tabifyDockWidget(head, dock)
+            dock.show()
     for panel in seen:
         if panel in docks:
             docks[panel].raise_()
