@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from refkit.app.combat.fight_session import FightSession
-from refkit.app.combat.fight_steps import FightStep
+if TYPE_CHECKING:  # the fight's modules load with the fight (the window's later features)
+    from refkit.app.combat.fight_session import FightSession
+    from refkit.app.combat.fight_steps import FightStep
 
 
 class FightAtDtEnd:

@@ -24,8 +24,6 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterService
-from refkit.app.crafting.commands import DoneOnce
-from refkit.app.crafting.harvest import with_harvested_parts
 from refkit.app.dungeon.rests import rest_check_seclude
 from refkit.app.dungeon_turn_commands import RemoveEffectCommand
 from refkit.app.dungeon_turn_service import DungeonTurnService
@@ -50,6 +48,7 @@ from refkit.rules.dungeon.effects import TrackedEffect
 from refkit.store.character_store import CharacterRepository, name_key
 
 if TYPE_CHECKING:
+    from refkit.app.crafting.commands import DoneOnce
     from refkit.app.crafting.service import Step
 
 RECORDS_KEY: Final = "rest_records"
@@ -370,6 +369,8 @@ def _crafting_rolls(
     CraftingRefused for a roll the rules refuse (the rest's unit of work then keeps nothing)."""
     if crafting is None:
         return entries, ()
+    from refkit.app.crafting.commands import DoneOnce  # crafting's modules: only for a Craft
+
     done: list[DoneOnce] = []
     rolled: list[CrowRest] = []
     for entry in entries:
@@ -432,6 +433,8 @@ def _crow_entry(
     raised: list[tuple[str, int, int]] = []
     rested = one.after
     if one.harvest_parts and one.activity is not None:  # the parts go in the pack as materials
+        from refkit.app.crafting.harvest import with_harvested_parts
+
         rested = with_harvested_parts(rested, one.harvest_parts, one.activity.target)
     placed: tuple[int, ...] = ()
     healed: tuple[int, ...] = ()
