@@ -113,11 +113,7 @@ class MagicPanels(QObject):
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.destroyed.connect(lambda: setattr(self, "dialog", None))
-        dialog.cast_done.connect(
-            lambda plan: self.context.window.show_status(
-                f"{plan.before.name} cast {plan.spell.name}"
-            )
-        )
+        dialog.cast_done.connect(self._say_cast)
         self.dialog = dialog
         dialog.open()
         return dialog
