@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from refkit.cli.errors import CliError
 from refkit.cli.parsing import add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
+from refkit.rules.common.name_text import match_key
 
 if TYPE_CHECKING:
     from refkit.app.dungeon_turn_service import DungeonTurnService
@@ -421,7 +422,7 @@ def _effect_id(service: DungeonTurnService, reference: str) -> str:
     for effect in effects:
         if effect.id == reference.strip():
             return effect.id
-    wanted = " ".join(reference.split()).casefold()
+    wanted = match_key(reference)
     matches = [effect for effect in effects if effect.name.casefold() == wanted]
     if len(matches) == 1:
         return matches[0].id
@@ -462,7 +463,7 @@ def _item_id(crow: Character, reference: str) -> str:
     for item in crow.items:
         if item.id == reference.strip():
             return item.id
-    wanted = " ".join(reference.split()).casefold()
+    wanted = match_key(reference)
     matches = [item for item in crow.items if item.name.casefold() == wanted]
     if len(matches) == 1:
         return matches[0].id

@@ -18,6 +18,7 @@ from refkit.cli.output import fraction_text
 from refkit.cli.parsing import add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
 from refkit.dice.rng import make_rng, parse_dice_values
+from refkit.rules.common.name_text import match_key
 
 Result = tuple[dict[str, Any], str]
 
@@ -97,7 +98,7 @@ def _pair(text: str | None, sides: int, label: str) -> tuple[int, int] | None:
 def _conditions(given: list[str]) -> tuple[str, ...]:
     from refkit.rules.character.model import CONDITIONS
 
-    conditions = tuple(" ".join(name.split()).casefold() for name in given)
+    conditions = tuple(match_key(name) for name in given)
     for name in conditions:
         if name not in CONDITIONS:
             raise CliError(f"--condition: unknown condition {name!r} ({', '.join(CONDITIONS)})")
@@ -278,9 +279,9 @@ def _book_in_hand(crow: Any, wanted: str | None, spells: Any) -> str:
     from refkit.rules.magic.spellbooks import UnknownSpellError, find_spell
 
     if wanted is not None:
-        key = " ".join(wanted.split()).casefold()
+        key = match_key(wanted)
         for item in crow.items:
-            if key in (item.id.casefold(), " ".join(item.name.split()).casefold()):
+            if key in (item.id.casefold(), match_key(item.name)):
                 return str(item.id)
         raise CliError(f"{crow.name} carries no item called {wanted!r}")
     books = []

@@ -43,6 +43,7 @@ from refkit.rules.character.rest_activities import (
     secluded_by,
     tended_patients,
 )
+from refkit.rules.common.name_text import match_key
 from refkit.rules.dungeon.clock import ClockState
 from refkit.rules.dungeon.effects import TrackedEffect
 from refkit.store.character_store import CharacterRepository, name_key
@@ -384,7 +385,7 @@ def _crafting_rolls(
             rolled.append(entry)
             continue
         projects = crafting.projects_of(entry.character)
-        wanted = " ".join(plan.target.split()).casefold()
+        wanted = match_key(plan.target)
         project = next((name for name in projects if name.casefold() == wanted), None)
         if project is None:
             offered = ", ".join(projects) or "none: start one in the Crafting panel"

@@ -38,6 +38,7 @@ from refkit.rules.character.rest_activities import (
     rest_one,
     tended_patients,
 )
+from refkit.rules.common.name_text import match_key
 from refkit.rules.inventory.model import BACKPACK
 
 SLOT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -198,7 +199,7 @@ class RestDialog(QDialog):
         except ActivityRefused:
             return min(1, len(self._character.wound_slots))
         tended = tended_patients(planned)
-        key = " ".join(self._character.name.split()).casefold()
+        key = match_key(self._character.name)
         try:
             one = rest_one(
                 self._character,

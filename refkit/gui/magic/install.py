@@ -29,6 +29,7 @@ from refkit.gui.shell.panel_registry import (
     PanelSpec,
 )
 from refkit.gui.shell.undo_adapter import push_command
+from refkit.rules.common.name_text import match_key
 from refkit.rules.magic.backlash import BACKLASH_DICE
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def backlash_table_names(services: Any) -> list[str]:
     return [
         summary.name
         for summary in services.tables.summaries()
-        if " ".join(summary.dice.split()).casefold() in BACKLASH_DICE
+        if match_key(summary.dice) in BACKLASH_DICE
     ]
 
 

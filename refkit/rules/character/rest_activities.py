@@ -24,6 +24,7 @@ from typing import Any
 
 from refkit.errors import DomainError
 from refkit.rules.character.model import Character, RestRefused
+from refkit.rules.common.name_text import match_key
 from refkit.rules.inventory.model import GROUND, Item
 
 
@@ -167,16 +168,12 @@ class PlannedActivity:
     target_name: str = ""  # the patient's or item's name as shown
 
 
-def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def _find_item(crow: Character, wanted: str, candidates: Sequence[Item], what: str) -> Item:
     for item in candidates:
-        if item.id == wanted or _key(item.name) == _key(wanted):
+        if item.id == wanted or match_key(item.name) == match_key(wanted):
             return item
     for item in crow.items:
-        if item.id == wanted or _key(item.name) == _key(wanted):
+        if item.id == wanted or match_key(item.name) == match_key(wanted):
             where = " (it lies on the ground)" if item.area == GROUND else ""
             raise ActivityRefused(f"{crow.name}: {item.name} is not {what}{where}")
     raise ActivityRefused(f"{crow.name} carries no item called {wanted!r}")
@@ -200,7 +197,9 @@ def patients(crow: Character, crows: Sequence[Character]) -> tuple[Character, ..
     return tuple(
         other
         for other in crows
-        if _key(other.name) != _key(crow.name) and len(other.wound_slots) >= 2 and not other.dead
+        if match_key(other.name) != match_key(crow.name)
+        and len(other.wound_slots) >= 2
+        and not other.dead
     )
 
 
@@ -262,11 +261,11 @@ def _plan_one(
 def resting_crow(crows: Sequence[Character], name: str) -> Character:
     """The resting crow called ``name`` (any letter case), or the only one whose name starts
     with it ("Wren" for Wren Ashdown); ActivityRefused naming who rests here otherwise."""
-    exact = [crow for crow in crows if _key(crow.name) == _key(name)]
+    exact = [crow for crow in crows if match_key(crow.name) == match_key(name)]
     if exact:
         return exact[0]
-    start = _key(name) + " "
-    begins = [crow for crow in crows if _key(crow.name).startswith(start)]
+    start = match_key(name) + " "
+    begins = [crow for crow in crows if match_key(crow.name).startswith(start)]
     if len(begins) == 1:
         return begins[0]
     resting = ", ".join(crow.name for crow in crows) or "nobody"
@@ -284,14 +283,14 @@ def plan_rest(
     wanted: dict[str, ActivityChoice] = {}
     for name, choice in choices.items():
         crow = resting_crow(crows, name)
-        if _key(crow.name) in wanted:
+        if match_key(crow.name) in wanted:
             raise ActivityRefused(f"{crow.name} has two activities; a crow does one per rest")
-        wanted[_key(crow.name)] = choice
+        wanted[match_key(crow.name)] = choice
     planned: dict[str, PlannedActivity] = {}
     secluding: list[str] = []
     tended: dict[str, str] = {}
     for crow in crows:
-        choice = wanted.get(_key(crow.name), ActivityChoice())
+        choice = wanted.get(match_key(crow.name), ActivityChoice())
         plan = _plan_one(crow, choice, crows)
         if choice.activity is Activity.SECLUDE_CAMP:
             secluding.append(crow.name)
@@ -300,12 +299,12 @@ def plan_rest(
                     f"only one crow per group can seclude the camp ({', '.join(secluding)})"
                 )
         if choice.activity is Activity.TEND_WOUNDS:
-            earlier = tended.get(_key(plan.target))
+            earlier = tended.get(match_key(plan.target))
             if earlier is not None:
                 raise ActivityRefused(
                     f"{plan.target} is tended once per rest ({earlier} and {crow.name} chose it)"
                 )
-            tended[_key(plan.target)] = crow.name
+            tended[match_key(plan.target)] = crow.name
         planned[crow.name] = plan
     return planned
 
@@ -320,7 +319,7 @@ def secluded_by(planned: Mapping[str, PlannedActivity]) -> str | None:
 def tended_patients(planned: Mapping[str, PlannedActivity]) -> dict[str, str]:
     """Patient's name (case-folded) → the crow who tends it."""
     return {
-        _key(p.target): p.crow
+        match_key(p.target): p.crow
         for p in planned.values()
         if p.choice.activity is Activity.TEND_WOUNDS
     }

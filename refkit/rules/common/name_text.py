@@ -30,6 +30,13 @@ _SHORT_NAMES = {
 }
 
 
+def match_key(text: str) -> str:
+    """How two names (or any words typed to be matched) are told apart when looking one up:
+    ``text`` with its spacing collapsed and its case folded ("Wren  ashdown" finds "Wren
+    Ashdown")."""
+    return " ".join(text.split()).casefold()
+
+
 def is_hidden_character(character: str) -> bool:
     """True for a control, format or separator character a name must not hold."""
     if character in ALLOWED_FORMAT_CHARACTERS:

@@ -18,7 +18,7 @@ from typing import Any
 
 from refkit.errors import DomainError
 from refkit.rules.checks.crows_test import CRIT_MIN
-from refkit.rules.common.name_text import require_plain_name
+from refkit.rules.common.name_text import match_key, require_plain_name
 from refkit.rules.crafting.materials import MaterialNeed, parse_materials
 from refkit.rules.crafting.project import MAX_EXPERTISES, CraftingRoll, crafting_roll
 from refkit.rules.crafting.tools import ToolSet, find_tools, tools_needed
@@ -33,10 +33,6 @@ MAX_NAME = 80
 
 class CraftingRefused(DomainError, ValueError):
     """A crafting step the rules do not allow; the message says who, what and why."""
-
-
-def _key(text: str) -> str:
-    return " ".join(text.split()).casefold()
 
 
 @dataclass(frozen=True)
@@ -58,7 +54,7 @@ class Crafter:
     inventory: Inventory = field(default_factory=Inventory)
 
     def expertise(self, name: str) -> CrafterExpertise | None:
-        return next((e for e in self.expertises if _key(e.name) == _key(name)), None)
+        return next((e for e in self.expertises if match_key(e.name) == match_key(name)), None)
 
 
 @dataclass(frozen=True)
@@ -142,7 +138,7 @@ class CraftingProject:
             )
         if not self.crafters:
             raise CraftingRefused(f"project {self.name!r} needs at least one crafter")
-        keys = [_key(c) for c in self.crafters]
+        keys = [match_key(c) for c in self.crafters]
         if len(set(keys)) != len(keys):
             raise CraftingRefused(f"project {self.name!r} lists a crafter twice")
         if self.points < 0 or self.copies_made < 0:
@@ -276,13 +272,13 @@ def roll_for_crafter(
     """
     if not rest.strip():
         raise CraftingRefused("say which rest the roll is made in")
-    listed = {_key(c): c for c in project.crafters}
-    if _key(crafter.name) not in listed:
+    listed = {match_key(c): c for c in project.crafters}
+    if match_key(crafter.name) not in listed:
         raise CraftingRefused(
             f"{crafter.name} is not a crafter of {project.name} "
             f"(crafters: {', '.join(project.crafters)})"
         )
-    if _key(crafter.name) in {_key(c) for c in project.rolled_in(rest)}:
+    if match_key(crafter.name) in {match_key(c) for c in project.rolled_in(rest)}:
         raise CraftingRefused(
             f"{crafter.name} already made a crafting roll for {project.name} in {rest} "
             "(one activity per rest)"
@@ -328,7 +324,7 @@ def roll_for_crafter(
             "(no crit asked for more)"
         )
     return CrafterRoll(
-        crafter=listed[_key(crafter.name)],
+        crafter=listed[match_key(crafter.name)],
         rest=rest,
         rolls=tuple(rolls),
         expertises=applied,
@@ -349,7 +345,7 @@ def _applied_expertises(
         expertise = crafter.expertise(wanted)
         if expertise is None:
             raise CraftingRefused(f"{crafter.name} has no expertise called {wanted!r}")
-        times = sum(1 for name in applied if _key(name) == _key(expertise.name)) + 1
+        times = sum(1 for name in applied if match_key(name) == match_key(expertise.name)) + 1
         if times > 1 and not allow_twice:
             raise CraftingRefused(
                 f"{expertise.name} is applied twice; the referee's setting allows one use each"

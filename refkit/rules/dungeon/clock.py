@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
+from refkit.rules.common.name_text import match_key
 from refkit.rules.dungeon.greed import greed_percent
 
 DEFAULT_DT_MINUTES = 30
@@ -60,10 +61,6 @@ def _clock_time(epoch: float) -> str:
     return datetime.fromtimestamp(epoch, UTC).strftime("%H:%M:%S UTC")
 
 
-def _dungeon_key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def _dungeon_name(name: str) -> str:
     if not isinstance(name, str) or not name.strip():
         raise ValueError(f"a dungeon needs a name, got {name!r}")
@@ -77,7 +74,7 @@ NO_PARTY = ""
 
 
 def _visit_key(name: str | None) -> str:
-    return UNNAMED_DUNGEON if name is None else _dungeon_key(_dungeon_name(name))
+    return UNNAMED_DUNGEON if name is None else match_key(_dungeon_name(name))
 
 
 def group_key(party: str | None) -> str:
@@ -86,7 +83,7 @@ def group_key(party: str | None) -> str:
         return NO_PARTY
     if not isinstance(party, str):
         raise ValueError(f"a party is named by text, got {party!r}")
-    return " ".join(party.split()).casefold()
+    return match_key(party)
 
 
 @dataclass(frozen=True)

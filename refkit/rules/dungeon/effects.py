@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from refkit.rules.common.name_text import match_key
 from refkit.rules.usage_dice import (
     UsageDiceMode,
     UsageDiceRoll,
@@ -296,21 +297,17 @@ def light_from_item(
     )
 
 
-def _crow_key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def with_crow_renamed(
     effects: Sequence[TrackedEffect], old: str, new: str
 ) -> tuple[TrackedEffect, ...]:
     """The crow ``old`` is now ``new``: the lights lit from its items stay bound to them (and
     are carried by ``new``); an effect merely carried by a crow of that name follows too. Names
     are compared without regard to case or spacing."""
-    key = _crow_key(old)
+    key = match_key(old)
 
     def renamed(effect: TrackedEffect) -> TrackedEffect:
-        crow = new if effect.crow and _crow_key(effect.crow) == key else effect.crow
-        owner = new if effect.owner and _crow_key(effect.owner) == key else effect.owner
+        crow = new if effect.crow and match_key(effect.crow) == key else effect.crow
+        owner = new if effect.owner and match_key(effect.owner) == key else effect.owner
         if (crow, owner) == (effect.crow, effect.owner):
             return effect
         return replace(effect, crow=crow, owner=owner)

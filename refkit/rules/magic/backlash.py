@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from refkit.errors import DomainError
 from refkit.rules.checks.d100 import D100Roll, d100_from_faces, roll_d100
+from refkit.rules.common.name_text import match_key
 from refkit.rules.magic.spell import check_rank
 from refkit.rules.tables.duration_kind import RowDuration, row_duration
 from refkit.rules.tables.model import (
@@ -86,7 +87,7 @@ def check_backlash_table(table: RollableTable, rank: int) -> None:
     """Raise TableError unless ``table`` can be rolled as d100 + ``rank``."""
     check_rank(rank)
     check_table(table)
-    if " ".join(table.dice.split()).casefold() not in BACKLASH_DICE:
+    if match_key(table.dice) not in BACKLASH_DICE:
         raise TableError(
             f"table {table.name!r} rolls {table.dice}, but a backlash is d100 + the spell's rank"
         )

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from refkit.locate import resource_path
+from refkit.rules.common.name_text import match_key
 from refkit.rules.magic.spell import Spell
 from refkit.rules.magic.spell_file import SpellFileError, parse_spell_toml
 
@@ -31,10 +32,10 @@ def load_default_spells() -> tuple[Spell, ...]:
 
 def find_spell(spells: Iterable[Spell], name: str) -> Spell:
     """The spell called ``name``, or held by the book called ``name`` (any case and spacing)."""
-    wanted = " ".join(name.split()).casefold()
+    wanted = match_key(name)
     spells = tuple(spells)
     for spell in spells:
-        if wanted in (spell.name.casefold(), " ".join(spell.book.name.split()).casefold()):
+        if wanted in (spell.name.casefold(), match_key(spell.book.name)):
             return spell
     known = ", ".join(spell.name for spell in spells) or "none"
     raise UnknownSpellError(f"no spell or spellbook called {name!r} (spells: {known})")

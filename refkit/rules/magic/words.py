@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from refkit.errors import DomainError
+from refkit.rules.common.name_text import match_key
 
 
 class SpellFieldError(DomainError, ValueError):
@@ -13,4 +14,4 @@ def plain_words(text: str) -> str:
     """``text`` with its spacing collapsed and its case folded, for matching."""
     if not isinstance(text, str):
         raise SpellFieldError(f"expected text, got {text!r}")
-    return " ".join(text.split()).casefold()
+    return match_key(text)

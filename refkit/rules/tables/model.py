@@ -27,7 +27,7 @@ from refkit.dice.errors import DiceNotationError
 from refkit.dice.notation import NotationRoll, parse_notation
 from refkit.errors import DomainError
 from refkit.rules.common import file_bounds
-from refkit.rules.common.name_text import name_problem
+from refkit.rules.common.name_text import match_key, name_problem
 
 
 class TableSource(StrEnum):
@@ -590,10 +590,10 @@ def roll_table(
 
 def find_table(tables: Iterable[RollableTable], name: str) -> RollableTable:
     """The table called ``name`` (ignoring case and spacing); ValueError naming the choices."""
-    wanted = " ".join(name.split()).casefold()
+    wanted = match_key(name)
     tables = tuple(tables)
     for table in tables:
-        if " ".join(table.name.split()).casefold() == wanted:
+        if match_key(table.name) == wanted:
             return table
     known = ", ".join(repr(table.name) for table in tables) or "none"
     raise ValueError(f"no table called {name!r} (tables: {known})")
