@@ -155,32 +155,11 @@ class JourneyRollCommand(Generic[T]):
         self._change = self._steps.revert(self._change)
 
 
-class JourneyEditCommand:
-    """Any other change to a journey (a journal note, taking the last day back)."""
+class JourneyEditCommand(JourneyRollCommand[None]):
+    """Any other change to a journey (a journal note, taking the last day back): a step that
+    rolls nothing."""
 
     def __init__(
         self, steps: StepRunner[Journey], text: str, edit: Callable[[Journey], Journey]
     ) -> None:
-        self._steps = steps
-        self._text = text
-        self._edit = edit
-        self._change: Change[Journey] | None = None
-
-    @property
-    def text(self) -> str:
-        return self._text
-
-    def do(self) -> None:
-        if self._change is not None:
-            self._change = self._steps.reapply(self._change)
-            return
-
-        def step(journey: Journey, now: float) -> Planned[Journey, None]:
-            return Planned(self._text, self._edit(journey), None)
-
-        self._change = self._steps.run(step).change
-
-    def undo(self) -> None:
-        if self._change is None:
-            raise RuntimeError(f"{self._text} is undone only after it was done")
-        self._change = self._steps.revert(self._change)
+        super().__init__(steps, text, lambda journey: (edit(journey), None))
