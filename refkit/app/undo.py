@@ -14,7 +14,8 @@ one :class:`CompositeCommand`: its children are done in order and undone in reve
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -121,6 +122,46 @@ class CompositeCommand:
                 _put_back([again.do for again in reversed(undone)], error)
                 raise
             undone.append(child)
+
+
+class FollowedStep(CompositeCommand):
+    """A step and the commands its first ``do()`` leads to (the crows' sheets a travel day
+    changes, the rest it ends in), done, undone and redone as one step inside one
+    ``unit_of_work``, so a failure anywhere keeps none of it. A subclass does and yields each
+    follow-up in :meth:`follow`, which runs once, right after the step."""
+
+    def __init__(
+        self, step: Command, unit_of_work: Callable[[], AbstractContextManager[object]]
+    ) -> None:
+        super().__init__(step.text, (step,))
+        self.step = step
+        self._unit_of_work = unit_of_work
+        self._followed = False
+
+    @property
+    def text(self) -> str:
+        return self.step.text
+
+    def follow(self) -> Iterator[Command]:
+        """The follow-ups of the step just done, each done before it is yielded."""
+        return iter(())
+
+    def do(self) -> None:
+        with self._unit_of_work():
+            if self._followed:  # redo
+                super().do()
+                return
+            self._children = [self.step]  # a first do that failed midway kept none of these
+            self.step.do()
+            for done in self.follow():
+                self.add_done(done)
+            self._followed = True
+
+    def undo(self) -> None:
+        if not self._followed:
+            raise RuntimeError(f"{self.text} is undone only after it was done")
+        with self._unit_of_work():
+            super().undo()
 
 
 def _put_back(steps: Iterable[Callable[[], None]], error: BaseException) -> None:

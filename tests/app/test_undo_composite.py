@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 import pytest
 
-from refkit.app.undo import Command, CompositeCommand, UndoConflictError
+from refkit.app.undo import Command, CompositeCommand, FollowedStep, UndoConflictError
 
 
 class Step:
@@ -112,3 +115,53 @@ def test_children_added_after_the_first_do_are_undone_first() -> None:
     composite.undo()
     assert record == ["undo c", "undo b", "undo a"]
     assert composite.children == (a, b, c)
+
+
+class Followed(FollowedStep):
+    """A step whose first do leads to two more, as a travel day leads to sheets and a rest."""
+
+    def __init__(self, step: Step, follow_ups: list[Step], units: list[str]) -> None:
+        @contextlib.contextmanager
+        def unit_of_work() -> Iterator[None]:
+            units.append("unit")
+            yield
+
+        super().__init__(step, unit_of_work)
+        self.follow_ups = follow_ups
+        self.followed = 0
+
+    def follow(self) -> Iterator[Command]:
+        self.followed += 1
+        for one in self.follow_ups:
+            one.do()
+            yield one
+
+
+def test_a_followed_step_is_one_undo_step_in_one_unit_of_work_each_time() -> None:
+    record: list[str] = []
+    units: list[str] = []
+    step, first, second = three(record)
+    command = Followed(step, [first, second], units)
+    with pytest.raises(RuntimeError, match="undone only after it was done"):
+        command.undo()
+    command.do()
+    command.undo()
+    command.do()  # redo: the same children, the follow-ups not looked for again
+    assert record == [
+        "do a", "do b", "do c", "undo c", "undo b", "undo a", "do a", "do b", "do c"
+    ]  # fmt: skip
+    assert command.followed == 1
+    assert units == ["unit", "unit", "unit"]
+    assert command.text == "a"
+
+
+def test_a_follow_up_that_fails_the_first_time_is_not_joined_twice() -> None:
+    record: list[str] = []
+    step, first, second = three(record)
+    second.refuse_do = True
+    command = Followed(step, [first, second], [])
+    with pytest.raises(UndoConflictError):
+        command.do()  # the unit of work keeps none of it
+    second.refuse_do = False
+    command.do()
+    assert command.children == (step, first, second)

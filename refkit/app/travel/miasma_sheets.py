@@ -9,14 +9,14 @@ one unit of work and are one undo step: all of it is kept or none.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Protocol
 
 from refkit.app.character_commands import CharacterEdit, edit
 from refkit.app.character_service import CharacterService
-from refkit.app.undo import CompositeCommand
+from refkit.app.undo import FollowedStep
 from refkit.rules.character.model import Character
 from refkit.rules.travel.miasma import MiasmaTest
 from refkit.store.character_store import CharacterNotFoundError
@@ -87,7 +87,7 @@ MiasmaResults = Callable[[], tuple[int, Sequence[MiasmaTest], Sequence[str]] | N
 when the step brought no Miasma results."""
 
 
-class SheetsFollowMiasma:
+class SheetsFollowMiasma(FollowedStep):
     """A travel step (the Miasma step, or a whole day) and the crows' sheets it changes, done in
     one unit of work and undone as one step."""
 
@@ -98,43 +98,20 @@ class SheetsFollowMiasma:
         characters: CharacterService,
         unit_of_work: Callable[[], AbstractContextManager[object]],
     ) -> None:
-        self.step = step
+        super().__init__(step, unit_of_work)
+        self.step: ValuedStep = step
         self._results = results
         self._characters = characters
-        self._unit_of_work = unit_of_work
-        self._joined: CompositeCommand | None = None
-
-    @property
-    def text(self) -> str:
-        return self.step.text
 
     @property
     def sheets(self) -> tuple[str, ...]:
         """The crows whose sheets the step changed."""
-        if self._joined is None:
-            return ()
-        return tuple(
-            child.name for child in self._joined.children if isinstance(child, CharacterEdit)
-        )
+        return tuple(child.name for child in self.children if isinstance(child, CharacterEdit))
 
-    def do(self) -> None:
-        with self._unit_of_work():
-            if self._joined is not None:
-                self._joined.do()
-                return
-            self.step.do()
-            joined = CompositeCommand(self.step.text)
-            joined.add_done(self.step)
-            found = self._results()
-            if found is not None:
-                day, tests, cleared = found
-                for one in sheet_edits(self._characters, day, tests, cleared):
-                    one.do()
-                    joined.add_done(one)
-            self._joined = joined
-
-    def undo(self) -> None:
-        if self._joined is None:
-            raise RuntimeError(f"{self.text} is undone only after it was done")
-        with self._unit_of_work():
-            self._joined.undo()
+    def follow(self) -> Iterator[CharacterEdit]:
+        found = self._results()
+        if found is not None:
+            day, tests, cleared = found
+            for one in sheet_edits(self._characters, day, tests, cleared):
+                one.do()
+                yield one

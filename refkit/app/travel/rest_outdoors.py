@@ -10,7 +10,7 @@ Travellers that are not crows in the database (hirelings, animals) have no sheet
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Protocol
@@ -18,7 +18,7 @@ from typing import Protocol
 from refkit.app.character_service import CharacterService
 from refkit.app.party.rest import CrowRestCommand
 from refkit.app.party.wound_prompts import WoundPrompts
-from refkit.app.undo import CompositeCommand
+from refkit.app.undo import FollowedStep
 from refkit.rules.character.model import Character
 from refkit.rules.character.rest_activities import ActivityChoice
 from refkit.store.character_store import CharacterNotFoundError
@@ -67,7 +67,7 @@ def resting_crows(characters: CharacterService, names: Sequence[str]) -> list[Ch
     return crows
 
 
-class RestFollowsTravel:
+class RestFollowsTravel(FollowedStep):
     """A travel step and the crows' rest it leads to, one unit of work and one undo step."""
 
     def __init__(
@@ -80,52 +80,34 @@ class RestFollowsTravel:
         *,
         activities: Mapping[str, ActivityChoice] | None = None,
     ) -> None:
-        self.step = step
+        super().__init__(step, unit_of_work)
+        self.step: Step = step
         self._rest_of = rest_of
         self._characters = characters
         self._prompts = prompts
-        self._unit_of_work = unit_of_work
         self._activities = dict(activities or {})
-        self._joined: CompositeCommand | None = None
         self.rest: CrowRestCommand | None = None
 
-    @property
-    def text(self) -> str:
-        return self.step.text
-
-    def do(self) -> None:
-        with self._unit_of_work():
-            if self._joined is not None:
-                self._joined.do()
-                return
-            self.step.do()
-            joined = CompositeCommand(self.step.text)
-            joined.add_done(self.step)
-            taken = self._rest_of()
-            if taken is not None:
-                crows = resting_crows(self._characters, taken.travellers)
-                unknown = sorted(set(self._activities) - {crow.name for crow in crows})
-                if unknown:
-                    raise ValueError(
-                        f"an activity is given for {unknown[0]}, who is not a crow resting here"
-                    )
-                if crows:
-                    rest = CrowRestCommand(
-                        self._characters,
-                        self._prompts,
-                        crows,
-                        in_miasma=taken.in_miasma,
-                        choices=self._activities,
-                        check_seclude=check_seclude(taken.secluded),
-                        rng=random.Random(taken.seed),
-                    )
-                    rest.do()
-                    joined.add_done(rest)
-                    self.rest = rest
-            self._joined = joined
-
-    def undo(self) -> None:
-        if self._joined is None:
-            raise RuntimeError(f"{self.text} is undone only after it was done")
-        with self._unit_of_work():
-            self._joined.undo()
+    def follow(self) -> Iterator[CrowRestCommand]:
+        taken = self._rest_of()
+        if taken is None:
+            return
+        crows = resting_crows(self._characters, taken.travellers)
+        unknown = sorted(set(self._activities) - {crow.name for crow in crows})
+        if unknown:
+            raise ValueError(
+                f"an activity is given for {unknown[0]}, who is not a crow resting here"
+            )
+        if crows:
+            rest = CrowRestCommand(
+                self._characters,
+                self._prompts,
+                crows,
+                in_miasma=taken.in_miasma,
+                choices=self._activities,
+                check_seclude=check_seclude(taken.secluded),
+                rng=random.Random(taken.seed),
+            )
+            rest.do()
+            self.rest = rest
+            yield rest
