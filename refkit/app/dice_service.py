@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from refkit.dice.records import LoggedRoll, RollRecord, notation_record, utc_now
 from refkit.dice.rng import make_rng
@@ -86,6 +86,10 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+def _here(function: Callable[..., Any], *args: Any) -> Any:
+    return function(*args)
+
+
 class DiceService:
     """Rolls Crows tests, d100s, usage dice and free notation, and logs every roll."""
 
@@ -102,6 +106,7 @@ class DiceService:
         self._clock = clock
         self._source = source
         self._listeners: list[RollLogListener] = []
+        self._write: Callable[..., Any] = _here
 
     # listeners ------------------------------------------------------------------------------
 
@@ -363,8 +368,13 @@ class DiceService:
             detail=detail,
         )
 
+    def write_with(self, run: Callable[..., Any]) -> None:
+        """Write logged rolls through ``run(function, *args)`` (the window's worker), which
+        returns what the function returns; by default they are written on the calling thread."""
+        self._write = run
+
     def _log_record(self, record: RollRecord) -> LoggedRoll:
-        roll_id = self._log.add(record, self._source)
+        roll_id = self._write(self._log.add, record, self._source)
         logged = LoggedRoll(id=roll_id, record=record, source=self._source)
         for listener in list(self._listeners):
             listener.roll_logged(logged)

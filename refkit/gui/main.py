@@ -270,7 +270,8 @@ class RefkitApp:
 
         self.window = MainWindow(settings)
         self.worker = Worker(self.window)
-        """The one thread that imports and opens the database off the GUI thread."""
+        """The one thread that imports, opens the database and writes it off the GUI thread."""
+        self.worker.busy.connect(self._show_writing)
         self.undo_stack = RefkitUndoStack(self.window)
         self.undo_stack.setObjectName("undo_stack")
         toolbar = QToolBar("Main toolbar")
@@ -600,11 +601,29 @@ class RefkitApp:
     ) -> None:
         self.database = database
         self.services = services
+        self._write_in_worker(database, services)
         service = services.dice
         self.service = service
         self.dice.attach(service, rolls)
         self.window.set_database_location(location)
         self._install_feature_panels(database)
+
+    def _write_in_worker(self, database: Database, services: Services) -> None:
+        """Have every edit and logged roll write ``database`` in the worker (not an in-memory
+        one: its single connection must not be shared by two threads)."""
+        self.worker.writes_here = database.path is not None
+        self.worker.inline_when = database.in_unit_of_work
+        self.undo_stack.write_with(self.worker)
+        services.dice.write_with(self.undo_stack.write)
+
+    def _show_writing(self, busy: bool) -> None:
+        if busy:
+            QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
+            self.window.show_status("Saving…", 0)
+        else:
+            QApplication.restoreOverrideCursor()
+            if self.window.statusBar().currentMessage() == "Saving…":
+                self.window.statusBar().clearMessage()
 
     def _ready(self) -> None:
         callbacks, self._ready_callbacks = self._ready_callbacks, []

@@ -197,6 +197,10 @@ class Database:
         self._engine.dispose()
         event.listen(self._engine, "connect", lambda connection, _record: hook(connection))
 
+    def in_unit_of_work(self) -> bool:
+        """Whether this thread has a unit of work open on this database."""
+        return self._units.current is not None
+
     def close(self) -> None:
         """Close every pooled connection (SQLite then folds the WAL back into the file)."""
         self._engine.dispose()

@@ -33,6 +33,7 @@ from refkit.app.party.wound_prompts import (
     raising_prompt,
 )
 from refkit.app.undo import Command
+from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.gui.shell.save_problem_bar import SaveProblem
 from refkit.gui.shell.undo_adapter import (
     CommandAdapter,
@@ -83,7 +84,7 @@ class CharacterSession(QObject):
         # Wounds to place are kept with the crow from the start; the party bridge's prompts
         # (the same rows) take over when the dungeon turn is installed.
         self.set_wound_prompts(WoundPrompts(service.repository))
-        service.add_listener(self._service_changed)
+        service.add_listener(on_gui_thread(self._service_changed))
         undo_stack.indexChanged.connect(self._stack_moved)
 
     # -- what is open -------------------------------------------------------------------------
@@ -147,7 +148,7 @@ class CharacterSession(QObject):
                 self._prompts.remove_listener(self._prompt_changed)
         self._prompts = prompts
         if prompts is not None:
-            prompts.add_listener(self._prompt_changed)
+            prompts.add_listener(on_gui_thread(self._prompt_changed))
         if self._name is not None:
             self.wound_prompt_changed.emit(self._name)
 

@@ -24,6 +24,7 @@ from refkit.gui.combat.attack_dialog import AttackDialog
 from refkit.gui.combat.bestiary_editor import BestiaryDialog
 from refkit.gui.combat.tracker import FightPanel
 from refkit.gui.shell.actions import ActionSpec
+from refkit.gui.shell.gui_thread import GuiThreadListener, on_gui_thread
 from refkit.gui.shell.panel_registry import (
     FeatureContext,
     MenuId,
@@ -64,8 +65,8 @@ class FightPanels(QObject):
         self.party = party
         self.dialog: AttackDialog | None = None
         self.bestiary_dialog: BestiaryDialog | None = None
-        session.add_listener(self)
-        characters.add_listener(self._crows_changed)
+        session.add_listener(GuiThreadListener(self))
+        characters.add_listener(on_gui_thread(self._crows_changed))
         self.destroyed.connect(lambda: _forget(session, characters, self._crows_changed, self))
 
     @property

@@ -44,6 +44,7 @@ from refkit.app.combat.fight_view import (
 from refkit.app.undo import Command
 from refkit.errors import ConflictError, DomainError
 from refkit.gui.common.plain_text import plain_label
+from refkit.gui.shell.gui_thread import GuiThreadListener, on_gui_thread
 from refkit.rules.character.model import CONDITIONS, Character
 from refkit.rules.combat.fight import MAX_OF_A_KIND, Fight
 
@@ -319,8 +320,8 @@ class FightPanel(QWidget):
         self.damage_button.clicked.connect(self.damage_picked)
 
         listener = _Listener(self)
-        session.add_listener(listener)
-        characters.add_listener(listener.crows_changed)
+        session.add_listener(GuiThreadListener(listener))
+        characters.add_listener(on_gui_thread(listener.crows_changed))
         self.destroyed.connect(partial(_forget, session, characters, listener))
         self.refresh_bestiary()
         self.show_fight(session.state)

@@ -15,6 +15,7 @@ from refkit.gui.dice.panel import DicePanel
 from refkit.gui.dice.roll_log_model import RollLogModel
 from refkit.gui.dice.roll_log_panel import RollLogPanel
 from refkit.gui.shell.actions import ActionSpec
+from refkit.gui.shell.gui_thread import GuiThreadListener
 from refkit.gui.shell.panel_registry import (
     FeatureContext,
     MenuId,
@@ -66,7 +67,7 @@ class DiceFeature:
 
     def attach(self, service: DiceService, rolls: list[LoggedRoll]) -> None:
         """Start rolling through ``service`` and show ``rolls`` (the newest first)."""
-        service.add_listener(_LogFeed(self.log_model, service))
+        service.add_listener(GuiThreadListener(_LogFeed(self.log_model, service)))
         self.service = service
         self.log_model.replace_all(rolls)
         self.log_panel.set_loading(False)

@@ -44,6 +44,7 @@ from refkit.gui.dice.widgets import (
     palette_is_dark,
     scaled_font,
 )
+from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.gui.shell.palette import result_colours
 from refkit.present.test_text import NET_TEXT, shown_signed, word_result
 from refkit.rules.checks.conditions import NO_EFFECT, ConditionEffect, conditions_on_test
@@ -345,7 +346,7 @@ class DicePanel(QWidget):
         (onto the undo stack, so Ctrl+Z refunds it)."""
         self._crows = crows
         self._push = push
-        crows.add_listener(self._crows_changed)
+        crows.add_listener(on_gui_thread(self._crows_changed))
         self.refresh_crows()
 
     def _crows_changed(self) -> None:

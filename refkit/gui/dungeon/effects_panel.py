@@ -39,6 +39,7 @@ from refkit.gui.common.plain_text import plain_label
 from refkit.gui.common.typing_keys import keep_keys
 from refkit.gui.dungeon.effects_widgets import MODE_ORDER, EffectRow, is_dark
 from refkit.gui.dungeon.session import DungeonTurnSession
+from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.rules.dungeon.effects import LIGHT_PRESETS, MAX_USAGE_DICE, EffectKind, TrackedEffect
 
 if TYPE_CHECKING:
@@ -292,7 +293,7 @@ class EffectsPanel(QWidget):
         self._party = party
         self.from_crow_button.setEnabled(party is not None)
         if party is not None:
-            party.characters.add_listener(self._crow_changed)
+            party.characters.add_listener(on_gui_thread(self._crow_changed))
             self.destroyed.connect(lambda *_: self._stop_listening())
 
     def _stop_listening(self) -> None:

@@ -7,7 +7,8 @@ window. It
   when a cheap version check every few seconds sees that another process (the command line)
   changed it — it never counts time itself;
 * runs every change as an undoable command on the shared ``QUndoStack`` (through the one
-  adapter), so End DT is a single undo step, and turns refusals into messages, never crashes —
+  adapter, which writes in the window's worker), so End DT is a single undo step, and turns
+  refusals into messages, never crashes —
   one typed method per step (``pause()``, ``end_turn()``, ``douse(effect_id)``,
   ``update_settings(...)``..., from :mod:`refkit.gui.dungeon.session_steps`);
 * keeps the clock's promises even when no panel is visible: each warning threshold once per DT
@@ -44,6 +45,8 @@ T = TypeVar("T")
 P = ParamSpec("P")
 
 VERSION_POLL_MS = 2000
+BUSY_RETRY_MS = 20
+"""How soon a deadline that came due while a step was being written is tried again."""
 AUTO_END_GRACE_S = 30.0
 """A DT found run out longer ago than this (the app was closed, the lid shut) is not ended
 automatically: the panel shows it overdue and the referee decides."""
@@ -213,13 +216,28 @@ class DungeonTurnSession(QObject, DungeonSteps):
     def call(self, action: Callable[[], T]) -> T | None:
         """Run a service call that is not undoable (a setting); None and a message on refusal."""
         try:
-            result = action()
+            result = self._write(action)
         except Exception as error:
             self._refused(error)
             return None
         self.refresh()
         self.log_changed.emit()
         return result
+
+    def _write(self, action: Callable[[], T]) -> T:
+        """``action()`` where the undo stack writes (the window's worker), else here."""
+        from refkit.gui.shell.undo_adapter import RefkitUndoStack
+
+        if isinstance(self.undo_stack, RefkitUndoStack):
+            return self.undo_stack.write(action)
+        return action()
+
+    def _step_in_flight(self) -> bool:
+        """True while an undo step is being written: a deadline due now waits for it (the
+        window turns its event loop meanwhile, so timers still fire)."""
+        from refkit.gui.shell.undo_adapter import RefkitUndoStack
+
+        return isinstance(self.undo_stack, RefkitUndoStack) and self.undo_stack.is_running()
 
     def _refused(self, error: Exception) -> None:
         from refkit.errors import DomainError  # conflicts too (ConflictError)
@@ -266,7 +284,12 @@ class DungeonTurnSession(QObject, DungeonSteps):
         moments = [ends_at - threshold for threshold in upcoming if ends_at - threshold > now]
         return min(moments) if moments else None
 
-    def _warning_due(self, _moment: float) -> None:
+    def _warning_due(self, moment: float) -> None:
+        if self._closed:
+            return
+        if self._step_in_flight():
+            QTimer.singleShot(BUSY_RETRY_MS, self, lambda: self._warning_due(moment))
+            return
         view = self.refresh()
         if view is None:
             return
@@ -275,14 +298,20 @@ class DungeonTurnSession(QObject, DungeonSteps):
             return
         self._warned.update((view.clock.dt, threshold) for threshold in due)
         assert self._service is not None
+        service = self._service
         try:
-            self._service.mark_warnings_fired(due)
+            self._write(lambda: service.mark_warnings_fired(due))
         except Exception as error:  # still warn; the worst case is a second warning
             log.warning("cannot record the warning as shown: %s", error)
         self.warning.emit(min(due))
         self.refresh()
 
     def _auto_end(self, deadline: float) -> None:
+        if self._closed:
+            return
+        if self._step_in_flight():
+            QTimer.singleShot(BUSY_RETRY_MS, self, lambda: self._auto_end(deadline))
+            return
         view = self.refresh()  # the latest state: the command line may have changed it
         if view is None or not view.settings.auto_end or view.clock.ends_at() != deadline:
             return

@@ -50,6 +50,7 @@ from refkit.gui.dungeon.rest_box import RestBox
 from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.gui.dungeon.settings_box import SettingsBox
 from refkit.gui.dungeon.sound_cue import SoundCue
+from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.present.clock_text import panel_clock_text
 from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
 
@@ -758,7 +759,7 @@ class DungeonTurnPanel(QWidget):
             self.party.remove_listener(self._show_party)
         self.party = party
         if party is not None:
-            party.add_listener(self._show_party)
+            party.add_listener(on_gui_thread(self._show_party))
         self.party_row.setVisible(party is not None)
         self._show_party()
 

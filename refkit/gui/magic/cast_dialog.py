@@ -36,6 +36,7 @@ from refkit.app.magic.cast_desk import BookChoice, CastDesk
 from refkit.app.undo import Command
 from refkit.errors import DomainError
 from refkit.gui.common.plain_text import plain_label
+from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.present.cast_text import odds_line
 from refkit.rules.character.model import Character
 from refkit.rules.tables.defaults import BACKLASH_TABLE
@@ -189,7 +190,7 @@ class CastDialog(QDialog):
             box.valueChanged.connect(self.update_odds)
         self.expertise.toggled.connect(self.update_odds)
         self.cast_button.clicked.connect(self.cast)
-        desk.add_listener(self._crows_changed)
+        desk.add_listener(on_gui_thread(self._crows_changed))
         self.finished.connect(lambda _result: desk.remove_listener(self._crows_changed))
         self._crow_changed()
 

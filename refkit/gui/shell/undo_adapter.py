@@ -19,13 +19,22 @@ keeps in its save-problem bar; :func:`push_command` raises :class:`EditNotSavedE
 ValueError, so panels show the reason as they show any refusal. Before any step runs, edits still
 waiting in an editor (notes save 1.5 s after typing stops) are saved first
 (:meth:`RefkitUndoStack.save_pending_edits`), so nothing that reloads a view throws typing away.
+
+A :class:`RefkitUndoStack` given the window's worker (:meth:`RefkitUndoStack.write_with`) runs
+each step's ``do()`` and ``undo()`` there (:meth:`~refkit.gui.shell.worker.Worker.wait_for`): the
+window keeps painting and its clock keeps running while the database is written. A command that
+edits something living in the window instead (a map being painted) says so with a true
+``in_window`` attribute and runs on the GUI thread.
 """
 
 from __future__ import annotations
 
 import itertools
 import logging
+import threading
+import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -33,9 +42,19 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from refkit.app.undo import Command
 from refkit.errors import DomainError
 from refkit.gui.shell.save_problem_bar import SaveProblem, passes_by_itself, reason_of
-from refkit.store.errors import DatabaseError
+from refkit.store.errors import DatabaseError, DatabaseLockedError
+
+if TYPE_CHECKING:
+    from refkit.gui.shell.worker import Worker
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+LOCK_WAIT_S = 0.5
+"""How long a write in the worker waits out another program's lock, trying again every
+LOCK_RETRY_S, before it goes to the save-problem bar (which tries on by itself): long enough for
+a command-line step to finish, short enough that the user's clicks are not held back for long."""
+LOCK_RETRY_S = 0.05
 
 PendingSaver = Callable[[], None]
 """Saves edits typed but not yet saved (an editor's debounce); must not raise."""
@@ -64,6 +83,26 @@ class RefkitUndoStack(QUndoStack):
         self._pending: list[PendingSaver] = []
         self._saving_pending = False
         self._running = 0
+        self._worker: Worker | None = None
+
+    def write_with(self, worker: Worker | None) -> None:
+        """Run the steps' database work in ``worker`` (None: on the calling thread)."""
+        self._worker = worker
+
+    def run_step(self, command: Command, step: Callable[[], T]) -> T:
+        """``step`` (``command``'s do or undo) where it belongs: in the worker, unless there is
+        none or the command edits something in the window."""
+        if getattr(command, "in_window", False):
+            return step()
+        return self.write(step)
+
+    def write(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` (a step's do or undo, or a write that is not an undo step: a setting,
+        a warning shown) in the worker the steps use, or here when there is none. In the
+        worker, another program's lock is waited out for up to LOCK_WAIT_S."""
+        if self._worker is None:
+            return function(*args)
+        return self._worker.wait_for(_waiting_out_locks, function, *args)
 
     # -- edits waiting in editors --------------------------------------------------------------
 
@@ -183,10 +222,7 @@ class CommandAdapter(QUndoCommand):
 
     def run_step(self, undoing: bool) -> None:
         """Run the command's undo (or do) again, raising what it raises (a retried step)."""
-        if undoing:
-            self._command.undo()
-        else:
-            self._command.do()
+        self._run(self._command.undo if undoing else self._command.do)
         self.setText(self._command.text)
 
     def redo(self) -> None:
@@ -196,7 +232,7 @@ class CommandAdapter(QUndoCommand):
             self._skip_next = False
             return
         try:
-            self._command.do()
+            self._run(self._command.do)
         except Exception as error:
             self._refused("Redo", error)
         else:
@@ -208,10 +244,16 @@ class CommandAdapter(QUndoCommand):
             self._skip_next = False
             return
         try:
-            self._command.undo()
+            self._run(self._command.undo)
         except Exception as error:
             self._refused("Undo", error)
         self.setText(self._command.text)
+
+    def _run(self, step: Callable[[], None]) -> None:
+        if isinstance(self._stack, RefkitUndoStack):
+            self._stack.run_step(self._command, step)
+        else:
+            step()
 
     def _refused(self, step: str, error: Exception) -> None:
         self.error = error
@@ -228,6 +270,22 @@ class CommandAdapter(QUndoCommand):
         if self._pushed and isinstance(self._stack, RefkitUndoStack):
             self.error = None
             self._stack.command_failed.emit(f"{step} of “{self._command.text}” refused: {error}")
+
+
+def _waiting_out_locks(function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)``, tried again while another program's lock is in the way (worker thread
+    only: on the GUI thread waiting would freeze the window). A write refused by a lock changed
+    nothing (its unit of work rolled back), so trying it again is what Retry does."""
+    if threading.current_thread() is threading.main_thread():
+        return function(*args)
+    deadline = time.monotonic() + LOCK_WAIT_S
+    while True:
+        try:
+            return function(*args)
+        except DatabaseLockedError:
+            if time.monotonic() + LOCK_RETRY_S > deadline:
+                raise
+            time.sleep(LOCK_RETRY_S)
 
 
 def push_command(stack: QUndoStack, command: Command, *, report: bool = True) -> CommandAdapter:

@@ -7,19 +7,31 @@ One single-thread executor runs every job in the order it was handed in, so the 
 alone and a database call never races another one. The asyncio loop uses it as its default
 executor, and :meth:`Worker.then` hands a result back to the GUI thread without asyncio (before
 the loop is attached).
+
+:meth:`Worker.wait_for` is how the window writes: an edit's database work runs in the worker
+while the GUI thread keeps turning its event loop — the clock ticks, the window repaints, timers
+fire — with the user's clicks and keys held back until the edit is done, so they act in the order
+they were made on what the edit left. To its caller it is an ordinary call that returns or raises.
 """
 
 from __future__ import annotations
 
 import contextlib
+import sys
+import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QEventLoop, QObject, Qt, QThread, QTimer, Signal
+
+from refkit.gui.shell.gui_thread import deliver_pending
 
 T = TypeVar("T")
 THREAD_NAME = "refkit-worker"
+BUSY_AFTER_MS = 250
+"""A write still waiting after this long is said (``busy``): the cursor shows it, and so does the
+status bar."""
 
 
 class Worker(QObject):
@@ -27,12 +39,27 @@ class Worker(QObject):
 
     _finished = Signal(object, object)
     """(future, callback): emitted from the worker, delivered on the GUI thread (queued)."""
+    _wake = Signal(object)
+    """(event loop): emitted when a waited-for job is done, delivered on the GUI thread."""
+    busy = Signal(bool)
+    """True when a write has waited BUSY_AFTER_MS and is still running; False once it is done."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("worker")
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=THREAD_NAME)
         self._finished.connect(self._call_back)
+        self._wake.connect(self._quit, Qt.ConnectionType.QueuedConnection)
+        self.writes_here = False
+        """Whether :meth:`wait_for` uses the thread: the app turns it on for a database file
+        (an in-memory database is one connection, which two threads must not share)."""
+        self.inline_when: Callable[[], bool] = lambda: False
+        """A test for "run it here after all": a unit of work open on the GUI thread (its lock
+        would keep the worker out)."""
+        self.waiting = 0
+        """How many :meth:`wait_for` calls are waiting now (more than one when a timer's write
+        came in meanwhile)."""
+        self._shut = False
 
     def submit(self, function: Callable[..., T], *args: Any) -> Future[T]:
         """Run ``function(*args)`` after the jobs handed in before it."""
@@ -46,18 +73,90 @@ class Worker(QObject):
         future.add_done_callback(lambda done: self._hand_back(done, callback))
         return future
 
+    def wait_for(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` run in the worker after the jobs before it; returns what it
+        returns and raises what it raises, in the caller's frame.
+
+        Meanwhile the GUI thread turns its event loop without user input (painting and timers
+        go on; clicks and keys wait their turn). Run in the calling thread instead when the
+        worker is not for writes (:attr:`writes_here`), off the GUI thread, inside an asyncio
+        task (which a nested loop would re-enter), when :attr:`inline_when` says so, or after
+        :meth:`shutdown`.
+        """
+        if not self._waits_here():
+            return function(*args)
+        try:
+            future = self.submit(function, *args)
+        except RuntimeError:  # shut down meanwhile (the app is closing)
+            return function(*args)
+        if not future.done():
+            if QThread.currentThread().loopLevel() == 0:
+                # No event loop is running (a script, a test driving widgets): there is no
+                # window to keep alive, and a loop started here would delete what was handed
+                # to deleteLater() before it (a dialog still closing in the caller's frame).
+                wait([future])
+            else:
+                self._wait(future)
+        deliver_pending()  # the listeners the job told have run when the caller goes on
+        return future.result()
+
+    def _waits_here(self) -> bool:
+        return (
+            self.writes_here
+            and not self._shut
+            and threading.current_thread() is threading.main_thread()
+            and not _in_asyncio_task()
+            and not self.inline_when()
+        )
+
+    def _wait(self, future: Future[Any]) -> None:
+        loop = QEventLoop()
+        said = QTimer()
+        said.setSingleShot(True)
+        said.timeout.connect(lambda: self.busy.emit(True))
+        future.add_done_callback(lambda _done: self._wake_up(loop))
+        self.waiting += 1
+        said.start(BUSY_AFTER_MS)
+        try:
+            if not future.done():
+                loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        finally:
+            self.waiting -= 1
+            if not said.isActive():
+                self.busy.emit(False)
+            said.stop()
+
+    def _wake_up(self, loop: QEventLoop) -> None:
+        # Runs in the worker thread: a queued call of loop.quit() on the GUI thread.
+        with contextlib.suppress(RuntimeError):
+            self._wake.emit(loop)
+
     def _hand_back(self, future: Future[Any], callback: Callable[[Future[Any]], None]) -> None:
         # Runs in the worker thread; the window may be gone by now (the app quit meanwhile).
         with contextlib.suppress(RuntimeError):
             self._finished.emit(future, callback)
 
     @staticmethod
+    def _quit(loop: QEventLoop) -> None:
+        loop.quit()
+
+    @staticmethod
     def _call_back(future: Future[Any], callback: Callable[[Future[Any]], None]) -> None:
         callback(future)
 
     def shutdown(self) -> None:
-        """Wait for the job running now; drop the ones still waiting."""
+        """Wait for the job running now; drop the ones still waiting (writes after this run
+        in the calling thread)."""
+        self._shut = True
         self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _in_asyncio_task() -> bool:
+    asyncio = sys.modules.get("asyncio")
+    if asyncio is None:
+        return False
+    loop = asyncio.events._get_running_loop()
+    return loop is not None and asyncio.current_task(loop) is not None
 
 
 __all__ = ["THREAD_NAME", "Worker"]

@@ -2,7 +2,8 @@
 changes some hexes; undo puts their old cells back, redo the new ones.
 
 A stroke is painted while the button is down (so the referee sees it at once) and pushed onto the
-undo stack when it ends; its first ``do`` finds the cells already there.
+undo stack when it ends; its first ``do`` finds the cells already there. Both edit the document
+on screen, not the database, so they run on the GUI thread (``in_window``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from refkit.rules.travel.hexes import Hex, HexDirection
 
 class MapStroke:
     """Some hexes changed by one stroke of a tool."""
+
+    in_window = True
 
     def __init__(
         self,
@@ -50,6 +53,8 @@ class MapStroke:
 
 class HabitatsEdit:
     """The map's list of habitats changed (one added, or its colour or pattern)."""
+
+    in_window = True
 
     def __init__(
         self,
