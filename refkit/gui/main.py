@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -206,22 +206,28 @@ def _keep_out_of_collections() -> None:
     gc.freeze()
 
 
-def _prepare_late_features(services: Services, freeze: bool = False) -> bool:
-    """Everything the features registered after usable need, done in the worker thread: their
-    modules, their services (the spell library reads the shipped spellbooks, the fight at the
-    table is read) and the shipped files their panels show. True when the lookup feature is
-    installed (and now imported)."""
+def _late_feature_steps(services: Services, freeze: bool = False) -> Generator[None, None, bool]:
+    """Everything the features registered after usable need, in steps the worker runs one per
+    job (an edit made meanwhile waits for one step, not all): their modules, their services
+    (the spell library reads the shipped spellbooks, the fight at the table is read), the
+    character list and the shipped files their panels show. Returns True when the lookup
+    feature is installed (and now imported)."""
     import importlib
     import importlib.util
 
-    from refkit.gui.shell.read_ahead import import_late, import_quietly, read_ahead_late
+    from refkit.gui.shell import read_ahead
 
-    import_late()
-    for name in LATE_MODULES:
-        import_quietly(name)
-    read_ahead_late(services.database)
+    for name in (*read_ahead.LATE_MODULES, *LATE_MODULES):  # the Qt-free ones first
+        read_ahead.import_quietly(name)
+        yield
+    read_ahead.read_ahead_late(services.database)
+    yield
+    from refkit.app.travel.wiring import map_library
+
+    map_library(services)  # a fresh database gets its sample map here, not on the GUI thread
+    yield
     for _service in (services.spells, services.crafting, services.fight):
-        pass  # each built here, once
+        yield  # each built here, once
     if freeze:
         _keep_out_of_collections()
     if importlib.util.find_spec(LOOKUP_INSTALL.rpartition(".")[0]) is None:
@@ -684,11 +690,9 @@ class RefkitApp:
                 self.panels.widget(self.panels.pending_on_screen()[0])
                 yield
             self._set_usable()
-            self.worker.then(
-                _prepare_late_features,
+            self.worker.then_in_steps(
+                _late_feature_steps(services, self.freezes_start_up),
                 self._late_features_prepared,
-                services,
-                self.freezes_start_up,
             )
 
         self._run_steps(database, front())

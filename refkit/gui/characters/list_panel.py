@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, QSettings, QStandardPaths, Qt, Signal
@@ -384,7 +385,7 @@ class CharacterListPanel(QWidget):
     def import_file(self, path: str, replace: bool = False) -> bool:
         """Import one file; on refusal say why (every broken rule, row by row). True if stored."""
         try:
-            result = self.service.import_file(path, replace=replace)
+            result = self._session.write(partial(self.service.import_file, path, replace=replace))
         except InvalidCharacterError as error:
             self._message(
                 "Not imported",
@@ -485,7 +486,7 @@ class CharacterListPanel(QWidget):
 
     def import_all(self, folder: str) -> bool:
         try:
-            result = self.service.import_all(folder)
+            result = self._session.write(self.service.import_all, folder)
         except BulkImportError as error:
             rows = "\n".join(f"{Path(source).name}: {why}" for source, why in error.problems)
             self._message(

@@ -17,6 +17,7 @@ import contextlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
@@ -40,6 +41,7 @@ from refkit.gui.shell.undo_adapter import (
     PendingSaver,
     RefkitUndoStack,
     push_command,
+    write_through,
 )
 from refkit.rules.character.model import Character, DamageOutcome
 from refkit.rules.character.rest_activities import ActivityChoice
@@ -48,6 +50,8 @@ from refkit.rules.inventory.model import GROUND, InventoryRules, Item, fresh_ite
 from refkit.rules.inventory.moves import DrawResult
 from refkit.rules.usage_dice import UsageDiceRoll
 from refkit.store.character_store import CharacterNotFoundError, name_key
+
+T = TypeVar("T")
 
 
 class CharacterSession(QObject):
@@ -230,6 +234,11 @@ class CharacterSession(QObject):
         """Save typing that is waiting for its debounce (before a reload or at close)."""
         if isinstance(self._stack, RefkitUndoStack):
             self._stack.save_pending_edits()
+
+    def write(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)``, a write that is not an undo step (an import), where the undo
+        stack writes: the window's worker, else here."""
+        return write_through(self._stack, function, *args)
 
     def step_running(self) -> bool:
         """True while an undo step is being pushed, undone or redone."""

@@ -9,6 +9,7 @@ choosers are opened with ``open()``, never ``exec()``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -292,9 +293,13 @@ class BestiaryDialog(QDialog):
         parent: QWidget | None = None,
         *,
         folder: Callable[[], str] = lambda: str(Path.home()),
+        write: Callable[..., Any] = lambda function, *args, **kwargs: function(*args, **kwargs),
     ) -> None:
         super().__init__(parent)
         self.setObjectName("bestiary_dialog")
+        self._write = write
+        """How the bestiary is written: in the window's worker (a :class:`RefkitUndoStack`'s
+        ``write``), else here."""
         self.setWindowTitle("Bestiary")
         self.bestiary = bestiary
         self.folder = folder
@@ -396,7 +401,7 @@ class BestiaryDialog(QDialog):
             self.form.mark(problem)
             return None
         try:
-            self.bestiary.save(creature, was=self.editing)
+            self._write(partial(self.bestiary.save, creature, was=self.editing))
         except DomainError as error:
             self.say(f"Not saved: {error}")
             return None
@@ -411,7 +416,7 @@ class BestiaryDialog(QDialog):
         if self.editing is None:
             return False
         try:
-            gone = self.bestiary.delete(self.editing)
+            gone = self._write(self.bestiary.delete, self.editing)
         except DomainError as error:
             self.say(str(error))
             return False
@@ -445,7 +450,8 @@ class BestiaryDialog(QDialog):
     def import_file(self, path: str) -> bool:
         """Add the creatures of a checked file (all or none); the problem said in the window."""
         try:
-            added = self.bestiary.import_file(path, replace=self.replace_check.isChecked())
+            replace = self.replace_check.isChecked()
+            added = self._write(partial(self.bestiary.import_file, path, replace=replace))
         except (DomainError, OSError) as error:
             self.say(f"Nothing imported: {error}")
             return False

@@ -11,6 +11,7 @@ whether or not the tracker was ever built.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QWidget
@@ -32,7 +33,7 @@ from refkit.gui.shell.panel_registry import (
     PanelRegistry,
     PanelSpec,
 )
-from refkit.gui.shell.undo_adapter import push_command
+from refkit.gui.shell.undo_adapter import push_command, write_through
 from refkit.rules.character.model import Character
 from refkit.rules.combat.fight import Fight
 
@@ -136,7 +137,11 @@ class FightPanels(QObject):
     def open_bestiary(self) -> BestiaryDialog:
         """The bestiary window (not modal: the tracker stays usable beside it)."""
         if self.bestiary_dialog is None:
-            dialog = BestiaryDialog(self.session.bestiary, self.context.window)
+            dialog = BestiaryDialog(
+                self.session.bestiary,
+                self.context.window,
+                write=partial(write_through, self.context.undo_stack),
+            )
             dialog.changed.connect(self._bestiary_changed)
             self.bestiary_dialog = dialog
         self.bestiary_dialog.show()

@@ -4,6 +4,7 @@ open, with the crafting service and the party at the table (its crows are offere
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -31,12 +32,13 @@ def register(
 ) -> None:
     def build() -> QWidget:
         from refkit.gui.crafting.panel import CraftingPanel
-        from refkit.gui.shell.undo_adapter import push_command
+        from refkit.gui.shell.undo_adapter import push_command, write_through
 
         panel = CraftingPanel(
             service,
             lambda command: push_command(context.undo_stack, command),
             at_table=party.members if party is not None else tuple,
+            write=partial(write_through, context.undo_stack),
         )
         context.undo_stack.indexChanged.connect(panel.history_moved)
         return panel

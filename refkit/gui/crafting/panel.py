@@ -6,6 +6,7 @@ a refusal is said in the panel."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -47,11 +48,15 @@ class CraftingPanel(QWidget):
         push: Push,
         at_table: Callable[[], Sequence[str]] = tuple,
         parent: QWidget | None = None,
+        *,
+        write: Callable[..., Any] = lambda function, *args, **kwargs: function(*args, **kwargs),
     ) -> None:
         super().__init__(parent)
         self.setObjectName("crafting_panel")
         self._service = service
         self._push = push
+        self._write = write
+        """How a step is written: in the window's worker (``write_through``), else here."""
         self._at_table = at_table
         self._views: list[ProjectView] = []
 
@@ -306,7 +311,8 @@ class CraftingPanel(QWidget):
         if view is None:
             return
         try:
-            step = self._service.roll(
+            step = self._write(
+                self._service.roll,
                 view.project.name,
                 self.crafter_combo.currentText(),
                 rest=self.rest_edit.text().strip() or None,
@@ -329,7 +335,7 @@ class CraftingPanel(QWidget):
         if view is None:
             return
         try:
-            step = self._service.complete(view.project.name)
+            step = self._write(self._service.complete, view.project.name)
         except (DomainError, ValueError) as error:
             self._say(str(error))
             return
@@ -337,7 +343,7 @@ class CraftingPanel(QWidget):
 
     def start(self, item: str, crafters: list[str], name: str) -> None:
         try:
-            step = self._service.start(item, crafters, name or None)
+            step = self._write(self._service.start, item, crafters, name or None)
         except (DomainError, ValueError) as error:
             self._say(str(error))
             return

@@ -216,7 +216,7 @@ class DungeonTurnSession(QObject, DungeonSteps):
     def call(self, action: Callable[[], T]) -> T | None:
         """Run a service call that is not undoable (a setting); None and a message on refusal."""
         try:
-            result = self._write(action)
+            result = self.write(action)
         except Exception as error:
             self._refused(error)
             return None
@@ -224,13 +224,12 @@ class DungeonTurnSession(QObject, DungeonSteps):
         self.log_changed.emit()
         return result
 
-    def _write(self, action: Callable[[], T]) -> T:
-        """``action()`` where the undo stack writes (the window's worker), else here."""
-        from refkit.gui.shell.undo_adapter import RefkitUndoStack
+    def write(self, action: Callable[..., T], *args: object) -> T:
+        """``action(*args)``, a write that is not an undo step (rolling on the encounter table),
+        where the undo stack writes (the window's worker), else here."""
+        from refkit.gui.shell.undo_adapter import write_through
 
-        if isinstance(self.undo_stack, RefkitUndoStack):
-            return self.undo_stack.write(action)
-        return action()
+        return write_through(self.undo_stack, action, *args)
 
     def _step_in_flight(self) -> bool:
         """True while an undo step is being written: a deadline due now waits for it (the
@@ -300,7 +299,7 @@ class DungeonTurnSession(QObject, DungeonSteps):
         assert self._service is not None
         service = self._service
         try:
-            self._write(lambda: service.mark_warnings_fired(due))
+            self.write(service.mark_warnings_fired, due)
         except Exception as error:  # still warn; the worst case is a second warning
             log.warning("cannot record the warning as shown: %s", error)
         self.warning.emit(min(due))

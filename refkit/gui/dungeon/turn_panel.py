@@ -599,7 +599,7 @@ class DungeonTurnPanel(QWidget):
         tables = self.session.table_service
         if encounter_table and tables is not None:
             try:
-                tables.choose_encounter_table(name, encounter_table)
+                self.session.write(tables.choose_encounter_table, name, encounter_table)
             except ValueError as error:
                 self.show_message(str(error))
         self.enter_dungeon()
@@ -670,7 +670,7 @@ class DungeonTurnPanel(QWidget):
         if view is None or tables is None:
             return None
         try:
-            rolled = tables.roll_encounter_table(self._dungeon_key(view.clock))
+            rolled = self.session.write(tables.roll_encounter_table, self._dungeon_key(view.clock))
         except ValueError as error:
             self.show_message(str(error))
             return None
@@ -686,7 +686,7 @@ class DungeonTurnPanel(QWidget):
         if view is None or tables is None:
             return
         try:
-            tables.choose_encounter_table(self._dungeon_key(view.clock), name)
+            self.session.write(tables.choose_encounter_table, self._dungeon_key(view.clock), name)
         except ValueError as error:
             self.show_message(str(error))
         self._show_encounter_tables(view.clock)

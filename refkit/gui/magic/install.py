@@ -9,6 +9,7 @@ step; its rolls land in the roll log through the window's ``log_roll``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
@@ -28,7 +29,7 @@ from refkit.gui.shell.panel_registry import (
     PanelRegistry,
     PanelSpec,
 )
-from refkit.gui.shell.undo_adapter import push_command
+from refkit.gui.shell.undo_adapter import push_command, write_through
 from refkit.rules.common.name_text import match_key
 from refkit.rules.magic.backlash import BACKLASH_DICE
 
@@ -93,7 +94,7 @@ class MagicPanels(QObject):
         return self.registry.widget(SPELLS_DOCK, SpellPanel)
 
     def _build_panel(self) -> QWidget:
-        panel = SpellPanel(self.library)
+        panel = SpellPanel(self.library, write=partial(write_through, self.context.undo_stack))
         panel.status_message.connect(self.context.window.show_status)
         panel.cast_requested.connect(self.open_cast_dialog)
         return panel

@@ -9,6 +9,7 @@ panel, never only on stderr. File dialogs are opened with ``open()``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
@@ -56,10 +57,18 @@ class SpellPanel(QWidget):
     status_message = Signal(str)
     cast_requested = Signal()
 
-    def __init__(self, library: SpellLibrary, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        library: SpellLibrary,
+        parent: QWidget | None = None,
+        *,
+        write: Callable[..., Any] = lambda function, *args, **kwargs: function(*args, **kwargs),
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("spell_panel")
         self.library = library
+        self._write = write
+        """How the library is written: in the window's worker (``write_through``), else here."""
         self.editor: SpellEditor | None = None
         self.file_dialog: QFileDialog | None = None
         self._spells: list[tuple[Spell, bool]] = []
@@ -245,7 +254,7 @@ class SpellPanel(QWidget):
             self._say("Choose one of your own spells to delete")
             return
         try:
-            self.library.delete(spell.name)
+            self._write(self.library.delete, spell.name)
         except (DomainError, DatabaseError) as error:
             self._say(f"Not deleted: {error}")
             return
@@ -290,7 +299,7 @@ class SpellPanel(QWidget):
     def import_file(self, path: str) -> Spell | None:
         """Store the spell of a spell file (checked whole); the reason in the panel if not."""
         try:
-            spell = self.library.import_file(path)
+            spell = self._write(self.library.import_file, path)
         except (DomainError, DatabaseError, OSError) as error:
             self._say(f"Not imported: {error}")
             return None

@@ -58,12 +58,6 @@ def import_ahead() -> None:
         import_quietly(name)
 
 
-def import_late() -> None:
-    """Import what the features registered after usable need (any thread; idempotent)."""
-    for name in LATE_MODULES:
-        import_quietly(name)
-
-
 def import_quietly(name: str) -> None:
     """Import ``name`` ahead of its use; if that fails, leave it to the code that uses it to
     import it again and say what is wrong (a module renamed since this list was written must

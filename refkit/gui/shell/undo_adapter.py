@@ -272,6 +272,14 @@ class CommandAdapter(QUndoCommand):
             self._stack.command_failed.emit(f"{step} of “{self._command.text}” refused: {error}")
 
 
+def write_through(stack: QUndoStack | None, function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)``, a write that is not an undo step (saving a map, rolling on a table),
+    where ``stack`` writes: the window's worker for a :class:`RefkitUndoStack`, else here."""
+    if isinstance(stack, RefkitUndoStack):
+        return stack.write(function, *args)
+    return function(*args)
+
+
 def _waiting_out_locks(function: Callable[..., T], *args: Any) -> T:
     """``function(*args)``, tried again while another program's lock is in the way (worker thread
     only: on the GUI thread waiting would freeze the window). A write refused by a lock changed

@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any, TypeVar
 
@@ -72,6 +72,33 @@ class Worker(QObject):
         future = self.submit(function, *args)
         future.add_done_callback(lambda done: self._hand_back(done, callback))
         return future
+
+    def then_in_steps(
+        self, steps: Iterator[object], callback: Callable[[Future[Any]], None]
+    ) -> Future[Any]:
+        """Run the generator ``steps`` in the worker one step per job, each job handed in
+        behind whatever came in meanwhile (so an edit waits for one step, not for all of them);
+        then ``callback(future)`` on the GUI thread, the future holding the generator's return
+        value or what it raised."""
+        result: Future[Any] = Future()
+
+        def step() -> None:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                result.set_result(stop.value)
+                return
+            except BaseException as error:
+                result.set_exception(error)
+                return
+            try:
+                self.executor.submit(step)
+            except RuntimeError:  # shut down meanwhile: what is left is not wanted
+                result.cancel()
+
+        result.add_done_callback(lambda done: self._hand_back(done, callback))
+        self.executor.submit(step)
+        return result
 
     def wait_for(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` run in the worker after the jobs before it; returns what it

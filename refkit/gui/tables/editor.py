@@ -14,6 +14,7 @@ import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
@@ -741,7 +742,10 @@ class TableEditor(QWidget):
         modifier = self.modifier_spin.value() if table.max_modifier != 0 else 0
         try:
             if self._service is not None:
-                result = self._service.roll(table.name, total, modifier=modifier).roll
+                from refkit.gui.shell.undo_adapter import write_through
+
+                roll = partial(self._service.roll, table.name, total, modifier=modifier)
+                result = write_through(self._undo_stack, roll).roll
             else:
                 result = roll_table(table, self._rng_factory(), total=total, modifier=modifier)
         except ValueError as error:

@@ -48,7 +48,7 @@ from PySide6.QtWidgets import (
 from refkit.app.travel.journey import Journey
 from refkit.gui.common.plain_text import PLAIN, ElidedLabel
 from refkit.gui.common.rest_choices import RestChoices
-from refkit.gui.shell.undo_adapter import push_command
+from refkit.gui.shell.undo_adapter import push_command, write_through
 from refkit.gui.travel.day_steps_box import DayStepsBox, StepBackend, rest_rows
 from refkit.gui.travel.map_document import MapDocument
 from refkit.gui.travel.map_scene import HexMapScene, MapViewer, PartyPlace
@@ -539,7 +539,7 @@ class TravelDayPanel(QWidget):
                 raise ValueError(
                     "Nobody travels: choose the party at the table, or name hirelings."
                 )
-            journey = backend.start(name, hex_map, travellers)
+            journey = write_through(self.undo_stack, backend.start, name, hex_map, travellers)
         except ValueError as problem:
             self._say(str(problem))
             return

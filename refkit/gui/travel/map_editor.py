@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.common.plain_text import PLAIN, ElidedLabel
-from refkit.gui.shell.undo_adapter import push_command
+from refkit.gui.shell.undo_adapter import push_command, write_through
 from refkit.gui.travel.habitat_glyphs import PATTERNS
 from refkit.gui.travel.map_document import MapDocument
 from refkit.gui.travel.map_edits import (
@@ -251,7 +251,7 @@ class MapEditor(QWidget):
             self._say_problem("There is no map to save.")
             return False
         try:
-            self.book.save(hex_map)
+            write_through(self.undo_stack, self.book.save, hex_map)
         except (ValueError, OSError) as problem:
             self._say_problem(f"The map was not saved: {problem}")
             return False
