@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from refkit.app.combat.bestiary import Bestiary
 from refkit.errors import DomainError
 from refkit.gui.common.plain_text import plain_label
+from refkit.gui.shell.undo_adapter import WRITE_HERE
 from refkit.rules.character.model import CONDITIONS
 from refkit.rules.checks.crows_test import CHARACTERISTIC_MAX, CHARACTERISTIC_MIN
 from refkit.rules.combat.bestiary_file import CreatureEntryError, creature_from_entry
@@ -293,7 +294,7 @@ class BestiaryDialog(QDialog):
         parent: QWidget | None = None,
         *,
         folder: Callable[[], str] = lambda: str(Path.home()),
-        write: Callable[..., Any] = lambda function, *args, **kwargs: function(*args, **kwargs),
+        write: Callable[..., Any] = WRITE_HERE,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("bestiary_dialog")

@@ -31,6 +31,7 @@ from refkit.errors import DomainError
 from refkit.gui.common.plain_text import plain_label
 from refkit.gui.common.row_table_model import Column, RowTableModel
 from refkit.gui.common.table_style import fixed_column_widths
+from refkit.gui.shell.undo_adapter import WRITE_HERE
 from refkit.rules.crafting.tracker import MAX_BONUS
 
 NO_EXPERTISE = "no expertise"
@@ -49,7 +50,7 @@ class CraftingPanel(QWidget):
         at_table: Callable[[], Sequence[str]] = tuple,
         parent: QWidget | None = None,
         *,
-        write: Callable[..., Any] = lambda function, *args, **kwargs: function(*args, **kwargs),
+        write: Callable[..., Any] = WRITE_HERE,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("crafting_panel")

@@ -31,6 +31,7 @@ from refkit.app.magic.spell_library import SpellLibrary
 from refkit.errors import DomainError
 from refkit.gui.common.plain_text import plain_label
 from refkit.gui.magic.spell_editor import SpellEditor
+from refkit.gui.shell.undo_adapter import WRITE_HERE
 from refkit.present.spell_text import spell_lines
 from refkit.rules.magic.discipline import Discipline
 from refkit.rules.magic.spell import RANK_MAX, RANK_MIN, Spell
@@ -62,7 +63,7 @@ class SpellPanel(QWidget):
         library: SpellLibrary,
         parent: QWidget | None = None,
         *,
-        write: Callable[..., Any] = lambda function, *args, **kwargs: function(*args, **kwargs),
+        write: Callable[..., Any] = WRITE_HERE,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("spell_panel")

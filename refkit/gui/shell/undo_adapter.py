@@ -34,6 +34,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import Signal
@@ -272,12 +273,21 @@ class CommandAdapter(QUndoCommand):
             self._stack.command_failed.emit(f"{step} of “{self._command.text}” refused: {error}")
 
 
-def write_through(stack: QUndoStack | None, function: Callable[..., T], *args: Any) -> T:
-    """``function(*args)``, a write that is not an undo step (saving a map, rolling on a table),
-    where ``stack`` writes: the window's worker for a :class:`RefkitUndoStack`, else here."""
+def write_through(
+    stack: QUndoStack | None, function: Callable[..., T], *args: Any, **kwargs: Any
+) -> T:
+    """``function(*args, **kwargs)``, a write that is not an undo step (saving a map, rolling on
+    a table), where ``stack`` writes: the window's worker for a :class:`RefkitUndoStack`, else
+    here."""
     if isinstance(stack, RefkitUndoStack):
-        return stack.write(function, *args)
-    return function(*args)
+        return stack.write(partial(function, *args, **kwargs))
+    return function(*args, **kwargs)
+
+
+WRITE_HERE = partial(write_through, None)
+"""``WRITE_HERE(function, *args, **kwargs)`` calls the function on the calling thread: the
+default of a panel's ``write=`` keyword (the window passes ``partial(write_through, its undo
+stack)``)."""
 
 
 def _waiting_out_locks(function: Callable[..., T], *args: Any) -> T:
