@@ -13,6 +13,7 @@ from PySide6.QtGui import QUndoStack
 from refkit.app.character_service import CharacterService
 from tests.gui.app_readiness import OPEN_TIMEOUT_MS, characters_docked
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
+from tests.gui.locks import Lock
 
 # The offscreen platform says this whenever a window is shown; it is not a fault of the app.
 OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints"
@@ -107,3 +108,17 @@ def start_app(qtbot, settings: QSettings) -> Iterator[Callable[..., object]]:
         app.window.set_scratch_session(False)
         app.window.close()
         app.shutdown()
+
+
+@pytest.fixture
+def db_file(tmp_path: Path) -> Path:
+    """A database file for a test's window (made by the window when it starts)."""
+    return tmp_path / "table.sqlite3"
+
+
+@pytest.fixture
+def lock(db_file: Path) -> Iterator[Lock]:
+    """Another program's hold on ``db_file``'s write lock: ``take()`` and ``release()`` it."""
+    holder = Lock(db_file)
+    yield holder
+    holder.close()

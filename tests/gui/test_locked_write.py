@@ -9,27 +9,13 @@ Retry once the other program lets go.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from refkit.gui.main import RefkitApp
-from tests.gui.test_save_problems import WREN, Lock, panels, stored_notes, type_notes
+from tests.gui.locks import Lock
+from tests.gui.test_save_problems import WREN, panels, stored_notes, type_notes
 
 TYPED = "Paid the ferryman at last"
-
-
-@pytest.fixture
-def db_file(tmp_path: Path) -> Path:
-    return tmp_path / "table.sqlite3"
-
-
-@pytest.fixture
-def lock(db_file: Path) -> Iterator[Lock]:
-    holder = Lock(db_file)
-    yield holder
-    holder.close()
 
 
 def test_an_edit_that_met_a_lock_is_saved_by_itself_once_the_lock_is_gone(

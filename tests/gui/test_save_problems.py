@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,6 +19,7 @@ from refkit.gui.characters.install import CharacterPanels
 from refkit.gui.main import RefkitApp
 from refkit.rules.dungeon.clock import ClockState
 from refkit.store.database import Database
+from tests.gui.locks import Lock
 
 WREN = "Wren Ashdown"
 TYPED = "Owes the ferryman two silver; the map is in her left boot"
@@ -28,36 +29,6 @@ LOCKED = "the database is locked by another program"
 @pytest.fixture
 def open_app(start_app) -> Callable[[Path], RefkitApp]:
     return start_app
-
-
-@pytest.fixture
-def db_file(tmp_path: Path) -> Path:
-    return tmp_path / "table.sqlite3"
-
-
-class Lock:
-    """Another program holding the database's write lock (``BEGIN EXCLUSIVE`` in sqlite3)."""
-
-    def __init__(self, path: Path) -> None:
-        self._connection = sqlite3.connect(path, isolation_level=None)
-
-    def take(self) -> None:
-        self._connection.execute("BEGIN EXCLUSIVE")
-
-    def release(self) -> None:
-        if self._connection.in_transaction:
-            self._connection.rollback()
-
-    def close(self) -> None:
-        self.release()
-        self._connection.close()
-
-
-@pytest.fixture
-def lock(db_file: Path) -> Iterator[Lock]:
-    holder = Lock(db_file)
-    yield holder
-    holder.close()
 
 
 def panels(app: RefkitApp) -> CharacterPanels:

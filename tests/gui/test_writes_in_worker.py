@@ -11,29 +11,15 @@ step ends), where before the write failed after 50 ms and went to the save-probl
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QTimer
 
 from refkit.gui.main import RefkitApp
 from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.gui.shell.undo_adapter import LOCK_WAIT_S, push_command
 from refkit.gui.shell.worker import THREAD_NAME
-from tests.gui.test_save_problems import Lock
-
-
-@pytest.fixture
-def db_file(tmp_path: Path) -> Path:
-    return tmp_path / "table.sqlite3"
-
-
-@pytest.fixture
-def lock(db_file: Path) -> Iterator[Lock]:
-    holder = Lock(db_file)
-    yield holder
-    holder.close()
+from tests.gui.locks import Lock
 
 
 class _Spy:

@@ -231,12 +231,18 @@ class DungeonTurnSession(QObject, DungeonSteps):
 
         return write_through(self.undo_stack, action, *args)
 
-    def _step_in_flight(self) -> bool:
-        """True while an undo step is being written: a deadline due now waits for it (the
-        window turns its event loop meanwhile, so timers still fire)."""
+    def _not_now(self, again: Callable[[], None]) -> bool:
+        """True when a deadline that came due must not act now: the session is closed, or an
+        undo step is being written (the window turns its event loop meanwhile, so timers still
+        fire); then ``again`` runs BUSY_RETRY_MS later, after that step."""
         from refkit.gui.shell.undo_adapter import RefkitUndoStack
 
-        return isinstance(self.undo_stack, RefkitUndoStack) and self.undo_stack.is_running()
+        if self._closed:
+            return True
+        if isinstance(self.undo_stack, RefkitUndoStack) and self.undo_stack.is_running():
+            QTimer.singleShot(BUSY_RETRY_MS, self, again)
+            return True
+        return False
 
     def _refused(self, error: Exception) -> None:
         from refkit.errors import DomainError  # conflicts too (ConflictError)
@@ -284,10 +290,7 @@ class DungeonTurnSession(QObject, DungeonSteps):
         return min(moments) if moments else None
 
     def _warning_due(self, moment: float) -> None:
-        if self._closed:
-            return
-        if self._step_in_flight():
-            QTimer.singleShot(BUSY_RETRY_MS, self, lambda: self._warning_due(moment))
+        if self._not_now(lambda: self._warning_due(moment)):
             return
         view = self.refresh()
         if view is None:
@@ -306,10 +309,7 @@ class DungeonTurnSession(QObject, DungeonSteps):
         self.refresh()
 
     def _auto_end(self, deadline: float) -> None:
-        if self._closed:
-            return
-        if self._step_in_flight():
-            QTimer.singleShot(BUSY_RETRY_MS, self, lambda: self._auto_end(deadline))
+        if self._not_now(lambda: self._auto_end(deadline)):
             return
         view = self.refresh()  # the latest state: the command line may have changed it
         if view is None or not view.settings.auto_end or view.clock.ends_at() != deadline:
