@@ -28,7 +28,7 @@ from refkit.gui.dice import install as dice_install
 from refkit.gui.games import install as games_install
 from refkit.gui.shell.actions import ActionRegistry, ActionSpec
 from refkit.gui.shell.event_loop import install_event_loop, shutdown_event_loop, start_task
-from refkit.gui.shell.main_window import MainWindow
+from refkit.gui.shell.main_window import LAYOUT_DID_NOT_FIT, LAYOUT_VERSION, MainWindow
 from refkit.gui.shell.palette import Appearance, PaletteController
 from refkit.gui.shell.panel_registry import FeatureContext, MenuId, PanelId, PanelRegistry
 from refkit.gui.shell.undo_adapter import RefkitUndoStack
@@ -725,9 +725,26 @@ class RefkitApp:
             window.restore_layout()  # every dock exactly as the user left them
         if window.geometry() != geometry and not window.isMaximized() and not window.isFullScreen():
             window.setGeometry(geometry)
+        if not window.fits_screen():
+            self._start_afresh_if_it_fits()
         if self.freezes_start_up:
             _keep_out_of_collections()  # every panel and what it read
         self._ready()
+
+    def _start_afresh_if_it_fits(self) -> None:
+        """The layout, with the later panels in it, is too big for this screen (a saved one
+        with every panel in one column, say: the front stage judged it without them, and a
+        later restore brought it back). Lay the window out as a first start does (its size,
+        the Referee arrangement) if that fits; if it does not either, keep what is there."""
+        window = self.window
+        state, geometry = window.saveState(LAYOUT_VERSION), window.geometry()
+        window.default_geometry()
+        window.reset_layout()
+        if window.fits_screen():
+            window.statusBar().showMessage(LAYOUT_DID_NOT_FIT, 10000)
+        else:
+            window.restoreState(state, LAYOUT_VERSION)
+            window.setGeometry(geometry)
 
     def _late_steps(self, services: Services, with_lookup: bool) -> Iterator[None]:
         """The features docked once the window is usable (see :meth:`_install_feature_panels`)."""

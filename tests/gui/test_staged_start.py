@@ -128,3 +128,35 @@ def test_a_first_start_tabs_the_late_panels_in_the_workspaces_order(
     ] in groups  # fmt: skip
     logs = next(group for group in groups if "Roll log" in group)
     assert logs[:2] == ["Roll log", "Session log"]
+
+
+def test_a_saved_layout_too_tall_for_this_screen_is_replaced_by_the_referees(
+    qtbot, start_app, tmp_path, monkeypatch
+) -> None:
+    """Every panel stacked in one column (what a tall monitor, or an old Refkit, may leave
+    behind) once opened a 1366×2407 window on a 768-pixel screen: the late panels joined that
+    column after the front stage had judged the layout, and with every panel built the
+    Referee arrangement itself was 784 px tall at its least (the crafting panel's 478)."""
+    from PySide6.QtCore import QRect, Qt
+
+    from refkit.gui.shell.main_window import MainWindow
+
+    database = str(tmp_path / "stacked.sqlite3")
+    first = start_app(database, ready=_complete)
+    window = first.window
+    for panel in first.panels.panels():
+        window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, first.panels.panel(panel))
+    window.save_layout()
+    first.shutdown()
+    window.close()
+
+    laptop = QRect(0, 0, 1366, 768)  # the Referee arrangement fits there (not in 800×800)
+    monkeypatch.setattr(MainWindow, "available_geometry", lambda _window: laptop)
+    again = start_app(database, ready=_complete)
+    available = again.window.available_geometry()
+    assert available is not None
+    frame = again.window.frameGeometry()
+    assert frame.height() <= available.height(), (frame, available)
+    assert again.window.minimumSizeHint().height() <= available.height()
+    assert PanelId.DUNGEON_TURN in fronts(again.panels)  # the referee's arrangement
+    assert "did not fit" in again.window.statusBar().currentMessage()

@@ -58,6 +58,8 @@ def register(
             tabify_with=PanelId.TABLES if registry.has(PanelId.TABLES) else None,
             menu=MenuId.CROWS,
             build_when_idle=False,
+            scrollable=True,  # 478 px tall at its least: in its tab group it kept 768 px
+            # laptops from the Referee arrangement (a short screen scrolls it instead)
         )
     )
     registry.add_action(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QRect, QSettings, Qt, Signal
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRect, QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -36,6 +36,9 @@ GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
 # Bump when the set or arrangement of panels changes so that stale saved states are ignored.
 LAYOUT_VERSION = 2
+LAYOUT_DID_NOT_FIT = (
+    "The saved panel layout did not fit this screen; panels are back in their default places"
+)
 TITLE = "Refkit"
 SCRATCH_TITLE = "Refkit — SCRATCH SESSION (nothing is saved)"
 SCRATCH_TEXT = (
@@ -181,26 +184,22 @@ class MainWindow(QMainWindow):
             if isinstance(geometry, QByteArray) and not geometry.isEmpty():
                 restored = self.restoreGeometry(geometry)
             if not restored:
-                self._default_geometry()
+                self.default_geometry()
             self._geometry_restored = restored
         if isinstance(state, QByteArray) and not state.isEmpty():
             restored = self.restoreState(state, LAYOUT_VERSION) and restored
-            if not self._fits_screen() and self._default_state is not None:
+            if not self.fits_screen() and self._default_state is not None:
                 # Panels stacked on a big monitor can need more height than this screen has;
                 # the default (tabbed) arrangement fits, so use it rather than an off-screen
                 # status bar. The saved layout is overwritten only when the window closes.
                 self.restoreState(self._default_state, LAYOUT_VERSION)
-                if self._fits_screen():
+                if self.fits_screen():
                     restored = False
-                    self.statusBar().showMessage(
-                        "The saved panel layout did not fit this screen; panels are back in "
-                        "their default places",
-                        10000,
-                    )
+                    self.statusBar().showMessage(LAYOUT_DID_NOT_FIT, 10000)
                 else:  # the default is no better: keep what the user arranged
                     self.restoreState(state, LAYOUT_VERSION)
         self._show_bars_as_needed()  # a saved state must not hide (or show) the warning bars
-        self._keep_on_screen()
+        self.keep_on_screen()
         self.layout_restored = restored
         return restored
 
@@ -209,17 +208,21 @@ class MainWindow(QMainWindow):
         screen = self.screen() or QGuiApplication.primaryScreen()
         return screen.availableGeometry() if screen is not None else None
 
-    def _fits_screen(self) -> bool:
+    def fits_screen(self) -> bool:
+        """Whether the panels as arranged fit in the screen's free area."""
         available = self.available_geometry()
         if available is None:
             return True
+        # A shown window lays out a restored state when the layout requests posted meanwhile
+        # are handled; before that its size hint is the old arrangement's.
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
         layout = self.layout()
         if layout is not None:
             layout.activate()
         needed = self.minimumSizeHint()
         return needed.width() <= available.width() and needed.height() <= available.height()
 
-    def _keep_on_screen(self) -> None:
+    def keep_on_screen(self) -> None:
         """Shrink and move the window so its frame lies on the screen's available area."""
         available = self.available_geometry()
         if available is None:
@@ -265,10 +268,11 @@ class MainWindow(QMainWindow):
             self.restoreState(self._default_state, LAYOUT_VERSION)
         for dock in self._docks.values():
             dock.show()
-        self._keep_on_screen()
+        self.keep_on_screen()
         self.statusBar().showMessage("Panel layout reset", 4000)
 
-    def _default_geometry(self) -> None:
+    def default_geometry(self) -> None:
+        """A first start's size and place: most of the screen, centred."""
         available = self.available_geometry()
         if available is None:
             self.resize(1200, 760)
