@@ -270,3 +270,19 @@ def test_players_window_follows_the_clock_without_the_referees_numbers(qtbot, pa
     )
     panel.players_button.click()
     assert not window.isVisible()
+
+
+def test_a_not_saved_message_goes_once_the_session_withdraws_it(qtbot, rig) -> None:
+    from refkit.gui.dungeon.session import DungeonTurnSession
+    from refkit.gui.dungeon.turn_panel import DungeonTurnPanel
+
+    session = DungeonTurnSession(rig.undo_stack, poll_ms=10**6)
+    session.set_services(rig.service, rig.tables)
+    panel = DungeonTurnPanel(session)
+    qtbot.addWidget(panel)
+    panel.show()
+    session.message.emit("“End DT” was not saved: the database is locked by another program")
+    assert panel.message_label.isVisible()
+    session.message_withdrawn.emit()  # the save-problem bar's retry saved it
+    assert not panel.message_label.isVisible()
+    session.close()

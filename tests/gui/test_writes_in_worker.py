@@ -105,9 +105,12 @@ def test_a_lock_that_stays_still_goes_to_the_save_problem_bar(
     assert _in_the_event_loop(qtbot, lambda: session.start_turn(dungeon="Crypt")) is None
     assert app.window.save_problems.isVisible()
     assert messages and messages[-1].endswith("the database is locked by another program")
+    withdrawn: list[bool] = []
+    session.message_withdrawn.connect(lambda: withdrawn.append(True))
     lock.release()
     qtbot.waitUntil(lambda: not app.window.save_problems.isVisible(), timeout=5000)
     assert session.refresh() is not None and session.view().clock.dt == 1  # saved by itself
+    assert withdrawn == [True], "the panels' 'was not saved' is taken back once it is saved"
 
 
 def test_a_dt_that_runs_out_while_a_step_is_written_ends_after_that_step(qtbot, rig) -> None:

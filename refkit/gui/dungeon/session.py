@@ -69,6 +69,7 @@ class DungeonTurnSession(QObject, DungeonSteps):
 
     view_changed = Signal(object)  # DungeonTurnView
     message = Signal(str)  # something to tell the referee (a refusal, a failure)
+    message_withdrawn = Signal()  # the step said "not saved" was saved after all (a retry)
     warning = Signal(int)  # a warning threshold (seconds before the end) was reached
     turn_ended = Signal(object, bool)  # EndOfTurnResult, automatically?
     log_changed = Signal()  # the session log has new entries
@@ -100,6 +101,7 @@ class DungeonTurnSession(QObject, DungeonSteps):
         self._warned: set[tuple[int, int]] = set()  # (DT, threshold) shown by this session
         self.last_auto_end_lateness: float | None = None
         self._closed = False
+        self._unsaved: Command | None = None  # the step last said "not saved"
         if undo_stack is not None:
             undo_stack.indexChanged.connect(self._undo_index_changed)
         app = QCoreApplication.instance()
@@ -188,11 +190,18 @@ class DungeonTurnSession(QObject, DungeonSteps):
         if not self._end_timer.fire_if_due() and not self._closed:
             self._warning_timer.fire_if_due()
 
-    def _undo_index_changed(self, _index: int) -> None:
+    def _undo_index_changed(self, index: int) -> None:
         if self._closed:
             return
+        if self._unsaved is not None and self._top_command(index) is self._unsaved:
+            self._unsaved = None  # the save-problem bar's retry got it in
+            self.message_withdrawn.emit()
         self.refresh()
         self.log_changed.emit()
+
+    def _top_command(self, index: int) -> object:
+        adapter = self.undo_stack.command(index - 1) if self.undo_stack and index > 0 else None
+        return getattr(adapter, "command", None)
 
     # acting ---------------------------------------------------------------------------------
 
@@ -206,6 +215,9 @@ class DungeonTurnSession(QObject, DungeonSteps):
             else:
                 command.do()
         except Exception as error:
+            from refkit.gui.shell.undo_adapter import EditNotSavedError
+
+            self._unsaved = command if isinstance(error, EditNotSavedError) else None
             self._refused(error)
             self.refresh()
             return False

@@ -368,6 +368,7 @@ class DungeonTurnPanel(QWidget):
         session = self.session
         session.view_changed.connect(self._show_view)
         session.message.connect(self.show_message)
+        session.message_withdrawn.connect(self.message_label.hide)
         session.warning.connect(self._warn)
         session.turn_ended.connect(self._turn_ended)
         if session.undo_stack is not None:
