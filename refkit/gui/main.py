@@ -725,17 +725,18 @@ class RefkitApp:
             window.restore_layout()  # every dock exactly as the user left them
         if window.geometry() != geometry and not window.isMaximized() and not window.isFullScreen():
             window.setGeometry(geometry)
-        if not window.fits_screen():
+        if window.has_saved_layout() and window.taller_than_screen():
             self._start_afresh_if_it_fits()
         if self.freezes_start_up:
             _keep_out_of_collections()  # every panel and what it read
         self._ready()
 
     def _start_afresh_if_it_fits(self) -> None:
-        """The layout, with the later panels in it, is too big for this screen (a saved one
-        with every panel in one column, say: the front stage judged it without them, and a
-        later restore brought it back). Lay the window out as a first start does (its size,
-        the Referee arrangement) if that fits; if it does not either, keep what is there."""
+        """The saved layout, with the later panels in it, is taller than this screen (every
+        panel in one column, say: the front stage judged it without them, and a later restore
+        brought it back). Lay the window out as a first start does (its size, the Referee
+        arrangement) if that fits; if it does not either, keep what is there. (A screen too
+        narrow for any arrangement is not tried: relaying every panel out costs some 300 ms.)"""
         window = self.window
         state, geometry = window.saveState(LAYOUT_VERSION), window.geometry()
         window.default_geometry()

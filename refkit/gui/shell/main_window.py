@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRect, QSettings, Qt, Signal
+from PySide6.QtCore import (
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QRect,
+    QSettings,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -210,17 +219,31 @@ class MainWindow(QMainWindow):
 
     def fits_screen(self) -> bool:
         """Whether the panels as arranged fit in the screen's free area."""
+        needed, available = self._needed_and_available()
+        return needed.width() <= available.width() and needed.height() <= available.height()
+
+    def taller_than_screen(self) -> bool:
+        """Whether the panels as arranged need more height than the screen's free area has
+        (panels stacked in a column), however wide it is."""
+        needed, available = self._needed_and_available()
+        return needed.height() > available.height()
+
+    def has_saved_layout(self) -> bool:
+        """Whether the settings hold a panel layout from an earlier run."""
+        state = self._settings.value(STATE_KEY)
+        return isinstance(state, QByteArray) and not state.isEmpty()
+
+    def _needed_and_available(self) -> tuple[QSize, QSize]:
         available = self.available_geometry()
-        if available is None:
-            return True
+        if available is None:  # off every screen: nothing to fit
+            return QSize(0, 0), QSize(1 << 24, 1 << 24)
         # A shown window lays out a restored state when the layout requests posted meanwhile
         # are handled; before that its size hint is the old arrangement's.
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
         layout = self.layout()
         if layout is not None:
             layout.activate()
-        needed = self.minimumSizeHint()
-        return needed.width() <= available.width() and needed.height() <= available.height()
+        return self.minimumSizeHint(), available.size()
 
     def keep_on_screen(self) -> None:
         """Shrink and move the window so its frame lies on the screen's available area."""
