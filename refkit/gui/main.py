@@ -226,8 +226,9 @@ def _late_feature_steps(services: Services, freeze: bool = False) -> Generator[N
 
     map_library(services)  # a fresh database gets its sample map here, not on the GUI thread
     yield
-    for _service in (services.spells, services.crafting, services.fight):
-        yield  # each built here, once
+    for service in ("spells", "crafting", "fight"):
+        getattr(services, service)  # each built here, once, a step of its own
+        yield
     if freeze:
         _keep_out_of_collections()
     if importlib.util.find_spec(LOOKUP_INSTALL.rpartition(".")[0]) is None:
