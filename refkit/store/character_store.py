@@ -44,9 +44,9 @@ from refkit.store.database import Database, utc_now
 
 Clock = Callable[[], datetime]
 SUMMARY_BATCH = 500
+"""Crows read per query when summaries are made (SQLite limits the parameters of one query)."""
 HEADS_SQL = "SELECT id, name, player, revision, updated_at FROM character ORDER BY name_key"
 """Every crow's bookkeeping, as stored, in the list's order (``CharacterRow``'s columns)."""
-"""Crows read per query when summaries are made (SQLite limits the parameters of one query)."""
 
 
 class CharacterStoreError(DomainError, ValueError):
