@@ -56,9 +56,6 @@ class Worker(QObject):
         self.inline_when: Callable[[], bool] = lambda: False
         """A test for "run it here after all": a unit of work open on the GUI thread (its lock
         would keep the worker out)."""
-        self.waiting = 0
-        """How many :meth:`wait_for` calls are waiting now (more than one when a timer's write
-        came in meanwhile)."""
         self._shut = False
 
     def submit(self, function: Callable[..., T], *args: Any) -> Future[T]:
@@ -142,13 +139,11 @@ class Worker(QObject):
         said.setSingleShot(True)
         said.timeout.connect(lambda: self.busy.emit(True))
         future.add_done_callback(lambda _done: self._wake_up(loop))
-        self.waiting += 1
         said.start(BUSY_AFTER_MS)
         try:
             if not future.done():
                 loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
         finally:
-            self.waiting -= 1
             if not said.isActive():
                 self.busy.emit(False)
             said.stop()
@@ -182,8 +177,11 @@ def _in_asyncio_task() -> bool:
     asyncio = sys.modules.get("asyncio")
     if asyncio is None:
         return False
-    loop = asyncio.events._get_running_loop()
-    return loop is not None and asyncio.current_task(loop) is not None
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # no loop is running in this thread
+        return False
+    return asyncio.current_task(loop) is not None
 
 
 __all__ = ["THREAD_NAME", "Worker"]
