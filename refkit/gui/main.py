@@ -490,13 +490,9 @@ class RefkitApp:
         return self._open_task
 
     def _in_idle_steps(self, steps: Iterator[None]) -> None:
-        """Run ``steps`` one per turn of the event loop (the window keeps answering)."""
-
-        def next_step() -> None:
-            if next(steps, StopIteration) is not StopIteration:
-                QTimer.singleShot(0, self.window, next_step)
-
-        QTimer.singleShot(0, self.window, next_step)
+        """Run ``steps`` one per turn of the event loop (the window keeps answering), the first
+        on the next turn."""
+        QTimer.singleShot(0, self.window, lambda: self._run_steps(steps))
 
     async def _dock_dungeon_panels(self) -> None:
         """Register the features docked after the first paint as soon as their modules are
@@ -696,13 +692,13 @@ class RefkitApp:
                 self._late_features_prepared,
             )
 
-        self._run_steps(database, front())
+        self._run_steps(front(), database)
 
     def _late_features_prepared(self, prepared: Future[bool]) -> None:
         if self._shut_down or self.database is None or self.services is None:
             return
         with_lookup = prepared.result()  # a failure is a fault: the error hook shows it
-        self._run_steps(self.database, self._placed(self._late_steps(self.services, with_lookup)))
+        self._run_steps(self._placed(self._late_steps(self.services, with_lookup)), self.database)
 
     def _placed(self, steps: Iterator[None]) -> Iterator[None]:
         """Run ``steps``, then the ready callbacks, putting each dock they register where it
@@ -828,11 +824,12 @@ class RefkitApp:
             yield
         self.character_panels = panels
 
-    def _run_steps(self, database: Database, steps: Iterator[None]) -> None:
-        """Run ``steps`` one per turn of the event loop while ``database`` stays the open one."""
+    def _run_steps(self, steps: Iterator[None], database: Database | None = None) -> None:
+        """Run ``steps`` one per turn of the event loop, the first now; with ``database``, only
+        while it stays the open one."""
 
         def next_step() -> None:
-            if self.database is not database:  # closed (or another file opened) meanwhile
+            if database is not None and self.database is not database:  # closed meanwhile
                 return
             if next(steps, StopIteration) is not StopIteration:
                 QTimer.singleShot(0, self.window, next_step)
