@@ -105,13 +105,19 @@ def in_front(window: QMainWindow, dock: QDockWidget) -> bool:
     return dock.isVisible() and not dock.isFloating() and not dock.visibleRegion().isEmpty()
 
 
+def _unnamed(registry: PanelRegistry, layout: Arrangement) -> tuple[PanelId, ...]:
+    """The registered panels ``layout`` does not name, as registered: they join the last tab
+    group of its right column."""
+    named = {panel for column in (layout.left, layout.right) for s in column.stacks for panel in s}
+    return tuple(panel for panel in registry.panels() if panel not in named)
+
+
 def arrange(registry: PanelRegistry, workspace: Workspace) -> None:
     """Dock, tab, size and bring to the front the registered panels as ``workspace`` says;
     a registered panel it does not name joins the last tab group of the right column."""
     window = registry.window
     layout = ARRANGEMENTS[workspace]
-    named = {panel for column in (layout.left, layout.right) for s in column.stacks for panel in s}
-    extra = tuple(panel for panel in registry.panels() if panel not in named)
+    extra = _unnamed(registry, layout)
     columns = [layout.left, layout.right]
     if extra:
         right = layout.right
@@ -166,8 +172,7 @@ def join(
     layout = ARRANGEMENTS[workspace]
     stacks = [stack for column in (layout.left, layout.right) for stack in column.stacks]
     docks = {panel: registry.panel(panel) for panel in registry.panels()}
-    named = {panel for stack in stacks for panel in stack}
-    extra = tuple(panel for panel in registry.panels() if panel not in named)  # as registered
+    extra = _unnamed(registry, layout)
     for index, stack in enumerate(stacks):
         members = (*stack, *extra) if index == len(stacks) - 1 else stack
         if not any(panel in late for panel in members):
