@@ -218,25 +218,31 @@ class MainWindow(QMainWindow):
         return screen.availableGeometry() if screen is not None else None
 
     def fits_screen(self) -> bool:
-        """Whether the panels as arranged fit in the screen's free area."""
-        needed, available = self._needed_and_available()
+        """Whether the panels as arranged fit in the screen's free area (off every screen:
+        there is nothing to fit)."""
+        sizes = self._needed_and_available()
+        if sizes is None:
+            return True
+        needed, available = sizes
         return needed.width() <= available.width() and needed.height() <= available.height()
 
     def taller_than_screen(self) -> bool:
         """Whether the panels as arranged need more height than the screen's free area has
         (panels stacked in a column), however wide it is."""
-        needed, available = self._needed_and_available()
-        return needed.height() > available.height()
+        sizes = self._needed_and_available()
+        return sizes is not None and sizes[0].height() > sizes[1].height()
 
     def has_saved_layout(self) -> bool:
         """Whether the settings hold a panel layout from an earlier run."""
         state = self._settings.value(STATE_KEY)
         return isinstance(state, QByteArray) and not state.isEmpty()
 
-    def _needed_and_available(self) -> tuple[QSize, QSize]:
+    def _needed_and_available(self) -> tuple[QSize, QSize] | None:
+        """The window's least size as arranged now and its screen's free area; None off every
+        screen."""
         available = self.available_geometry()
-        if available is None:  # off every screen: nothing to fit
-            return QSize(0, 0), QSize(1 << 24, 1 << 24)
+        if available is None:
+            return None
         # A shown window lays out a restored state when the layout requests posted meanwhile
         # are handled; before that its size hint is the old arrangement's.
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
