@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from refkit.rules.dungeon.effects import TrackedEffect, synced_with_item
+from refkit.rules.inventory.model import Item
 
 ItemKey = tuple[str, str]
 """(crow, item id)."""
@@ -29,6 +30,30 @@ class CarriedDice:
     modes: tuple[str, ...] = ()
     refuel_with: str = ""
     count: int = 1  # a stack (two torches): one is taken into a hand to be lit
+
+
+def carried_dice_of(item: Item) -> CarriedDice | None:
+    """``item``'s usage dice as a bound effect takes them; None for an item without any."""
+    dice = item.usage_dice
+    if dice is None:
+        return None
+    return CarriedDice(
+        name=item.name,
+        current=dice.current,
+        max=dice.max,
+        useless=dice.useless,
+        modes=tuple(mode.value for mode in dice.ordered_modes),
+        refuel_with=dice.refuel_with or "",
+        count=item.count,
+    )
+
+
+class CarriedDiceSource(Protocol):
+    """Where a bound effect's item dice are read (:func:`synced` needs only this)."""
+
+    def carried_dice(self, crow: str, item_id: str) -> CarriedDice | None:
+        """The item's dice now; None when the crow or the item is gone."""
+        ...
 
 
 class CarriedItems(Protocol):
@@ -55,7 +80,7 @@ class CarriedItems(Protocol):
 
 
 def synced(
-    effects: Sequence[TrackedEffect], keeper: CarriedItems | None
+    effects: Sequence[TrackedEffect], keeper: CarriedDiceSource | None
 ) -> tuple[TrackedEffect, ...]:
     """The effects with every bound one holding its item's dice (an item gone: as stored)."""
     if keeper is None:

@@ -8,20 +8,17 @@ the lantern spends a flask of oil Wren carries (L398). Each write is an ordinary
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import replace
 
 from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_commands import refuel as refuel_edit
 from refkit.app.character_service import CharacterService
-from refkit.app.dungeon.carried import CarriedDice, ItemKey
+from refkit.app.dungeon.carried import CarriedDice, ItemKey, carried_dice_of
+from refkit.app.dungeon.carried_lights import one_into_a_hand
 from refkit.app.undo import CompositeCommand
 from refkit.errors import DomainError
-from refkit.rules.character.model import Character
-from refkit.rules.dungeon.effects import TrackedEffect
-from refkit.rules.inventory.model import GROUND, HAND, SLOT_AREAS, Inventory, Item
-from refkit.rules.inventory.moves import MoveRefused, SplitResult, carried_fuel, split_stack
-from refkit.rules.usage_dice import UsageDiceMode
+from refkit.rules.inventory.moves import carried_fuel
 from refkit.store.character_store import CharacterNotFoundError
 
 
@@ -31,16 +28,6 @@ class NoFuelCarried(DomainError, ValueError):
 
 class NoFreeHand(DomainError, ValueError):
     """One of a stack of lights cannot be taken to be lit: both hands are full."""
-
-
-def one_into_a_hand(inventory: Inventory, item_id: str) -> SplitResult | None:
-    """The inventory with one of the stack ``item_id`` in the first free hand (None: none free)."""
-    for hand in range(1, SLOT_AREAS[HAND] + 1):
-        try:
-            return split_stack(inventory, item_id, 1, HAND, hand)
-        except MoveRefused:
-            continue
-    return None
 
 
 class PartyItems:
@@ -54,18 +41,7 @@ class PartyItems:
             item = self._characters.get(crow).items.find(item_id)
         except (CharacterNotFoundError, KeyError):
             return None
-        dice = item.usage_dice
-        if dice is None:
-            return None
-        return CarriedDice(
-            name=item.name,
-            current=dice.current,
-            max=dice.max,
-            useless=dice.useless,
-            modes=tuple(mode.value for mode in dice.ordered_modes),
-            refuel_with=dice.refuel_with or "",
-            count=item.count,
-        )
+        return carried_dice_of(item)
 
     def burn(self, dice: Mapping[ItemKey, int], text: str) -> CompositeCommand | None:
         by_crow: dict[str, dict[str, int]] = {}
@@ -129,63 +105,3 @@ class PartyItems:
         edit = refuel_edit(self._characters, character.name, item_id, fuel.id)
         edit.do()
         return edit
-
-
-@dataclass(frozen=True)
-class LightableItem:
-    """A carried item that burns at the end of a DT (a torch, a lantern, a candle), as the
-    referee's "Light a crow's item" list and the board's "Light it" offer it."""
-
-    crow: str
-    item_id: str
-    name: str
-    current: int
-    max: int
-    refused: str = ""  # why it cannot be lit now ("" when it can)
-
-    count: int = 1
-
-    @property
-    def label(self) -> str:
-        text = f"{self.crow}'s {self.name} ({self.current}/{self.max} UD)"
-        return f"{text}, one of {self.count} into a hand" if self.count > 1 else text
-
-
-def light_refusal(crow: Character, item: Item, effects: Sequence[TrackedEffect]) -> str | None:
-    """Why ``crow``'s ``item`` cannot be lit now ("" when it can); None when it is no light at
-    all (no usage dice that burn at the end of a DT)."""
-    dice = item.usage_dice
-    if dice is None or UsageDiceMode.DT not in dice.modes or dice.max == 0:
-        return None
-    tracked = next((e for e in effects if (e.crow, e.item_id) == (crow.name, item.id)), None)
-    if tracked is not None and tracked.lit:
-        return f"{crow.name}'s {item.name} is already lit"
-    if dice.useless:
-        return f"{item.name} is spent for good"
-    if dice.current == 0:
-        fuel = f": refuel it with {dice.refuel_with}" if dice.refuel_with else ""
-        return f"{item.name} has no usage dice left{fuel}"
-    if item.count > 1 and one_into_a_hand(crow.items, item.id) is None:
-        return f"Free a hand first: one {item.name} of the stack is taken into it to be lit"
-    if item.area == GROUND:
-        return f"{item.name} lies on the ground: pick it up first"
-    return ""
-
-
-def lightable_items(
-    crows: Iterable[Character], effects: Sequence[TrackedEffect]
-) -> list[LightableItem]:
-    """Every light the crows carry, in party and inventory order, with why each cannot be lit."""
-    found = []
-    for crow in crows:
-        for item in crow.items:
-            refused = light_refusal(crow, item, effects)
-            dice = item.usage_dice
-            if refused is None or dice is None:
-                continue
-            found.append(
-                LightableItem(
-                    crow.name, item.id, item.name, dice.current, dice.max, refused, item.count
-                )
-            )
-    return found

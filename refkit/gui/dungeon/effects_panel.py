@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refkit.app.party.item_lights import LightableItem, lightable_items
+from refkit.app.dungeon.carried_lights import LightableItem, lightable_items
 from refkit.gui.common.plain_text import plain_label
 from refkit.gui.common.typing_keys import keep_keys
 from refkit.gui.dungeon.effects_widgets import MODE_ORDER, EffectRow, is_dark

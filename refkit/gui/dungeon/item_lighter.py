@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from refkit.app.party.item_lights import light_refusal
+from refkit.app.dungeon.carried_lights import light_refusal
 from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.rules.character.model import Character
 from refkit.rules.dungeon.effects import TrackedEffect
