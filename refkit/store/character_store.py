@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import threading
-import unicodedata
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -41,6 +40,7 @@ from refkit.store.character_tables import (
     PartyRow,
 )
 from refkit.store.database import Database, utc_now
+from refkit.store.row_forms import name_key as name_key
 
 Clock = Callable[[], datetime]
 SUMMARY_BATCH = 500
@@ -87,11 +87,6 @@ class Party:
 
     name: str
     members: tuple[str, ...]
-
-
-def name_key(name: str) -> str:
-    """The form of a name that must be unique: trimmed, NFC-normalised and case-folded."""
-    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 def _clean_name(name: str, what: str) -> str:

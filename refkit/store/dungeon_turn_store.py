@@ -11,7 +11,7 @@ transaction.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,7 @@ from refkit.store.database import Database, utc_now
 from refkit.store.dungeon_settings import SETTINGS_KEY, DungeonSettings, settings_from_json
 from refkit.store.dungeon_settings import clock_from_json as _clock_from_json
 from refkit.store.dungeon_tables import CLOCK_ROW_ID, DungeonClockRow, TrackedEffectRow
+from refkit.store.row_forms import EFFECT_COLUMNS, tracked_effect
 from refkit.store.session_log import (
     SessionLogEntry,
     SessionLogRepository,
@@ -212,22 +213,4 @@ def _to_row(effect: TrackedEffect, position: int) -> TrackedEffectRow:
 
 
 def _to_effect(row: TrackedEffectRow) -> TrackedEffect:
-    modes: Iterable[str] = json.loads(row.modes)
-    return TrackedEffect.from_dict(
-        {
-            "id": row.effect_id,
-            "name": row.name,
-            "kind": row.kind,
-            "usage_dice": row.usage_dice,
-            "max_usage_dice": row.max_usage_dice,
-            "modes": list(modes),
-            "spent": row.spent,
-            "lit": row.lit,
-            "ends_at_dt_end": row.ends_at_dt_end,
-            "refuel_with": row.refuel_with,
-            "owner": row.owner,
-            "crow": row.crow,
-            "item_id": row.item_id,
-            "ends_at_rest": row.ends_at_rest,
-        }
-    )
+    return tracked_effect(*(getattr(row, column) for column in EFFECT_COLUMNS))

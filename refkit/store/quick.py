@@ -19,7 +19,7 @@ import json
 import os
 import sqlite3
 from dataclasses import dataclass
-from datetime import UTC
+from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Final
@@ -31,7 +31,11 @@ from refkit.store.migrations import declared_heads
 from refkit.store.schema_version import read_file_state
 
 if TYPE_CHECKING:
+    from refkit.dice.records import LoggedRoll
     from refkit.rules.dungeon.clock import DungeonTurnClock
+    from refkit.rules.dungeon.effects import TrackedEffect
+    from refkit.rules.inventory.model import Item
+    from refkit.store.dungeon_settings import DungeonSettings
 
 QUICK_BUSY_TIMEOUT_MS: Final = 5000
 """The command line's wait for another program's lock (``database.BUSY_TIMEOUT_MS``)."""
@@ -80,6 +84,16 @@ class QuickCharacterLine:
 
 
 @dataclass(frozen=True)
+class QuickDungeonTurn:
+    """The stored dungeon turn as ``DungeonTurnStore.load`` and ``settings`` read it."""
+
+    clock: DungeonTurnClock
+    effects: tuple[TrackedEffect, ...]
+    settings: DungeonSettings
+    version: int
+
+
+@dataclass(frozen=True)
 class QuickParty:
     """A party and its members' names, in their party order."""
 
@@ -111,17 +125,20 @@ def quick_path(url: str | None) -> Path | None:
 
 
 def open_quick(
-    url: str | None, *, busy_timeout_ms: int = QUICK_BUSY_TIMEOUT_MS
+    url: str | None, *, busy_timeout_ms: int = QUICK_BUSY_TIMEOUT_MS, check_pages: bool = True
 ) -> QuickDatabase | None:
     """The file of ``url`` opened with plain sqlite3, or None when the full open is needed.
 
     Raises what the full open raises for a file it must refuse: NotADatabaseError,
-    DamagedDatabaseError (``quick_check``), DatabaseError.
+    DamagedDatabaseError (``quick_check``), DatabaseError. Only a caller that just reads, with
+    the full open (which checks every page) to follow before anything is written, may leave
+    that check out (``check_pages=False``: the window's first look at the stored state).
     """
     path = quick_path(url)
     if path is None or not path.is_file():
         return None
-    state = read_file_state(path)  # quick_check, another program's file: refused as at open
+    # quick_check, another program's file: refused as at open
+    state = read_file_state(path, check_pages=check_pages)
     heads = declared_heads()
     if heads is None or not state.revisions or set(state.revisions) != heads:
         return None  # missing, older or newer schema: the full open migrates or refuses
@@ -172,6 +189,65 @@ class QuickDatabase:
         if row is not None:
             return clock_from_json(str(row[0]))
         return DungeonTurnClock.new(settings_from_json(self.meta(SETTINGS_KEY)).dt_minutes)
+
+    def dungeon_turn(self) -> QuickDungeonTurn:
+        """The stored clock (a new stopped one at version 0 if none is stored), the tracked
+        effects in order and the settings. Raises ValueError for a state it cannot read."""
+        from refkit.rules.dungeon.clock import DungeonTurnClock
+        from refkit.store.dungeon_settings import SETTINGS_KEY, clock_from_json, settings_from_json
+        from refkit.store.row_forms import EFFECT_COLUMNS, tracked_effect
+
+        settings = settings_from_json(self.meta(SETTINGS_KEY))
+        row = self._one("SELECT state, version FROM dungeon_clock WHERE id = 1", ())
+        if row is None:
+            clock, version = DungeonTurnClock.new(settings.dt_minutes), 0
+        else:
+            clock, version = clock_from_json(str(row[0])), int(str(row[1]))
+        rows = self._all(
+            f"SELECT {', '.join(EFFECT_COLUMNS)} FROM tracked_effect ORDER BY position", ()
+        )
+        effects = tuple(tracked_effect(*row) for row in rows)  # type: ignore[arg-type]
+        return QuickDungeonTurn(clock, effects, settings, version)
+
+    def dungeon_version(self) -> int:
+        """The stored dungeon turn's version (``DungeonTurnStore.version``: 0 before any)."""
+        row = self._one("SELECT version FROM dungeon_clock WHERE id = 1", ())
+        return 0 if row is None else int(str(row[0]))
+
+    def carried_item(self, crow: str, item_id: str) -> Item | None:
+        """``crow``'s item ``item_id`` as stored (the crow looked up as the store does, ignoring
+        case); None when the crow or the item is not there, or the stored crow cannot be read."""
+        from refkit.rules.character.file_format import CharacterFileError, character_from_json
+        from refkit.store.row_forms import name_key
+
+        row = self._one("SELECT payload FROM character WHERE name_key = ?", (name_key(crow),))
+        if row is None:
+            return None
+        try:
+            character = character_from_json(json.loads(str(row[0])), f"stored character {crow!r}")
+            return character.items.find(item_id)
+        except (ValueError, KeyError, CharacterFileError):
+            return None
+
+    def party_names(self) -> list[str]:
+        """Every party's name, sorted as the character service lists them."""
+        return [str(row[0]) for row in self._all("SELECT name FROM party ORDER BY name_key", ())]
+
+    def recent_rolls(self, limit: int) -> list[LoggedRoll]:
+        """The newest ``limit`` logged rolls, newest first (``RollLogRepository.recent``)."""
+        from refkit.store.row_forms import ROLL_COLUMNS, logged_roll
+
+        rows = self._all(
+            f"SELECT {', '.join(ROLL_COLUMNS)} FROM roll_log"
+            " ORDER BY rolled_at DESC, id DESC LIMIT ?",
+            (limit,),
+        )
+        rolls = []
+        for row in rows:
+            values = list(row)
+            values[6] = datetime.fromisoformat(str(values[6])).replace(tzinfo=UTC)
+            rolls.append(logged_roll(*values))  # type: ignore[arg-type]
+        return rolls
 
     def table_lines(self) -> list[QuickTableLine] | None:
         """Every rollable table, sorted by name ignoring case; None while the shipped defaults

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from typing import Final
 
 from sqlalchemy import delete, func, or_
@@ -11,6 +10,7 @@ from sqlmodel import col, select
 
 from refkit.dice.records import LoggedRoll, RollRecord
 from refkit.store.database import Database
+from refkit.store.row_forms import ROLL_COLUMNS, logged_roll
 from refkit.store.tables import RollLogRow
 
 ROLL_SOURCES: Final = frozenset({"app", "cli"})
@@ -62,7 +62,7 @@ class RollLogRepository:
             statement = statement.limit(limit)
         with self._db.session() as session:
             rows = session.exec(statement).all()
-        return [_columns_to_logged(*row) for row in rows]
+        return [logged_roll(*row) for row in rows]
 
     def count(self, kind: str | None = None) -> int:
         """How many rolls are logged (of one kind, if given)."""
@@ -98,44 +98,7 @@ def _to_row(record: RollRecord, source: str) -> RollLogRow:
     )
 
 
-_COLUMNS = (
-    RollLogRow.id,
-    RollLogRow.kind,
-    RollLogRow.expression,
-    RollLogRow.faces,
-    RollLogRow.total,
-    RollLogRow.seed,
-    RollLogRow.rolled_at,
-    RollLogRow.summary,
-    RollLogRow.detail,
-    RollLogRow.source,
-)
-
-
-def _columns_to_logged(
-    row_id: int | None,
-    kind: str,
-    expression: str,
-    faces: str,
-    total: int,
-    seed: str | None,
-    rolled_at: datetime,
-    summary: str,
-    detail: str,
-    source: str,
-) -> LoggedRoll:
-    assert row_id is not None
-    record = RollRecord(
-        kind=kind,
-        expression=expression,
-        faces=tuple(json.loads(faces)),
-        total=total,
-        seed=None if seed is None else int(seed),
-        rolled_at=rolled_at,
-        summary=summary,
-        detail=json.loads(detail),
-    )
-    return LoggedRoll(id=row_id, record=record, source=source)
+_COLUMNS = tuple(getattr(RollLogRow, column) for column in ROLL_COLUMNS)
 
 
 def _escape_like(text: str) -> str:

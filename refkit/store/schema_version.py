@@ -31,8 +31,9 @@ class FileState:
         return "+".join(self.revisions) if self.revisions else None
 
 
-def read_file_state(path: Path) -> FileState:
-    """Inspect ``path`` without writing to it.
+def read_file_state(path: Path, *, check_pages: bool = True) -> FileState:
+    """Inspect ``path`` without writing to it (without ``check_pages``, the ``quick_check`` of
+    every page is left out: some 80 ms on a 20 MB file).
 
     Raises NotADatabaseError if it is a folder, not an SQLite file, or an SQLite database of some
     other program (tables but no Refkit migration record), DamagedDatabaseError if
@@ -60,7 +61,7 @@ def read_file_state(path: Path) -> FileState:
         if VERSION_TABLE in tables:
             rows = connection.execute(f"SELECT version_num FROM {VERSION_TABLE}").fetchall()
             revisions = tuple(sorted(str(row[0]) for row in rows))
-        damage = _quick_check(connection)
+        damage = _quick_check(connection) if check_pages else ""
     except sqlite3.OperationalError as exc:
         raise DatabaseError(f"cannot read the database {path}: {exc}") from exc
     except sqlite3.DatabaseError as exc:

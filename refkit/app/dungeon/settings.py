@@ -14,10 +14,10 @@ from typing import Any
 
 from refkit.app.dungeon import log_text
 from refkit.app.dungeon.runner import moment
+from refkit.app.dungeon.state import dungeon_en as dungeon_en
 from refkit.app.steps import Change, Loaded, LogLine, Planned, Saved, StepRunner
 from refkit.app.steps import Outcome as StepOutcome
 from refkit.errors import ConflictError
-from refkit.rules.encounters import encounter_number
 from refkit.store.dungeon_settings import DungeonSettings
 from refkit.store.dungeon_turn_store import DungeonTurnStore
 from refkit.store.session_log import SessionLogEntry
@@ -27,13 +27,6 @@ SettingsChange = Change[DungeonSettings]
 
 class SettingsChangedError(ConflictError):
     """The settings changed in the database after they were read; nothing was written."""
-
-
-def dungeon_en(settings: DungeonSettings) -> int:
-    """The dungeon EN the toggles and modifiers give (the rules' :func:`encounter_number`)."""
-    return encounter_number(
-        crowded=settings.crowded, chaos=settings.chaos, modifiers=settings.en_modifiers
-    )
 
 
 def toggle_changes(

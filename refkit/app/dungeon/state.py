@@ -10,6 +10,7 @@ from refkit.app.steps import Change
 from refkit.rules.dungeon.clock import DungeonTurnClock, PendingEncounter
 from refkit.rules.dungeon.effects import TrackedEffect
 from refkit.rules.dungeon.end_of_turn import RestFinish
+from refkit.rules.encounters import encounter_number
 from refkit.store.dungeon_settings import DungeonSettings
 
 T = TypeVar("T")
@@ -81,3 +82,10 @@ class DungeonTurnView:
     @property
     def pending_encounters(self) -> tuple[PendingEncounter, ...]:
         return self.clock.pending_encounters
+
+
+def dungeon_en(settings: DungeonSettings) -> int:
+    """The dungeon EN the toggles and modifiers give (the rules' :func:`encounter_number`)."""
+    return encounter_number(
+        crowded=settings.crowded, chaos=settings.chaos, modifiers=settings.en_modifiers
+    )

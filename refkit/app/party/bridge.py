@@ -23,7 +23,7 @@ from refkit.app.party.conditions import PartyConditions
 from refkit.app.party.item_lights import PartyItems
 from refkit.app.party.overload import OverloadWounds, overload_wounds
 from refkit.app.party.rest import PartyRest, RestCrafting, party_rest
-from refkit.app.party.table_party import PartyChoice, read_choice, write_choice
+from refkit.app.party.table_party import PartyChoice, party_at_table, read_choice, write_choice
 from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.rules.character.model import Character
 from refkit.rules.dungeon.end_of_turn import EndOfTurnResult, RestStart
@@ -128,14 +128,7 @@ class PartyBridge:
     def party_name(self) -> str | None:
         """The party at the table: the chosen one (if it still exists), or, until the referee
         chooses, the only party when there is exactly one; None for nobody."""
-        names = self.party_names()
-        choice = self.choice()
-        if not choice.chosen:
-            return names[0] if len(names) == 1 else None
-        if choice.party is None:
-            return None
-        wanted = name_key(choice.party)
-        return next((name for name in names if name_key(name) == wanted), None)
+        return party_at_table(self.choice(), self.party_names())
 
     def members(self) -> tuple[str, ...]:
         name = self.party_name()
