@@ -198,7 +198,5 @@ def test_docks_shown_together_are_built_one_per_turn_of_the_event_loop(registry,
     for panel in (PanelId.DICE, PanelId.ROLL_LOG, PanelId.GAMES):
         registry.panel(panel).show()
     QApplication.processEvents()
-    assert len(built) == 1
-    QApplication.processEvents()
-    assert len(built) == 2
+    assert len(built) == 1  # one in this turn, the next on a later one (a 1 ms timer)
     qtbot.waitUntil(lambda: len(built) == 3)

@@ -19,6 +19,7 @@ from PySide6.QtCore import (
     QSettings,
     QSize,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QCloseEvent, QGuiApplication
@@ -59,7 +60,10 @@ SCRATCH_TEXT = (
 class MainWindow(QMainWindow):
     """Top-level window: a frame for dock panels."""
 
+    first_paint_began = Signal()
+    """The window's first paint has begun: its own, with its panels' to follow in this turn."""
     first_painted = Signal()
+    """The window's first frame is on screen, the panels in it painted too (a turn later)."""
     about_to_close = Signal()
     """The user asked to close: save what editors hold before the window checks what is lost."""
     closing = Signal()
@@ -72,6 +76,7 @@ class MainWindow(QMainWindow):
         self._default_state: QByteArray | None = None
         self._geometry_restored = False
         self._painted = False
+        self._paint_began = False
         self.layout_restored = False
         self.setObjectName("refkit_main_window")
         self.setWindowTitle(TITLE)
@@ -100,8 +105,13 @@ class MainWindow(QMainWindow):
 
     @property
     def painted(self) -> bool:
-        """True once the window has been painted at least once."""
+        """True once the window's first frame is on screen (see ``first_painted``)."""
         return self._painted
+
+    @property
+    def paint_began(self) -> bool:
+        """True once the window's first paint has begun (see ``first_paint_began``)."""
+        return self._paint_began
 
     # panels -------------------------------------------------------------------------------
 
@@ -401,10 +411,15 @@ class MainWindow(QMainWindow):
 
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)
-        if event.type() == QEvent.Type.Paint and not self._painted:
-            self._painted = True
-            self.first_painted.emit()
+        if event.type() == QEvent.Type.Paint and not self._paint_began:
+            self._paint_began = True
+            self.first_paint_began.emit()
+            QTimer.singleShot(0, self, self._frame_painted)  # after the panels in it
         return handled
+
+    def _frame_painted(self) -> None:
+        self._painted = True
+        self.first_painted.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._close_confirmed:

@@ -78,6 +78,11 @@ class MenuId(StrEnum):
 
 SETTLE_MS = 250
 """How long a panel built only when looked at must stay on screen before it is built."""
+NEXT_TURN_MS = 1
+"""The delay of "the next turn of the event loop" for work done a part per turn. A zero-delay
+single shot is a posted event, which Qt runs before the timers that are due: a chain of them ran
+two or more parts back to back (a 2 ms heartbeat saw 85-180 ms gaps while the panels in front
+were built); a 1 ms timer lets the clock's and every other due timer run between two parts."""
 PANELS_SECTION = "zz_panels"
 """The section of a feature menu that lists its panels' show/hide toggles (always last)."""
 
@@ -378,6 +383,11 @@ class PanelRegistry(QObject):
             panel for panel in self._specs if panel not in self._widgets and self._on_screen(panel)
         ]
 
+    def building_shown(self) -> bool:
+        """True while docks just shown wait for the registry to build them, one per turn of
+        the event loop (a caller building panels itself leaves those turns to it)."""
+        return any(panel not in self._widgets for panel in self._shown_waiting)
+
     def build_in_idle_steps(self) -> None:
         """From now on build every waiting panel, one per turn of the event loop."""
         self._idle_building = True
@@ -419,7 +429,7 @@ class PanelRegistry(QObject):
             # per turn of the event loop, not all in the same turn.
             self._shown_waiting.append(panel)
             if len(self._shown_waiting) == 1:
-                QTimer.singleShot(0, self, self._build_next_shown)
+                QTimer.singleShot(NEXT_TURN_MS, self, self._build_next_shown)
 
     def _build_next_shown(self) -> None:
         while self._shown_waiting:
@@ -437,7 +447,7 @@ class PanelRegistry(QObject):
                 self._build(panel)
                 break
         if self._shown_waiting:
-            QTimer.singleShot(0, self, self._build_next_shown)
+            QTimer.singleShot(NEXT_TURN_MS, self, self._build_next_shown)
 
     def _on_screen(self, panel: PanelId) -> bool:
         """Shown and not behind another tab (a tabbed-away dock can still say it is visible)."""
