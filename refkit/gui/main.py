@@ -1,8 +1,10 @@
 """Composition root of the desktop app: the one place where the window, panels and services meet.
 
 Start-up order keeps the first paint fast: the window and panels are built from Qt alone and shown;
-only after the first paint are asyncio, the odds engine (icepool) and the database (SQLModel,
-Alembic) loaded, the database opened and migrated in a worker thread, and the roll log read.
+as the first paint begins, a worker thread imports the panels in front (no ORM among them) and
+reads the stored dungeon turn, the party at the table and the newest rolls with plain sqlite3,
+and the panels show them; only then are asyncio, the odds engine (icepool) and the database
+(SQLModel, Alembic) loaded, the database opened and migrated in the worker, and the roll log read.
 
 If the database cannot be opened, the app never quietly carries on in memory: a dialog says why
 and offers a backup copy, another file, a clearly marked scratch session, or quitting. The app's
@@ -15,6 +17,7 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,7 +33,13 @@ from refkit.gui.shell.actions import ActionRegistry, ActionSpec
 from refkit.gui.shell.event_loop import install_event_loop, shutdown_event_loop, start_task
 from refkit.gui.shell.main_window import LAYOUT_DID_NOT_FIT, LAYOUT_VERSION, MainWindow
 from refkit.gui.shell.palette import Appearance, PaletteController
-from refkit.gui.shell.panel_registry import FeatureContext, MenuId, PanelId, PanelRegistry
+from refkit.gui.shell.panel_registry import (
+    NEXT_TURN_MS,
+    FeatureContext,
+    MenuId,
+    PanelId,
+    PanelRegistry,
+)
 from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.gui.shell.worker import Worker
 from refkit.gui.shell.workspaces import Workspace
@@ -44,13 +53,14 @@ if TYPE_CHECKING:
 
     from refkit.app.character_service import CharacterService
     from refkit.app.dice_service import DiceService
+    from refkit.app.dungeon.state import DungeonTurnView
+    from refkit.app.dungeon.stored_view import StoredParty
     from refkit.compose import Services
-    from refkit.dice.records import RollRecord
+    from refkit.dice.records import LoggedRoll, RollRecord
     from refkit.gui.characters.install import CharacterPanels
     from refkit.gui.dungeon.install import DungeonPanels
     from refkit.gui.shell.database_open_dialog import DatabaseOpenDialog
     from refkit.store.database import Database
-    from refkit.store.roll_log import LoggedRoll
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +70,15 @@ MENU_TITLES = (MenuId.FILE, MenuId.EDIT, MenuId.DICE, MenuId.VIEW, MenuId.HELP)
 """The menus the first paint shows (Dungeon and Crows join when their features register)."""
 LOG_LOAD_LIMIT = dice_install.LOG_LOAD_LIMIT
 APPEARANCE_KEY = "appearance/scheme"
+STORED_ROLLS = 200
+"""How many of the newest rolls the roll log shows before the ORM is loaded (more than a tall
+screen holds; reading all LOG_LOAD_LIMIT took some 45 ms more): the rest join with the service."""
 LOOKUP_INSTALL = "refkit.gui.lookup.install"
 """The lookup feature's module, registered after the first paint when it is installed."""
+SAVING = "Saving…"
+OPENING = "Opening the database…"
+"""What the status bar says while a step waits for the database to open (the panels in front
+showing the stored state meanwhile)."""
 IN_MEMORY_URL = "sqlite://"
 """The scratch session's database: nothing in it survives quitting."""
 GUI_BUSY_TIMEOUT_MS = 50
@@ -160,7 +177,11 @@ FRONT_MODULES = (
 )
 """The feature modules of the panels in front of the Referee workspace (the clock, the lights,
 the roll log) and their tabs, registered right after the first paint (imported by the worker
-thread; they create no Qt objects when imported)."""
+thread; they create no Qt objects when imported, and import no ORM: ``tests/gui/
+test_stored_front.py`` keeps it so, since the panels show the stored state before it loads)."""
+SHOWN_MODULES = FRONT_MODULES[:2]
+"""What the panels on screen at start need to show the stored state (the others in
+FRONT_MODULES build tabs that are behind them: the tables editor, the hazards)."""
 LATE_MODULES = (
     "refkit.gui.characters.install",
     "refkit.gui.games.hub",
@@ -185,14 +206,57 @@ def _import_event_loop() -> None:
 
 
 def _import_front_modules(freeze: bool = False) -> None:
-    """Import the modules of the panels in front (worker thread; they bring the ORM with them);
-    with ``freeze``, keep them out of full garbage collections (``_keep_out_of_collections``)."""
+    """Import the modules of the panels in front (worker thread); with ``freeze``, keep them out
+    of full garbage collections (``_keep_out_of_collections``)."""
     from refkit.gui.shell.read_ahead import import_quietly
 
     for name in FRONT_MODULES:
         import_quietly(name)
     if freeze:
         _keep_out_of_collections()
+
+
+@dataclass(frozen=True)
+class StoredFront:
+    """What the panels in front show before the ORM is loaded, read with plain sqlite3."""
+
+    view: DungeonTurnView
+    party: StoredParty
+    rolls: list[LoggedRoll]
+    location: str
+
+
+def _read_stored_front(db_url: str | None, freeze: bool = False) -> StoredFront | None:
+    """Import the modules of the panels on screen at start and read the stored dungeon turn,
+    the party at the table and the newest rolls with plain sqlite3 (worker thread: some 0.2 s,
+    against over a second for importing the ORM and opening the database with it). None when
+    the quick path cannot tell the file is fine as it is (none yet, a schema to migrate, a URL
+    it does not read, a file it refuses): the full open then decides, and says why if it must.
+    With ``freeze``, what was imported is kept out of full garbage collections, which would
+    otherwise walk it again while the panels are built (``_keep_out_of_collections``)."""
+    import time
+
+    from refkit.app.dungeon.stored_view import stored_party, stored_view
+    from refkit.gui.shell.read_ahead import import_quietly
+    from refkit.store.quick import open_quick
+
+    for name in SHOWN_MODULES:
+        import_quietly(name)
+    if freeze:
+        _keep_out_of_collections()
+    try:
+        # Only read here: the full open that follows checks every page before any write.
+        quick = open_quick(db_url, busy_timeout_ms=GUI_BUSY_TIMEOUT_MS, check_pages=False)
+        if quick is None:
+            return None
+        with quick:
+            view = stored_view(quick, time.time())
+            party = stored_party(quick)
+            rolls = quick.recent_rolls(STORED_ROLLS)
+    except Exception:  # the full open meets it again and reports it where the user looks
+        log.debug("the stored state could not be read ahead", exc_info=True)
+        return None
+    return StoredFront(view, party, rolls, str(quick.path))
 
 
 def _keep_out_of_collections() -> None:
@@ -266,6 +330,9 @@ class RefkitApp:
         self._ready_callbacks: list[Callable[[], None]] = []
         self.usable = False
         """True once the panels in front are live (the later features may still be joining)."""
+        self.shown_stored = False
+        """True once the panels in front show the stored state and take input, before the ORM
+        is loaded (see :meth:`_show_stored`); a step asked for then waits until :attr:`usable`."""
         self._usable_callbacks: list[Callable[[], None]] = []
         self._layout_restored = False
         self.character_panels: CharacterPanels | None = None
@@ -455,16 +522,67 @@ class RefkitApp:
 
     def start_after_first_paint(self) -> None:
         """Load the heavy parts once the window is on screen, all in the one worker thread
-        (started before the paint, imports slowed it down): first asyncio and qasync, then
-        :meth:`start` on the GUI thread queues the panels' modules and the database."""
+        (started before the paint, imports slowed it down): first the panels in front, on the
+        stored state read with plain sqlite3 (:meth:`_show_stored`), then asyncio and qasync,
+        then :meth:`start` on the GUI thread queues the ORM and the database."""
 
-        def painted() -> None:
+        def painting() -> None:  # the panels in the first frame paint meanwhile, in C++
+            self.worker.then(
+                _read_stored_front, self._show_stored, self.db_url, self.freezes_start_up
+            )
+
+        if self.window.paint_began:
+            painting()
+        else:
+            self.window.first_paint_began.connect(painting, Qt.ConnectionType.SingleShotConnection)
+
+    def _show_stored(self, read: Future[StoredFront | None]) -> None:
+        """Put the panels in front on screen showing the stored state (the clock running on it,
+        the party at the table, the newest rolls), before the ORM is imported: the window is
+        usable then. A dungeon-turn step or a roll asked for before the services are here waits
+        for them (:meth:`wait_until_live`); exporting or clearing the roll log says to try again
+        in a moment. Without a stored state to show (a first start, a schema to migrate, a file
+        the full open must judge), the panels go live the usual way."""
+        if self._shut_down:
+            return
+        front = read.result()  # the reader catches what a file can do: anything else is a fault
+        if front is not None and self.database is None:
+            self._run_steps(self._stored_steps(front))
+        else:
+            self._start_loading()
+
+    def _stored_steps(self, front: StoredFront) -> Iterator[None]:
+        """:meth:`_show_stored` a part per turn of the event loop (each a few tens of ms)."""
+        for _step in self.install_dungeon_panels_steps():
+            yield
+            if self._shut_down:  # closed meanwhile
+                return
+        # The same turn as the layout's restore (the install's last part): the panels it puts
+        # on screen are built from a later turn on, one per turn, each on the stored state.
+        dungeon = self.dungeon
+        assert dungeon is not None
+        dungeon.show_stored(front.view, front.party, self.wait_until_live)
+        self.dice.show_stored(front.rolls, self.wait_until_live)
+        self.window.set_database_location(front.location)
+        self._arrange_front()
+        yield from self._build_on_screen()
+        if not self._shut_down:
+            self.shown_stored = True
+            self._start_loading()
+
+    def _start_loading(self) -> None:
+        if not self._shut_down:
             self.worker.then(_import_event_loop, self._start_when_imported)
 
-        if self.window.painted:
-            painted()
-        else:
-            self.window.first_painted.connect(painted, Qt.ConnectionType.SingleShotConnection)
+    def wait_until_live(self) -> bool:
+        """Turn the event loop without user input until the panels in front are live (the
+        window paints and its clock runs; clicks and keys wait their turn), or the database
+        could not be opened. True when live."""
+        if not self.usable and self.database_error is None and not self._shut_down:
+            self.worker.turn_until(
+                lambda: self.usable or self.database_error is not None or self._shut_down
+            )
+        return self.usable
 
     def _start_when_imported(self, imported: Future[None]) -> None:
         if self._shut_down:  # closed while the worker was importing
@@ -620,13 +738,14 @@ class RefkitApp:
         services.dice.write_with(self.undo_stack.write)
 
     def _show_writing(self, busy: bool) -> None:
+        bar = self.window.statusBar()
         if busy:
             QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
-            self.window.show_status("Saving…", 0)
+            self.window.show_status(SAVING if self.usable else OPENING, 0)
         else:
             QApplication.restoreOverrideCursor()
-            if self.window.statusBar().currentMessage() == "Saving…":
-                self.window.statusBar().clearMessage()
+            if bar.currentMessage() in (SAVING, OPENING):
+                bar.clearMessage()
 
     def _ready(self) -> None:
         callbacks, self._ready_callbacks = self._ready_callbacks, []
@@ -677,15 +796,10 @@ class RefkitApp:
             dungeon = self.install_dungeon_panels()
             yield from dungeon.attach_services_steps(services)
             yield
-            self._layout_restored = self.window.restore_layout()
-            if not self._layout_restored:
-                # A first start (or a saved layout that did not fit): the referee's
-                # arrangement, with the clock in front rather than behind the dice.
-                arrange_workspace(self.panels, Workspace.REFEREE)
-            yield
-            while self.panels.pending_on_screen():  # one panel per turn of the event loop
-                self.panels.widget(self.panels.pending_on_screen()[0])
+            if not self.shown_stored:  # else arranged already, on the stored state
+                self._arrange_front()
                 yield
+            yield from self._build_on_screen()
             self._set_usable()
             self.worker.then_in_steps(
                 _late_feature_steps(services, self.freezes_start_up),
@@ -693,6 +807,26 @@ class RefkitApp:
             )
 
         self._run_steps(front(), database)
+
+    def _arrange_front(self) -> None:
+        self._layout_restored = self.window.restore_layout()
+        if not self._layout_restored:
+            # A first start (or a saved layout that did not fit): the referee's arrangement,
+            # with the clock in front rather than behind the dice.
+            arrange_workspace(self.panels, Workspace.REFEREE)
+
+    def _build_on_screen(self) -> Iterator[None]:
+        """Build the panels on screen not built yet, one per turn of the event loop: those the
+        registry builds a turn at a time itself (docks just shown) are left to it, so no two
+        are built in the same turn."""
+        while True:
+            yield
+            if self.panels.building_shown():
+                continue
+            pending = self.panels.pending_on_screen()
+            if not pending:
+                return
+            self.panels.widget(pending[0])
 
     def _late_features_prepared(self, prepared: Future[bool]) -> None:
         if self._shut_down or self.database is None or self.services is None:
@@ -832,7 +966,7 @@ class RefkitApp:
             if database is not None and self.database is not database:  # closed meanwhile
                 return
             if next(steps, StopIteration) is not StopIteration:
-                QTimer.singleShot(0, self.window, next_step)
+                QTimer.singleShot(NEXT_TURN_MS, self.window, next_step)
 
         next_step()
 

@@ -26,6 +26,8 @@ from refkit.gui.shell.panel_registry import (
 from refkit.gui.shell.undo_adapter import push_command
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from refkit.app.dice_service import DiceService
     from refkit.dice.records import LoggedRoll
 
@@ -75,6 +77,15 @@ class DiceFeature:
 
         self.panel.set_odds_source(test_odds)
         self.panel.set_service(service)
+
+    def show_stored(self, rolls: list[LoggedRoll], until_live: Callable[[], object]) -> None:
+        """Show ``rolls``, the newest few read before the service could be built, and take
+        rolls meanwhile: each first calls ``until_live``, which returns once :meth:`attach` has
+        been called (exporting or clearing the log says to try again until then)."""
+        if self.service is not None:
+            return
+        self.log_model.replace_all(rolls)  # the panel says they are the newest, still opening
+        self.panel.roll_before_live(until_live)
 
     def clear_log(self) -> None:
         """Empty the roll log as one undoable step."""

@@ -139,6 +139,7 @@ class DicePanel(QWidget):
         self.setObjectName("dice_panel")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._service: DiceService | None = None
+        self._until_live: Callable[[], object] | None = None  # see roll_before_live
         self._odds_source: OddsSource | None = None
         self._order: Order = "sequential"
         self._crows: CrowsForTests | None = None
@@ -322,6 +323,13 @@ class DicePanel(QWidget):
         """Start showing live odds, computed by ``odds(characteristic, **keywords)``."""
         self._odds_source = odds
         self.refresh_odds()
+
+    def roll_before_live(self, until_live: Callable[[], object]) -> None:
+        """Take rolls before the service is here (the roll log shows the stored rolls): a roll
+        asked for first calls ``until_live``, which returns once :meth:`set_service` has been
+        called (the window turning its event loop meanwhile)."""
+        self._until_live = until_live
+        self._set_rolling_enabled(True)
 
     def set_service(self, service: DiceService) -> None:
         """Enable rolling; every roll goes through (and is logged by) ``service``."""
@@ -631,6 +639,8 @@ class DicePanel(QWidget):
         self.notation.selectAll()
 
     def _ready_service(self) -> DiceService | None:
+        if self._service is None and self._until_live is not None:
+            self._until_live()
         if self._service is None:
             self.status_message.emit("The roll log is still opening; try again in a moment")
         return self._service

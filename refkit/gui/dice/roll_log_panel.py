@@ -85,6 +85,9 @@ def write_export_file(path: Path, text: str) -> None:
     write_text_atomic(path, text)
 
 
+OPENING_TEXT = "Opening the roll log…"
+
+
 class RollLogPanel(QWidget):
     """Filter box, kind selector, the table, and Export / Clear buttons."""
 
@@ -256,14 +259,12 @@ class RollLogPanel(QWidget):
         return self._proxy
 
     def set_loading(self, loading: bool) -> None:
-        """While the database opens, show that and keep the buttons off."""
+        """While the database opens, show that and keep the buttons off (the newest rolls,
+        read ahead, may be shown meanwhile: exporting or clearing waits for all of them)."""
         self._loading = loading
         for widget in (self.export_csv_button, self.export_markdown_button, self.clear_button):
             widget.setEnabled(not loading)
-        if loading:
-            self.count_label.setText("Opening the roll log…")
-        else:
-            self._update_count()
+        self._update_count()
 
     def shown_rolls(self) -> list[LoggedRoll]:
         """The rolls the filter shows, newest first."""
@@ -314,7 +315,12 @@ class RollLogPanel(QWidget):
         total = self._model.rowCount()
         shown = self._proxy.rowCount()
         noun = "roll" if total == 1 else "rolls"
-        text = f"{total} {noun}" if shown == total else f"{shown} of {total} {noun} shown"
+        if self._loading:  # the newest rolls, read before the roll log itself is open
+            text = f"Newest {total} {noun}; opening the roll log…" if total else OPENING_TEXT
+        elif shown == total:
+            text = f"{total} {noun}"
+        else:
+            text = f"{shown} of {total} {noun} shown"
         self.count_label.setText(text)
 
     def _scroll_to_newest(self, parent: QModelIndex, first: int, _last: int) -> None:
@@ -376,7 +382,10 @@ class RollLogPanel(QWidget):
         from PySide6.QtWidgets import QMessageBox
 
         total = self._model.rowCount()
-        if self._loading or total == 0:
+        if self._loading:
+            self.status_message.emit("The roll log is still opening; try again in a moment")
+            return None
+        if total == 0:
             self.status_message.emit("The roll log is empty")
             return None
         box = QMessageBox(self)

@@ -36,7 +36,11 @@ from refkit.gui.shell.panel_registry import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from refkit.app.character_service import CharacterService
+    from refkit.app.dungeon.state import DungeonTurnView
+    from refkit.app.dungeon.stored_view import StoredParty
     from refkit.app.dungeon_turn_service import DungeonTurnService
     from refkit.app.party.bridge import PartyBridge
     from refkit.app.table_service import TableService
@@ -127,6 +131,17 @@ class DungeonPanels:
             self.session_log_panel.notice_log_changed()
 
     # services -------------------------------------------------------------------------------
+
+    def show_stored(
+        self, view: DungeonTurnView, party: StoredParty, until_live: Callable[[], object]
+    ) -> None:
+        """Show the stored state before the services are here (:meth:`set_services_steps`
+        follows): the clock on ``view``, the chooser on ``party``; a step asked for meanwhile
+        waits for the services (``until_live``, see ``DungeonTurnSession.show_stored``)."""
+        self.session.show_stored(view, until_live)
+        self._registry.when_built(
+            PanelId.DUNGEON_TURN, lambda panel: panel.show_stored_party(party)
+        )
 
     def set_services(
         self,

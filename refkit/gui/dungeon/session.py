@@ -102,6 +102,8 @@ class DungeonTurnSession(QObject, DungeonSteps):
         self.last_auto_end_lateness: float | None = None
         self._closed = False
         self._unsaved: Command | None = None  # the step last said "not saved"
+        self._until_live: Callable[[], object] | None = None  # see show_stored
+        self._unrecorded_warnings: set[int] = set()  # thresholds warned before the service
         if undo_stack is not None:
             undo_stack.indexChanged.connect(self._undo_index_changed)
         app = QCoreApplication.instance()
@@ -132,6 +134,9 @@ class DungeonTurnSession(QObject, DungeonSteps):
         self._service = service
         self._tables = table_service
         self._poll.start()
+        if self._unrecorded_warnings:  # warned while the stored state was shown
+            due, self._unrecorded_warnings = tuple(sorted(self._unrecorded_warnings)), set()
+            self._record_warnings(due)
         self.refresh()
 
     @property
@@ -143,6 +148,26 @@ class DungeonTurnSession(QObject, DungeonSteps):
         return self._tables
 
     def ready(self) -> bool:
+        return self._service is not None
+
+    def show_stored(self, view: DungeonTurnView, until_live: Callable[[], object]) -> None:
+        """Show ``view``, the stored state read before the service could be built (plain
+        sqlite3, while the worker still imports the ORM): the clock runs on it and its
+        deadlines are armed. A step asked for meanwhile first calls ``until_live``, which
+        returns once the service is here (the window turning its event loop meanwhile), and
+        then runs as usual, on the state as it is then."""
+        if self._service is not None or self._closed:
+            return
+        self._until_live = until_live
+        self._view = view
+        self._arm(view, self.now())
+        self.view_changed.emit(view)
+
+    def live(self) -> bool:
+        """True once the service is here; while only the stored state is shown, this waits
+        for the service first (see :meth:`show_stored`)."""
+        if self._service is None and self._until_live is not None and not self._closed:
+            self._until_live()
         return self._service is not None
 
     def now(self) -> float:
@@ -227,6 +252,7 @@ class DungeonTurnSession(QObject, DungeonSteps):
 
     def call(self, action: Callable[[], T]) -> T | None:
         """Run a service call that is not undoable (a setting); None and a message on refusal."""
+        self.live()
         try:
             result = self.write(action)
         except Exception as error:
@@ -311,14 +337,19 @@ class DungeonTurnSession(QObject, DungeonSteps):
         if not due:
             return
         self._warned.update((view.clock.dt, threshold) for threshold in due)
-        assert self._service is not None
-        service = self._service
-        try:
-            self.write(service.mark_warnings_fired, due)
-        except Exception as error:  # still warn; the worst case is a second warning
-            log.warning("cannot record the warning as shown: %s", error)
+        if self._service is None:  # only the stored state is shown: warn now, record it later
+            self._unrecorded_warnings.update(due)
+        else:
+            self._record_warnings(due)
         self.warning.emit(min(due))
         self.refresh()
+
+    def _record_warnings(self, due: tuple[int, ...]) -> None:
+        assert self._service is not None
+        try:
+            self.write(self._service.mark_warnings_fired, due)
+        except Exception as error:  # still warned; the worst case is a second warning
+            log.warning("cannot record the warning as shown: %s", error)
 
     def _auto_end(self, deadline: float) -> None:
         if self._not_now(lambda: self._auto_end(deadline)):

@@ -40,6 +40,7 @@ class DungeonSteps:
 
     # What the session provides (declared only, for the type checker).
     _service: DungeonTurnService | None
+    live: Callable[[], bool]
     message: SignalInstance
     turn_ended: SignalInstance
     run: Callable[[Command], bool]
@@ -53,8 +54,8 @@ class DungeonSteps:
     ) -> Any:
         """Run the command ``make(service, *args, **kwargs)`` (a class from
         :mod:`refkit.app.dungeon_turn_commands`) as one undo step; returns its outcome's value,
-        or None if it was refused or the dungeon turn is not loaded yet."""
-        if self._service is None:
+        or None if it was refused or the dungeon turn could not be loaded."""
+        if not self.live() or self._service is None:
             self.message.emit("The dungeon turn is still loading; try again in a moment")
             return None
         command = make(self._service, *args, **kwargs)
@@ -227,8 +228,8 @@ class DungeonSteps:
 
     def _would_change(self, changes: dict[str, Any]) -> bool | None:
         """Whether ``changes`` change the settings (so there is a step to push); None, with a
-        message, for a bad value or while the dungeon turn is loading."""
-        if self._service is None:
+        message, for a bad value or when the dungeon turn could not be loaded."""
+        if not self.live() or self._service is None:
             self.message.emit("The dungeon turn is still loading; try again in a moment")
             return None
         try:

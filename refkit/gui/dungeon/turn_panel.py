@@ -57,6 +57,7 @@ from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
 if TYPE_CHECKING:
     from refkit.app.combat.fight_view import PlayersFight
     from refkit.app.dungeon.rests import RestPlan
+    from refkit.app.dungeon.stored_view import StoredParty
     from refkit.app.dungeon_turn_service import DungeonTurnView
     from refkit.app.party_bridge import PartyBridge
     from refkit.gui.dungeon.rest_finish_dialog import FinishRestDialog
@@ -710,8 +711,9 @@ class DungeonTurnPanel(QWidget):
     def open_finish_rest_dialog(self) -> FinishRestDialog | None:
         """With crows at the table, the dialog where the referee picks each one's activity (the
         rest finishes when it is accepted); None when there is nobody to choose for."""
+        live = self.session.live()  # the stored state only: wait for the party at the table
         party, service = self.party, self.session.service
-        if party is None or service is None:
+        if not live or party is None or service is None:
             return None
         crows = self.session.call(party.crows)
         if not crows:
@@ -778,6 +780,24 @@ class DungeonTurnPanel(QWidget):
             log.exception("cannot read the party at the table")
             self.show_message(f"Cannot read the parties: {error}")
             return
+        self.party_combo.setEnabled(True)
+        self._fill_party_combo(names, chosen, members)
+        self.rest.show_party(chosen is not None, in_miasma)
+
+    def show_stored_party(self, stored: StoredParty) -> None:
+        """Show the parties and the party at the table as stored, before the characters are
+        connected (:meth:`set_party` follows): the chooser in its place, off until then, so
+        nothing moves when it goes live."""
+        if self.party is not None:
+            return
+        self.party_row.setVisible(True)
+        self.party_combo.setEnabled(False)
+        self._fill_party_combo(list(stored.names), stored.at_table, None)
+        self.rest.show_party(stored.at_table is not None, stored.rest_in_miasma)
+
+    def _fill_party_combo(
+        self, names: list[str], chosen: str | None, members: Sequence[str] | None
+    ) -> None:
         combo = self.party_combo
         combo.blockSignals(True)
         combo.clear()
@@ -787,12 +807,13 @@ class DungeonTurnPanel(QWidget):
         combo.setCurrentIndex(0 if chosen is None else names.index(chosen) + 1)
         combo.blockSignals(False)
         crows = ", ".join(members) if members else "no crows"
-        combo.setToolTip(
-            rich_tooltip(f"{chosen}: {crows}")
-            if chosen
-            else "No party at the table: End DT and rests act on tracked effects only"
-        )
-        self.rest.show_party(chosen is not None, in_miasma)
+        if not chosen:
+            tip = "No party at the table: End DT and rests act on tracked effects only"
+        elif members is None:
+            tip = rich_tooltip(chosen)
+        else:
+            tip = rich_tooltip(f"{chosen}: {crows}")
+        combo.setToolTip(tip)
 
     def _party_chosen(self, index: int) -> None:
         party = self.party

@@ -32,6 +32,8 @@ THREAD_NAME = "refkit-worker"
 BUSY_AFTER_MS = 250
 """A write still waiting after this long is said (``busy``): the cursor shows it, and so does the
 status bar."""
+POLL_MS = 10
+"""How often :meth:`Worker.turn_until` asks whether what it waits for is done."""
 
 
 class Worker(QObject):
@@ -135,13 +137,29 @@ class Worker(QObject):
 
     def _wait(self, future: Future[Any]) -> None:
         loop = QEventLoop()
+        future.add_done_callback(lambda _done: self._wake_up(loop))
+        self._turn(loop, future.done)
+
+    def turn_until(self, done: Callable[[], bool]) -> None:
+        """Turn the GUI thread's event loop without user input until ``done()`` (asked every
+        POLL_MS), as :meth:`wait_for` does while a job runs: the window paints and its timers
+        fire, clicks and keys wait their turn, and ``busy`` says so after BUSY_AFTER_MS."""
+        loop = QEventLoop()
+        poll = QTimer()
+        poll.timeout.connect(lambda: done() and loop.quit())
+        poll.start(POLL_MS)
+        try:
+            self._turn(loop, done)
+        finally:
+            poll.stop()
+
+    def _turn(self, loop: QEventLoop, done: Callable[[], bool]) -> None:
         said = QTimer()
         said.setSingleShot(True)
         said.timeout.connect(lambda: self.busy.emit(True))
-        future.add_done_callback(lambda _done: self._wake_up(loop))
         said.start(BUSY_AFTER_MS)
         try:
-            if not future.done():
+            if not done():
                 loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
         finally:
             if not said.isActive():

@@ -41,7 +41,6 @@ from refkit.gui.common.plain_text import plain_label, plain_message, rich_toolti
 from refkit.gui.common.row_table_model import Column, RowTableModel
 from refkit.gui.common.table_style import fixed_column_widths, problem_row_tint, show_problem_list
 from refkit.gui.common.typing_keys import KeyKeepingDelegate, keep_keys
-from refkit.gui.tables.import_dialog import TableImportDialog
 from refkit.rules.tables.model import (
     RollableTable,
     TableRoll,
@@ -57,6 +56,7 @@ if TYPE_CHECKING:
 
     from refkit.app.table_service import TableService, TableUse
     from refkit.app.undo import Command
+    from refkit.gui.tables.import_dialog import TableImportDialog
     from refkit.store.table_store import TableSummary
 
 log = logging.getLogger(__name__)
@@ -703,6 +703,9 @@ class TableEditor(QWidget):
         self.reload()
 
     def open_import(self) -> TableImportDialog:
+        # Imported when first opened: the file formats' readers (~45 ms) wait for the user.
+        from refkit.gui.tables.import_dialog import TableImportDialog
+
         if self._import_dialog is None:
             dialog = TableImportDialog(
                 self._import, self, existing_names=lambda: set(self.table_names())
