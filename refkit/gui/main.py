@@ -564,7 +564,7 @@ class RefkitApp:
         dungeon.show_stored(front.view, front.party, self.wait_until_live)
         self.dice.show_stored(front.rolls, self.wait_until_live)
         self.window.set_database_location(front.location)
-        self._arrange_front()
+        self._arrange_front(restored=self._layout_restored)
         yield from self._build_on_screen()
         if not self._shut_down:
             self.shown_stored = True
@@ -776,7 +776,7 @@ class RefkitApp:
         yield
         tables_install.register(self.panels, self.context)
         yield
-        self.window.restore_layout()  # put their docks where the user left them
+        self._layout_restored = self.window.restore_layout()  # their docks where the user left them
 
     def _install_feature_panels(self, database: Database) -> None:
         """Dock the panels that need the database, in two stages, one part per turn of the
@@ -808,8 +808,10 @@ class RefkitApp:
 
         self._run_steps(front(), database)
 
-    def _arrange_front(self) -> None:
-        self._layout_restored = self.window.restore_layout()
+    def _arrange_front(self, *, restored: bool = False) -> None:
+        """Put the saved layout back (unless the step before just did: ``restored``), or on a
+        first start lay out the Referee workspace."""
+        self._layout_restored = restored or self.window.restore_layout()
         if not self._layout_restored:
             # A first start (or a saved layout that did not fit): the referee's arrangement,
             # with the clock in front rather than behind the dice.

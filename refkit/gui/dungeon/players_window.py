@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRect, QRectF, QSettings, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 
 from refkit.gui.common.plain_text import ElidedLabel
 from refkit.gui.dungeon.clock_widget import BigClock, ClockMood
+from refkit.gui.dungeon.players_options import PlayersOptions as PlayersOptions
 from refkit.present.clock_text import players_clock_text
 from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
 from refkit.rules.dungeon.effects import EffectKind, LightStatus, TrackedEffect
@@ -56,7 +57,6 @@ from refkit.rules.dungeon.effects import EffectKind, LightStatus, TrackedEffect
 if TYPE_CHECKING:
     from refkit.app.combat.fight_view import PlayersFight
 
-SETTINGS_GROUP = "players_window"
 APPROACH_TEXT = "Something approaches…"
 LIGHT_WORDS = {
     LightStatus.BURNING: "burning",
@@ -64,41 +64,6 @@ LIGHT_WORDS = {
     LightStatus.OUT: "out",
 }
 MAX_LIGHTS_SHOWN = 8
-
-
-@dataclass(frozen=True)
-class PlayersOptions:
-    """What the referee lets the players see, and where."""
-
-    show_dt: bool = True
-    show_clock: bool = True
-    show_greed: bool = True
-    show_encounter: bool = True
-    show_lights: bool = True
-    full_screen: bool = True
-    screen_name: str = ""  # "" → the first screen that is not the referee's
-
-    _KEYS = ("show_dt", "show_clock", "show_greed", "show_encounter", "show_lights", "full_screen")
-
-    def save(self, settings: QSettings) -> None:
-        settings.beginGroup(SETTINGS_GROUP)
-        for key in self._KEYS:
-            settings.setValue(key, getattr(self, key))
-        settings.setValue("screen_name", self.screen_name)
-        settings.endGroup()
-
-    @classmethod
-    def load(cls, settings: QSettings) -> PlayersOptions:
-        settings.beginGroup(SETTINGS_GROUP)
-        try:
-            values = {}
-            for key in cls._KEYS:
-                raw = settings.value(key, getattr(cls, key))
-                values[key] = raw if isinstance(raw, bool) else str(raw).lower() == "true"
-            screen = settings.value("screen_name", "")
-            return cls(**values, screen_name=str(screen or ""))
-        finally:
-            settings.endGroup()
 
 
 @dataclass(frozen=True)
@@ -623,11 +588,6 @@ class PlayersWindow(QWidget):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.closed.emit()
         super().closeEvent(event)
-
-
-def screen_label(screen: QScreen) -> str:
-    size = screen.geometry()
-    return f"{screen.name() or 'Screen'} — {size.width()}×{size.height()}"
 
 
 def choose_screen(name: str) -> QScreen | None:

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.common.plain_text import plain_label
-from refkit.gui.dungeon.players_window import PlayersOptions, screen_label
+from refkit.gui.dungeon.players_options import PlayersOptions, screen_label
 from refkit.rules.dungeon.clock import DT_LENGTH_PRESETS, MAX_DT_SECONDS
 
 PRESET_MINUTES = tuple(sorted(set(DT_LENGTH_PRESETS.values()), key=lambda m: (m != 30, m)))

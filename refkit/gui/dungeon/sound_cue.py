@@ -27,7 +27,6 @@ import math
 import os
 import shutil
 import struct
-import subprocess
 import sys
 import threading
 import wave
@@ -177,6 +176,8 @@ def run_quietly(
     Only the start happens on the caller's thread (a fork and exec, a few milliseconds); the
     wait is a daemon thread's, so the GUI never waits for a sound.
     """
+    import subprocess  # here: the panel that owns the cue is built before any sound is due
+
     try:
         process = subprocess.Popen(
             list(argv),

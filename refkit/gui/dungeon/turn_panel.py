@@ -45,7 +45,7 @@ from refkit.gui.dungeon.clock_widget import (
 )
 from refkit.gui.dungeon.encounter_box import EncounterBox
 from refkit.gui.dungeon.end_summary import CheckText, EndSummary
-from refkit.gui.dungeon.players_window import PlayersOptions, PlayersWindow, players_view
+from refkit.gui.dungeon.players_options import PlayersOptions
 from refkit.gui.dungeon.rest_box import RestBox
 from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.gui.dungeon.settings_box import SettingsBox
@@ -60,6 +60,7 @@ if TYPE_CHECKING:
     from refkit.app.dungeon.stored_view import StoredParty
     from refkit.app.dungeon_turn_service import DungeonTurnView
     from refkit.app.party_bridge import PartyBridge
+    from refkit.gui.dungeon.players_window import PlayersWindow
     from refkit.gui.dungeon.rest_finish_dialog import FinishRestDialog
     from refkit.rules.character.rest_activities import ActivityChoice
     from refkit.rules.dungeon.end_of_turn import EndOfTurnResult
@@ -930,6 +931,8 @@ class DungeonTurnPanel(QWidget):
     def set_players_window_shown(self, shown: bool) -> None:
         if shown:
             if self.players_window is None:
+                from refkit.gui.dungeon.players_window import PlayersWindow
+
                 self.players_window = PlayersWindow(self._players_options, self._referee())
                 self.players_window.closed.connect(lambda: self.players_button.setChecked(False))
                 self.players_window.show_fight(self._players_fight)
@@ -975,6 +978,8 @@ class DungeonTurnPanel(QWidget):
             warning_threshold_reached(view.clock, now, view.settings.warning_thresholds_s)
             is not None
         )
+        from refkit.gui.dungeon.players_window import players_view  # imported with the window
+
         window.show_view(players_view(view.clock, view.effects, now, warning=warning))
 
     def shutdown(self) -> None:
