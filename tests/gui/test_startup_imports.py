@@ -8,14 +8,11 @@ them may have been first imported by the GUI thread after the first paint.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.gui.test_smoke import gui_env
+from tests.gui.app_process import run_app_script
 
 HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "pydantic", "icepool")
 
@@ -56,18 +53,7 @@ raise SystemExit(main.run_app())
 def test_no_heavy_library_is_first_imported_on_the_gui_thread_after_the_first_paint(
     tmp_path: Path,
 ) -> None:
-    completed = subprocess.run(
-        [sys.executable, "-c", SCRIPT % (HEAVY,)],
-        env=gui_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-    )
-    assert completed.returncode == 0, completed.stderr
-    lines = [line for line in completed.stdout.splitlines() if line.startswith("FIRST ")]
-    assert lines, completed.stdout + completed.stderr
-    first = json.loads(lines[-1].removeprefix("FIRST "))
+    first = run_app_script(SCRIPT % (HEAVY,), "FIRST", tmp_path)
     assert set(HEAVY) <= set(first), f"never imported: {sorted(set(HEAVY) - set(first))}"
     on_gui_thread = sorted(
         name for name, (gui_thread, after_paint) in first.items() if gui_thread and after_paint

@@ -10,14 +10,11 @@ the first paint and usable (each one a pause of the window while the worker coul
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from typing import Any
 
 import pytest
 
-from tests.gui.test_smoke import gui_env
+from tests.gui.app_process import run_app_script
 
 HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "pydantic", "icepool", "qasync")
 
@@ -75,18 +72,9 @@ raise SystemExit(main.run_app())
 
 @pytest.fixture(scope="module")
 def seen(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    completed = subprocess.run(
-        [sys.executable, "-c", SCRIPT % (HEAVY,)],
-        env=gui_env(tmp_path_factory.mktemp("startup")),
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
+    result: dict[str, Any] = run_app_script(
+        SCRIPT % (HEAVY,), "SEEN", tmp_path_factory.mktemp("startup")
     )
-    assert completed.returncode == 0, completed.stderr
-    lines = [line for line in completed.stdout.splitlines() if line.startswith("SEEN ")]
-    assert lines, completed.stdout + completed.stderr
-    result: dict[str, Any] = json.loads(lines[-1].removeprefix("SEEN "))
     return result
 
 

@@ -10,12 +10,10 @@ running) and then runs on the state as it is.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from PySide6.QtCore import QSettings, QTimer
@@ -27,8 +25,9 @@ from refkit.gui import main
 from refkit.gui.main import RefkitApp, _read_stored_front
 from refkit.store.database import Database
 from refkit.store.roll_log import RollLogRepository
-from tests.gui.test_smoke import gui_env
+from tests.gui.app_process import run_app_script
 
+T = TypeVar("T")
 DUNGEON = "The Sunken Chapel"
 PARTY = "Ash <and> Ember"  # markup characters in a name stay text
 
@@ -78,6 +77,15 @@ def test_an_up_to_date_file_is_read_ahead_and_anything_else_is_left_to_the_full_
     assert [roll.record.summary for roll in front.rolls] == ["roll 2", "roll 1", "roll 0"]
 
 
+def read_back(database: Path, read: Callable[[Services], T]) -> T:
+    """What ``read`` finds in ``database`` opened afresh (what is stored, not what is shown)."""
+    check = Database.open(str(database))
+    try:
+        return read(Services.for_database(check))
+    finally:
+        check.close()
+
+
 SCRIPT = r"""
 import json, sys
 from PySide6.QtCore import QTimer
@@ -123,18 +131,7 @@ raise SystemExit(main.run_app(db_url=sys.argv[1]))
 def test_the_window_shows_the_stored_state_before_the_orm_is_imported(tmp_path: Path) -> None:
     database = tmp_path / "table.sqlite3"
     stored_table(database)
-    completed = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(database)],
-        env=gui_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-    )
-    assert completed.returncode == 0, completed.stderr
-    lines = [line for line in completed.stdout.splitlines() if line.startswith("SEEN ")]
-    assert lines, completed.stdout + completed.stderr
-    seen = json.loads(lines[-1].removeprefix("SEEN "))
+    seen = run_app_script(SCRIPT, "SEEN", tmp_path, str(database))
     stored = seen["stored"]
     assert stored["orm"] == []  # nothing of the ORM loaded yet...
     assert stored["live"] is False
@@ -199,11 +196,7 @@ def test_end_dt_pressed_before_the_services_are_here_waits_for_them_and_lands(
     view = session.view()
     assert view is not None and view.clock.dt == 3
     assert app.undo_stack.count() == 1 and app.undo_stack.text(0) == "End DT 2"
-    check = Database.open(str(database))
-    try:
-        assert Services.for_database(check).dungeon.view().clock.dt == 3  # stored
-    finally:
-        check.close()
+    assert read_back(database, lambda services: services.dungeon.view().clock.dt) == 3
 
 
 def test_a_roll_asked_for_before_the_roll_log_is_open_is_rolled_and_logged(
@@ -216,11 +209,7 @@ def test_a_roll_asked_for_before_the_roll_log_is_open_is_rolled_and_logged(
     app.dice_panel.d100_button.click()
     assert app.usable
     qtbot.waitUntil(lambda: app.log_model.rowCount() == 2, timeout=5000)
-    check = Database.open(str(database))
-    try:
-        assert RollLogRepository(check).count() == 2
-    finally:
-        check.close()
+    assert read_back(database, lambda services: services.dice.count()) == 2
 
 
 def test_exporting_the_log_before_all_of_it_is_read_says_to_wait(
@@ -259,9 +248,5 @@ def test_a_warning_due_while_the_stored_state_is_shown_sounds_at_once_and_is_rec
     assert warned == [(300, False)]  # at once: it did not wait for the database to open
     gate.set()
     qtbot.waitUntil(lambda: app.usable, timeout=20000)
-    check = Database.open(str(database))
-    try:
-        fired = Services.for_database(check).dungeon.view().clock.warnings_fired
-    finally:
-        check.close()
+    fired = read_back(database, lambda services: services.dungeon.view().clock.warnings_fired)
     assert 300 in fired  # recorded once the service was here: no second warning elsewhere
