@@ -7,16 +7,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from refkit.rules.character.model import Character
 from refkit.rules.dungeon.effects import TrackedEffect
 from refkit.rules.inventory.model import GROUND, HAND, SLOT_AREAS, Inventory, Item
-from refkit.rules.inventory.moves import MoveRefused, SplitResult, split_stack
 from refkit.rules.usage_dice import UsageDiceMode
+
+if TYPE_CHECKING:
+    from refkit.rules.character.model import Character
+    from refkit.rules.inventory.moves import SplitResult
 
 
 def one_into_a_hand(inventory: Inventory, item_id: str) -> SplitResult | None:
     """The inventory with one of the stack ``item_id`` in the first free hand (None: none free)."""
+    # Imported here: the lights panel shows before any stack is split (fractions, moves).
+    from refkit.rules.inventory.moves import MoveRefused, split_stack
+
     for hand in range(1, SLOT_AREAS[HAND] + 1):
         try:
             return split_stack(inventory, item_id, 1, HAND, hand)

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from refkit.app.steps import Change
 from refkit.rules.dungeon.clock import DungeonTurnClock, PendingEncounter
 from refkit.rules.dungeon.effects import TrackedEffect
-from refkit.rules.dungeon.end_of_turn import RestFinish
 from refkit.rules.encounters import encounter_number
 from refkit.store.dungeon_settings import DungeonSettings
+
+if TYPE_CHECKING:
+    from refkit.rules.dungeon.end_of_turn import RestFinish
 
 T = TypeVar("T")
 
