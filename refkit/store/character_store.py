@@ -27,7 +27,6 @@ from sqlmodel import Session, col, select
 from refkit.errors import ConflictError, DomainError
 from refkit.rules.character.file_format import (
     CharacterFileError,
-    character_from_json,
     character_to_json,
 )
 from refkit.rules.character.model import Character
@@ -41,6 +40,7 @@ from refkit.store.character_tables import (
 )
 from refkit.store.database import Database, utc_now
 from refkit.store.row_forms import name_key as name_key
+from refkit.store.row_forms import stored_character
 
 Clock = Callable[[], datetime]
 SUMMARY_BATCH = 500
@@ -103,7 +103,7 @@ def encode_character(character: Character) -> str:
 def decode_character(payload: str, name: str) -> Character:
     """The character in a stored payload; CharacterStoreError naming it if the row is damaged."""
     try:
-        return character_from_json(json.loads(payload), f"stored character {name!r}")
+        return stored_character(payload, name)
     except (json.JSONDecodeError, CharacterFileError) as error:
         raise CharacterStoreError(
             f"the stored copy of {name!r} cannot be read ({error}); restore it from a backup"

@@ -181,51 +181,47 @@ class QuickDatabase:
     def dungeon_clock(self) -> DungeonTurnClock:
         """The stored DT clock (a new stopped one at the settings' length if none is stored),
         as ``DungeonTurnStore.load`` reads it. Raises ValueError for a clock it cannot read."""
-        # Imported here: a command that only logs a roll has no use for the clock's rules.
-        from refkit.rules.dungeon.clock import DungeonTurnClock
-        from refkit.store.dungeon_settings import SETTINGS_KEY, clock_from_json, settings_from_json
-
-        row = self._one("SELECT state FROM dungeon_clock WHERE id = 1", ())
-        if row is not None:
-            return clock_from_json(str(row[0]))
-        return DungeonTurnClock.new(settings_from_json(self.meta(SETTINGS_KEY)).dt_minutes)
+        return self._clock_and_version(None)[0]
 
     def dungeon_turn(self) -> QuickDungeonTurn:
         """The stored clock (a new stopped one at version 0 if none is stored), the tracked
         effects in order and the settings. Raises ValueError for a state it cannot read."""
-        from refkit.rules.dungeon.clock import DungeonTurnClock
-        from refkit.store.dungeon_settings import SETTINGS_KEY, clock_from_json, settings_from_json
+        from refkit.store.dungeon_settings import SETTINGS_KEY, settings_from_json
         from refkit.store.row_forms import EFFECT_COLUMNS, tracked_effect
 
         settings = settings_from_json(self.meta(SETTINGS_KEY))
-        row = self._one("SELECT state, version FROM dungeon_clock WHERE id = 1", ())
-        if row is None:
-            clock, version = DungeonTurnClock.new(settings.dt_minutes), 0
-        else:
-            clock, version = clock_from_json(str(row[0])), int(str(row[1]))
+        clock, version = self._clock_and_version(settings)
         rows = self._all(
             f"SELECT {', '.join(EFFECT_COLUMNS)} FROM tracked_effect ORDER BY position", ()
         )
         effects = tuple(tracked_effect(*row) for row in rows)  # type: ignore[arg-type]
         return QuickDungeonTurn(clock, effects, settings, version)
 
-    def dungeon_version(self) -> int:
-        """The stored dungeon turn's version (``DungeonTurnStore.version``: 0 before any)."""
-        row = self._one("SELECT version FROM dungeon_clock WHERE id = 1", ())
-        return 0 if row is None else int(str(row[0]))
+    def _clock_and_version(self, settings: DungeonSettings | None) -> tuple[DungeonTurnClock, int]:
+        """The stored clock and its version; with none stored, a new stopped one at version 0
+        and the length of ``settings`` (read only then when not given)."""
+        # Imported here: a command that only logs a roll has no use for the clock's rules.
+        from refkit.rules.dungeon.clock import DungeonTurnClock
+        from refkit.store.dungeon_settings import SETTINGS_KEY, clock_from_json, settings_from_json
+
+        row = self._one("SELECT state, version FROM dungeon_clock WHERE id = 1", ())
+        if row is not None:
+            return clock_from_json(str(row[0])), int(str(row[1]))
+        if settings is None:
+            settings = settings_from_json(self.meta(SETTINGS_KEY))
+        return DungeonTurnClock.new(settings.dt_minutes), 0
 
     def carried_item(self, crow: str, item_id: str) -> Item | None:
         """``crow``'s item ``item_id`` as stored (the crow looked up as the store does, ignoring
         case); None when the crow or the item is not there, or the stored crow cannot be read."""
-        from refkit.rules.character.file_format import CharacterFileError, character_from_json
-        from refkit.store.row_forms import name_key
+        from refkit.rules.character.file_format import CharacterFileError
+        from refkit.store.row_forms import name_key, stored_character
 
         row = self._one("SELECT payload FROM character WHERE name_key = ?", (name_key(crow),))
         if row is None:
             return None
         try:
-            character = character_from_json(json.loads(str(row[0])), f"stored character {crow!r}")
-            return character.items.find(item_id)
+            return stored_character(str(row[0]), crow).items.find(item_id)
         except (ValueError, KeyError, CharacterFileError):
             return None
 
@@ -269,14 +265,15 @@ class QuickDatabase:
         crow cannot be read (the store then names it)."""
         if self.meta(SAMPLES_SEEDED_KEY) is None:
             return None
-        from refkit.rules.character.file_format import CharacterFileError, character_from_json
+        from refkit.rules.character.file_format import CharacterFileError
+        from refkit.store.row_forms import stored_character
 
         lines = []
         for name, player, payload in self._all(
             "SELECT name, player, payload FROM character ORDER BY name_key", ()
         ):
             try:
-                crow = character_from_json(json.loads(str(payload)), f"stored character {name!r}")
+                crow = stored_character(str(payload), str(name))
             except (ValueError, CharacterFileError):
                 return None
             lines.append(

@@ -11,9 +11,13 @@ import json
 import unicodedata
 from collections.abc import Iterable
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from refkit.dice.records import LoggedRoll, RollRecord
 from refkit.rules.dungeon.effects import TrackedEffect
+
+if TYPE_CHECKING:
+    from refkit.rules.character.model import Character
 
 EFFECT_COLUMNS = (
     "effect_id",
@@ -118,3 +122,12 @@ def name_key(name: str) -> str:
     """The form of a crow's or a party's name that must be unique (the ``name_key`` column):
     trimmed, NFC-normalised and case-folded."""
     return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+def stored_character(payload: str, name: str) -> Character:
+    """The crow in a ``character`` row's ``payload`` (its ``name`` says which in an error).
+    Raises ValueError (the JSON) or CharacterFileError (the crow) when it cannot be read."""
+    # Imported here: the clock's first look at the stored state reads no crow's file format.
+    from refkit.rules.character.file_format import character_from_json
+
+    return character_from_json(json.loads(payload), f"stored character {name!r}")
