@@ -205,12 +205,12 @@ def _import_event_loop() -> None:
     import qasync  # noqa: F401
 
 
-def _import_front_modules(freeze: bool = False) -> None:
-    """Import the modules of the panels in front (worker thread); with ``freeze``, keep them out
-    of full garbage collections (``_keep_out_of_collections``)."""
+def _import_front_modules(freeze: bool = False, names: tuple[str, ...] = FRONT_MODULES) -> None:
+    """Import the modules of the panels in front, or ``names`` (worker thread); with
+    ``freeze``, keep them out of full garbage collections (``_keep_out_of_collections``)."""
     from refkit.gui.shell.read_ahead import import_quietly
 
-    for name in FRONT_MODULES:
+    for name in names:
         import_quietly(name)
     if freeze:
         _keep_out_of_collections()
@@ -237,13 +237,9 @@ def _read_stored_front(db_url: str | None, freeze: bool = False) -> StoredFront 
     import time
 
     from refkit.app.dungeon.stored_view import stored_party, stored_view
-    from refkit.gui.shell.read_ahead import import_quietly
     from refkit.store.quick import open_quick
 
-    for name in SHOWN_MODULES:
-        import_quietly(name)
-    if freeze:
-        _keep_out_of_collections()
+    _import_front_modules(freeze, SHOWN_MODULES)
     try:
         # Only read here: the full open that follows checks every page before any write.
         quick = open_quick(db_url, busy_timeout_ms=GUI_BUSY_TIMEOUT_MS, check_pages=False)
