@@ -807,13 +807,12 @@ class DungeonTurnPanel(QWidget):
             combo.addItem(name, name)
         combo.setCurrentIndex(0 if chosen is None else names.index(chosen) + 1)
         combo.blockSignals(False)
-        crows = ", ".join(members) if members else "no crows"
         if not chosen:
             tip = "No party at the table: End DT and rests act on tracked effects only"
-        elif members is None:
+        elif members is None:  # the stored state only: the members are read with the party
             tip = rich_tooltip(chosen)
         else:
-            tip = rich_tooltip(f"{chosen}: {crows}")
+            tip = rich_tooltip(f"{chosen}: {', '.join(members) if members else 'no crows'}")
         combo.setToolTip(tip)
 
     def _party_chosen(self, index: int) -> None:
