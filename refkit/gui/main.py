@@ -90,23 +90,18 @@ the save-problem bar tries such an edit again by itself until the lock is gone."
 OPEN_LOCK_WAIT_S = 5.0
 """How long opening the database waits out another program's lock (as the CLI does): it runs in
 the worker, where waiting freezes nothing, unlike the window's own writes."""
+OPEN_LOCK_RETRY_S = 0.1
+"""How often opening tries again meanwhile."""
 
 
 def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll], Services]:
     """:func:`_open_store_once`, tried again while another program's lock is in the way (up to
     OPEN_LOCK_WAIT_S): the window's connections wait only GUI_BUSY_TIMEOUT_MS each time."""
-    import time
+    from refkit.store.errors import waiting_out_locks
 
-    from refkit.store.errors import DatabaseError
-
-    deadline = time.monotonic() + OPEN_LOCK_WAIT_S
-    while True:
-        try:
-            return _open_store_once(db_url)
-        except DatabaseError as error:
-            if time.monotonic() >= deadline or not _met_a_lock(error):
-                raise
-            time.sleep(0.1)
+    return waiting_out_locks(
+        lambda: _open_store_once(db_url), OPEN_LOCK_WAIT_S, OPEN_LOCK_RETRY_S, _met_a_lock
+    )
 
 
 def _met_a_lock(error: BaseException) -> bool:

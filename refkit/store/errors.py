@@ -7,7 +7,13 @@ Every message names the file (or URL) and says what to do, because the CLI print
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
 from refkit.errors import DomainError
+
+T = TypeVar("T")
 
 
 class DatabaseError(DomainError):
@@ -112,3 +118,23 @@ def database_failure(path: str, error: BaseException) -> DatabaseError:
     if primary == _SQLITE_CANTOPEN or "unable to open" in lowered:
         return DatabaseWriteError(path, "the file or its folder cannot be opened")
     return DatabaseWriteError(path, f"SQLite says: {said}")
+
+
+def waiting_out_locks(
+    function: Callable[[], T],
+    wait_s: float,
+    every_s: float,
+    locked: Callable[[DatabaseError], bool] = lambda error: isinstance(error, DatabaseLockedError),
+) -> T:
+    """``function()``, tried again every ``every_s`` while it fails on another program's lock
+    (``locked`` says which failures are that), as long as the next try starts within ``wait_s``;
+    then what it raised. Only for work a lock refuses whole (a unit of work rolled back, an
+    open that wrote nothing): trying it again is what Retry does."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            return function()
+        except DatabaseError as error:
+            if not locked(error) or time.monotonic() + every_s > deadline:
+                raise
+        time.sleep(every_s)

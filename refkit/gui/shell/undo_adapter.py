@@ -32,7 +32,6 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
-import time
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -43,7 +42,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from refkit.app.undo import Command
 from refkit.errors import DomainError
 from refkit.gui.shell.save_problem_bar import SaveProblem, passes_by_itself, reason_of
-from refkit.store.errors import DatabaseError, DatabaseLockedError
+from refkit.store.errors import DatabaseError, waiting_out_locks
 
 if TYPE_CHECKING:
     from refkit.gui.shell.worker import Worker
@@ -296,14 +295,7 @@ def _waiting_out_locks(function: Callable[..., T], *args: Any) -> T:
     nothing (its unit of work rolled back), so trying it again is what Retry does."""
     if threading.current_thread() is threading.main_thread():
         return function(*args)
-    deadline = time.monotonic() + LOCK_WAIT_S
-    while True:
-        try:
-            return function(*args)
-        except DatabaseLockedError:
-            if time.monotonic() + LOCK_RETRY_S > deadline:
-                raise
-            time.sleep(LOCK_RETRY_S)
+    return waiting_out_locks(partial(function, *args), LOCK_WAIT_S, LOCK_RETRY_S)
 
 
 def push_command(stack: QUndoStack, command: Command, *, report: bool = True) -> CommandAdapter:
