@@ -16,12 +16,18 @@ from typing import Any
 from tests.gui.test_smoke import gui_env
 
 
-def run_app_script(script: str, prefix: str, home: Path, *args: str) -> Any:
+def run_app_script(
+    script: str, prefix: str, home: Path, *args: str, screen: tuple[int, int] | None = None
+) -> Any:
     """``script`` run with ``args`` in a fresh Python with the test GUI environment (its data
-    and settings under ``home``); the JSON after the last line starting with ``prefix``."""
+    and settings under ``home``; one offscreen ``screen`` of that size, if given, else the
+    platform's 800 x 600); the JSON after the last line starting with ``prefix``."""
+    env = gui_env(home)
+    if screen is not None:
+        env["QT_QPA_PLATFORM"] = "offscreen:configfile=" + str(screen_config(home, *screen))
     completed = subprocess.run(
         [sys.executable, "-c", script, *args],
-        env=gui_env(home),
+        env=env,
         capture_output=True,
         text=True,
         timeout=180,
@@ -31,3 +37,12 @@ def run_app_script(script: str, prefix: str, home: Path, *args: str) -> Any:
     lines = [line for line in completed.stdout.splitlines() if line.startswith(prefix + " ")]
     assert lines, completed.stdout + completed.stderr
     return json.loads(lines[-1].removeprefix(prefix + " "))
+
+
+def screen_config(home: Path, width: int, height: int) -> Path:
+    """An offscreen platform configuration with one screen of ``width`` x ``height``."""
+    screen = {"name": "laptop", "x": 0, "y": 0, "width": width, "height": height}
+    screen |= {"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}
+    path = home / "offscreen-screen.json"
+    path.write_text(json.dumps({"screens": [screen]}), encoding="utf-8")
+    return path

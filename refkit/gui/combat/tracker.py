@@ -291,18 +291,23 @@ class FightPanel(QWidget):
         for button in (self.round_button, self.next_button, self.pick_button):
             turns.addWidget(button)
         turns.addWidget(self.end_round_button)
+        # Acting and damaging on rows of their own: on one row the tracker was wider than the
+        # clock's column it is tabbed in, which widened under the pointer when it was built.
         others = QHBoxLayout()
         for button in (self.attack_button, self.surprise_button, self.remove_button):
             others.addWidget(button)
         others.addStretch(1)
+        damage = QHBoxLayout()
         for widget in (self.damage_spin, self.damage_button, self.piercing_check,
                        self.knock_out_check):  # fmt: skip
-            others.addWidget(widget)
+            damage.addWidget(widget)
+        damage.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addLayout(head)
         layout.addWidget(self.turn_label)
         layout.addLayout(turns)
         layout.addLayout(others)
+        layout.addLayout(damage)
         layout.addWidget(self.message)
         layout.addWidget(self.empty_label)
         layout.addWidget(scroll, 1)

@@ -127,6 +127,9 @@ class RollLogPanel(QWidget):
         self._set_column_widths()
         self.count_label = QLabel("")
         self.count_label.setObjectName("log_count_label")
+        # Wraps rather than widening the panel: its text grows as it loads and as rolls are
+        # filtered, and the column it sets the width of would move under the pointer.
+        self.count_label.setWordWrap(True)
         self.export_csv_button = QPushButton("Export CSV…")
         self.export_csv_button.setObjectName("export_csv_button")
         self.export_markdown_button = QPushButton("Export Markdown…")

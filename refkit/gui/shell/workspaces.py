@@ -65,7 +65,7 @@ ARRANGEMENTS: dict[Workspace, Arrangement] = {
              (PanelId.ROLL_LOG, PanelId.SESSION_LOG)),
             (3, 2),
         ),
-        (560, 640),
+        (700, 520),
     ),
     Workspace.CHARACTERS: Arrangement(
         Column(

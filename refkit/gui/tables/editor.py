@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -235,6 +236,7 @@ class TableEditor(QWidget):
         self.problem_list.setMaximumHeight(110)
         self.check_label = QLabel("")
         self.check_label.setObjectName("table_check")
+        self.check_label.setWordWrap(True)
         self.save_button = QPushButton("Save table")
         self.save_button.setObjectName("table_save")
         self.revert_button = QPushButton("Revert")
@@ -286,11 +288,14 @@ class TableEditor(QWidget):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.table_list, 1)
-        buttons = QHBoxLayout()
-        for button in (self.new_button, self.import_button, self.delete_button):
-            buttons.addWidget(button)
+        # Two buttons a row: three in one made the editor wider than the clock's column it is
+        # tabbed in, so the column widened under the referee's pointer when it was built.
+        buttons = QGridLayout()
+        buttons.addWidget(self.new_button, 0, 0)
+        buttons.addWidget(self.import_button, 0, 1)
+        buttons.addWidget(self.delete_button, 1, 0)
+        buttons.addWidget(self.defaults_button, 1, 1)
         left_layout.addLayout(buttons)
-        left_layout.addWidget(self.defaults_button)
         left_layout.addWidget(self.use_backlash_button)
         left_layout.addWidget(self.use_miasma_button)
         left_layout.addWidget(self.in_use_label)
@@ -306,7 +311,6 @@ class TableEditor(QWidget):
         row_buttons.addWidget(self.add_row_button)
         row_buttons.addWidget(self.remove_row_button)
         row_buttons.addStretch(1)
-        row_buttons.addWidget(self.check_label)
         row_buttons.addWidget(self.revert_button)
         row_buttons.addWidget(self.save_button)
         roll_row = QHBoxLayout()
@@ -321,6 +325,7 @@ class TableEditor(QWidget):
         right_layout.addLayout(form)
         right_layout.addWidget(self.grid, 1)
         right_layout.addLayout(row_buttons)
+        right_layout.addWidget(self.check_label)  # a line of its own: its text grows on edits
         right_layout.addWidget(self.problem_list)
         right_layout.addLayout(roll_row)
         right_layout.addWidget(self.roll_result)
