@@ -555,7 +555,7 @@ class RefkitApp:
         dungeon.show_stored(front.view, front.party, self.wait_until_live)
         self.dice.show_stored(front.rolls, self.wait_until_live)
         self.window.set_database_location(front.location)
-        self._arrange_front(restored=self._layout_restored)
+        self._arrange_front()
         yield from self._build_on_screen()
         if not self._shut_down:
             self.shown_stored = True
@@ -799,13 +799,11 @@ class RefkitApp:
 
         self._run_steps(front(), database)
 
-    def _arrange_front(self, *, restored: bool = False) -> None:
-        """Put the saved layout back (unless the step before just did: ``restored``), or on a
-        first start lay out the Referee workspace."""
-        self._layout_restored = restored or self.window.restore_layout()
-        if not self._layout_restored:
-            # A first start (or a saved layout that did not fit): the referee's arrangement,
-            # with the clock in front rather than behind the dice.
+    def _arrange_front(self) -> None:
+        """On a first start (or when the saved layout did not fit), lay out the Referee
+        workspace; the install's last step (:meth:`_dungeon_install_steps`) has put the saved
+        layout back otherwise."""
+        if not self._layout_restored:  # the clock in front rather than behind the dice
             arrange_workspace(self.panels, Workspace.REFEREE)
 
     def _build_on_screen(self) -> Iterator[None]:
