@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.common.plain_text import plain_label, rich_tooltip
+from refkit.gui.dice.roll_log_panel import STILL_OPENING
 from refkit.gui.dice.widgets import (
     Counter,
     KeyFriendlySpinBox,
@@ -642,7 +643,7 @@ class DicePanel(QWidget):
         if self._service is None and self._until_live is not None:
             self._until_live()
         if self._service is None:
-            self.status_message.emit("The roll log is still opening; try again in a moment")
+            self.status_message.emit(STILL_OPENING)
         return self._service
 
     def _set_rolling_enabled(self, enabled: bool) -> None:

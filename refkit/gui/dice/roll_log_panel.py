@@ -86,6 +86,8 @@ def write_export_file(path: Path, text: str) -> None:
 
 
 OPENING_TEXT = "Opening the roll log…"
+STILL_OPENING = "The roll log is still opening; try again in a moment"
+"""What a roll, an export or a clear asked for before the roll log is open says."""
 
 
 class RollLogPanel(QWidget):
@@ -338,7 +340,7 @@ class RollLogPanel(QWidget):
 
         name, name_filter = EXPORT_FORMATS[file_format]
         if self._loading:
-            self.status_message.emit("The roll log is still opening; try again in a moment")
+            self.status_message.emit(STILL_OPENING)
             return None
         if self._export_dialog is not None:
             self._export_dialog.close()
@@ -386,7 +388,7 @@ class RollLogPanel(QWidget):
 
         total = self._model.rowCount()
         if self._loading:
-            self.status_message.emit("The roll log is still opening; try again in a moment")
+            self.status_message.emit(STILL_OPENING)
             return None
         if total == 0:
             self.status_message.emit("The roll log is empty")
