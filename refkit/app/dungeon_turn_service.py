@@ -30,13 +30,14 @@ from refkit.app.dungeon.conditions import ConditionsKeeper
 from refkit.app.dungeon.effects import EffectSteps
 from refkit.app.dungeon.rests import RestPlan, RestSteps
 from refkit.app.dungeon.runner import Clock, RngFactory, TurnRunner
-from refkit.app.dungeon.settings import SettingsChange, SettingsSteps, dungeon_en, toggle_changes
+from refkit.app.dungeon.settings import SettingsChange, SettingsSteps, toggle_changes
 from refkit.app.dungeon.state import (
     DungeonTurnChange,
     DungeonTurnState,
     DungeonTurnView,
     Outcome,
     RestFinished,
+    dungeon_en,
 )
 from refkit.app.dungeon.turn_end import TurnEndSteps
 from refkit.app.steps import SAVE_ATTEMPTS

@@ -238,10 +238,11 @@ class QuickDatabase:
             " ORDER BY rolled_at DESC, id DESC LIMIT ?",
             (limit,),
         )
+        at = ROLL_COLUMNS.index("rolled_at")  # stored naive UTC; the ORM reads it aware
         rolls = []
         for row in rows:
             values = list(row)
-            values[6] = datetime.fromisoformat(str(values[6])).replace(tzinfo=UTC)
+            values[at] = datetime.fromisoformat(str(values[at])).replace(tzinfo=UTC)
             rolls.append(logged_roll(*values))  # type: ignore[arg-type]
         return rolls
 

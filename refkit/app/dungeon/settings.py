@@ -14,7 +14,7 @@ from typing import Any
 
 from refkit.app.dungeon import log_text
 from refkit.app.dungeon.runner import moment
-from refkit.app.dungeon.state import dungeon_en as dungeon_en
+from refkit.app.dungeon.state import dungeon_en
 from refkit.app.steps import Change, Loaded, LogLine, Planned, Saved, StepRunner
 from refkit.app.steps import Outcome as StepOutcome
 from refkit.errors import ConflictError
