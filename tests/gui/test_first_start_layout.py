@@ -59,13 +59,18 @@ raise SystemExit(main.run_app(db_url=sys.argv[1]))
 """
 
 
-LAPTOP = (1366, 768)  # the referee's
+SCREENS = [(1366, 768), (1280, 720)]
+"""The referee's laptop, and a 2560 x 1440 screen at 2x (its size in device-independent
+pixels)."""
 
 
 @pytest.mark.slow
-def test_the_clock_column_keeps_its_width_as_the_panels_behind_are_built(tmp_path: Path) -> None:
+@pytest.mark.parametrize("screen", SCREENS, ids=["1366x768", "1280x720"])
+def test_the_clock_column_keeps_its_width_as_the_panels_behind_are_built(
+    tmp_path: Path, screen: tuple[int, int]
+) -> None:
     database = tmp_path / "table.sqlite3"
     stored_table(database)  # no settings under tmp_path: no saved layout, a first start
-    seen = run_app_script(SCRIPT, "SEEN", tmp_path, str(database), screen=LAPTOP)
+    seen = run_app_script(SCRIPT, "SEEN", tmp_path, str(database), screen=screen)
     assert seen["built"] == seen["stored"], seen["wide"]
     assert seen["elided"] == []
