@@ -96,6 +96,11 @@ class Services:
         return self._database is not None
 
     @property
+    def commits(self) -> int:
+        """Transactions committed on the database through these services (0: none opened)."""
+        return 0 if self._database is None else self._database.commits
+
+    @property
     def database(self) -> Database:
         """The database, opened (created and migrated if need be) on first use."""
         if self._database is None:

@@ -75,18 +75,39 @@ class CharacterEdit:
     before: Character
     after: Character
     text: str
+    read_revision: int | None = field(default=None, kw_only=True)
+    """The revision ``before`` was read at (None: asked of the service, which knows it when
+    ``before`` is the crow it last read; else the stored crow must still equal ``before``)."""
     # The crow's stored revision right after this command's last do or undo (None: not done yet).
     _revision: int | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.read_revision is None:
+            self.read_revision = self.service.revision_read(self.before)
 
     @property
     def changes_anything(self) -> bool:
         return self.before != self.after
 
     def do(self) -> None:
-        if self._revision is None:  # the first do: ``before`` was read a moment ago
-            self._revision = self.service.put(self.before.name, self.after)
+        if self._revision is None:  # the first do: ``after`` was worked out from ``before``
+            self._revision = self._first_do()
         else:
             self._swap(self.before, self.after, "redo")
+
+    def _first_do(self) -> int:
+        """Store ``after`` only if the crow is still the ``before`` it was worked out from:
+        CharacterChangedError (a ConflictError), nothing saved, if someone saved it since. The
+        runner of the step then works it out again on the fresh crow."""
+        expected = self.read_revision
+        if expected is None:
+            stored, expected = self.service.repository.read(self.before.name)
+            if stored != self.before:
+                raise CharacterChangedError(
+                    f"{self.before.name!r} was changed since it was read (in another window or "
+                    "the command line); nothing was saved"
+                )
+        return self.service.put(self.before.name, self.after, expected_revision=expected)
 
     def undo(self) -> None:
         if self._revision is None:
@@ -452,8 +473,37 @@ def remove_condition(service: CharacterService, name: str, condition: str) -> Ch
     return edit(service, name, lambda c: c.without_condition(condition), f"End {condition}")
 
 
-def edit_notes(service: CharacterService, name: str, notes: str) -> CharacterEdit:
-    return edit(service, name, lambda c: replace(c, notes=notes), "Edit notes")
+class TypedTextChangedError(CharacterChangedError):
+    """Text the user typed over a stored text that was changed elsewhere meanwhile (another
+    window, the command line): nothing was saved. ``stored`` is the text as it is now and
+    ``typed`` the user's, kept so the window can show both and let the user apply it again."""
+
+    def __init__(self, crow: str, what: str, *, stored: str, typed: str) -> None:
+        super().__init__(
+            f"{crow}'s {what} were changed elsewhere (in another window or the command line) "
+            "while you typed; nothing was saved and your text is kept"
+        )
+        self.crow = crow
+        self.what = what
+        self.stored = stored
+        self.typed = typed
+
+
+def edit_notes(
+    service: CharacterService, name: str, notes: str, *, based_on: str | None = None
+) -> CharacterEdit:
+    """The crow's notes replaced by ``notes``. ``based_on``: the stored notes the typing started
+    from; if the notes stored now are neither those nor ``notes``, someone else changed them
+    meanwhile and TypedTextChangedError refuses rather than write over their text."""
+
+    def change(character: Character) -> Character:
+        if based_on is not None and character.notes not in (based_on, notes):
+            raise TypedTextChangedError(
+                character.name, "notes", stored=character.notes, typed=notes
+            )
+        return replace(character, notes=notes)
+
+    return edit(service, name, change, "Edit notes")
 
 
 def edit_details(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -175,6 +176,8 @@ class CharacterService:
         self._rules = rules or InventoryRules()
         self._owns_database = owns_database
         self._listeners: list[ChangeListener] = []
+        self._reads: dict[str, tuple[Character, int]] = {}
+        self._reads_lock = threading.Lock()
         if seed_samples:
             seed_sample_content(repo)
 
@@ -248,8 +251,23 @@ class CharacterService:
         return self._repo.exists(name)
 
     def get(self, name: str) -> Character:
-        """The stored character; CharacterNotFoundError if there is none by that name."""
-        return self._repo.get(name)
+        """The stored character; CharacterNotFoundError if there is none by that name.
+
+        The revision it was read at is remembered with it (see :meth:`revision_read`), so an
+        edit worked out from this very object saves only if nobody saved the crow since."""
+        character, revision = self._repo.read(name)
+        with self._reads_lock:
+            self._reads[name_key(character.name)] = (character, revision)
+        return character
+
+    def revision_read(self, character: Character) -> int | None:
+        """The revision ``character`` was read at, if it is the object :meth:`get` last
+        returned for its name (an edit's ``before``); None for any other object."""
+        with self._reads_lock:
+            read = self._reads.get(name_key(character.name))
+        if read is None or read[0] is not character:
+            return None
+        return read[1]
 
     def save(self, character: Character) -> int:
         """Store the character (new, or replacing the one of that name); returns its revision."""

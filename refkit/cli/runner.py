@@ -7,8 +7,11 @@ The options before the command are declared once, in :mod:`refkit.cli.launch`, w
 from __future__ import annotations
 
 import argparse
+import random
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from refkit import __version__
 from refkit.cli import (
@@ -22,11 +25,17 @@ from refkit.cli import (
     table_commands,
     travel_commands,
 )
-from refkit.cli.errors import CliError
+from refkit.cli.errors import CliError, StepConflictError
 from refkit.cli.games import game_command_modules
 from refkit.cli.launch import add_global_options
 from refkit.cli.output import emit, error_line
 from refkit.cli.parsing import ContractArgumentParser
+
+STEP_ATTEMPTS = 8
+"""How often a command is run when other programs keep saving what it was worked out from."""
+RETRY_PAUSE_S = 0.05
+"""The longest pause before the second try (it grows with each try)."""
+_backoff = random.Random()
 
 COMMAND_MODULES = (
     crows_commands,
@@ -64,7 +73,7 @@ def run_cli(argv: Sequence[str]) -> int:
         handler = getattr(args, "handler", None)
         if handler is None:
             raise CliError("no command given; try 'refkit --help'")
-        result, text = handler(args)
+        result, text = run_step(handler, args)
         emit(result, text, as_json=bool(getattr(args, "json", False)))
         return _exit_code(args)
     except CliError as problem:
@@ -84,6 +93,23 @@ def run_cli(argv: Sequence[str]) -> int:
         if isinstance(problem, DatabaseError):
             return _fail(str(problem), 2)
         raise
+
+
+def run_step(handler: Callable[[argparse.Namespace], Any], args: argparse.Namespace) -> Any:
+    """``handler(args)``, run again on the fresh state while it loses a race with another
+    program (StepConflictError) and wrote nothing: a command is worked out from the state as it
+    reads it, so the user's intent ("1 damage to Tank Crow", "end the DT") applies just as well
+    to the state the other program left. After STEP_ATTEMPTS tries, or when part of it was
+    already written, the conflict is reported as it is."""
+    for attempt in range(1, STEP_ATTEMPTS + 1):
+        try:
+            return handler(args)
+        except StepConflictError as conflict:
+            if not conflict.wrote_nothing or attempt == STEP_ATTEMPTS:
+                raise
+        # A short random pause, so two programs that collided do not collide again in step.
+        time.sleep(_backoff.uniform(0.0, RETRY_PAUSE_S * attempt))
+    raise AssertionError("unreachable: the last attempt returns or raises")
 
 
 def _exit_code(args: argparse.Namespace) -> int:

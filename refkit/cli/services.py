@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from refkit.cli.errors import CliError
+from refkit.cli.errors import CliError, StepConflictError
 from refkit.cli.output import warning_line
 
 if TYPE_CHECKING:
@@ -48,11 +48,29 @@ def command_services(args: argparse.Namespace) -> Iterator[Services]:
     try:
         yield services
     except Exception as problem:
+        if _is_conflict(problem):
+            # Told apart so the runner can work the step out again on the fresh state.
+            raise StepConflictError(str(problem), wrote_nothing=services.commits == 0) from None
         if _is_refusal(problem):
             raise CliError(str(problem)) from None
         raise
     finally:
         services.close()
+
+
+def _is_conflict(problem: BaseException) -> bool:
+    """A change made meanwhile elsewhere, raised as it is or already worded as a CliError by the
+    command (then it is the error the CliError was raised while handling)."""
+    from refkit.errors import ConflictError
+
+    seen: set[int] = set()
+    current: BaseException | None = problem
+    while current is not None and id(current) not in seen:
+        if isinstance(current, ConflictError):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
 
 
 def _is_refusal(problem: Exception) -> bool:

@@ -22,6 +22,7 @@ from typing import Any
 
 from sqlalchemy import delete, func
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
 
 from refkit.errors import ConflictError, DomainError
@@ -218,9 +219,14 @@ class CharacterRepository:
 
     def get(self, name: str) -> Character:
         """The character called ``name`` (ignoring case); CharacterNotFoundError if none."""
+        return self.read(name)[0]
+
+    def read(self, name: str) -> tuple[Character, int]:
+        """The character called ``name`` and the revision it was read at, from one row: what a
+        save conditional on that revision needs. CharacterNotFoundError if none."""
         with self._db.session() as session:
             row = _require_character(session, name)
-        return decode_character(row.payload, row.name)
+        return decode_character(row.payload, row.name), row.revision
 
     def revision(self, name: str) -> int:
         """How many times the character has been saved (1 after the first save)."""
@@ -332,6 +338,7 @@ class CharacterRepository:
         with self._db.session() as session:
             row = _require_character(session, name)
             session.delete(row)
+            _flush(session, f"character {row.name!r}")
         with self._cache.lock:  # SQLite may give its id to the next new crow
             self._cache.summaries.pop(row.id or -1, None)
 
@@ -526,10 +533,17 @@ class CharacterRepository:
 
 
 def _flush(session: Session, what: str) -> None:
+    """Write what the session holds now: NameTakenError for a name another row has, and
+    CharacterChangedError when a crow's row was written by someone else since it was read here
+    (its revision no longer the one read: the UPDATE or DELETE matched no row)."""
     try:
         session.flush()
     except IntegrityError:
         raise NameTakenError(f"{what}: the name is already taken") from None
+    except StaleDataError:
+        raise CharacterChangedError(
+            f"{what} was changed since (in another window or the command line); nothing was saved"
+        ) from None
 
 
 def _character_row(session: Session, name: str) -> CharacterRow | None:

@@ -17,12 +17,24 @@ from sqlmodel import Field, SQLModel
 
 from refkit.store.tables import UTCDateTime
 
+_CHARACTER_REVISION = Column("revision", Integer, nullable=False)
+
 
 class CharacterRow(SQLModel, table=True):
-    """One crow: its ``*.crow.json`` document (compact JSON) and bookkeeping."""
+    """One crow: its ``*.crow.json`` document (compact JSON) and bookkeeping.
+
+    ``revision`` is the row's version: every UPDATE or DELETE the ORM makes of a crow names the
+    revision it read (``WHERE revision = ?``), so a write landing in between makes it fail with
+    StaleDataError instead of overwriting (the repository says so as CharacterChangedError).
+    The repository sets the new revision itself (``version_id_generator=False``).
+    """
 
     __tablename__ = "character"
     __table_args__ = (UniqueConstraint("name_key", name="uq_character_name_key"),)
+    __mapper_args__ = {
+        "version_id_col": _CHARACTER_REVISION,
+        "version_id_generator": False,
+    }
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(sa_type=Text)
@@ -31,7 +43,9 @@ class CharacterRow(SQLModel, table=True):
     payload: str = Field(sa_type=Text, description="the character file's JSON object")
     created_at: datetime = Field(sa_type=UTCDateTime)
     updated_at: datetime = Field(sa_type=UTCDateTime)
-    revision: int = Field(description="1 when created, +1 at every save")
+    revision: int = Field(
+        sa_column=_CHARACTER_REVISION, description="1 when created, +1 at every save"
+    )
 
 
 class PartyRow(SQLModel, table=True):

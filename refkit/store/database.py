@@ -64,6 +64,10 @@ class Database:
         self.migrated = outcome.migrated
         """True if this start-up changed the schema."""
         self._units = ActiveUnits()
+        self.commits = 0
+        """Transactions that changed something, committed through this object: a step refused
+        by a conflict after none wrote nothing, so running it again on a fresh read is safe."""
+        _count_writing_commits(engine, self)
 
     @classmethod
     def open(
@@ -233,6 +237,29 @@ def _repository(db: Database, which: str) -> object:
     from refkit.store.session_log import SessionLogRepository
 
     return SessionLogRepository(db)
+
+
+_READS = ("SELECT", "PRAGMA", "WITH")
+
+
+def _count_writing_commits(engine: Engine, db: Database) -> None:
+    """Count on ``db.commits`` every commit of a transaction that ran a statement other than a
+    read (an INSERT, UPDATE or DELETE, through the ORM or as text)."""
+
+    def executed(conn: Any, _cursor: Any, statement: str, *_rest: object) -> None:
+        if not statement.lstrip().upper().startswith(_READS):
+            conn.info["wrote"] = True
+
+    def committed(conn: Any) -> None:
+        if conn.info.pop("wrote", False):
+            db.commits += 1
+
+    def rolled_back(conn: Any) -> None:
+        conn.info.pop("wrote", None)
+
+    event.listen(engine, "after_cursor_execute", executed)
+    event.listen(engine, "commit", committed)
+    event.listen(engine, "rollback", rolled_back)
 
 
 def _require_writable(path: Path) -> None:

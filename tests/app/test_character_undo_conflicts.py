@@ -146,3 +146,34 @@ def test_a_save_elsewhere_between_the_check_and_the_write_refuses_the_undo(
     monkeypatch.undo()
     stored = service.get(BRANNOC)
     assert "blessed" in stored.conditions and stored.notes == "Owes the ferryman two coins"
+
+
+def test_an_edit_worked_out_before_a_save_elsewhere_is_refused_not_written_over_it(
+    service: CharacterService, db_path: Path
+) -> None:
+    """Issue 22's lost update: the edit was worked out from the crow as read; another program
+    saved the crow before the edit was done. Doing it must not silently drop that save."""
+    command = cmd.edit_notes(service, BRANNOC, "Owes the ferryman two coins")
+    change_elsewhere(db_path, BRANNOC, blessed)
+    with pytest.raises(CharacterChangedError, match=BRANNOC):
+        command.do()
+    stored = service.get(BRANNOC)
+    assert "blessed" in stored.conditions
+    assert stored.notes != "Owes the ferryman two coins"
+
+
+def test_an_edit_from_a_crow_not_read_through_the_service_compares_the_crow_itself(
+    service: CharacterService, db_path: Path
+) -> None:
+    before = replace(service.get(BRANNOC))  # a copy: the service cannot vouch for its revision
+    command = cmd.CharacterEdit(service, BRANNOC, before, replace(before, notes="mine"), "Notes")
+    assert command.read_revision is None
+    change_elsewhere(db_path, BRANNOC, blessed)
+    with pytest.raises(CharacterChangedError):
+        command.do()
+    assert "blessed" in service.get(BRANNOC).conditions
+    command = cmd.CharacterEdit(
+        service, BRANNOC, service.get(BRANNOC), replace(service.get(BRANNOC), notes="mine"), "N"
+    )
+    command.do()
+    assert service.get(BRANNOC).notes == "mine"

@@ -18,6 +18,7 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QToolBar, QWidget
 
 from refkit.app.character_service import CharacterService
+from refkit.app.characters.merge import EditCollisionError
 from refkit.gui.characters.builder import CharacterBuilder
 from refkit.gui.characters.catalogue_panel import CataloguePanel
 from refkit.gui.characters.crow_actions import name_open_crow_actions
@@ -56,6 +57,7 @@ class CharacterPanels(QObject):
         self.session = CharacterSession(service, undo_stack, rng=rng, parent=self)
         self.builder: CharacterBuilder | None = None
         self.editor: CrowEditor | None = None
+        self._editor_base: list[Character] = []
         self.session.status_message.connect(window.show_status)
         self.session.character_changed.connect(self._raise_sheet_on_open)
         self.session.character_changed.connect(self.name_crow_actions)
@@ -139,8 +141,9 @@ class CharacterPanels(QObject):
         if self.editor is not None:
             self.editor.close()
         service = self.session.service
+        shown = service.get(name)
         editor = CrowEditor(
-            service.get(name),
+            shown,
             name_taken=service.exists,
             expertise_names=load_expertise_names(),
             parent=self.window,
@@ -149,14 +152,27 @@ class CharacterPanels(QObject):
         editor.destroyed.connect(lambda: setattr(self, "editor", None))
         editor.saved.connect(lambda edited: self._save_edit(editor, name, edited))
         self.editor = editor
+        # The crow the editor shows: a save merges the user's changes onto the crow as stored.
+        self._editor_base = editor_base = [shown]
+        editor.destroyed.connect(lambda: editor_base.clear())
         editor.open()
         return editor
 
     def _save_edit(self, editor: CrowEditor, name: str, edited: Character) -> None:
         if self.session.name() != name:
             self.session.open(name)  # the edit is for the crow the editor was opened on
+        base = self._editor_base[0] if self._editor_base else None
         try:
-            self.session.replace_character(edited, f"Edit {name}")
+            self.session.replace_character(edited, f"Edit {name}", based_on=base)
+        except EditCollisionError as collision:
+            # The sheet shows the stored crow; the editor keeps the user's version, now based on
+            # the stored one, so a second Save puts it over what was saved elsewhere.
+            self.session.reload()
+            stored = self.session.character()
+            if stored is not None and self._editor_base:
+                self._editor_base[0] = stored
+            editor.refuse(str(collision))
+            return
         except ValueError as error:
             editor.refuse(str(error))
             return

@@ -27,6 +27,7 @@ from refkit.app.character_service import CharacterChange, CharacterService
 from refkit.app.characters import crow_commands, item_commands, party_commands
 from refkit.app.characters.item_damage import mark_item_damaged
 from refkit.app.characters.item_use import LogRoll, use_item_logged
+from refkit.app.characters.merge import merge_edit
 from refkit.app.party.wound_prompts import (
     WoundPrompt,
     WoundPrompts,
@@ -41,6 +42,7 @@ from refkit.gui.shell.undo_adapter import (
     PendingSaver,
     RefkitUndoStack,
     push_command,
+    push_made,
     write_through,
 )
 from refkit.rules.character.model import Character, DamageOutcome
@@ -219,6 +221,12 @@ class CharacterSession(QObject):
         push_command(self._stack, command, report=report)
         self.status_message.emit(f"{command.text} — saved")
 
+    def push_made(self, make: Callable[[], Command], *, report: bool = True) -> None:
+        """Do the step ``make()`` builds from the stored crow as one undoable step; made again
+        on the fresh crow if another window or the command line saved it in between."""
+        adapter = push_made(self._stack, make, report=report)
+        self.status_message.emit(f"{adapter.command.text} — saved")
+
     # -- edits typed but not yet saved ---------------------------------------------------------
 
     def add_pending_saver(self, saver: PendingSaver) -> None:
@@ -261,9 +269,9 @@ class CharacterSession(QObject):
     def move_item(self, item_id: str, area: str, at: int | str | None) -> None:
         name = self._current()
         if area == GROUND:
-            self.push(commands.drop_to_ground(self._service, name, item_id))
+            self.push_made(lambda: commands.drop_to_ground(self._service, name, item_id))
         else:
-            self.push(commands.move_item(self._service, name, item_id, area, at))
+            self.push_made(lambda: commands.move_item(self._service, name, item_id, area, at))
 
     def catalogue(self) -> list[CatalogueItem]:
         """Refkit's catalogue and the players' own items (cached until they change)."""
@@ -298,9 +306,9 @@ class CharacterSession(QObject):
     def set_worn(self, item_id: str, worn: bool) -> None:
         name = self._current()
         if worn:
-            self.push(commands.wear_armour(self._service, name, item_id))
+            self.push_made(lambda: commands.wear_armour(self._service, name, item_id))
         else:
-            self.push(commands.take_off_armour(self._service, name))
+            self.push_made(lambda: commands.take_off_armour(self._service, name))
 
     def place_wound(self, slot: int) -> None:
         command = commands.place_wounds(self._service, self._current(), [slot])
@@ -319,15 +327,15 @@ class CharacterSession(QObject):
         self.push(command)
 
     def remove_item(self, item_id: str) -> None:
-        self.push(commands.remove_item(self._service, self._current(), item_id))
+        self.push_made(lambda: commands.remove_item(self._service, self._current(), item_id))
 
     def refuel(self, item_id: str, fuel_id: str) -> None:
         """One ``fuel_id`` spent to give ``item_id`` its usage dice back (L398), one undo step."""
-        self.push(commands.refuel(self._service, self._current(), item_id, fuel_id))
+        self.push_made(lambda: commands.refuel(self._service, self._current(), item_id, fuel_id))
 
     def mark_damaged(self, item_id: str, damaged: bool) -> None:
         """The item marked damaged (a bane until repaired) or repaired, one undo step."""
-        self.push(mark_item_damaged(self._service, self._current(), item_id, damaged))
+        self.push_made(lambda: mark_item_damaged(self._service, self._current(), item_id, damaged))
 
     def set_roll_log(self, log_roll: LogRoll | None) -> None:
         """Where the usage dice rolled on the sheet and the board land (the roll log)."""
@@ -346,7 +354,7 @@ class CharacterSession(QObject):
         return roll
 
     def pick_up(self, item_id: str, area: str) -> None:
-        self.push(commands.pick_up(self._service, self._current(), item_id, area))
+        self.push_made(lambda: commands.pick_up(self._service, self._current(), item_id, area))
 
     # -- damage, healing, rest, drawing -------------------------------------------------------
 
@@ -375,7 +383,7 @@ class CharacterSession(QObject):
         return outcome
 
     def heal_stamina(self, amount: int) -> None:
-        self.push(commands.heal_stamina(self._service, self._current(), amount))
+        self.push_made(lambda: commands.heal_stamina(self._service, self._current(), amount))
 
     def rest(
         self,
@@ -469,12 +477,12 @@ class CharacterSession(QObject):
     def toggle_condition(self, condition: str, on: bool) -> None:
         name = self._current()
         if on:
-            self.push(commands.add_condition(self._service, name, condition))
+            self.push_made(lambda: commands.add_condition(self._service, name, condition))
         else:
-            self.push(commands.remove_condition(self._service, name, condition))
+            self.push_made(lambda: commands.remove_condition(self._service, name, condition))
 
     def spend_expertise(self, expertise: str) -> None:
-        self.push(commands.spend_expertise(self._service, self._current(), expertise))
+        self.push_made(lambda: commands.spend_expertise(self._service, self._current(), expertise))
 
     def edit_notes(self, notes: str, *, name: str | None = None, report: bool = True) -> None:
         """Save ``notes`` for the crow ``name`` (None: the open one), read fresh from the store,
@@ -486,18 +494,30 @@ class CharacterSession(QObject):
             name = self._current()
         elif self._service.get(name).notes == notes:
             return
-        self.push(commands.edit_notes(self._service, name, notes), report=report)
+        self.push_made(lambda: commands.edit_notes(self._service, name, notes), report=report)
 
-    def replace_character(self, edited: Character, text: str) -> None:
-        """Store an edited version of the open crow (from the builder) as one undo step."""
+    def replace_character(
+        self, edited: Character, text: str, *, based_on: Character | None = None
+    ) -> None:
+        """Store an edited version of the open crow (from the editor) as one undo step.
+
+        ``based_on``: the crow as the editor showed it. When the crow was saved elsewhere since,
+        the fields the user changed go over the stored crow and every other field keeps what
+        was saved meanwhile (:func:`~refkit.app.characters.merge.merge_edit`); a field changed
+        on both sides raises EditCollisionError and nothing is saved."""
         name = self._current()
-        self.push(commands.edit(self._service, name, lambda _c: edited, text))
+        base = based_on if based_on is not None else edited
+
+        def change(stored: Character) -> Character:
+            return edited if based_on is None else merge_edit(base, edited, stored)
+
+        self.push_made(lambda: commands.edit(self._service, name, change, text))
 
     # -- whole characters ---------------------------------------------------------------------
 
     def create(self, character: Character, text: str | None = None) -> None:
         """Store a new crow (undo deletes it again) and open it."""
-        self.push(crow_commands.create_crow(self._service, character, text or ""))
+        self.push_made(lambda: crow_commands.create_crow(self._service, character, text or ""))
         self.open(character.name)
 
     def duplicate(self, name: str) -> str:
@@ -516,7 +536,7 @@ class CharacterSession(QObject):
 
     def delete(self, name: str) -> None:
         """Delete a crow as one undo step (undo brings it back, with its party places)."""
-        self.push(crow_commands.delete_crow(self._service, name))
+        self.push_made(lambda: crow_commands.delete_crow(self._service, name))
 
     # -- parties ------------------------------------------------------------------------------
 
@@ -528,25 +548,25 @@ class CharacterSession(QObject):
         return command.after.name
 
     def rename_party(self, old: str, new: str) -> None:
-        self.push(party_commands.rename_party(self._service, old, new))
+        self.push_made(lambda: party_commands.rename_party(self._service, old, new))
 
     def add_member(self, party: str, name: str) -> None:
-        self.push(party_commands.add_member(self._service, party, name))
+        self.push_made(lambda: party_commands.add_member(self._service, party, name))
 
     def remove_member(self, party: str, name: str) -> None:
-        self.push(party_commands.remove_member(self._service, party, name))
+        self.push_made(lambda: party_commands.remove_member(self._service, party, name))
 
     def delete_party(self, party: str) -> None:
         """Delete a party as one undo step (undo brings it back with its members)."""
-        self.push(party_commands.delete_party(self._service, party))
+        self.push_made(lambda: party_commands.delete_party(self._service, party))
 
     # -- the players' own items ---------------------------------------------------------------
 
     def add_custom_item(self, item: CatalogueItem) -> None:
-        self.push(item_commands.add_custom_item(self._service, item))
+        self.push_made(lambda: item_commands.add_custom_item(self._service, item))
 
     def edit_custom_item(self, name: str, item: CatalogueItem) -> None:
-        self.push(item_commands.edit_custom_item(self._service, name, item))
+        self.push_made(lambda: item_commands.edit_custom_item(self._service, name, item))
 
     def remove_custom_item(self, name: str) -> None:
-        self.push(item_commands.remove_custom_item(self._service, name))
+        self.push_made(lambda: item_commands.remove_custom_item(self._service, name))

@@ -40,7 +40,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from refkit.app.undo import Command
-from refkit.errors import DomainError
+from refkit.errors import ConflictError, DomainError
 from refkit.gui.shell.save_problem_bar import SaveProblem, passes_by_itself, reason_of
 from refkit.store.errors import DatabaseError, waiting_out_locks
 
@@ -296,6 +296,33 @@ def _waiting_out_locks(function: Callable[..., T], *args: Any) -> T:
     if threading.current_thread() is threading.main_thread():
         return function(*args)
     return waiting_out_locks(partial(function, *args), LOCK_WAIT_S, LOCK_RETRY_S)
+
+
+STEP_ATTEMPTS = 3
+"""How often a step worked out from the stored state is made again when another window or the
+command line saved that state between the read and the write."""
+
+
+def push_made(
+    stack: QUndoStack, make: Callable[[], Command], *, report: bool = True
+) -> CommandAdapter:
+    """Make a step with ``make()`` (which reads the state it is worked out from) and push it.
+
+    A step refused because someone saved that state between the read and the write
+    (ConflictError from its ``do()``, nothing written, stack unchanged) is made again on the
+    fresh state, up to STEP_ATTEMPTS times: damage, a move, a rest are meant for the crow as it
+    is now. What ``make()`` itself refuses (a rule, typing over text changed elsewhere) is
+    raised at once, and so is the last conflict.
+    """
+    for attempt in range(1, STEP_ATTEMPTS + 1):
+        command = make()
+        try:
+            return push_command(stack, command, report=report)
+        except ConflictError:
+            if attempt == STEP_ATTEMPTS:
+                raise
+            log.info("%s: the state changed meanwhile; worked out again", command.text)
+    raise AssertionError("unreachable: the last attempt returns or raises")
 
 
 def push_command(stack: QUndoStack, command: Command, *, report: bool = True) -> CommandAdapter:
