@@ -547,7 +547,13 @@ def _flush(session: Session, what: str) -> None:
 
 
 def _character_row(session: Session, name: str) -> CharacterRow | None:
-    return session.exec(select(CharacterRow).where(CharacterRow.name_key == name_key(name))).first()
+    """The crow's row as stored now (refreshed if this session had read it: a save checks the
+    revision it finds against the one its caller read)."""
+    return session.exec(
+        select(CharacterRow)
+        .where(CharacterRow.name_key == name_key(name))
+        .execution_options(populate_existing=True)
+    ).first()
 
 
 def _require_character(session: Session, name: str) -> CharacterRow:

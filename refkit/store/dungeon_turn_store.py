@@ -89,9 +89,13 @@ class DungeonTurnStore:
         Raises ValueError if the stored state cannot be read back (naming what is wrong).
         """
         with self._db.session() as session:
-            row = session.get(DungeonClockRow, CLOCK_ROW_ID)
+            # Fresh from the file even inside a unit of work that read them before: a step
+            # worked out again after losing a race must see what the other writer left.
+            row = session.get(DungeonClockRow, CLOCK_ROW_ID, populate_existing=True)
             effect_rows = session.exec(
-                select(TrackedEffectRow).order_by(col(TrackedEffectRow.position))
+                select(TrackedEffectRow)
+                .order_by(col(TrackedEffectRow.position))
+                .execution_options(populate_existing=True)
             ).all()
             settings = _read_settings(session)
         if row is None:
@@ -106,7 +110,7 @@ class DungeonTurnStore:
     def version(self) -> int:
         """The version of the stored state (0 before the first write)."""
         with self._db.session() as session:
-            row = session.get(DungeonClockRow, CLOCK_ROW_ID)
+            row = session.get(DungeonClockRow, CLOCK_ROW_ID, populate_existing=True)
             return 0 if row is None else row.version
 
     def save(

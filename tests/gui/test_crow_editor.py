@@ -119,7 +119,7 @@ def test_a_refused_save_is_said_in_the_dialog_and_keeps_the_typing(
     editor = open_editor(panels, qtbot)
     editor.notes.setPlainText("Typed with care.")
 
-    def refuse(*_args: object) -> None:
+    def refuse(*_args: object, **_keywords: object) -> None:
         raise ValueError("the disk is full")
 
     monkeypatch.setattr(panels.session, "replace_character", refuse)

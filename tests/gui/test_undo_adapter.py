@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.undo import Command, FunctionCommand
+from refkit.errors import ConflictError
 from refkit.gui.shell.undo_adapter import push_command
 
 
@@ -101,3 +102,57 @@ def test_a_refused_undo_changes_nothing_and_is_reported(qtbot) -> None:
     assert stack.undoText() == "Add 1"  # the step that can no longer be undone is dropped
     stack.undo()
     assert box == [10]
+
+
+class LosingRaces:
+    """A step worked out from a stored number; the store moved on ``races`` times before it."""
+
+    def __init__(self, box: list[int], made: list[int], races: int) -> None:
+        self.box, self.made, self.races = box, made, races
+
+    def make(self) -> Command:
+        read = self.box[0]
+        self.made.append(read)
+        store = self
+
+        class Step:
+            text = "Double it"
+
+            def do(self) -> None:
+                if store.races:
+                    store.races -= 1
+                    store.box[0] += 1  # another window saved in between
+                    raise ConflictError("the number was changed since; nothing was saved")
+                if store.box[0] != read:
+                    raise AssertionError("written over a change it did not read")
+                store.box[0] = read * 2
+
+            def undo(self) -> None:
+                store.box[0] = read
+
+        return Step()
+
+
+def test_push_made_makes_a_step_again_on_the_fresh_state_after_a_conflict(qapp) -> None:
+    from refkit.gui.shell.undo_adapter import push_made
+
+    stack = QUndoStack()
+    box: list[int] = [5]
+    made: list[int] = []
+    push_made(stack, LosingRaces(box, made, races=2).make)
+    assert made == [5, 6, 7]  # read again after each lost race
+    assert box == [14]
+    assert stack.count() == 1
+    stack.undo()
+    assert box == [7]
+
+
+def test_push_made_gives_up_after_its_attempts_with_the_conflict(qapp) -> None:
+    from refkit.gui.shell.undo_adapter import STEP_ATTEMPTS, push_made
+
+    stack = QUndoStack()
+    box: list[int] = [1]
+    with pytest.raises(ConflictError):
+        push_made(stack, LosingRaces(box, [], races=STEP_ATTEMPTS).make)
+    assert stack.count() == 0
+    assert box == [1 + STEP_ATTEMPTS]  # only the other window's saves

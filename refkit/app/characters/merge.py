@@ -56,7 +56,8 @@ def merge_edit(base: T, mine: T, theirs: T) -> T:
     merged, collisions = _merge(base, mine, theirs, "")
     if collisions:
         raise EditCollisionError(str(getattr(theirs, "name", "the crow")), tuple(collisions))
-    return merged
+    result: T = merged
+    return result
 
 
 def _merge(base: Any, mine: Any, theirs: Any, prefix: str) -> tuple[Any, list[str]]:
@@ -65,7 +66,7 @@ def _merge(base: Any, mine: Any, theirs: Any, prefix: str) -> tuple[Any, list[st
     for field in dataclasses.fields(base):
         name = field.name
         was, ours, now = (getattr(x, name) for x in (base, mine, theirs))
-        if ours == was or ours == now:
+        if ours in (was, now):
             value = now
         elif now == was:
             value = ours

@@ -484,9 +484,17 @@ class CharacterSession(QObject):
     def spend_expertise(self, expertise: str) -> None:
         self.push_made(lambda: commands.spend_expertise(self._service, self._current(), expertise))
 
-    def edit_notes(self, notes: str, *, name: str | None = None, report: bool = True) -> None:
+    def edit_notes(
+        self,
+        notes: str,
+        *,
+        name: str | None = None,
+        report: bool = True,
+        based_on: str | None = None,
+    ) -> None:
         """Save ``notes`` for the crow ``name`` (None: the open one), read fresh from the store,
-        so notes typed before a DT ended land on the crow the DT left behind."""
+        so notes typed before a DT ended land on the crow the DT left behind. ``based_on``: the
+        stored notes the typing started from; TypedTextChangedError if they changed since."""
         if name is None or (self._name is not None and name_key(name) == name_key(self._name)):
             character = self._character
             if character is None or character.notes == notes:
@@ -494,7 +502,10 @@ class CharacterSession(QObject):
             name = self._current()
         elif self._service.get(name).notes == notes:
             return
-        self.push_made(lambda: commands.edit_notes(self._service, name, notes), report=report)
+        self.push_made(
+            lambda: commands.edit_notes(self._service, name, notes, based_on=based_on),
+            report=report,
+        )
 
     def replace_character(
         self, edited: Character, text: str, *, based_on: Character | None = None

@@ -12,14 +12,13 @@ through the :class:`CharacterSession`.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFocusEvent, QFont
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QScrollArea,
@@ -33,7 +32,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.app.character_commands import TypedTextChangedError
 from refkit.gui.characters.damage_dialog import DamageDialog, DamageRequest
+from refkit.gui.characters.notes_editor import NotesConflictBar, NotesEdit
 from refkit.gui.characters.portrait import scaled_portrait
 from refkit.gui.characters.rest_dialog import RestDialog, SheetRest
 from refkit.gui.characters.session import CharacterSession
@@ -51,7 +52,6 @@ from refkit.rules.inventory.moves import MoveRefused
 from refkit.store.character_store import name_key
 from refkit.store.errors import DatabaseError
 
-NOTES_SAVE_DELAY_MS = 1500
 DEAD_STYLE = (
     "background: #7f0000; color: white; font-weight: bold; padding: 6px; border-radius: 6px;"
 )
@@ -100,68 +100,6 @@ class StatTile(QFrame):
         self.detail.setVisible(bool(detail))
         self.setToolTip(rich_tooltip(tooltip))  # may name the crow's armour
         self.setAccessibleName(f"{self.caption.text().capitalize()}: {value}. {detail}".strip())
-
-
-class NotesEdit(QPlainTextEdit):
-    """Notes that save themselves shortly after typing stops and when focus leaves.
-
-    Typed text counts as unsaved until :meth:`mark_saved`: a reload of the same crow meanwhile
-    (an End DT ending a condition, an edit elsewhere) keeps it rather than showing the stored
-    notes, so a keystroke is never thrown away by something that merely refreshed the sheet.
-    """
-
-    committed = Signal(str)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("notes_edit")
-        self.setPlaceholderText("Background, bonds, debts, what the crow is after…")
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(NOTES_SAVE_DELAY_MS)
-        self._timer.timeout.connect(self.commit)
-        self.textChanged.connect(self._changed)
-        self._loading = False
-        self._unsaved = False
-
-    def load(self, text: str, *, keep_unsaved: bool = False) -> None:
-        """Show ``text``; with ``keep_unsaved``, typing not yet saved stays (and stays due)."""
-        if keep_unsaved and self._unsaved:
-            if self.toPlainText() == text:
-                self.mark_saved()
-            return
-        self._loading = True
-        if self.toPlainText() != text:
-            self.setPlainText(text)
-        self._loading = False
-        self._timer.stop()
-        self._unsaved = False
-
-    def is_unsaved(self) -> bool:
-        """True while typed text has not been saved (waiting for the delay, or a save failed)."""
-        return self._unsaved
-
-    def is_due(self) -> bool:
-        """True while the save after typing stops is still to come."""
-        return self._timer.isActive()
-
-    def mark_saved(self) -> None:
-        self._unsaved = False
-        self._timer.stop()
-
-    def _changed(self) -> None:
-        if not self._loading:
-            self._unsaved = True
-            self._timer.start()
-
-    def commit(self) -> None:
-        self._timer.stop()
-        self.committed.emit(self.toPlainText())
-
-    def focusOutEvent(self, event: QFocusEvent) -> None:
-        if self._timer.isActive():
-            self.commit()
-        super().focusOutEvent(event)
 
 
 class CharacterSheetPanel(QWidget):
@@ -272,6 +210,7 @@ class CharacterSheetPanel(QWidget):
         self.spend_button = QPushButton("Spend a use of the chosen expertise")
         self.spend_button.setObjectName("spend_button")
         self.notes = NotesEdit()
+        self.notes_conflict = NotesConflictBar()
 
         self.empty_message = QLabel(
             "No crow is open.\n\nChoose one in the Characters list, or make a new one with "
@@ -349,6 +288,7 @@ class CharacterSheetPanel(QWidget):
         details_layout.addWidget(self.spend_button)
         details_layout.addWidget(QLabel("Notes"))
         details_layout.addWidget(self.notes, 1)
+        details_layout.addWidget(self.notes_conflict)
 
         self.tabs = QTabWidget()
         self.tabs.setObjectName("sheet_tabs")
@@ -387,6 +327,7 @@ class CharacterSheetPanel(QWidget):
         self.edit_button.clicked.connect(self._request_edit)
         self.spend_button.clicked.connect(self._spend_expertise)
         self.notes.committed.connect(self._save_notes)
+        self.notes_conflict.put_back.connect(self._put_notes_back)
 
     # -- showing the crow ---------------------------------------------------------------------
 
@@ -395,12 +336,12 @@ class CharacterSheetPanel(QWidget):
         if self.notes.is_due() and (character is None or not self._showing_notes_of(character)):
             # Another crow opened without the session saving first: the typing is the last
             # crow's, so save it for that crow (after the running step, if one is running).
-            crow, text = self._notes_of, self.notes.toPlainText()
+            crow, text, base = self._notes_of, self.notes.toPlainText(), self.notes.base()
             self.notes.mark_saved()
             if self._session.step_running():
-                QTimer.singleShot(0, lambda: self._save_notes_of(crow, text))
+                QTimer.singleShot(0, lambda: self._save_notes_of(crow, text, base))
             else:
-                self._save_notes_of(crow, text)
+                self._save_notes_of(crow, text, base)
         self.board.set_character(character)
         if self._session.name() != self._prompted_name:  # another crow: its own wounds to place
             self._prompted_name = self._session.name()
@@ -574,34 +515,58 @@ class CharacterSheetPanel(QWidget):
             self.notes.commit()
 
     def _save_notes(self, text: str) -> None:
-        self._save_notes_of(self._notes_of, text)
+        self._save_notes_of(self._notes_of, text, self.notes.base())
 
-    def _save_notes_of(self, crow: str | None, text: str) -> None:
+    def _save_notes_of(self, crow: str | None, text: str, base: str) -> None:
+        """Save ``text`` as ``crow``'s notes, typed over the stored notes ``base``."""
         if crow is None:
             return
         try:
-            self._session.edit_notes(text, name=crow, report=False)
+            self._session.edit_notes(text, name=crow, report=False, based_on=base)
+        except TypedTextChangedError as changed:
+            self._notes_collided(changed)
+            return
         except EditNotSavedError as error:
-            self._notes_not_saved(crow, text, error.cause)
+            self._notes_not_saved(crow, text, base, error.cause)
             return
         except DatabaseError as error:
-            self._notes_not_saved(crow, text, error)
+            self._notes_not_saved(crow, text, base, error)
             return
         except ValueError as error:
             self._report(error)
             return
         self._notes_saved(crow, text)
 
+    def _notes_collided(self, changed: TypedTextChangedError) -> None:
+        """Another window or the command line changed the notes while the user typed: show the
+        stored notes, keep the typing in the bar below them, and say so."""
+        if self._notes_of is not None and name_key(self._notes_of) == name_key(changed.crow):
+            self.notes.load(changed.stored)
+        self.notes_conflict.show_conflict(changed.crow, changed.typed)
+        self.tabs.setCurrentIndex(1)
+        self.status_message.emit(str(changed))
+
+    def _put_notes_back(self, crow: str, text: str) -> None:
+        """The kept text goes in over the notes as stored now (the user has seen them)."""
+        if self._notes_of is None or name_key(self._notes_of) != name_key(crow):
+            self._session.open(crow)
+        self.notes.retype(text, over=self.notes.toPlainText())
+        self.notes.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def _notes_saved(self, crow: str, text: str) -> None:
         if self._notes_of == crow and self.notes.toPlainText() == text:
             self.notes.mark_saved()
 
-    def _notes_not_saved(self, crow: str, text: str, error: DatabaseError) -> None:
+    def _notes_not_saved(self, crow: str, text: str, base: str, error: DatabaseError) -> None:
         """Keep the typing in the editor and offer Retry / Discard in the window's bar."""
         session = self._session
 
         def retry() -> None:
-            session.edit_notes(text, name=crow, report=False)
+            try:
+                session.edit_notes(text, name=crow, report=False, based_on=base)
+            except TypedTextChangedError as changed:
+                self._notes_collided(changed)
+                return
             self._notes_saved(crow, text)
 
         def discard() -> None:

@@ -33,6 +33,7 @@ import itertools
 import logging
 import threading
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -55,6 +56,9 @@ LOCK_WAIT_S = 0.5
 LOCK_RETRY_S, before it goes to the save-problem bar (which tries on by itself): long enough for
 a command-line step to finish, short enough that the user's clicks are not held back for long."""
 LOCK_RETRY_S = 0.05
+
+UnitOfWork = Callable[[], AbstractContextManager[object]]
+"""Opens one transaction for everything the database's repositories write inside it."""
 
 PendingSaver = Callable[[], None]
 """Saves edits typed but not yet saved (an editor's debounce); must not raise."""
@@ -84,17 +88,28 @@ class RefkitUndoStack(QUndoStack):
         self._saving_pending = False
         self._running = 0
         self._worker: Worker | None = None
+        self._unit_of_work: UnitOfWork | None = None
 
-    def write_with(self, worker: Worker | None) -> None:
-        """Run the steps' database work in ``worker`` (None: on the calling thread)."""
+    def write_with(self, worker: Worker | None, unit_of_work: UnitOfWork | None = None) -> None:
+        """Run the steps' database work in ``worker`` (None: on the calling thread), each step's
+        do or undo inside one ``unit_of_work()`` (None: the commands open their own)."""
         self._worker = worker
+        self._unit_of_work = unit_of_work
 
     def run_step(self, command: Command, step: Callable[[], T]) -> T:
         """``step`` (``command``'s do or undo) where it belongs: in the worker, unless there is
-        none or the command edits something in the window."""
+        none or the command edits something in the window; in one unit of work either way, so
+        everything the step writes is committed together or not at all."""
         if getattr(command, "in_window", False):
-            return step()
-        return self.write(step)
+            return self.in_one_unit(step)
+        return self.write(self.in_one_unit, step)
+
+    def in_one_unit(self, function: Callable[[], T]) -> T:
+        """``function()`` inside one unit of work of the database (units it opens join it)."""
+        if self._unit_of_work is None:
+            return function()
+        with self._unit_of_work():
+            return function()
 
     def write(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` (a step's do or undo, or a write that is not an undo step: a setting,
@@ -315,7 +330,7 @@ def push_made(
     raised at once, and so is the last conflict.
     """
     for attempt in range(1, STEP_ATTEMPTS + 1):
-        command = make()
+        command = write_through(stack, make)  # its reads in the worker, off the GUI thread
         try:
             return push_command(stack, command, report=report)
         except ConflictError:
