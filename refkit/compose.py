@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from refkit.app.magic.spell_library import SpellLibrary
     from refkit.app.party.bridge import PartyBridge
     from refkit.app.table_service import TableService
+    from refkit.app.undo import Command
     from refkit.dice.records import RollRecord
     from refkit.store.database import Database
     from refkit.store.quick import QuickDatabase
@@ -82,6 +83,8 @@ class Services:
         self.busy_timeout_ms = busy_timeout_ms
         self._on_log_failure = on_log_failure
         self._quick: QuickDatabase | None = None
+        self.quick_writes = 0
+        """Rolls logged through the quick path (plain sqlite3), counted in :attr:`commits`."""
         self._built: dict[str, Any] = {}
 
     @classmethod
@@ -95,10 +98,19 @@ class Services:
     def database_is_open(self) -> bool:
         return self._database is not None
 
+    def do(self, command: Command) -> None:
+        """Do ``command`` as one step: its writes in one unit of work of the database, committed
+        together when it is over or not at all (the command line's runner of steps, as the
+        window's undo stack is the window's)."""
+        with self.database.unit_of_work():
+            command.do()
+
     @property
     def commits(self) -> int:
-        """Transactions committed on the database through these services (0: none opened)."""
-        return 0 if self._database is None else self._database.commits
+        """Writes committed to the file through these services: the database's transactions
+        that wrote, and rolls logged through the quick path (0: nothing written yet)."""
+        database = 0 if self._database is None else self._database.commits
+        return database + self.quick_writes
 
     @property
     def database(self) -> Database:
@@ -376,7 +388,9 @@ class _RollLogOnDemand:
         try:
             quick = self._services.quick()
             if quick is not None:
-                return quick.add_roll(record, source)
+                logged = quick.add_roll(record, source)
+                self._services.quick_writes += 1
+                return logged
             return self._repository().add(record, source)
         except Exception as problem:
             report = self._services._on_log_failure

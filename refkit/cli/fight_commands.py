@@ -154,7 +154,7 @@ def _step(args: argparse.Namespace, make: Any, done: Any = None) -> tuple[Any, A
             if made is None:
                 return session, None
             command, extra = made
-            command.do()
+            services.do(command)
         except DomainError as error:
             raise CliError(str(error)) from None
         if done is not None:

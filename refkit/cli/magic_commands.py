@@ -233,9 +233,15 @@ def _run_cast_for_crow(args: argparse.Namespace) -> Result:
             conditions=crow.conditions,
             **options,
         )
-        CastCommand(
-            plan, services.characters, services.dungeon, services.dice.log_roll, services.utc_now
-        ).do()
+        services.do(
+            CastCommand(
+                plan,
+                services.characters,
+                services.dungeon,
+                services.dice.log_roll,
+                services.utc_now,
+            )
+        )
     payload = _cast_payload(plan.result, odds, seed, plan.spell)
     tracked = plan.tracked
     payload.update(

@@ -636,7 +636,7 @@ def _run_day(args: argparse.Namespace) -> Result:
         command = service.travel_day_command(plan, faces=faces, seed=args.seed, name=args.journey)
         # The crows rest and the Miasma's results go on their sheets with the day, in one unit
         # of work.
-        rest_follows_day(services, command).do()
+        services.do(rest_follows_day(services, command))
         journey = service.journey(args.journey)
     day = command.day
     assert day is not None
@@ -717,7 +717,7 @@ def _run_journal(args: argparse.Namespace) -> Result:
 def _run_note(args: argparse.Namespace) -> Result:
     with command_services(args) as services:
         service = _service(services)
-        service.note_command(args.day, args.text, args.journey).do()
+        services.do(service.note_command(args.day, args.text, args.journey))
         journey = service.journey(args.journey)
     note = next(day.note for day in journey.days if day.day == args.day)
     return {"journey": journey.name, "day": args.day, "note": note}, f"Day {args.day}: {note}"
@@ -727,7 +727,7 @@ def _run_undo(args: argparse.Namespace) -> Result:
     with command_services(args) as services:
         service = _service(services)
         command = service.take_back_day_command(args.journey)
-        command.do()
+        services.do(command)
         journey = service.journey(args.journey)
     payload = {
         "journey": journey.name,

@@ -120,7 +120,7 @@ def _run_begin(args: argparse.Namespace) -> Result:
     plan, _ = _plan_and_faces(args)
     with command_services(args) as services:
         service = _service(services)
-        service.begin_day_command(plan, args.journey).do()
+        services.do(service.begin_day_command(plan, args.journey))
         return _report(service, args, "begin")
 
 
@@ -134,11 +134,11 @@ def _take(args: argparse.Namespace, kind: str, **given: Any) -> Result:
         # The crows' rest, and the Miasma's results on their sheets, go with the step in one
         # unit of work.
         if kind == "rest":
-            rest_follows_step(services, command, activities).do()
+            services.do(rest_follows_step(services, command, activities))
         elif kind == "miasma":
-            sheets_follow_step(services, command).do()
+            services.do(sheets_follow_step(services, command))
         else:
-            command.do()
+            services.do(command)
         return _report(service, args, kind)
 
 
@@ -191,7 +191,7 @@ def _run_finish(args: argparse.Namespace) -> Result:
     with command_services(args) as services:
         service = _service(services)
         command = service.finish_day_command(args.journey)
-        command.do()
+        services.do(command)
         journey = service.journey(args.journey)
     day = command.value
     assert day is not None
@@ -204,7 +204,7 @@ def _run_undo(args: argparse.Namespace) -> Result:
     with command_services(args) as services:
         service = _service(services)
         command = service.take_back_step_command(args.journey)
-        command.do()
+        services.do(command)
         journey = service.journey(args.journey)
         if journey.pending is None:
             payload = {"journey": journey.name, "undone": command.text, "under_way": False}
