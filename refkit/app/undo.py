@@ -78,6 +78,35 @@ def as_command(value: object, text: str) -> Command | None:
     return None
 
 
+UnitOfWork = Callable[[], AbstractContextManager[object]]
+"""Opens one transaction for every repository of the database (``Database.unit_of_work``)."""
+
+
+class InOneUnit:
+    """A command whose do and undo each commit once, or not at all: for a front end that runs it
+    without a runner of its own (the runners open the unit, and this one joins it)."""
+
+    def __init__(self, command: Command, unit_of_work: UnitOfWork) -> None:
+        self._command = command
+        self._unit_of_work = unit_of_work
+
+    @property
+    def text(self) -> str:
+        return self._command.text
+
+    @property
+    def command(self) -> Command:
+        return self._command
+
+    def do(self) -> None:
+        with self._unit_of_work():
+            self._command.do()
+
+    def undo(self) -> None:
+        with self._unit_of_work():
+            self._command.undo()
+
+
 class CompositeCommand:
     """Child commands as one step (Orange canvas's idea): done in order, undone in reverse.
 

@@ -293,3 +293,22 @@ def test_custom_item_undo_refuses_after_a_change_elsewhere(
     with pytest.raises(UndoConflictError, match="was made since"):
         remove.undo()
     assert service.get_custom_item("Hooded lantern").notes == "Again"
+
+
+def test_a_party_edit_worked_out_before_a_change_elsewhere_is_refused_not_written_over(
+    service: CharacterService, elsewhere: CharacterService
+) -> None:
+    """Issue 22: adding a member computed from the party as read must not drop a member another
+    window added in between (the step's runner then works it out again on the fresh party)."""
+    from refkit.app.characters.record_edit import RecordChangedError
+    from refkit.errors import ConflictError
+
+    service.create_party("Night watch", [WREN])
+    add = party_commands.add_member(service, "Night watch", BRANNOC)
+    elsewhere.add_member("Night watch", HESPER)
+    with pytest.raises(RecordChangedError, match="Night watch") as refused:
+        add.do()
+    assert isinstance(refused.value, ConflictError)
+    assert parties(service)["Night watch"] == (WREN, HESPER)
+    party_commands.add_member(service, "Night watch", BRANNOC).do()  # made again: both kept
+    assert parties(service)["Night watch"] == (WREN, HESPER, BRANNOC)

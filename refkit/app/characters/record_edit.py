@@ -12,7 +12,13 @@ from typing import ClassVar, Generic, Protocol, TypeVar
 
 from refkit.app.character_service import CharacterService
 from refkit.app.undo import UndoConflictError
+from refkit.errors import ConflictError
 from refkit.store.character_store import CharacterNotFoundError, NameTakenError
+
+
+class RecordChangedError(ConflictError):
+    """A party or custom item changed between the read an edit was worked out from and its
+    write; nothing was saved."""
 
 
 class Named(Protocol):
@@ -47,10 +53,26 @@ class NamedRecordEdit(Generic[R]):
     def do(self) -> None:
         if not self._done:  # the first do: the service's own refusals (a name taken) go on
             with self.service.repository.database.unit_of_work():
+                self._require_unchanged()
                 self._apply(self.before, self.after)
             self._done = True
             return
         self._swap(self.before, self.after, "redo")
+
+    def _require_unchanged(self) -> None:
+        """The record must still be the ``before`` this edit was worked out from: a change saved
+        in between (another window, the command line) is refused with RecordChangedError, and
+        the runner of the step works it out again on the fresh record."""
+        if self.before is None:
+            return
+        current = self._find(self.before.name)
+        if current != self.before:
+            what = self._name_in_words(self.before.name)
+            gone = "deleted" if current is None else "changed"
+            raise RecordChangedError(
+                f"{what} was {gone} since it was read (in another window or the command line); "
+                "nothing was saved"
+            )
 
     def undo(self) -> None:
         if not self._done:

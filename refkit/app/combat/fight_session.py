@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -23,7 +22,7 @@ from refkit.app.combat.bestiary import Bestiary
 from refkit.app.combat.fight_steps import FightLog, FightStep
 from refkit.app.combat.fight_store import FightStore
 from refkit.app.party.wound_prompts import WoundPrompts, raising_prompt
-from refkit.app.undo import Command, CompositeCommand
+from refkit.app.undo import Command, CompositeCommand, InOneUnit, UnitOfWork
 from refkit.dice.rng import make_rng
 from refkit.rules.character.model import Character, DamageOutcome
 from refkit.rules.combat.attack import (
@@ -98,28 +97,6 @@ class PreparedAttack:
     allies: tuple[str, ...]
 
 
-UnitOfWork = Callable[[], AbstractContextManager[object]]
-"""Opens one transaction for every repository of the database (``Database.unit_of_work``)."""
-
-
-class OneUnit:
-    """A command whose do and undo each commit once, or not at all."""
-
-    def __init__(self, command: Command, unit_of_work: UnitOfWork) -> None:
-        self._command = command
-        self._unit_of_work = unit_of_work
-
-    @property
-    def text(self) -> str:
-        return self._command.text
-
-    def do(self) -> None:
-        with self._unit_of_work():
-            self._command.do()
-
-    def undo(self) -> None:
-        with self._unit_of_work():
-            self._command.undo()
 
 
 @dataclass(frozen=True)
@@ -208,7 +185,7 @@ class FightSession:
         joined = CompositeCommand(text, children)
         if self._unit_of_work is None:
             return joined
-        return OneUnit(joined, self._unit_of_work)
+        return InOneUnit(joined, self._unit_of_work)
 
     def _step(self, after: Fight, text: str) -> FightStep:
         return FightStep(self, self._state, after, text)

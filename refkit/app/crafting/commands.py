@@ -1,5 +1,6 @@
 """The undoable pieces of a crafting step: a project saved, started or forgotten, a session-log
-entry marked undone, and a whole step done and undone in one transaction.
+entry marked undone, and a step already done (``DoneOnce``); a whole step done and undone in one
+transaction is :class:`refkit.app.undo.InOneUnit`.
 
 Each project command stores the project it leaves and undoes only while the project is still
 as it left it (the revision it wrote), so an undo never throws away a roll made elsewhere.
@@ -8,15 +9,12 @@ as it left it (the revision it wrote), so an undo never throws away a roll made 
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from refkit.app.undo import Command, UndoConflictError
 from refkit.errors import ConflictError
 from refkit.rules.crafting.tracker import CraftingProject
-
-UnitOfWork = Callable[[], AbstractContextManager[object]]
 
 
 class ProjectStore(Protocol):
@@ -80,30 +78,6 @@ class LogEntries:
     def undo(self) -> None:
         if self.ids:
             self.mark(list(self.ids), True)
-
-
-class InOneUnit:
-    """A command whose do and undo each commit once, or not at all."""
-
-    def __init__(self, command: Command, unit_of_work: UnitOfWork) -> None:
-        self._command = command
-        self._unit_of_work = unit_of_work
-
-    @property
-    def text(self) -> str:
-        return self._command.text
-
-    @property
-    def command(self) -> Command:
-        return self._command
-
-    def do(self) -> None:
-        with self._unit_of_work():
-            self._command.do()
-
-    def undo(self) -> None:
-        with self._unit_of_work():
-            self._command.undo()
 
 
 class DoneOnce:

@@ -19,10 +19,10 @@ from typing import Any
 
 from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterService
-from refkit.app.crafting.commands import InOneUnit, LogEntries, ProjectEdit
+from refkit.app.crafting.commands import LogEntries, ProjectEdit
 from refkit.app.crafting.crafters import crafter_of
 from refkit.app.dice_service import DiceService
-from refkit.app.undo import CompositeCommand
+from refkit.app.undo import CompositeCommand, InOneUnit
 from refkit.dice.records import RollRecord
 from refkit.rules.checks.crows_test import CRIT_MIN
 from refkit.rules.crafting.harvest import add_parts
