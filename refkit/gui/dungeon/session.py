@@ -22,6 +22,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
@@ -101,6 +102,7 @@ class DungeonTurnSession(QObject, DungeonSteps):
         self._warned: set[tuple[int, int]] = set()  # (DT, threshold) shown by this session
         self.last_auto_end_lateness: float | None = None
         self._closed = False
+        self._checking = False  # a version check is on its way in the worker
         self._unsaved: Command | None = None  # the step last said "not saved"
         self._until_live: Callable[[], object] | None = None  # see show_stored
         self._unrecorded_warnings: set[int] = set()  # thresholds warned before the service
@@ -180,15 +182,21 @@ class DungeonTurnSession(QObject, DungeonSteps):
     # reading --------------------------------------------------------------------------------
 
     def refresh(self) -> DungeonTurnView | None:
-        """Read the state again; ``view_changed`` fires when it differs from the last one."""
+        """Read the state again (in the window's worker, off the GUI thread); ``view_changed``
+        fires when it differs from the last one."""
         if self._service is None or self._closed:
             return self._view
         try:
-            view = self._service.view()
+            view = self.write(self._service.view)
         except Exception as error:  # the clock must keep showing: report and keep the last view
             log.exception("cannot read the dungeon turn")
             self.message.emit(f"Cannot read the dungeon turn: {error}")
             return self._view
+        return self._show(view)
+
+    def _show(self, view: DungeonTurnView) -> DungeonTurnView:
+        if self._closed:
+            return view
         changed = not _same_state(view, self._view)
         self._view = view
         self._arm(view, view.now)
@@ -197,23 +205,70 @@ class DungeonTurnSession(QObject, DungeonSteps):
         return view
 
     def check_for_outside_changes(self) -> None:
-        """Refresh if another process wrote since the last read (one tiny query), and fire a
-        deadline that has passed: with the GUI busy the poll may get its turn before the
-        deadline timer does, and the DT must end however busy the loop is."""
+        """Refresh if another process wrote since the last read (one tiny query, in the worker:
+        the GUI thread does not wait for it), and fire a deadline that has passed: with the GUI
+        busy the poll may get its turn before the deadline timer does, and the DT must end
+        however busy the loop is."""
         if self._service is None or self._closed:
             return
-        try:
-            version = self._service.store.version()
-        except Exception:
-            log.exception("cannot check the dungeon turn's version")
+        if self._checking:  # the last check is still on its way (a long write before it)
+            self._fire_if_due()
             return
-        if self._view is None or version != self._view.version:
-            self.refresh()
+        service, known = self._service, None if self._view is None else self._view.version
+
+        def read() -> DungeonTurnView | None:
+            return service.view() if service.store.version() != known else None
+
+        self._checking = True
+        self.read_later(read, self._outside_read)
+
+    def _outside_read(self, view: DungeonTurnView | None, error: BaseException | None) -> None:
+        self._checking = False
+        if self._closed:
+            return
+        if error is not None:
+            log.error("cannot check the dungeon turn's version", exc_info=error)
+        elif view is not None:
+            self._show(view)
             self.log_changed.emit()
-        else:
+        elif self._view is not None:
             self._arm(self._view, self.now())
+        self._fire_if_due()
+
+    def _fire_if_due(self) -> None:
         if not self._end_timer.fire_if_due() and not self._closed:
             self._warning_timer.fire_if_due()
+
+    def read_later(
+        self,
+        read: Callable[[], T],
+        then: Callable[[T | None, BaseException | None], None],
+    ) -> None:
+        """``read()`` in the window's worker, then ``then(result, error)`` on the GUI thread;
+        both here at once when there is no worker (a test's bare stack, an in-memory file)."""
+        from refkit.gui.shell.undo_adapter import RefkitUndoStack
+
+        worker = self.undo_stack.worker if isinstance(self.undo_stack, RefkitUndoStack) else None
+        if worker is None or not worker.writes_here:
+            try:
+                result = read()
+            except Exception as error:
+                then(None, error)
+                return
+            then(result, None)
+            return
+
+        def done(future: Future[T]) -> None:
+            if future.cancelled():  # dropped as the worker shut down
+                self._checking = False
+                return
+            error = future.exception()
+            then(None if error is not None else future.result(), error)
+
+        try:
+            worker.then(read, done)
+        except RuntimeError:  # the worker was shut down: the window is closing
+            self._checking = False
 
     def _undo_index_changed(self, index: int) -> None:
         if self._closed:

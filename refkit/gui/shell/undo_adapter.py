@@ -96,6 +96,11 @@ class RefkitUndoStack(QUndoStack):
         self._worker = worker
         self._unit_of_work = unit_of_work
 
+    @property
+    def worker(self) -> Worker | None:
+        """The worker the steps write in (None: the calling thread)."""
+        return self._worker
+
     def run_step(self, command: Command, step: Callable[[], T]) -> T:
         """``step`` (``command``'s do or undo) where it belongs: in the worker, unless there is
         none or the command edits something in the window; in one unit of work either way, so
