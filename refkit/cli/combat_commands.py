@@ -15,7 +15,7 @@ from typing import Any
 
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text, percent
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
 
 Result = tuple[dict[str, Any], str]
@@ -24,7 +24,7 @@ _DAMAGE = re.compile(r"^\s*(\d{1,3})\s*/\s*(\d{1,3})\s*$")
 CONDITION_CHOICES = ("blessed", "grabbed", "prone", "vulnerable", "unconscious", "weakened")
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     from refkit.cli import fight_commands
 
     _register_attack(commands)
@@ -35,7 +35,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 # --- attack -----------------------------------------------------------------------------------
 
 
-def _register_attack(commands: argparse._SubParsersAction) -> None:
+def _register_attack(commands: Subcommands) -> None:
     parser = commands.add_parser("attack", help="one attack: the test, then its damage")
     parser.add_argument(
         "--char",
@@ -399,7 +399,7 @@ def whole_number_or_error(text: str, option: str) -> int:
 
 def _attack_payload(
     outcome: Any, faces: tuple[int, ...], odds: Any, target: Any, seed: int | None, attack: Any
-) -> dict:
+) -> dict[str, Any]:
     test = outcome.test
     stray = outcome.stray
     return {
@@ -447,7 +447,7 @@ def odds_payload(odds: Any) -> dict[str, Any]:
     return payload
 
 
-def _attack_line(payload: dict, attack: Any) -> str:
+def _attack_line(payload: dict[str, Any], attack: Any) -> str:
     a, b = payload["dice"]
     head = f"{a}+{b} → {payload['total']}, tier {payload['tier']}"
     if payload["crit"]:
@@ -495,7 +495,9 @@ def _attack_line(payload: dict, attack: Any) -> str:
     return line
 
 
-def _attack_record(services: Any, payload: dict, text: str, faces: tuple[int, ...]) -> Any:
+def _attack_record(
+    services: Any, payload: dict[str, Any], text: str, faces: tuple[int, ...]
+) -> Any:
     from refkit.dice.records import RollRecord
 
     detail = {key: value for key, value in payload.items() if key not in ("odds",)}
@@ -514,7 +516,7 @@ def _attack_record(services: Any, payload: dict, text: str, faces: tuple[int, ..
 # --- creature ---------------------------------------------------------------------------------
 
 
-def _register_creature(commands: argparse._SubParsersAction) -> None:
+def _register_creature(commands: Subcommands) -> None:
     from refkit.cli.fight_commands import lazy_command
 
     lazy_command(
@@ -525,7 +527,7 @@ def _register_creature(commands: argparse._SubParsersAction) -> None:
     )
 
 
-def _add_creature_steps(kinds: argparse._SubParsersAction) -> None:
+def _add_creature_steps(kinds: Subcommands) -> None:
     listing = kinds.add_parser("list", help="every creature in the bestiary")
     add_json_flag(listing)
     listing.set_defaults(handler=_run_list)
@@ -618,7 +620,7 @@ def _run_delete(args: argparse.Namespace) -> Result:
     return {"deleted": gone.name}, f"{gone.name} deleted"
 
 
-def _creature_payload(creature: Any) -> dict:
+def _creature_payload(creature: Any) -> dict[str, Any]:
     return {
         "name": creature.name,
         "size": creature.size,

@@ -11,7 +11,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 
 if TYPE_CHECKING:
     from refkit.rules.dungeon.hazard_rolls import HazardRoll
@@ -22,7 +22,7 @@ MAX_FALL_FEET = 10_000
 SIZES = "tiny, small, medium, large, huge, holy-shit"
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     hazard = commands.add_parser("hazard", help="roll a hazard: a fall, suffocation, toppling…")
     kinds = hazard.add_subparsers(dest="hazard_kind", metavar="HAZARD", required=True)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
 from refkit.dice.rng import make_rng, parse_dice_values
 from refkit.rules.common.name_text import match_key
@@ -23,7 +23,7 @@ from refkit.rules.common.name_text import match_key
 Result = tuple[dict[str, Any], str]
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     _register_cast(commands)
     _register_backlash(commands)
     _register_spell(commands)
@@ -32,7 +32,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 # --- cast -------------------------------------------------------------------------------------
 
 
-def _register_cast(commands: argparse._SubParsersAction) -> None:
+def _register_cast(commands: Subcommands) -> None:
     parser = commands.add_parser(
         "cast", help="cast a spell from a book: a Mind test, chaos roll, book dice, backlash"
     )
@@ -388,7 +388,7 @@ def _cast_text(cast: Any, odds: Any, spell: Any, *, caster: str = "") -> str:
 # --- backlash ---------------------------------------------------------------------------------
 
 
-def _register_backlash(commands: argparse._SubParsersAction) -> None:
+def _register_backlash(commands: Subcommands) -> None:
     parser = commands.add_parser("backlash", help="roll a backlash: d100 + the spell's rank")
     parser.add_argument("--rank", type=whole_number, required=True, metavar="R")
     parser.add_argument("--dice", metavar="TENS,ONES", help="the d100's tens die and ones die")
@@ -414,7 +414,7 @@ def _run_backlash(args: argparse.Namespace) -> Result:
         services.dice.log_roll(backlash_record(backlash, seed=seed, rolled_at=services.utc_now()))
     row = backlash.row
     duration = row_duration(row.duration)
-    payload = {
+    payload: dict[str, Any] = {
         "index": backlash.index,
         "entry": {"low": row.low, "high": row.high, "text": row.text, "duration": row.duration},
         "dice": [backlash.final.d100.tens, backlash.final.d100.ones],
@@ -434,7 +434,7 @@ def _run_backlash(args: argparse.Namespace) -> Result:
 # --- spells -----------------------------------------------------------------------------------
 
 
-def _register_spell(commands: argparse._SubParsersAction) -> None:
+def _register_spell(commands: Subcommands) -> None:
     spell = commands.add_parser(
         "spell", help="the spells: Refkit's (the Playtest 2 books) and the referee's own"
     )
@@ -495,7 +495,7 @@ def _run_spell_list(args: argparse.Namespace) -> Result:
     if _has_database(args):
         with command_services(args) as services:
             spells = services.spells.spells()
-    payload = {
+    payload: dict[str, Any] = {
         "spells": [
             {
                 "name": spell.name,

@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
 
 Result = tuple[dict[str, Any], str]
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     table = commands.add_parser("table", help="rollable tables (encounters, backlashes...)")
     actions = table.add_subparsers(dest="table_command", metavar="ACTION", parser_class=type(table))
     actions.required = True

@@ -15,7 +15,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
 from refkit.dice.rng import parse_dice_values
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 Result = tuple[dict[str, Any], str]
 
 
-def register_steps(steps: argparse._SubParsersAction) -> None:
+def register_steps(steps: Subcommands) -> None:
     """Add ``step`` and its kinds to ``travel journey``."""
     from refkit.cli.travel_commands import PACES
 

@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 
 Result = tuple[dict[str, Any], str]
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     krynn = commands.add_parser("krynn", help="Warriors of Krynn: conflicts")
     subcommands = krynn.add_subparsers(
         dest="krynn_command", metavar="COMMAND", parser_class=type(krynn)

@@ -7,14 +7,14 @@ import argparse
 from typing import Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 
 Result = tuple[dict[str, Any], str]
 
 COLOURS_HELP = "comma-separated colours: red orange yellow green blue black (3 at most of each)"
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     warcrow = commands.add_parser("warcrow", help="Warcrow Adventures dice: pools, rolls, versus")
     actions = warcrow.add_subparsers(dest="warcrow_action", metavar="ACTION", required=True)
 
