@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import datetime
 
 from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
@@ -167,7 +167,7 @@ class DungeonTurnStore:
                 session.add(row)
 
 
-def _write_clock(session: Session, state: str, expected: int, now: Any) -> int:
+def _write_clock(session: Session, state: str, expected: int, now: datetime) -> int:
     if expected == 0:
         existing = session.get(DungeonClockRow, CLOCK_ROW_ID)
         if existing is not None:
