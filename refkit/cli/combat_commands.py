@@ -11,12 +11,20 @@ from __future__ import annotations
 
 import argparse
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text, percent
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
+
+if TYPE_CHECKING:
+    from refkit.compose import Services
+    from refkit.dice.records import RollRecord
+    from refkit.rules.character.model import Character
+    from refkit.rules.combat.attack import AttackOutcome, Situation
+    from refkit.rules.combat.attack_odds import AttackOdds
+    from refkit.rules.combat.creature import Attack, Creature
 
 Result = tuple[dict[str, Any], str]
 KIND_ATTACK = "attack"
@@ -120,7 +128,7 @@ def _register_attack(commands: Subcommands) -> None:
     parser.set_defaults(handler=_run_attack)
 
 
-def _weapon_attack(args: argparse.Namespace) -> Any:
+def _weapon_attack(args: argparse.Namespace) -> Attack:
     from refkit.rules.combat.creature import MELEE, RANGED, Attack
     from refkit.rules.combat.weapon import weapon_attacks
 
@@ -172,7 +180,7 @@ def _weapon_attack(args: argparse.Namespace) -> Any:
     return attack
 
 
-def _situation(args: argparse.Namespace, allies: int) -> Any:
+def _situation(args: argparse.Namespace, allies: int) -> Situation:
     from refkit.rules.combat.attack import Situation
 
     return Situation(
@@ -383,7 +391,7 @@ def _run_crow_attack(args: argparse.Namespace) -> Result:
     return payload, text
 
 
-def _first_weapon_expertise(crow: Any) -> str:
+def _first_weapon_expertise(crow: Character) -> str:
     for expertise in crow.expertises:
         if expertise.category == "weapon" and expertise.left > 0:
             return str(expertise.name)
@@ -398,7 +406,12 @@ def whole_number_or_error(text: str, option: str) -> int:
 
 
 def _attack_payload(
-    outcome: Any, faces: tuple[int, ...], odds: Any, target: Any, seed: int | None, attack: Any
+    outcome: AttackOutcome,
+    faces: tuple[int, ...],
+    odds: AttackOdds,
+    target: dict[str, Any] | None,
+    seed: int | None,
+    attack: Attack,
 ) -> dict[str, Any]:
     test = outcome.test
     stray = outcome.stray
@@ -440,14 +453,14 @@ def _attack_payload(
 ODDS_KEYS = ("hit", "miss", "crit", "doom", "counter", "ally_hit", "expected_damage")
 
 
-def odds_payload(odds: Any) -> dict[str, Any]:
+def odds_payload(odds: AttackOdds) -> dict[str, Any]:
     """An attack's exact odds as the JSON gives them: floats, and ``exact`` fractions."""
     payload: dict[str, Any] = {key: float(getattr(odds, key)) for key in ODDS_KEYS}
     payload["exact"] = {key: fraction_text(getattr(odds, key)) for key in ODDS_KEYS}
     return payload
 
 
-def _attack_line(payload: dict[str, Any], attack: Any) -> str:
+def _attack_line(payload: dict[str, Any], attack: Attack) -> str:
     a, b = payload["dice"]
     head = f"{a}+{b} → {payload['total']}, tier {payload['tier']}"
     if payload["crit"]:
@@ -496,8 +509,8 @@ def _attack_line(payload: dict[str, Any], attack: Any) -> str:
 
 
 def _attack_record(
-    services: Any, payload: dict[str, Any], text: str, faces: tuple[int, ...]
-) -> Any:
+    services: Services, payload: dict[str, Any], text: str, faces: tuple[int, ...]
+) -> RollRecord:
     from refkit.dice.records import RollRecord
 
     detail = {key: value for key, value in payload.items() if key not in ("odds",)}
@@ -620,7 +633,7 @@ def _run_delete(args: argparse.Namespace) -> Result:
     return {"deleted": gone.name}, f"{gone.name} deleted"
 
 
-def _creature_payload(creature: Any) -> dict[str, Any]:
+def _creature_payload(creature: Creature) -> dict[str, Any]:
     return {
         "name": creature.name,
         "size": creature.size,
@@ -655,7 +668,7 @@ def _creature_payload(creature: Any) -> dict[str, Any]:
     }
 
 
-def _creature_text(creature: Any) -> str:
+def _creature_text(creature: Creature) -> str:
     lines = [
         f"{creature.name} — {creature.size}, Stamina {creature.stamina}, AD {creature.ad}, "
         f"speed {creature.speed}, reach {creature.reach}",
