@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
 from refkit.cli.output import error_line
-from refkit.cli.parsing import add_json_flag
+from refkit.cli.parsing import Subcommands, add_json_flag
 from refkit.cli.services import command_services
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 Result = tuple[dict[str, Any], str]
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     character = commands.add_parser("character", help="check, import, export and list crows")
     actions = character.add_subparsers(dest="character_action", metavar="ACTION", required=True)
 

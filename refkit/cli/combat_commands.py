@@ -11,12 +11,20 @@ from __future__ import annotations
 
 import argparse
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text, percent
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
+
+if TYPE_CHECKING:
+    from refkit.compose import Services
+    from refkit.dice.records import RollRecord
+    from refkit.rules.character.model import Character
+    from refkit.rules.combat.attack import AttackOutcome, Situation
+    from refkit.rules.combat.attack_odds import AttackOdds
+    from refkit.rules.combat.creature import Attack, Creature
 
 Result = tuple[dict[str, Any], str]
 KIND_ATTACK = "attack"
@@ -24,7 +32,7 @@ _DAMAGE = re.compile(r"^\s*(\d{1,3})\s*/\s*(\d{1,3})\s*$")
 CONDITION_CHOICES = ("blessed", "grabbed", "prone", "vulnerable", "unconscious", "weakened")
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     from refkit.cli import fight_commands
 
     _register_attack(commands)
@@ -35,7 +43,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 # --- attack -----------------------------------------------------------------------------------
 
 
-def _register_attack(commands: argparse._SubParsersAction) -> None:
+def _register_attack(commands: Subcommands) -> None:
     parser = commands.add_parser("attack", help="one attack: the test, then its damage")
     parser.add_argument(
         "--char",
@@ -120,7 +128,7 @@ def _register_attack(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=_run_attack)
 
 
-def _weapon_attack(args: argparse.Namespace) -> Any:
+def _weapon_attack(args: argparse.Namespace) -> Attack:
     from refkit.rules.combat.creature import MELEE, RANGED, Attack
     from refkit.rules.combat.weapon import weapon_attacks
 
@@ -172,7 +180,7 @@ def _weapon_attack(args: argparse.Namespace) -> Any:
     return attack
 
 
-def _situation(args: argparse.Namespace, allies: int) -> Any:
+def _situation(args: argparse.Namespace, allies: int) -> Situation:
     from refkit.rules.combat.attack import Situation
 
     return Situation(
@@ -383,7 +391,7 @@ def _run_crow_attack(args: argparse.Namespace) -> Result:
     return payload, text
 
 
-def _first_weapon_expertise(crow: Any) -> str:
+def _first_weapon_expertise(crow: Character) -> str:
     for expertise in crow.expertises:
         if expertise.category == "weapon" and expertise.left > 0:
             return str(expertise.name)
@@ -398,8 +406,13 @@ def whole_number_or_error(text: str, option: str) -> int:
 
 
 def _attack_payload(
-    outcome: Any, faces: tuple[int, ...], odds: Any, target: Any, seed: int | None, attack: Any
-) -> dict:
+    outcome: AttackOutcome,
+    faces: tuple[int, ...],
+    odds: AttackOdds,
+    target: dict[str, Any] | None,
+    seed: int | None,
+    attack: Attack,
+) -> dict[str, Any]:
     test = outcome.test
     stray = outcome.stray
     return {
@@ -440,14 +453,14 @@ def _attack_payload(
 ODDS_KEYS = ("hit", "miss", "crit", "doom", "counter", "ally_hit", "expected_damage")
 
 
-def odds_payload(odds: Any) -> dict[str, Any]:
+def odds_payload(odds: AttackOdds) -> dict[str, Any]:
     """An attack's exact odds as the JSON gives them: floats, and ``exact`` fractions."""
     payload: dict[str, Any] = {key: float(getattr(odds, key)) for key in ODDS_KEYS}
     payload["exact"] = {key: fraction_text(getattr(odds, key)) for key in ODDS_KEYS}
     return payload
 
 
-def _attack_line(payload: dict, attack: Any) -> str:
+def _attack_line(payload: dict[str, Any], attack: Attack) -> str:
     a, b = payload["dice"]
     head = f"{a}+{b} → {payload['total']}, tier {payload['tier']}"
     if payload["crit"]:
@@ -495,7 +508,9 @@ def _attack_line(payload: dict, attack: Any) -> str:
     return line
 
 
-def _attack_record(services: Any, payload: dict, text: str, faces: tuple[int, ...]) -> Any:
+def _attack_record(
+    services: Services, payload: dict[str, Any], text: str, faces: tuple[int, ...]
+) -> RollRecord:
     from refkit.dice.records import RollRecord
 
     detail = {key: value for key, value in payload.items() if key not in ("odds",)}
@@ -514,7 +529,7 @@ def _attack_record(services: Any, payload: dict, text: str, faces: tuple[int, ..
 # --- creature ---------------------------------------------------------------------------------
 
 
-def _register_creature(commands: argparse._SubParsersAction) -> None:
+def _register_creature(commands: Subcommands) -> None:
     from refkit.cli.fight_commands import lazy_command
 
     lazy_command(
@@ -525,7 +540,7 @@ def _register_creature(commands: argparse._SubParsersAction) -> None:
     )
 
 
-def _add_creature_steps(kinds: argparse._SubParsersAction) -> None:
+def _add_creature_steps(kinds: Subcommands) -> None:
     listing = kinds.add_parser("list", help="every creature in the bestiary")
     add_json_flag(listing)
     listing.set_defaults(handler=_run_list)
@@ -618,7 +633,7 @@ def _run_delete(args: argparse.Namespace) -> Result:
     return {"deleted": gone.name}, f"{gone.name} deleted"
 
 
-def _creature_payload(creature: Any) -> dict:
+def _creature_payload(creature: Creature) -> dict[str, Any]:
     return {
         "name": creature.name,
         "size": creature.size,
@@ -653,7 +668,7 @@ def _creature_payload(creature: Any) -> dict:
     }
 
 
-def _creature_text(creature: Any) -> str:
+def _creature_text(creature: Creature) -> str:
     lines = [
         f"{creature.name} — {creature.size}, Stamina {creature.stamina}, AD {creature.ad}, "
         f"speed {creature.speed}, reach {creature.reach}",

@@ -8,11 +8,17 @@ the same rest, missing materials) is one ``error:`` line with exit code 2, and n
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from refkit.cli.errors import CliError
 from refkit.cli.parsing import add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
+
+if TYPE_CHECKING:
+    from refkit.compose import Services
+
+T = TypeVar("T")
 
 Result = tuple[dict[str, Any], str]
 
@@ -102,7 +108,7 @@ def _refused(problem: Exception) -> CliError:
     return CliError(message)
 
 
-def _call(args: argparse.Namespace, step: Any) -> Any:
+def _call(args: argparse.Namespace, step: Callable[[Services], T]) -> T:
     from refkit.errors import DomainError
 
     with command_services(args) as services:
@@ -124,7 +130,7 @@ def _view_text(view: dict[str, Any]) -> str:
 
 
 def _run_start(args: argparse.Namespace) -> Result:
-    def step(services: Any) -> dict[str, Any]:
+    def step(services: Services) -> dict[str, Any]:
         services.crafting.start(args.item, args.crafter, args.name)
         view: dict[str, Any] = services.crafting.view(args.name or args.item).to_dict()
         return view
@@ -162,7 +168,7 @@ def _run_roll(args: argparse.Namespace) -> Result:
             raise CliError(f"--{name} must be 0 or more, got {getattr(args, name)}")
     faces = _faces(args.dice)
 
-    def step(services: Any) -> dict[str, Any]:
+    def step(services: Services) -> dict[str, Any]:
         done = services.crafting.roll(
             args.project,
             args.crafter,
@@ -177,6 +183,7 @@ def _run_roll(args: argparse.Namespace) -> Result:
             faces=faces,
         )
         roll = done.roll
+        assert roll is not None  # a roll's step always carries it
         view = services.crafting.view(args.project).to_dict()
         return {
             "project": view["name"],
@@ -212,7 +219,7 @@ def _run_roll(args: argparse.Namespace) -> Result:
 
 
 def _run_complete(args: argparse.Namespace) -> Result:
-    def step(services: Any) -> dict[str, Any]:
+    def step(services: Services) -> dict[str, Any]:
         done = services.crafting.complete(args.project, args.copies)
         view: dict[str, Any] = services.crafting.view(args.project).to_dict()
         return {**view, "made": done.made}
@@ -234,7 +241,7 @@ def _run_harvest(args: argparse.Namespace) -> Result:
 
         faces = parse_dice_values(args.dice, sides=6, label="--dice")
 
-    def step(services: Any) -> dict[str, Any]:
+    def step(services: Services) -> dict[str, Any]:
         done = services.crafting.harvest(
             args.crow,
             args.size,

@@ -15,7 +15,7 @@ from typing import Any
 from refkit.cli import crafting_commands
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text, percent
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
 from refkit.dice.rng import make_rng, parse_dice_values
 
@@ -25,7 +25,7 @@ MAX_CLI_USAGE_DICE = 100
 """The command line rolls pools up to this (the dice panel stops at 20)."""
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     _register_test(commands)
     _register_odds(commands)
     _register_d100(commands)
@@ -95,7 +95,7 @@ def _check_counts(args: argparse.Namespace) -> None:
 # --- test -------------------------------------------------------------------------------------
 
 
-def _register_test(commands: argparse._SubParsersAction) -> None:
+def _register_test(commands: Subcommands) -> None:
     parser = commands.add_parser("test", help="roll a Crows test: 2d10 + characteristic")
     parser.add_argument(
         "--char",
@@ -274,7 +274,7 @@ def _test_payload(result: Any, seed: int | None) -> dict[str, Any]:
 # --- odds test --------------------------------------------------------------------------------
 
 
-def _register_odds(commands: argparse._SubParsersAction) -> None:
+def _register_odds(commands: Subcommands) -> None:
     odds = commands.add_parser("odds", help="exact odds, before rolling")
     kinds = odds.add_subparsers(dest="odds_kind", metavar="KIND", required=True)
     parser = kinds.add_parser("test", help="exact odds of a Crows test")
@@ -307,7 +307,7 @@ def _run_odds_test(args: argparse.Namespace) -> Result:
 # --- d100 and usage dice ----------------------------------------------------------------------
 
 
-def _register_d100(commands: argparse._SubParsersAction) -> None:
+def _register_d100(commands: Subcommands) -> None:
     parser = commands.add_parser("d100", help="roll d100 as two d10 (tens, ones)")
     parser.add_argument("--dice", metavar="TENS,ONES")
     add_seed(parser)
@@ -328,7 +328,7 @@ def _run_d100(args: argparse.Namespace) -> Result:
     }, f"d100: {value} (tens {tens}, ones {ones})"
 
 
-def _register_ud(commands: argparse._SubParsersAction) -> None:
+def _register_ud(commands: Subcommands) -> None:
     parser = commands.add_parser("ud", help="roll N usage dice (each 1 or 2 is lost)")
     parser.add_argument("count", type=whole_number, metavar="N")
     parser.add_argument("--dice", metavar="a,b,…", help="the d6 faces, one per usage die")
@@ -363,7 +363,7 @@ def _run_ud(args: argparse.Namespace) -> Result:
 # --- encounter --------------------------------------------------------------------------------
 
 
-def _register_encounter(commands: argparse._SubParsersAction) -> None:
+def _register_encounter(commands: Subcommands) -> None:
     parser = commands.add_parser("encounter", help="an encounter check: 1d10 ≥ EN")
     parser.add_argument("--en", type=whole_number, metavar="N", help="use this EN outright")
     parser.add_argument("--crowded", action="store_true", help="crowded dungeon level (−1)")
@@ -420,7 +420,7 @@ def _run_encounter(args: argparse.Namespace) -> Result:
 # --- greed and crafting -----------------------------------------------------------------------
 
 
-def _register_greed(commands: argparse._SubParsersAction) -> None:
+def _register_greed(commands: Subcommands) -> None:
     parser = commands.add_parser("greed", help="treasure value with the greed bonus")
     parser.add_argument("--value", type=whole_number, required=True, metavar="V")
     parser.add_argument("--dt", type=whole_number, required=True, metavar="N")
@@ -437,7 +437,7 @@ def _run_greed(args: argparse.Namespace) -> Result:
     return {"percent": pct, "value": value}, f"+{pct}% greed bonus: {value} gc"
 
 
-def _register_craft(commands: argparse._SubParsersAction) -> None:
+def _register_craft(commands: Subcommands) -> None:
     parser = commands.add_parser("craft", help="a crafting roll: 2d10 + Mind as crafting points")
     # Not required=True: ``craft project …`` and ``craft harvest`` need no Mind (checked below).
     parser.add_argument("--mind", type=whole_number, metavar="M")
@@ -495,7 +495,7 @@ def _run_craft(args: argparse.Namespace) -> Result:
 # --- free notation ----------------------------------------------------------------------------
 
 
-def _register_roll(commands: argparse._SubParsersAction) -> None:
+def _register_roll(commands: Subcommands) -> None:
     parser = commands.add_parser("roll", help="roll dice notation: 3d6+2, d%%, 4d6kh3, 2d10-1")
     parser.add_argument("expression", metavar="EXPR")
     add_seed(parser)

@@ -14,7 +14,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
 from refkit.rules.common.name_text import match_key
 
@@ -29,7 +29,7 @@ Result = tuple[dict[str, Any], str]
 MAX_EFFECT_USAGE_DICE = 20
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     _register_dt(commands)
     _register_effect(commands)
 
@@ -81,7 +81,7 @@ def status_text(status: dict[str, Any]) -> str:
 # --- dt ---------------------------------------------------------------------------------------
 
 
-def _register_dt(commands: argparse._SubParsersAction) -> None:
+def _register_dt(commands: Subcommands) -> None:
     dt = commands.add_parser("dt", help="the dungeon-turn clock (kept in the database)")
     actions = dt.add_subparsers(dest="dt_command", metavar="ACTION", parser_class=type(dt))
     actions.required = True
@@ -308,7 +308,7 @@ def _run_log(args: argparse.Namespace) -> Result:
 # --- effect -----------------------------------------------------------------------------------
 
 
-def _register_effect(commands: argparse._SubParsersAction) -> None:
+def _register_effect(commands: Subcommands) -> None:
     effect = commands.add_parser("effect", help="effects tracked across DTs (lights, spells...)")
     actions = effect.add_subparsers(
         dest="effect_command", metavar="ACTION", parser_class=type(effect)

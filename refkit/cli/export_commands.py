@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, whole_number
 
 if TYPE_CHECKING:
     from refkit.export.card_pages import CardOptions
     from refkit.export.documents import Document
+    from refkit.present.card_sheet import Paper
     from refkit.rules.character.model import Character
 
 Result = tuple[dict[str, Any], str]
@@ -25,7 +27,7 @@ MOST_BLEED_MM = 10.0
 MOST_BLANKS = 200
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     export = commands.add_parser("export", help="print sheets, item cards and spells to PDF")
     actions = export.add_subparsers(dest="export_action", metavar="WHAT", required=True)
 
@@ -97,7 +99,7 @@ def _bleed(text: str) -> float:
     return value
 
 
-def _paper(args: argparse.Namespace) -> Any:
+def _paper(args: argparse.Namespace) -> Paper:
     from refkit.export.documents import paper_named
 
     try:
@@ -157,7 +159,7 @@ def _write(args: argparse.Namespace, document: Document, what: str) -> Result:
     return payload, f"wrote {what} to {path} ({pages})"
 
 
-def _build(make: Any) -> Document:
+def _build(make: Callable[[], Document]) -> Document:
     from refkit.export.documents import NothingToPrint
 
     try:

@@ -13,7 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import ContractArgumentParser, add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import (
+    ContractArgumentParser,
+    Subcommands,
+    add_json_flag,
+    add_seed,
+    whole_number,
+)
 from refkit.cli.services import command_services
 
 Result = tuple[dict[str, Any], str]
@@ -21,10 +27,10 @@ CONDITIONS = ("blessed", "grabbed", "prone", "vulnerable", "unconscious", "weake
 
 
 def lazy_command(
-    commands: argparse._SubParsersAction,
+    commands: Subcommands,
     name: str,
     help_text: str,
-    add_steps: Callable[[argparse._SubParsersAction], None],
+    add_steps: Callable[[Subcommands], None],
 ) -> None:
     """``refkit NAME STEP …`` whose steps' parsers are built only when NAME is run: every other
     command's start-up does not pay for them (a dozen sub-parsers cost about 5 ms to build)."""
@@ -49,11 +55,11 @@ def lazy_command(
     outer.set_defaults(handler=run)
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     lazy_command(commands, "fight", "the fight at the table, kept in the database", _add_steps)
 
 
-def _add_steps(kinds: argparse._SubParsersAction) -> None:
+def _add_steps(kinds: Subcommands) -> None:
 
     show = kinds.add_parser("show", help="the round, whose side acts, every combatant")
     _common(show, _run_show)

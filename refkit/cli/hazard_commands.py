@@ -8,13 +8,17 @@ for no dice (a 5 ft drop, a breath still held) rolls nothing and logs nothing.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 
 if TYPE_CHECKING:
+    import random
+
     from refkit.rules.dungeon.hazard_rolls import HazardRoll
+    from refkit.rules.dungeon.hazards import Size
 
 Result = tuple[dict[str, Any], str]
 
@@ -22,7 +26,7 @@ MAX_FALL_FEET = 10_000
 SIZES = "tiny, small, medium, large, huge, holy-shit"
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     hazard = commands.add_parser("hazard", help="roll a hazard: a fall, suffocation, toppling…")
     kinds = hazard.add_subparsers(dest="hazard_kind", metavar="HAZARD", required=True)
 
@@ -74,7 +78,10 @@ def _given(args: argparse.Namespace, count: int, sides: int) -> tuple[int, ...] 
 
 
 def _rolled(
-    args: argparse.Namespace, roll_it: Any, count: int, sides: int
+    args: argparse.Namespace,
+    roll_it: Callable[[random.Random, tuple[int, ...] | None], HazardRoll],
+    count: int,
+    sides: int,
 ) -> tuple[HazardRoll, int | None]:
     """Roll (or read ``--dice``) and land the roll in the roll log, tagged ``cli``."""
     from refkit.cli.services import command_services
@@ -91,7 +98,7 @@ def _rolled(
     return roll, used_seed if roll.rolled else None
 
 
-def _size(option: str, text: str) -> Any:
+def _size(option: str, text: str) -> Size:
     from refkit.rules.dungeon.hazards import Size
 
     try:

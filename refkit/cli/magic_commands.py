@@ -11,19 +11,29 @@ a table from the database (an imported official table, or an edited default).
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
 from refkit.dice.rng import make_rng, parse_dice_values
 from refkit.rules.common.name_text import match_key
 
+if TYPE_CHECKING:
+    from refkit.app.magic.cast import TrackedDuration
+    from refkit.compose import Services
+    from refkit.rules.character.model import Character
+    from refkit.rules.magic.casting import CastDice, CastResult
+    from refkit.rules.magic.odds import CastOdds
+    from refkit.rules.magic.spell import Spell
+    from refkit.rules.tables.model import RollableTable
+
 Result = tuple[dict[str, Any], str]
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     _register_cast(commands)
     _register_backlash(commands)
     _register_spell(commands)
@@ -32,7 +42,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 # --- cast -------------------------------------------------------------------------------------
 
 
-def _register_cast(commands: argparse._SubParsersAction) -> None:
+def _register_cast(commands: Subcommands) -> None:
     parser = commands.add_parser(
         "cast", help="cast a spell from a book: a Mind test, chaos roll, book dice, backlash"
     )
@@ -105,7 +115,7 @@ def _conditions(given: list[str]) -> tuple[str, ...]:
     return conditions
 
 
-def _backlash_table(args: argparse.Namespace, services: Any) -> Any:
+def _backlash_table(args: argparse.Namespace, services: Services) -> RollableTable:
     """``--table NAME``, else the backlash table in use (``table use NAME --as backlash``)."""
     if args.table is None:
         return services.tables.active_table("backlash")
@@ -158,7 +168,7 @@ def _run_cast(args: argparse.Namespace) -> Result:
     return _cast_payload(cast, odds, seed, spell), _cast_text(cast, odds, spell)
 
 
-def _given_dice(args: argparse.Namespace, book_usage_dice: int | None) -> Any:
+def _given_dice(args: argparse.Namespace, book_usage_dice: int | None) -> CastDice:
     """The faces given with --dice, --chaos, --ud-dice and --backlash-dice (checked now)."""
     from refkit.rules.magic.casting import CastDice
 
@@ -270,7 +280,7 @@ def _run_cast_for_crow(args: argparse.Namespace) -> Result:
     return payload, text
 
 
-def _tracked_words(tracked: Any) -> str:
+def _tracked_words(tracked: TrackedDuration) -> str:
     if tracked.ends_at_dt_end:
         return "until the end of the DT"
     if tracked.usage_dice:
@@ -278,7 +288,7 @@ def _tracked_words(tracked: Any) -> str:
     return str(tracked.ending)
 
 
-def _book_in_hand(crow: Any, wanted: str | None, spells: Any) -> str:
+def _book_in_hand(crow: Character, wanted: str | None, spells: Iterable[Spell]) -> str:
     """The id of the spellbook ``wanted`` (name or id) in the crow's hands; with None, its one
     spellbook in hand. CliError naming the crow and what it holds otherwise."""
     from refkit.rules.inventory.model import HAND
@@ -308,9 +318,9 @@ def _book_in_hand(crow: Any, wanted: str | None, spells: Any) -> str:
 
 
 def _log_cast(
-    services: Any,
-    cast: Any,
-    spell: Any,
+    services: Services,
+    cast: CastResult,
+    spell: Spell | None,
     args: argparse.Namespace,
     rank: int,
     seed: int,
@@ -333,7 +343,7 @@ def _log_cast(
     services.dice.log_roll(record)
 
 
-def _odds_payload(odds: Any) -> dict[str, Any]:
+def _odds_payload(odds: CastOdds) -> dict[str, Any]:
     names = ("tier1", "tier2", "tier3", "crit", "doom", "backlash", "book_loses_die")
     payload: dict[str, Any] = {name: float(getattr(odds, name)) for name in names}
     payload["book_runs_out"] = float(odds.book_runs_out)
@@ -343,7 +353,9 @@ def _odds_payload(odds: Any) -> dict[str, Any]:
     return payload
 
 
-def _cast_payload(cast: Any, odds: Any, seed: int, spell: Any) -> dict[str, Any]:
+def _cast_payload(
+    cast: CastResult, odds: CastOdds, seed: int, spell: Spell | None
+) -> dict[str, Any]:
     from refkit.app.magic.roll_records import backlash_detail
 
     test, backlash = cast.test, cast.backlash
@@ -374,7 +386,7 @@ def _cast_payload(cast: Any, odds: Any, seed: int, spell: Any) -> dict[str, Any]
     }
 
 
-def _cast_text(cast: Any, odds: Any, spell: Any, *, caster: str = "") -> str:
+def _cast_text(cast: CastResult, odds: CastOdds, spell: Spell | None, *, caster: str = "") -> str:
     from refkit.present.cast_text import cast_lines, odds_line
 
     steps = cast_lines(cast, "" if spell is None else spell.name)
@@ -394,7 +406,7 @@ def _cast_text(cast: Any, odds: Any, spell: Any, *, caster: str = "") -> str:
 # --- backlash ---------------------------------------------------------------------------------
 
 
-def _register_backlash(commands: argparse._SubParsersAction) -> None:
+def _register_backlash(commands: Subcommands) -> None:
     parser = commands.add_parser("backlash", help="roll a backlash: d100 + the spell's rank")
     parser.add_argument("--rank", type=whole_number, required=True, metavar="R")
     parser.add_argument("--dice", metavar="TENS,ONES", help="the d100's tens die and ones die")
@@ -420,7 +432,7 @@ def _run_backlash(args: argparse.Namespace) -> Result:
         services.dice.log_roll(backlash_record(backlash, seed=seed, rolled_at=services.utc_now()))
     row = backlash.row
     duration = row_duration(row.duration)
-    payload = {
+    payload: dict[str, Any] = {
         "index": backlash.index,
         "entry": {"low": row.low, "high": row.high, "text": row.text, "duration": row.duration},
         "dice": [backlash.final.d100.tens, backlash.final.d100.ones],
@@ -440,7 +452,7 @@ def _run_backlash(args: argparse.Namespace) -> Result:
 # --- spells -----------------------------------------------------------------------------------
 
 
-def _register_spell(commands: argparse._SubParsersAction) -> None:
+def _register_spell(commands: Subcommands) -> None:
     spell = commands.add_parser(
         "spell", help="the spells: Refkit's (the Playtest 2 books) and the referee's own"
     )
@@ -480,7 +492,7 @@ def _has_database(args: argparse.Namespace) -> bool:
     return stored is not None and stored.exists()
 
 
-def _spell(name: str, args: argparse.Namespace | None = None) -> Any:
+def _spell(name: str, args: argparse.Namespace | None = None) -> Spell:
     """The shipped spell called ``name``, else (given ``args``) one of the referee's own."""
     from refkit.rules.magic.spellbooks import UnknownSpellError, find_spell, load_default_spells
 
@@ -501,7 +513,7 @@ def _run_spell_list(args: argparse.Namespace) -> Result:
     if _has_database(args):
         with command_services(args) as services:
             spells = services.spells.spells()
-    payload = {
+    payload: dict[str, Any] = {
         "spells": [
             {
                 "name": spell.name,

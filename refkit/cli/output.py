@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol, SupportsFloat
 
 from refkit.rules.common.name_text import json_safe, terminal_safe
 
@@ -33,9 +33,19 @@ def warning_line(message: str) -> str:
     return "warning: " + terminal_safe(" ".join(message.split()), keep="") + "\n"
 
 
-def fraction_text(value: Any) -> str:
+class Ratio(Protocol):
+    """An exact ratio, as a Fraction is."""
+
+    @property
+    def numerator(self) -> int: ...
+
+    @property
+    def denominator(self) -> int: ...
+
+
+def fraction_text(value: Ratio) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def percent(value: Any) -> str:
+def percent(value: SupportsFloat) -> str:
     return f"{float(value) * 100:.1f}%"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeAlias
 
 from refkit.cli.errors import CliError
 
@@ -33,6 +33,11 @@ class ContractArgumentParser(argparse.ArgumentParser):
         command = self.prog.removeprefix("refkit").strip()
         where = f"{command}: " if command else ""
         raise CliError(f"{where}{message}")
+
+
+Subcommands: TypeAlias = "argparse._SubParsersAction[ContractArgumentParser]"
+"""What ``add_subparsers`` returns on a ContractArgumentParser (its sub-parsers are of its class):
+where each command module registers its commands."""
 
 
 def whole_number(text: str) -> int:

@@ -13,7 +13,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 Result = tuple[dict[str, Any], str]
 
 
-def register_rest(actions: argparse._SubParsersAction) -> None:
+def register_rest(actions: Subcommands) -> None:
     """The ``rest`` action of ``refkit dt``."""
     rest = actions.add_parser("rest", help="a rest: start, half-way, its encounter check, finish")
     steps = rest.add_subparsers(dest="rest_command", metavar="STEP", parser_class=type(rest))

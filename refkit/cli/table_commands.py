@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
+
+if TYPE_CHECKING:
+    from refkit.app.table_service import ActiveTable
+    from refkit.rules.tables.import_formats import RowFix
 
 Result = tuple[dict[str, Any], str]
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     table = commands.add_parser("table", help="rollable tables (encounters, backlashes...)")
     actions = table.add_subparsers(dest="table_command", metavar="ACTION", parser_class=type(table))
     actions.required = True
@@ -139,7 +143,7 @@ def _run_import(args: argparse.Namespace) -> Result:
     # Read and check the whole file first (TableImportError names every problem).
     if args.max_modifier < 0:
         raise CliError(f"table import: --max-modifier must be 0 or more, got {args.max_modifier}")
-    fixes: tuple[Any, ...] = ()
+    fixes: tuple[RowFix, ...] = ()
     if args.apply_fixes:
         from refkit.rules.tables.import_formats import load_table_file, with_suggested_fixes
 
@@ -184,7 +188,7 @@ def _run_delete(args: argparse.Namespace) -> Result:
     return payload, f"deleted {deleted.name!r}" + (f"\n{said}" if said else "")
 
 
-def _active_text(active: Any) -> str:
+def _active_text(active: ActiveTable) -> str:
     from refkit.app.table_service import USE_SPECS
 
     spec = USE_SPECS[active.use]

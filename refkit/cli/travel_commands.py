@@ -14,7 +14,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, int_pair, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, int_pair, whole_number
 from refkit.cli.services import command_services
 from refkit.dice.rng import SEED_BITS, make_rng, parse_dice_values
 
@@ -32,7 +32,7 @@ PACES = ("slow", "normal", "fast")
 SAMPLE_MAP = ("maps", "ashen-marches.map.json")
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     travel = commands.add_parser(
         "travel", help="overland travel: a day's hexes, getting lost, the Miasma, journeys"
     )
@@ -50,7 +50,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 # --- the contract's rows --------------------------------------------------------------------------
 
 
-def _register_day(kinds: argparse._SubParsersAction) -> None:
+def _register_day(kinds: Subcommands) -> None:
     day = kinds.add_parser("day", help="hexes, EN and role-test modifier for one travel day")
     day.add_argument("--pace", choices=PACES, required=True)
     day.add_argument("--slowest-speed", type=whole_number, required=True, metavar="N")
@@ -61,7 +61,7 @@ def _register_day(kinds: argparse._SubParsersAction) -> None:
     day.set_defaults(handler=_run_travel_day)
 
 
-def _register_lost(kinds: argparse._SubParsersAction) -> None:
+def _register_lost(kinds: Subcommands) -> None:
     lost = kinds.add_parser("lost", help="where a lost group really goes (flat-topped hexes)")
     lost.add_argument("--from", dest="origin", type=int_pair, required=True, metavar="Q,R")
     lost.add_argument("--die", type=whole_number, metavar="D", help="the d6 outright")
@@ -113,7 +113,7 @@ def _run_travel_lost(args: argparse.Namespace) -> Result:
 # --- travel miasma ---------------------------------------------------------------------------
 
 
-def _register_miasma(kinds: argparse._SubParsersAction) -> None:
+def _register_miasma(kinds: Subcommands) -> None:
     parser = kinds.add_parser("miasma", help="a human's test against the Miasma after a rest")
     parser.add_argument("--mind", type=whole_number, required=True, metavar="M")
     parser.add_argument("--cruelty", type=whole_number, required=True, metavar="C")
@@ -214,7 +214,7 @@ def _log_effects(services: Services, roll: Any, cruelty_before: int) -> None:
 # --- maps ----------------------------------------------------------------------------------------
 
 
-def _register_map(kinds: argparse._SubParsersAction) -> None:
+def _register_map(kinds: Subcommands) -> None:
     parser = kinds.add_parser("map", help="read a map file and show what it holds")
     parser.add_argument("file", nargs="?", metavar="FILE", help="a *.map.json (default: sample)")
     parser.add_argument("--referee", action="store_true", help="show the places' notes too")
@@ -260,17 +260,17 @@ def _map_summary(hex_map: HexMap, *, referee: bool) -> Result:
     }
     lines = [f"{hex_map.name}: {len(hex_map.cells)} hexes"]
     lines.append("habitats: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    for place in places:
-        kind = "dungeon" if place["dungeon"] else "place"
-        note = f" — {place['notes']}" if place.get("notes") else ""
-        lines.append(f"  {place['hex'][0]},{place['hex'][1]}: {place['name']} ({kind}){note}")
+    for entry in places:
+        kind = "dungeon" if entry["dungeon"] else "place"
+        note = f" — {entry['notes']}" if entry.get("notes") else ""
+        lines.append(f"  {entry['hex'][0]},{entry['hex'][1]}: {entry['name']} ({kind}){note}")
     return payload, "\n".join(lines)
 
 
 # --- maps kept in the database ------------------------------------------------------------------
 
 
-def _register_stored_maps(commands: argparse._SubParsersAction) -> None:
+def _register_stored_maps(commands: Subcommands) -> None:
     parser = commands.add_parser("map", help="hex maps kept in the database: import, export, show")
     steps = parser.add_subparsers(dest="map_step", metavar="STEP", required=True)
     imported = steps.add_parser("import", help="check a *.map.json and keep its map")
@@ -335,7 +335,7 @@ def _run_map_list(args: argparse.Namespace) -> Result:
 # --- journeys ----------------------------------------------------------------------------------
 
 
-def _register_journey(kinds: argparse._SubParsersAction) -> None:
+def _register_journey(kinds: Subcommands) -> None:
     journey = kinds.add_parser(
         "journey", help="a journey on a hex map: start, day, status, journal"
     )
@@ -601,7 +601,7 @@ def _plan_and_faces(args: argparse.Namespace) -> tuple[DayPlan, DayFaces]:
     effects = {
         name: faces[0] for name, faces in _pairs(args.effects_die, "--effects-die", 10, 1).items()
     }
-    lost = ()
+    lost: tuple[int, ...] = ()
     if args.lost_dice:
         lost = parse_dice_values(
             args.lost_dice, sides=6, count=len(args.lost_dice.split(",")), label="--lost-dice"

@@ -12,20 +12,23 @@ true position and the lost dice are shown only with ``--referee``.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
 from refkit.dice.rng import parse_dice_values
 
 if TYPE_CHECKING:
+    from refkit.app.travel.travel_service import TravelService
+    from refkit.compose import Services
     from refkit.rules.travel.day_steps import DayInProgress
 
 Result = tuple[dict[str, Any], str]
 
 
-def register_steps(steps: argparse._SubParsersAction) -> None:
+def register_steps(steps: Subcommands) -> None:
     """Add ``step`` and its kinds to ``travel journey``."""
     from refkit.cli.travel_commands import PACES
 
@@ -92,7 +95,12 @@ def register_steps(steps: argparse._SubParsersAction) -> None:
     _common(show, _run_show, seeded=False)
 
 
-def _common(parser: argparse.ArgumentParser, handler: Any, *, seeded: bool = True) -> None:
+def _common(
+    parser: argparse.ArgumentParser,
+    handler: Callable[[argparse.Namespace], Result],
+    *,
+    seeded: bool = True,
+) -> None:
     parser.add_argument("--journey", metavar="NAME", help="the journey (default: the last used)")
     parser.add_argument(
         "--referee", action="store_true", help="show the secrets: true position, lost dice"
@@ -218,13 +226,13 @@ def _run_show(args: argparse.Namespace) -> Result:
         return _report(_service(services), args, "show")
 
 
-def _service(services: Any) -> Any:
+def _service(services: Services) -> TravelService:
     from refkit.app.travel.wiring import travel_service
 
     return travel_service(services)
 
 
-def _report(service: Any, args: argparse.Namespace, kind: str) -> Result:
+def _report(service: TravelService, args: argparse.Namespace, kind: str) -> Result:
     journey = service.journey(args.journey)
     progress = service.progress(journey.name)
     payload = progress_payload(progress, referee=args.referee)

@@ -9,12 +9,12 @@ is given, so a cut-out card and an inventory slot of the character sheet are the
 from __future__ import annotations
 
 from reportlab.lib.colors import Color, HexColor, white
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from refkit.export.fonts import BOLD, REGULAR
 from refkit.export.print_layout import FaceProportions, print_layout
 from refkit.export.text_fit import LEADING, SMALLEST, draw_fitted, draw_line, fit
+from refkit.export.units import mm
 from refkit.present.card_face import (
     DEFAULT_KIND_COLOUR,
     KIND_COLOURS,
@@ -117,7 +117,7 @@ def draw_item_face(
     has_dice = face.usage_max is not None and face.usage_current is not None
     # Lines the face needs (the dice's boxes count as rows of 1.35 lines, their modes as one);
     # in a small box every size shrinks together until they fit, so nothing runs off the face.
-    lines = len(body) + len(footers) + bool(tags)
+    lines: float = len(body) + len(footers) + bool(tags)
     if has_dice:
         assert face.usage_max is not None
         lines += 1.35 * _box_rows(face.usage_max, width) + bool(face.usage_modes)
@@ -411,4 +411,4 @@ def _spell_text(
 
 
 def _label_width(canvas: Canvas, label: str, size: float) -> float:
-    return canvas.stringWidth(label, BOLD, size) + (size * 0.3 if label else 0)
+    return float(canvas.stringWidth(label, BOLD, size)) + (size * 0.3 if label else 0)

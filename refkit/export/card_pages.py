@@ -13,11 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.colors import black
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from refkit.export.card_faces import draw_back, draw_blank_face
 from refkit.export.pages import Page
+from refkit.export.units import mm
 from refkit.present.card_face import DEFAULT_KIND_COLOUR
 from refkit.present.card_sheet import CardSheet, CardSize, Paper, card_sizes, lay_out_cards
 from refkit.present.geometry import Rect

@@ -12,7 +12,6 @@ from collections import defaultdict
 from dataclasses import replace
 
 from reportlab.lib.colors import HexColor, white
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from refkit.export.card_faces import INK, MUTED, RULE, draw_item_face
@@ -20,6 +19,7 @@ from refkit.export.fonts import BOLD, REGULAR
 from refkit.export.pages import Page
 from refkit.export.print_layout import print_layout
 from refkit.export.text_fit import LEADING, Fitted, draw_fitted, draw_line, fit, fit_line, wrap
+from refkit.export.units import mm
 from refkit.present.card_face import CardFace
 from refkit.present.card_sheet import Paper
 from refkit.present.geometry import Rect

@@ -11,11 +11,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import BinaryIO
 
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from refkit import __version__
 from refkit.export.fonts import REGULAR, register_fonts
+from refkit.export.units import mm
 from refkit.present.card_sheet import Paper
 from refkit.present.geometry import Rect
 

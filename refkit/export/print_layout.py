@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from refkit.locate import sheet_path
 from refkit.present.sheet_toml import number, parse_sheet, table
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 @dataclass(frozen=True)
@@ -65,7 +69,7 @@ def read_print_layout(text: str, source: str = "sheets/print.toml") -> PrintLayo
     )
 
 
-def _fields(kind: type) -> tuple[str, ...]:
+def _fields(kind: type[DataclassInstance]) -> tuple[str, ...]:
     return tuple(kind.__dataclass_fields__)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from refkit.export.card_faces import INK, MUTED, RULE
@@ -18,6 +17,7 @@ from refkit.export.fonts import BOLD, REGULAR
 from refkit.export.pages import Page
 from refkit.export.print_layout import print_layout
 from refkit.export.text_fit import LEADING, draw_line, wrap
+from refkit.export.units import mm
 from refkit.present.card_sheet import Paper
 
 ACCENT = HexColor("#8c3b2a")

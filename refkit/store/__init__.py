@@ -20,7 +20,7 @@ _EXPORTS: dict[str, str] = {
     "Database": "refkit.store.database",
     "DatabaseError": "refkit.store.errors",
     "DatabaseTooNewError": "refkit.store.errors",
-    "DungeonSettings": "refkit.store.dungeon_turn_store",
+    "DungeonSettings": "refkit.store.dungeon_settings",
     "DungeonTurnSnapshot": "refkit.store.dungeon_turn_store",
     "DungeonTurnStore": "refkit.store.dungeon_turn_store",
     "LoggedRoll": "refkit.store.roll_log",
@@ -96,9 +96,11 @@ if TYPE_CHECKING:
     from refkit.store.database import (
         Database,
     )
+    from refkit.store.dungeon_settings import (
+        DungeonSettings,
+    )
     from refkit.store.dungeon_turn_store import (
         ConcurrentChangeError,
-        DungeonSettings,
         DungeonTurnSnapshot,
         DungeonTurnStore,
     )

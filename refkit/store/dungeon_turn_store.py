@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import datetime
 
 from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
@@ -141,7 +141,7 @@ class DungeonTurnStore:
         try:
             with self._db.session() as session:
                 new_version = _write_clock(session, state, expected_version, now)
-                session.exec(delete(TrackedEffectRow))  # type: ignore[call-overload]
+                session.exec(delete(TrackedEffectRow))
                 session.flush()
                 session.add_all(
                     _to_row(effect, position) for position, effect in enumerate(effects)
@@ -171,7 +171,7 @@ class DungeonTurnStore:
                 session.add(row)
 
 
-def _write_clock(session: Session, state: str, expected: int, now: Any) -> int:
+def _write_clock(session: Session, state: str, expected: int, now: datetime) -> int:
     if expected == 0:
         existing = session.get(DungeonClockRow, CLOCK_ROW_ID)
         if existing is not None:
@@ -184,7 +184,7 @@ def _write_clock(session: Session, state: str, expected: int, now: Any) -> int:
         .where(col(DungeonClockRow.id) == CLOCK_ROW_ID, col(DungeonClockRow.version) == expected)
         .values(state=state, version=expected + 1, updated_at=now)
     )
-    result = session.exec(statement)  # type: ignore[call-overload]
+    result = session.exec(statement)
     if result.rowcount != 1:
         row = session.get(DungeonClockRow, CLOCK_ROW_ID)
         raise ConcurrentChangeError(expected, 0 if row is None else row.version)

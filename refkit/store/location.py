@@ -18,7 +18,8 @@ DATABASE_URL_ENV = "REFKIT_DATABASE_URL"
 DATABASE_FILE_NAME = "refkit.sqlite3"
 
 _SQLITE_DRIVERS = {"sqlite", "sqlite+pysqlite"}
-_MEMORY_NAMES = {None, "", ":memory:"}
+_MEMORY_NAMES = {"", ":memory:"}
+"""Database names that mean memory, as no name at all does."""
 
 
 def data_dir() -> Path:
@@ -69,7 +70,7 @@ def resolve_database_url(url: str | None = None) -> str:
             f"unsupported database {shown!r}: Refkit stores its data in SQLite only; "
             "give a file path or a sqlite:/// URL"
         )
-    if parsed.database in _MEMORY_NAMES:
+    if parsed.database is None or parsed.database in _MEMORY_NAMES:
         return "sqlite://"
     path = Path(parsed.database).expanduser().resolve()
     return parsed.set(database=str(path)).render_as_string(hide_password=False)
@@ -80,7 +81,7 @@ def database_path(url: str) -> Path | None:
     from sqlalchemy.engine import make_url
 
     parsed = make_url(url)
-    if parsed.database in _MEMORY_NAMES:
+    if parsed.database is None or parsed.database in _MEMORY_NAMES:
         return None
     return Path(parsed.database)
 

@@ -49,7 +49,7 @@ def bring_up_to_date(
     transaction, so a failure leaves the file as it was).
     """
     before = state.label
-    if state.revisions and set(state.revisions) == declared_heads(script_location):
+    if state.revisions and frozenset(state.revisions) == declared_heads(script_location):
         return MigrationOutcome(revision_before=before, migrated=False, backup=None)
 
     with _without_pygments():

@@ -75,7 +75,7 @@ class RollLogRepository:
     def clear(self) -> int:
         """Delete every logged roll; returns how many there were."""
         with self._db.session() as session:
-            result = session.exec(delete(RollLogRow))  # type: ignore[call-overload]
+            result = session.exec(delete(RollLogRow))
             return int(result.rowcount)
 
 

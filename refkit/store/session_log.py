@@ -10,13 +10,16 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from sqlalchemy import delete, func, update
 from sqlmodel import Session, col, select
 
 from refkit.store.database import Database
 from refkit.store.dungeon_tables import SessionLogRow
+
+if TYPE_CHECKING:
+    from sqlmodel.sql.expression import Select
 
 SESSION_LOG_KINDS: Final = (
     "dt_start",
@@ -129,7 +132,9 @@ class SessionLogRepository:
         """
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be zero or more, got {limit}")
-        statement = select(*_ENTRY_COLUMNS)  # plain rows: no ORM objects to build and track
+        # Plain rows: no ORM objects to build and track. sqlmodel types select() for up to four
+        # columns; these seven reach its untyped fallback, so the statement's type is said here.
+        statement: _EntrySelect = select(*_ENTRY_COLUMNS)  # type: ignore[call-overload]
         if after_id is not None:
             statement = statement.where(col(SessionLogRow.id) > after_id)
         if ids is not None:
@@ -189,7 +194,7 @@ class SessionLogRepository:
     def clear(self) -> int:
         """Delete every entry; returns how many there were."""
         with self._db.session() as session:
-            result = session.exec(delete(SessionLogRow))  # type: ignore[call-overload]
+            result = session.exec(delete(SessionLogRow))
             return int(result.rowcount)
 
 
@@ -200,9 +205,12 @@ def set_undone_in(session: Session, ids: Sequence[int], undone: bool) -> int:
     statement = (
         update(SessionLogRow).where(col(SessionLogRow.id).in_(list(ids))).values(undone=undone)
     )
-    result = session.exec(statement)  # type: ignore[call-overload]
+    result = session.exec(statement)
     return int(result.rowcount)
 
+
+_EntrySelect: TypeAlias = "Select[int | None, datetime, str, int, str, str, bool]"
+"""A select of :data:`_ENTRY_COLUMNS`."""
 
 _ENTRY_COLUMNS = (
     col(SessionLogRow.id),

@@ -11,7 +11,7 @@ keeps it, since it points at the crow's row, not its name).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from sqlalchemy import update
 from sqlalchemy.dialects.sqlite import insert
@@ -21,6 +21,9 @@ from refkit.errors import ConflictError
 from refkit.store.character_store import name_key
 from refkit.store.character_tables import CharacterRow, WoundPromptRow
 from refkit.store.database import Database
+
+if TYPE_CHECKING:
+    from sqlalchemy import Insert, Update
 
 ATTEMPTS: Final = 50
 """Reads and writes tried before giving up: each retry means another program wrote meanwhile."""
@@ -125,6 +128,7 @@ def _write(
 ) -> bool:
     """Write ``wanted`` if the row is still as ``seen``; False when another program wrote first."""
     values = {"to_place": wanted.to_place, "to_heal": wanted.to_heal, "revision": wanted.revision}
+    statement: Insert | Update
     if seen.revision == 0:
         statement = (
             insert(WoundPromptRow)

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
+
+if TYPE_CHECKING:
+    from refkit.games.warriors_of_krynn.conflict import ConflictResult
 
 Result = tuple[dict[str, Any], str]
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     krynn = commands.add_parser("krynn", help="Warriors of Krynn: conflicts")
     subcommands = krynn.add_subparsers(
         dest="krynn_command", metavar="COMMAND", parser_class=type(krynn)
@@ -117,7 +120,7 @@ def _run_conflict(args: argparse.Namespace) -> Result:
     return payload, _text(result, rolled is not None and not verified)
 
 
-def _text(result: Any, unverified_roll: bool) -> str:
+def _text(result: ConflictResult, unverified_roll: bool) -> str:
     outcome = "success" if result.success else "failure"
     if result.overkill:
         outcome += ", overkill" + (" (gain an equipment card)" if result.equipment else "")

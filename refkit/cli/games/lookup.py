@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, whole_number
+
+if TYPE_CHECKING:
+    from refkit.store.lookup import LookupIndex
 
 Result = tuple[dict[str, Any], str]
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     parser = commands.add_parser(
         "lookup", help="search the rules reference of Crows and the other games"
     )
@@ -50,7 +53,7 @@ def _run_lookup(args: argparse.Namespace) -> Result:
     return {"query": query, "results": results}, _text(query, results)
 
 
-def _open_index():
+def _open_index() -> LookupIndex:
     """The index cached in the data folder; in memory when that folder cannot be made, since a
     search needs nothing written."""
     from refkit.games.reference import read_reference

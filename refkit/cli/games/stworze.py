@@ -7,12 +7,12 @@ from typing import Any
 
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text, percent
-from refkit.cli.parsing import add_json_flag, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, whole_number
 
 Result = tuple[dict[str, Any], str]
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     stworze = commands.add_parser(
         "stworze", help="Stworze tests: how many Day or Night cards to draw, and the odds"
     )
@@ -59,7 +59,7 @@ def _sum_text(args: argparse.Namespace) -> str:
 # --- draws ------------------------------------------------------------------------------------
 
 
-def _register_draws(rows: argparse._SubParsersAction) -> None:
+def _register_draws(rows: Subcommands) -> None:
     parser = rows.add_parser("draws", help="cards a test draws: stat + modifiers, held to 1-6")
     _add_stat_and_modifiers(parser)
     add_json_flag(parser)
@@ -77,7 +77,7 @@ def _run_draws(args: argparse.Namespace) -> Result:
 # --- odds -------------------------------------------------------------------------------------
 
 
-def _register_odds(rows: argparse._SubParsersAction) -> None:
+def _register_odds(rows: Subcommands) -> None:
     parser = rows.add_parser("odds", help="chance a test passes, from the Day or Night deck in use")
     parser.add_argument("--time", choices=("day", "night"), required=True)
     parser.add_argument(

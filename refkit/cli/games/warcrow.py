@@ -4,17 +4,24 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from refkit.games.warcrow import DiceFaces, Pool
+    from refkit.games.warcrow.roll import Roll, RolledDie
 
 Result = tuple[dict[str, Any], str]
 
 COLOURS_HELP = "comma-separated colours: red orange yellow green blue black (3 at most of each)"
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     warcrow = commands.add_parser("warcrow", help="Warcrow Adventures dice: pools, rolls, versus")
     actions = warcrow.add_subparsers(dest="warcrow_action", metavar="ACTION", required=True)
 
@@ -62,7 +69,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     odds.set_defaults(handler=_run_odds)
 
 
-def _faces() -> Any:
+def _faces() -> DiceFaces:
     """The dice table: the user's copy in the data folder when there is one."""
     from refkit.games.warcrow import dice_faces
     from refkit.store.location import data_dir
@@ -70,7 +77,7 @@ def _faces() -> Any:
     return dice_faces(data_dir())
 
 
-def _pool(text: str, where: str, *, need_dice: bool = True) -> Any:
+def _pool(text: str, where: str, *, need_dice: bool = True) -> Pool:
     from refkit.games.warcrow import PoolError, build_pool, parse_colours
 
     try:
@@ -148,7 +155,7 @@ def _run_pool(args: argparse.Namespace) -> Result:
 # --- roll -----------------------------------------------------------------------------------
 
 
-def _dice_entry(die: Any) -> dict[str, Any]:
+def _dice_entry(die: RolledDie) -> dict[str, Any]:
     return {"colour": die.colour.value, "face": [symbol.value for symbol in die.face]}
 
 
@@ -208,7 +215,7 @@ def _run_roll(args: argparse.Namespace) -> Result:
     return payload, text
 
 
-def _roll_text(roll: Any) -> str:
+def _roll_text(roll: Roll) -> str:
     from refkit.games.warcrow import Symbols
 
     return "; ".join(f"{die.colour.value}: {Symbols.of(die.face).words()}" for die in roll.dice)
@@ -260,7 +267,7 @@ def _run_versus(args: argparse.Namespace) -> Result:
 # --- odds -----------------------------------------------------------------------------------
 
 
-def _chances(table: Any) -> tuple[dict[str, float], dict[str, str]]:
+def _chances(table: Mapping[int, Fraction]) -> tuple[dict[str, float], dict[str, str]]:
     from refkit.cli.output import fraction_text
 
     return (

@@ -6,13 +6,13 @@ import argparse
 from typing import Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, add_seed, whole_number
+from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.dice.rng import make_rng, parse_dice_values
 
 Result = tuple[dict[str, Any], str]
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     widowers = commands.add_parser("widowers", help="Widower's Wood rolls: damage and hazard")
     rolls = widowers.add_subparsers(
         dest="widowers_command", metavar="ROLL", parser_class=type(widowers)
