@@ -97,8 +97,6 @@ class PreparedAttack:
     allies: tuple[str, ...]
 
 
-
-
 @dataclass(frozen=True)
 class AttackCommand:
     """An attack as one undoable step, and its report."""
