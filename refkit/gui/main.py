@@ -18,6 +18,7 @@ import logging
 import sys
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -982,7 +983,7 @@ class RefkitApp:
         it spends goes on the undo stack."""
         from refkit.app.characters.roll_for import CrowsForTests
         from refkit.app.party.rest import prepared_task
-        from refkit.gui.shell.undo_adapter import push_command
+        from refkit.gui.shell.undo_adapter import push_command, write_through
 
         repository = characters.repository
         self.dice.panel.set_crows(
@@ -990,6 +991,7 @@ class RefkitApp:
                 characters, dungeon.party, prepared=lambda name: prepared_task(repository, name)
             ),
             lambda command: push_command(self.undo_stack, command),
+            partial(write_through, self.undo_stack),
         )
 
     def _report_database_error(

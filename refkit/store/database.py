@@ -122,6 +122,11 @@ class Database:
         return cls(engine, resolved, path, outcome)
 
     @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine (for instruments such as a test's statement listener)."""
+        return self._engine
+
+    @property
     def shown(self) -> str:
         """The database as messages name it: its file, or "the in-memory database"."""
         return str(self.path) if self.path is not None else "the in-memory database"

@@ -51,7 +51,7 @@ from refkit.gui.characters.list_model import (
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.common.plain_text import plain_message, rich_tooltip
 from refkit.rules.character.file_format import FILE_SUFFIX, CharacterFileError
-from refkit.store.character_store import CharacterStoreError, NameTakenError
+from refkit.store.character_store import CharacterStoreError, NameTakenError, Party
 
 ALL_CROWS = "All crows"
 CROW_FILES = f"Crow files (*{FILE_SUFFIX})"
@@ -218,8 +218,12 @@ class CharacterListPanel(QWidget):
     def refresh(self) -> None:
         with self._moving_itself():
             chosen = self._session.name() or self.chosen_name()
-            self.model.set_summaries(self.service.list_characters())
-            self._refresh_parties()
+            service = self.service
+            summaries, parties = self._session.read(
+                lambda: (service.list_characters(), service.list_parties())
+            )
+            self.model.set_summaries(summaries)
+            self._refresh_parties(parties)
             if chosen is not None:
                 self.choose(chosen)
         self._update_count()
@@ -234,12 +238,14 @@ class CharacterListPanel(QWidget):
         finally:
             self._following = following
 
-    def _refresh_parties(self) -> None:
+    def _refresh_parties(self, parties: list[Party] | None = None) -> None:
         current = self.party.currentText()
+        if parties is None:
+            parties = self._session.read(self.service.list_parties)
         self.party.blockSignals(True)
         self.party.clear()
         self.party.addItem(ALL_CROWS)
-        for party in self.service.list_parties():
+        for party in parties:
             self.party.addItem(f"Party: {party.name}", party.name)
         index = self.party.findText(current)
         self.party.setCurrentIndex(max(0, index))
@@ -254,7 +260,7 @@ class CharacterListPanel(QWidget):
         party = self.shown_party()
         members = None
         if party is not None:
-            members = self.service.get_party(party).members
+            members = self._session.read(self.service.get_party, party).members
         self.proxy.set_party(members)
         self._update_count()
 

@@ -123,7 +123,7 @@ class CharacterSession(QObject):
         if name is None:
             self._name, self._character = None, None
         else:
-            self._character = self._service.get(name)
+            self._character = self.read(self._service.get, name)
             self._name = self._character.name
         self.character_changed.emit()
 
@@ -132,7 +132,7 @@ class CharacterSession(QObject):
         if self._name is None:
             return
         try:
-            self._character = self._service.get(self._name)
+            self._character = self.read(self._service.get, self._name)
         except CharacterNotFoundError:
             self._name, self._character = None, None
         self.character_changed.emit()
@@ -162,7 +162,7 @@ class CharacterSession(QObject):
         """The open crow's wounds to place and to heal, as far as it can still follow them."""
         if self._prompts is None or self._character is None:
             return WoundPrompt()
-        return self._prompts.get(self._character.name).within(self._character)
+        return self.read(self._prompts.get, self._character.name).within(self._character)
 
     def _prompt_changed(self, name: str) -> None:
         if not self._placing:  # the board counts its own placements
@@ -242,6 +242,11 @@ class CharacterSession(QObject):
         """Save typing that is waiting for its debounce (before a reload or at close)."""
         if isinstance(self._stack, RefkitUndoStack):
             self._stack.save_pending_edits()
+
+    def read(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)``, a read of the database, where the undo stack writes (the
+        window's worker, so the GUI thread runs no statement), else here."""
+        return write_through(self._stack, function, *args)
 
     def write(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)``, a write that is not an undo step (an import), where the undo
@@ -368,19 +373,26 @@ class CharacterSession(QObject):
     ) -> DamageOutcome:
         """Apply damage; the wounds the player still has to place (the outcome says how many)
         wait as the crow's prompt, raised in the same undo step as the hit."""
-        command, outcome = commands.apply_damage(
-            self._service,
-            self._current(),
-            amount,
-            piercing=piercing,
-            armour_order=armour_order,
-            vulnerable_roll=vulnerable_roll,
-            rng=self._rng,
-        )
-        if self._prompts is not None:
-            command = raising_prompt(self._prompts, command, to_place=outcome.wounds_to_place)
-        self.push(command)
-        return outcome
+        outcomes: list[DamageOutcome] = []
+        name = self._current()
+
+        def make() -> Command:
+            command, outcome = commands.apply_damage(
+                self._service,
+                name,
+                amount,
+                piercing=piercing,
+                armour_order=armour_order,
+                vulnerable_roll=vulnerable_roll,
+                rng=self._rng,
+            )
+            outcomes.append(outcome)  # the last one made is the one done
+            if self._prompts is None:
+                return command
+            return raising_prompt(self._prompts, command, to_place=outcome.wounds_to_place)
+
+        self.push_made(make)
+        return outcomes[-1]
 
     def heal_stamina(self, amount: int) -> None:
         self.push_made(lambda: commands.heal_stamina(self._service, self._current(), amount))

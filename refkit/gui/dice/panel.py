@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -72,6 +72,11 @@ BONUS_RANGE = (-20, 20)
 USAGE_DICE_RANGE = (1, 20)
 NOBODY = "Nobody"
 TESTED = (("agility", "Agility"), ("strength", "Strength"), ("mind", "Mind"))
+
+
+def _read_here(function: Callable[..., Any], *args: Any) -> Any:
+    """The default reader of the crows offered in "Roll for": on the calling thread."""
+    return function(*args)
 
 
 @dataclass(frozen=True)
@@ -144,6 +149,7 @@ class DicePanel(QWidget):
         self._odds_source: OddsSource | None = None
         self._order: Order = "sequential"
         self._crows: CrowsForTests | None = None
+        self._read: Callable[..., Any] = _read_here
         self._push: Callable[[Command], object] | None = None
         self._crow: Character | None = None
         self._tested: str | None = None
@@ -350,11 +356,18 @@ class DicePanel(QWidget):
 
     # rolling for a crow ---------------------------------------------------------------------
 
-    def set_crows(self, crows: CrowsForTests, push: Callable[[Command], object]) -> None:
+    def set_crows(
+        self,
+        crows: CrowsForTests,
+        push: Callable[[Command], object],
+        read: Callable[..., Any] = _read_here,
+    ) -> None:
         """Offer ``crows`` in "Roll for"; an expertise use is spent by ``push``ing its command
-        (onto the undo stack, so Ctrl+Z refunds it)."""
+        (onto the undo stack, so Ctrl+Z refunds it); ``read(function)`` reads the crows where
+        the window reads its database (its worker)."""
         self._crows = crows
         self._push = push
+        self._read = read
         crows.add_listener(on_gui_thread(self._crows_changed))
         self.refresh_crows()
 
@@ -369,7 +382,7 @@ class DicePanel(QWidget):
         if self._crows is None:
             return
         chosen = self.roll_for.currentData()
-        choices = self._crows.choices()
+        choices = self._read(self._crows.choices)
         self.roll_for.blockSignals(True)
         self.roll_for.clear()
         self.roll_for.addItem(NOBODY, None)

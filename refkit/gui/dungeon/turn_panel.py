@@ -545,9 +545,14 @@ class DungeonTurnPanel(QWidget):
             self.encounters.show_tables([], None)
             self.encounters.roll_button.setEnabled(False)
             return
+        key = self._dungeon_key(clock)
         try:
-            names = [summary.name for summary in tables.summaries()]
-            chosen = tables.encounter_table(self._dungeon_key(clock))
+            names, chosen = self.session.write(
+                lambda: (
+                    [summary.name for summary in tables.summaries()],
+                    tables.encounter_table(key),
+                )
+            )
         except Exception as error:
             log.exception("cannot read the encounter tables")
             self.show_message(f"Cannot read the tables: {error}")

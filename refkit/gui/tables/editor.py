@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QFont
@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from refkit.store.table_store import TableSummary
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 COLUMNS = ("Low", "High", "Result", "Duration")
 SOURCE_WORDS = {
@@ -378,7 +379,7 @@ class TableEditor(QWidget):
         """
         keep = select or (self._current.name if self._current else None)
         try:
-            self._summaries = list(self._service.summaries()) if self._service else []
+            self._summaries = list(self._read(self._service.summaries)) if self._service else []
         except Exception as error:  # a read failure must not take the panel down
             log.exception("cannot list the tables")
             self.status_message.emit(f"Cannot read the tables: {error}")
@@ -419,7 +420,7 @@ class TableEditor(QWidget):
         if self._current is not None and self._current.name == name and self._dirty():
             return  # keep the referee's unsaved edits through a refresh
         try:
-            table = self._service.get(name)
+            table = self._read(self._service.get, name)
         except ValueError as error:
             self.status_message.emit(str(error))
             return
@@ -689,12 +690,19 @@ class TableEditor(QWidget):
             lines = [
                 f"{USE_SPECS[active.use].label.capitalize()} table: {active.name}"
                 + ("" if active.chosen else " (Refkit's default)")
-                for active in self._service.active_tables()
+                for active in self._read(self._service.active_tables)
             ]
         except Exception as error:  # a read failure must not take the panel down
             log.warning("cannot read the tables in use: %s", error)
             lines = [f"Cannot read the tables in use: {error}"]
         self.in_use_label.setText("\n".join(lines))
+
+    def _read(self, function: Callable[..., T], *args: object) -> T:
+        """``function(*args)``, a read of the tables, where the undo stack writes (the window's
+        worker, off the GUI thread), else here."""
+        from refkit.gui.shell.undo_adapter import write_through
+
+        return write_through(self._undo_stack, function, *args)
 
     def restore_defaults(self) -> None:
         if self._service is None:
