@@ -19,15 +19,20 @@ The databases: *empty* is a fresh file (the sample content only); *filled* is
 building it takes too long). On each one the same party of 5 crows ("Bench Party", copies of the
 sample crows) is put at the table and a DT is running. Before every timed End DT (untimed) the
 table is armed again the same way — the crows' items and conditions put back (one blessed, one
-vulnerable, one weakened), every tracked effect removed, then each crow's torch, lantern and
-candle lit from its sheet and a 3-UD spell added, pending encounters resolved — and run *i* uses
-the seed *i* on every database, so each End DT rolls the same dice and does the same work (6
-lights and a spell rolling usage dice, 3 conditions ended, the encounter check, the hooks).
+vulnerable, one weakened), every tracked effect removed, pending encounters resolved, then each
+crow's torch, lantern or candle lit from its sheet where a hand is free (two lanterns and a
+torch: the sample crows' other hands are full) and a 3-UD spell added on each of the two crows
+with no light — and run *i* uses the same seed on every database, so each End DT rolls the same
+dice and does the same work: 5 effects rolling usage dice (3 of them burning a crow's item,
+written to its sheet), 3 conditions ended, the encounter check, the hooks.
 
 The databases are built in a temporary folder (or in ``--keep DIR``, where ones already there
-are used again) and the time to build each is printed. ``--profile`` then profiles the service
-call on each database (cProfile, top functions by cumulative time) and lists the SQL statements
-it runs with their time, slowest first.
+are used again) and the time to build each is printed; over 5 minutes for the big one, it says
+so and offers a smaller ``--scale``. The CLI subprocess runs with Python's bytecode cache in
+place, as a user's command (``PYTHONDONTWRITEBYTECODE`` is unset for it, as in
+bench_heartbeat.py). ``--profile`` then profiles End DT on each database: the service call
+(cProfile, top functions by cumulative time; the SQL statements it runs with their time, slowest
+first; any whose query plan scans a table) and one in-process ``refkit dt end`` (cProfile).
 """
 
 from __future__ import annotations
@@ -63,7 +68,9 @@ CROWS = 5
 DUNGEON = "Bench crypt"
 CONDITIONS = (("blessed",), ("vulnerable",), ("weakened",), (), ())
 """Each bench crow's conditions before End DT (the three End DT ends, on three crows)."""
-SPELL = ("Bench light spell", 3)
+SPELL_DICE = 3
+SPELL_OWNERS = ("Bench Delver 1", "Bench Delver 4")
+"""The crows whose hands are full (an axe and a shield): a spell of theirs burns instead."""
 SLOW_BUILD_S = 300.0
 """Building the 10× database longer than this: say so, and offer a smaller ``--scale``."""
 
@@ -129,7 +136,8 @@ def arm(bench: Bench) -> int:
             except DomainError:
                 continue  # both hands full (an axe and a shield): that torch stays on the belt
             lit += 1
-    dungeon.add_effect(SPELL[0], SPELL[1], "DT", "spell", owner=crow_names()[1])
+    for owner in SPELL_OWNERS:
+        dungeon.add_effect(f"Light spell of {owner}", SPELL_DICE, "DT", "spell", owner=owner)
     return lit
 
 
@@ -364,6 +372,11 @@ def main(argv: list[str] | None = None) -> int:
         benches = build(folder, args.scale)
         for bench in benches:
             print(f"{bench.label:>14}: {row_counts(bench)}")
+        lit = arm(benches[0])
+        print(
+            f"at the table: {PARTY}, {CROWS} crows; before each End DT {lit} lights lit from their"
+            f" sheets, {len(SPELL_OWNERS)} spells of {SPELL_DICE} UD, 3 conditions that End DT ends"
+        )
         data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="end-dt-data-"))
         env = dict(os.environ, REFKIT_DATA_DIR=data_dir, PYTHONPATH=str(CHECKOUT))
         env.pop("REFKIT_DATABASE_URL", None)
