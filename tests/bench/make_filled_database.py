@@ -1,12 +1,13 @@
 """A filled Refkit database for the stall benchmarks: a long campaign's worth of rolls and crows.
 
-    .venv/bin/python tests/bench/make_filled_database.py PATH [--rolls N] [--log N] [--crows N]
-        [--tables N] [--seed N]
+    .venv/bin/python tests/bench/make_filled_database.py PATH [--scale N] [--rolls N] [--log N]
+        [--crows N] [--tables N] [--seed N]
 
 Defaults are the sizes in issue 7 §6: 100,000 rolls, 20,000 session-log entries, 1,000 crows and
-300 tables. Everything goes through the store's own row conversions and repositories (so the
-file is exactly what the app would have written), in a few big transactions so that making it
-takes seconds, not an evening. PATH must not exist yet.
+300 tables (23 MB); ``--scale N`` multiplies each of them by N (``--scale 10``: the 10× database
+of issue 22), a size given outright stays as given. Everything goes through the store's own row
+conversions and repositories (so the file is exactly what the app would have written), in a few
+big transactions so that making it takes seconds, not an evening. PATH must not exist yet.
 """
 
 from __future__ import annotations
@@ -155,6 +156,18 @@ def add_tables(database: Database, count: int, rng: random.Random) -> None:
         store.add(_table(index, rng))
 
 
+def scaled_sizes(scale: int) -> dict[str, int]:
+    """The default sizes times ``scale``, as :func:`make_filled_database`'s keywords."""
+    if scale < 1:
+        raise ValueError(f"the scale must be 1 or more, got {scale}")
+    return {
+        "rolls": ROLLS * scale,
+        "log_entries": LOG_ENTRIES * scale,
+        "crows": CROWS * scale,
+        "tables": TABLES * scale,
+    }
+
+
 def make_filled_database(
     path: Path,
     *,
@@ -179,29 +192,29 @@ def make_filled_database(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", type=Path)
-    parser.add_argument("--rolls", type=int, default=ROLLS)
-    parser.add_argument("--log", type=int, default=LOG_ENTRIES)
-    parser.add_argument("--crows", type=int, default=CROWS)
-    parser.add_argument("--tables", type=int, default=TABLES)
+    parser.add_argument("--scale", type=int, default=1, help="every default size times N")
+    parser.add_argument("--rolls", type=int)
+    parser.add_argument("--log", type=int)
+    parser.add_argument("--crows", type=int)
+    parser.add_argument("--tables", type=int)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
+    if args.scale < 1:
+        parser.error(f"--scale must be 1 or more, got {args.scale}")
+    sizes = scaled_sizes(args.scale)
+    given = dict(rolls=args.rolls, log_entries=args.log, crows=args.crows, tables=args.tables)
+    sizes.update({key: value for key, value in given.items() if value is not None})
     started = time.perf_counter()
     try:
-        make_filled_database(
-            args.path,
-            rolls=args.rolls,
-            log_entries=args.log,
-            crows=args.crows,
-            tables=args.tables,
-            seed=args.seed,
-        )
+        make_filled_database(args.path, seed=args.seed, **sizes)
     except FileExistsError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     size = args.path.stat().st_size / 1e6
+    took = time.perf_counter() - started
     print(
-        f"{args.path}: {args.rolls} rolls, {args.log} session-log entries, {args.crows} crows, "
-        f"{args.tables} tables — {size:.1f} MB in {time.perf_counter() - started:.1f} s"
+        f"{args.path}: {sizes['rolls']} rolls, {sizes['log_entries']} session-log entries, "
+        f"{sizes['crows']} crows, {sizes['tables']} tables — {size:.1f} MB in {took:.1f} s"
     )
     return 0
 
