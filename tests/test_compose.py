@@ -11,7 +11,6 @@ import pytest
 from refkit.app import sample_content
 from refkit.compose import Services
 from refkit.dice.records import RollRecord
-from refkit.store import database as full_database
 from refkit.store import roll_log, table_store
 from refkit.store.database import Database
 from refkit.store.errors import DamagedDatabaseError, NotADatabaseError
@@ -200,8 +199,10 @@ def test_the_quick_connection_waits_for_locks_and_runs_refkits_pragmas(made):
 
 
 def test_the_quick_paths_copies_of_store_constants_are_the_stores():
-    assert QUICK_PRAGMAS == full_database.CONNECTION_PRAGMAS
-    assert QUICK_BUSY_TIMEOUT_MS == full_database.BUSY_TIMEOUT_MS
+    from refkit.store.sqlite import engine
+
+    assert QUICK_PRAGMAS is engine.CONNECTION_PRAGMAS
+    assert QUICK_BUSY_TIMEOUT_MS == engine.BUSY_TIMEOUT_MS
     assert QUICK_ROLL_SOURCES == roll_log.ROLL_SOURCES
     assert TABLES_SEEDED_KEY == table_store.SEEDED_KEY
     assert SAMPLES_SEEDED_KEY == sample_content.SEEDED_FLAG

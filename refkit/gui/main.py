@@ -107,9 +107,8 @@ def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll], Service
 
 def _met_a_lock(error: BaseException) -> bool:
     """True when ``error`` (or what caused it: a failed migration wraps it) is a locked file."""
-    import sqlite3
-
-    from refkit.store.errors import DatabaseLockedError, database_failure
+    from refkit.store.errors import DatabaseLockedError
+    from refkit.store.sqlite.failures import DRIVER_ERRORS, database_failure
 
     seen: BaseException | None = error
     for _depth in range(8):
@@ -117,7 +116,7 @@ def _met_a_lock(error: BaseException) -> bool:
             return False
         if isinstance(seen, DatabaseLockedError):
             return True
-        if isinstance(seen, sqlite3.Error) or hasattr(seen, "orig"):
+        if isinstance(seen, DRIVER_ERRORS) or hasattr(seen, "orig"):
             return isinstance(database_failure("", seen), DatabaseLockedError)
         seen = seen.__cause__ or seen.__context__
     return False
@@ -146,8 +145,8 @@ def _open_store_once(db_url: str | None) -> tuple[Database, list[LoggedRoll], Se
 
 def _file_and_backups(db_url: str | None) -> tuple[Path | None, list[Path]]:
     """The database file ``db_url`` names and its backup copies, oldest first (worker thread)."""
-    from refkit.store.backups import list_backups
     from refkit.store.location import database_path, resolve_database_url
+    from refkit.store.sqlite.backups import list_backups
 
     try:
         path = database_path(resolve_database_url(db_url))
@@ -160,7 +159,7 @@ def _file_and_backups(db_url: str | None) -> tuple[Path | None, list[Path]]:
 
 def _working_copy_of(backup: str, database: Path | None) -> str:
     """Copy a backup beside the database to work on, leaving both as they are (worker thread)."""
-    from refkit.store.backups import working_copy
+    from refkit.store.sqlite.backups import working_copy
 
     return str(working_copy(Path(backup), database))
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from refkit.lazy_exports import lazy_getattr
 
 _EXPORTS: dict[str, str] = {
-    "BACKUPS_KEPT": "refkit.store.backups",
+    "BACKUPS_KEPT": "refkit.store.sqlite.backups",
     "CharacterNotFoundError": "refkit.store.character_store",
     "CharacterRepository": "refkit.store.character_store",
     "CharacterStoreError": "refkit.store.character_store",
@@ -39,7 +39,7 @@ _EXPORTS: dict[str, str] = {
     "UnsupportedDatabaseError": "refkit.store.errors",
     "data_dir": "refkit.store.location",
     "default_database_url": "refkit.store.location",
-    "list_backups": "refkit.store.backups",
+    "list_backups": "refkit.store.sqlite.backups",
     "resolve_database_url": "refkit.store.location",
 }
 
@@ -81,10 +81,6 @@ __getattr__ = lazy_getattr(globals(), _EXPORTS)
 
 
 if TYPE_CHECKING:
-    from refkit.store.backups import (
-        BACKUPS_KEPT,
-        list_backups,
-    )
     from refkit.store.character_store import (
         CharacterNotFoundError,
         CharacterRepository,
@@ -125,6 +121,10 @@ if TYPE_CHECKING:
         SESSION_LOG_KINDS,
         SessionLogEntry,
         SessionLogRepository,
+    )
+    from refkit.store.sqlite.backups import (
+        BACKUPS_KEPT,
+        list_backups,
     )
     from refkit.store.table_store import (
         TableStore,

@@ -7,8 +7,6 @@ repositories can hand plain values back to the app layer.
 from __future__ import annotations
 
 import logging
-import os
-import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -17,32 +15,25 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, event
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
-from refkit.store.errors import DatabaseError, ReadOnlyDatabaseError, database_failure
+from refkit.store.errors import DatabaseError
 from refkit.store.location import database_path, resolve_database_url
 from refkit.store.migration import MigrationOutcome, bring_up_to_date
 from refkit.store.migrations import SCRIPT_LOCATION
-from refkit.store.schema_version import FileState, read_file_state
+from refkit.store.sqlite.engine import (
+    BUSY_TIMEOUT_MS,
+    ConnectionHook,
+    create_sqlite_engine,
+    require_writable,
+)
+from refkit.store.sqlite.failures import DRIVER_ERRORS, database_failure
+from refkit.store.sqlite.files import FileState, read_file_state
 from refkit.store.unit_of_work import ActiveUnits, UnitOfWork
 
-BUSY_TIMEOUT_MS = 5000
-"""How long a write waits for another program's lock by default (the CLI's choice)."""
-
-CONNECTION_PRAGMAS = (
-    "PRAGMA journal_mode=WAL",
-    "PRAGMA foreign_keys=ON",
-    "PRAGMA synchronous=NORMAL",
-)
-"""Run on every new connection, after ``PRAGMA busy_timeout`` (so switching to WAL waits)."""
-
 log = logging.getLogger(__name__)
-
-ConnectionHook = Callable[[sqlite3.Connection], None]
-"""Run on every new DBAPI connection after Refkit's pragmas (tests cap the file size with it)."""
 
 
 def utc_now() -> datetime:
@@ -83,7 +74,7 @@ class Database:
 
         ``url`` is a ``sqlite:///`` URL or a bare file path; None means the default location
         (see :func:`refkit.store.location.resolve_database_url`). Before the schema is changed,
-        an existing file is copied beside itself (see :mod:`refkit.store.backups`). ``clock``
+        an existing file is copied beside itself (see :mod:`refkit.store.sqlite.backups`). ``clock``
         stamps backup names; ``script_location`` is for tests of the migration machinery.
         ``busy_timeout_ms`` is how long a write waits for another program's lock before it
         fails with DatabaseLockedError: the CLI waits 5 s, the app much less, so a lock never
@@ -106,8 +97,8 @@ class Database:
             if not path.parent.is_dir():
                 raise DatabaseError(f"the folder {path.parent} for the database does not exist")
             state = read_file_state(path)
-            _require_writable(path)
-        engine = _create_engine(
+            require_writable(path)
+        engine = create_sqlite_engine(
             resolved, in_memory=path is None, busy_timeout_ms=busy_timeout_ms, hook=on_connect
         )
         shown = str(path) if path is not None else "the in-memory database"
@@ -160,7 +151,7 @@ class Database:
             raise
         except DBAPIError as exc:
             raise database_failure(self.shown, exc) from exc.orig
-        except sqlite3.Error as exc:
+        except DRIVER_ERRORS as exc:
             raise database_failure(self.shown, exc) from exc
 
     @property
@@ -195,7 +186,7 @@ class Database:
             raise
         except DBAPIError as exc:
             raise database_failure(self.shown, exc) from exc.orig
-        except sqlite3.Error as exc:
+        except DRIVER_ERRORS as exc:
             raise database_failure(self.shown, exc) from exc
         if unit is not None:
             unit.committed()  # outside the block: a listener's error is no database failure
@@ -267,14 +258,6 @@ def _count_writing_commits(engine: Engine, db: Database) -> None:
     event.listen(engine, "rollback", rolled_back)
 
 
-def _require_writable(path: Path) -> None:
-    """Refuse a file (or folder, which must take the ``-wal`` file) this user cannot write."""
-    folder_ok = os.access(path.parent, os.W_OK | os.X_OK)
-    if (path.exists() and not os.access(path, os.W_OK)) or not folder_ok:
-        what = "the file is read-only" if folder_ok else f"the folder {path.parent} is read-only"
-        raise ReadOnlyDatabaseError(str(path), what)
-
-
 def _roll_back_quietly(session: Session) -> None:
     # A rollback after a failed write can fail the same way (disk I/O); the first error is
     # the one worth reporting, and SQLite rolls back an unfinished transaction by itself.
@@ -282,31 +265,3 @@ def _roll_back_quietly(session: Session) -> None:
         session.rollback()
     except DBAPIError:
         log.debug("rollback after a failed write also failed", exc_info=True)
-
-
-def _create_engine(
-    url: str, *, in_memory: bool, busy_timeout_ms: int, hook: ConnectionHook | None
-) -> Engine:
-    if in_memory:
-        engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
-    else:
-        engine = create_engine(url)
-    event.listen(engine, "connect", partial(_apply_pragmas, busy_timeout_ms, hook))
-    return engine
-
-
-def _apply_pragmas(
-    busy_timeout_ms: int,
-    hook: ConnectionHook | None,
-    dbapi_connection: Any,
-    _connection_record: object,
-) -> None:
-    cursor = dbapi_connection.cursor()
-    try:
-        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-        for pragma in CONNECTION_PRAGMAS:
-            cursor.execute(pragma)
-    finally:
-        cursor.close()
-    if hook is not None:
-        hook(dbapi_connection)

@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 
-from refkit.store.backups import make_backup
-from refkit.store.errors import DatabaseTooNewError, MigrationError, database_failure
+from refkit.store.errors import DatabaseTooNewError, MigrationError
 from refkit.store.migrations import SCRIPT_LOCATION, declared_heads
-from refkit.store.schema_version import FileState
+from refkit.store.sqlite.backups import make_backup
+from refkit.store.sqlite.engine import schema_change
+from refkit.store.sqlite.failures import database_failure
+from refkit.store.sqlite.files import FileState
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -112,28 +114,15 @@ def _alembic_config(script_location: Path) -> Config:
 
 
 def _upgrade(engine: Engine, config: Config) -> None:
-    """Run ``alembic upgrade head`` in one write transaction, with foreign keys checked after.
-
-    SQLite ignores ``PRAGMA foreign_keys`` inside a transaction, so it is switched off before and
-    on again after (the procedure SQLite documents for schema changes), and any dangling
-    reference the migration left behind aborts it.
-    """
+    """Run ``alembic upgrade head`` in one write transaction, with foreign keys checked after
+    (:func:`refkit.store.sqlite.engine.schema_change`): a dangling reference the migration left
+    behind aborts it."""
     from alembic import command
 
     with engine.connect() as connection:
-        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
         try:
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
-            dangling = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
-            if dangling:
-                raise MigrationError(f"{len(dangling)} rows point at rows that do not exist")
-            connection.commit()
-        except BaseException:
-            connection.rollback()
-            raise
+            with schema_change(connection):  # DanglingReferences is a MigrationError
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
         finally:
             config.attributes.pop("connection", None)
-            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
-            connection.commit()

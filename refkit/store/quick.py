@@ -25,10 +25,11 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Final
 
 from refkit.dice.records import RollRecord
-from refkit.store.errors import database_failure
 from refkit.store.location import DATABASE_FILE_NAME, DATABASE_URL_ENV, data_dir
 from refkit.store.migrations import declared_heads
-from refkit.store.schema_version import read_file_state
+from refkit.store.sqlite.failures import database_failure
+from refkit.store.sqlite.files import read_file_state
+from refkit.store.sqlite.settings import BUSY_TIMEOUT_MS, CONNECTION_PRAGMAS
 
 if TYPE_CHECKING:
     from refkit.dice.records import LoggedRoll
@@ -37,15 +38,10 @@ if TYPE_CHECKING:
     from refkit.rules.inventory.model import Item
     from refkit.store.dungeon_settings import DungeonSettings
 
-QUICK_BUSY_TIMEOUT_MS: Final = 5000
-"""The command line's wait for another program's lock (``database.BUSY_TIMEOUT_MS``)."""
-QUICK_PRAGMAS: Final = (
-    "PRAGMA journal_mode=WAL",
-    "PRAGMA foreign_keys=ON",
-    "PRAGMA synchronous=NORMAL",
-)
-"""The pragmas every Refkit connection runs (``database.CONNECTION_PRAGMAS``; a test keeps the
-two equal)."""
+QUICK_BUSY_TIMEOUT_MS: Final = BUSY_TIMEOUT_MS
+"""The command line's wait for another program's lock (the engine's, from one place)."""
+QUICK_PRAGMAS: Final = CONNECTION_PRAGMAS
+"""The pragmas every Refkit connection runs (the engine's, from one place)."""
 QUICK_ROLL_SOURCES: Final = frozenset({"app", "cli"})
 """``roll_log.ROLL_SOURCES`` (a test keeps the two equal)."""
 TABLES_SEEDED_KEY: Final = "rollable_tables_seeded"

@@ -14,7 +14,6 @@ the block is never committed even if the code in the block catches it.
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,7 +22,8 @@ from typing import TYPE_CHECKING
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlmodel import Session
 
-from refkit.store.errors import DatabaseWriteError, database_failure
+from refkit.store.errors import DatabaseWriteError
+from refkit.store.sqlite.failures import DRIVER_ERRORS, database_failure
 
 if TYPE_CHECKING:
     from refkit.store.character_store import CharacterRepository
@@ -76,12 +76,12 @@ class UnitOfWork:
         try:
             yield self.session
             self.session.flush()
-        except (SQLAlchemyError, sqlite3.Error) as exc:
+        except (SQLAlchemyError, *DRIVER_ERRORS) as exc:
             if self.failed is None:
                 self.failed = exc
             if isinstance(exc, IntegrityError):
                 raise  # the repository names it (a name taken, a concurrent change)
-            if isinstance(exc, DBAPIError | sqlite3.Error):
+            if isinstance(exc, (DBAPIError, *DRIVER_ERRORS)):
                 raise database_failure(self._shown, exc) from getattr(exc, "orig", exc)
             # Using the session after a failed write (SQLAlchemy's text would show the SQL).
             raise DatabaseWriteError(

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton
 from refkit.gui.main import RefkitApp
 from refkit.gui.shell.database_open_dialog import DatabaseOpenDialog
 from refkit.gui.shell.main_window import SCRATCH_TITLE
-from refkit.store.backups import make_backup
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database
+from refkit.store.sqlite.backups import make_backup
 from tests.gui.app_readiness import OPEN_TIMEOUT_MS, open_or_asking
 
 

@@ -11,8 +11,8 @@ import textwrap
 from datetime import UTC, datetime
 from pathlib import Path
 
-from refkit.store.backups import BACKUPS_KEPT, list_backups, make_backup
 from refkit.store.database import Database
+from refkit.store.sqlite.backups import BACKUPS_KEPT, list_backups, make_backup
 
 _COPY_THEN_HANG = textwrap.dedent(
     """
@@ -30,7 +30,7 @@ _COPY_THEN_HANG = textwrap.dedent(
         return connection
 
     sqlite3.connect = connect
-    from refkit.store.backups import make_backup
+    from refkit.store.sqlite.backups import make_backup
 
     make_backup(Path(sys.argv[1]), "0001", datetime(2031, 1, 1, tzinfo=UTC))
     """

@@ -17,9 +17,9 @@ from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
 from refkit.store import BACKUPS_KEPT, Database, list_backups
-from refkit.store.backups import make_backup
 from refkit.store.errors import DatabaseTooNewError, MigrationError, NotADatabaseError
 from refkit.store.migrations import declared_heads
+from refkit.store.sqlite.backups import make_backup
 from tests.store.store_helpers import (
     alembic_heads,
     current_head,
