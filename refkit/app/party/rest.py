@@ -30,6 +30,7 @@ from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.party.crow_changes import CrowChanges, plural, slots_text
 from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.app.undo import CompositeCommand, FunctionCommand
+from refkit.app.versioned import StateValues
 from refkit.rules.character.model import Character, RestRefused, WoundPlacementError
 from refkit.rules.character.rest_activities import (
     Activity,
@@ -53,12 +54,17 @@ if TYPE_CHECKING:
     from refkit.app.crafting.service import Step
 
 RECORDS_KEY: Final = "rest_records"
-"""``app_meta`` key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task}}``."""
+"""State key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task}}``, saved only on
+the version read (a rest's undo or redo refuses, nothing written, when they changed since)."""
 
 
-def read_records(repository: CharacterRepository) -> dict[str, dict[str, Any]]:
+def read_records(repository: StateValues) -> dict[str, dict[str, Any]]:
     """Each crow's starvation wounds and prepared task; ValueError when they cannot be read."""
-    text = repository.get_meta(RECORDS_KEY)
+    return records_from_text(repository.read_state(RECORDS_KEY).text)
+
+
+def records_from_text(text: str | None) -> dict[str, dict[str, Any]]:
+    """The records stored as ``text`` (None: none); ValueError when they cannot be read."""
     if text is None:
         return {}
     try:
@@ -70,16 +76,12 @@ def read_records(repository: CharacterRepository) -> dict[str, dict[str, Any]]:
     return data
 
 
-def _write_records(repository: CharacterRepository, records: Mapping[str, Any]) -> None:
-    repository.set_meta(RECORDS_KEY, json.dumps(dict(records), ensure_ascii=False, sort_keys=True))
-
-
-def starvation_wounds(repository: CharacterRepository, name: str) -> int:
+def starvation_wounds(repository: StateValues, name: str) -> int:
     value = read_records(repository).get(name_key(name), {}).get("starvation_wounds", 0)
     return value if isinstance(value, int) and value > 0 else 0
 
 
-def prepared_task(repository: CharacterRepository, name: str) -> str:
+def prepared_task(repository: StateValues, name: str) -> str:
     """The task the crow prepared for at its last rest ("" none): +2 until its next rest ends."""
     value = read_records(repository).get(name_key(name), {}).get("prepared", "")
     return value if isinstance(value, str) else ""
@@ -171,6 +173,8 @@ class PartyRest(CrowChanges):
     repository: CharacterRepository | None = None
     records_before: str | None = None
     records_after: str | None = None
+    records_version: int = 0
+    """The version of the stored records: as read before the rest, then as last written."""
     secluded_by: str | None = None
     effects_ended: tuple[RemoveEffectCommand, ...] = ()
     crafted: tuple[DoneOnce, ...] = ()
@@ -182,9 +186,16 @@ class PartyRest(CrowChanges):
         return [entry.line() for entry in self.entries]
 
     def _set_records(self, text: str | None) -> None:
+        """Write the records as ``text`` on the version last read or written (StaleWriteError,
+        nothing written, when someone else wrote them since: the step is refused)."""
         if self.repository is None:
             return
-        _write_records(self.repository, json.loads(text) if text else {})
+        records = json.loads(text) if text else {}
+        self.records_version = self.repository.write_state(
+            RECORDS_KEY,
+            json.dumps(records, ensure_ascii=False, sort_keys=True),
+            self.records_version,
+        )
 
     def _joined(self) -> CompositeCommand:
         joined = super()._joined()
@@ -293,8 +304,9 @@ def party_rest(
     tended = tended_patients(planned)
     picked = {name_key(name): list(slots) for name, slots in (healed_slots or {}).items()}
     repository = characters.repository
-    before_text = repository.get_meta(RECORDS_KEY)
-    records = read_records(repository)
+    stored = repository.read_state(RECORDS_KEY)
+    before_text = stored.text
+    records = records_from_text(before_text)
     entries: list[CrowRest] = []
     edits: list[CharacterEdit] = []
     raised: list[tuple[str, int, int]] = []
@@ -340,6 +352,7 @@ def party_rest(
         repository=repository,
         records_before=before_text,
         records_after=after_text,
+        records_version=stored.version,
         secluded_by=secluded_by(planned),
         effects_ended=ended,
         crafted=crafted,

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from refkit.app.steps import StepRunner
 from refkit.app.travel.journey import Journey
@@ -55,6 +55,9 @@ from refkit.rules.travel.travel_day import (
     travel_day,
 )
 
+if TYPE_CHECKING:
+    from refkit.app.travel.journey_store import LoadedJourney
+
 KIND_TRAVEL = "travel"
 SECRET_KEYS = ("true", "lost", "lost_dice", "encounter_hex")
 """What the players' view of a day leaves out."""
@@ -71,7 +74,9 @@ class JourneyBook(Protocol):
 
     def load(self, name: str | None = None) -> Journey: ...
 
-    def save(self, journey: Journey) -> object: ...
+    def load_versioned(self, name: str | None = None) -> LoadedJourney: ...
+
+    def save(self, journey: Journey, expected_version: int | None = None) -> int: ...
 
 
 class RollLogger(Protocol):

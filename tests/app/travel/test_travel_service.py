@@ -173,11 +173,13 @@ def test_the_journal_in_markdown_for_the_referee_and_for_the_players(service):
 
 def test_a_damaged_stored_journey_is_named(service, database):
     service.start("Into the Marches", MAP, Hex(1, 6), PARTY)
-    meta = CharacterRepository(database)
-    meta.set_meta("travel_journey:into the marches", '{"format": "refkit-journey", "version": 1}')
+    journeys = CharacterRepository(database).documents("journey")
+    version = journeys.read("into the marches").version
+    damaged = '{"format": "refkit-journey", "version": 1}'
+    version = journeys.write("Into the Marches", "into the marches", damaged, version)
     with pytest.raises(ValueError, match="'Into the Marches' is damaged"):
         service.journey()
-    meta.set_meta("travel_journey:into the marches", "{")
+    journeys.write("Into the Marches", "into the marches", "{", version)
     with pytest.raises(ValueError, match="'Into the Marches' is damaged"):
         service.journey()
 
