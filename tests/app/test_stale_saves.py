@@ -200,3 +200,14 @@ def test_table_choices_made_meanwhile_are_kept(
     assert second.active_tables() == {"backlash": BACKLASH, "miasma": MIASMA}  # nothing lost
     first.set_active_table("backlash", None)  # done again on a fresh read
     assert second.active_tables() == {"miasma": MIASMA}
+
+
+def test_the_apps_keys_are_the_stores_versioned_values() -> None:
+    from refkit.app.party.rest import RECORDS_KEY
+    from refkit.app.party.table_party import PARTY_KEY
+    from refkit.app.travel.journey_store import CURRENT_KEY
+    from refkit.store.dungeon_settings import SETTINGS_KEY
+    from refkit.store.versioned_state import DUNGEON_SETTINGS_STATE, STATE_WHAT
+
+    assert SETTINGS_KEY == DUNGEON_SETTINGS_STATE  # the quick path's copy, without SQLAlchemy
+    assert {PARTY_KEY, RECORDS_KEY, CURRENT_KEY, SETTINGS_KEY} <= set(STATE_WHAT)
