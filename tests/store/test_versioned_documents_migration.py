@@ -171,6 +171,8 @@ def test_unreadable_values_do_not_stop_the_upgrade_and_are_named_when_read(
         "travel_journeys": "[not a list",
         "travel_maps": broken["travel_maps"],
     }
+    downgrade_to_0009(path)  # every value back as it was; the map index names the maps stored
+    assert app_meta(path) == {**FLAGS, **broken, "travel_maps": json.dumps(["Torn Map"])}
 
 
 def test_downgrade_writes_every_value_back(tmp_path: Path) -> None:

@@ -135,20 +135,24 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     connection = op.get_bind()
-    put_back = sa.text("INSERT OR REPLACE INTO app_meta (key, value) VALUES (:key, :value)")
+    insert = sa.text("INSERT INTO app_meta (key, value) VALUES (:key, :value)")
+
+    def put_back(key: str, value: str) -> None:  # over a value left behind (an old index)
+        connection.execute(sa.text("DELETE FROM app_meta WHERE key = :key"), {"key": key})
+        connection.execute(insert, {"key": key, "value": value})
+
     states = dict(connection.execute(sa.text("SELECT key, payload FROM app_state")).all())
     for old, new in STATE_KEYS.items():
         if new in states:
-            connection.execute(put_back, {"key": old, "value": states[new]})
+            put_back(old, states[new])
     for table, prefix, index_key in DOCUMENTS:
         rows = connection.execute(
             sa.text(f"SELECT name, name_key, payload FROM {table} ORDER BY position, id")
         ).all()
         for _name, name_key, payload in rows:
-            connection.execute(put_back, {"key": prefix + name_key, "value": payload})
+            put_back(prefix + name_key, payload)
         if rows:
-            index = json.dumps([name for name, _key, _payload in rows])
-            connection.execute(put_back, {"key": index_key, "value": index})
+            put_back(index_key, json.dumps([name for name, _key, _payload in rows]))
     op.drop_table("app_state")
     op.drop_table("hex_map")
     op.drop_table("journey")
