@@ -203,7 +203,7 @@ def test_table_choices_made_meanwhile_are_kept(
 
 
 def test_the_apps_keys_are_the_stores_versioned_values() -> None:
-    from refkit.app.party.rest import RECORDS_KEY
+    from refkit.app.party.rest import RECORDS_KEY, RECORDS_WHAT
     from refkit.app.party.table_party import PARTY_KEY
     from refkit.app.travel.journey_store import CURRENT_KEY
     from refkit.store.dungeon_settings import SETTINGS_KEY
@@ -211,3 +211,4 @@ def test_the_apps_keys_are_the_stores_versioned_values() -> None:
 
     assert SETTINGS_KEY == DUNGEON_SETTINGS_STATE  # the quick path's copy, without SQLAlchemy
     assert {PARTY_KEY, RECORDS_KEY, CURRENT_KEY, SETTINGS_KEY} <= set(STATE_WHAT)
+    assert STATE_WHAT[RECORDS_KEY] == RECORDS_WHAT  # one name for them in every conflict

@@ -31,6 +31,7 @@ from refkit.app.party.crow_changes import CrowChanges, plural, slots_text
 from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.app.undo import CompositeCommand, FunctionCommand
 from refkit.app.versioned import StateValues
+from refkit.errors import StaleWriteError
 from refkit.rules.character.model import Character, RestRefused, WoundPlacementError
 from refkit.rules.character.rest_activities import (
     Activity,
@@ -56,6 +57,8 @@ if TYPE_CHECKING:
 RECORDS_KEY: Final = "rest_records"
 """State key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task}}``, saved only on
 the version read (a rest's undo or redo refuses, nothing written, when they changed since)."""
+RECORDS_WHAT: Final = "the rest records (starvation wounds, prepared tasks)"
+"""What a conflict calls them (as the store does)."""
 
 
 def read_records(repository: StateValues) -> dict[str, dict[str, Any]]:
@@ -173,8 +176,6 @@ class PartyRest(CrowChanges):
     repository: CharacterRepository | None = None
     records_before: str | None = None
     records_after: str | None = None
-    records_version: int = 0
-    """The version of the stored records: as read before the rest, then as last written."""
     secluded_by: str | None = None
     effects_ended: tuple[RemoveEffectCommand, ...] = ()
     crafted: tuple[DoneOnce, ...] = ()
@@ -185,24 +186,24 @@ class PartyRest(CrowChanges):
     def lines(self) -> list[str]:
         return [entry.line() for entry in self.entries]
 
-    def _set_records(self, text: str | None) -> None:
-        """Write the records as ``text`` on the version last read or written (StaleWriteError,
-        nothing written, when someone else wrote them since: the step is refused)."""
+    def _set_records(self, expected: str | None, text: str | None) -> None:
+        """Write the records as ``text`` if they are still ``expected`` (the rest's read, or
+        what it or its undo left), on the version read with them; StaleWriteError, nothing
+        written, when someone else wrote them since: the step is refused."""
         if self.repository is None:
             return
-        records = json.loads(text) if text else {}
-        self.records_version = self.repository.write_state(
-            RECORDS_KEY,
-            json.dumps(records, ensure_ascii=False, sort_keys=True),
-            self.records_version,
-        )
+        stored = self.repository.read_state(RECORDS_KEY)
+        if records_from_text(stored.text) != records_from_text(expected):
+            raise StaleWriteError(RECORDS_WHAT, plural=True)
+        records = json.dumps(records_from_text(text), ensure_ascii=False, sort_keys=True)
+        self.repository.write_state(RECORDS_KEY, records, stored.version)
 
     def _joined(self) -> CompositeCommand:
         joined = super()._joined()
         records = FunctionCommand(
             "Rations and rest records",
-            lambda: self._set_records(self.records_after),
-            lambda: self._set_records(self.records_before),
+            lambda: self._set_records(self.records_before, self.records_after),
+            lambda: self._set_records(self.records_after, self.records_before),
         )
         children = (*joined.children, records, *self.crafted, *self.effects_ended)
         return CompositeCommand(self.text, children)
@@ -304,8 +305,7 @@ def party_rest(
     tended = tended_patients(planned)
     picked = {name_key(name): list(slots) for name, slots in (healed_slots or {}).items()}
     repository = characters.repository
-    stored = repository.read_state(RECORDS_KEY)
-    before_text = stored.text
+    before_text = repository.read_state(RECORDS_KEY).text
     records = records_from_text(before_text)
     entries: list[CrowRest] = []
     edits: list[CharacterEdit] = []
@@ -352,7 +352,6 @@ def party_rest(
         repository=repository,
         records_before=before_text,
         records_after=after_text,
-        records_version=stored.version,
         secluded_by=secluded_by(planned),
         effects_ended=ended,
         crafted=crafted,
