@@ -4,7 +4,7 @@ Seeding happens once: a flag in ``app_meta`` records it, so a default table the 
 not come back by itself (:meth:`TableStore.restore_defaults` brings defaults back on request).
 Names are unique ignoring case and spacing. The encounter table chosen for each dungeon and the
 tables chosen for uses are kept here too, as versioned values (a choice saved on a stale read is
-refused, nothing saved), and follow their table when it is renamed or deleted.
+worked out again on a fresh one), and follow their table when it is renamed or deleted.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Final
 
 from sqlmodel import Session, col, select
 
+from refkit.errors import StaleWriteError
 from refkit.rules.tables.defaults import load_default_tables
 from refkit.rules.tables.model import (
     RollableTable,
@@ -42,6 +43,8 @@ ACTIVE_TABLES_KEY: Final = ACTIVE_TABLES_STATE
 """The versioned value of the tables chosen for a use (``backlash``, ``miasma``): use → name."""
 
 DefaultTables = Callable[[], Sequence[RollableTable]]
+CHOICE_ATTEMPTS: Final = 3
+"""How often a choice of tables is worked out again when another program saved in between."""
 
 
 def table_key(name: str) -> str:
@@ -216,6 +219,9 @@ class TableStore:
         """Choose ``table`` (None: none) as ``dungeon``'s encounter table; returns the table's
         stored name. ValueError if there is no such table."""
         dungeon = _clean_name(dungeon, "dungeon")
+        return _again_on_stale(lambda: self._set_encounter_table(dungeon, table))
+
+    def _set_encounter_table(self, dungeon: str, table: str | None) -> str | None:
         with self._db.session() as session:
             self._seed_once(session)
             choices, version = _read_choices(session)
@@ -241,6 +247,9 @@ class TableStore:
     def set_active_table(self, use: str, table: str | None) -> str | None:
         """Choose ``table`` (None: back to Refkit's default) for ``use``; returns the table's
         stored name. ValueError if there is no such table."""
+        return _again_on_stale(lambda: self._set_active_table(use, table))
+
+    def _set_active_table(self, use: str, table: str | None) -> str | None:
         with self._db.session() as session:
             self._seed_once(session)
             chosen, version = _read_active(session)
@@ -265,6 +274,18 @@ class TableStore:
                 _write(session, _checked(table), None)
         _write_meta(session, SEEDED_KEY, "true")
         session.flush()
+
+
+def _again_on_stale(choose: Callable[[], str | None]) -> str | None:
+    """A choice is worked out on the choices stored: when another program saved them between
+    the read and the save (StaleWriteError, nothing saved), it is read and worked out again, a
+    few times at most."""
+    for _ in range(CHOICE_ATTEMPTS - 1):
+        try:
+            return choose()
+        except StaleWriteError:
+            continue
+    return choose()
 
 
 def _checked(table: RollableTable) -> RollableTable:

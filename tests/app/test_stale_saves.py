@@ -37,7 +37,7 @@ from refkit.rules.travel.travel_day import Traveller
 from refkit.store import CharacterRepository, Database
 from refkit.store.dungeon_settings import DungeonSettings
 from refkit.store.dungeon_turn_store import DungeonTurnStore
-from refkit.store.table_store import TableStore
+from refkit.store.table_store import ACTIVE_TABLES_KEY, TableStore
 
 MAP = parse_map(resource_path("maps", "ashen-marches.map.json").read_text(encoding="utf-8"))
 NAME = "Into the Marches"
@@ -186,7 +186,7 @@ def test_a_settings_change_on_a_stale_read_is_worked_out_again(
     assert second.settings_versioned() == (DungeonSettings(crowded=True, chaos=True), 3)
 
 
-def test_table_choices_made_meanwhile_are_kept(
+def test_a_table_choice_made_on_a_stale_read_is_worked_out_again(
     two_programs: tuple[Database, Database],
 ) -> None:
     first_db, second_db = two_programs
@@ -194,12 +194,21 @@ def test_table_choices_made_meanwhile_are_kept(
     first.set_active_table("backlash", BACKLASH)
     before_first_write(first_db, lambda: second.set_active_table("miasma", MIASMA))
 
-    with pytest.raises(ConflictError, match="the tables chosen for backlash and the Miasma"):
-        first.set_active_table("backlash", None)
+    first.set_active_table("backlash", None)
 
-    assert second.active_tables() == {"backlash": BACKLASH, "miasma": MIASMA}  # nothing lost
-    first.set_active_table("backlash", None)  # done again on a fresh read
-    assert second.active_tables() == {"miasma": MIASMA}
+    assert second.active_tables() == {"miasma": MIASMA}  # the other program's choice is kept
+
+
+def test_a_table_choice_saved_from_a_stale_read_is_refused(
+    two_programs: tuple[Database, Database],
+) -> None:
+    first, second = (CharacterRepository(db) for db in two_programs)
+    first.write_state(ACTIVE_TABLES_KEY, "{}", 0)
+    read = second.read_state(ACTIVE_TABLES_KEY)
+    first.write_state(ACTIVE_TABLES_KEY, '{"miasma": "Miasma"}', read.version)
+    with pytest.raises(ConflictError, match="the tables chosen for backlash and the Miasma were"):
+        second.write_state(ACTIVE_TABLES_KEY, '{"backlash": "Backlash"}', read.version)
+    assert second.read_state(ACTIVE_TABLES_KEY).text == '{"miasma": "Miasma"}'
 
 
 def test_the_apps_keys_are_the_stores_versioned_values() -> None:
