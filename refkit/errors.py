@@ -20,6 +20,20 @@ class ConflictError(DomainError):
     second process): look again and repeat the step if it is still wanted."""
 
 
+class StaleWriteError(ConflictError):
+    """A save found the stored value at another version than the one read: someone else saved
+    it in between, and nothing was saved. ``what`` names the value ("the journey 'X'"),
+    ``plural`` when it is named in the plural ("the dungeon-turn settings")."""
+
+    def __init__(self, what: str, *, plural: bool = False) -> None:
+        verb, them = ("were", "them") if plural else ("was", "it")
+        super().__init__(
+            f"{what} {verb} changed since (in another window or the command line); nothing was "
+            f"saved: look at {them} again and repeat the change if it is still wanted"
+        )
+        self.what = what
+
+
 def is_domain_error(error: BaseException) -> bool:
     """True for Refkit's own refusals (their message is for the user as it stands)."""
     return isinstance(error, DomainError)

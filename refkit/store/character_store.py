@@ -42,6 +42,7 @@ from refkit.store.character_tables import (
 from refkit.store.database import Database, utc_now
 from refkit.store.row_forms import name_key as name_key
 from refkit.store.row_forms import stored_character
+from refkit.store.versioned_state import DocumentShelf, VersionedText, VersionedValues
 
 Clock = Callable[[], datetime]
 SUMMARY_BATCH = 500
@@ -527,6 +528,20 @@ class CharacterRepository:
             else:
                 row.value = value
             session.add(row)
+
+    # -- versioned values and documents (see refkit.store.versioned_state) ----------------------
+
+    def read_state(self, key: str) -> VersionedText:
+        """The ``app_state`` value ``key`` with its version (0 and None: never written)."""
+        return VersionedValues(self._db).read(key)
+
+    def write_state(self, key: str, text: str, expected_version: int) -> int:
+        """Save ``key`` if still at ``expected_version``; the new version, or StaleWriteError."""
+        return VersionedValues(self._db).write(key, text, expected_version)
+
+    def documents(self, kind: str) -> DocumentShelf:
+        """The stored journeys (``journey``) or hex maps (``map``)."""
+        return DocumentShelf(self._db, kind)
 
 
 # -- rows -------------------------------------------------------------------------------------

@@ -19,8 +19,9 @@ from refkit.rules.dungeon.clock import (
     dt_length_seconds,
 )
 
-SETTINGS_KEY: Final = "dungeon_turn_settings"
-"""The ``app_meta`` key holding :class:`DungeonSettings` as JSON."""
+SETTINGS_KEY: Final = "dungeon_settings"
+"""The ``app_state`` key holding :class:`DungeonSettings` as JSON (``versioned_state``'s
+``DUNGEON_SETTINGS_STATE``: a test keeps the two equal)."""
 
 MAX_EN_MODIFIERS = 10
 

@@ -3,7 +3,8 @@
 Only ``refkit.store`` imports these; other layers use the repositories in
 :mod:`refkit.store.dungeon_turn_store`, :mod:`refkit.store.session_log` and
 :mod:`refkit.store.table_store`. Migration ``0003_dungeon_turn`` builds exactly these tables.
-Settings and flags (DT length, encounter toggles, "default tables seeded") live in ``app_meta``.
+Settings live in ``app_state`` (versioned, see :mod:`refkit.store.state_tables`); flags such as
+"default tables seeded" in ``app_meta``.
 """
 
 from __future__ import annotations

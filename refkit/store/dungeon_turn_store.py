@@ -22,9 +22,8 @@ from sqlmodel import Session, col, select
 from refkit.errors import ConflictError
 from refkit.rules.dungeon.clock import DungeonTurnClock
 from refkit.rules.dungeon.effects import TrackedEffect
-from refkit.store.character_tables import AppMetaRow
 from refkit.store.database import Database, utc_now
-from refkit.store.dungeon_settings import SETTINGS_KEY, DungeonSettings, settings_from_json
+from refkit.store.dungeon_settings import DungeonSettings, settings_from_json
 from refkit.store.dungeon_settings import clock_from_json as _clock_from_json
 from refkit.store.dungeon_tables import CLOCK_ROW_ID, DungeonClockRow, TrackedEffectRow
 from refkit.store.row_forms import EFFECT_COLUMNS, tracked_effect
@@ -35,6 +34,7 @@ from refkit.store.session_log import (
     check_entry,
     set_undone_in,
 )
+from refkit.store.versioned_state import DUNGEON_SETTINGS_STATE, read_state, write_state
 
 
 class ConcurrentChangeError(ConflictError):
@@ -157,18 +157,26 @@ class DungeonTurnStore:
     # -- settings ----------------------------------------------------------------------------
 
     def settings(self) -> DungeonSettings:
-        with self._db.session() as session:
-            return _read_settings(session)
+        return self.settings_versioned()[0]
 
-    def save_settings(self, settings: DungeonSettings) -> None:
+    def settings_versioned(self) -> tuple[DungeonSettings, int]:
+        """The stored settings (the defaults when none are) and their version (0: none)."""
+        with self._db.session() as session:
+            stored = read_state(session, DUNGEON_SETTINGS_STATE)
+        return settings_from_json(stored.text), stored.version
+
+    def save_settings(
+        self, settings: DungeonSettings, *, expected_version: int | None = None
+    ) -> int:
+        """Save the settings if they are still at ``expected_version`` (read with
+        :meth:`settings_versioned`; 0: none stored); returns the new version. StaleWriteError,
+        nothing saved, otherwise. None: on whatever version is stored (a change made in the same
+        unit of work as its read)."""
         value = json.dumps(settings.to_dict(), sort_keys=True)
         with self._db.session() as session:
-            row = session.get(AppMetaRow, SETTINGS_KEY)
-            if row is None:
-                session.add(AppMetaRow(key=SETTINGS_KEY, value=value))
-            else:
-                row.value = value
-                session.add(row)
+            if expected_version is None:
+                expected_version = read_state(session, DUNGEON_SETTINGS_STATE).version
+            return write_state(session, DUNGEON_SETTINGS_STATE, value, expected_version)
 
 
 def _write_clock(session: Session, state: str, expected: int, now: datetime) -> int:
@@ -192,8 +200,7 @@ def _write_clock(session: Session, state: str, expected: int, now: datetime) -> 
 
 
 def _read_settings(session: Session) -> DungeonSettings:
-    row = session.get(AppMetaRow, SETTINGS_KEY)
-    return settings_from_json(None if row is None else row.value)
+    return settings_from_json(read_state(session, DUNGEON_SETTINGS_STATE).text)
 
 
 def _to_row(effect: TrackedEffect, position: int) -> TrackedEffectRow:

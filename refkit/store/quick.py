@@ -170,8 +170,14 @@ class QuickDatabase:
     # -- reading ------------------------------------------------------------------------------
 
     def meta(self, key: str) -> str | None:
-        """The ``app_meta`` value of ``key``, or None."""
+        """The ``app_meta`` flag ``key``, or None."""
         row = self._one("SELECT value FROM app_meta WHERE key = ?", (key,))
+        return None if row is None else str(row[0])
+
+    def state(self, key: str) -> str | None:
+        """The versioned value ``key`` (``app_state``: the party at the table, the dungeon-turn
+        settings…) as ``refkit.store.versioned_state`` reads it, or None."""
+        row = self._one("SELECT payload FROM app_state WHERE key = ?", (key,))
         return None if row is None else str(row[0])
 
     def dungeon_clock(self) -> DungeonTurnClock:
@@ -185,7 +191,7 @@ class QuickDatabase:
         from refkit.store.dungeon_settings import SETTINGS_KEY, settings_from_json
         from refkit.store.row_forms import EFFECT_COLUMNS, tracked_effect
 
-        settings = settings_from_json(self.meta(SETTINGS_KEY))
+        settings = settings_from_json(self.state(SETTINGS_KEY))
         clock, version = self._clock_and_version(settings)
         rows = self._all(
             f"SELECT {', '.join(EFFECT_COLUMNS)} FROM tracked_effect ORDER BY position", ()
@@ -204,7 +210,7 @@ class QuickDatabase:
         if row is not None:
             return clock_from_json(str(row[0])), int(str(row[1]))
         if settings is None:
-            settings = settings_from_json(self.meta(SETTINGS_KEY))
+            settings = settings_from_json(self.state(SETTINGS_KEY))
         return DungeonTurnClock.new(settings.dt_minutes), 0
 
     def carried_item(self, crow: str, item_id: str) -> Item | None:

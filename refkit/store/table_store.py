@@ -2,20 +2,22 @@
 
 Seeding happens once: a flag in ``app_meta`` records it, so a default table the referee deleted does
 not come back by itself (:meth:`TableStore.restore_defaults` brings defaults back on request).
-Names are unique ignoring case and spacing. The encounter table chosen for each dungeon is kept
-here too, and follows its table when it is renamed or deleted.
+Names are unique ignoring case and spacing. The encounter table chosen for each dungeon and the
+tables chosen for uses are kept here too, as versioned values (a choice saved on a stale read is
+worked out again on a fresh one), and follow their table when it is renamed or deleted.
 """
 
 from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from sqlmodel import Session, col, select
 
+from refkit.errors import StaleWriteError
 from refkit.rules.tables.defaults import load_default_tables
 from refkit.rules.tables.model import (
     RollableTable,
@@ -26,13 +28,23 @@ from refkit.rules.tables.model import (
 from refkit.store.character_tables import AppMetaRow
 from refkit.store.database import Database, utc_now
 from refkit.store.dungeon_tables import RollableTableRow
+from refkit.store.versioned_state import (
+    ACTIVE_TABLES_STATE,
+    ENCOUNTER_TABLES_STATE,
+    read_state,
+    write_state,
+)
 
 SEEDED_KEY: Final = "rollable_tables_seeded"
-ENCOUNTER_TABLES_KEY: Final = "encounter_table_by_dungeon"
-ACTIVE_TABLES_KEY: Final = "active_tables"
-"""The ``app_meta`` key of the tables chosen for a use (``backlash``, ``miasma``): use → name."""
+"""The ``app_meta`` flag: the shipped defaults were put in once."""
+ENCOUNTER_TABLES_KEY: Final = ENCOUNTER_TABLES_STATE
+"""The versioned value of the encounter table chosen for each dungeon."""
+ACTIVE_TABLES_KEY: Final = ACTIVE_TABLES_STATE
+"""The versioned value of the tables chosen for a use (``backlash``, ``miasma``): use → name."""
 
 DefaultTables = Callable[[], Sequence[RollableTable]]
+CHOICE_ATTEMPTS: Final = 3
+"""How often a choice of tables is worked out again when another program saved in between."""
 
 
 def table_key(name: str) -> str:
@@ -194,22 +206,25 @@ class TableStore:
         """The chosen encounter table of each dungeon: dungeon name → table name."""
         with self._db.session() as session:
             return {
-                choice["dungeon"]: choice["table"] for choice in _read_choices(session).values()
+                choice["dungeon"]: choice["table"] for choice in _read_choices(session)[0].values()
             }
 
     def encounter_table_for(self, dungeon: str) -> str | None:
         key = table_key(_clean_name(dungeon, "dungeon"))
         with self._db.session() as session:
-            choice = _read_choices(session).get(key)
+            choice = _read_choices(session)[0].get(key)
         return None if choice is None else choice["table"]
 
     def set_encounter_table(self, dungeon: str, table: str | None) -> str | None:
         """Choose ``table`` (None: none) as ``dungeon``'s encounter table; returns the table's
         stored name. ValueError if there is no such table."""
         dungeon = _clean_name(dungeon, "dungeon")
+        return _again_on_stale(lambda: self._set_encounter_table(dungeon, table))
+
+    def _set_encounter_table(self, dungeon: str, table: str | None) -> str | None:
         with self._db.session() as session:
             self._seed_once(session)
-            choices = _read_choices(session)
+            choices, version = _read_choices(session)
             chosen: str | None = None
             if table is None:
                 choices.pop(table_key(dungeon), None)
@@ -219,7 +234,7 @@ class TableStore:
                     raise ValueError(f"no table called {table!r} to use for {dungeon}")
                 chosen = row.name
                 choices[table_key(dungeon)] = {"dungeon": dungeon, "table": row.name}
-            _write_meta(session, ENCOUNTER_TABLES_KEY, json.dumps(choices, sort_keys=True))
+            _save(session, ENCOUNTER_TABLES_KEY, choices, version)
         return chosen
 
     # -- the table chosen for a use (the backlash table, the Miasma table) ---------------------
@@ -227,14 +242,17 @@ class TableStore:
     def active_tables(self) -> dict[str, str]:
         """The table chosen for each use (``backlash``, ``miasma``): use → table name."""
         with self._db.session() as session:
-            return _read_active(session)
+            return _read_active(session)[0]
 
     def set_active_table(self, use: str, table: str | None) -> str | None:
         """Choose ``table`` (None: back to Refkit's default) for ``use``; returns the table's
         stored name. ValueError if there is no such table."""
+        return _again_on_stale(lambda: self._set_active_table(use, table))
+
+    def _set_active_table(self, use: str, table: str | None) -> str | None:
         with self._db.session() as session:
             self._seed_once(session)
-            chosen = _read_active(session)
+            chosen, version = _read_active(session)
             name: str | None = None
             if table is None:
                 chosen.pop(use, None)
@@ -243,7 +261,7 @@ class TableStore:
                 if row is None:
                     raise ValueError(f"no table called {table!r} to use as the {use} table")
                 name = chosen[use] = row.name
-            _write_meta(session, ACTIVE_TABLES_KEY, json.dumps(chosen, sort_keys=True))
+            _save(session, ACTIVE_TABLES_KEY, chosen, version)
         return name
 
     # -- seeding -----------------------------------------------------------------------------
@@ -256,6 +274,18 @@ class TableStore:
                 _write(session, _checked(table), None)
         _write_meta(session, SEEDED_KEY, "true")
         session.flush()
+
+
+def _again_on_stale(choose: Callable[[], str | None]) -> str | None:
+    """A choice is worked out on the choices stored: when another program saved them between
+    the read and the save (StaleWriteError, nothing saved), it is read and worked out again, a
+    few times at most."""
+    for _ in range(CHOICE_ATTEMPTS - 1):
+        try:
+            return choose()
+        except StaleWriteError:
+            continue
+    return choose()
 
 
 def _checked(table: RollableTable) -> RollableTable:
@@ -321,18 +351,17 @@ def _to_table(row: RollableTableRow) -> RollableTable:
     )
 
 
-def _read_choices(session: Session) -> dict[str, dict[str, str]]:
-    row = session.get(AppMetaRow, ENCOUNTER_TABLES_KEY)
-    if row is None:
-        return {}
-    data = json.loads(row.value)
+def _read_choices(session: Session) -> tuple[dict[str, dict[str, str]], int]:
+    """The encounter table chosen for each dungeon (by its key), and the version read."""
+    stored = read_state(session, ENCOUNTER_TABLES_KEY)
+    data = {} if stored.text is None else json.loads(stored.text)
     if not isinstance(data, dict):
         raise ValueError("the stored encounter-table choices are not a JSON object")
-    return data
+    return data, stored.version
 
 
 def _retarget_encounter_tables(session: Session, old_name: str, new_name: str | None) -> None:
-    choices = _read_choices(session)
+    choices, version = _read_choices(session)
     changed = False
     for key, choice in list(choices.items()):
         if table_key(choice["table"]) != table_key(old_name):
@@ -343,20 +372,21 @@ def _retarget_encounter_tables(session: Session, old_name: str, new_name: str | 
         else:
             choice["table"] = new_name
     if changed:
-        _write_meta(session, ENCOUNTER_TABLES_KEY, json.dumps(choices, sort_keys=True))
+        _save(session, ENCOUNTER_TABLES_KEY, choices, version)
 
 
-def _read_active(session: Session) -> dict[str, str]:
-    row = session.get(AppMetaRow, ACTIVE_TABLES_KEY)
-    data = {} if row is None else json.loads(row.value)
+def _read_active(session: Session) -> tuple[dict[str, str], int]:
+    """The table chosen for each use, and the version read."""
+    stored = read_state(session, ACTIVE_TABLES_KEY)
+    data = {} if stored.text is None else json.loads(stored.text)
     if not isinstance(data, dict):
         raise ValueError("the stored active-table choices are not a JSON object")
-    return {str(use): str(name) for use, name in data.items()}
+    return {str(use): str(name) for use, name in data.items()}, stored.version
 
 
 def _retarget_active_tables(session: Session, old_name: str, new_name: str | None) -> None:
     """A renamed active table stays active; a deleted one leaves Refkit's default in its place."""
-    chosen = _read_active(session)
+    chosen, version = _read_active(session)
     changed = {use for use, name in chosen.items() if table_key(name) == table_key(old_name)}
     if not changed:
         return
@@ -365,7 +395,13 @@ def _retarget_active_tables(session: Session, old_name: str, new_name: str | Non
             del chosen[use]
         else:
             chosen[use] = new_name
-    _write_meta(session, ACTIVE_TABLES_KEY, json.dumps(chosen, sort_keys=True))
+    _save(session, ACTIVE_TABLES_KEY, chosen, version)
+
+
+def _save(session: Session, key: str, data: Mapping[str, object], version: int) -> None:
+    """Save the choices ``data`` on the version read (StaleWriteError, nothing saved, when
+    another window or the command line saved them in between)."""
+    write_state(session, key, json.dumps(data, sort_keys=True), version)
 
 
 def _write_meta(session: Session, key: str, value: str) -> None:

@@ -103,7 +103,8 @@ class ClockSteps:
         with store.database.unit_of_work():
             outcome = self._runner.run(step)
             if as_default:
-                store.save_settings(replace(store.settings(), dt_minutes=minutes))
+                settings, version = store.settings_versioned()
+                store.save_settings(replace(settings, dt_minutes=minutes), expected_version=version)
         return outcome
 
     def follow_party_rename(self, old: str, new: str) -> None:

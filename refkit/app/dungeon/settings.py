@@ -1,9 +1,9 @@
 """The referee's dungeon-turn settings and the dungeon EN toggles, changed as undoable steps.
 
-The settings have no version of their own, so their aggregate checks by value: a change is
-written only if the stored settings are still the ones read, and an undo only if they are still
-the ones the change left (otherwise :class:`SettingsChangedError`, or for undo
-:class:`~refkit.app.undo.UndoConflictError`, and nothing is written). The step runner does the rest.
+The settings are versioned: a change is written only if the stored settings are still at the
+version read (otherwise :class:`SettingsChangedError`, and the step runner reads them and works
+the change out again), and an undo only if they are still the ones the change left (otherwise
+:class:`~refkit.app.undo.UndoConflictError`); nothing is written by a refused step.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from refkit.app.dungeon.runner import moment
 from refkit.app.dungeon.state import dungeon_en
 from refkit.app.steps import Change, Loaded, LogLine, Planned, Saved, StepRunner
 from refkit.app.steps import Outcome as StepOutcome
-from refkit.errors import ConflictError
+from refkit.errors import ConflictError, StaleWriteError
 from refkit.store.dungeon_settings import DungeonSettings
 from refkit.store.dungeon_turn_store import DungeonTurnStore
 from refkit.store.session_log import SessionLogEntry
@@ -63,7 +63,7 @@ class SettingsAggregate:
         self._store = store
 
     def load(self) -> Loaded[DungeonSettings]:
-        return Loaded(self._store.settings(), 0)
+        return Loaded(*self._store.settings_versioned())
 
     def save(
         self,
@@ -75,12 +75,10 @@ class SettingsAggregate:
         mark_undone: Sequence[int] = (),
         mark_done: Sequence[int] = (),
     ) -> Saved:
-        if self._store.settings() != read.state:
-            raise SettingsChangedError(
-                "the dungeon-turn settings were changed elsewhere (another window or the "
-                "command line) while this change was being made; nothing was written"
-            )
-        self._store.save_settings(state)
+        try:
+            version = self._store.save_settings(state, expected_version=read.version)
+        except StaleWriteError as error:
+            raise SettingsChangedError(str(error)) from None
         journal = self._store.session_log
         log_ids: tuple[int, ...] = ()
         if log:
@@ -99,7 +97,7 @@ class SettingsAggregate:
             )
         journal.set_undone(mark_undone, True)
         journal.set_undone(mark_done, False)
-        return Saved(0, log_ids)
+        return Saved(version, log_ids)
 
     def same(self, stored: DungeonSettings, expected: DungeonSettings) -> bool:
         return stored == expected

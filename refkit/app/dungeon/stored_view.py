@@ -56,6 +56,6 @@ class StoredParty:
 def stored_party(quick: QuickDatabase) -> StoredParty:
     """The parties and the party at the table, chosen as ``PartyBridge.party_name`` chooses.
     Raises ValueError for a stored choice it cannot read (as the bridge does)."""
-    choice = choice_from_text(quick.meta(PARTY_KEY))
+    choice = choice_from_text(quick.state(PARTY_KEY))
     names = quick.party_names()
     return StoredParty(tuple(names), party_at_table(choice, names), choice.rest_in_miasma)

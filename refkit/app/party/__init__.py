@@ -1,6 +1,6 @@
 """The party at the table and what the dungeon turn does to its crows, one concern per module.
 
-- :mod:`.table_party`: which party is at the table, and resting in the Miasma (``app_meta``);
+- :mod:`.table_party`: which party is at the table, and resting in the Miasma (one versioned value);
 - :mod:`.conditions`: the crows' conditions for the dungeon-turn service;
 - :mod:`.wound_prompts`: wounds the players still have to place or heal (versioned rows);
 - :mod:`.crow_changes`: crows saved, prompts raised and a log entry, undone as one step;

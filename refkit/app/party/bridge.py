@@ -1,17 +1,18 @@
 """The party bridge: the crows of the party at the table take part in the dungeon turn.
 
-The referee names the party whose crows are at the table (kept in ``app_meta``, see
-:mod:`.table_party`). Then, on those crows, End DT (and a rest's half-way point) ends blessed,
-vulnerable and weakened (:mod:`.conditions`); End DT gives a doubled magic slot's wounds
-(:mod:`.overload`); a finished rest gives its benefits (:mod:`.rest`). Those steps save the crows
-at once and return a command that joins the dungeon-turn step as one undo step. Cruelty is left
-as it is.
+The referee names the party whose crows are at the table (a versioned value, see
+:mod:`.table_party`: a choice made on a stale read is read and made again). Then, on those crows,
+End DT (and a rest's half-way point) ends blessed, vulnerable and weakened (:mod:`.conditions`);
+End DT gives a doubled magic slot's wounds (:mod:`.overload`); a finished rest gives its benefits
+(:mod:`.rest`). Those steps save the crows at once and return a command that joins the
+dungeon-turn step as one undo step. Cruelty is left as it is.
 """
 
 from __future__ import annotations
 
 import contextlib
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -23,8 +24,14 @@ from refkit.app.party.conditions import PartyConditions
 from refkit.app.party.item_lights import PartyItems
 from refkit.app.party.overload import OverloadWounds, overload_wounds
 from refkit.app.party.rest import PartyRest, RestCrafting, party_rest
-from refkit.app.party.table_party import PartyChoice, party_at_table, read_choice, write_choice
+from refkit.app.party.table_party import (
+    PartyChoice,
+    PartyChoiceAggregate,
+    party_at_table,
+    read_choice,
+)
 from refkit.app.party.wound_prompts import WoundPrompts
+from refkit.app.steps import Planned, StepRunner
 from refkit.rules.character.model import Character
 from refkit.rules.dungeon.end_of_turn import EndOfTurnResult, RestStart
 from refkit.store.character_store import CharacterNotFoundError, name_key
@@ -59,6 +66,12 @@ class PartyBridge:
         self.last_rest: PartyRest | None = None
         self.crafting: Callable[[], RestCrafting] | None = None
         """The crafting projects a finished rest's Craft activity rolls on (None: no roll)."""
+        repository = characters.repository
+        self._choices = StepRunner(
+            PartyChoiceAggregate(repository, repository.database.unit_of_work),
+            time.time,
+            what="the party at the table",
+        )
         characters.add_listener(self._characters_changed)
 
     @property
@@ -106,9 +119,14 @@ class PartyBridge:
         elif change.kind == "deleted" and change.name:
             self.prompts.drop(change.name)
         elif change.kind == "parties" and change.old_name and change.name:
-            choice = self.choice()
-            if choice.party is not None and name_key(choice.party) == name_key(change.old_name):
-                self._save(replace(choice, party=change.name))
+            old, new = change.old_name, change.name
+
+            def renamed(choice: PartyChoice) -> PartyChoice:
+                if choice.party is not None and name_key(choice.party) == name_key(old):
+                    return replace(choice, party=new)
+                return choice
+
+            self._change(renamed)
             if self._service is not None:  # its dungeon visits (greed) go with the new name
                 self._service.follow_party_rename(change.old_name, change.name)
         if change.kind in ("renamed", "deleted", "parties", "imported"):
@@ -119,8 +137,22 @@ class PartyBridge:
     def choice(self) -> PartyChoice:
         return read_choice(self._characters.repository)
 
-    def _save(self, choice: PartyChoice) -> None:
-        write_choice(self._characters.repository, choice)
+    def _change(
+        self,
+        edit: Callable[[PartyChoice], PartyChoice],
+        joined: Callable[[PartyChoice], None] | None = None,
+    ) -> PartyChoice:
+        """Save ``edit`` of the stored choice on the version read (read and edited again when
+        someone else saved it in between); ``joined(choice now)`` runs in the same unit of work.
+        Returns the choice before."""
+
+        def step(current: PartyChoice, now: float) -> Planned[PartyChoice, PartyChoice]:
+            return Planned("Party at the table", edit(current), current)
+
+        outcome = self._choices.run(
+            step, joined=None if joined is None else lambda done: joined(done.change.after)
+        )
+        return outcome.value
 
     def party_names(self) -> list[str]:
         return [party.name for party in self._characters.list_parties()]
@@ -172,17 +204,24 @@ class PartyBridge:
         choice = self.choice()
         if choice.chosen and choice.party == stored:
             return stored
-        self.put_choice(replace(choice, party=stored, chosen=True))
+        self.put_choice(lambda current: replace(current, party=stored, chosen=True))
         return stored
 
-    def put_choice(self, choice: PartyChoice, *, log: bool = True) -> int | None:
-        """Store ``choice`` and, with ``log``, say in the session log who is at the table now;
-        returns the log entry's id (None: none written)."""
-        with self._characters.repository.database.unit_of_work():
-            self._save(choice)
-            log_id = self._log_choice(choice.party if choice.chosen else None) if log else None
+    def put_choice(
+        self, edit: Callable[[PartyChoice], PartyChoice], *, log: bool = True
+    ) -> tuple[PartyChoice, int | None]:
+        """Store ``edit`` of the stored choice (worked out again on the fresh choice when someone
+        else saved it in between) and, with ``log``, say in the session log who is at the table
+        now; returns the choice before and the log entry's id (None: none written)."""
+        log_ids: list[int | None] = [None]
+
+        def joined(choice: PartyChoice) -> None:
+            if log:
+                log_ids[0] = self._log_choice(choice.party if choice.chosen else None)
             self._tell()
-        return log_id
+
+        before = self._change(edit, joined)
+        return before, log_ids[0]
 
     def _log_choice(self, party: str | None) -> int | None:
         service = self._service
@@ -206,10 +245,9 @@ class PartyBridge:
 
     def set_rest_in_miasma(self, in_miasma: bool) -> None:
         """Whether the group rests in the Miasma (then a rest restores no expertise uses)."""
-        choice = self.choice()
-        if choice.rest_in_miasma == in_miasma:
+        if self.choice().rest_in_miasma == in_miasma:
             return
-        self._save(replace(choice, rest_in_miasma=in_miasma))
+        self._change(lambda current: replace(current, rest_in_miasma=in_miasma))
         self._tell()
 
     def to_dict(self) -> dict[str, Any]:

@@ -43,9 +43,9 @@ class SetTableParty:
 
     def do(self) -> None:
         if self._before is None:  # the first do
-            before = self.bridge.choice()
-            self._log_id = self.bridge.put_choice(replace(before, party=self.stored, chosen=True))
-            self._before = before
+            self._before, self._log_id = self.bridge.put_choice(
+                lambda current: replace(current, party=self.stored, chosen=True)
+            )
             return
         self._swap(_at_table(self._before), (self.stored, True), undone=False, action="redo")
 
@@ -62,17 +62,20 @@ class SetTableParty:
         undone: bool,
         action: str,
     ) -> None:
-        database = self.bridge.characters.repository.database
-        with database.unit_of_work():
-            current = self.bridge.choice()
+        party, chosen = target
+
+        def swapped(current: PartyChoice) -> PartyChoice:
             if _at_table(current) != expected:
                 shown = current.party or "nobody"
                 raise UndoConflictError(
                     f"cannot {action} {self.text!r}: the party at the table was changed since "
                     f"(now {shown}); nothing was changed"
                 )
-            party, chosen = target
-            self.bridge.put_choice(replace(current, party=party, chosen=chosen), log=False)
+            return replace(current, party=party, chosen=chosen)
+
+        database = self.bridge.characters.repository.database
+        with database.unit_of_work():
+            self.bridge.put_choice(swapped, log=False)
             service = self.bridge.service
             if service is not None and self._log_id is not None:
                 service.store.session_log.set_undone((self._log_id,), undone)

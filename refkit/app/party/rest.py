@@ -30,6 +30,8 @@ from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.party.crow_changes import CrowChanges, plural, slots_text
 from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.app.undo import CompositeCommand, FunctionCommand
+from refkit.app.versioned import StateValues
+from refkit.errors import StaleWriteError
 from refkit.rules.character.model import Character, RestRefused, WoundPlacementError
 from refkit.rules.character.rest_activities import (
     Activity,
@@ -53,12 +55,19 @@ if TYPE_CHECKING:
     from refkit.app.crafting.service import Step
 
 RECORDS_KEY: Final = "rest_records"
-"""``app_meta`` key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task}}``."""
+"""State key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task}}``, saved only on
+the version read (a rest's undo or redo refuses, nothing written, when they changed since)."""
+RECORDS_WHAT: Final = "the rest records (starvation wounds, prepared tasks)"
+"""What a conflict calls them (as the store does)."""
 
 
-def read_records(repository: CharacterRepository) -> dict[str, dict[str, Any]]:
+def read_records(repository: StateValues) -> dict[str, dict[str, Any]]:
     """Each crow's starvation wounds and prepared task; ValueError when they cannot be read."""
-    text = repository.get_meta(RECORDS_KEY)
+    return records_from_text(repository.read_state(RECORDS_KEY).text)
+
+
+def records_from_text(text: str | None) -> dict[str, dict[str, Any]]:
+    """The records stored as ``text`` (None: none); ValueError when they cannot be read."""
     if text is None:
         return {}
     try:
@@ -70,16 +79,12 @@ def read_records(repository: CharacterRepository) -> dict[str, dict[str, Any]]:
     return data
 
 
-def _write_records(repository: CharacterRepository, records: Mapping[str, Any]) -> None:
-    repository.set_meta(RECORDS_KEY, json.dumps(dict(records), ensure_ascii=False, sort_keys=True))
-
-
-def starvation_wounds(repository: CharacterRepository, name: str) -> int:
+def starvation_wounds(repository: StateValues, name: str) -> int:
     value = read_records(repository).get(name_key(name), {}).get("starvation_wounds", 0)
     return value if isinstance(value, int) and value > 0 else 0
 
 
-def prepared_task(repository: CharacterRepository, name: str) -> str:
+def prepared_task(repository: StateValues, name: str) -> str:
     """The task the crow prepared for at its last rest ("" none): +2 until its next rest ends."""
     value = read_records(repository).get(name_key(name), {}).get("prepared", "")
     return value if isinstance(value, str) else ""
@@ -181,17 +186,24 @@ class PartyRest(CrowChanges):
     def lines(self) -> list[str]:
         return [entry.line() for entry in self.entries]
 
-    def _set_records(self, text: str | None) -> None:
+    def _set_records(self, expected: str | None, text: str | None) -> None:
+        """Write the records as ``text`` if they are still ``expected`` (the rest's read, or
+        what it or its undo left), on the version read with them; StaleWriteError, nothing
+        written, when someone else wrote them since: the step is refused."""
         if self.repository is None:
             return
-        _write_records(self.repository, json.loads(text) if text else {})
+        stored = self.repository.read_state(RECORDS_KEY)
+        if records_from_text(stored.text) != records_from_text(expected):
+            raise StaleWriteError(RECORDS_WHAT, plural=True)
+        records = json.dumps(records_from_text(text), ensure_ascii=False, sort_keys=True)
+        self.repository.write_state(RECORDS_KEY, records, stored.version)
 
     def _joined(self) -> CompositeCommand:
         joined = super()._joined()
         records = FunctionCommand(
             "Rations and rest records",
-            lambda: self._set_records(self.records_after),
-            lambda: self._set_records(self.records_before),
+            lambda: self._set_records(self.records_before, self.records_after),
+            lambda: self._set_records(self.records_after, self.records_before),
         )
         children = (*joined.children, records, *self.crafted, *self.effects_ended)
         return CompositeCommand(self.text, children)
@@ -293,8 +305,8 @@ def party_rest(
     tended = tended_patients(planned)
     picked = {name_key(name): list(slots) for name, slots in (healed_slots or {}).items()}
     repository = characters.repository
-    before_text = repository.get_meta(RECORDS_KEY)
-    records = read_records(repository)
+    before_text = repository.read_state(RECORDS_KEY).text
+    records = records_from_text(before_text)
     entries: list[CrowRest] = []
     edits: list[CharacterEdit] = []
     raised: list[tuple[str, int, int]] = []

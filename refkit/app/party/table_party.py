@@ -1,23 +1,27 @@
-"""Which party is at the table, and whether the group rests in the Miasma, kept in ``app_meta``.
+"""Which party is at the table, and whether the group rests in the Miasma: one versioned value.
 
 Until the referee chooses, the party at the table is the only party when there is exactly one.
+The choice is saved only on the version it was read at (:class:`PartyChoiceAggregate`, for the
+step runner): a choice worked out from a stale read is read and worked out again, so a second
+window or the command line is never silently overwritten.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
+from refkit.app.steps import Loaded, LogLine, Saved
+from refkit.app.versioned import StateValues
+from refkit.errors import StaleWriteError
 from refkit.store.row_forms import name_key
 
-if TYPE_CHECKING:
-    from refkit.store.character_store import CharacterRepository
-
-PARTY_KEY: Final = "dungeon_party"
-"""``app_meta`` key: ``{"party": name or null, "rest_in_miasma": bool}`` (no ``party`` key until
-the referee chooses one)."""
+PARTY_KEY: Final = "party_at_table"
+"""State key: ``{"party": name or null, "rest_in_miasma": bool}`` (no ``party`` key until the
+referee chooses one)."""
 
 
 @dataclass(frozen=True)
@@ -29,9 +33,15 @@ class PartyChoice:
     rest_in_miasma: bool = False
 
 
-def read_choice(repository: CharacterRepository) -> PartyChoice:
+def read_choice(repository: StateValues) -> PartyChoice:
     """The stored choice; ValueError saying what is wrong when it cannot be read."""
-    return choice_from_text(repository.get_meta(PARTY_KEY))
+    return read_choice_versioned(repository)[0]
+
+
+def read_choice_versioned(repository: StateValues) -> tuple[PartyChoice, int]:
+    """The stored choice and its version (0: never chosen); ValueError as :func:`read_choice`."""
+    stored = repository.read_state(PARTY_KEY)
+    return choice_from_text(stored.text), stored.version
 
 
 def choice_from_text(text: str | None) -> PartyChoice:
@@ -66,8 +76,46 @@ def party_at_table(choice: PartyChoice, names: Sequence[str]) -> str | None:
     return next((name for name in names if name_key(name) == wanted), None)
 
 
-def write_choice(repository: CharacterRepository, choice: PartyChoice) -> None:
+def write_choice(repository: StateValues, choice: PartyChoice, expected_version: int) -> int:
+    """Save ``choice`` if the stored one is still at ``expected_version``; the new version.
+    StaleWriteError, nothing saved, otherwise."""
     data: dict[str, Any] = {"rest_in_miasma": choice.rest_in_miasma}
     if choice.chosen:
         data["party"] = choice.party
-    repository.set_meta(PARTY_KEY, json.dumps(data, ensure_ascii=False))
+    return repository.write_state(PARTY_KEY, json.dumps(data, ensure_ascii=False), expected_version)
+
+
+class PartyChoiceAggregate:
+    """The stored choice, for :class:`~refkit.app.steps.StepRunner` (no session-log lines of its
+    own: the bridge writes them with the step)."""
+
+    stale_error = StaleWriteError
+
+    def __init__(
+        self, repository: StateValues, unit_of_work: Callable[[], AbstractContextManager[object]]
+    ) -> None:
+        self._repository = repository
+        self._unit_of_work = unit_of_work
+
+    def load(self) -> Loaded[PartyChoice]:
+        return Loaded(*read_choice_versioned(self._repository))
+
+    def save(
+        self,
+        read: Loaded[PartyChoice],
+        state: PartyChoice,
+        *,
+        log: Sequence[LogLine] = (),
+        at: float = 0.0,
+        mark_undone: Sequence[int] = (),
+        mark_done: Sequence[int] = (),
+    ) -> Saved:
+        if state == read.state:
+            return Saved(read.version)
+        return Saved(write_choice(self._repository, state, read.version))
+
+    def same(self, stored: PartyChoice, expected: PartyChoice) -> bool:
+        return stored == expected
+
+    def unit_of_work(self) -> AbstractContextManager[object]:
+        return self._unit_of_work()

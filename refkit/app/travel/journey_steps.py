@@ -1,7 +1,8 @@
 """A journey as an aggregate of the step runner, and the undoable commands that change it.
 
-The journey is checked by value: a change is written only if the stored journey is still the one
-read, and an undo or redo only if it is still the one the change left behind (else
+The journey is versioned: a change is written only if the stored journey is still at the version
+read (else it is read and worked out again), and an undo or redo only if it is still the one the
+change left behind (else
 :class:`~refkit.app.undo.UndoConflictError`, changing nothing). A travel day is rolled once, on its
 first do; its redo puts the same day back without rolling again.
 """
@@ -14,28 +15,26 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from refkit.app.steps import Change, Loaded, LogLine, Planned, Saved, StepRunner
 from refkit.app.travel.journey import Journey
-from refkit.errors import ConflictError
+from refkit.errors import StaleWriteError
 from refkit.rules.travel.travel_day import DayFaces, DayPlan
 
 if TYPE_CHECKING:
     from refkit.app.travel.travel_service import JourneyBook, TravelledDay, TravelService
 
 
-class JourneyChangedError(ConflictError, ValueError):
-    """The journey was changed elsewhere while a change to it was being made; nothing written."""
-
-
 class JourneyAggregate:
-    """One stored journey, for :class:`~refkit.app.steps.StepRunner`."""
+    """One stored journey, for :class:`~refkit.app.steps.StepRunner`: saved only on the version
+    read, else :class:`~refkit.errors.StaleWriteError` and the step is worked out again."""
 
-    stale_error = JourneyChangedError
+    stale_error = StaleWriteError
 
     def __init__(self, book: JourneyBook, name: str) -> None:
         self._book = book
         self._name = name
 
     def load(self) -> Loaded[Journey]:
-        return Loaded(self._book.load(self._name), 0)
+        loaded = self._book.load_versioned(self._name)
+        return Loaded(loaded.journey, loaded.version)
 
     def save(
         self,
@@ -48,13 +47,7 @@ class JourneyAggregate:
         mark_done: Sequence[int] = (),
     ) -> Saved:
         # The journal is the journey's own: no session-log lines to write or mark.
-        if self._book.load(self._name) != read.state:
-            raise JourneyChangedError(
-                f"journey {self._name!r} was changed elsewhere (another window or the command "
-                "line) while this change was being made; nothing was written"
-            )
-        self._book.save(state)
-        return Saved(0)
+        return Saved(self._book.save(state, expected_version=read.version))
 
     def same(self, stored: Journey, expected: Journey) -> bool:
         return stored == expected

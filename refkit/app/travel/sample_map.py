@@ -7,8 +7,8 @@ has maps is left as it is.
 
 from __future__ import annotations
 
-from refkit.app.travel.journey_store import MetaStore
 from refkit.app.travel.map_library import MapLibrary
+from refkit.app.versioned import VersionedMeta
 from refkit.locate import resource_path
 from refkit.rules.travel.map_file import parse_map
 
@@ -16,7 +16,7 @@ SAMPLE_MAP_FILE = ("maps", "ashen-marches.map.json")
 SEEDED_KEY = "travel_maps_sample_seeded"
 
 
-def seed_sample_map(library: MapLibrary, meta: MetaStore) -> bool:
+def seed_sample_map(library: MapLibrary, meta: VersionedMeta) -> bool:
     """Store the sample map if this database never had maps nor the sample; True if stored."""
     if meta.get_meta(SEEDED_KEY) is not None:
         return False

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from refkit.app.steps import StepRunner
 from refkit.app.travel.journey import Journey
@@ -28,6 +28,7 @@ from refkit.app.travel.journey_steps import (
 )
 from refkit.dice.records import RollRecord
 from refkit.dice.rng import SEED_BITS
+from refkit.errors import ConflictError
 from refkit.present.test_text import describe_test, summary_line
 from refkit.rules.encounters import EncounterCheck
 from refkit.rules.tables.model import RollableTable
@@ -55,6 +56,9 @@ from refkit.rules.travel.travel_day import (
     travel_day,
 )
 
+if TYPE_CHECKING:
+    from refkit.app.travel.journey_store import LoadedJourney
+
 KIND_TRAVEL = "travel"
 SECRET_KEYS = ("true", "lost", "lost_dice", "encounter_hex")
 """What the players' view of a day leaves out."""
@@ -71,7 +75,9 @@ class JourneyBook(Protocol):
 
     def load(self, name: str | None = None) -> Journey: ...
 
-    def save(self, journey: Journey) -> object: ...
+    def load_versioned(self, name: str | None = None) -> LoadedJourney: ...
+
+    def save(self, journey: Journey, expected_version: int | None = None) -> int: ...
 
 
 class RollLogger(Protocol):
@@ -376,15 +382,28 @@ class TravelService:
             self.steps(journey.name), f"Take back travel day {last}", Journey.without_last_day
         )
 
-    def note_command(self, day: int, note: str, name: str | None = None) -> JourneyEditCommand:
-        """Write the referee's note for ``day`` of the journal."""
+    def note_command(
+        self, day: int, note: str, name: str | None = None, *, seen: str | None = None
+    ) -> JourneyEditCommand:
+        """Write the referee's note for ``day`` of the journal over ``seen``, the note the
+        referee saw when typing (None: the one stored now); ConflictError at do(), nothing
+        saved, when the day's note is no longer that one."""
         journey = self.book.load(name)
         journey.with_note(day, note)  # ValueError now for a day the journey does not have
-        return JourneyEditCommand(
-            self.steps(journey.name),
-            f"Journal note for day {day}",
-            lambda current: current.with_note(day, note),
-        )
+        if seen is None:
+            seen = next(entry.note for entry in journey.days if entry.day == day)
+
+        def noted(current: Journey) -> Journey:
+            # A typed note replaces the note the referee saw, never one written since.
+            now = next((entry.note for entry in current.days if entry.day == day), seen)
+            if now != (seen or "").strip():
+                raise ConflictError(
+                    f"the note for day {day} of the journey {journey.name!r} was changed since "
+                    "(in another window or the command line); nothing was saved"
+                )
+            return current.with_note(day, note)
+
+        return JourneyEditCommand(self.steps(journey.name), f"Journal note for day {day}", noted)
 
     def map_command(self, hex_map: HexMap, name: str | None = None) -> JourneyEditCommand:
         """Let the journey travel on the edited map (the stored map of the same name)."""

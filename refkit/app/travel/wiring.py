@@ -280,8 +280,10 @@ class TravelDesk:
     def take_back_step_command(self, name: str) -> JourneyEditCommand:
         return self.service.take_back_step_command(name)
 
-    def note_command(self, day: int, note: str, name: str) -> JourneyEditCommand:
-        return self.service.note_command(day, note, name)
+    def note_command(
+        self, day: int, note: str, name: str, *, seen: str | None = None
+    ) -> JourneyEditCommand:
+        return self.service.note_command(day, note, name, seen=seen)
 
     def map_command(self, hex_map: HexMap, name: str) -> JourneyEditCommand:
         return self.service.map_command(hex_map, name)

@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.travel.journey import Journey
+from refkit.errors import ConflictError
 from refkit.gui.common.plain_text import PLAIN, ElidedLabel
 from refkit.gui.common.rest_choices import RestChoices
 from refkit.gui.shell.undo_adapter import push_command, write_through
@@ -88,7 +89,7 @@ class TravelBackend(StepBackend, Protocol):
         activities: Mapping[str, ActivityChoice] | None = None,
     ) -> object: ...
 
-    def note_command(self, day: int, note: str, name: str) -> object: ...
+    def note_command(self, day: int, note: str, name: str, *, seen: str | None) -> object: ...
 
     def journal_markdown(self, name: str) -> str: ...
 
@@ -802,10 +803,11 @@ class TravelDayPanel(QWidget):
         day = self.journal_day.currentData()
         if not isinstance(day, int):
             return
+        seen = next((d.note for d in journey.days if d.day == day), None)  # what was shown
         try:
-            command = backend.note_command(day, self.note.toPlainText(), journey.name)
+            command = backend.note_command(day, self.note.toPlainText(), journey.name, seen=seen)
             push_command(self.undo_stack, command)  # type: ignore[arg-type]
-        except ValueError as problem:
+        except (ValueError, ConflictError) as problem:
             self._say(str(problem))
             return
         self.status_message.emit(f"Note kept for day {day}")

@@ -10,7 +10,7 @@ written says why in the panel, and nothing is lost from the editor.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QUndoStack
@@ -47,15 +47,20 @@ from refkit.gui.travel.map_view import HexMapView
 from refkit.rules.travel.hex_map import Habitat, HexCell, HexMap, PointOfInterest
 from refkit.rules.travel.hexes import Hex
 
+if TYPE_CHECKING:
+    from refkit.app.travel.map_library import LoadedMap
+
 
 class MapBook(Protocol):
     """Where maps are kept (:class:`~refkit.app.travel.map_library.MapLibrary` fits)."""
 
     def names(self) -> list[str]: ...
 
-    def load(self, name: str) -> HexMap: ...
+    def load_versioned(self, name: str) -> LoadedMap: ...
 
-    def save(self, hex_map: HexMap, *, replace: bool = True) -> None: ...
+    def save(
+        self, hex_map: HexMap, *, replace: bool = True, expected_version: int | None = None
+    ) -> int: ...
 
 
 class Tool(Enum):
@@ -89,6 +94,7 @@ class MapEditor(QWidget):
         super().__init__(parent)
         self.undo_stack = undo_stack
         self.book = book
+        self._version: int | None = None  # the stored version the map shown was read at
         self.document = MapDocument(parent=self)
         self.scene = HexMapScene(self.document, MapViewer.REFEREE, self)
         self.view = HexMapView(self.scene, self)
@@ -216,13 +222,18 @@ class MapEditor(QWidget):
         if self.book is None or not name:
             return
         try:
-            hex_map = self.book.load(name)
+            loaded = self.book.load_versioned(name)
         except ValueError as problem:
             self._say_problem(str(problem))
             return
-        self.show_map(hex_map)
+        self.show_map(loaded.hex_map, version=loaded.version)
 
-    def show_map(self, hex_map: HexMap | None, *, saved: bool = True) -> None:
+    def show_map(
+        self, hex_map: HexMap | None, *, saved: bool = True, version: int | None = None
+    ) -> None:
+        """Show ``hex_map``; ``version``: the stored version it was read at (0: a new map; None:
+        not read from the book, so a save replaces what is stored under its name)."""
+        self._version = version
         self.document.set_map(hex_map, saved=saved)
         self._fill_habitats()
         self._say_problem("")
@@ -241,7 +252,7 @@ class MapEditor(QWidget):
         except ValueError as problem:
             self._say_problem(str(problem))
             return
-        self.show_map(hex_map, saved=False)
+        self.show_map(hex_map, saved=False, version=0)
         self.set_tool(Tool.HABITAT)
 
     def save(self) -> bool:
@@ -251,7 +262,9 @@ class MapEditor(QWidget):
             self._say_problem("There is no map to save.")
             return False
         try:
-            write_through(self.undo_stack, self.book.save, hex_map)
+            self._version = write_through(
+                self.undo_stack, self.book.save, hex_map, expected_version=self._version
+            )
         except (ValueError, OSError) as problem:
             self._say_problem(f"The map was not saved: {problem}")
             return False

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from refkit.app.travel.map_library import MAP_INDEX_KEY, MapLibrary
+from refkit.app.travel.map_library import MapLibrary
 from refkit.app.travel.sample_map import SEEDED_KEY, seed_sample_map
 from refkit.cli import run_cli
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database
+from tests.store.store_helpers import run_sql
 
 
 @pytest.fixture
@@ -28,7 +29,8 @@ def test_a_fresh_database_gets_the_sample_map_once(db: Database) -> None:
     assert seed_sample_map(library, meta)
     assert library.names() == ["The Ashen Marches"]
     assert library.load("The Ashen Marches").cells
-    meta.set_meta(MAP_INDEX_KEY, json.dumps([]))  # the referee removed it
+    with db.session() as session:  # the referee removed it
+        run_sql(session, "DELETE FROM hex_map")
     assert not seed_sample_map(library, meta)
     assert library.names() == []
 

@@ -11,6 +11,7 @@ from refkit.app.travel.journey_store import JourneyStore
 from refkit.app.travel.travel_service import TravelService, players_summary
 from refkit.app.undo import UndoConflictError
 from refkit.dice.rng import make_rng
+from refkit.errors import ConflictError
 from refkit.locate import resource_path
 from refkit.rules.tables.defaults import MIASMA_TABLE, load_default_tables
 from refkit.rules.tables.model import find_table
@@ -140,6 +141,20 @@ def test_redo_refuses_when_the_journey_changed_since(service):
     assert service.journey() == other
 
 
+def test_a_typed_note_is_refused_when_the_days_note_was_written_since(service):
+    service.start("Into the Marches", MAP, Hex(1, 6), PARTY)
+    service.travel_day_command(LOST_PLAN, faces=LOST_FACES, seed=7).do()
+    typed = service.note_command(1, "Mara swears the stones moved.")  # the form as it was read
+    service.note_command(1, "Bo saw lights.").do()  # another window's note meanwhile
+    with pytest.raises(ConflictError, match=r"the note for day 1 of the journey .* changed since"):
+        typed.do()
+    with pytest.raises(ConflictError, match="nothing was saved"):  # typed over an empty note
+        service.note_command(1, "Mara swears the stones moved.", seen="").do()
+    assert service.journey().days[0].note == "Bo saw lights."
+    service.note_command(1, " Both saw lights. ", seen="Bo saw lights.").do()
+    assert service.journey().days[0].note == "Both saw lights."
+
+
 def test_take_back_the_last_day_and_notes_are_undoable(service):
     service.start("Into the Marches", MAP, Hex(1, 6), PARTY)
     service.travel_day_command(LOST_PLAN, faces=LOST_FACES, seed=7).do()
@@ -173,11 +188,13 @@ def test_the_journal_in_markdown_for_the_referee_and_for_the_players(service):
 
 def test_a_damaged_stored_journey_is_named(service, database):
     service.start("Into the Marches", MAP, Hex(1, 6), PARTY)
-    meta = CharacterRepository(database)
-    meta.set_meta("travel_journey:into the marches", '{"format": "refkit-journey", "version": 1}')
+    journeys = CharacterRepository(database).documents("journey")
+    version = journeys.read("into the marches").version
+    damaged = '{"format": "refkit-journey", "version": 1}'
+    version = journeys.write("Into the Marches", "into the marches", damaged, version)
     with pytest.raises(ValueError, match="'Into the Marches' is damaged"):
         service.journey()
-    meta.set_meta("travel_journey:into the marches", "{")
+    journeys.write("Into the Marches", "into the marches", "{", version)
     with pytest.raises(ValueError, match="'Into the Marches' is damaged"):
         service.journey()
 

@@ -4,6 +4,8 @@ view hides what they have not explored and the true position."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QUndoStack
@@ -149,12 +151,34 @@ def test_the_map_is_saved_to_the_database_and_opened_again(qtbot, editor, librar
     assert editor.maps.currentText() == "Vale" and editor.save_button.text() == "Save map"
 
 
+def test_an_edit_of_a_map_saved_elsewhere_meanwhile_is_refused_not_saved_over(
+    qtbot, editor, library
+):
+    assert editor.save()  # Vale stored, then opened as another window would open it
+    editor.open_map("Vale")
+    elsewhere = library.load_versioned("Vale")
+    library.save(replace(elsewhere.hex_map, start=None), expected_version=elsewhere.version)
+    editor.set_tool(Tool.HABITAT)
+    editor.habitat.setCurrentText("swamp")
+    drag(qtbot, editor.view, [Hex(0, 0)])
+
+    assert not editor.save()
+
+    assert "the map 'Vale' was changed since" in editor.problem.text()
+    stored = library.load("Vale")
+    assert stored.start is None and stored.cells[Hex(0, 0)].habitat != "swamp"
+    editor.open_map("Vale")  # read again, the edit is made on the map as it now is
+    drag(qtbot, editor.view, [Hex(0, 0)])
+    assert editor.save()
+    assert library.load("Vale").cells[Hex(0, 0)].habitat == "swamp"
+
+
 def test_a_failed_save_is_said_in_the_panel_and_the_map_is_kept(qtbot, editor):
     class Refusing:
         def names(self):
             return []
 
-        def save(self, hex_map, *, replace=True):
+        def save(self, hex_map, *, replace=True, expected_version=None):
             raise ValueError("the database is read-only")
 
     editor.book = Refusing()
