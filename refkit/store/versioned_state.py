@@ -40,7 +40,10 @@ _PLURAL: Final = frozenset(
     {REST_RECORDS_STATE, DUNGEON_SETTINGS_STATE, ENCOUNTER_TABLES_STATE, ACTIVE_TABLES_STATE}
 )
 
-DOCUMENT_KINDS: Final = {"journey": JourneyRow, "map": HexMapRow}
+DOCUMENT_KINDS: Final[dict[str, type[JourneyRow] | type[HexMapRow]]] = {
+    "journey": JourneyRow,
+    "map": HexMapRow,
+}
 """The named documents: ``journey`` (table ``journey``) and ``map`` (table ``hex_map``)."""
 
 
@@ -81,7 +84,7 @@ def write_state(session: Session, key: str, text: str, expected_version: int) ->
         .where(col(AppStateRow.key) == key, col(AppStateRow.version) == expected_version)
         .values(payload=text, version=expected_version + 1)
     )
-    if session.exec(statement).rowcount != 1:  # type: ignore[call-overload]
+    if session.exec(statement).rowcount != 1:
         raise stale
     return expected_version + 1
 
@@ -132,10 +135,13 @@ class DocumentShelf:
     def read(self, name_key: str) -> StoredDocument | None:
         row = self._row
         with self._db.session() as session:
-            found = session.exec(select(row).where(col(row.name_key) == name_key)).first()
+            found = session.exec(
+                select(row.name, row.payload, row.version).where(col(row.name_key) == name_key)
+            ).first()
             if found is None:
                 return None
-            return StoredDocument(found.name, found.payload, found.version)
+            name, payload, version = found
+            return StoredDocument(name, payload, version)
 
     def write(self, name: str, name_key: str, text: str, expected_version: int) -> int:
         """Save the document ``name`` (its key ``name_key``) if the stored version is still
@@ -159,6 +165,6 @@ class DocumentShelf:
                 .where(col(row.name_key) == name_key, col(row.version) == expected_version)
                 .values(payload=text, version=expected_version + 1)
             )
-            if session.exec(statement).rowcount != 1:  # type: ignore[call-overload]
+            if session.exec(statement).rowcount != 1:
                 raise stale
             return expected_version + 1
