@@ -5,8 +5,8 @@ way: the dice service over the roll log, the dungeon-turn service acting on the 
 (End DT and rests reach the crows through the party bridge, its conditions keeper), the character
 service, the table service logging to the session log. Nothing is imported or built before it is
 used — a ``refkit roll`` never imports the character rules, a ``refkit dt status`` never builds
-a service at all when the quick path (:mod:`refkit.store.quick`) can read the file — and nothing
-is built twice: each property makes its service once and keeps it.
+a service at all when the quick path (:mod:`refkit.store.sqlite.quick`) can read the file — and
+nothing is built twice: each property makes its service once and keeps it.
 
 The database is opened on first use (or handed over already open, as the app does after opening
 it in a worker thread); :meth:`Services.close` closes it only if it was opened here.
@@ -22,7 +22,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from refkit.dice.rng import make_rng
-from refkit.store.quick import (
+from refkit.store.sqlite.quick import (
     QUICK_BUSY_TIMEOUT_MS,
     QuickCharacterLine,
     QuickParty,
@@ -42,9 +42,9 @@ if TYPE_CHECKING:
     from refkit.app.undo import Command
     from refkit.dice.records import RollRecord
     from refkit.store.database import Database
-    from refkit.store.quick import QuickDatabase
     from refkit.store.roll_log import LoggedRoll, RollLogRepository
     from refkit.store.session_log import SessionLogRepository
+    from refkit.store.sqlite.quick import QuickDatabase
 
 Clock = Callable[[], float]
 """UTC epoch seconds now (``time.time``); injected so tests can fix the time."""

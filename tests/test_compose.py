@@ -14,7 +14,8 @@ from refkit.dice.records import RollRecord
 from refkit.store import roll_log, table_store
 from refkit.store.database import Database
 from refkit.store.errors import DamagedDatabaseError, NotADatabaseError
-from refkit.store.quick import (
+from refkit.store.roll_log import RollLogRepository
+from refkit.store.sqlite.quick import (
     QUICK_BUSY_TIMEOUT_MS,
     QUICK_PRAGMAS,
     QUICK_ROLL_SOURCES,
@@ -23,7 +24,6 @@ from refkit.store.quick import (
     open_quick,
     quick_path,
 )
-from refkit.store.roll_log import RollLogRepository
 
 NOW = 1_900_000_000.0
 
@@ -203,9 +203,9 @@ def test_the_quick_paths_copies_of_store_constants_are_the_stores():
 
     assert QUICK_PRAGMAS is engine.CONNECTION_PRAGMAS
     assert QUICK_BUSY_TIMEOUT_MS == engine.BUSY_TIMEOUT_MS
-    assert QUICK_ROLL_SOURCES == roll_log.ROLL_SOURCES
-    assert TABLES_SEEDED_KEY == table_store.SEEDED_KEY
-    assert SAMPLES_SEEDED_KEY == sample_content.SEEDED_FLAG
+    assert QUICK_ROLL_SOURCES is roll_log.ROLL_SOURCES
+    assert TABLES_SEEDED_KEY is table_store.SEEDED_KEY
+    assert SAMPLES_SEEDED_KEY is sample_content.SEEDED_FLAG
 
 
 def test_the_quick_roll_log_refuses_an_unknown_source(made):

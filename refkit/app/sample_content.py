@@ -12,10 +12,11 @@ from refkit.locate import resource_path
 from refkit.rules.character.file_format import load_character_json
 from refkit.rules.character.model import Character
 from refkit.store.character_store import CharacterRepository, NameTakenError, Party
+from refkit.store.row_forms import SAMPLES_SEEDED_KEY
 
 SAMPLE_PARTY_NAME = "The Sample Party"
 SAMPLE_FOLDER = "sample_party"
-SEEDED_FLAG = "sample_content_seeded"
+SEEDED_FLAG = SAMPLES_SEEDED_KEY
 """The ``app_meta`` key set once the sample content has been offered to this database."""
 
 

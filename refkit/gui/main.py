@@ -232,7 +232,7 @@ def _read_stored_front(db_url: str | None, freeze: bool = False) -> StoredFront 
     import time
 
     from refkit.app.dungeon.stored_view import stored_party, stored_view
-    from refkit.store.quick import open_quick
+    from refkit.store.sqlite.quick import open_quick
 
     _import_front_modules(freeze, SHOWN_MODULES)
     try:

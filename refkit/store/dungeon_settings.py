@@ -1,7 +1,7 @@
 """The dungeon turn's stored values as text: the settings object and the JSON readers.
 
 Kept apart from :mod:`refkit.store.dungeon_turn_store` (which speaks SQL) so that the command
-line's quick path (:mod:`refkit.store.quick`) reads the clock without importing SQLAlchemy.
+line's quick path (:mod:`refkit.store.sqlite.quick`) reads the clock without importing SQLAlchemy.
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ def resolve_database_url(url: str | None = None) -> str:
     if "://" not in text:
         return _sqlite_url(Path(text).expanduser())
     # SQLAlchemy is imported only for URLs: data_dir() and plain paths stay light for the
-    # command line's quick path (see refkit.store.quick).
+    # command line's quick path (see refkit.store.sqlite.quick).
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 

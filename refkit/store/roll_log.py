@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-from typing import Final
 
 from sqlalchemy import delete, func, or_
 from sqlmodel import col, select
 
 from refkit.dice.records import LoggedRoll, RollRecord
 from refkit.store.database import Database
-from refkit.store.row_forms import ROLL_COLUMNS, logged_roll
+from refkit.store.row_forms import ROLL_COLUMNS, ROLL_SOURCES, logged_roll
 from refkit.store.tables import RollLogRow
 
-ROLL_SOURCES: Final = frozenset({"app", "cli"})
 """Where a logged roll was made."""
 
 __all__ = ["ROLL_SOURCES", "LoggedRoll", "RollLogRepository"]

@@ -1,5 +1,5 @@
 """Stored rows as the app's objects, in plain Python: what the ORM's repositories and the quick
-``sqlite3`` path (:mod:`refkit.store.quick`) both read, so the two can never read a row apart.
+``sqlite3`` path (:mod:`refkit.store.sqlite.quick`) both read, so the two never read a row apart.
 
 Each function takes a row's column values as stored (JSON text, ints, bools) and gives the
 domain object; none of them imports SQLAlchemy.
@@ -11,13 +11,21 @@ import json
 import unicodedata
 from collections.abc import Iterable
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from refkit.dice.records import LoggedRoll, RollRecord
 from refkit.rules.dungeon.effects import TrackedEffect
 
 if TYPE_CHECKING:
     from refkit.rules.character.model import Character
+
+ROLL_SOURCES: Final = frozenset({"app", "cli"})
+"""Who may log a roll: the window or the command line (both paths check it)."""
+TABLES_SEEDED_KEY: Final = "rollable_tables_seeded"
+"""The ``app_meta`` flag set once the default tables were put in: until then, listing the tables
+seeds them first."""
+SAMPLES_SEEDED_KEY: Final = "sample_content_seeded"
+"""The ``app_meta`` flag set once the sample party was offered to this database."""
 
 EFFECT_COLUMNS = (
     "effect_id",

@@ -28,6 +28,7 @@ from refkit.rules.tables.model import (
 from refkit.store.character_tables import AppMetaRow
 from refkit.store.database import Database, utc_now
 from refkit.store.dungeon_tables import RollableTableRow
+from refkit.store.row_forms import TABLES_SEEDED_KEY
 from refkit.store.versioned_state import (
     ACTIVE_TABLES_STATE,
     ENCOUNTER_TABLES_STATE,
@@ -35,7 +36,7 @@ from refkit.store.versioned_state import (
     write_state,
 )
 
-SEEDED_KEY: Final = "rollable_tables_seeded"
+SEEDED_KEY: Final = TABLES_SEEDED_KEY
 """The ``app_meta`` flag: the shipped defaults were put in once."""
 ENCOUNTER_TABLES_KEY: Final = ENCOUNTER_TABLES_STATE
 """The versioned value of the encounter table chosen for each dungeon."""

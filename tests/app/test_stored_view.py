@@ -1,10 +1,10 @@
 """The stored state read with plain sqlite3 is the state the services read (issue 8).
 
 The window shows the clock, the lights, the party at the table and the newest rolls from
-:mod:`refkit.app.dungeon.stored_view` and :mod:`refkit.store.quick` before the ORM is loaded; once
-the services are built they read the same rows again. Any difference between the two reads would
-show as the panels changing under the user's eyes a second after the start, or worse, as a
-preview that is not what is stored.
+:mod:`refkit.app.dungeon.stored_view` and :mod:`refkit.store.sqlite.quick` before the ORM is
+loaded; once the services are built they read the same rows again. Any difference between the
+two reads would show as the panels changing under the user's eyes a second after the start, or
+worse, as a preview that is not what is stored.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from refkit.rules.usage_dice import UsageDiceMode
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database
 from refkit.store.dungeon_turn_store import DungeonTurnStore
-from refkit.store.quick import QuickDatabase, open_quick
 from refkit.store.roll_log import RollLogRepository
+from refkit.store.sqlite.quick import QuickDatabase, open_quick
 from tests.app.scripted_dice import ScriptedDice
 
 WREN = "Tamsin Reed"

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from refkit.cli import run_cli
-from refkit.store.quick import open_quick
+from refkit.store.sqlite.quick import open_quick
 from tests.store.test_versioned_documents_migration import OLD_VALUES, old_database
 
 

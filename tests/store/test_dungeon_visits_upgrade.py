@@ -10,7 +10,7 @@ from pathlib import Path
 
 from refkit.store.database import Database
 from refkit.store.dungeon_turn_store import DungeonTurnStore
-from refkit.store.quick import open_quick
+from refkit.store.sqlite.quick import open_quick
 
 T0 = 1_900_000_000.0
 

@@ -1,5 +1,5 @@
 """The dungeon turn and the party at the table as stored, read with plain ``sqlite3``
-(:mod:`refkit.store.quick`).
+(:mod:`refkit.store.sqlite.quick`).
 
 The window shows the clock from this before the ORM is imported and the services built (the
 service's :meth:`~refkit.app.dungeon_turn_service.DungeonTurnService.view` reads the same rows
@@ -16,7 +16,7 @@ from refkit.app.dungeon.state import DungeonTurnView, dungeon_en
 from refkit.app.party.table_party import PARTY_KEY, choice_from_text, party_at_table
 
 if TYPE_CHECKING:
-    from refkit.store.quick import QuickDatabase
+    from refkit.store.sqlite.quick import QuickDatabase
 
 
 class _StoredItems:

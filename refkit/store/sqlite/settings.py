@@ -1,6 +1,6 @@
 """The settings every Refkit connection to an SQLite file gets, in plain Python (no SQLAlchemy):
-the engine (:mod:`.engine`) and the quick path (:mod:`refkit.store.quick`) both read them here,
-so the two can never open a file differently."""
+the engine (:mod:`.engine`) and the quick path (:mod:`.quick`) both read them here, so the two
+can never open a file differently."""
 
 from __future__ import annotations
 

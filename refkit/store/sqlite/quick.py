@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Final
 from refkit.dice.records import RollRecord
 from refkit.store.location import DATABASE_FILE_NAME, DATABASE_URL_ENV, data_dir
 from refkit.store.migrations import declared_heads
+from refkit.store.row_forms import ROLL_SOURCES, SAMPLES_SEEDED_KEY, TABLES_SEEDED_KEY
 from refkit.store.sqlite.failures import database_failure
 from refkit.store.sqlite.files import read_file_state
 from refkit.store.sqlite.settings import BUSY_TIMEOUT_MS, CONNECTION_PRAGMAS
@@ -42,13 +43,8 @@ QUICK_BUSY_TIMEOUT_MS: Final = BUSY_TIMEOUT_MS
 """The command line's wait for another program's lock (the engine's, from one place)."""
 QUICK_PRAGMAS: Final = CONNECTION_PRAGMAS
 """The pragmas every Refkit connection runs (the engine's, from one place)."""
-QUICK_ROLL_SOURCES: Final = frozenset({"app", "cli"})
-"""``roll_log.ROLL_SOURCES`` (a test keeps the two equal)."""
-TABLES_SEEDED_KEY: Final = "rollable_tables_seeded"
-"""``table_store.SEEDED_KEY``: until it is set, listing the tables seeds the defaults first."""
-SAMPLES_SEEDED_KEY: Final = "sample_content_seeded"
-"""``sample_content.SEEDED_FLAG``: until it is set, the character service puts the sample party
-into the database first."""
+QUICK_ROLL_SOURCES: Final = ROLL_SOURCES
+"""Who may log a roll (the store's one set, :mod:`refkit.store.row_forms`)."""
 
 _SQLITE_PREFIX = "sqlite:///"
 _TIMESTAMP = "%Y-%m-%d %H:%M:%S.%f"
