@@ -108,7 +108,7 @@ def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll], Service
 def _met_a_lock(error: BaseException) -> bool:
     """True when ``error`` (or what caused it: a failed migration wraps it) is a locked file."""
     from refkit.store.errors import DatabaseLockedError
-    from refkit.store.sqlite.failures import DRIVER_ERRORS, database_failure
+    from refkit.store.sqlite.failures import DRIVER_ERROR, database_failure
 
     seen: BaseException | None = error
     for _depth in range(8):
@@ -116,7 +116,7 @@ def _met_a_lock(error: BaseException) -> bool:
             return False
         if isinstance(seen, DatabaseLockedError):
             return True
-        if isinstance(seen, DRIVER_ERRORS) or hasattr(seen, "orig"):
+        if isinstance(seen, DRIVER_ERROR) or hasattr(seen, "orig"):
             return isinstance(database_failure("", seen), DatabaseLockedError)
         seen = seen.__cause__ or seen.__context__
     return False

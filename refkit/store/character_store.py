@@ -644,7 +644,7 @@ def _set_members(session: Session, party: PartyRow, names: list[str]) -> None:
             raise CharacterStoreError(f"{row.name!r} is listed twice for the party {party.name!r}")
         seen.add(row.id)
         rows.append(row)
-    session.exec(delete(PartyMemberRow).where(col(PartyMemberRow.party_id) == party.id))  # type: ignore[call-overload]
+    session.exec(delete(PartyMemberRow).where(col(PartyMemberRow.party_id) == party.id))
     assert party.id is not None
     for position, row in enumerate(rows):
         assert row.id is not None

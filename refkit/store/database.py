@@ -29,7 +29,7 @@ from refkit.store.sqlite.engine import (
     create_sqlite_engine,
     require_writable,
 )
-from refkit.store.sqlite.failures import DRIVER_ERRORS, database_failure
+from refkit.store.sqlite.failures import DRIVER_ERROR, database_failure
 from refkit.store.sqlite.files import FileState, read_file_state
 from refkit.store.unit_of_work import ActiveUnits, UnitOfWork
 
@@ -151,7 +151,7 @@ class Database:
             raise
         except DBAPIError as exc:
             raise database_failure(self.shown, exc) from exc.orig
-        except DRIVER_ERRORS as exc:
+        except DRIVER_ERROR as exc:
             raise database_failure(self.shown, exc) from exc
 
     @property
@@ -186,7 +186,7 @@ class Database:
             raise
         except DBAPIError as exc:
             raise database_failure(self.shown, exc) from exc.orig
-        except DRIVER_ERRORS as exc:
+        except DRIVER_ERROR as exc:
             raise database_failure(self.shown, exc) from exc
         if unit is not None:
             unit.committed()  # outside the block: a listener's error is no database failure

@@ -23,7 +23,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlmodel import Session
 
 from refkit.store.errors import DatabaseWriteError
-from refkit.store.sqlite.failures import DRIVER_ERRORS, database_failure
+from refkit.store.sqlite.failures import DRIVER_ERROR, database_failure
 
 if TYPE_CHECKING:
     from refkit.store.character_store import CharacterRepository
@@ -76,12 +76,12 @@ class UnitOfWork:
         try:
             yield self.session
             self.session.flush()
-        except (SQLAlchemyError, *DRIVER_ERRORS) as exc:
+        except (SQLAlchemyError, DRIVER_ERROR) as exc:
             if self.failed is None:
                 self.failed = exc
             if isinstance(exc, IntegrityError):
                 raise  # the repository names it (a name taken, a concurrent change)
-            if isinstance(exc, (DBAPIError, *DRIVER_ERRORS)):
+            if isinstance(exc, DBAPIError | DRIVER_ERROR):
                 raise database_failure(self._shown, exc) from getattr(exc, "orig", exc)
             # Using the session after a failed write (SQLAlchemy's text would show the SQL).
             raise DatabaseWriteError(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import create_engine
+from sqlalchemy import Connection, create_engine
 from sqlmodel import SQLModel
 
 # Importing the table modules registers every table on SQLModel.metadata, which autogenerate and
@@ -20,17 +20,26 @@ config = context.config
 target_metadata = SQLModel.metadata
 
 
-def _configure(**kwargs: object) -> None:
+def _configure(*, connection: Connection | None = None, url: str | None = None) -> None:
     context.configure(
+        connection=connection,
+        url=url,
+        literal_binds=connection is None,
         target_metadata=target_metadata,
         render_as_batch=True,
         compare_type=True,
-        **kwargs,
     )
 
 
+def _url() -> str:
+    url = config.get_main_option("sqlalchemy.url")
+    if url is None:
+        raise RuntimeError("no sqlalchemy.url for Alembic: Refkit hands its connection over")
+    return url
+
+
 def run_migrations_offline() -> None:
-    _configure(url=config.get_main_option("sqlalchemy.url"), literal_binds=True)
+    _configure(url=_url())
     with context.begin_transaction():
         context.run_migrations()
 
@@ -42,7 +51,7 @@ def run_migrations_online() -> None:
         with context.begin_transaction():
             context.run_migrations()
         return
-    engine = create_engine(config.get_main_option("sqlalchemy.url"))
+    engine = create_engine(_url())
     try:
         with engine.begin() as own_connection:
             _configure(connection=own_connection)

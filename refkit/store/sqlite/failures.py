@@ -1,7 +1,7 @@
 """SQLite's failures in Refkit's words: a locked, full, read-only or damaged file becomes the
 DatabaseError subclass that says so, naming the file and never the SQL or its parameters.
 
-``DRIVER_ERRORS`` are the driver's own exception types, for code that must catch them beside
+``DRIVER_ERROR`` is the base of the driver's own exceptions, for code that must catch them beside
 SQLAlchemy's wrappers.
 """
 
@@ -18,8 +18,8 @@ from refkit.store.errors import (
     ReadOnlyDatabaseError,
 )
 
-DRIVER_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error,)
-"""The exceptions the SQLite driver raises itself (not wrapped by SQLAlchemy)."""
+DRIVER_ERROR = sqlite3.Error
+"""The base of the exceptions the SQLite driver raises itself (not wrapped by SQLAlchemy)."""
 
 # SQLite's primary result codes (sqlite3.h); extended codes keep them in the low byte.
 _SQLITE_BUSY = 5

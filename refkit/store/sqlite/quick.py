@@ -254,7 +254,9 @@ class QuickDatabase:
             (),
         )
         return [
-            QuickTableLine(str(name), str(dice), len(json.loads(text)), str(source), str(about))
+            QuickTableLine(
+                str(name), str(dice), len(json.loads(str(text))), str(source), str(about)
+            )
             for name, dice, text, source, about in rows
         ]
 

@@ -141,7 +141,10 @@ def downgrade() -> None:
         connection.execute(sa.text("DELETE FROM app_meta WHERE key = :key"), {"key": key})
         connection.execute(insert, {"key": key, "value": value})
 
-    states = dict(connection.execute(sa.text("SELECT key, payload FROM app_state")).all())
+    states: dict[str, str] = {
+        str(key): str(payload)
+        for key, payload in connection.execute(sa.text("SELECT key, payload FROM app_state"))
+    }
     for old, new in STATE_KEYS.items():
         if new in states:
             put_back(old, states[new])
