@@ -15,7 +15,7 @@ undo puts the settings from before back only if nobody changed them since.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from refkit.app.dungeon.rests import RestPlan, RestStarted
@@ -27,7 +27,7 @@ from refkit.app.dungeon_turn_service import (
     RestFinished,
 )
 from refkit.app.steps import Outcome as StepOutcome
-from refkit.app.undo import CompositeCommand, as_command
+from refkit.app.undo import Command, CompositeCommand, FollowedStep, as_command
 from refkit.rules.dungeon.effects import EffectKind
 from refkit.rules.usage_dice import UsageDiceMode
 from refkit.store.dungeon_settings import DungeonSettings
@@ -68,12 +68,14 @@ class _StepCommand:
         self._change = self._service.revert(self._change)
 
 
-class JoinedStepCommand(CompositeCommand):
+class JoinedStepCommand(FollowedStep):
     """A dungeon-turn step and what its hooks did, as one composite undo step.
 
     The first ``do()`` runs the step (the service runs the hooks); then each hook result that can
-    be undone joins as a child after the step, so undo takes the hooks' work back first and redo
-    puts it back last. ``outcome`` and ``change`` are the step's.
+    be undone joins as a child after the step (:meth:`follow`), so undo takes the hooks' work back
+    first and redo puts it back last. Do, undo and redo are each one unit of work
+    (:class:`~refkit.app.undo.FollowedStep`): the clock and every crow commit together.
+    ``outcome`` and ``change`` are the step's.
     """
 
     def __init__(
@@ -84,40 +86,26 @@ class JoinedStepCommand(CompositeCommand):
         hook_results: Callable[[Outcome[Any]], Sequence[object]] = lambda _outcome: (),
     ) -> None:
         self._service = service
-        self._step = _StepCommand(service, text, run)
+        self._turn_step = _StepCommand(service, text, run)
         self._hook_results = hook_results
-        super().__init__(text, (self._step,))
-
-    @property
-    def text(self) -> str:
-        return self._step.text
+        super().__init__(self._turn_step, service.store.database.unit_of_work)
 
     @property
     def outcome(self) -> Outcome[Any] | None:
-        return self._step.outcome
+        return self._turn_step.outcome
 
     @property
     def change(self) -> DungeonTurnChange | None:
-        return self._step.change
+        return self._turn_step.change
 
-    def do(self) -> None:
-        # Do, undo and redo are each one unit of work: the clock and every crow commit together,
-        # so a write failing between two children keeps none of them.
-        with self._service.store.database.unit_of_work():
-            if self._step.change is not None:  # redo
-                super().do()
-                return
-            self._step.do()
-            assert self._step.outcome is not None
-            outcome = self._step.outcome
-            for result in (*outcome.change.hook_results, *self._hook_results(outcome)):
-                joined = as_command(result, self._step.text)
-                if joined is not None:
-                    self.add_done(joined)
-
-    def undo(self) -> None:
-        with self._service.store.database.unit_of_work():
-            super().undo()
+    def follow(self) -> Iterator[Command]:
+        """The hooks' work, done by the step already, that can be undone with it."""
+        outcome = self._turn_step.outcome
+        assert outcome is not None
+        for result in (*outcome.change.hook_results, *self._hook_results(outcome)):
+            joined = as_command(result, self._turn_step.text)
+            if joined is not None:
+                yield joined
 
 
 class DungeonTurnCommand(JoinedStepCommand):
