@@ -55,11 +55,9 @@ from refkit.rules.dungeon.end_of_turn import (
 )
 from refkit.rules.usage_dice import UsageDiceMode
 from refkit.store.dungeon_settings import DungeonSettings
-from refkit.store.dungeon_turn_store import (
-    ConcurrentChangeError,
-    DungeonTurnSnapshot,
-    DungeonTurnStore,
-)
+from refkit.store.dungeon_turn_store import DungeonTurnStore
+from refkit.store.errors import ConcurrentChangeError
+from refkit.store.records import DungeonTurnSnapshot
 
 __all__ = [
     "SAVE_ATTEMPTS",

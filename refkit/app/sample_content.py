@@ -11,7 +11,9 @@ from __future__ import annotations
 from refkit.locate import resource_path
 from refkit.rules.character.file_format import load_character_json
 from refkit.rules.character.model import Character
-from refkit.store.character_store import CharacterRepository, NameTakenError, Party
+from refkit.store.character_store import CharacterRepository
+from refkit.store.errors import NameTakenError
+from refkit.store.records import Party
 
 SAMPLE_PARTY_NAME = "The Sample Party"
 SAMPLE_FOLDER = "sample_party"

@@ -14,7 +14,8 @@ from pathlib import Path
 from refkit.app.atomic_files import write_text_atomic
 from refkit.app.roll_log_export import markdown_cell
 from refkit.app.session_log_kinds import KIND_LABELS
-from refkit.store.session_log import SessionLogEntry, SessionLogRepository
+from refkit.store.records import SessionLogEntry
+from refkit.store.session_log import SessionLogRepository
 
 MARKDOWN_COLUMNS: tuple[str, ...] = ("Time (UTC)", "DT", "Kind", "Entry")
 

@@ -29,8 +29,10 @@ from refkit.rules.tables.import_formats import (
 from refkit.rules.tables.model import RollableTable, TableRoll, TableSource, roll_table
 from refkit.store.database import Database
 from refkit.store.dungeon_turn_store import DungeonTurnStore
-from refkit.store.session_log import SessionLogEntry, SessionLogRepository
-from refkit.store.table_store import TableStore, TableSummary, table_key
+from refkit.store.records import SessionLogEntry, TableSummary
+from refkit.store.row_forms import table_key
+from refkit.store.session_log import SessionLogRepository
+from refkit.store.table_store import TableStore
 
 Clock = Callable[[], float]
 RngFactory = Callable[[int | None], tuple[random.Random, int]]

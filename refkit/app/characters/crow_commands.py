@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from refkit.app.character_service import CharacterService
 from refkit.app.undo import UndoConflictError
 from refkit.rules.character.model import Character
-from refkit.store.character_store import CharacterNotFoundError, NameTakenError, name_key
-from refkit.store.wound_prompt_store import StoredWoundPrompt, WoundPromptRepository
+from refkit.store.errors import CharacterNotFoundError, NameTakenError
+from refkit.store.records import StoredWoundPrompt
+from refkit.store.row_forms import name_key
+from refkit.store.wound_prompt_store import WoundPromptRepository
 
 
 @dataclass(frozen=True)

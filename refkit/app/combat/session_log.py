@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from refkit.store.session_log import SessionLogEntry, SessionLogRepository
+from refkit.store.records import SessionLogEntry
+from refkit.store.session_log import SessionLogRepository
 
 SESSION_LOG_KIND = "fight"
 

@@ -40,10 +40,12 @@ from refkit.rules.dungeon.hazard_rolls import hazard_record, roll_harvest
 from refkit.rules.inventory.catalogue import CatalogueItem
 from refkit.rules.inventory.model import fresh_item_id
 from refkit.rules.inventory.moves import add_item
-from refkit.store.character_store import name_key
-from refkit.store.crafting_store import CraftingProjectRepository, ProjectNotFoundError
+from refkit.store.crafting_store import CraftingProjectRepository
 from refkit.store.dungeon_turn_store import DungeonTurnStore
-from refkit.store.session_log import SessionLogEntry, SessionLogRepository
+from refkit.store.errors import ProjectNotFoundError
+from refkit.store.records import SessionLogEntry
+from refkit.store.row_forms import name_key
+from refkit.store.session_log import SessionLogRepository
 
 LOG_KIND = "craft"
 MONSTER_PART = "Monster part"

@@ -29,8 +29,9 @@ from refkit.app.steps import Outcome as StepOutcome
 from refkit.app.undo import CompositeCommand, FunctionCommand, as_command
 from refkit.rules.dungeon.clock import DungeonTurnClock
 from refkit.rules.dungeon.effects import TrackedEffect
-from refkit.store.dungeon_turn_store import ConcurrentChangeError, DungeonTurnStore
-from refkit.store.session_log import SessionLogEntry
+from refkit.store.dungeon_turn_store import DungeonTurnStore
+from refkit.store.errors import ConcurrentChangeError
+from refkit.store.records import SessionLogEntry
 
 T = TypeVar("T")
 Clock = Callable[[], float]

@@ -20,7 +20,7 @@ from refkit.app.steps import Outcome as StepOutcome
 from refkit.errors import ConflictError, StaleWriteError
 from refkit.store.dungeon_settings import DungeonSettings
 from refkit.store.dungeon_turn_store import DungeonTurnStore
-from refkit.store.session_log import SessionLogEntry
+from refkit.store.records import SessionLogEntry
 
 SettingsChange = Change[DungeonSettings]
 

@@ -17,7 +17,8 @@ from refkit.errors import DomainError
 from refkit.rules.magic.spell import Spell
 from refkit.rules.magic.spell_file import load_spell_file, spell_to_toml
 from refkit.rules.magic.spellbooks import find_spell, load_default_spells
-from refkit.store.spell_store import SpellRepository, spell_key
+from refkit.store.row_forms import spell_key
+from refkit.store.spell_store import SpellRepository
 
 
 class SpellRefused(DomainError, ValueError):

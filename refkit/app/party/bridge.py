@@ -34,9 +34,10 @@ from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.app.steps import Planned, StepRunner
 from refkit.rules.character.model import Character
 from refkit.rules.dungeon.end_of_turn import EndOfTurnResult, RestStart
-from refkit.store.character_store import CharacterNotFoundError, name_key
 from refkit.store.dungeon_turn_store import DungeonTurnStore
-from refkit.store.session_log import SessionLogEntry
+from refkit.store.errors import CharacterNotFoundError
+from refkit.store.records import SessionLogEntry
+from refkit.store.row_forms import name_key
 
 
 @dataclass

@@ -48,7 +48,8 @@ from refkit.rules.character.rest_activities import (
 from refkit.rules.common.name_text import match_key
 from refkit.rules.dungeon.clock import ClockState
 from refkit.rules.dungeon.effects import TrackedEffect
-from refkit.store.character_store import CharacterRepository, name_key
+from refkit.store.character_store import CharacterRepository
+from refkit.store.row_forms import name_key
 
 if TYPE_CHECKING:
     from refkit.app.crafting.commands import DoneOnce

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from refkit.app.character_commands import CharacterEdit
 from refkit.rules.character.model import Character
 from refkit.store.character_store import CharacterRepository
-from refkit.store.wound_prompt_store import StoredWoundPrompt, WoundPromptRepository
+from refkit.store.records import StoredWoundPrompt
+from refkit.store.wound_prompt_store import WoundPromptRepository
 
 PromptListener = Callable[[str], None]
 
