@@ -287,13 +287,17 @@ class Services:
 
         def build() -> CraftingService:
             from refkit.app.crafting.service import CraftingService
+            from refkit.store.crafting_store import CraftingProjectRepository
             from refkit.store.dungeon_turn_store import DungeonTurnStore
+            from refkit.store.session_log import SessionLogRepository
 
             return CraftingService(
                 self.characters,
                 self.dice,
                 rng_factory=self.rng_factory,
                 clock=self.utc_now,
+                projects=CraftingProjectRepository(self.database),
+                session_log=SessionLogRepository(self.database),
                 dungeon=DungeonTurnStore(self.database),
             )
 

@@ -48,6 +48,7 @@ from refkit.store.records import Party as Party
 from refkit.store.row_forms import name_key as name_key
 from refkit.store.row_forms import stored_character
 from refkit.store.versioned_state import DocumentShelf, VersionedText, VersionedValues
+from refkit.store.wound_prompt_store import WoundPromptRepository
 
 Clock = Callable[[], datetime]
 SUMMARY_BATCH = 500
@@ -114,6 +115,11 @@ class CharacterRepository:
     @property
     def database(self) -> Database:
         return self._db
+
+    @property
+    def wound_prompts(self) -> WoundPromptRepository:
+        """The crows' wound prompts in the same database."""
+        return WoundPromptRepository(self._db)
 
     # -- characters --------------------------------------------------------------------------
 

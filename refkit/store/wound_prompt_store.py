@@ -16,11 +16,11 @@ from sqlalchemy import update
 from sqlalchemy.dialects.sqlite import insert
 from sqlmodel import Session, col, select
 
-from refkit.store.character_store import name_key
 from refkit.store.character_tables import CharacterRow, WoundPromptRow
 from refkit.store.database import Database
 from refkit.store.errors import WoundPromptBusyError as WoundPromptBusyError
 from refkit.store.records import StoredWoundPrompt as StoredWoundPrompt
+from refkit.store.row_forms import name_key
 
 if TYPE_CHECKING:
     from sqlalchemy import Insert, Update

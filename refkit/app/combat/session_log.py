@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+from refkit.app.ports import SessionLog
 from refkit.store.records import SessionLogEntry
-from refkit.store.session_log import SessionLogRepository
 
 SESSION_LOG_KIND = "fight"
 
@@ -19,7 +19,7 @@ class SessionFightLog:
 
     def __init__(
         self,
-        entries: SessionLogRepository,
+        entries: SessionLog,
         current_dt: Callable[[], int],
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
