@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from refkit.app.table_service import TableService
     from refkit.app.undo import Command
     from refkit.dice.records import RollRecord
+    from refkit.store.character_store import CharacterRepository
     from refkit.store.database import Database
     from refkit.store.quick import QuickDatabase
     from refkit.store.roll_log import LoggedRoll, RollLogRepository
@@ -195,6 +196,19 @@ class Services:
 
         service: CharacterService = self._once("characters", build)
         return service
+
+    @property
+    def versioned_meta(self) -> CharacterRepository:
+        """The database's versioned values and named documents (the party at the table, the rest
+        records, journeys, maps), without building the character service (nor its sample party)."""
+
+        def build() -> CharacterRepository:
+            from refkit.store.character_store import CharacterRepository
+
+            return CharacterRepository(self.database)
+
+        meta: CharacterRepository = self._once("versioned_meta", build)
+        return meta
 
     @property
     def dungeon(self) -> DungeonTurnService:
