@@ -32,12 +32,14 @@ from refkit.store.quick import (
 
 if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService
+    from refkit.app.combat.bestiary import Bestiary
     from refkit.app.combat.fight_session import FightSession
     from refkit.app.crafting.service import CraftingService
     from refkit.app.dice_service import DiceService, RollLog
     from refkit.app.dungeon_turn_service import DungeonTurnService
     from refkit.app.magic.spell_library import SpellLibrary
     from refkit.app.party.bridge import PartyBridge
+    from refkit.app.party.wound_prompts import WoundPrompts
     from refkit.app.table_service import TableService
     from refkit.app.undo import Command
     from refkit.dice.records import RollRecord
@@ -53,6 +55,43 @@ RngFactory = Callable[[int | None], tuple[random.Random, int]]
 """``rng_factory(seed)`` gives ``(random.Random, seed used)``; see ``refkit.dice.rng.make_rng``."""
 LogFailure = Callable[[Exception], None]
 """Told when a roll could not be logged (the roll itself goes on); see :class:`Services`."""
+
+
+def bestiary_on(database: Database) -> Bestiary:
+    """Refkit's example creatures and the referee's own, kept in ``database`` (a new read of the
+    stored ones each time)."""
+    from refkit.app.combat.bestiary import Bestiary
+    from refkit.store.combat_store import BestiaryRepository
+
+    return Bestiary.shipped(BestiaryRepository(database))
+
+
+def fight_session_on(
+    database: Database,
+    characters: CharacterService,
+    *,
+    rng_factory: RngFactory,
+    current_dt: Callable[[], int],
+    clock: Callable[[], datetime],
+    prompts: WoundPrompts | None = None,
+) -> FightSession:
+    """The fight of ``database``, read from it and saved to it at every step; wounds a hit
+    leaves on a crow wait in ``prompts`` (the window's, so its sheet hears of them)."""
+    from refkit.app.combat.on_database import fight_session_from
+    from refkit.store.combat_store import FightRepository
+    from refkit.store.session_log import SessionLogRepository
+
+    return fight_session_from(
+        database,
+        characters,
+        bestiary=bestiary_on(database),
+        session_log=SessionLogRepository(database),
+        fights=FightRepository(database),
+        rng_factory=rng_factory,
+        current_dt=current_dt,
+        clock=clock,
+        prompts=prompts,
+    )
 
 
 class Services:
@@ -325,8 +364,6 @@ class Services:
         prompts (the ones the sheet shows). The window and ``refkit fight`` both use this."""
 
         def build() -> FightSession:
-            from refkit.app.combat.on_database import fight_session_on
-
             return fight_session_on(
                 self.database,
                 self.characters,
