@@ -32,15 +32,18 @@ from refkit.store.sqlite.quick import (
 
 if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService
+    from refkit.app.combat.bestiary import Bestiary
     from refkit.app.combat.fight_session import FightSession
     from refkit.app.crafting.service import CraftingService
     from refkit.app.dice_service import DiceService, RollLog
     from refkit.app.dungeon_turn_service import DungeonTurnService
     from refkit.app.magic.spell_library import SpellLibrary
     from refkit.app.party.bridge import PartyBridge
+    from refkit.app.party.wound_prompts import WoundPrompts
     from refkit.app.table_service import TableService
     from refkit.app.undo import Command
     from refkit.dice.records import RollRecord
+    from refkit.store.character_store import CharacterRepository
     from refkit.store.database import Database
     from refkit.store.roll_log import LoggedRoll, RollLogRepository
     from refkit.store.session_log import SessionLogRepository
@@ -52,6 +55,43 @@ RngFactory = Callable[[int | None], tuple[random.Random, int]]
 """``rng_factory(seed)`` gives ``(random.Random, seed used)``; see ``refkit.dice.rng.make_rng``."""
 LogFailure = Callable[[Exception], None]
 """Told when a roll could not be logged (the roll itself goes on); see :class:`Services`."""
+
+
+def bestiary_on(database: Database) -> Bestiary:
+    """Refkit's example creatures and the referee's own, kept in ``database`` (a new read of the
+    stored ones each time)."""
+    from refkit.app.combat.bestiary import Bestiary
+    from refkit.store.combat_store import BestiaryRepository
+
+    return Bestiary.shipped(BestiaryRepository(database))
+
+
+def fight_session_on(
+    database: Database,
+    characters: CharacterService,
+    *,
+    rng_factory: RngFactory,
+    current_dt: Callable[[], int],
+    clock: Callable[[], datetime],
+    prompts: WoundPrompts | None = None,
+) -> FightSession:
+    """The fight of ``database``, read from it and saved to it at every step; wounds a hit
+    leaves on a crow wait in ``prompts`` (the window's, so its sheet hears of them)."""
+    from refkit.app.combat.on_database import fight_session_from
+    from refkit.store.combat_store import FightRepository
+    from refkit.store.session_log import SessionLogRepository
+
+    return fight_session_from(
+        database,
+        characters,
+        bestiary=bestiary_on(database),
+        session_log=SessionLogRepository(database),
+        fights=FightRepository(database),
+        rng_factory=rng_factory,
+        current_dt=current_dt,
+        clock=clock,
+        prompts=prompts,
+    )
 
 
 class Services:
@@ -197,6 +237,19 @@ class Services:
         return service
 
     @property
+    def versioned_meta(self) -> CharacterRepository:
+        """The database's versioned values and named documents (the party at the table, the rest
+        records, journeys, maps), without building the character service (nor its sample party)."""
+
+        def build() -> CharacterRepository:
+            from refkit.store.character_store import CharacterRepository
+
+            return CharacterRepository(self.database)
+
+        meta: CharacterRepository = self._once("versioned_meta", build)
+        return meta
+
+    @property
     def dungeon(self) -> DungeonTurnService:
         """The dungeon turn acting on the party at the table: End DT and rests reach the crows
         (conditions, magic-overload wounds, rest benefits) through :attr:`party`."""
@@ -287,13 +340,17 @@ class Services:
 
         def build() -> CraftingService:
             from refkit.app.crafting.service import CraftingService
+            from refkit.store.crafting_store import CraftingProjectRepository
             from refkit.store.dungeon_turn_store import DungeonTurnStore
+            from refkit.store.session_log import SessionLogRepository
 
             return CraftingService(
                 self.characters,
                 self.dice,
                 rng_factory=self.rng_factory,
                 clock=self.utc_now,
+                projects=CraftingProjectRepository(self.database),
+                session_log=SessionLogRepository(self.database),
                 dungeon=DungeonTurnStore(self.database),
             )
 
@@ -307,8 +364,6 @@ class Services:
         prompts (the ones the sheet shows). The window and ``refkit fight`` both use this."""
 
         def build() -> FightSession:
-            from refkit.app.combat.on_database import fight_session_on
-
             return fight_session_on(
                 self.database,
                 self.characters,

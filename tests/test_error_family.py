@@ -38,9 +38,9 @@ NOT_REFUSALS = {
 }
 
 CONFLICTS = (
-    "refkit.store.dungeon_turn_store.ConcurrentChangeError",
-    "refkit.store.character_store.CharacterChangedError",
-    "refkit.store.wound_prompt_store.WoundPromptBusyError",
+    "refkit.store.errors.ConcurrentChangeError",
+    "refkit.store.errors.CharacterChangedError",
+    "refkit.store.errors.WoundPromptBusyError",
     "refkit.app.undo.UndoConflictError",
     "refkit.app.dungeon.settings.SettingsChangedError",
 )

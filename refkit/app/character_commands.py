@@ -60,7 +60,7 @@ from refkit.rules.inventory.moves import refuel as refuel_item
 from refkit.rules.inventory.moves import split_stack as split_item
 from refkit.rules.inventory.moves import use_item as use_inventory_item
 from refkit.rules.usage_dice import UsageDiceRoll
-from refkit.store.character_store import CharacterChangedError, CharacterNotFoundError
+from refkit.store.errors import CharacterChangedError, CharacterNotFoundError
 
 
 @dataclass

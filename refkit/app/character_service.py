@@ -42,14 +42,10 @@ from refkit.rules.common.name_text import name_problem, require_plain_name
 from refkit.rules.inventory.catalogue import CatalogueItem, load_item_catalogue
 from refkit.rules.inventory.model import InventoryRules
 from refkit.store import Database
-from refkit.store.character_store import (
-    CharacterRepository,
-    CharacterStoreError,
-    CharacterSummary,
-    NameTakenError,
-    Party,
-    name_key,
-)
+from refkit.store.character_store import CharacterRepository
+from refkit.store.errors import CharacterStoreError, NameTakenError
+from refkit.store.records import CharacterSummary, Party
+from refkit.store.row_forms import name_key
 
 PARTIES_FILE = "refkit-parties.json"
 PARTIES_FORMAT = "refkit-parties"

@@ -40,6 +40,7 @@ from refkit.app.dungeon.state import (
     dungeon_en,
 )
 from refkit.app.dungeon.turn_end import TurnEndSteps
+from refkit.app.ports import DungeonTurnStorage
 from refkit.app.steps import SAVE_ATTEMPTS
 from refkit.app.steps import Outcome as StepOutcome
 from refkit.app.undo import UndoConflictError
@@ -55,11 +56,8 @@ from refkit.rules.dungeon.end_of_turn import (
 )
 from refkit.rules.usage_dice import UsageDiceMode
 from refkit.store.dungeon_settings import DungeonSettings
-from refkit.store.dungeon_turn_store import (
-    ConcurrentChangeError,
-    DungeonTurnSnapshot,
-    DungeonTurnStore,
-)
+from refkit.store.errors import ConcurrentChangeError
+from refkit.store.records import DungeonTurnSnapshot
 
 __all__ = [
     "SAVE_ATTEMPTS",
@@ -94,7 +92,7 @@ class DungeonTurnService:
 
     def __init__(
         self,
-        store: DungeonTurnStore,
+        store: DungeonTurnStorage,
         *,
         clock: Clock = time.time,
         rng_factory: RngFactory = make_rng,
@@ -124,7 +122,7 @@ class DungeonTurnService:
         """The choices of the rest being finished (each crow's activity), for the hooks."""
 
     @property
-    def store(self) -> DungeonTurnStore:
+    def store(self) -> DungeonTurnStorage:
         return self._store
 
     def now(self) -> float:

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from refkit.store.roll_log import LoggedRoll
+    from refkit.dice.records import LoggedRoll
 
 CSV_COLUMNS: tuple[str, ...] = (
     "id",

@@ -8,10 +8,12 @@ its older gear included) is left as it is.
 
 from __future__ import annotations
 
+from refkit.app.ports import SampleContentShelf
 from refkit.locate import resource_path
 from refkit.rules.character.file_format import load_character_json
 from refkit.rules.character.model import Character
-from refkit.store.character_store import CharacterRepository, NameTakenError, Party
+from refkit.store.errors import NameTakenError
+from refkit.store.records import Party
 from refkit.store.row_forms import SAMPLES_SEEDED_KEY
 
 SAMPLE_PARTY_NAME = "The Sample Party"
@@ -29,7 +31,7 @@ def sample_characters() -> list[Character]:
     ]
 
 
-def seed_sample_content(repo: CharacterRepository) -> bool:
+def seed_sample_content(repo: SampleContentShelf) -> bool:
     """Put the sample crows and "The Sample Party" into a fresh database; True if it did.
 
     A database is fresh when the flag is not set and it holds no characters. The crows and the

@@ -12,9 +12,10 @@ from datetime import UTC
 from pathlib import Path
 
 from refkit.app.atomic_files import write_text_atomic
+from refkit.app.ports import SessionLog
 from refkit.app.roll_log_export import markdown_cell
 from refkit.app.session_log_kinds import KIND_LABELS
-from refkit.store.session_log import SessionLogEntry, SessionLogRepository
+from refkit.store.records import SessionLogEntry
 
 MARKDOWN_COLUMNS: tuple[str, ...] = ("Time (UTC)", "DT", "Kind", "Entry")
 
@@ -47,7 +48,7 @@ def session_log_markdown(entries: Iterable[SessionLogEntry], *, title: str = "Se
 
 
 def export_session_log(
-    log: SessionLogRepository,
+    log: SessionLog,
     path: str | Path,
     *,
     kinds: Iterable[str] | None = None,

@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
+from refkit.app.ports import SessionLog
 from refkit.dice.rng import make_rng
 from refkit.rules.tables.defaults import BACKLASH_TABLE, MIASMA_TABLE, default_table
 from refkit.rules.tables.import_formats import (
@@ -29,8 +30,9 @@ from refkit.rules.tables.import_formats import (
 from refkit.rules.tables.model import RollableTable, TableRoll, TableSource, roll_table
 from refkit.store.database import Database
 from refkit.store.dungeon_turn_store import DungeonTurnStore
-from refkit.store.session_log import SessionLogEntry, SessionLogRepository
-from refkit.store.table_store import TableStore, TableSummary, table_key
+from refkit.store.records import SessionLogEntry, TableSummary
+from refkit.store.row_forms import table_key
+from refkit.store.table_store import TableStore
 
 Clock = Callable[[], float]
 RngFactory = Callable[[int | None], tuple[random.Random, int]]
@@ -114,7 +116,7 @@ class TableService:
         self,
         store: TableStore,
         *,
-        session_log: SessionLogRepository | None = None,
+        session_log: SessionLog | None = None,
         current_dt: Callable[[], int] = lambda: 0,
         rng_factory: RngFactory = make_rng,
         clock: Clock = time.time,

@@ -569,7 +569,7 @@ def _add_creature_steps(kinds: Subcommands) -> None:
 
 
 def _run_list(args: argparse.Namespace) -> Result:
-    from refkit.app.combat.on_database import bestiary_on
+    from refkit.compose import bestiary_on
 
     with command_services(args) as services:
         bestiary = bestiary_on(services.database)
@@ -589,7 +589,7 @@ def _run_list(args: argparse.Namespace) -> Result:
 
 
 def _run_show(args: argparse.Namespace) -> Result:
-    from refkit.app.combat.on_database import bestiary_on
+    from refkit.compose import bestiary_on
 
     with command_services(args) as services:
         creature = bestiary_on(services.database).get(args.name)
@@ -605,7 +605,7 @@ def _run_check(args: argparse.Namespace) -> Result:
 
 
 def _run_import(args: argparse.Namespace) -> Result:
-    from refkit.app.combat.on_database import bestiary_on
+    from refkit.compose import bestiary_on
     from refkit.rules.combat.bestiary_file import read_bestiary_file
 
     read_bestiary_file(args.file)  # a bad file is refused before the database is opened
@@ -616,7 +616,7 @@ def _run_import(args: argparse.Namespace) -> Result:
 
 
 def _run_export(args: argparse.Namespace) -> Result:
-    from refkit.app.combat.on_database import bestiary_on
+    from refkit.compose import bestiary_on
 
     with command_services(args) as services:
         bestiary = bestiary_on(services.database)
@@ -626,7 +626,7 @@ def _run_export(args: argparse.Namespace) -> Result:
 
 
 def _run_delete(args: argparse.Namespace) -> Result:
-    from refkit.app.combat.on_database import bestiary_on
+    from refkit.compose import bestiary_on
 
     with command_services(args) as services:
         gone = bestiary_on(services.database).delete(args.name)

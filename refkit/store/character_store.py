@@ -16,7 +16,7 @@ import json
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -25,7 +25,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
 
-from refkit.errors import ConflictError, DomainError
 from refkit.rules.character.file_format import (
     CharacterFileError,
     character_to_json,
@@ -40,55 +39,22 @@ from refkit.store.character_tables import (
     PartyRow,
 )
 from refkit.store.database import Database, utc_now
+from refkit.store.errors import CharacterChangedError as CharacterChangedError
+from refkit.store.errors import CharacterNotFoundError as CharacterNotFoundError
+from refkit.store.errors import CharacterStoreError as CharacterStoreError
+from refkit.store.errors import NameTakenError as NameTakenError
+from refkit.store.records import CharacterSummary as CharacterSummary
+from refkit.store.records import Party as Party
 from refkit.store.row_forms import name_key as name_key
 from refkit.store.row_forms import stored_character
 from refkit.store.versioned_state import DocumentShelf, VersionedText, VersionedValues
+from refkit.store.wound_prompt_store import WoundPromptRepository
 
 Clock = Callable[[], datetime]
 SUMMARY_BATCH = 500
 """Crows read per query when summaries are made (SQLite limits the parameters of one query)."""
 HEADS_SQL = "SELECT id, name, player, revision, updated_at FROM character ORDER BY name_key"
 """Every crow's bookkeeping, as stored, in the list's order (``CharacterRow``'s columns)."""
-
-
-class CharacterStoreError(DomainError, ValueError):
-    """A request the character store cannot carry out; the message says what and which name."""
-
-
-class CharacterNotFoundError(CharacterStoreError):
-    """No character (or party, or custom item) has that name."""
-
-
-class NameTakenError(CharacterStoreError):
-    """Another character (or party, or custom item) already has that name, ignoring case."""
-
-
-class CharacterChangedError(CharacterStoreError, ConflictError):
-    """The crow was saved by someone else since the revision a caller expected; nothing saved."""
-
-
-@dataclass(frozen=True)
-class CharacterSummary:
-    """One line of the character list: who, and the state a referee glances at."""
-
-    name: str
-    player: str
-    speed: int
-    dead: bool
-    stamina: int
-    stamina_max: int
-    wounds: int
-    revision: int
-    created_at: datetime
-    updated_at: datetime
-
-
-@dataclass(frozen=True)
-class Party:
-    """A named group of characters, members in their party order."""
-
-    name: str
-    members: tuple[str, ...]
 
 
 def _clean_name(name: str, what: str) -> str:
@@ -149,6 +115,11 @@ class CharacterRepository:
     @property
     def database(self) -> Database:
         return self._db
+
+    @property
+    def wound_prompts(self) -> WoundPromptRepository:
+        """The crows' wound prompts in the same database."""
+        return WoundPromptRepository(self._db)
 
     # -- characters --------------------------------------------------------------------------
 

@@ -12,22 +12,15 @@ from datetime import UTC, datetime
 
 from sqlmodel import col, select
 
-from refkit.errors import ConflictError, DomainError
 from refkit.rules.combat.bestiary_file import bestiary_text, read_bestiary_text
 from refkit.rules.combat.creature import Creature
 from refkit.store.character_store import name_key
 from refkit.store.combat_tables import CreatureRow, FightRow
 from refkit.store.database import Database
+from refkit.store.errors import CreatureNameTakenError as CreatureNameTakenError
+from refkit.store.errors import FightChangedError as FightChangedError
 
 FIGHT_ROW_ID = 1
-
-
-class CreatureNameTakenError(DomainError, ValueError):
-    """A creature of that name is stored already; nothing was written."""
-
-
-class FightChangedError(ConflictError):
-    """The fight was saved elsewhere since it was read; nothing was written."""
 
 
 class BestiaryRepository:

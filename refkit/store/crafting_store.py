@@ -12,26 +12,13 @@ from datetime import UTC, datetime
 
 from sqlmodel import Session, col, select
 
-from refkit.errors import ConflictError, DomainError
 from refkit.rules.crafting.tracker import CraftingProject
 from refkit.store.character_store import name_key
 from refkit.store.crafting_tables import CraftingProjectRow
 from refkit.store.database import Database
-
-
-class ProjectNotFoundError(DomainError, KeyError):
-    """No crafting project of that name."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "no such crafting project"
-
-
-class ProjectNameTakenError(DomainError, ValueError):
-    """A project of that name exists already; nothing was written."""
-
-
-class ProjectChangedError(ConflictError):
-    """The project was saved elsewhere since it was read; nothing was written."""
+from refkit.store.errors import ProjectChangedError as ProjectChangedError
+from refkit.store.errors import ProjectNameTakenError as ProjectNameTakenError
+from refkit.store.errors import ProjectNotFoundError as ProjectNotFoundError
 
 
 class CraftingProjectRepository:

@@ -12,20 +12,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from refkit.errors import ConflictError
 from refkit.rules.dungeon.clock import DungeonTurnClock
 from refkit.rules.dungeon.effects import TrackedEffect
 from refkit.store.database import Database, utc_now
 from refkit.store.dungeon_settings import DungeonSettings, settings_from_json
 from refkit.store.dungeon_settings import clock_from_json as _clock_from_json
 from refkit.store.dungeon_tables import CLOCK_ROW_ID, DungeonClockRow, TrackedEffectRow
+from refkit.store.errors import ConcurrentChangeError as ConcurrentChangeError
+from refkit.store.records import DungeonTurnSnapshot as DungeonTurnSnapshot
+from refkit.store.records import SavedDungeonTurn as SavedDungeonTurn
 from refkit.store.row_forms import EFFECT_COLUMNS, tracked_effect
 from refkit.store.session_log import (
     SessionLogEntry,
@@ -35,39 +36,6 @@ from refkit.store.session_log import (
     set_undone_in,
 )
 from refkit.store.versioned_state import DUNGEON_SETTINGS_STATE, read_state, write_state
-
-
-class ConcurrentChangeError(ConflictError):
-    """The dungeon-turn state changed in the database after it was read; nothing was written."""
-
-    def __init__(self, expected: int, found: int) -> None:
-        super().__init__(
-            f"the dungeon turn was changed elsewhere (another window or the command line) "
-            f"while this change was being made (expected state {expected}, found {found}); "
-            "nothing was written: look at the clock again and repeat the action if still wanted"
-        )
-        self.expected = expected
-        self.found = found
-
-
-@dataclass(frozen=True)
-class DungeonTurnSnapshot:
-    """The dungeon-turn state as read: the clock, the effects in order, and the version read.
-
-    ``version`` 0 means nothing has been written yet (a fresh, stopped clock).
-    """
-
-    clock: DungeonTurnClock
-    effects: tuple[TrackedEffect, ...]
-    version: int
-
-
-@dataclass(frozen=True)
-class SavedDungeonTurn:
-    """What a save wrote: the new version and the ids of the session-log entries added."""
-
-    version: int
-    log_ids: tuple[int, ...] = field(default=())
 
 
 class DungeonTurnStore:

@@ -1,4 +1,5 @@
-"""What can go wrong when Refkit opens, migrates or uses its database.
+"""What can go wrong when Refkit opens, migrates or uses its database, and what a repository
+refuses (a name taken, a crow not found, a change made elsewhere).
 
 Every message names the file (or URL) and says what to do, because the CLI prints it as an
 ``error: ...`` line and the app shows it in a dialog. No message holds SQL or its parameters
@@ -11,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from refkit.errors import DomainError
+from refkit.errors import ConflictError, DomainError
 
 T = TypeVar("T")
 
@@ -100,3 +101,70 @@ def waiting_out_locks(
             if not locked(error) or time.monotonic() + every_s > deadline:
                 raise
         time.sleep(every_s)
+
+
+class CharacterStoreError(DomainError, ValueError):
+    """A request the character store cannot carry out; the message says what and which name."""
+
+
+class CharacterNotFoundError(CharacterStoreError):
+    """No character (or party, or custom item) has that name."""
+
+
+class NameTakenError(CharacterStoreError):
+    """Another character (or party, or custom item) already has that name, ignoring case."""
+
+
+class CharacterChangedError(CharacterStoreError, ConflictError):
+    """The crow was saved by someone else since the revision a caller expected; nothing saved."""
+
+
+class WoundPromptBusyError(ConflictError, RuntimeError):
+    """Another program kept changing the crow's wound prompt; nothing was changed."""
+
+
+class ConcurrentChangeError(ConflictError):
+    """The dungeon-turn state changed in the database after it was read; nothing was written."""
+
+    def __init__(self, expected: int, found: int) -> None:
+        super().__init__(
+            f"the dungeon turn was changed elsewhere (another window or the command line) "
+            f"while this change was being made (expected state {expected}, found {found}); "
+            "nothing was written: look at the clock again and repeat the action if still wanted"
+        )
+        self.expected = expected
+        self.found = found
+
+
+class ProjectNotFoundError(DomainError, KeyError):
+    """No crafting project of that name."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "no such crafting project"
+
+
+class ProjectNameTakenError(DomainError, ValueError):
+    """A project of that name exists already; nothing was written."""
+
+
+class ProjectChangedError(ConflictError):
+    """The project was saved elsewhere since it was read; nothing was written."""
+
+
+class SpellNameTakenError(DomainError, ValueError):
+    """A spell of that name is stored already; nothing was written."""
+
+
+class UnknownStoredSpellError(DomainError, KeyError):
+    """No stored spell goes by that name."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "no such spell"
+
+
+class CreatureNameTakenError(DomainError, ValueError):
+    """A creature of that name is stored already; nothing was written."""
+
+
+class FightChangedError(ConflictError):
+    """The fight was saved elsewhere since it was read; nothing was written."""

@@ -139,3 +139,13 @@ def stored_character(payload: str, name: str) -> Character:
     from refkit.rules.character.file_format import character_from_json
 
     return character_from_json(json.loads(payload), f"stored character {name!r}")
+
+
+def table_key(name: str) -> str:
+    """The form of a table or dungeon name that must be unique: NFC, single spaces, case-folded."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+
+
+def spell_key(name: str) -> str:
+    """The name as the uniqueness check reads it: case and spacing folded."""
+    return " ".join(name.split()).casefold()

@@ -7,51 +7,20 @@ unmarked on redo), so the log keeps an honest record and an undone step can come
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from sqlalchemy import delete, func, update
 from sqlmodel import Session, col, select
 
 from refkit.store.database import Database
 from refkit.store.dungeon_tables import SessionLogRow
+from refkit.store.records import SESSION_LOG_KINDS as SESSION_LOG_KINDS
+from refkit.store.records import SessionLogEntry as SessionLogEntry
 
 if TYPE_CHECKING:
     from sqlmodel.sql.expression import Select
-
-SESSION_LOG_KINDS: Final = (
-    "dt_start",
-    "dt_end",
-    "usage_dice",
-    "encounter",
-    "adjust",
-    "pause",
-    "resume",
-    "rest",
-    "effect",
-    "table_roll",
-    "cast",
-    "fight",
-    "craft",
-    "settings",
-    "note",
-)
-"""The kinds of entry, in the order a filter offers them."""
-
-
-@dataclass(frozen=True)
-class SessionLogEntry:
-    """One entry. ``id`` is None until it is stored; ``detail`` holds JSON-ready particulars."""
-
-    kind: str
-    dt: int
-    text: str
-    at: datetime
-    detail: Mapping[str, Any] = field(default_factory=dict)
-    id: int | None = None
-    undone: bool = False
 
 
 def check_entry(entry: SessionLogEntry) -> str:

@@ -5,27 +5,13 @@ from __future__ import annotations
 
 from sqlmodel import Session, col, select
 
-from refkit.errors import DomainError
 from refkit.rules.magic.spell import Spell
 from refkit.rules.magic.spell_file import parse_spell_toml, spell_to_toml
 from refkit.store.database import Database
+from refkit.store.errors import SpellNameTakenError as SpellNameTakenError
+from refkit.store.errors import UnknownStoredSpellError as UnknownStoredSpellError
+from refkit.store.row_forms import spell_key as spell_key
 from refkit.store.spell_tables import SpellRow
-
-
-class SpellNameTakenError(DomainError, ValueError):
-    """A spell of that name is stored already; nothing was written."""
-
-
-class UnknownStoredSpellError(DomainError, KeyError):
-    """No stored spell goes by that name."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "no such spell"
-
-
-def spell_key(name: str) -> str:
-    """The name as the uniqueness check reads it: case and spacing folded."""
-    return " ".join(name.split()).casefold()
 
 
 class SpellRepository:

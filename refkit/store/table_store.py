@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from sqlmodel import Session, col, select
@@ -28,7 +27,9 @@ from refkit.rules.tables.model import (
 from refkit.store.character_tables import AppMetaRow
 from refkit.store.database import Database, utc_now
 from refkit.store.dungeon_tables import RollableTableRow
+from refkit.store.records import TableSummary as TableSummary
 from refkit.store.row_forms import TABLES_SEEDED_KEY
+from refkit.store.row_forms import table_key as table_key
 from refkit.store.versioned_state import (
     ACTIVE_TABLES_STATE,
     ENCOUNTER_TABLES_STATE,
@@ -48,26 +49,10 @@ CHOICE_ATTEMPTS: Final = 3
 """How often a choice of tables is worked out again when another program saved in between."""
 
 
-def table_key(name: str) -> str:
-    """The form of a table or dungeon name that must be unique: NFC, single spaces, case-folded."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
-
-
 def _clean_name(name: str, what: str = "table") -> str:
     if not isinstance(name, str) or not name.strip():
         raise ValueError(f"a {what} needs a name, got {name!r}")
     return " ".join(unicodedata.normalize("NFC", name).split())
-
-
-@dataclass(frozen=True)
-class TableSummary:
-    """One line of the table list."""
-
-    name: str
-    dice: str
-    rows: int
-    source: TableSource
-    description: str
 
 
 class TableStore:

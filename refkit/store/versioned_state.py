@@ -9,7 +9,6 @@ Every call is one short session, joined to the unit of work open on the database
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from sqlalchemy import func, update
@@ -18,6 +17,8 @@ from sqlmodel import Session, col, select
 
 from refkit.errors import StaleWriteError
 from refkit.store.database import Database
+from refkit.store.records import StoredDocument as StoredDocument
+from refkit.store.records import VersionedText as VersionedText
 from refkit.store.state_tables import AppStateRow, HexMapRow, JourneyRow
 
 PARTY_STATE: Final = "party_at_table"
@@ -45,23 +46,6 @@ DOCUMENT_KINDS: Final[dict[str, type[JourneyRow] | type[HexMapRow]]] = {
     "map": HexMapRow,
 }
 """The named documents: ``journey`` (table ``journey``) and ``map`` (table ``hex_map``)."""
-
-
-@dataclass(frozen=True)
-class VersionedText:
-    """A stored value as read: its text (None: never written) and its version (0: never)."""
-
-    text: str | None
-    version: int
-
-
-@dataclass(frozen=True)
-class StoredDocument:
-    """A named document as read: its name as first saved, its text and its version."""
-
-    name: str
-    text: str
-    version: int
 
 
 def read_state(session: Session, key: str) -> VersionedText:

@@ -10,38 +10,23 @@ keeps it, since it points at the crow's row, not its name).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from sqlalchemy import update
 from sqlalchemy.dialects.sqlite import insert
 from sqlmodel import Session, col, select
 
-from refkit.errors import ConflictError
-from refkit.store.character_store import name_key
 from refkit.store.character_tables import CharacterRow, WoundPromptRow
 from refkit.store.database import Database
+from refkit.store.errors import WoundPromptBusyError as WoundPromptBusyError
+from refkit.store.records import StoredWoundPrompt as StoredWoundPrompt
+from refkit.store.row_forms import name_key
 
 if TYPE_CHECKING:
     from sqlalchemy import Insert, Update
 
 ATTEMPTS: Final = 50
 """Reads and writes tried before giving up: each retry means another program wrote meanwhile."""
-
-
-class WoundPromptBusyError(ConflictError, RuntimeError):
-    """Another program kept changing the crow's wound prompt; nothing was changed."""
-
-
-@dataclass(frozen=True)
-class StoredWoundPrompt:
-    """A crow's stored prompt: its name, wounds to place and to heal, and the row's revision
-    (0: no row yet)."""
-
-    name: str
-    to_place: int = 0
-    to_heal: int = 0
-    revision: int = 0
 
 
 class WoundPromptRepository:

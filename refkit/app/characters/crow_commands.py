@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from refkit.app.character_service import CharacterService
+from refkit.app.ports import WoundPromptStorage
 from refkit.app.undo import UndoConflictError
 from refkit.rules.character.model import Character
-from refkit.store.character_store import CharacterNotFoundError, NameTakenError, name_key
-from refkit.store.wound_prompt_store import StoredWoundPrompt, WoundPromptRepository
+from refkit.store.errors import CharacterNotFoundError, NameTakenError
+from refkit.store.records import StoredWoundPrompt
+from refkit.store.row_forms import name_key
 
 
 @dataclass(frozen=True)
@@ -97,8 +99,8 @@ class DeleteCrow:
             self.text = f"Delete {self.character.name}"
 
     @property
-    def _prompts(self) -> WoundPromptRepository:
-        return WoundPromptRepository(self.service.repository.database)
+    def _prompts(self) -> WoundPromptStorage:
+        return self.service.repository.wound_prompts
 
     def do(self) -> None:
         action = "redo" if self._done else "delete"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from refkit.app.character_service import CharacterService
 from refkit.app.characters.record_edit import NamedRecordEdit
 from refkit.rules.inventory.catalogue import CatalogueItem
-from refkit.store.character_store import CharacterNotFoundError
+from refkit.store.errors import CharacterNotFoundError
 
 
 class CustomItemEdit(NamedRecordEdit[CatalogueItem]):

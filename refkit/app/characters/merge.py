@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, TypeVar
 
-from refkit.store.character_store import CharacterChangedError
+from refkit.store.errors import CharacterChangedError
 
 T = TypeVar("T")
 

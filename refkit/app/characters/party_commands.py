@@ -12,13 +12,9 @@ from collections.abc import Sequence
 from refkit.app.character_service import CharacterService
 from refkit.app.characters.record_edit import NamedRecordEdit
 from refkit.rules.common.name_text import require_plain_name
-from refkit.store.character_store import (
-    CharacterNotFoundError,
-    CharacterStoreError,
-    NameTakenError,
-    Party,
-    name_key,
-)
+from refkit.store.errors import CharacterNotFoundError, CharacterStoreError, NameTakenError
+from refkit.store.records import Party
+from refkit.store.row_forms import name_key
 
 
 class PartyEdit(NamedRecordEdit[Party]):

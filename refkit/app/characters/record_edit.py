@@ -13,7 +13,7 @@ from typing import ClassVar, Generic, Protocol, TypeVar
 from refkit.app.character_service import CharacterService
 from refkit.app.undo import UndoConflictError
 from refkit.errors import ConflictError
-from refkit.store.character_store import CharacterNotFoundError, NameTakenError
+from refkit.store.errors import CharacterNotFoundError, NameTakenError
 
 
 class RecordChangedError(ConflictError):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 from refkit.app.character_commands import CharacterEdit, spend_expertise
 from refkit.errors import DomainError
 from refkit.rules.checks.crows_test import CRIT_MIN
-from refkit.store.character_store import name_key
+from refkit.store.row_forms import name_key
 
 if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService

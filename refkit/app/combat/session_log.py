@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from refkit.store.session_log import SessionLogEntry, SessionLogRepository
+from refkit.app.ports import SessionLog
+from refkit.store.records import SessionLogEntry
 
 SESSION_LOG_KIND = "fight"
 
@@ -18,7 +19,7 @@ class SessionFightLog:
 
     def __init__(
         self,
-        entries: SessionLogRepository,
+        entries: SessionLog,
         current_dt: Callable[[], int],
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:

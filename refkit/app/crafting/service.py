@@ -22,6 +22,7 @@ from refkit.app.character_service import CharacterService
 from refkit.app.crafting.commands import LogEntries, ProjectEdit
 from refkit.app.crafting.crafters import crafter_of
 from refkit.app.dice_service import DiceService
+from refkit.app.ports import CraftingProjects, DungeonTurnStorage, SessionLog
 from refkit.app.undo import CompositeCommand, InOneUnit
 from refkit.dice.records import RollRecord
 from refkit.rules.checks.crows_test import CRIT_MIN
@@ -40,10 +41,9 @@ from refkit.rules.dungeon.hazard_rolls import hazard_record, roll_harvest
 from refkit.rules.inventory.catalogue import CatalogueItem
 from refkit.rules.inventory.model import fresh_item_id
 from refkit.rules.inventory.moves import add_item
-from refkit.store.character_store import name_key
-from refkit.store.crafting_store import CraftingProjectRepository, ProjectNotFoundError
-from refkit.store.dungeon_turn_store import DungeonTurnStore
-from refkit.store.session_log import SessionLogEntry, SessionLogRepository
+from refkit.store.errors import ProjectNotFoundError
+from refkit.store.records import SessionLogEntry
+from refkit.store.row_forms import name_key
 
 LOG_KIND = "craft"
 MONSTER_PART = "Monster part"
@@ -103,7 +103,9 @@ class CraftingService:
         *,
         rng_factory: RngFactory,
         clock: Callable[[], datetime],
-        dungeon: DungeonTurnStore | None = None,
+        projects: CraftingProjects,
+        session_log: SessionLog,
+        dungeon: DungeonTurnStorage | None = None,
     ) -> None:
         self._characters = characters
         self._dice = dice
@@ -112,8 +114,8 @@ class CraftingService:
         self._dungeon = dungeon
         database = characters.repository.database
         self._database = database
-        self._projects = CraftingProjectRepository(database)
-        self._log = SessionLogRepository(database)
+        self._projects = projects
+        self._log = session_log
 
     # -- reading -----------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from refkit.app.dungeon import log_text
 from refkit.app.dungeon.runner import Plan, TurnRunner, plan
 from refkit.app.dungeon.settings import SettingsSteps
 from refkit.app.dungeon.state import DungeonTurnState, Outcome, RestFinished
+from refkit.app.ports import SessionLog
 from refkit.app.steps import LogLine
 from refkit.rules.character.rest_activities import ActivityChoice
 from refkit.rules.dungeon.end_of_turn import (
@@ -29,7 +30,6 @@ from refkit.rules.dungeon.end_of_turn import (
 )
 from refkit.rules.dungeon.end_of_turn import finish_rest as finish_rest_step
 from refkit.rules.dungeon.end_of_turn import start_rest as start_rest_step
-from refkit.store.session_log import SessionLogRepository
 
 RestHook = Callable[[], object]
 """An ``on_rest_finished`` hook with its service bound (the party's rest)."""
@@ -56,7 +56,7 @@ class RestPlan:
     seed: int | None = None
 
 
-def rest_check_seclude(log: SessionLogRepository) -> bool | None:
+def rest_check_seclude(log: SessionLog) -> bool | None:
     """Whether the current rest's encounter check was made with Seclude Camp (None: no check
     yet), read from the session log since the rest started."""
     entries = log.entries(kinds=["rest", "encounter"], newest_first=True, limit=50)

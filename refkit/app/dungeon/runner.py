@@ -1,7 +1,7 @@
 """The dungeon turn on the step runner: its aggregate in the database, and the conditions and
 hooks each step joins.
 
-:class:`DungeonTurnAggregate` adapts :class:`~refkit.store.dungeon_turn_store.DungeonTurnStore` to
+:class:`DungeonTurnAggregate` adapts a :class:`~refkit.app.ports.DungeonTurnStorage` to
 :class:`~refkit.app.steps.Aggregate`; :class:`TurnRunner` is what the concern modules (clock,
 turn end, rests, effects) share: it runs a pure step whose value says which conditions it
 changed, writes those conditions in the same unit of work, and undoes and redoes both together.
@@ -24,13 +24,14 @@ from refkit.app.dungeon.conditions import (
     read_conditions,
 )
 from refkit.app.dungeon.state import DungeonTurnChange, DungeonTurnState, Outcome
+from refkit.app.ports import DungeonTurnStorage
 from refkit.app.steps import SAVE_ATTEMPTS, Loaded, LogLine, Planned, Saved, StepRunner
 from refkit.app.steps import Outcome as StepOutcome
 from refkit.app.undo import CompositeCommand, FunctionCommand, as_command
 from refkit.rules.dungeon.clock import DungeonTurnClock
 from refkit.rules.dungeon.effects import TrackedEffect
-from refkit.store.dungeon_turn_store import ConcurrentChangeError, DungeonTurnStore
-from refkit.store.session_log import SessionLogEntry
+from refkit.store.errors import ConcurrentChangeError
+from refkit.store.records import SessionLogEntry
 
 T = TypeVar("T")
 Clock = Callable[[], float]
@@ -47,7 +48,7 @@ class DungeonTurnAggregate:
 
     stale_error = ConcurrentChangeError
 
-    def __init__(self, store: DungeonTurnStore) -> None:
+    def __init__(self, store: DungeonTurnStorage) -> None:
         self._store = store
 
     def load(self) -> Loaded[DungeonTurnState]:
@@ -133,7 +134,7 @@ class TurnRunner:
 
     def __init__(
         self,
-        store: DungeonTurnStore,
+        store: DungeonTurnStorage,
         *,
         clock: Clock,
         rng_factory: RngFactory,

@@ -15,12 +15,12 @@ from typing import Any
 from refkit.app.dungeon import log_text
 from refkit.app.dungeon.runner import moment
 from refkit.app.dungeon.state import dungeon_en
+from refkit.app.ports import DungeonTurnStorage
 from refkit.app.steps import Change, Loaded, LogLine, Planned, Saved, StepRunner
 from refkit.app.steps import Outcome as StepOutcome
 from refkit.errors import ConflictError, StaleWriteError
 from refkit.store.dungeon_settings import DungeonSettings
-from refkit.store.dungeon_turn_store import DungeonTurnStore
-from refkit.store.session_log import SessionLogEntry
+from refkit.store.records import SessionLogEntry
 
 SettingsChange = Change[DungeonSettings]
 
@@ -59,7 +59,7 @@ class SettingsAggregate:
 
     stale_error = SettingsChangedError
 
-    def __init__(self, store: DungeonTurnStore) -> None:
+    def __init__(self, store: DungeonTurnStorage) -> None:
         self._store = store
 
     def load(self) -> Loaded[DungeonSettings]:
@@ -109,7 +109,7 @@ class SettingsAggregate:
 class SettingsSteps:
     """Reading and changing the settings; each change is a step the runner writes and undoes."""
 
-    def __init__(self, store: DungeonTurnStore, clock: Callable[[], float]) -> None:
+    def __init__(self, store: DungeonTurnStorage, clock: Callable[[], float]) -> None:
         self._store = store
         self._steps = StepRunner(SettingsAggregate(store), clock, what="the dungeon-turn settings")
 

@@ -16,13 +16,13 @@ from refkit.app.dungeon.state import DungeonTurnView, dungeon_en
 from refkit.app.party.table_party import PARTY_KEY, choice_from_text, party_at_table
 
 if TYPE_CHECKING:
-    from refkit.store.sqlite.quick import QuickDatabase
+    from refkit.app.ports import QuickReads
 
 
 class _StoredItems:
     """The crows' items as stored, for :func:`synced` (a CarriedDiceSource)."""
 
-    def __init__(self, quick: QuickDatabase) -> None:
+    def __init__(self, quick: QuickReads) -> None:
         self._quick = quick
 
     def carried_dice(self, crow: str, item_id: str) -> CarriedDice | None:
@@ -30,7 +30,7 @@ class _StoredItems:
         return None if item is None else carried_dice_of(item)
 
 
-def stored_view(quick: QuickDatabase, now: float) -> DungeonTurnView:
+def stored_view(quick: QuickReads, now: float) -> DungeonTurnView:
     """What ``DungeonTurnService.view()`` would show at ``now``, read from ``quick``. Raises
     ValueError for a stored state it cannot read (as the service does)."""
     turn = quick.dungeon_turn()
@@ -53,7 +53,7 @@ class StoredParty:
     rest_in_miasma: bool
 
 
-def stored_party(quick: QuickDatabase) -> StoredParty:
+def stored_party(quick: QuickReads) -> StoredParty:
     """The parties and the party at the table, chosen as ``PartyBridge.party_name`` chooses.
     Raises ValueError for a stored choice it cannot read (as the bridge does)."""
     choice = choice_from_text(quick.state(PARTY_KEY))

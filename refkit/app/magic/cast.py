@@ -47,7 +47,7 @@ from refkit.rules.magic.spell import Spell
 from refkit.rules.magic.spellbooks import UnknownSpellError, find_spell
 from refkit.rules.tables.duration_kind import DurationKind
 from refkit.rules.tables.model import RollableTable, TableRow
-from refkit.store.session_log import SessionLogEntry
+from refkit.store.records import SessionLogEntry
 
 if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService

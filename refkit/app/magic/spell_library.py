@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from refkit.app.atomic_files import write_text_atomic
+from refkit.app.ports import SpellStorage
 from refkit.errors import DomainError
 from refkit.rules.magic.spell import Spell
 from refkit.rules.magic.spell_file import load_spell_file, spell_to_toml
 from refkit.rules.magic.spellbooks import find_spell, load_default_spells
-from refkit.store.spell_store import SpellRepository, spell_key
+from refkit.store.row_forms import spell_key
 
 
 class SpellRefused(DomainError, ValueError):
@@ -27,7 +28,7 @@ class SpellRefused(DomainError, ValueError):
 class SpellLibrary:
     """The shipped spells and the referee's own, read and changed as one list."""
 
-    def __init__(self, repository: SpellRepository, shipped: Sequence[Spell] | None = None) -> None:
+    def __init__(self, repository: SpellStorage, shipped: Sequence[Spell] | None = None) -> None:
         self._repository = repository
         self._shipped = tuple(load_default_spells() if shipped is None else shipped)
 

@@ -31,12 +31,13 @@ from refkit.app.party.table_party import (
     read_choice,
 )
 from refkit.app.party.wound_prompts import WoundPrompts
+from refkit.app.ports import DungeonTurnStorage
 from refkit.app.steps import Planned, StepRunner
 from refkit.rules.character.model import Character
 from refkit.rules.dungeon.end_of_turn import EndOfTurnResult, RestStart
-from refkit.store.character_store import CharacterNotFoundError, name_key
-from refkit.store.dungeon_turn_store import DungeonTurnStore
-from refkit.store.session_log import SessionLogEntry
+from refkit.store.errors import CharacterNotFoundError
+from refkit.store.records import SessionLogEntry
+from refkit.store.row_forms import name_key
 
 
 @dataclass
@@ -293,7 +294,7 @@ class PartyBridge:
 
 
 def dungeon_service_with_party(
-    store: DungeonTurnStore, characters: CharacterService, **options: Any
+    store: DungeonTurnStorage, characters: CharacterService, **options: Any
 ) -> tuple[DungeonTurnService, PartyBridge]:
     """A dungeon-turn service whose End DT and rests act on the party at the table.
 

@@ -8,7 +8,7 @@ from typing import Protocol
 
 from refkit.app.character_service import CharacterService
 from refkit.rules.character.model import Character
-from refkit.store.character_store import CharacterNotFoundError
+from refkit.store.errors import CharacterNotFoundError
 
 
 class CrowsAtTable(Protocol):

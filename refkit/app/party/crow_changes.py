@@ -15,7 +15,7 @@ from refkit.app.character_commands import CharacterEdit
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.app.undo import CompositeCommand, FunctionCommand
-from refkit.store.session_log import SessionLogEntry
+from refkit.store.records import SessionLogEntry
 
 
 def plural(count: int, word: str) -> str:

@@ -19,7 +19,7 @@ from refkit.app.dungeon.carried_lights import one_into_a_hand
 from refkit.app.undo import CompositeCommand
 from refkit.errors import DomainError
 from refkit.rules.inventory.moves import carried_fuel
-from refkit.store.character_store import CharacterNotFoundError
+from refkit.store.errors import CharacterNotFoundError
 
 
 class NoFuelCarried(DomainError, ValueError):

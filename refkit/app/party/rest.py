@@ -48,7 +48,7 @@ from refkit.rules.character.rest_activities import (
 from refkit.rules.common.name_text import match_key
 from refkit.rules.dungeon.clock import ClockState
 from refkit.rules.dungeon.effects import TrackedEffect
-from refkit.store.character_store import CharacterRepository, name_key
+from refkit.store.row_forms import name_key
 
 if TYPE_CHECKING:
     from refkit.app.crafting.commands import DoneOnce
@@ -173,7 +173,7 @@ class PartyRest(CrowChanges):
 
     in_miasma: bool = False
     entries: tuple[CrowRest, ...] = ()
-    repository: CharacterRepository | None = None
+    repository: StateValues | None = None
     records_before: str | None = None
     records_after: str | None = None
     secluded_by: str | None = None

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from refkit.app.character_commands import CharacterEdit
+from refkit.app.ports import PromptedCrows
 from refkit.rules.character.model import Character
-from refkit.store.character_store import CharacterRepository
-from refkit.store.wound_prompt_store import StoredWoundPrompt, WoundPromptRepository
+from refkit.store.records import StoredWoundPrompt
 
 PromptListener = Callable[[str], None]
 
@@ -57,9 +57,9 @@ class WoundPrompts:
     Listeners hear the crow's name after every change (inside a unit of work, once it commits).
     """
 
-    def __init__(self, repository: CharacterRepository) -> None:
+    def __init__(self, repository: PromptedCrows) -> None:
         self._db = repository.database
-        self._store = WoundPromptRepository(repository.database)
+        self._store = repository.wound_prompts
         self._listeners: list[PromptListener] = []
 
     def add_listener(self, listener: PromptListener) -> None:

@@ -19,7 +19,7 @@ from refkit.app.character_service import CharacterService
 from refkit.app.undo import FollowedStep
 from refkit.rules.character.model import Character
 from refkit.rules.travel.miasma import MiasmaTest
-from refkit.store.character_store import CharacterNotFoundError
+from refkit.store.errors import CharacterNotFoundError
 
 
 class ValuedStep(Protocol):

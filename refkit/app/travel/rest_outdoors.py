@@ -21,7 +21,7 @@ from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.app.undo import FollowedStep
 from refkit.rules.character.model import Character
 from refkit.rules.character.rest_activities import ActivityChoice
-from refkit.store.character_store import CharacterNotFoundError
+from refkit.store.errors import CharacterNotFoundError
 
 
 class Step(Protocol):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from refkit.app.party.rest import starvation_wounds
 from refkit.app.party.table_party import read_choice
+from refkit.app.ports import UnitsOfWork
 from refkit.app.travel.journey import Journey
 from refkit.app.travel.journey_steps import (
     JourneyEditCommand,
@@ -30,7 +31,6 @@ from refkit.rules.travel.hex_map import HexMap
 from refkit.rules.travel.hexes import HexDirection
 from refkit.rules.travel.miasma import MiasmaTest
 from refkit.rules.travel.travel_day import DayPlan, Traveller
-from refkit.store.character_store import CharacterRepository
 
 if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService
@@ -39,14 +39,17 @@ if TYPE_CHECKING:
     from refkit.app.party.bridge import PartyBridge
     from refkit.app.table_service import TableService
     from refkit.app.travel.two_hours import TwoHoursCommand
-    from refkit.store.database import Database
+    from refkit.app.versioned import VersionedMeta
 
 
 class Services(Protocol):
     """What :class:`refkit.compose.Services` gives the travel feature."""
 
     @property
-    def database(self) -> Database: ...
+    def database(self) -> UnitsOfWork: ...
+
+    @property
+    def versioned_meta(self) -> VersionedMeta: ...
 
     @property
     def dice(self) -> DiceService: ...
@@ -70,13 +73,13 @@ class Services(Protocol):
 
 def journey_store(services: Services) -> JourneyStore:
     database = services.database
-    return JourneyStore(CharacterRepository(database), database.unit_of_work)
+    return JourneyStore(services.versioned_meta, database.unit_of_work)
 
 
 def map_library(services: Services) -> MapLibrary:
     """The database's maps; a fresh database gets the sample map (see :mod:`.sample_map`)."""
     database = services.database
-    meta = CharacterRepository(database)
+    meta = services.versioned_meta
     library = MapLibrary(meta, database.unit_of_work)
     with database.unit_of_work():
         seed_sample_map(library, meta)
@@ -116,7 +119,7 @@ def crow_traveller(characters: CharacterService, name: str) -> Traveller:
 def table_party_names(services: Services) -> list[str]:
     """The crows of the party at the table (the only party when none was chosen); [] if none."""
     characters = services.characters
-    choice = read_choice(CharacterRepository(services.database))
+    choice = read_choice(services.versioned_meta)
     party = choice.party if choice.chosen else None
     if party is None:
         parties = characters.list_parties()
@@ -249,7 +252,7 @@ class TravelDesk:
 
     def starvation(self, names: Sequence[str]) -> dict[str, int]:
         """Each crow's starvation wounds so far (the rest rows show what the rest does to them)."""
-        repository = CharacterRepository(self._services.database)
+        repository = self._services.versioned_meta
         return {name: starvation_wounds(repository, name) for name in names}
 
     def progress(self, name: str) -> DayInProgress:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from refkit.app.combat.bestiary import BestiaryRefusal
-from refkit.app.combat.on_database import bestiary_on
+from refkit.compose import bestiary_on
 from refkit.rules.combat.bestiary_file import CreatureEntryError, creature_from_entry
 from refkit.store.database import Database
 

@@ -131,8 +131,8 @@ def test_a_hit_on_a_crow_leaves_its_wounds_waiting_and_undo_takes_them_back(
 ) -> None:
     from datetime import UTC, datetime
 
-    from refkit.app.combat.on_database import fight_session_on
     from refkit.app.party.wound_prompts import WoundPrompts
+    from refkit.compose import fight_session_on
     from refkit.rules.character.model import Character, Characteristics, Stamina
 
     characters.create(Character("Pell Rook", Characteristics(0, 0, 0), Stamina(3, 3)))

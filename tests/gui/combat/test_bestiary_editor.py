@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from refkit.app.combat.bestiary import Bestiary
-from refkit.app.combat.on_database import bestiary_on
+from refkit.compose import bestiary_on
 from refkit.gui.combat.bestiary_editor import DAMAGE, NAME, PIERCING, BestiaryDialog
 from refkit.rules.combat.bestiary_file import read_bestiary_file
 from refkit.store.database import Database

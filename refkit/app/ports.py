@@ -1,0 +1,208 @@
+"""What the app needs of the store, as Protocols the app owns and the store's classes fit.
+
+The app's services are typed against these, never against the store's concrete repositories;
+the composition root (:mod:`refkit.compose`) builds the concrete ones and hands them in. The
+values passed through (``SessionLogEntry``, ``DungeonTurnSnapshot``...) are the store's plain
+records from :mod:`refkit.store.records`, which import no SQL. The versioned values of the
+character repository are in :mod:`refkit.app.versioned`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from refkit.rules.character.model import Character
+    from refkit.rules.crafting.tracker import CraftingProject
+    from refkit.rules.dungeon.clock import DungeonTurnClock
+    from refkit.rules.dungeon.effects import TrackedEffect
+    from refkit.rules.inventory.model import Item
+    from refkit.rules.magic.spell import Spell
+    from refkit.store.dungeon_settings import DungeonSettings
+    from refkit.store.records import (
+        DungeonTurnSnapshot,
+        Party,
+        SavedDungeonTurn,
+        SessionLogEntry,
+        StoredWoundPrompt,
+    )
+
+
+class OpenUnit(Protocol):
+    """The unit of work open in this thread: what failed in it, and what to run once it commits."""
+
+    @property
+    def failed(self) -> BaseException | None: ...
+
+    def after_commit(self, callback: Callable[[], None]) -> None: ...
+
+
+class UnitsOfWork(Protocol):
+    """A database that runs a block as one unit of work (one transaction, one retry point)
+    (``refkit.store.database.Database`` fits)."""
+
+    @property
+    def current_unit_of_work(self) -> OpenUnit | None: ...
+
+    def unit_of_work(self) -> AbstractContextManager[object]: ...
+
+
+class SessionLog(Protocol):
+    """The session log (``refkit.store.session_log.SessionLogRepository`` fits)."""
+
+    def add(self, entry: SessionLogEntry) -> int: ...
+
+    def add_all(self, entries: Sequence[SessionLogEntry]) -> tuple[int, ...]: ...
+
+    def entries(
+        self,
+        *,
+        kinds: Iterable[str] | None = None,
+        text: str | None = None,
+        include_undone: bool = False,
+        limit: int | None = None,
+        newest_first: bool = False,
+        after_id: int | None = None,
+        ids: Iterable[int] | None = None,
+    ) -> list[SessionLogEntry]: ...
+
+    def count(self, *, include_undone: bool = False) -> int: ...
+
+    def newest_id(self) -> int: ...
+
+    def undone_ids(self, *, from_id: int = 0) -> set[int]: ...
+
+    def set_undone(self, ids: Iterable[int], undone: bool = True) -> int: ...
+
+    def clear(self) -> int: ...
+
+
+class DungeonTurnStorage(Protocol):
+    """The stored dungeon turn and its settings
+    (``refkit.store.dungeon_turn_store.DungeonTurnStore`` fits)."""
+
+    @property
+    def database(self) -> UnitsOfWork: ...
+
+    @property
+    def session_log(self) -> SessionLog: ...
+
+    def load(self) -> DungeonTurnSnapshot: ...
+
+    def version(self) -> int: ...
+
+    def save(
+        self,
+        clock: DungeonTurnClock,
+        effects: Sequence[TrackedEffect],
+        *,
+        expected_version: int,
+        log: Sequence[SessionLogEntry] = (),
+        mark_undone: Sequence[int] = (),
+        mark_done: Sequence[int] = (),
+    ) -> SavedDungeonTurn: ...
+
+    def settings(self) -> DungeonSettings: ...
+
+    def settings_versioned(self) -> tuple[DungeonSettings, int]: ...
+
+    def save_settings(
+        self, settings: DungeonSettings, *, expected_version: int | None = None
+    ) -> int: ...
+
+
+class SpellStorage(Protocol):
+    """The referee's own spells (``refkit.store.spell_store.SpellRepository`` fits)."""
+
+    def spells(self) -> list[Spell]: ...
+
+    def add(self, spell: Spell) -> None: ...
+
+    def replace(self, name: str, spell: Spell) -> None: ...
+
+    def delete(self, name: str) -> Spell: ...
+
+
+class SampleContentShelf(Protocol):
+    """What seeding the sample party needs of the character repository."""
+
+    def count(self) -> int: ...
+
+    def save_all(
+        self,
+        characters: Sequence[Character],
+        *,
+        replace_existing: bool,
+        parties: Sequence[Party] = (),
+    ) -> None: ...
+
+    def get_meta(self, key: str, default: str | None = None) -> str | None: ...
+
+    def set_meta(self, key: str, value: str) -> None: ...
+
+
+class StoredDungeonTurn(Protocol):
+    """The dungeon turn as the quick ``sqlite3`` path reads it."""
+
+    @property
+    def clock(self) -> DungeonTurnClock: ...
+
+    @property
+    def effects(self) -> tuple[TrackedEffect, ...]: ...
+
+    @property
+    def settings(self) -> DungeonSettings: ...
+
+    @property
+    def version(self) -> int: ...
+
+
+class QuickReads(Protocol):
+    """The reads made before the ORM is imported (``refkit.store.sqlite.quick.QuickDatabase`` fits)."""
+
+    def dungeon_turn(self) -> StoredDungeonTurn: ...
+
+    def carried_item(self, crow: str, item_id: str) -> Item | None: ...
+
+    def state(self, key: str) -> str | None: ...
+
+    def party_names(self) -> list[str]: ...
+
+
+class CraftingProjects(Protocol):
+    """The crafting projects with their revisions
+    (``refkit.store.crafting_store.CraftingProjectRepository`` fits)."""
+
+    def projects(self) -> list[tuple[CraftingProject, int]]: ...
+
+    def get(self, name: str) -> tuple[CraftingProject, int]: ...
+
+    def save(self, project: CraftingProject, expected_revision: int | None) -> int: ...
+
+    def delete(self, name: str, expected_revision: int) -> None: ...
+
+
+class WoundPromptStorage(Protocol):
+    """The crows' stored wound prompts
+    (``refkit.store.wound_prompt_store.WoundPromptRepository`` fits)."""
+
+    def get(self, name: str) -> StoredWoundPrompt | None: ...
+
+    def pending(self) -> list[StoredWoundPrompt]: ...
+
+    def add(
+        self, name: str, *, to_place: int = 0, to_heal: int = 0
+    ) -> StoredWoundPrompt | None: ...
+
+
+class PromptedCrows(Protocol):
+    """The crows' database and their wound prompts in it
+    (``refkit.store.character_store.CharacterRepository`` fits)."""
+
+    @property
+    def database(self) -> UnitsOfWork: ...
+
+    @property
+    def wound_prompts(self) -> WoundPromptStorage: ...
