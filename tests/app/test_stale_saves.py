@@ -46,12 +46,18 @@ CROWS = "The Sample Party"
 BACKLASH, MIASMA = "Refkit default backlashes", "Refkit default Miasma effects"
 
 
+_HOOKED: list[tuple[Any, str, Any]] = []
+"""The listeners :func:`before_first_write` added, removed when the test's databases close."""
+
+
 @pytest.fixture
 def two_programs(tmp_path: Path) -> Iterator[tuple[Database, Database]]:
     path = tmp_path / "refkit.sqlite3"
     with Database.open(str(path)) as first, Database.open(str(path)) as second:
         CharacterService(CharacterRepository(first)).list_characters()  # the sample party
         yield first, second
+        while _HOOKED:  # no listener outlives its test
+            event.remove(*_HOOKED.pop())
 
 
 def before_first_write(db: Database, action: Any) -> None:
@@ -66,6 +72,7 @@ def before_first_write(db: Database, action: Any) -> None:
             action()
 
     event.listen(db._engine, "before_cursor_execute", hook)  # the engine: a test's inside view
+    _HOOKED.append((db._engine, "before_cursor_execute", hook))
 
 
 def journeys_on(db: Database) -> JourneyStore:
