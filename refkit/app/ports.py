@@ -160,7 +160,8 @@ class StoredDungeonTurn(Protocol):
 
 
 class QuickReads(Protocol):
-    """The reads made before the ORM is imported (``refkit.store.sqlite.quick.QuickDatabase`` fits)."""
+    """The reads made before the ORM is imported (``refkit.store.sqlite.quick.QuickDatabase``
+    fits)."""
 
     def dungeon_turn(self) -> StoredDungeonTurn: ...
 

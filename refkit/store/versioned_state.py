@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from sqlalchemy import func, update
+from sqlalchemy import ColumnElement, func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -63,9 +63,25 @@ def write_state(session: Session, key: str, text: str, expected_version: int) ->
         session.add(AppStateRow(key=key, payload=text, version=1))
         _flush_first(session, stale)
         return 1
+    return _next_version(
+        session, col(AppStateRow.key) == key, AppStateRow, text, expected_version, stale
+    )
+
+
+def _next_version(
+    session: Session,
+    which: ColumnElement[bool],
+    row: type[AppStateRow] | type[JourneyRow] | type[HexMapRow],
+    text: str,
+    expected_version: int,
+    stale: StaleWriteError,
+) -> int:
+    """The row ``which`` picks gets ``text`` and the next version, only if it is still at
+    ``expected_version`` (one conditional UPDATE, its row count checked); StaleWriteError, nothing
+    written, otherwise."""
     statement = (
-        update(AppStateRow)
-        .where(col(AppStateRow.key) == key, col(AppStateRow.version) == expected_version)
+        update(row)
+        .where(which, col(row.version) == expected_version)
         .values(payload=text, version=expected_version + 1)
     )
     if session.exec(statement).rowcount != 1:
@@ -144,11 +160,6 @@ class DocumentShelf:
                 )
                 _flush_first(session, stale)
                 return 1
-            statement = (
-                update(row)
-                .where(col(row.name_key) == name_key, col(row.version) == expected_version)
-                .values(payload=text, version=expected_version + 1)
+            return _next_version(
+                session, col(row.name_key) == name_key, row, text, expected_version, stale
             )
-            if session.exec(statement).rowcount != 1:
-                raise stale
-            return expected_version + 1

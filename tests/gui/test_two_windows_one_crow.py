@@ -55,6 +55,13 @@ def open_window(
         service.close()
 
 
+def _editor(panels: CharacterPanels, qtbot) -> CrowEditor:  # type: ignore[no-untyped-def]
+    editor = panels.open_editor()
+    assert isinstance(editor, CrowEditor)
+    qtbot.waitExposed(editor)
+    return editor
+
+
 def test_notes_typed_over_notes_changed_in_the_other_window_are_kept_and_told(
     open_window: Callable[[], CharacterPanels],
 ) -> None:
@@ -108,9 +115,7 @@ def test_the_editor_keeps_what_the_other_window_saved_in_fields_it_did_not_touch
     qtbot, open_window: Callable[[], CharacterPanels]
 ) -> None:
     first, second = open_window(), open_window()
-    editor = second.open_editor()
-    assert isinstance(editor, CrowEditor)
-    qtbot.waitExposed(editor)
+    editor = _editor(second, qtbot)
     editor.player.setText("Ola")
     first.session.toggle_condition("blessed", True)
     first.session.damage(2)
@@ -126,9 +131,7 @@ def test_the_editor_refuses_a_field_the_other_window_changed_too_and_keeps_the_t
     qtbot, open_window: Callable[[], CharacterPanels]
 ) -> None:
     first, second = open_window(), open_window()
-    editor = second.open_editor()
-    assert isinstance(editor, CrowEditor)
-    qtbot.waitExposed(editor)
+    editor = _editor(second, qtbot)
     editor.notes.setPlainText("Editor's notes")
     first.session.edit_notes("Sheet's notes in the first window")
     editor.save_button.click()
