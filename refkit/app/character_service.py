@@ -18,6 +18,7 @@ import json
 import re
 import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +47,10 @@ from refkit.store.character_store import CharacterRepository
 from refkit.store.errors import CharacterStoreError, NameTakenError
 from refkit.store.records import CharacterSummary, Party
 from refkit.store.row_forms import name_key
+
+READS_REMEMBERED = 256
+"""How many crows' last reads :meth:`CharacterService.get` keeps with their revision (the most
+recent ones; an edit of a crow read longer ago checks the crow itself instead)."""
 
 PARTIES_FILE = "refkit-parties.json"
 PARTIES_FORMAT = "refkit-parties"
@@ -172,7 +177,7 @@ class CharacterService:
         self._rules = rules or InventoryRules()
         self._owns_database = owns_database
         self._listeners: list[ChangeListener] = []
-        self._reads: dict[str, tuple[Character, int]] = {}
+        self._reads: OrderedDict[str, tuple[Character, int]] = OrderedDict()
         self._reads_lock = threading.Lock()
         if seed_samples:
             seed_sample_content(repo)
@@ -252,8 +257,12 @@ class CharacterService:
         The revision it was read at is remembered with it (see :meth:`revision_read`), so an
         edit worked out from this very object saves only if nobody saved the crow since."""
         character, revision = self._repo.read(name)
+        key = name_key(character.name)
         with self._reads_lock:
-            self._reads[name_key(character.name)] = (character, revision)
+            self._reads[key] = (character, revision)
+            self._reads.move_to_end(key)
+            if len(self._reads) > READS_REMEMBERED:  # an edit of one forgotten compares crows
+                self._reads.popitem(last=False)
         return character
 
     def revision_read(self, character: Character) -> int | None:

@@ -177,3 +177,20 @@ def test_an_edit_from_a_crow_not_read_through_the_service_compares_the_crow_itse
     )
     command.do()
     assert service.get(BRANNOC).notes == "mine"
+
+
+def test_the_service_remembers_only_its_latest_reads_and_an_older_one_is_compared(
+    service: CharacterService, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refkit.app import character_service
+
+    monkeypatch.setattr(character_service, "READS_REMEMBERED", 1)
+    brannoc = service.get(BRANNOC)
+    assert service.revision_read(brannoc) is not None
+    service.get("Wren Ashdown")  # pushes Brannoc's read out
+    assert service.revision_read(brannoc) is None
+    command = cmd.CharacterEdit(service, BRANNOC, brannoc, replace(brannoc, notes="x"), "Notes")
+    change_elsewhere(db_path, BRANNOC, blessed)
+    with pytest.raises(CharacterChangedError):
+        command.do()
+    assert "blessed" in service.get(BRANNOC).conditions
