@@ -97,3 +97,19 @@ def test_the_dungeon_turns_steps_refresh_and_poll_read_nothing_on_the_gui_thread
         dungeon.check_for_outside_changes()
         qtbot.waitUntil(lambda: dungeon.view().version == moved_to, timeout=5000)
     assert statements == [], "\n".join(statements)
+
+
+def test_the_session_log_panel_catching_up_reads_nothing_on_the_gui_thread(
+    start_app, qtbot, db_file: Path
+) -> None:
+    from refkit.gui.shell.panel_registry import PanelId
+
+    app = _ready(start_app, qtbot, db_file)
+    ready: list[bool] = []
+    app.when_ready(lambda *_args: ready.append(True))
+    qtbot.waitUntil(lambda: bool(ready), timeout=30000)
+    with gui_thread_statements(app) as statements:
+        app.panels.show(PanelId.SESSION_LOG)
+        app.dungeon.session.start_turn()  # the session log catches up with a new entry
+        qtbot.wait(300)
+    assert statements == [], "\n".join(statements)

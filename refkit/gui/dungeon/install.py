@@ -175,10 +175,10 @@ class DungeonPanels:
                 PanelId.TABLES, lambda editor: editor.set_service(table_service, undo_stack)
             )
             yield
-        self._registry.when_built(
-            PanelId.SESSION_LOG,
-            lambda panel: panel.set_source(dungeon_service.store.session_log),
-        )
+        from refkit.gui.shell.undo_adapter import ThroughWorker
+
+        log_source = ThroughWorker(dungeon_service.store.session_log, self.session.undo_stack)
+        self._registry.when_built(PanelId.SESSION_LOG, lambda panel: panel.set_source(log_source))
 
     def attach_database(
         self, database: Database, characters: CharacterService | None = None

@@ -303,6 +303,21 @@ def write_through(
     return function(*args, **kwargs)
 
 
+class ThroughWorker:
+    """``target`` with every method call run where ``stack`` writes (the window's worker, off
+    the GUI thread), for a panel that reads a repository directly (the session log)."""
+
+    def __init__(self, target: object, stack: QUndoStack | None) -> None:
+        self._target = target
+        self._stack = stack
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._target, name)
+        if not callable(found):
+            return found
+        return partial(write_through, self._stack, found)
+
+
 WRITE_HERE = partial(write_through, None)
 """``WRITE_HERE(function, *args, **kwargs)`` calls the function on the calling thread: the
 default of a panel's ``write=`` keyword (the window passes ``partial(write_through, its undo
