@@ -49,12 +49,8 @@ class UnitsOfWork(Protocol):
     def unit_of_work(self) -> AbstractContextManager[object]: ...
 
 
-class SessionLog(Protocol):
-    """The session log (``refkit.store.session_log.SessionLogRepository`` fits)."""
-
-    def add(self, entry: SessionLogEntry) -> int: ...
-
-    def add_all(self, entries: Sequence[SessionLogEntry]) -> tuple[int, ...]: ...
+class SessionLogReads(Protocol):
+    """What a reader of the session log needs of it (the window's session-log panel)."""
 
     def entries(
         self,
@@ -68,11 +64,19 @@ class SessionLog(Protocol):
         ids: Iterable[int] | None = None,
     ) -> list[SessionLogEntry]: ...
 
-    def count(self, *, include_undone: bool = False) -> int: ...
-
     def newest_id(self) -> int: ...
 
     def undone_ids(self, *, from_id: int = 0) -> set[int]: ...
+
+
+class SessionLog(SessionLogReads, Protocol):
+    """The session log (``refkit.store.session_log.SessionLogRepository`` fits)."""
+
+    def add(self, entry: SessionLogEntry) -> int: ...
+
+    def add_all(self, entries: Sequence[SessionLogEntry]) -> tuple[int, ...]: ...
+
+    def count(self, *, include_undone: bool = False) -> int: ...
 
     def set_undone(self, ids: Iterable[int], undone: bool = True) -> int: ...
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import logging
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QShowEvent
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.app.ports import SessionLogReads
 from refkit.app.session_log_kinds import KIND_LABELS
 from refkit.gui.common.export_folder import export_folder, remember_export_folder
 from refkit.gui.common.row_table_model import Column, RowTableModel
@@ -53,24 +54,6 @@ log = logging.getLogger(__name__)
 LOAD_LIMIT = 2000
 """The newest entries the panel holds; older ones are in the export and the CLI."""
 COLUMNS = ("Time", "DT", "Kind", "What happened")
-
-
-class SessionLogSource(Protocol):
-    def entries(
-        self,
-        *,
-        kinds: Iterable[str] | None = None,
-        text: str | None = None,
-        include_undone: bool = False,
-        limit: int | None = None,
-        newest_first: bool = False,
-        after_id: int | None = None,
-        ids: Iterable[int] | None = None,
-    ) -> list[SessionLogEntry]: ...
-
-    def newest_id(self) -> int: ...
-
-    def undone_ids(self, *, from_id: int = 0) -> set[int]: ...
 
 
 MarkdownExporter = Callable[[Sequence[Any]], str]
@@ -102,7 +85,7 @@ class SessionLogPanel(QWidget):
 
     def __init__(
         self,
-        source: SessionLogSource | None = None,
+        source: SessionLogReads | None = None,
         parent: QWidget | None = None,
         *,
         exporter: MarkdownExporter = _default_exporter,
@@ -196,7 +179,7 @@ class SessionLogPanel(QWidget):
 
     # reading --------------------------------------------------------------------------------
 
-    def set_source(self, source: SessionLogSource) -> None:
+    def set_source(self, source: SessionLogReads) -> None:
         self._source = source
         self._needs_reload = True
         self.notice_log_changed()
@@ -274,7 +257,7 @@ class SessionLogPanel(QWidget):
         more = " (newest shown)" if count >= LOAD_LIMIT else ""
         self.count_label.setText(f"{count} {'entry' if count == 1 else 'entries'}{more}")
 
-    def _reload(self, source: SessionLogSource) -> None:
+    def _reload(self, source: SessionLogReads) -> None:
         newest = source.newest_id()
         entries = source.entries(**self._filter(), limit=LOAD_LIMIT, newest_first=True)
         undone = source.undone_ids(from_id=_window_start(newest))
@@ -282,7 +265,7 @@ class SessionLogPanel(QWidget):
         self._newest_id, self._undone = newest, undone
         self._needs_reload = False
 
-    def _read_changes(self, source: SessionLogSource) -> None:
+    def _read_changes(self, source: SessionLogReads) -> None:
         """New entries are inserted and entries that were undone or done again are removed,
         re-added or restyled — looking only at the newest LOAD_LIMIT ids, where an undo-stack
         step's entries are (an evening writes about 200)."""
