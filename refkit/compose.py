@@ -17,9 +17,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from refkit.dice.rng import make_rng
 from refkit.store.sqlite.quick import (
@@ -82,7 +83,6 @@ def fight_session_on(
     from refkit.store.session_log import SessionLogRepository
 
     return fight_session_from(
-        database,
         characters,
         bestiary=bestiary_on(database),
         session_log=SessionLogRepository(database),
@@ -94,6 +94,47 @@ def fight_session_on(
     )
 
 
+T = TypeVar("T")
+
+
+def open_character_service(
+    url: str | None = None, *, seed_samples: bool = True
+) -> CharacterService:
+    """The character service of the database at ``url`` (None: the default location), opened
+    (created and migrated if need be); closing the service closes that database."""
+    from refkit.app.character_service import CharacterService
+    from refkit.store.character_store import CharacterRepository
+    from refkit.store.database import Database
+
+    db = Database.open(url)
+    try:
+        with db.unit_of_work():  # the sample party of a fresh database, all or nothing
+            return CharacterService(
+                CharacterRepository(db), seed_samples=seed_samples, on_close=db.close
+            )
+    except BaseException:
+        db.close()
+        raise
+
+
+def table_service_on(
+    db: Database, *, rng_factory: RngFactory = make_rng, clock: Clock = time.time
+) -> TableService:
+    """A table service on ``db``'s tables, logging rolls to its session log with the DT then."""
+    from refkit.app.table_service import TableService
+    from refkit.store.dungeon_turn_store import DungeonTurnStore
+    from refkit.store.table_store import TableStore
+
+    dungeon_turn = DungeonTurnStore(db)
+    return TableService(
+        TableStore(db),
+        session_log=dungeon_turn.session_log,
+        current_dt=lambda: dungeon_turn.load().clock.dt,
+        rng_factory=rng_factory,
+        clock=clock,
+    )
+
+
 class Services:
     """Every service of one database, each built on first use and kept.
 
@@ -101,6 +142,10 @@ class Services:
     ``on_log_failure`` a roll whose log entry cannot be written (the database cannot be opened,
     is locked, full, read-only…) is still made and returned, and the callback hears why; without
     it, that failure is raised like any other.
+
+    With ``one_step`` (the command line: one command is one step of the user's) every write
+    goes into one unit of work, opened with the database and committed by :meth:`end_step`
+    (rolled back when the command fails), and a write outside it is refused.
     """
 
     def __init__(
@@ -113,8 +158,11 @@ class Services:
         roll_source: str = "app",
         busy_timeout_ms: int = QUICK_BUSY_TIMEOUT_MS,
         on_log_failure: LogFailure | None = None,
+        one_step: bool = False,
     ) -> None:
         self.db_url = db_url
+        self._one_step = one_step
+        self._step: AbstractContextManager[object] | None = None
         self._database = database
         self._owns_database = database is None
         self.clock = clock
@@ -140,10 +188,35 @@ class Services:
 
     def do(self, command: Command) -> None:
         """Do ``command`` as one step: its writes in one unit of work of the database, committed
-        together when it is over or not at all (the command line's runner of steps, as the
-        window's undo stack is the window's)."""
-        with self.database.unit_of_work():
+        together when it is over or not at all — the command's own unit with ``one_step`` (the
+        command line's runner of steps, as the window's undo stack is the window's)."""
+        database = self.database
+        if self._step is not None:
             command.do()
+            return
+        with database.unit_of_work():
+            command.do()
+
+    def in_unit(self, function: Callable[[], T]) -> T:
+        """``function()`` in a unit of work: the one open in this thread (a step's, or a
+        ``one_step`` command's), else one of its own — for start-up work such as seeding the
+        sample content, which is nobody's step."""
+        database = self.database
+        if database.in_unit_of_work():
+            return function()
+        with database.unit_of_work():
+            return function()
+
+    def end_step(self, error: BaseException | None = None) -> None:
+        """Commit the unit of work of a ``one_step`` command (None: nothing was opened), or roll it
+        back when ``error`` ended the command; a failed commit raises its DatabaseError."""
+        step, self._step = self._step, None
+        if step is None:
+            return
+        if error is None:
+            step.__exit__(None, None, None)
+        else:
+            step.__exit__(type(error), error, error.__traceback__)
 
     @property
     def commits(self) -> int:
@@ -160,6 +233,11 @@ class Services:
 
             self._close_quick()
             self._database = Database.open(self.db_url, busy_timeout_ms=self.busy_timeout_ms)
+            if self._one_step:
+                self._database.writes_only_in_units()
+                step = self._database.unit_of_work()
+                step.__enter__()
+                self._step = step
         return self._database
 
     def quick(self) -> QuickDatabase | None:
@@ -177,8 +255,11 @@ class Services:
             self._quick = None
 
     def close(self) -> None:
-        """Close what was opened here (a database handed over stays open)."""
+        """Close what was opened here (a database handed over stays open); a ``one_step``
+        command's unit not ended by :meth:`end_step` is rolled back."""
         self._close_quick()
+        if self._step is not None:
+            self.end_step(RuntimeError("the command's services were closed before its end"))
         if self._database is not None and self._owns_database:
             self._database.close()
             self._database = None
@@ -311,11 +392,8 @@ class Services:
         """Rollable tables; a roll goes to the session log with the current DT."""
 
         def build() -> TableService:
-            from refkit.app.table_service import TableService
 
-            return TableService.for_database(
-                self.database, rng_factory=self.rng_factory, clock=self.clock
-            )
+            return table_service_on(self.database, rng_factory=self.rng_factory, clock=self.clock)
 
         service: TableService = self._once("tables", build)
         return service

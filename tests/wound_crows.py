@@ -13,6 +13,7 @@ from pathlib import Path
 from refkit.app.character_service import CharacterService
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.party.bridge import dungeon_service_with_party
+from refkit.compose import open_character_service
 from refkit.rules.character.model import Character, Characteristics, Stamina
 from refkit.rules.inventory.model import BACKPACK, HAND, Armor, Inventory, Item
 from refkit.store.character_store import CharacterRepository
@@ -55,7 +56,7 @@ def add_wound_crows(service: CharacterService) -> None:
 @contextmanager
 def wound_service(db_path: Path) -> Iterator[CharacterService]:
     """A character service on a new database holding only these two crows."""
-    with CharacterService.open(str(db_path), seed_samples=False) as opened:
+    with open_character_service(str(db_path), seed_samples=False) as opened:
         add_wound_crows(opened)
         yield opened
 

@@ -26,6 +26,7 @@ from types import TracebackType
 from typing import Any
 
 from refkit.app.atomic_files import write_text_atomic
+from refkit.app.ports import CharacterRows
 from refkit.app.sample_content import seed_sample_content
 from refkit.errors import DomainError
 from refkit.rules.character.file_format import (
@@ -42,8 +43,6 @@ from refkit.rules.common.file_reading import UserFileError, read_user_file
 from refkit.rules.common.name_text import name_problem, require_plain_name
 from refkit.rules.inventory.catalogue import CatalogueItem, load_item_catalogue
 from refkit.rules.inventory.model import InventoryRules
-from refkit.store import Database
-from refkit.store.character_store import CharacterRepository
 from refkit.store.errors import CharacterStoreError, NameTakenError
 from refkit.store.records import CharacterSummary, Party
 from refkit.store.row_forms import name_key
@@ -165,39 +164,27 @@ class CharacterService:
 
     def __init__(
         self,
-        repo: CharacterRepository,
+        repo: CharacterRows,
         *,
         seed_samples: bool = True,
         rules: InventoryRules | None = None,
-        owns_database: bool = False,
+        on_close: Callable[[], None] | None = None,
     ) -> None:
         """Use ``repo``; on a fresh database, first put the sample party in (see
-        :func:`refkit.app.sample_content.seed_sample_content`) unless ``seed_samples`` is off."""
+        :func:`refkit.app.sample_content.seed_sample_content`) unless ``seed_samples`` is off.
+        ``on_close``: what :meth:`close` closes (the database, when the service owns it)."""
         self._repo = repo
         self._rules = rules or InventoryRules()
-        self._owns_database = owns_database
+        self._on_close = on_close
         self._listeners: list[ChangeListener] = []
         self._reads: OrderedDict[str, tuple[Character, int]] = OrderedDict()
         self._reads_lock = threading.Lock()
         if seed_samples:
             seed_sample_content(repo)
 
-    @classmethod
-    def open(cls, url: str | None = None, *, seed_samples: bool = True) -> CharacterService:
-        """Open (creating and migrating) the database at ``url`` (None: the default location).
-
-        The service owns that database: :meth:`close` closes it.
-        """
-        db = Database.open(url)
-        try:
-            return cls(CharacterRepository(db), seed_samples=seed_samples, owns_database=True)
-        except BaseException:
-            db.close()
-            raise
-
     def close(self) -> None:
-        if self._owns_database:
-            self._repo.database.close()
+        if self._on_close is not None:
+            self._on_close()
 
     def __enter__(self) -> CharacterService:
         return self
@@ -211,7 +198,7 @@ class CharacterService:
         self.close()
 
     @property
-    def repository(self) -> CharacterRepository:
+    def repository(self) -> CharacterRows:
         return self._repo
 
     @property

@@ -88,7 +88,7 @@ class JoinedStepCommand(FollowedStep):
         self._service = service
         self._turn_step = _StepCommand(service, text, run)
         self._hook_results = hook_results
-        super().__init__(self._turn_step, service.store.database.unit_of_work)
+        super().__init__(self._turn_step)
 
     @property
     def outcome(self) -> Outcome[Any] | None:
@@ -322,8 +322,8 @@ class RemoveEffectCommand(DungeonTurnCommand):
 
 class SetLengthCommand(CompositeCommand):
     """The DT length from now on and as the default for a new clock: the clock's step and the
-    settings' step as one composite command, in one unit of work, so undo puts both back or
-    (when either changed since) neither."""
+    settings' step as one composite command (one unit of work, opened by whoever runs it), so
+    undo puts both back or (when either changed since) neither."""
 
     def __init__(self, service: DungeonTurnService, minutes: float) -> None:
         self._service = service
@@ -338,14 +338,6 @@ class SetLengthCommand(CompositeCommand):
     @property
     def outcome(self) -> Outcome[Any] | None:
         return self._clock.outcome
-
-    def do(self) -> None:
-        with self._service.store.database.unit_of_work():
-            super().do()
-
-    def undo(self) -> None:
-        with self._service.store.database.unit_of_work():
-            super().undo()
 
 
 class SettingsCommand:

@@ -10,23 +10,28 @@ character repository are in :mod:`refkit.app.versioned`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol
+
+from refkit.app.versioned import VersionedMeta
 
 if TYPE_CHECKING:
     from refkit.rules.character.model import Character
     from refkit.rules.crafting.tracker import CraftingProject
     from refkit.rules.dungeon.clock import DungeonTurnClock
     from refkit.rules.dungeon.effects import TrackedEffect
+    from refkit.rules.inventory.catalogue import CatalogueItem
     from refkit.rules.inventory.model import Item
     from refkit.rules.magic.spell import Spell
+    from refkit.rules.tables.model import RollableTable
     from refkit.store.dungeon_settings import DungeonSettings
     from refkit.store.records import (
+        CharacterSummary,
         DungeonTurnSnapshot,
         Party,
         SavedDungeonTurn,
         SessionLogEntry,
         StoredWoundPrompt,
+        TableSummary,
     )
 
 
@@ -40,13 +45,13 @@ class OpenUnit(Protocol):
 
 
 class UnitsOfWork(Protocol):
-    """A database that runs a block as one unit of work (one transaction, one retry point)
-    (``refkit.store.database.Database`` fits)."""
+    """A database whose writes run in units of work (``refkit.store.database.Database`` fits).
+    The app only asks which unit is open in this thread (to run news of a change after it
+    commits): it never opens one — the runner of the user's step does (the window's undo
+    stack, the command line's ``Services``)."""
 
     @property
     def current_unit_of_work(self) -> OpenUnit | None: ...
-
-    def unit_of_work(self) -> AbstractContextManager[object]: ...
 
 
 class SessionLogReads(Protocol):
@@ -211,3 +216,109 @@ class PromptedCrows(Protocol):
 
     @property
     def wound_prompts(self) -> WoundPromptStorage: ...
+
+
+class CharacterRows(VersionedMeta, Protocol):
+    """The crows, parties, custom items and state values of one database, as the character
+    service uses them (``refkit.store.character_store.CharacterRepository`` fits)."""
+
+    @property
+    def database(self) -> UnitsOfWork: ...
+
+    @property
+    def wound_prompts(self) -> WoundPromptStorage: ...
+
+    def count(self) -> int: ...
+
+    def names(self) -> list[str]: ...
+
+    def exists(self, name: str) -> bool: ...
+
+    def get(self, name: str) -> Character: ...
+
+    def read(self, name: str) -> tuple[Character, int]: ...
+
+    def revision(self, name: str) -> int: ...
+
+    def list_summaries(self) -> list[CharacterSummary]: ...
+
+    def create(self, character: Character) -> int: ...
+
+    def save(
+        self,
+        character: Character,
+        *,
+        stored_name: str | None = None,
+        expected_revision: int | None = None,
+    ) -> int: ...
+
+    def save_all(
+        self,
+        characters: Sequence[Character],
+        *,
+        replace_existing: bool,
+        parties: Sequence[Party] = (),
+    ) -> None: ...
+
+    def rename(self, old: str, new: str) -> Character: ...
+
+    def delete(self, name: str) -> None: ...
+
+    def list_parties(self) -> list[Party]: ...
+
+    def get_party(self, name: str) -> Party: ...
+
+    def parties_of(self, character: str) -> list[str]: ...
+
+    def create_party(self, name: str, members: Iterable[str] = ()) -> Party: ...
+
+    def rename_party(self, old: str, new: str) -> Party: ...
+
+    def delete_party(self, name: str) -> None: ...
+
+    def add_member(self, party: str, character: str, position: int | None = None) -> Party: ...
+
+    def remove_member(self, party: str, character: str) -> Party: ...
+
+    def set_members(self, party: str, characters: Sequence[str]) -> Party: ...
+
+    def list_custom_items(self) -> list[CatalogueItem]: ...
+
+    def get_custom_item(self, name: str) -> CatalogueItem: ...
+
+    def add_custom_item(self, item: CatalogueItem) -> None: ...
+
+    def edit_custom_item(self, name: str, item: CatalogueItem) -> None: ...
+
+    def delete_custom_item(self, name: str) -> None: ...
+
+
+class TableRows(Protocol):
+    """The rollable tables of one database and which one each use rolls on
+    (``refkit.store.table_store.TableStore`` fits)."""
+
+    def tables(self) -> list[RollableTable]: ...
+
+    def summaries(self) -> list[TableSummary]: ...
+
+    def exists(self, name: str) -> bool: ...
+
+    def get(self, name: str) -> RollableTable: ...
+
+    def add(self, table: RollableTable, *, replace: bool = False) -> RollableTable: ...
+
+    def save(self, table: RollableTable, *, previous_name: str | None = None) -> RollableTable: ...
+
+    def delete(self, name: str) -> RollableTable: ...
+
+    def restore_defaults(self, *, overwrite: bool = False) -> tuple[str, ...]: ...
+
+    def active_tables(self) -> dict[str, str]: ...
+
+    def set_active_table(self, use: str, table: str | None) -> str | None: ...
+
+    def encounter_tables(self) -> dict[str, str]: ...
+
+    def encounter_table_for(self, dungeon: str) -> str | None: ...
+
+    def set_encounter_table(self, dungeon: str, table: str | None) -> str | None: ...

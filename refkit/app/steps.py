@@ -4,10 +4,13 @@ An *aggregate* is state that is read and written as a whole and carries a versio
 turn; later a spellbook, a travel day, a crafting project). A *step* is a pure function from the
 state read and the moment to a :class:`Planned` result: the new state, what to give the caller,
 and the session-log lines to write. :class:`StepRunner` loads the state, runs the step, writes the
-new state only if the stored version is still the one read, and does it inside one unit of work,
-so a step that raises, a failed write or the work joined to it (conditions, hooks) keeps nothing.
-When another process wrote in between, the step is worked out again on the fresh state (a few
-times at most) and otherwise refused with the aggregate's own stale-version error.
+new state only if the stored version is still the one read. It opens no unit of work: the runner
+of the user's step (the window's undo stack, the command line's ``Services.do``) has opened the
+one unit the whole step writes in, so a step that raises, a failed write or the work joined to it
+(conditions, hooks) keeps nothing. When another process wrote between the read and the write,
+the step is worked out again on the fresh state (a few times at most; the conditional write
+holds the write lock by then) and otherwise refused with the aggregate's own stale-version
+error.
 
 Every run returns an :class:`Outcome` whose :class:`Change` is what undo needs:
 :meth:`StepRunner.revert` puts the state before back and :meth:`StepRunner.reapply` the state after,
@@ -18,7 +21,6 @@ state is no longer the one the change left behind.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -122,10 +124,6 @@ class Aggregate(Protocol[S]):
         shown may differ)."""
         ...
 
-    def unit_of_work(self) -> AbstractContextManager[object]:
-        """One transaction for everything written inside it (joins one already open)."""
-        ...
-
 
 class StepRunner(Generic[S]):
     """Runs steps on one aggregate (see the module docstring). ``clock`` gives epoch seconds."""
@@ -161,18 +159,17 @@ class StepRunner(Generic[S]):
         last: Exception | None = None
         for _ in range(self._attempts):
             try:
-                with self.aggregate.unit_of_work():
-                    read = self.aggregate.load()
-                    now = float(self._clock())
-                    planned = step(read.state, now)
-                    saved = self.aggregate.save(read, planned.state, log=planned.log, at=now)
-                    change = Change(
-                        planned.text, read.state, planned.state, saved.version, saved.log_ids
-                    )
-                    outcome = Outcome(planned.value, change, now)
-                    if joined is not None:
-                        joined(outcome)
-                    return outcome
+                read = self.aggregate.load()
+                now = float(self._clock())
+                planned = step(read.state, now)
+                saved = self.aggregate.save(read, planned.state, log=planned.log, at=now)
+                change = Change(
+                    planned.text, read.state, planned.state, saved.version, saved.log_ids
+                )
+                outcome = Outcome(planned.value, change, now)
+                if joined is not None:
+                    joined(outcome)
+                return outcome
             except stale as error:  # someone wrote in between: work it out again
                 last = error
         assert last is not None
@@ -196,22 +193,21 @@ class StepRunner(Generic[S]):
         joined: Callable[[C], None] | None,
     ) -> C:
         undoing = action == "undo"
-        with self.aggregate.unit_of_work():
-            read = self.aggregate.load()
-            if not self.aggregate.same(read.state, expected):
-                raise UndoConflictError(
-                    f"cannot {action} {change.text!r}: {self._what} changed since "
-                    "(here or in another window or the command line); nothing was changed"
-                )
-            try:
-                saved = self.aggregate.save(
-                    read,
-                    target,
-                    mark_undone=change.log_ids if undoing else (),
-                    mark_done=() if undoing else change.log_ids,
-                )
-            except self.aggregate.stale_error as error:
-                raise UndoConflictError(f"cannot {action} {change.text!r}: {error}") from None
-            if joined is not None:
-                joined(change)
-            return replace(change, version=saved.version)
+        read = self.aggregate.load()
+        if not self.aggregate.same(read.state, expected):
+            raise UndoConflictError(
+                f"cannot {action} {change.text!r}: {self._what} changed since "
+                "(here or in another window or the command line); nothing was changed"
+            )
+        try:
+            saved = self.aggregate.save(
+                read,
+                target,
+                mark_undone=change.log_ids if undoing else (),
+                mark_done=() if undoing else change.log_ids,
+            )
+        except self.aggregate.stale_error as error:
+            raise UndoConflictError(f"cannot {action} {change.text!r}: {error}") from None
+        if joined is not None:
+            joined(change)
+        return replace(change, version=saved.version)

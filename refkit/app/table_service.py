@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
-from refkit.app.ports import SessionLog
+from refkit.app.ports import SessionLog, TableRows
 from refkit.dice.rng import make_rng
 from refkit.rules.tables.defaults import BACKLASH_TABLE, MIASMA_TABLE, default_table
 from refkit.rules.tables.import_formats import (
@@ -28,11 +28,8 @@ from refkit.rules.tables.import_formats import (
     parse_table_toml,
 )
 from refkit.rules.tables.model import RollableTable, TableRoll, TableSource, roll_table
-from refkit.store.database import Database
-from refkit.store.dungeon_turn_store import DungeonTurnStore
 from refkit.store.records import SessionLogEntry, TableSummary
 from refkit.store.row_forms import table_key
-from refkit.store.table_store import TableStore
 
 Clock = Callable[[], float]
 RngFactory = Callable[[int | None], tuple[random.Random, int]]
@@ -114,7 +111,7 @@ class TableService:
 
     def __init__(
         self,
-        store: TableStore,
+        store: TableRows,
         *,
         session_log: SessionLog | None = None,
         current_dt: Callable[[], int] = lambda: 0,
@@ -127,22 +124,8 @@ class TableService:
         self._rng_factory = rng_factory
         self._clock = clock
 
-    @classmethod
-    def for_database(
-        cls, db: Database, *, rng_factory: RngFactory = make_rng, clock: Clock = time.time
-    ) -> TableService:
-        """A service on ``db``'s tables, logging rolls to its session log with the current DT."""
-        dungeon_turn = DungeonTurnStore(db)
-        return cls(
-            TableStore(db),
-            session_log=dungeon_turn.session_log,
-            current_dt=lambda: dungeon_turn.load().clock.dt,
-            rng_factory=rng_factory,
-            clock=clock,
-        )
-
     @property
-    def store(self) -> TableStore:
+    def store(self) -> TableRows:
         return self._store
 
     # -- reading and rolling -----------------------------------------------------------------

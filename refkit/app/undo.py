@@ -15,7 +15,6 @@ one :class:`CompositeCommand`: its children are done in order and undone in reve
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -78,35 +77,6 @@ def as_command(value: object, text: str) -> Command | None:
     return None
 
 
-UnitOfWork = Callable[[], AbstractContextManager[object]]
-"""Opens one transaction for every repository of the database (``Database.unit_of_work``)."""
-
-
-class InOneUnit:
-    """A command whose do and undo each commit once, or not at all: for a front end that runs it
-    without a runner of its own (the runners open the unit, and this one joins it)."""
-
-    def __init__(self, command: Command, unit_of_work: UnitOfWork) -> None:
-        self._command = command
-        self._unit_of_work = unit_of_work
-
-    @property
-    def text(self) -> str:
-        return self._command.text
-
-    @property
-    def command(self) -> Command:
-        return self._command
-
-    def do(self) -> None:
-        with self._unit_of_work():
-            self._command.do()
-
-    def undo(self) -> None:
-        with self._unit_of_work():
-            self._command.undo()
-
-
 class CompositeCommand:
     """Child commands as one step (Orange canvas's idea): done in order, undone in reverse.
 
@@ -155,16 +125,13 @@ class CompositeCommand:
 
 class FollowedStep(CompositeCommand):
     """A step and the commands its first ``do()`` leads to (the crows' sheets a travel day
-    changes, the rest it ends in), done, undone and redone as one step inside one
-    ``unit_of_work``, so a failure anywhere keeps none of it. A subclass does and yields each
+    changes, the rest it ends in), done, undone and redone as one step (in the one unit of work
+    its runner opens), so a failure anywhere keeps none of it. A subclass does and yields each
     follow-up in :meth:`follow`, which runs once, right after the step."""
 
-    def __init__(
-        self, step: Command, unit_of_work: Callable[[], AbstractContextManager[object]]
-    ) -> None:
+    def __init__(self, step: Command) -> None:
         super().__init__(step.text, (step,))
         self.step = step
-        self._unit_of_work = unit_of_work
         self._followed = False
 
     @property
@@ -176,21 +143,19 @@ class FollowedStep(CompositeCommand):
         return iter(())
 
     def do(self) -> None:
-        with self._unit_of_work():
-            if self._followed:  # redo
-                super().do()
-                return
-            self._children = [self.step]  # a first do that failed midway kept none of these
-            self.step.do()
-            for done in self.follow():
-                self.add_done(done)
-            self._followed = True
+        if self._followed:  # redo
+            super().do()
+            return
+        self._children = [self.step]  # a first do that failed midway kept none of these
+        self.step.do()
+        for done in self.follow():
+            self.add_done(done)
+        self._followed = True
 
     def undo(self) -> None:
         if not self._followed:
             raise RuntimeError(f"{self.text} is undone only after it was done")
-        with self._unit_of_work():
-            super().undo()
+        super().undo()
 
 
 def _put_back(steps: Iterable[Callable[[], None]], error: BaseException) -> None:

@@ -131,7 +131,7 @@ def _view_text(view: dict[str, Any]) -> str:
 
 def _run_start(args: argparse.Namespace) -> Result:
     def step(services: Services) -> dict[str, Any]:
-        services.crafting.start(args.item, args.crafter, args.name)
+        services.do(services.crafting.start(args.item, args.crafter, args.name).command)
         view: dict[str, Any] = services.crafting.view(args.name or args.item).to_dict()
         return view
 
@@ -182,6 +182,7 @@ def _run_roll(args: argparse.Namespace) -> Result:
             seed=args.seed,
             faces=faces,
         )
+        services.do(done.command)
         roll = done.roll
         assert roll is not None  # a roll's step always carries it
         view = services.crafting.view(args.project).to_dict()
@@ -221,6 +222,7 @@ def _run_roll(args: argparse.Namespace) -> Result:
 def _run_complete(args: argparse.Namespace) -> Result:
     def step(services: Services) -> dict[str, Any]:
         done = services.crafting.complete(args.project, args.copies)
+        services.do(done.command)
         view: dict[str, Any] = services.crafting.view(args.project).to_dict()
         return {**view, "made": done.made}
 
@@ -250,6 +252,7 @@ def _run_harvest(args: argparse.Namespace) -> Result:
             faces=faces,
             creature=args.creature,
         )
+        services.do(done.command)
         return {
             "crow": services.characters.get(args.crow).name,
             "size": args.size,

@@ -34,19 +34,27 @@ def _not_logged(problem: Exception) -> None:
 
 @contextmanager
 def command_services(args: argparse.Namespace) -> Iterator[Services]:
-    """The services of ``--db`` (or the data folder), closed afterwards. The store's and the
-    services' refusals (a locked or damaged file, a change made meanwhile elsewhere, an undo that
-    would overwrite) become ``error:`` lines."""
+    """The services of ``--db`` (or the data folder), closed afterwards. The command is one step:
+    everything it writes is committed together when the block ends, or nothing when it fails
+    (``Services(one_step=True)``). The store's and the services' refusals (a locked or damaged
+    file, a change made meanwhile elsewhere, an undo that would overwrite) become ``error:``
+    lines."""
     from refkit.compose import Services
 
     services = Services(
         db_url=getattr(args, "db", None),
         roll_source=ROLL_SOURCE,
         on_log_failure=_not_logged,
+        one_step=True,
         **SERVICE_OPTIONS,
     )
     try:
-        yield services
+        try:
+            yield services
+        except BaseException as failed:
+            services.end_step(failed)
+            raise
+        services.end_step()
     except Exception as problem:
         if _is_conflict(problem):
             # Told apart so the runner can work the step out again on the fresh state.

@@ -725,8 +725,9 @@ class RefkitApp:
         one: its single connection must not be shared by two threads)."""
         self.worker.writes_here = database.path is not None
         self.worker.inline_when = database.in_unit_of_work
-        self.undo_stack.write_with(self.worker, database.unit_of_work)
+        self.undo_stack.write_with(self.worker, database.unit_of_work, database.in_unit_of_work)
         services.dice.write_with(self.undo_stack.write)
+        database.writes_only_in_units()  # from now on every write is a step's, or in one unit
 
     def _show_writing(self, busy: bool) -> None:
         bar = self.window.statusBar()

@@ -31,7 +31,12 @@ from refkit.store.sqlite.engine import (
 )
 from refkit.store.sqlite.failures import DRIVER_ERROR, database_failure
 from refkit.store.sqlite.files import FileState, read_file_state
-from refkit.store.unit_of_work import ActiveUnits, UnitOfWork
+from refkit.store.unit_of_work import (
+    ActiveUnits,
+    NestedUnitOfWorkError,
+    UnitOfWork,
+    WriteOutsideUnitError,
+)
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +63,27 @@ class Database:
         self.commits = 0
         """Transactions that changed something, committed through this object: a step refused
         by a conflict after none wrote nothing, so running it again on a fresh read is safe."""
+        self._units_only = False
         _count_writing_commits(engine, self)
+        event.listen(engine, "before_cursor_execute", self._check_in_unit)
+
+    def writes_only_in_units(self) -> None:
+        """From now on refuse (WriteOutsideUnitError) any write made outside a unit of work: the
+        window and the command line write only through the runner of a step, so a write that
+        would commit on its own is a path around it. Reads stay free."""
+        self._units_only = True
+
+    def _check_in_unit(self, _conn: Any, _cursor: Any, statement: str, *_rest: object) -> None:
+        if (
+            self._units_only
+            and self._units.current is None
+            and not statement.lstrip().upper().startswith(_READS)
+        ):
+            verb = statement.lstrip().split(None, 1)[0].upper() if statement.strip() else "?"
+            raise WriteOutsideUnitError(
+                f"a write ({verb}) outside a unit of work on {self.shown}: every write of the "
+                "window and the command line goes through the runner of a step"
+            )
 
     @classmethod
     def open(
@@ -163,11 +188,15 @@ class Database:
     def unit_of_work(self) -> Iterator[UnitOfWork]:
         """One session shared by every repository on this database in this thread until the
         block ends: committed once at the end, rolled back (nothing kept) if the block raises.
-        Opened inside another unit of work, it joins that one. SQLite failures become
-        DatabaseError subclasses as in :meth:`session`."""
+        SQLite failures become DatabaseError subclasses as in :meth:`session`.
+
+        NestedUnitOfWorkError when this thread has one open already: a step has exactly one,
+        opened by the runner of the step, never by the commands it runs."""
         if self._units.current is not None:
-            yield self._units.current
-            return
+            raise NestedUnitOfWorkError(
+                "a unit of work is open in this thread already: the runner of a step opens the "
+                "one unit its commands write in, and they open none of their own"
+            )
         unit: UnitOfWork | None = None
         try:
             with Session(self._engine, expire_on_commit=False) as session:

@@ -8,8 +8,10 @@ committed once when the block ends, rolled back if anything in it raises. The ve
 stay where they are (``DungeonTurnStore.save(expected_version=)``, ``CharacterRepository.save(
 expected_revision=)``) and now run inside that transaction, so a conflict aborts the whole step.
 
-A unit of work opened inside another joins it (the outer one commits). A database failure inside
-the block is never committed even if the code in the block catches it.
+Units of work do not nest: only the runner of a user's step opens one (the window's undo stack,
+the command line's ``Services.do``; start-up seeding), and the commands it runs never do — opening
+one inside another is a programming error (:class:`NestedUnitOfWorkError`). A database failure
+inside the block is never committed even if the code in the block catches it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,16 @@ if TYPE_CHECKING:
     from refkit.store.character_store import CharacterRepository
     from refkit.store.dungeon_turn_store import DungeonTurnStore
     from refkit.store.session_log import SessionLogRepository
+
+
+class NestedUnitOfWorkError(RuntimeError):
+    """A unit of work opened while this thread has one open: a command opened its own instead of
+    writing in its runner's."""
+
+
+class WriteOutsideUnitError(RuntimeError):
+    """A write on a database that takes writes only inside a unit of work
+    (:meth:`~refkit.store.database.Database.writes_only_in_units`), made outside one."""
 
 
 class UnitOfWork:

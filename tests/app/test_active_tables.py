@@ -14,6 +14,7 @@ from refkit.app.table_service import (
     UseTableCommand,
     fallback_text,
 )
+from refkit.compose import table_service_on
 from refkit.rules.tables.defaults import BACKLASH_TABLE, MIASMA_TABLE, default_table
 from refkit.rules.tables.model import RollableTable, TableSource
 from refkit.store import Database
@@ -28,7 +29,7 @@ def db(tmp_path: Path):
 
 @pytest.fixture
 def service(db: Database) -> TableService:
-    return TableService.for_database(db)
+    return table_service_on(db)
 
 
 def own_copy(name: str, of: str, first_text: str) -> RollableTable:
@@ -64,7 +65,7 @@ def test_a_chosen_table_is_the_one_rolled_and_survives_reopening(
     service.use_table("Official Miasma", "miasma")
     reopened = Database.open(str(tmp_path / "tables.sqlite3"))
     try:
-        again = TableService.for_database(reopened)
+        again = table_service_on(reopened)
         assert again.active("backlash").name == "Official backlashes"
         assert again.active_table("backlash").rows[0].text == "Sparks everywhere"
         assert again.active_table("miasma").rows[0].text == "A grey fog"

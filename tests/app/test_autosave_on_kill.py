@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 
 EDIT_THEN_DIE = r"""
 import os, signal, sys
 from refkit.app.character_service import CharacterService
 from refkit.app.character_commands import edit_notes, place_wounds
 
-service = CharacterService.open(sys.argv[1])
+service = open_character_service(sys.argv[1])
 place_wounds(service, "Brannoc Tull", [4]).do()
 edit_notes(service, "Hesper Quill", "Owes the ferryman <two> coins & a song").do()
 print("edited", flush=True)
@@ -28,7 +28,7 @@ os.kill(os.getpid(), signal.SIGKILL)   # no close(), no atexit, no flush: killed
 @pytest.mark.slow
 def test_edits_are_on_disk_when_the_process_is_killed_right_after(tmp_path: Path) -> None:
     database = tmp_path / "table.sqlite3"
-    CharacterService.open(str(database)).close()  # a fresh database with the sample party
+    open_character_service(str(database)).close()  # a fresh database with the sample party
     done = subprocess.run(
         [sys.executable, "-c", EDIT_THEN_DIE, str(database)],
         capture_output=True,
@@ -39,7 +39,7 @@ def test_edits_are_on_disk_when_the_process_is_killed_right_after(tmp_path: Path
     )
     assert done.returncode == -signal.SIGKILL, done.stderr
     assert done.stdout.strip() == "edited"
-    service = CharacterService.open(str(database))
+    service = open_character_service(str(database))
     try:
         assert 4 in service.get("Brannoc Tull").wound_slots
         assert service.get("Hesper Quill").notes == "Owes the ferryman <two> coins & a song"

@@ -12,6 +12,7 @@ from refkit.app import character_commands as cmd
 from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterService
 from refkit.app.undo import Command
+from refkit.compose import open_character_service
 from refkit.rules.character.file_format import dump_character_json
 from refkit.rules.character.model import Expertise, WoundPlacementError
 from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
@@ -31,7 +32,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def service(db_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(db_path)) as opened:
+    with open_character_service(str(db_path)) as opened:
         yield opened
 
 

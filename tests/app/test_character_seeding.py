@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from refkit.app.character_service import CharacterService
 from refkit.app.sample_content import SAMPLE_PARTY_NAME, SEEDED_FLAG, seed_sample_content
+from refkit.compose import open_character_service
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database
 from refkit.store.errors import DatabaseError
@@ -47,7 +47,7 @@ def test_after_a_failed_seeding_the_next_start_seeds_the_whole_party(tmp_path: P
         pytest.raises(DatabaseError),
     ):
         seed_sample_content(CharacterRepository(database))
-    with CharacterService.open(path) as service:
+    with open_character_service(path) as service:
         party = service.get_party(SAMPLE_PARTY_NAME)
         assert party.members == tuple(service.names())
         assert len(party.members) == 3

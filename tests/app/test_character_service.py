@@ -26,6 +26,7 @@ from refkit.app.sample_content import (
     sample_characters,
     seed_sample_content,
 )
+from refkit.compose import open_character_service
 from refkit.locate import resource_path
 from refkit.rules.character.file_format import CharacterFileError, dump_character_json
 from refkit.rules.character.model import Character, Characteristics, Expertise, Stamina
@@ -52,14 +53,14 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def service(db_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(db_path)) as opened:
+    with open_character_service(str(db_path)) as opened:
         yield opened
 
 
 @pytest.fixture
 def empty(db_path: Path) -> Iterator[CharacterService]:
     """A service on a database without the sample party."""
-    with CharacterService.open(str(db_path), seed_samples=False) as opened:
+    with open_character_service(str(db_path), seed_samples=False) as opened:
         yield opened
 
 
@@ -124,11 +125,11 @@ def test_a_fresh_database_gets_the_sample_party(service: CharacterService) -> No
 
 
 def test_sample_content_is_seeded_once(db_path: Path) -> None:
-    with CharacterService.open(str(db_path)) as service:
+    with open_character_service(str(db_path)) as service:
         for name in SAMPLE_NAMES:
             service.delete(name)
         service.delete_party(SAMPLE_PARTY_NAME)
-    with CharacterService.open(str(db_path)) as service:
+    with open_character_service(str(db_path)) as service:
         assert service.names() == []
         assert service.list_parties() == []
         assert not seed_sample_content(service.repository)
@@ -236,10 +237,10 @@ def test_import_of_a_stored_name_needs_replace(service: CharacterService, tmp_pa
 @pytest.mark.parametrize("crow", [full_crow(), *sample_characters()], ids=lambda c: c.name)
 def test_export_then_import_is_lossless(tmp_path: Path, crow: Character) -> None:
     first, second = tmp_path / "one.crow.json", tmp_path / "two.crow.json"
-    with CharacterService.open(str(tmp_path / "a.sqlite3"), seed_samples=False) as service:
+    with open_character_service(str(tmp_path / "a.sqlite3"), seed_samples=False) as service:
         service.save(crow)
         service.export_file(crow.name, first)
-    with CharacterService.open(str(tmp_path / "b.sqlite3"), seed_samples=False) as service:
+    with open_character_service(str(tmp_path / "b.sqlite3"), seed_samples=False) as service:
         service.import_file(first)
         assert service.get(crow.name) == crow
         service.export_file(crow.name, second)
@@ -319,7 +320,7 @@ def test_export_all_then_import_all_restores_crows_and_parties(
     backup = service.export_all(tmp_path / "backup")
     assert len(backup.files) == 4
     assert backup.parties_file.name == PARTIES_FILE
-    with CharacterService.open(str(tmp_path / "restored.sqlite3"), seed_samples=False) as other:
+    with open_character_service(str(tmp_path / "restored.sqlite3"), seed_samples=False) as other:
         result = other.import_all(backup.folder)
         assert len(result.characters) == 4
         assert other.names() == service.names()
@@ -371,7 +372,7 @@ def test_import_all_checks_the_parties_file(service: CharacterService, tmp_path:
     parties = json.loads((folder / PARTIES_FILE).read_text("utf-8"))
     parties["parties"].append({"name": "Ghosts", "members": ["Nobody Here"]})
     (folder / PARTIES_FILE).write_text(json.dumps(parties), "utf-8")
-    with CharacterService.open(str(tmp_path / "other.sqlite3"), seed_samples=False) as other:
+    with open_character_service(str(tmp_path / "other.sqlite3"), seed_samples=False) as other:
         with pytest.raises(BulkImportError, match="unknown crow 'Nobody Here'"):
             other.import_all(folder)
         assert other.names() == []

@@ -11,6 +11,7 @@ import pytest
 from refkit.app import character_commands as cmd
 from refkit.app.character_service import CharacterService
 from refkit.app.undo import UndoConflictError
+from refkit.compose import open_character_service
 from refkit.store import CharacterRepository, Database
 from refkit.store.character_store import CharacterChangedError
 
@@ -24,7 +25,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def service(db_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(db_path)) as opened:
+    with open_character_service(str(db_path)) as opened:
         yield opened
 
 

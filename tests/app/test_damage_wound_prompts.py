@@ -17,6 +17,7 @@ from refkit.app.party.wound_prompts import (
     answering_prompt,
     raising_prompt,
 )
+from refkit.compose import open_character_service
 from tests.wound_crows import IDA, wound_service
 
 
@@ -42,7 +43,7 @@ def test_wounds_past_stamina_wait_in_the_database(service: CharacterService, db_
     prompts = WoundPrompts(service.repository)
     hit(service, prompts, 8)  # 5 off Stamina, 3 wounds to place
     assert prompts.get(IDA) == WoundPrompt(to_place=3)
-    with CharacterService.open(str(db_path), seed_samples=False) as restarted:
+    with open_character_service(str(db_path), seed_samples=False) as restarted:
         assert WoundPrompts(restarted.repository).get(IDA) == WoundPrompt(to_place=3)
 
 

@@ -11,6 +11,7 @@ import pytest
 from refkit.app import character_commands as cmd
 from refkit.app.character_service import CharacterService
 from refkit.app.undo import UndoConflictError
+from refkit.compose import open_character_service
 from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
 from tests.rules.scripted_random import ScriptedRandom
 
@@ -19,7 +20,7 @@ WREN = "Wren Ashdown"
 
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as opened:
+    with open_character_service(str(tmp_path / "refkit.sqlite3")) as opened:
         yield opened
 
 

@@ -24,6 +24,7 @@ from refkit.app.party_bridge import (
     dungeon_service_with_party,
 )
 from refkit.cli import run_cli
+from refkit.compose import open_character_service
 from refkit.rules.character.model import Character
 from refkit.rules.character.rest_activities import rations_carried
 from refkit.rules.dungeon.end_of_turn import EndedCondition
@@ -433,7 +434,7 @@ def cli_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
 
 
 def test_the_command_line_ends_the_party_crows_conditions(capsys) -> None:
-    with CharacterService.open() as characters:  # the default database of the data folder
+    with open_character_service() as characters:  # the default database of the data folder
         crow = characters.get(BRANNOC)
         characters.save(replace(crow, conditions=("weakened",)))
     assert cli_json(capsys, "dt", "party") == {
@@ -444,7 +445,7 @@ def test_the_command_line_ends_the_party_crows_conditions(capsys) -> None:
     ended = cli_json(capsys, "dt", "end", "--die", "3", "--seed", "1")
     assert ended["conditions_ended"] == [{"character": BRANNOC, "condition": "weakened"}]
     assert ended["overload_wounds"] == []
-    with CharacterService.open() as characters:
+    with open_character_service() as characters:
         assert characters.get(BRANNOC).conditions == ()
 
     code = run_cli(["dt", "end", "--die", "3"])
@@ -463,7 +464,7 @@ def test_the_command_line_chooses_the_party(capsys) -> None:
 
 
 def test_the_command_line_reports_overload_wounds(capsys) -> None:
-    with CharacterService.open() as characters:
+    with open_character_service() as characters:
         characters.save(with_rings(characters.get(WREN)))
     cli_json(capsys, "dt", "start", "--dungeon", "Crypt")
     ended = cli_json(capsys, "dt", "end", "--die", "3", "--seed", "11")

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from refkit.app.character_service import CharacterService, read_parties_file
+from refkit.compose import open_character_service
 
 
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as opened:
+    with open_character_service(str(tmp_path / "refkit.sqlite3")) as opened:
         yield opened
 
 

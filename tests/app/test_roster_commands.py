@@ -13,6 +13,7 @@ from refkit.app.character_service import CharacterService
 from refkit.app.characters import crow_commands, item_commands, party_commands
 from refkit.app.party_bridge import WoundPrompt, WoundPrompts
 from refkit.app.undo import UndoConflictError
+from refkit.compose import open_character_service
 from refkit.rules.inventory.catalogue import CatalogueItem, find_catalogue_item, load_item_catalogue
 from refkit.store.character_store import CharacterNotFoundError, NameTakenError
 
@@ -29,14 +30,14 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def service(db_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(db_path)) as opened:
+    with open_character_service(str(db_path)) as opened:
         yield opened
 
 
 @pytest.fixture
 def elsewhere(db_path: Path, service: CharacterService) -> Iterator[CharacterService]:
     """Another window (or the command line) on the same database file."""
-    with CharacterService.open(str(db_path), seed_samples=False) as other:
+    with open_character_service(str(db_path), seed_samples=False) as other:
         yield other
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from refkit.app.character_service import CharacterService
 from refkit.app.sample_content import SAMPLE_PARTY_NAME, SEEDED_FLAG, sample_characters
+from refkit.compose import open_character_service
 from refkit.rules.character.file_format import dump_character_json
 from refkit.store import CharacterRepository, Database
 from refkit.store.character_store import Party
@@ -29,7 +29,7 @@ def _database_from_an_earlier_refkit(path: Path, *, flag: bool) -> None:
 def test_old_sample_crows_keep_their_own_gear_when_the_new_kits_ship(tmp_path: Path) -> None:
     path = tmp_path / "refkit.sqlite3"
     _database_from_an_earlier_refkit(path, flag=True)
-    with CharacterService.open(str(path)) as service:
+    with open_character_service(str(path)) as service:
         assert service.names() == list(OLD_NAMES)
         for old in old_sample_crows():
             assert dump_character_json(service.get(old.name)) == dump_character_json(old)
@@ -44,7 +44,7 @@ def test_a_database_from_before_the_seeded_flag_keeps_its_crows_and_is_not_seede
 ) -> None:
     path = tmp_path / "refkit.sqlite3"
     _database_from_an_earlier_refkit(path, flag=False)
-    with CharacterService.open(str(path)) as service:
+    with open_character_service(str(path)) as service:
         hesper = service.get("Hesper Quill")
         assert "Lantern oil" in {item.name for item in hesper.items}
         assert "Oil flask" not in {item.name for item in hesper.items}
@@ -55,15 +55,15 @@ def test_a_database_from_before_the_seeded_flag_keeps_its_crows_and_is_not_seede
 def test_a_sample_crow_the_user_deleted_does_not_come_back_with_new_gear(tmp_path: Path) -> None:
     path = tmp_path / "refkit.sqlite3"
     _database_from_an_earlier_refkit(path, flag=True)
-    with CharacterService.open(str(path)) as service:
+    with open_character_service(str(path)) as service:
         service.delete("Wren Ashdown")
-    with CharacterService.open(str(path)) as service:
+    with open_character_service(str(path)) as service:
         assert service.names() == ["Brannoc Tull", "Hesper Quill"]
         assert "Hand axe" in {item.name for item in service.get("Brannoc Tull").items}
 
 
 def test_a_fresh_database_gets_the_new_kits(tmp_path: Path) -> None:
-    with CharacterService.open(str(tmp_path / "fresh.sqlite3")) as service:
+    with open_character_service(str(tmp_path / "fresh.sqlite3")) as service:
         assert service.names() == list(OLD_NAMES)
         for crow in sample_characters():
             assert service.get(crow.name) == crow

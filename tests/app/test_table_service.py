@@ -11,6 +11,7 @@ import pytest
 
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.table_service import DeleteTableCommand, SaveTableCommand, TableService
+from refkit.compose import table_service_on
 from refkit.rules.tables.import_formats import TableImportError
 from refkit.rules.tables.model import RollableTable, TableRow, TableSource
 from refkit.store import Database, DungeonTurnStore
@@ -38,7 +39,7 @@ def db(path: Path):
 
 @pytest.fixture
 def service(db: Database) -> TableService:
-    return TableService.for_database(
+    return table_service_on(
         db,
         rng_factory=lambda seed: (random.Random(seed), 7 if seed is None else seed),
         clock=lambda: NOW,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from refkit.compose import open_character_service
 from refkit.store.database import Database
 from refkit.store.location import DATABASE_FILE_NAME
 from refkit.store.roll_log import RollLogRepository
@@ -213,7 +214,6 @@ def test_creature_check_names_the_file_line_and_field(cli, tmp_path):
 
 
 def add_crows(data_dir):
-    from refkit.app.character_service import CharacterService
     from refkit.rules.character.model import Character, Characteristics, Expertise, Stamina
     from refkit.rules.inventory.model import BELT, HAND, Inventory, Item, TierDamage, UsageDiceState
     from refkit.rules.usage_dice import UsageDiceMode
@@ -243,7 +243,7 @@ def add_crows(data_dir):
         ),
     )
     cole = Character("Cole Marsh", Characteristics(0, 0, 2), Stamina(8, 8))
-    with CharacterService.open(str(data_dir / DATABASE_FILE_NAME), seed_samples=False) as roster:
+    with open_character_service(str(data_dir / DATABASE_FILE_NAME), seed_samples=False) as roster:
         roster.create(ada)
         roster.create(cole)
         return roster.get("Ada Crane")
@@ -279,9 +279,8 @@ def test_a_crow_shoots_a_bestiary_creature_with_its_own_numbers_and_conditions(
     assert result["target"]["name"] == "Tunnel ghoul 1"
     assert (result["target"]["ad"], result["target"]["stamina"]) == (0, 7)
     assert result["ammunition"]["before"] == 2 and result["seed"] == 4
-    from refkit.app.character_service import CharacterService
 
-    with CharacterService.open(str(refkit_data_dir / DATABASE_FILE_NAME)) as roster:
+    with open_character_service(str(refkit_data_dir / DATABASE_FILE_NAME)) as roster:
         assert roster.get("Ada Crane") == before  # the command line never changes the sheet
     assert [r.record.kind for r in logged_rolls(refkit_data_dir)] == ["attack"]
 

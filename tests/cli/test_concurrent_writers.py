@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.rules.character.model import Character, Characteristics, Stamina
 from refkit.store.location import DATABASE_FILE_NAME
 
@@ -43,7 +43,7 @@ def _refkit(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_three_damagers_and_an_end_dt_loop_all_land(tmp_path: Path) -> None:
     data_dir = tmp_path / "data"
     data_dir.mkdir()
-    with CharacterService.open(str(data_dir / DATABASE_FILE_NAME)) as service:
+    with open_character_service(str(data_dir / DATABASE_FILE_NAME)) as service:
         service.create(
             Character(TANK, Characteristics(agility=1, mind=0, strength=2), Stamina(60, STAMINA))
         )
@@ -72,7 +72,7 @@ def test_three_damagers_and_an_end_dt_loop_all_land(tmp_path: Path) -> None:
         worker.join()
 
     assert failures == []
-    with CharacterService.open(str(data_dir / DATABASE_FILE_NAME)) as service:
+    with open_character_service(str(data_dir / DATABASE_FILE_NAME)) as service:
         assert service.get(TANK).stamina.current == STAMINA - DAMAGERS * HITS_EACH
     status = _refkit(data_dir, "dt", "status", "--json")
     assert status.returncode == 0, status.stderr

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.rules.character.rest_activities import rations_carried
 
 CROW_KEYS = {
@@ -56,7 +56,7 @@ def test_a_rest_from_start_to_finish_with_activities(resting) -> None:
         False,
         "resting",
     )
-    with CharacterService.open(resting.db, seed_samples=False) as characters:
+    with open_character_service(resting.db, seed_samples=False) as characters:
         before = {name: rations_carried(characters.get(name)) for name in (brannoc, hesper)}
     done = resting(
         "dt",
@@ -76,7 +76,7 @@ def test_a_rest_from_start_to_finish_with_activities(resting) -> None:
     assert by_name[wren]["activity"] == "seclude-camp"
     assert by_name[brannoc]["activity_result"] == "+2 on the vault lock until the next rest ends"
     assert by_name[hesper]["activity"] == "none"
-    with CharacterService.open(resting.db, seed_samples=False) as characters:
+    with open_character_service(resting.db, seed_samples=False) as characters:
         for name, count in before.items():
             eaten = 1 if by_name[name]["ration_eaten"] else 0
             assert by_name[name]["starving"] is (count == 0)

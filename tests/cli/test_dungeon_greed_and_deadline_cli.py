@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 
 SAMPLE_PARTY = "The Sample Party"
 
@@ -34,7 +34,7 @@ def test_leaving_and_coming_back_is_a_revisit(cli) -> None:
 
 
 def test_another_party_entering_the_same_dungeon_gets_its_own_bonus(cli) -> None:
-    with CharacterService.open() as characters:  # the data folder's database, sample party in
+    with open_character_service() as characters:  # the data folder's database, sample party in
         characters.create_party("The Gravediggers")
     assert cli("dt", "party", SAMPLE_PARTY, "--json").code == 0
     assert cli("dt", "start", "--dungeon", "Crypt", "--json").json["greed_percent"] == 30

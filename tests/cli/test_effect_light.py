@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from refkit.app.character_service import CharacterService
 from refkit.cli import run_cli
+from refkit.compose import open_character_service
 from refkit.rules.character.model import Character, Characteristics, Stamina
 from refkit.rules.inventory.model import HAND, Inventory, Item, UsageDiceState
 from refkit.rules.usage_dice import UsageDiceMode
@@ -20,7 +20,7 @@ CROW = "Tamsin Reed"
 @pytest.fixture
 def db(tmp_path: Path) -> str:
     url = str(tmp_path / "refkit.sqlite3")
-    with CharacterService.open(url, seed_samples=False) as service:
+    with open_character_service(url, seed_samples=False) as service:
         dice = UsageDiceState(
             2, 2, frozenset({UsageDiceMode.REFUEL, UsageDiceMode.DT}), "Oil flask"
         )
@@ -45,7 +45,7 @@ def test_light_a_crows_lantern_and_end_dt_burns_it_on_the_sheet(db, capsys) -> N
     assert code == 0
     (rolled,) = ended["usage_dice"]
     assert rolled["effect"] == "Tamsin Reed's Lantern"
-    with CharacterService.open(db, seed_samples=False) as service:
+    with open_character_service(db, seed_samples=False) as service:
         dice = service.get(CROW).items.find("lantern").usage_dice
     assert dice is not None and dice.current == rolled["after"]
 
@@ -54,7 +54,7 @@ def test_douse_from_the_command_line_burns_the_item_too(db, capsys) -> None:
     cli(db, "effect", "light", CROW, "lantern", capsys=capsys)
     code, doused, _ = cli(db, "effect", "douse", "Lantern", "--dice", "1,6", capsys=capsys)
     assert code == 0 and doused["usage_dice"]["after"] == 1
-    with CharacterService.open(db, seed_samples=False) as service:
+    with open_character_service(db, seed_samples=False) as service:
         dice = service.get(CROW).items.find("lantern").usage_dice
     assert dice is not None and dice.current == 1
 

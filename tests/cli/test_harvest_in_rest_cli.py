@@ -3,7 +3,7 @@ part stacks), as many as the rest's roll gave."""
 
 from __future__ import annotations
 
-from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 
 
 def test_harvested_parts_land_in_the_pack(cli, tmp_path) -> None:
@@ -11,7 +11,7 @@ def test_harvested_parts_land_in_the_pack(cli, tmp_path) -> None:
     assert cli("--db", db, "dt", "start", "--dungeon", "Crypt").code == 0
     assert cli("--db", db, "dt", "rest", "start").code == 0
     wren = next(m for m in cli("--db", db, "dt", "party", "--json").json["members"] if "Wren" in m)
-    with CharacterService.open(db, seed_samples=False) as characters:
+    with open_character_service(db, seed_samples=False) as characters:
         before = sum(i.count for i in characters.get(wren).items if i.name == "Monster part")
     done = cli(
         "--db", db, "dt", "rest", "finish", "--activity", f"{wren}=harvest:large",
@@ -21,7 +21,7 @@ def test_harvested_parts_land_in_the_pack(cli, tmp_path) -> None:
     (entry,) = [e for e in done.json["crows"] if e["character"] == wren]
     parts = int(entry["activity_result"].rsplit("→ ", 1)[1].split()[0])
     assert 2 <= parts <= 12
-    with CharacterService.open(db, seed_samples=False) as characters:
+    with open_character_service(db, seed_samples=False) as characters:
         after = [i for i in characters.get(wren).items if i.name == "Monster part"]
     assert sum(i.count for i in after) == before + parts
     assert all("large" in i.notes for i in after)

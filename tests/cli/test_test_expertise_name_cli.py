@@ -3,7 +3,7 @@ spends when it lifts the tier; an unknown expertise or one with no uses left is 
 
 from __future__ import annotations
 
-from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.rules.character.model import Character, Characteristics, Expertise, Stamina
 from refkit.store.database import Database
 from refkit.store.location import DATABASE_FILE_NAME
@@ -12,7 +12,7 @@ from tests.cli.cli_helpers import assert_bad_input
 
 
 def add_crow(data_dir, *, stealth_spent: int = 0) -> None:
-    with CharacterService.open(str(data_dir / DATABASE_FILE_NAME), seed_samples=False) as service:
+    with open_character_service(str(data_dir / DATABASE_FILE_NAME), seed_samples=False) as service:
         crow = Character(
             "Wren",
             Characteristics(2, 1, -1),
@@ -27,7 +27,7 @@ def add_crow(data_dir, *, stealth_spent: int = 0) -> None:
 
 def expertises(data_dir) -> dict[str, int]:
     """Each expertise's uses left, as stored."""
-    with CharacterService.open(str(data_dir / DATABASE_FILE_NAME), seed_samples=False) as service:
+    with open_character_service(str(data_dir / DATABASE_FILE_NAME), seed_samples=False) as service:
         return {expertise.name: expertise.left for expertise in service.get("Wren").expertises}
 
 

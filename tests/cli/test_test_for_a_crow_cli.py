@@ -3,7 +3,7 @@ conditions (blessed an edge, weakened a bane, unconscious a doom on Agility and 
 
 from __future__ import annotations
 
-from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.rules.character.model import Character, Characteristics, Stamina
 from refkit.store.database import Database
 from refkit.store.location import DATABASE_FILE_NAME
@@ -12,7 +12,7 @@ from tests.cli.cli_helpers import assert_bad_input
 
 
 def add_crow(data_dir, *conditions: str) -> None:
-    with CharacterService.open(str(data_dir / DATABASE_FILE_NAME), seed_samples=False) as service:
+    with open_character_service(str(data_dir / DATABASE_FILE_NAME), seed_samples=False) as service:
         crow = Character("Wren", Characteristics(2, 1, -1), Stamina(5, 5), conditions=conditions)
         service.create(crow)
 

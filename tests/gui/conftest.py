@@ -11,6 +11,7 @@ from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from tests.gui.app_readiness import OPEN_TIMEOUT_MS, characters_docked
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 from tests.gui.locks import Lock
@@ -42,7 +43,7 @@ def private_settings(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> P
 def service(tmp_path: Path) -> Iterator[CharacterService]:
     """The characters of a fresh database (the sample party in it); a test module may define
     its own ``service``."""
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as opened:
+    with open_character_service(str(tmp_path / "refkit.sqlite3")) as opened:
         yield opened
 
 

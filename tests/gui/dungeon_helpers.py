@@ -13,6 +13,7 @@ from PySide6.QtGui import QUndoStack
 
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.table_service import TableService
+from refkit.compose import table_service_on
 from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.gui.dungeon.sound_cue import SoundCue
 from refkit.gui.dungeon.turn_panel import DungeonTurnPanel
@@ -95,7 +96,7 @@ def make_rig(*, clock: Callable[[], float] | None = None) -> DungeonRig:
     fake = FakeClock()
     seeds = Seeds()
     service = DungeonTurnService(DungeonTurnStore(database), clock=clock or fake, rng_factory=seeds)
-    tables = TableService.for_database(database, rng_factory=seeds, clock=clock or fake)
+    tables = table_service_on(database, rng_factory=seeds, clock=clock or fake)
     return DungeonRig(database, fake, seeds, service, tables, QUndoStack())
 
 

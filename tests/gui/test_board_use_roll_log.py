@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction, QUndoStack
 from refkit.app import character_commands as cmd
 from refkit.app.character_service import CharacterService
 from refkit.app.dice_service import DiceService
+from refkit.compose import open_character_service
 from refkit.dice.records import LoggedRoll
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.dice.roll_log_model import RESULT_COLUMN, ROLL_COLUMN, RollLogModel
@@ -144,7 +145,7 @@ def test_in_the_window_use_it_on_the_sheets_board_shows_in_the_roll_log(
     qtbot, start_app, tmp_path: Path
 ) -> None:
     database = tmp_path / "window.sqlite3"
-    with CharacterService.open(str(database)) as seeded:
+    with open_character_service(str(database)) as seeded:
         item_id = quiver(seeded)
     app = start_app(database)
     panels = app.character_panels

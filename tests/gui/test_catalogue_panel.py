@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.gui.characters.catalogue_panel import KINDS, CataloguePanel
 from refkit.gui.characters.session import CharacterSession
 from refkit.rules.inventory.catalogue import CatalogueItem
@@ -20,7 +21,7 @@ WREN = "Wren Ashdown"
 
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as opened:
+    with open_character_service(str(tmp_path / "refkit.sqlite3")) as opened:
         yield opened
 
 

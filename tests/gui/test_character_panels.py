@@ -12,6 +12,7 @@ from PySide6.QtCore import QSettings, QStandardPaths, Qt
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.gui.characters.install import (
     CATALOGUE_DOCK,
     CHARACTERS_DOCK,
@@ -100,7 +101,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def service(db_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(db_path)) as opened:
+    with open_character_service(str(db_path)) as opened:
         yield opened
 
 

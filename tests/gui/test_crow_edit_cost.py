@@ -18,6 +18,7 @@ import refkit.gui.characters.list_model as character_list_model
 import refkit.store.character_store as character_store
 from refkit.app.character_service import CharacterService
 from refkit.app.sample_content import sample_characters
+from refkit.compose import open_character_service
 from refkit.gui.characters.install import (
     CHARACTERS_DOCK,
     CharacterPanels,
@@ -41,7 +42,7 @@ class _Decodes:
 
 
 def _service_with(path: Path, crows: int) -> CharacterService:
-    service = CharacterService.open(str(path), seed_samples=False)
+    service = open_character_service(str(path), seed_samples=False)
     templates = sample_characters()
     service.repository.save_all(
         [replace(templates[i % len(templates)], name=f"Crow {i:03d}") for i in range(crows)],

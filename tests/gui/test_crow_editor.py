@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.gui.characters.crow_editor import CrowEditor
 from refkit.gui.characters.install import CharacterPanels, install_character_panels
 from refkit.gui.shell.actions import ActionRegistry
@@ -21,7 +22,7 @@ HESPER = "Hesper Quill"
 
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as opened:
+    with open_character_service(str(tmp_path / "refkit.sqlite3")) as opened:
         yield opened
 
 

@@ -17,6 +17,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.gui.characters.install import CharacterPanels, install_character_panels
 from refkit.gui.dice.roll_log_panel import write_export_file
 from refkit.gui.shell.actions import ActionRegistry
@@ -26,7 +27,7 @@ from tests.hostile_input.test_hostile_input import CROW_CASES, HERE, MADE_CROWS
 
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as opened:
+    with open_character_service(str(tmp_path / "refkit.sqlite3")) as opened:
         yield opened
 
 

@@ -11,6 +11,7 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QUndoStac
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.board_layout import GROUND_PLACE, Place
@@ -47,7 +48,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def service(db_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(db_path)) as opened:
+    with open_character_service(str(db_path)) as opened:
         yield opened
 
 

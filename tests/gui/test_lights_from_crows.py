@@ -13,7 +13,7 @@ from PySide6.QtGui import QAction, QUndoStack
 from refkit.app.character_service import CharacterService
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.party.bridge import PartyBridge, dungeon_service_with_party
-from refkit.app.table_service import TableService
+from refkit.compose import table_service_on
 from refkit.gui.dungeon.effects_panel import EffectsPanel
 from refkit.gui.dungeon.item_lighter import SessionLighter
 from refkit.gui.dungeon.session import DungeonTurnSession
@@ -80,7 +80,7 @@ def rig(qtbot) -> Iterator[Rig]:
     session = DungeonTurnSession(QUndoStack())
     panel = EffectsPanel(session)
     qtbot.addWidget(panel)
-    session.set_services(service, TableService.for_database(db))
+    session.set_services(service, table_service_on(db))
     panel.set_party(bridge)
     panel.show()
     yield Rig(db, characters, service, bridge, session, panel)

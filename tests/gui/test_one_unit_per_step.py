@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.gui.shell.undo_adapter import RefkitUndoStack, push_command
 
 WREN = "Wren Ashdown"
@@ -20,7 +21,7 @@ WREN = "Wren Ashdown"
 
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as opened:
+    with open_character_service(str(tmp_path / "refkit.sqlite3")) as opened:
         yield opened
 
 

@@ -23,7 +23,7 @@ from PySide6.QtGui import QColor, QImage, QUndoStack
 from PySide6.QtWidgets import QWidget
 
 import refkit.gui
-from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.gui.characters.portrait import portrait_from_image
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
@@ -88,7 +88,7 @@ def _open_crow(request: pytest.FixtureRequest) -> CharacterSession:
 @pytest.fixture
 def crow_session(tmp_path: Path, qapp) -> Iterator[CharacterSession]:
     """The sample party on a fresh database; Hesper (a pack full of items, a portrait) is open."""
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as service:
+    with open_character_service(str(tmp_path / "refkit.sqlite3")) as service:
         hesper = service.get(HESPER)
         portrait = QImage(300, 360, QImage.Format.Format_ARGB32)
         portrait.fill(QColor("#7a5230"))

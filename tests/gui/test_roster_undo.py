@@ -12,6 +12,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QKeySequence, QUndoStack
 
 from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.gui.characters.install import CharacterPanels, install_character_panels
 from refkit.gui.shell.actions import ActionRegistry
 from refkit.gui.shell.main_window import MainWindow
@@ -30,7 +31,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def service(db_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(db_path)) as opened:
+    with open_character_service(str(db_path)) as opened:
         yield opened
 
 
@@ -150,7 +151,7 @@ def test_an_undo_refused_in_the_app_says_why_and_changes_nothing(
     panel = app.character_panels.list_panel
     assert panel.choose(WREN)
     assert panel.create_party("Night watch")
-    with CharacterService.open(str(path), seed_samples=False) as other:
+    with open_character_service(str(path), seed_samples=False) as other:
         other.add_member("Night watch", HESPER)  # another window
 
     app.window.activateWindow()

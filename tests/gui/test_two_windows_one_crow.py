@@ -16,6 +16,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.gui.characters.crow_editor import CrowEditor
 from refkit.gui.characters.install import CharacterPanels, install_character_panels
 from refkit.gui.shell.actions import ActionRegistry
@@ -36,7 +37,7 @@ def open_window(
     opened: list[tuple[CharacterPanels, CharacterService]] = []
 
     def open_one() -> CharacterPanels:
-        service = CharacterService.open(str(db_file))
+        service = open_character_service(str(db_file))
         window = MainWindow(settings)
         qtbot.addWidget(window)
         panels = install_character_panels(

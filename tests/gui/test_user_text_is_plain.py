@@ -26,9 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refkit.app.character_service import CharacterService
 from refkit.app.dungeon_turn_service import DungeonTurnService
-from refkit.app.table_service import TableService
+from refkit.compose import open_character_service, table_service_on
 from refkit.gui.common.plain_text import TOOLTIP_LIMIT, ElidedLabel
 from refkit.gui.main import RefkitApp
 from refkit.rules.character.model import Expertise
@@ -184,7 +183,7 @@ def offences_in(windows: list[QWidget]) -> list[Offence]:
 
 def seed_hostile_database(db_path: Path) -> None:
     """Crows, a party, items, the dungeon, effects and a table, all with markup in their names."""
-    with CharacterService.open(str(db_path)) as characters:
+    with open_character_service(str(db_path)) as characters:
         sample = characters.get(SAMPLE_CROW)
         items = tuple(
             replace(item, name=ITEM, notes=ITEM_NOTES) if index == 0 else item
@@ -208,7 +207,7 @@ def seed_hostile_database(db_path: Path) -> None:
         dungeon.add_effect(EFFECT, 3, kind="light", owner=OWNER)
         dungeon.add_preset("torch", owner=CROW)
         dungeon.add_preset("lantern", owner=LONG_NAME)
-        tables = TableService.for_database(database)
+        tables = table_service_on(database)
         tables.add(
             RollableTable(
                 name=TABLE,

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.gui.characters.damage_dialog import DamageDialog
 from refkit.gui.characters.rest_dialog import RestDialog
 from refkit.gui.characters.session import CharacterSession
@@ -87,7 +88,7 @@ def test_wounds_to_place_survive_a_restart(
     qtbot, sheet: CharacterSheetPanel, stack: QUndoStack, db_path: Path
 ) -> None:
     hurt_ida(qtbot, sheet)
-    with CharacterService.open(str(db_path), seed_samples=False) as restarted:
+    with open_character_service(str(db_path), seed_samples=False) as restarted:
         again = make_sheet(qtbot, restarted, QUndoStack())
         session_of(again).open(IDA)
         assert again.board.wounds_to_place() == 2

@@ -18,9 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from refkit.app.character_service import CharacterService
 from refkit.app.table_service import TableService
 from refkit.cli import run_cli
+from refkit.compose import open_character_service
 from refkit.rules.character.file_format import CharacterFileError, load_character_json
 from refkit.rules.common import file_bounds
 from refkit.rules.tables.import_formats import TableImportError
@@ -196,7 +196,7 @@ def test_the_apps_character_import_refuses_and_writes_nothing(
     make, needle: str, tmp_path: Path
 ) -> None:
     path = make(tmp_path)
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3")) as service:
+    with open_character_service(str(tmp_path / "refkit.sqlite3")) as service:
         before = service.names()
         started = time.monotonic()
         with pytest.raises(CharacterFileError) as refused:

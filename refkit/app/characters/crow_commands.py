@@ -68,18 +68,15 @@ class CreateCrow:
             raise RuntimeError(f"{self.text!r} has not been done, so it cannot be undone")
         name = self.character.name
         refused = f"cannot undo {self.text!r}: {name}"
-        with self.service.repository.database.unit_of_work():
-            try:
-                if _changed_since(self.service, name, self._revision, self.character):
-                    raise UndoConflictError(
-                        f"{refused} was changed since (in another window or the command line); "
-                        "nothing was changed"
-                    )
-                self.service.delete(name)
-            except CharacterNotFoundError:
+        try:
+            if _changed_since(self.service, name, self._revision, self.character):
                 raise UndoConflictError(
-                    f"{refused} was deleted since; nothing was changed"
-                ) from None
+                    f"{refused} was changed since (in another window or the command line); "
+                    "nothing was changed"
+                )
+            self.service.delete(name)
+        except CharacterNotFoundError:
+            raise UndoConflictError(f"{refused} was deleted since; nothing was changed") from None
 
 
 @dataclass
@@ -105,20 +102,19 @@ class DeleteCrow:
     def do(self) -> None:
         action = "redo" if self._done else "delete"
         name = self.character.name
-        with self.service.repository.database.unit_of_work():
-            try:
-                if _changed_since(self.service, name, self.revision, self.character):
-                    raise UndoConflictError(
-                        f"cannot {action} {self.text!r}: {name} was changed since (in another "
-                        "window or the command line); nothing was changed"
-                    )
-            except CharacterNotFoundError:
+        try:
+            if _changed_since(self.service, name, self.revision, self.character):
                 raise UndoConflictError(
-                    f"cannot {action} {self.text!r}: {name} was deleted since; nothing was changed"
-                ) from None
-            self.places = _places(self.service, name)
-            self.prompt = self._prompts.get(name)
-            self.service.delete(name)
+                    f"cannot {action} {self.text!r}: {name} was changed since (in another "
+                    "window or the command line); nothing was changed"
+                )
+        except CharacterNotFoundError:
+            raise UndoConflictError(
+                f"cannot {action} {self.text!r}: {name} was deleted since; nothing was changed"
+            ) from None
+        self.places = _places(self.service, name)
+        self.prompt = self._prompts.get(name)
+        self.service.delete(name)
         self._done = True
 
     def undo(self) -> None:
@@ -126,19 +122,18 @@ class DeleteCrow:
             raise RuntimeError(f"{self.text!r} has not been done, so it cannot be undone")
         crow = self.character
         try:
-            with self.service.repository.database.unit_of_work():
-                self.revision = self.service.create(crow)
-                for place in self.places:
-                    try:
-                        party = self.service.get_party(place.party)
-                    except CharacterNotFoundError:
-                        continue  # the party was deleted since: there is no place to go back to
-                    members = list(party.members)
-                    members.insert(min(place.position, len(members)), crow.name)
-                    self.service.set_members(party.name, members)
-                prompt = self.prompt
-                if prompt is not None and (prompt.to_place or prompt.to_heal):
-                    self._prompts.add(crow.name, to_place=prompt.to_place, to_heal=prompt.to_heal)
+            self.revision = self.service.create(crow)
+            for place in self.places:
+                try:
+                    party = self.service.get_party(place.party)
+                except CharacterNotFoundError:
+                    continue  # the party was deleted since: there is no place to go back to
+                members = list(party.members)
+                members.insert(min(place.position, len(members)), crow.name)
+                self.service.set_members(party.name, members)
+            prompt = self.prompt
+            if prompt is not None and (prompt.to_place or prompt.to_heal):
+                self._prompts.add(crow.name, to_place=prompt.to_place, to_heal=prompt.to_heal)
         except NameTakenError:
             raise UndoConflictError(
                 f"cannot undo {self.text!r}: a crow called {crow.name!r} was made since; "

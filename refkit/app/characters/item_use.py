@@ -67,10 +67,9 @@ class LoggedItemUse:
         return self._record
 
     def do(self) -> None:
-        with self._edit.service.repository.database.unit_of_work():
-            self._edit.do()
-            if not self._logged:
-                self._log_roll(self._record)
+        self._edit.do()
+        if not self._logged:
+            self._log_roll(self._record)
         self._logged = True  # only once both are written: a retried save logs it then
 
     def undo(self) -> None:

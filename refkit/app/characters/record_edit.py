@@ -52,9 +52,8 @@ class NamedRecordEdit(Generic[R]):
 
     def do(self) -> None:
         if not self._done:  # the first do: the service's own refusals (a name taken) go on
-            with self.service.repository.database.unit_of_work():
-                self._require_unchanged()
-                self._apply(self.before, self.after)
+            self._require_unchanged()
+            self._apply(self.before, self.after)
             self._done = True
             return
         self._swap(self.before, self.after, "redo")
@@ -82,9 +81,8 @@ class NamedRecordEdit(Generic[R]):
     def _swap(self, expected: R | None, target: R | None, action: str) -> None:
         refused = f"cannot {action} {self.text!r}"
         try:
-            with self.service.repository.database.unit_of_work():
-                self._check(expected, target, refused)
-                self._apply(expected, target)
+            self._check(expected, target, refused)
+            self._apply(expected, target)
         except NameTakenError as error:
             raise UndoConflictError(f"{refused}: {error}; nothing was changed") from None
         except CharacterNotFoundError as error:

@@ -146,24 +146,23 @@ def roll_test_for_crow(
         characteristic, edges=edges, banes=banes, bonuses=tuple(bonuses), crit_min=crit_min
     )
     chosen = usable_expertise(crow, expertise_name) if expertise_name is not None else None
-    with characters.repository.database.unit_of_work():
-        logged = dice.crows_test(
-            characteristic,
-            edges=edges,
-            banes=banes,
-            bonuses=tuple(bonuses),
-            expertise=expertise or chosen is not None,
-            crit_min=crit_min,
-            seed=seed,
-            faces=faces,
-            crow=crow.name,
-            conditions=crow.conditions,
-            tested=tested,
-        )
-        if chosen is not None and logged.result.expertise_applied:
-            spend = spend_expertise(characters, crow.name, chosen.name)
-            spend.do()
-            crow = spend.after
+    logged = dice.crows_test(
+        characteristic,
+        edges=edges,
+        banes=banes,
+        bonuses=tuple(bonuses),
+        expertise=expertise or chosen is not None,
+        crit_min=crit_min,
+        seed=seed,
+        faces=faces,
+        crow=crow.name,
+        conditions=crow.conditions,
+        tested=tested,
+    )
+    if chosen is not None and logged.result.expertise_applied:
+        spend = spend_expertise(characters, crow.name, chosen.name)
+        spend.do()
+        crow = spend.after
     if chosen is None:
         return CrowTest(logged, crow, characteristic, None, None)
     left = next(e.left for e in crow.expertises if e.name == chosen.name)

@@ -22,7 +22,7 @@ from refkit.app.combat.bestiary import Bestiary
 from refkit.app.combat.fight_steps import FightLog, FightStep
 from refkit.app.combat.fight_store import FightStore
 from refkit.app.party.wound_prompts import WoundPrompts, raising_prompt
-from refkit.app.undo import Command, CompositeCommand, InOneUnit, UnitOfWork
+from refkit.app.undo import Command, CompositeCommand
 from refkit.dice.rng import make_rng
 from refkit.rules.character.model import Character, DamageOutcome
 from refkit.rules.combat.attack import (
@@ -127,10 +127,8 @@ class FightSession:
         log: FightLog | None = None,
         state: Fight | None = None,
         store: FightStore | None = None,
-        unit_of_work: UnitOfWork | None = None,
         prompts: WoundPrompts | None = None,
     ) -> None:
-        self._unit_of_work = unit_of_work
         self._prompts = prompts
         self._characters = characters
         self._bestiary = bestiary
@@ -178,12 +176,9 @@ class FightSession:
         self._listeners.remove(listener)
 
     def _joined(self, text: str, children: Sequence[Command]) -> Command:
-        """Child commands as one step, written in one unit of work when there is one (a hit on
-        a crow and the fight's step commit together or not at all)."""
-        joined = CompositeCommand(text, children)
-        if self._unit_of_work is None:
-            return joined
-        return InOneUnit(joined, self._unit_of_work)
+        """Child commands as one step (a hit on a crow and the fight's step commit together or
+        not at all, in the one unit of work the step's runner opens)."""
+        return CompositeCommand(text, children)
 
     def _step(self, after: Fight, text: str) -> FightStep:
         return FightStep(self, self._state, after, text)

@@ -15,11 +15,10 @@ from refkit.app.combat.fight_session import FightSession
 from refkit.app.combat.fight_store import FightRows, StoredFight
 from refkit.app.combat.session_log import SessionFightLog
 from refkit.app.party.wound_prompts import WoundPrompts
-from refkit.app.ports import SessionLog, UnitsOfWork
+from refkit.app.ports import SessionLog
 
 
 def fight_session_from(
-    database: UnitsOfWork,
     characters: CharacterService,
     *,
     bestiary: Bestiary,
@@ -30,7 +29,7 @@ def fight_session_from(
     clock: Callable[[], datetime],
     prompts: WoundPrompts | None = None,
 ) -> FightSession:
-    """The fight of ``database``, read from ``fights`` and saved to it at every step, its steps
+    """The fight of a database, read from ``fights`` and saved to it at every step, its steps
     in ``session_log``; wounds a hit leaves on a crow wait in ``prompts`` (the window's, so its
     sheet hears of them)."""
     return FightSession(
@@ -39,6 +38,5 @@ def fight_session_from(
         rng_factory=rng_factory,
         log=SessionFightLog(session_log, current_dt, clock),
         store=StoredFight(fights),
-        unit_of_work=database.unit_of_work,
         prompts=prompts if prompts is not None else WoundPrompts(characters.repository),
     )

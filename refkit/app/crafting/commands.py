@@ -1,6 +1,6 @@
-"""The undoable pieces of a crafting step: a project saved, started or forgotten, a session-log
-entry marked undone, and a step already done (``DoneOnce``); a whole step done and undone in one
-transaction is :class:`refkit.app.undo.InOneUnit`.
+"""The undoable pieces of a crafting step: a project saved, started or forgotten, and a
+session-log entry marked undone; a whole step is a :class:`refkit.app.crafting.service.
+CraftingStep`, done by whoever runs it in one unit of work.
 
 Each project command stores the project it leaves and undoes only while the project is still
 as it left it (the revision it wrote), so an undo never throws away a roll made elsewhere.
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from refkit.app.undo import Command, UndoConflictError
+from refkit.app.undo import UndoConflictError
 from refkit.errors import ConflictError
 from refkit.rules.crafting.tracker import CraftingProject
 
@@ -78,25 +78,3 @@ class LogEntries:
     def undo(self) -> None:
         if self.ids:
             self.mark(list(self.ids), True)
-
-
-class DoneOnce:
-    """A step's command that has already been done, for an undo stack that calls ``do()`` when
-    it is pushed: that first ``do()`` does nothing, later ones redo."""
-
-    def __init__(self, command: Command) -> None:
-        self._command = command
-        self._first = True
-
-    @property
-    def text(self) -> str:
-        return self._command.text
-
-    def do(self) -> None:
-        if self._first:
-            self._first = False
-            return
-        self._command.do()
-
-    def undo(self) -> None:
-        self._command.undo()

@@ -12,7 +12,7 @@ session log (kind ``craft``), marked undone with it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -23,7 +23,7 @@ from refkit.app.crafting.commands import LogEntries, ProjectEdit
 from refkit.app.crafting.crafters import crafter_of
 from refkit.app.dice_service import DiceService
 from refkit.app.ports import CraftingProjects, DungeonTurnStorage, SessionLog
-from refkit.app.undo import CompositeCommand, InOneUnit
+from refkit.app.undo import Command, CompositeCommand, FollowedStep
 from refkit.dice.records import RollRecord
 from refkit.rules.checks.crows_test import CRIT_MIN
 from refkit.rules.crafting.harvest import add_parts
@@ -81,9 +81,10 @@ class ProjectView:
 
 @dataclass(frozen=True)
 class Step:
-    """A step done: its one undoable command, and what to say about it."""
+    """A step worked out: its one undoable command (done by whoever runs it: the window's undo
+    stack, the command line's ``Services.do``), and what to say about it."""
 
-    command: InOneUnit
+    command: CraftingStep
     text: str
     project: CraftingProject | None = None
     roll: CrafterRoll | None = None
@@ -432,9 +433,8 @@ class CraftingService:
         record: RollRecord | None = None,
         **result: Any,
     ) -> Step:
-        composite = CompositeCommand(text, children)
-        with self._database.unit_of_work():
-            composite.do()
+
+        def write_lines() -> tuple[int, ...]:
             dt = self._dungeon.load().clock.dt if self._dungeon is not None else 0
             ids = self._log.add_all(
                 [
@@ -442,7 +442,28 @@ class CraftingService:
                     for line in lines
                 ]
             )
-            composite.add_done(LogEntries(self._log.set_undone, ids))
             if record is not None:
                 self._dice.log_roll(record)
-        return Step(InOneUnit(composite, self._database.unit_of_work), text, **result)
+            return tuple(ids)
+
+        step = CraftingStep(CompositeCommand(text, children), write_lines, self._log.set_undone)
+        return Step(step, text, **result)
+
+
+class CraftingStep(FollowedStep):
+    """A crafting step as one undo step, not yet done: its first ``do()`` makes the edits and
+    then writes its session-log lines (and the roll to the roll log); undo takes the edits back
+    and marks the lines undone, redo does both again without rolling anew."""
+
+    def __init__(
+        self,
+        edits: Command,
+        write_lines: Callable[[], tuple[int, ...]],
+        mark: Callable[[list[int], bool], object],
+    ) -> None:
+        super().__init__(edits)
+        self._write_lines = write_lines
+        self._mark = mark
+
+    def follow(self) -> Iterator[Command]:
+        yield LogEntries(self._mark, self._write_lines())

@@ -100,11 +100,10 @@ class ClockSteps:
             line = log_text.length_set(minutes)
             return plan(f"DT length {minutes:g} min", clock, state.effects, clock.length_s, line)
 
-        with store.database.unit_of_work():
-            outcome = self._runner.run(step)
-            if as_default:
-                settings, version = store.settings_versioned()
-                store.save_settings(replace(settings, dt_minutes=minutes), expected_version=version)
+        outcome = self._runner.run(step)
+        if as_default:
+            settings, version = store.settings_versioned()
+            store.save_settings(replace(settings, dt_minutes=minutes), expected_version=version)
         return outcome
 
     def follow_party_rename(self, old: str, new: str) -> None:

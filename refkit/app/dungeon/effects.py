@@ -174,9 +174,9 @@ class EffectSteps:
         if dice.count == 1:
             return self._runner.run(self._light_step(crow, item_id, dice))
         light_from_item("-", crow, item_id, dice.name, dice.current, dice.max, dice.modes)
-        with self._runner.store.database.unit_of_work():  # the hand and the light, or neither
-            one_id, taken = keeper.take_one(crow, item_id)
-            outcome = self._runner.run(self._light_step(crow, one_id, replace(dice, count=1)))
+        # the hand and the light, or neither
+        one_id, taken = keeper.take_one(crow, item_id)
+        outcome = self._runner.run(self._light_step(crow, one_id, replace(dice, count=1)))
         change = outcome.change
         joined = replace(change, hook_results=(taken, *change.hook_results))
         return Outcome(outcome.value, joined, outcome.now)
@@ -222,9 +222,8 @@ class EffectSteps:
         if not effect.bound or keeper is None:
             return self._change(effect_id, refuel, "Refuel", "refuelled")
         refuel(effect)  # refuses an item that cannot be refuelled, before anything is spent
-        with self._runner.store.database.unit_of_work():
-            spent = keeper.refuel(effect.crow, effect.item_id)
-            outcome = self._change(effect_id, lambda e: e, "Refuel", "refuelled")
+        spent = keeper.refuel(effect.crow, effect.item_id)
+        outcome = self._change(effect_id, lambda e: e, "Refuel", "refuelled")
         change = outcome.change
         joined = replace(change, hook_results=(spent, *change.hook_results))
         return Outcome(outcome.value, joined, outcome.now)

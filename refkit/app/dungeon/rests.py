@@ -119,10 +119,9 @@ class RestSteps:
 
         if not resolve:
             return runner.run(step)
-        with runner.store.database.unit_of_work():
-            outcome = runner.run(step)
-            bound = [partial(hook, outcome.value, rng) for hook in hooks]
-            results = runner.run_hooks(outcome.change, bound)
+        outcome = runner.run(step)
+        bound = [partial(hook, outcome.value, rng) for hook in hooks]
+        results = runner.run_hooks(outcome.change, bound)
         started = RestStarted(**vars(outcome.value), hook_results=tuple(results))
         return Outcome(started, outcome.change, outcome.now)
 
@@ -192,8 +191,8 @@ class RestSteps:
             )
 
         hook_results: tuple[object, ...] = ()
-        with runner.store.database.unit_of_work():  # all or nothing, as at End DT
-            outcome = runner.run(step)
-            if not interrupted:
-                hook_results = runner.run_hooks(outcome.change, hooks)
+        # all or nothing, as at End DT
+        outcome = runner.run(step)
+        if not interrupted:
+            hook_results = runner.run_hooks(outcome.change, hooks)
         return Outcome(RestFinished(outcome.value, hook_results), outcome.change, outcome.now)

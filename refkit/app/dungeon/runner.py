@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Generic, TypeAlias, TypeVar
@@ -91,9 +90,6 @@ class DungeonTurnAggregate:
         return _without_warnings(stored.clock) == _without_warnings(expected.clock) and tuple(
             stored.effects
         ) == tuple(expected.effects)
-
-    def unit_of_work(self) -> AbstractContextManager[object]:
-        return self._store.database.unit_of_work()
 
 
 def _without_warnings(clock: DungeonTurnClock) -> DungeonTurnClock:

@@ -9,7 +9,6 @@ the change out again), and an undo only if they are still the ones the change le
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
 from typing import Any
 
 from refkit.app.dungeon import log_text
@@ -101,9 +100,6 @@ class SettingsAggregate:
 
     def same(self, stored: DungeonSettings, expected: DungeonSettings) -> bool:
         return stored == expected
-
-    def unit_of_work(self) -> AbstractContextManager[object]:
-        return self._store.database.unit_of_work()
 
 
 class SettingsSteps:

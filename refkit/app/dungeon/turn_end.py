@@ -78,10 +78,9 @@ class TurnEndSteps:
 
         # One transaction for the DT, the conditions and what the hooks write on the crows, their
         # prompts and the log: a failure anywhere keeps none of it, even if the process dies.
-        with runner.store.database.unit_of_work():
-            outcome = runner.run(step)
-            bound = [partial(hook, outcome.value, rng) for hook in hooks]
-            results = runner.run_hooks(outcome.change, bound)
+        outcome = runner.run(step)
+        bound = [partial(hook, outcome.value, rng) for hook in hooks]
+        results = runner.run_hooks(outcome.change, bound)
         if not results:
             return outcome
         joined = (*outcome.change.hook_results, *results)

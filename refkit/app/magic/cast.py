@@ -300,20 +300,18 @@ class CastCommand(CompositeCommand):
         super().__init__(f"{crow} casts {plan.spell.name}", children)
 
     def do(self) -> None:
-        with self._dungeon.store.database.unit_of_work():
-            super().do()
-            if self._log_id is None:
-                log_id = self._log()
-            else:
-                log_id = self._log_id
-                self._dungeon.store.session_log.set_undone([log_id], False)
+        super().do()
+        if self._log_id is None:
+            log_id = self._log()
+        else:
+            log_id = self._log_id
+            self._dungeon.store.session_log.set_undone([log_id], False)
         self._log_id = log_id  # only once everything is written: a retried save logs it then
 
     def undo(self) -> None:
-        with self._dungeon.store.database.unit_of_work():
-            super().undo()
-            if self._log_id is not None:
-                self._dungeon.store.session_log.set_undone([self._log_id], True)
+        super().undo()
+        if self._log_id is not None:
+            self._dungeon.store.session_log.set_undone([self._log_id], True)
 
     def _log(self) -> int:
         plan = self.plan

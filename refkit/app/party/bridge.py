@@ -69,7 +69,7 @@ class PartyBridge:
         """The crafting projects a finished rest's Craft activity rolls on (None: no roll)."""
         repository = characters.repository
         self._choices = StepRunner(
-            PartyChoiceAggregate(repository, repository.database.unit_of_work),
+            PartyChoiceAggregate(repository),
             time.time,
             what="the party at the table",
         )

@@ -73,9 +73,7 @@ class SetTableParty:
                 )
             return replace(current, party=party, chosen=chosen)
 
-        database = self.bridge.characters.repository.database
-        with database.unit_of_work():
-            self.bridge.put_choice(swapped, log=False)
-            service = self.bridge.service
-            if service is not None and self._log_id is not None:
-                service.store.session_log.set_undone((self._log_id,), undone)
+        self.bridge.put_choice(swapped, log=False)
+        service = self.bridge.service
+        if service is not None and self._log_id is not None:
+            service.store.session_log.set_undone((self._log_id,), undone)

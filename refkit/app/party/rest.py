@@ -51,8 +51,7 @@ from refkit.rules.dungeon.effects import TrackedEffect
 from refkit.store.row_forms import name_key
 
 if TYPE_CHECKING:
-    from refkit.app.crafting.commands import DoneOnce
-    from refkit.app.crafting.service import Step
+    from refkit.app.crafting.service import CraftingStep, Step
 
 RECORDS_KEY: Final = "rest_records"
 """State key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task}}``, saved only on
@@ -178,7 +177,7 @@ class PartyRest(CrowChanges):
     records_after: str | None = None
     secluded_by: str | None = None
     effects_ended: tuple[RemoveEffectCommand, ...] = ()
-    crafted: tuple[DoneOnce, ...] = ()
+    crafted: tuple[CraftingStep, ...] = ()
 
     def to_list(self) -> list[dict[str, Any]]:
         return [entry.to_dict() for entry in self.entries]
@@ -376,15 +375,14 @@ def _crafting_rolls(
     entries: list[CrowRest],
     occasion: str | None,
     rng: random.Random,
-) -> tuple[list[CrowRest], tuple[DoneOnce, ...]]:
-    """Each rested crow crafting on one of its projects makes its roll (written now, in the
-    rest's unit of work; undone with the rest). ActivityRefused for a project it does not craft,
-    CraftingRefused for a roll the rules refuse (the rest's unit of work then keeps nothing)."""
+) -> tuple[list[CrowRest], tuple[CraftingStep, ...]]:
+    """Each rested crow crafting on one of its projects makes its roll (worked out now, written
+    when the rest is done, in its unit of work; undone with the rest). ActivityRefused for a
+    project it does not craft, CraftingRefused for a roll the rules refuse (the rest's unit of
+    work then keeps nothing)."""
     if crafting is None:
         return entries, ()
-    from refkit.app.crafting.commands import DoneOnce  # crafting's modules: only for a Craft
-
-    done: list[DoneOnce] = []
+    done: list[CraftingStep] = []
     rolled: list[CrowRest] = []
     for entry in entries:
         plan = planned.get(entry.character)
@@ -406,7 +404,7 @@ def _crafting_rolls(
                 f"(its projects: {offered})"
             )
         step = crafting.rest_roll(project, entry.character, rest=occasion, seed=rng.getrandbits(32))
-        done.append(DoneOnce(step.command))
+        done.append(step.command)  # done with the rest's other changes, in its unit of work
         result = f"crafting roll on {project}"
         if step.roll is not None and step.project is not None:
             result += f": +{step.roll.points} ({step.project.points}/{step.project.goal} points)"
@@ -524,18 +522,16 @@ class CrowRestCommand:
         return self._text
 
     def do(self) -> None:
-        with self._characters.repository.database.unit_of_work():
-            if self.step is None:
-                self.step = party_rest(
-                    self._characters, self._prompts, self._crows, None, **self._options
-                )
-            else:
-                self.step.do()
+        if self.step is None:
+            self.step = party_rest(
+                self._characters, self._prompts, self._crows, None, **self._options
+            )
+        else:
+            self.step.do()
 
     def undo(self) -> None:
         assert self.step is not None
-        with self._characters.repository.database.unit_of_work():
-            self.step.undo()
+        self.step.undo()
 
 
 class CrowsAtTable(Protocol):

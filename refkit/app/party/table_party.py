@@ -9,8 +9,7 @@ window or the command line is never silently overwritten.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -91,11 +90,8 @@ class PartyChoiceAggregate:
 
     stale_error = StaleWriteError
 
-    def __init__(
-        self, repository: StateValues, unit_of_work: Callable[[], AbstractContextManager[object]]
-    ) -> None:
+    def __init__(self, repository: StateValues) -> None:
         self._repository = repository
-        self._unit_of_work = unit_of_work
 
     def load(self) -> Loaded[PartyChoice]:
         return Loaded(*read_choice_versioned(self._repository))
@@ -116,6 +112,3 @@ class PartyChoiceAggregate:
 
     def same(self, stored: PartyChoice, expected: PartyChoice) -> bool:
         return stored == expected
-
-    def unit_of_work(self) -> AbstractContextManager[object]:
-        return self._unit_of_work()

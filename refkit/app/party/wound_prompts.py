@@ -124,14 +124,12 @@ class PromptedEdit(CharacterEdit):
 
     def do(self) -> None:
         # One unit of work: a refused or failed save leaves the prompt as it was too.
-        with self.service.repository.database.unit_of_work():
-            self._settle(self.after.name, 1)
-            super().do()
+        self._settle(self.after.name, 1)
+        super().do()
 
     def undo(self) -> None:
-        with self.service.repository.database.unit_of_work():
-            self._settle(self.before.name, -1)
-            super().undo()
+        self._settle(self.before.name, -1)
+        super().undo()
 
 
 def answering_prompt(

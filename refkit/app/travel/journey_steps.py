@@ -10,7 +10,6 @@ first do; its redo puts the same day back without rolling again.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from refkit.app.steps import Change, Loaded, LogLine, Planned, Saved, StepRunner
@@ -51,9 +50,6 @@ class JourneyAggregate:
 
     def same(self, stored: Journey, expected: Journey) -> bool:
         return stored == expected
-
-    def unit_of_work(self) -> AbstractContextManager[object]:
-        return self._book.transaction()
 
 
 class TravelDayCommand:

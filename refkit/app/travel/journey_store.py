@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from refkit.app.travel.journey import Journey, journey_from_dict, journey_to_dict
@@ -42,18 +40,11 @@ class LoadedJourney:
 
 
 class JourneyStore:
-    """The journeys of one database; ``unit_of_work`` opens one of its units of work."""
+    """The journeys of one database."""
 
-    def __init__(
-        self, meta: VersionedMeta, unit_of_work: Callable[[], AbstractContextManager[object]]
-    ) -> None:
+    def __init__(self, meta: VersionedMeta) -> None:
         self._meta = meta
         self._shelf = meta.documents(JOURNEYS)
-        self._unit_of_work = unit_of_work
-
-    def transaction(self) -> AbstractContextManager[object]:
-        """Everything done inside is kept together or not at all."""
-        return self._unit_of_work()
 
     def names(self) -> list[str]:
         """Every journey's name, in the order they were started."""
@@ -101,11 +92,10 @@ class JourneyStore:
         (a journey started again on purpose)."""
         text = json.dumps(journey_to_dict(journey), ensure_ascii=False)
         key = name_key(journey.name)
-        with self._unit_of_work():
-            if expected_version is None:
-                expected_version = self.version(journey.name)
-            version = self._shelf.write(journey.name, key, text, expected_version)
-            current = self._meta.read_state(CURRENT_KEY)
-            if current.text != journey.name:
-                self._meta.write_state(CURRENT_KEY, journey.name, current.version)
+        if expected_version is None:
+            expected_version = self.version(journey.name)
+        version = self._shelf.write(journey.name, key, text, expected_version)
+        current = self._meta.read_state(CURRENT_KEY)
+        if current.text != journey.name:
+            self._meta.write_state(CURRENT_KEY, journey.name, current.version)
         return version

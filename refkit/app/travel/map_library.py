@@ -11,8 +11,6 @@ started from a stored map keeps the map's name
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from refkit.app.versioned import VersionedMeta
@@ -41,13 +39,10 @@ class LoadedMap:
 
 
 class MapLibrary:
-    """The maps of one database; ``unit_of_work`` opens one of its units of work."""
+    """The maps of one database."""
 
-    def __init__(
-        self, meta: VersionedMeta, unit_of_work: Callable[[], AbstractContextManager[object]]
-    ) -> None:
+    def __init__(self, meta: VersionedMeta) -> None:
         self._shelf = meta.documents(MAPS)
-        self._unit_of_work = unit_of_work
 
     def names(self) -> list[str]:
         """Every stored map's name, in the order they were first saved."""
@@ -77,12 +72,11 @@ class MapLibrary:
         None: replace whatever is stored (an import with ``--replace``)."""
         text = map_to_json(hex_map)
         key = map_key(hex_map.name)
-        with self._unit_of_work():
-            stored = self._shelf.read(key)
-            if not replace and stored is not None:
-                raise ValueError(
-                    f"a map called {hex_map.name!r} is stored already (use --replace to replace it)"
-                )
-            if expected_version is None:
-                expected_version = 0 if stored is None else stored.version
-            return self._shelf.write(hex_map.name, key, text, expected_version)
+        stored = self._shelf.read(key)
+        if not replace and stored is not None:
+            raise ValueError(
+                f"a map called {hex_map.name!r} is stored already (use --replace to replace it)"
+            )
+        if expected_version is None:
+            expected_version = 0 if stored is None else stored.version
+        return self._shelf.write(hex_map.name, key, text, expected_version)

@@ -10,7 +10,6 @@ one unit of work and are one undo step: all of it is kept or none.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Protocol
 
@@ -88,17 +87,16 @@ when the step brought no Miasma results."""
 
 
 class SheetsFollowMiasma(FollowedStep):
-    """A travel step (the Miasma step, or a whole day) and the crows' sheets it changes, done in
-    one unit of work and undone as one step."""
+    """A travel step (the Miasma step, or a whole day) and the crows' sheets it changes, done and
+    undone as one step."""
 
     def __init__(
         self,
         step: ValuedStep,
         results: MiasmaResults,
         characters: CharacterService,
-        unit_of_work: Callable[[], AbstractContextManager[object]],
     ) -> None:
-        super().__init__(step, unit_of_work)
+        super().__init__(step)
         self.step: ValuedStep = step
         self._results = results
         self._characters = characters

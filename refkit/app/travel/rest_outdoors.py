@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -68,7 +67,7 @@ def resting_crows(characters: CharacterService, names: Sequence[str]) -> list[Ch
 
 
 class RestFollowsTravel(FollowedStep):
-    """A travel step and the crows' rest it leads to, one unit of work and one undo step."""
+    """A travel step and the crows' rest it leads to, one undo step."""
 
     def __init__(
         self,
@@ -76,11 +75,10 @@ class RestFollowsTravel(FollowedStep):
         rest_of: RestOf,
         characters: CharacterService,
         prompts: WoundPrompts,
-        unit_of_work: Callable[[], AbstractContextManager[object]],
         *,
         activities: Mapping[str, ActivityChoice] | None = None,
     ) -> None:
-        super().__init__(step, unit_of_work)
+        super().__init__(step)
         self.step: Step = step
         self._rest_of = rest_of
         self._characters = characters

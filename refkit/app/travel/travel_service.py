@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
@@ -68,8 +67,6 @@ RngFactory = Callable[[int | None], tuple[random.Random, int]]
 
 class JourneyBook(Protocol):
     """Where journeys are kept (:class:`~refkit.app.travel.journey_store.JourneyStore` fits)."""
-
-    def transaction(self) -> AbstractContextManager[object]: ...
 
     def exists(self, name: str) -> bool: ...
 
@@ -212,10 +209,11 @@ class TravelService:
         if where is None:
             raise ValueError(f"map {hex_map.name!r} has no start hex: say where with --at Q,R")
         journey = Journey.begin(name, hex_map, where, travellers)
-        with self.book.transaction():
-            if self.book.exists(journey.name) and not replace:
-                raise ValueError(f"a journey called {journey.name!r} exists already")
-            self.book.save(journey)
+        if self.book.exists(journey.name) and not replace:
+            raise ValueError(f"a journey called {journey.name!r} exists already")
+        # A new journey is saved only over nothing (version 0): one started meanwhile under
+        # the same name is not replaced.
+        self.book.save(journey, expected_version=None if replace else 0)
         return journey
 
     def journey(self, name: str | None = None) -> Journey:

@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from refkit.app.party.rest import starvation_wounds
 from refkit.app.party.table_party import read_choice
-from refkit.app.ports import UnitsOfWork
 from refkit.app.travel.journey import Journey
 from refkit.app.travel.journey_steps import (
     JourneyEditCommand,
@@ -42,11 +41,11 @@ if TYPE_CHECKING:
     from refkit.app.versioned import VersionedMeta
 
 
+T = TypeVar("T")
+
+
 class Services(Protocol):
     """What :class:`refkit.compose.Services` gives the travel feature."""
-
-    @property
-    def database(self) -> UnitsOfWork: ...
 
     @property
     def versioned_meta(self) -> VersionedMeta: ...
@@ -70,19 +69,18 @@ class Services(Protocol):
 
     def utc_now(self) -> datetime: ...
 
+    def in_unit(self, function: Callable[[], T]) -> T: ...
+
 
 def journey_store(services: Services) -> JourneyStore:
-    database = services.database
-    return JourneyStore(services.versioned_meta, database.unit_of_work)
+    return JourneyStore(services.versioned_meta)
 
 
 def map_library(services: Services) -> MapLibrary:
     """The database's maps; a fresh database gets the sample map (see :mod:`.sample_map`)."""
-    database = services.database
     meta = services.versioned_meta
-    library = MapLibrary(meta, database.unit_of_work)
-    with database.unit_of_work():
-        seed_sample_map(library, meta)
+    library = MapLibrary(meta)
+    services.in_unit(lambda: seed_sample_map(library, meta))
     return library
 
 
@@ -141,7 +139,7 @@ def sheets_follow_step(
         progress = taken.progress
         return progress.before.day + 1, progress.miasma, progress.cruelty_cleared
 
-    return SheetsFollowMiasma(command, results, services.characters, services.database.unit_of_work)
+    return SheetsFollowMiasma(command, results, services.characters)
 
 
 def sheets_follow_day(services: Services, command: TravelDayCommand) -> SheetsFollowMiasma:
@@ -153,7 +151,7 @@ def sheets_follow_day(services: Services, command: TravelDayCommand) -> SheetsFo
             return None
         return day.record.day, day.record.miasma, day.record.cruelty_cleared
 
-    return SheetsFollowMiasma(command, results, services.characters, services.database.unit_of_work)
+    return SheetsFollowMiasma(command, results, services.characters)
 
 
 def rest_follows_step(
@@ -177,7 +175,6 @@ def rest_follows_step(
         rest_of,
         services.characters,
         services.party.prompts,
-        services.database.unit_of_work,
         activities=activities,
     )
 
@@ -203,7 +200,6 @@ def rest_follows_day(
         rest_of,
         services.characters,
         services.party.prompts,
-        services.database.unit_of_work,
         activities=activities,
     )
 

@@ -32,13 +32,12 @@ def register(
 ) -> None:
     def build() -> QWidget:
         from refkit.gui.crafting.panel import CraftingPanel
-        from refkit.gui.shell.undo_adapter import push_command, write_through
+        from refkit.gui.shell.undo_adapter import push_made
 
         panel = CraftingPanel(
             service,
-            lambda command: push_command(context.undo_stack, command),
+            partial(push_made, context.undo_stack),
             at_table=party.members if party is not None else tuple,
-            write=partial(write_through, context.undo_stack),
         )
         context.undo_stack.indexChanged.connect(panel.history_moved)
         return panel

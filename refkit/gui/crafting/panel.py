@@ -6,7 +6,7 @@ a refusal is said in the panel."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from functools import partial
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -24,18 +24,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refkit.app.crafting.commands import DoneOnce
 from refkit.app.crafting.service import CraftingService, ProjectView, Step
 from refkit.app.undo import Command
 from refkit.errors import DomainError
 from refkit.gui.common.plain_text import plain_label
 from refkit.gui.common.row_table_model import Column, RowTableModel
 from refkit.gui.common.table_style import fixed_column_widths
-from refkit.gui.shell.undo_adapter import WRITE_HERE
 from refkit.rules.crafting.tracker import MAX_BONUS
 
 NO_EXPERTISE = "no expertise"
-Push = Callable[[Command], object]
+PushMade = Callable[[Callable[[], Command]], object]
+
+
+def _no_selection(_step: Step) -> None:
+    return None
 
 
 class CraftingPanel(QWidget):
@@ -46,18 +48,16 @@ class CraftingPanel(QWidget):
     def __init__(
         self,
         service: CraftingService,
-        push: Push,
+        push_made: PushMade,
         at_table: Callable[[], Sequence[str]] = tuple,
         parent: QWidget | None = None,
-        *,
-        write: Callable[..., Any] = WRITE_HERE,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("crafting_panel")
         self._service = service
-        self._push = push
-        self._write = write
-        """How a step is written: in the window's worker (``write_through``), else here."""
+        self._push_made = push_made
+        """Makes a step (reading what it is worked out from) and runs it as one undo step:
+        ``push_made`` of the window's undo stack (in its worker, made again on a conflict)."""
         self._at_table = at_table
         self._views: list[ProjectView] = []
 
@@ -298,21 +298,33 @@ class CraftingPanel(QWidget):
     def _say(self, text: str) -> None:
         self.message.setText(text)
 
-    def _done(self, step: Step, select: str | None = None) -> None:
+    def _run(self, plan: Callable[[], Step], select: Callable[[Step], str | None]) -> Step | None:
+        """Work a step out with ``plan`` and push it; the step, or None when it was refused
+        (said in the panel, nothing written)."""
+        made: list[Step] = []
+
+        def make() -> Command:
+            step = plan()
+            made.append(step)
+            return step.command
+
         try:
-            self._push(DoneOnce(step.command))
+            self._push_made(make)
         except (DomainError, ValueError) as error:
             self._say(str(error))
+            return None
+        step = made[-1]
         self._say(step.text)
-        self.refresh(select)
+        self.refresh(select(step))
         self.changed.emit()
+        return step
 
     def roll(self) -> None:
         view = self.selected()
         if view is None:
             return
-        try:
-            step = self._write(
+        step = self._run(
+            partial(
                 self._service.roll,
                 view.project.name,
                 self.crafter_combo.currentText(),
@@ -321,12 +333,10 @@ class CraftingPanel(QWidget):
                 banes=self.banes.value(),
                 bonus=self.bonus.value(),
                 expertises=self.expertises(),
-            )
-        except (DomainError, ValueError) as error:
-            self._say(str(error))
-            return
-        self._done(step)
-        if step.roll is not None:
+            ),
+            _no_selection,
+        )
+        if step is not None and step.roll is not None:
             crits = sum(1 for one in step.roll.rolls if one.crit)
             extra = f" ({crits} crit{'s' if crits != 1 else ''}: rolled again)" if crits else ""
             self._say(f"{step.roll.crafter} adds {step.roll.points} points{extra}.")
@@ -335,20 +345,13 @@ class CraftingPanel(QWidget):
         view = self.selected()
         if view is None:
             return
-        try:
-            step = self._write(self._service.complete, view.project.name)
-        except (DomainError, ValueError) as error:
-            self._say(str(error))
-            return
-        self._done(step)
+        self._run(partial(self._service.complete, view.project.name), _no_selection)
 
     def start(self, item: str, crafters: list[str], name: str) -> None:
-        try:
-            step = self._write(self._service.start, item, crafters, name or None)
-        except (DomainError, ValueError) as error:
-            self._say(str(error))
-            return
-        self._done(step, select=step.project.name if step.project else None)
+        self._run(
+            partial(self._service.start, item, crafters, name or None),
+            lambda step: step.project.name if step.project else None,
+        )
 
     def open_new_project(self) -> None:
         from refkit.gui.crafting.new_project import NewProjectDialog

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QMenu, QWidget
 
+from refkit.compose import table_service_on
 from refkit.gui.dungeon.effects_panel import EffectsPanel
 from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.gui.dungeon.session_log_panel import SessionLogPanel
@@ -197,13 +198,10 @@ class DungeonPanels:
             yield from self.set_services_steps(dungeon_service, table_service)
             return
         from refkit.app.party.bridge import dungeon_service_with_party
-        from refkit.app.table_service import TableService
         from refkit.store.dungeon_turn_store import DungeonTurnStore
 
         dungeon_service, party = dungeon_service_with_party(DungeonTurnStore(database), characters)
-        yield from self.set_services_steps(
-            dungeon_service, TableService.for_database(database), party
-        )
+        yield from self.set_services_steps(dungeon_service, table_service_on(database), party)
 
     def attach_services_steps(self, services: Services) -> Iterator[None]:
         """Start on the composition root's services (the app's call), in steps: the dungeon
@@ -259,10 +257,9 @@ class DungeonPanels:
 def services_for_database(database: Database) -> tuple[DungeonTurnService, TableService]:
     """The dungeon-turn and table services on ``database`` (imported only when needed)."""
     from refkit.app.dungeon_turn_service import DungeonTurnService
-    from refkit.app.table_service import TableService
     from refkit.store.dungeon_turn_store import DungeonTurnStore
 
-    return DungeonTurnService(DungeonTurnStore(database)), TableService.for_database(database)
+    return DungeonTurnService(DungeonTurnStore(database)), table_service_on(database)
 
 
 def register(registry: PanelRegistry, context: FeatureContext) -> DungeonPanels:

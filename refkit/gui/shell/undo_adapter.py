@@ -66,6 +66,10 @@ PendingSaver = Callable[[], None]
 _problem_numbers = itertools.count(1)
 
 
+def _never() -> bool:
+    return False
+
+
 class EditNotSavedError(DomainError, ValueError):
     """An edit that could not be written; the window's save-problem bar offers to retry it."""
 
@@ -89,12 +93,21 @@ class RefkitUndoStack(QUndoStack):
         self._running = 0
         self._worker: Worker | None = None
         self._unit_of_work: UnitOfWork | None = None
+        self._in_unit: Callable[[], bool] = _never
 
-    def write_with(self, worker: Worker | None, unit_of_work: UnitOfWork | None = None) -> None:
+    def write_with(
+        self,
+        worker: Worker | None,
+        unit_of_work: UnitOfWork | None = None,
+        in_unit: Callable[[], bool] = _never,
+    ) -> None:
         """Run the steps' database work in ``worker`` (None: on the calling thread), each step's
-        do or undo inside one ``unit_of_work()`` (None: the commands open their own)."""
+        do or undo — and each write that is not an undo step — inside one ``unit_of_work()``
+        (None: no unit, for a stack on no database). ``in_unit`` says whether the calling
+        thread is inside one already (a write a running step makes is part of that step)."""
         self._worker = worker
         self._unit_of_work = unit_of_work
+        self._in_unit = in_unit
 
     @property
     def worker(self) -> Worker | None:
@@ -107,22 +120,25 @@ class RefkitUndoStack(QUndoStack):
         everything the step writes is committed together or not at all."""
         if getattr(command, "in_window", False):
             return self.in_one_unit(step)
-        return self.write(self.in_one_unit, step)
+        return self.write(step)
 
     def in_one_unit(self, function: Callable[[], T]) -> T:
-        """``function()`` inside one unit of work of the database (units it opens join it)."""
-        if self._unit_of_work is None:
+        """``function()`` inside one unit of work of the database: the one this stack opens for
+        it, or — for a write made by a step already running in this thread — that step's."""
+        if self._unit_of_work is None or self._in_unit():
             return function()
         with self._unit_of_work():
             return function()
 
     def write(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` (a step's do or undo, or a write that is not an undo step: a setting,
-        a warning shown) in the worker the steps use, or here when there is none. In the
-        worker, another program's lock is waited out for up to LOCK_WAIT_S."""
+        a warning shown, a roll logged) in one unit of work, in the worker the steps use, or
+        here when there is none. In the worker, another program's lock is waited out for up to
+        LOCK_WAIT_S, each try in a unit of its own."""
+        step = partial(self.in_one_unit, partial(function, *args))
         if self._worker is None:
-            return function(*args)
-        return self._worker.wait_for(_waiting_out_locks, function, *args)
+            return step()
+        return self._worker.wait_for(_waiting_out_locks, step)
 
     # -- edits waiting in editors --------------------------------------------------------------
 

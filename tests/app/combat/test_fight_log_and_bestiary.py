@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from refkit.app.character_service import CharacterService
 from refkit.app.combat.bestiary import Bestiary, shipped_creatures
 from refkit.app.combat.fight_session import FightSession
 from refkit.app.combat.session_log import SessionFightLog
+from refkit.compose import open_character_service
 from refkit.errors import DomainError
 from refkit.rules.combat.bestiary_file import BestiaryFileError
 from refkit.store.database import Database
@@ -23,7 +23,7 @@ NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 def test_fight_steps_are_written_to_the_session_log_and_marked_undone(tmp_path: Path) -> None:
     with Database.open(str(tmp_path / "refkit.sqlite3")) as db:
         entries = SessionLogRepository(db)
-        characters = CharacterService.open(str(tmp_path / "refkit.sqlite3"), seed_samples=False)
+        characters = open_character_service(str(tmp_path / "refkit.sqlite3"), seed_samples=False)
         try:
             log = SessionFightLog(entries, current_dt=lambda: 3, clock=lambda: NOON)
             session = FightSession(characters, Bestiary.shipped(), log=log)

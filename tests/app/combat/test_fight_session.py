@@ -13,6 +13,7 @@ from refkit.app.character_service import CharacterService
 from refkit.app.combat.bestiary import Bestiary, UnknownCreatureError
 from refkit.app.combat.fight_session import FightSession
 from refkit.app.undo import UndoConflictError
+from refkit.compose import open_character_service
 from refkit.rules.character.model import Character, Characteristics, Expertise, Stamina
 from refkit.rules.combat.attack import AttackRefused, Situation
 from refkit.rules.inventory.model import (
@@ -110,7 +111,7 @@ def seeded(seed: int | None) -> tuple[random.Random, int]:
 
 @pytest.fixture
 def characters(tmp_path: Path) -> Iterator[CharacterService]:
-    with CharacterService.open(str(tmp_path / "refkit.sqlite3"), seed_samples=False) as opened:
+    with open_character_service(str(tmp_path / "refkit.sqlite3"), seed_samples=False) as opened:
         opened.create(mara())
         opened.create(tobin())
         yield opened

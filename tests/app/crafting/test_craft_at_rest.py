@@ -15,6 +15,7 @@ from refkit.app.party.rest import CrowRestCommand
 from refkit.compose import Services
 from refkit.dice.rng import make_rng
 from refkit.rules.character.rest_activities import Activity, ActivityChoice, ActivityRefused
+from tests.app.crafting.doing import doing
 from tests.cli.test_rest_craft_cli import SMITH, smith
 
 
@@ -28,7 +29,7 @@ def services(tmp_path: Path) -> Iterator[Services]:
         built.characters.create(smith(built.characters))
         built.characters.create_party("Smiths", [SMITH])
         built.party.set_party("Smiths")
-        built.crafting.start("Knife", [SMITH])
+        doing(built).start("Knife", [SMITH])
         yield built
 
 

@@ -16,6 +16,7 @@ from refkit.rules.crafting.tracker import CraftingRefused
 from refkit.rules.inventory.catalogue import find_catalogue_item
 from refkit.rules.inventory.model import BACKPACK, Inventory, Item, StackInfo
 from refkit.store.crafting_store import ProjectNotFoundError
+from tests.app.crafting.doing import doing
 
 
 def bars(count: int, at: int) -> Item:
@@ -54,7 +55,7 @@ def services(tmp_path: Path) -> Iterator[Services]:
 
 
 def test_start_roll_and_complete_with_surplus_and_undo(services: Services) -> None:
-    crafting = services.crafting
+    crafting = doing(services)
     crafting.start("Knife", ["Brannoc", "wren"])
     assert crafting.view("knife").project.crafters == ("Brannoc", "Wren")
     goal = crafting.view("Knife").project.goal
@@ -84,7 +85,7 @@ def test_start_roll_and_complete_with_surplus_and_undo(services: Services) -> No
 
 
 def test_a_roll_spends_the_expertise_uses_and_undo_gives_them_back(services: Services) -> None:
-    crafting = services.crafting
+    crafting = doing(services)
     crafting.start("Knife", ["Wren"])
     step = crafting.roll("Knife", "Wren", rest="r1", faces=(5, 5), expertises=["Blacksmithing"])
     assert step.roll is not None and step.roll.points == 14
@@ -100,7 +101,7 @@ def test_a_roll_spends_the_expertise_uses_and_undo_gives_them_back(services: Ser
 
 
 def test_one_roll_per_crafter_per_rest_and_none_outside_a_rest(services: Services) -> None:
-    crafting = services.crafting
+    crafting = doing(services)
     crafting.start("Knife", ["Brannoc"])
     with pytest.raises(CraftingRefused, match="not resting"):
         crafting.roll("Knife", "Brannoc", faces=(5, 5))
@@ -112,14 +113,14 @@ def test_one_roll_per_crafter_per_rest_and_none_outside_a_rest(services: Service
 def test_the_rest_under_way_on_the_dt_clock_names_the_roll(services: Services) -> None:
     services.dungeon.start()
     services.dungeon.start_rest()
-    crafting = services.crafting
+    crafting = doing(services)
     crafting.start("Knife", ["Brannoc"])
     step = crafting.roll("Knife", "Brannoc", faces=(5, 5))
     assert step.roll is not None and step.roll.rest == "the rest at DT 1"
 
 
 def test_a_refused_step_writes_nothing(services: Services) -> None:
-    crafting = services.crafting
+    crafting = doing(services)
     with pytest.raises(CraftingRefused, match="no crafting footer"):
         crafting.start("Blacksmith's tools", ["Brannoc"])
     with pytest.raises(CraftingRefused, match="lacks the alchemy"):
@@ -139,7 +140,7 @@ def test_completion_without_the_materials_says_what_is_missing(services: Service
     brannoc = characters.get("Brannoc")
     without = [i for i in brannoc.items if i.name != "Iron bar"]
     characters.save(brannoc.with_items(Inventory(tuple(without))))
-    crafting = services.crafting
+    crafting = doing(services)
     crafting.start("Knife", ["Brannoc"])
     crafting.roll("Knife", "Brannoc", rest="r1", faces=(9, 9))
     with pytest.raises(CraftingRefused, match=r"1 iron bar \(carried: 0\)"):
@@ -148,7 +149,7 @@ def test_completion_without_the_materials_says_what_is_missing(services: Service
 
 
 def test_undo_refuses_over_a_roll_made_elsewhere(services: Services) -> None:
-    crafting = services.crafting
+    crafting = doing(services)
     crafting.start("Knife", ["Brannoc", "Wren"])
     first = crafting.roll("Knife", "Brannoc", rest="r1", faces=(5, 5))
     crafting.roll("Knife", "Wren", rest="r1", faces=(5, 5))
@@ -158,7 +159,7 @@ def test_undo_refuses_over_a_roll_made_elsewhere(services: Services) -> None:
 
 
 def test_harvest_puts_the_parts_in_the_pack_as_materials(services: Services) -> None:
-    step = services.crafting.harvest("Wren", "large", faces=(4, 3), creature="troll")
+    step = doing(services).harvest("Wren", "large", faces=(4, 3), creature="troll")
     assert step.parts == 7
     parts = [i for i in services.characters.get("Wren").items if i.name == "Monster part"]
     assert sum(i.count for i in parts) == 7
@@ -170,6 +171,6 @@ def test_harvest_puts_the_parts_in_the_pack_as_materials(services: Services) -> 
 
 def test_a_harvest_of_an_unknown_size_is_refused(services: Services) -> None:
     with pytest.raises(CraftingRefused, match="size"):
-        services.crafting.harvest("Wren", "gigantic")
+        doing(services).harvest("Wren", "gigantic")
     before = services.characters.get("Wren")
     assert replace(before) == services.characters.get("Wren")

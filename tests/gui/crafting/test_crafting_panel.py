@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from refkit.compose import Services
 from refkit.dice.rng import make_rng
 from refkit.gui.crafting.new_project import NewProjectDialog
 from refkit.gui.crafting.panel import CraftingPanel
-from refkit.gui.shell.undo_adapter import push_command
+from refkit.gui.shell.undo_adapter import push_made
 from refkit.rules.character.model import Character, Characteristics, Expertise, Stamina
 from refkit.rules.inventory.catalogue import find_catalogue_item
 from refkit.rules.inventory.model import BACKPACK, Inventory, Item, StackInfo
@@ -52,9 +53,7 @@ def services(tmp_path: Path) -> Iterator[Services]:
 @pytest.fixture
 def panel(qtbot, services: Services):
     stack = QUndoStack()
-    widget = CraftingPanel(
-        services.crafting, lambda command: push_command(stack, command), lambda: ("Brannoc",)
-    )
+    widget = CraftingPanel(services.crafting, partial(push_made, stack), lambda: ("Brannoc",))
     qtbot.addWidget(widget)
     widget.stack = stack  # type: ignore[attr-defined]
     return widget
