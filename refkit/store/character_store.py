@@ -25,11 +25,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
 
+from refkit.errors import StaleWriteError
 from refkit.rules.character.file_format import (
     CharacterFileError,
     character_to_json,
 )
-from refkit.errors import StaleWriteError
 from refkit.rules.character.model import Character
 from refkit.rules.inventory.catalogue import CatalogueItem, item_table, read_item_table
 from refkit.store.character_tables import (

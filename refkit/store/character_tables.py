@@ -61,7 +61,9 @@ class PartyRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(sa_type=Text)
     name_key: str = Field(sa_type=Text)
-    version: int = Field(sa_column=_PARTY_VERSION, description="1 when first stored, +1 at every save")
+    version: int = Field(
+        sa_column=_PARTY_VERSION, description="1 when first stored, +1 at every save"
+    )
 
 
 class PartyMemberRow(SQLModel, table=True):
@@ -100,7 +102,9 @@ class CustomItemRow(SQLModel, table=True):
     name: str = Field(sa_type=Text)
     name_key: str = Field(sa_type=Text)
     payload: str = Field(sa_type=Text)
-    version: int = Field(sa_column=_CUSTOM_ITEM_VERSION, description="1 when first stored, +1 at every save")
+    version: int = Field(
+        sa_column=_CUSTOM_ITEM_VERSION, description="1 when first stored, +1 at every save"
+    )
 
 
 class WoundPromptRow(SQLModel, table=True):

@@ -30,7 +30,9 @@ class CreatureRow(SQLModel, table=True):
     name: str = Field(sa_type=Text)
     name_key: str = Field(sa_type=Text)
     payload: str = Field(sa_type=Text, description="the creature as a bestiary file of one")
-    version: int = Field(sa_column=_CREATURE_VERSION, description="1 when first stored, +1 at every save")
+    version: int = Field(
+        sa_column=_CREATURE_VERSION, description="1 when first stored, +1 at every save"
+    )
 
 
 class FightRow(SQLModel, table=True):
@@ -41,5 +43,7 @@ class FightRow(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     payload: str = Field(sa_type=Text)
-    revision: int = Field(sa_column=_FIGHT_REVISION, description="1 when first saved, +1 at every save")
+    revision: int = Field(
+        sa_column=_FIGHT_REVISION, description="1 when first saved, +1 at every save"
+    )
     updated_at: datetime = Field(sa_type=UTCDateTime)

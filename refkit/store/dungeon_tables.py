@@ -92,4 +92,6 @@ class RollableTableRow(SQLModel, table=True):
     modifier_name: str
     rows: str = Field(sa_type=Text, description="JSON list of TableRow.to_dict()")
     updated_at: datetime = Field(sa_type=UTCDateTime)
-    version: int = Field(sa_column=_TABLE_VERSION, description="1 when first stored, +1 at every save")
+    version: int = Field(
+        sa_column=_TABLE_VERSION, description="1 when first stored, +1 at every save"
+    )

@@ -27,4 +27,6 @@ class SpellRow(SQLModel, table=True):
     name: str = Field(sa_type=Text)
     name_key: str = Field(sa_type=Text)
     payload: str = Field(sa_type=Text, description="the spell as a spell file (TOML)")
-    version: int = Field(sa_column=_SPELL_VERSION, description="1 when first stored, +1 at every save")
+    version: int = Field(
+        sa_column=_SPELL_VERSION, description="1 when first stored, +1 at every save"
+    )

@@ -33,13 +33,13 @@ from refkit.store.dungeon_tables import RollableTableRow
 from refkit.store.records import TableSummary as TableSummary
 from refkit.store.row_forms import TABLES_SEEDED_KEY
 from refkit.store.row_forms import table_key as table_key
-from refkit.store.versions import delete_versioned, flush_versioned, next_version, require_version
 from refkit.store.versioned_state import (
     ACTIVE_TABLES_STATE,
     ENCOUNTER_TABLES_STATE,
     read_state,
     write_state,
 )
+from refkit.store.versions import delete_versioned, flush_versioned, next_version, require_version
 
 SEEDED_KEY: Final = TABLES_SEEDED_KEY
 """The ``app_meta`` flag: the shipped defaults were put in once."""
