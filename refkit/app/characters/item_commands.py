@@ -45,9 +45,13 @@ def add_custom_item(service: CharacterService, item: CatalogueItem) -> CustomIte
     return CustomItemEdit(service, None, item, f"New item {item.name}")
 
 
-def edit_custom_item(service: CharacterService, name: str, item: CatalogueItem) -> CustomItemEdit:
-    """The custom item ``name`` replaced by ``item`` (which may carry a new name)."""
-    before = service.get_custom_item(name)
+def edit_custom_item(
+    service: CharacterService, name: str, item: CatalogueItem, *, base: CatalogueItem | None = None
+) -> CustomItemEdit:
+    """The custom item ``name`` replaced by ``item`` (which may carry a new name). ``base`` is
+    the item as the editor showed it: if it was changed or deleted since, the edit is refused
+    (RecordChangedError, a StaleWriteError) rather than put over a change not seen."""
+    before = service.get_custom_item(name) if base is None else base
     return CustomItemEdit(service, before, item, f"Edit the item {before.name}")
 
 
