@@ -282,7 +282,7 @@ class CharacterRepository:
             for party in parties:
                 row = _party_row(session, party.name)
                 if row is None:
-                    row = PartyRow(name=party.name, name_key=name_key(party.name))
+                    row = PartyRow(name=party.name, name_key=name_key(party.name), version=1)
                     session.add(row)
                     _flush(session, f"party {party.name!r}")
                 elif not replace_existing:
