@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from sqlalchemy.orm.exc import StaleDataError
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from refkit.rules.combat.bestiary_file import bestiary_text, read_bestiary_text
 from refkit.rules.combat.creature import Creature
@@ -83,6 +83,30 @@ class BestiaryRepository:
                 session.add(row)
             flush_versioned(session, _what(*(c.name for c in creatures[:1])))
 
+    def save_one(
+        self, creature: Creature, *, was: str | None = None, expected_version: int | None = None
+    ) -> int:
+        """Store ``creature`` as a new creature, or in place of ``was`` (perhaps renamed), in one
+        transaction; returns its version now. ``expected_version``: the version ``was`` was read
+        at — StaleWriteError, nothing written, if it was saved or deleted since. A name another
+        creature has is refused (CreatureNameTakenError)."""
+        key = name_key(creature.name)
+        with self._db.session() as session:
+            old = None if was is None else _creature_row(session, name_key(was))
+            if was is not None:
+                require_version(old, expected_version, _what(was))
+            taken = _creature_row(session, key)
+            if taken is not None and (old is None or taken.id != old.id):
+                raise CreatureNameTakenError(f"the bestiary already has {taken.name}")
+            if old is None:
+                old = CreatureRow(name=creature.name, name_key=key, payload="", version=1)
+            else:
+                next_version(old)
+            old.name, old.name_key, old.payload = creature.name, key, bestiary_text([creature])
+            session.add(old)
+            flush_versioned(session, _what(was or creature.name))
+            return old.version
+
     def delete(self, name: str, expected_version: int | None = None) -> bool:
         """Forget the creature called ``name``; False if there was none. With
         ``expected_version``, StaleWriteError if it was saved or deleted since it was read."""
@@ -97,6 +121,11 @@ class BestiaryRepository:
                 return False
             delete_versioned(session, row, _what(name))
             return True
+
+
+def _creature_row(session: Session, key: str) -> CreatureRow | None:
+    statement = select(CreatureRow).where(CreatureRow.name_key == key)
+    return session.exec(statement.execution_options(populate_existing=True)).first()
 
 
 def _what(name: str = "") -> str:
