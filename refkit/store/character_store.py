@@ -281,13 +281,14 @@ class CharacterRepository:
                 self._upsert(session, character, replace_existing=replace_existing)
             for party in parties:
                 row = _party_row(session, party.name)
+                new = row is None
                 if row is None:
                     row = PartyRow(name=party.name, name_key=name_key(party.name), version=1)
                     session.add(row)
                     _flush(session, f"party {party.name!r}")
                 elif not replace_existing:
                     raise NameTakenError(f"there is already a party called {row.name!r}")
-                _set_members(session, row, list(party.members))
+                _set_members(session, row, list(party.members), new=new)
 
     def rename(self, old: str, new: str) -> Character:
         """Give a character a new name (its file's ``name`` too); returns the renamed crow."""
@@ -376,7 +377,7 @@ class CharacterRepository:
             row = PartyRow(name=name, name_key=name_key(name), version=1)
             session.add(row)
             _flush(session, f"party {name!r}")
-            _set_members(session, row, list(members))
+            _set_members(session, row, list(members), new=True)
             return _party(session, row)
 
     def rename_party(self, old: str, new: str, expected_version: int | None = None) -> Party:
@@ -646,7 +647,7 @@ def _party(session: Session, row: PartyRow) -> Party:
     return Party(name=row.name, members=tuple(session.exec(statement).all()))
 
 
-def _set_members(session: Session, party: PartyRow, names: list[str]) -> None:
+def _set_members(session: Session, party: PartyRow, names: list[str], *, new: bool = False) -> None:
     rows: list[CharacterRow] = []
     seen: set[int] = set()
     for name in names:
@@ -656,9 +657,10 @@ def _set_members(session: Session, party: PartyRow, names: list[str]) -> None:
             raise CharacterStoreError(f"{row.name!r} is listed twice for the party {party.name!r}")
         seen.add(row.id)
         rows.append(row)
-    next_version(party)  # the members are part of the party: its row names the version read
-    session.add(party)
-    _flush(session, f"party {party.name!r}", versioned=_party_what(party.name))
+    if not new:  # the members are part of the party: its row names the version read
+        next_version(party)
+        session.add(party)
+        _flush(session, f"party {party.name!r}", versioned=_party_what(party.name))
     session.exec(delete(PartyMemberRow).where(col(PartyMemberRow.party_id) == party.id))
     assert party.id is not None
     for position, row in enumerate(rows):

@@ -174,3 +174,15 @@ def test_a_crafting_project_saved_by_two_clients_keeps_the_first_save(
     with pytest.raises(ProjectChangedError):
         first.delete("Sword", 2)
     assert first.get("Sword") == (sword, 3)
+
+
+def test_a_party_starts_at_version_1_and_each_change_of_name_or_members_adds_one(
+    two_clients: Clients,
+) -> None:
+    first, _second = (CharacterRepository(db) for db in two_clients)
+    crows = first.names()
+    first.create_party("Night watch", crows[:2])
+    assert first.party_version("Night watch") == 1
+    first.add_member("Night watch", crows[2])
+    first.rename_party("Night watch", "Day watch", expected_version=2)
+    assert first.party_version("Day watch") == 3

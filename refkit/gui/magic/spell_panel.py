@@ -281,6 +281,10 @@ class SpellPanel(QWidget):
             return
         try:
             self._write(self.library.delete, spell.name, self._versions.get(spell.name))
+        except StaleWriteError as error:  # changed elsewhere since it was listed: show it now
+            self.reload(select=spell.name)
+            self._say(f"Not deleted: {error}")
+            return
         except (DomainError, DatabaseError) as error:
             self._say(f"Not deleted: {error}")
             return

@@ -84,3 +84,17 @@ def test_a_spell_deleted_elsewhere_while_edited_keeps_the_typed_values_to_store_
     editor.save()
     stored = theirs.spells.read_own("Ember Lance")
     assert stored is not None and stored[0].description == "My typed words."
+
+
+def test_deleting_a_spell_changed_elsewhere_since_it_was_listed_is_refused(
+    qtbot, two_windows: tuple[Services, Services]
+) -> None:
+    mine, theirs = two_windows
+    panel = SpellPanel(mine.spells)
+    qtbot.addWidget(panel)
+    panel.select("Ember Lance")
+    theirs.spells.edit("Ember Lance", replace(EMBER, description="Their words."))
+    panel.delete_current()
+    assert "was changed since" in panel.problem.text()
+    assert theirs.spells.read_own("Ember Lance") is not None
+    assert "Their words." in panel.details.toPlainText()
