@@ -23,15 +23,18 @@ class ConflictError(DomainError):
 class StaleWriteError(ConflictError):
     """A save found the stored value at another version than the one read: someone else saved
     it in between, and nothing was saved. ``what`` names the value ("the journey 'X'"),
-    ``plural`` when it is named in the plural ("the dungeon-turn settings")."""
+    ``plural`` when it is named in the plural ("the dungeon-turn settings"), ``deleted`` when
+    the value is gone rather than changed."""
 
-    def __init__(self, what: str, *, plural: bool = False) -> None:
+    def __init__(self, what: str, *, plural: bool = False, deleted: bool = False) -> None:
         verb, them = ("were", "them") if plural else ("was", "it")
+        done = "deleted" if deleted else "changed"
         super().__init__(
-            f"{what} {verb} changed since (in another window or the command line); nothing was "
+            f"{what} {verb} {done} since (in another window or the command line); nothing was "
             f"saved: look at {them} again and repeat the change if it is still wanted"
         )
         self.what = what
+        self.deleted = deleted
 
 
 def is_domain_error(error: BaseException) -> bool:

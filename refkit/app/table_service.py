@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import Literal
 
 from refkit.app.ports import SessionLog, TableRows
+from refkit.app.undo import UndoConflictError
 from refkit.dice.rng import make_rng
+from refkit.errors import StaleWriteError
 from refkit.rules.tables.defaults import BACKLASH_TABLE, MIASMA_TABLE, default_table
 from refkit.rules.tables.import_formats import (
     load_table_file,
@@ -229,15 +231,28 @@ class TableService:
         return self._store.add(table, replace=replace)
 
     def save_table(
-        self, table: RollableTable, *, previous_name: str | None = None
+        self,
+        table: RollableTable,
+        *,
+        previous_name: str | None = None,
+        expected_version: int | None = None,
     ) -> RollableTable:
-        """Save a table from the editor (``previous_name``: the table it was, for a rename)."""
-        return self._store.save(table, previous_name=previous_name)
+        """Save a table from the editor (``previous_name``: the table it was, for a rename);
+        with ``expected_version`` (0: a new table) StaleWriteError, nothing saved, if the table
+        was saved or deleted since it was read at that version."""
+        return self._store.save(
+            table, previous_name=previous_name, expected_version=expected_version
+        )
 
-    def delete(self, name: str) -> RollableTable:
+    def read(self, name: str) -> tuple[RollableTable, int] | None:
+        """The table ``name`` as stored now and its version; None if there is none."""
+        return self._store.read(name)
+
+    def delete(self, name: str, expected_version: int | None = None) -> RollableTable:
         """Delete a table; if it was the backlash or Miasma table, Refkit's default is again
-        (:meth:`uses_of` before deleting says which)."""
-        return self._store.delete(name)
+        (:meth:`uses_of` before deleting says which). With ``expected_version``,
+        StaleWriteError if it was saved since it was read at that version."""
+        return self._store.delete(name, expected_version)
 
     # -- the backlash table and the Miasma table ---------------------------------------------
 
@@ -368,29 +383,77 @@ class UseTableCommand:
 
 
 class SaveTableCommand:
-    """Save an edited (or new) table; undo puts the previous version back (or deletes a new one)."""
+    """Save an edited (or new) table; undo puts the previous version back (or deletes a new one).
+
+    Every write names the version it expects: the first ``do`` the version it read (and, with
+    ``base``, only if the stored table is still the one the editor showed — a typed edit is not
+    put over a change not seen: StaleWriteError); undo and redo the version their step left. A
+    table changed elsewhere in between makes undo or redo refuse (UndoConflictError), changing
+    nothing.
+    """
 
     def __init__(
-        self, service: TableService, table: RollableTable, *, previous_name: str | None = None
+        self,
+        service: TableService,
+        table: RollableTable,
+        *,
+        previous_name: str | None = None,
+        base: RollableTable | None = None,
     ) -> None:
         self._service = service
         self._table = table
         self._previous_name = previous_name
-        self._before: RollableTable | None = None
-        self._saved: RollableTable | None = None
+        self._base = base
+        self._before: tuple[RollableTable, int] | None = None
+        self._saved: tuple[RollableTable, int] | None = None
+        """The table this step left and its version then."""
+        self._undone: int | None = None
+        """The version undo left (0: the table gone), which redo saves on."""
 
     @property
     def text(self) -> str:
         return f"Save table {self._table.name}"
 
     def do(self) -> None:
+        if self._undone is not None:
+            self._redo(self._undone)
+            return
         lookup = self._previous_name or self._table.name
-        self._before = self._service.get(lookup) if self._service.store.exists(lookup) else None
-        self._saved = self._service.save_table(self._table, previous_name=self._previous_name)
+        before = self._service.read(lookup)
+        if self._base is not None and (before is None or before[0] != self._base):
+            raise StaleWriteError(_what(lookup), deleted=before is None)
+        expected = 0 if before is None else before[1]
+        previous = self._previous_name if before is None else before[0].name
+        saved = self._service.save_table(
+            self._table, previous_name=previous, expected_version=expected
+        )
+        self._before, self._saved = before, (saved, expected + 1)
+
+    def _redo(self, version: int) -> None:
+        previous = None if self._before is None else self._before[0].name
+        try:
+            saved = self._service.save_table(
+                self._table, previous_name=previous, expected_version=version
+            )
+        except StaleWriteError as error:
+            raise UndoConflictError(f"cannot redo {self.text!r}: {error}") from None
+        self._saved, self._undone = (saved, version + 1), None
 
     def undo(self) -> None:
         assert self._saved is not None
-        if self._before is None:
-            self._service.delete(self._saved.name)
-        else:
-            self._service.save_table(self._before, previous_name=self._saved.name)
+        saved, version = self._saved
+        try:
+            if self._before is None:
+                self._service.delete(saved.name, expected_version=version)
+                self._undone = 0
+            else:
+                self._service.save_table(
+                    self._before[0], previous_name=saved.name, expected_version=version
+                )
+                self._undone = version + 1
+        except StaleWriteError as error:
+            raise UndoConflictError(f"cannot undo {self.text!r}: {error}") from None
+
+
+def _what(name: str) -> str:
+    return f"the table \u201c{name}\u201d"

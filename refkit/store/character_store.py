@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
 
+from refkit.errors import StaleWriteError
 from refkit.rules.character.file_format import (
     CharacterFileError,
     character_to_json,
@@ -48,6 +49,7 @@ from refkit.store.records import Party as Party
 from refkit.store.row_forms import name_key as name_key
 from refkit.store.row_forms import stored_character
 from refkit.store.versioned_state import DocumentShelf, VersionedText, VersionedValues
+from refkit.store.versions import delete_versioned, next_version, require_version
 from refkit.store.wound_prompt_store import WoundPromptRepository
 
 Clock = Callable[[], datetime]
@@ -279,13 +281,14 @@ class CharacterRepository:
                 self._upsert(session, character, replace_existing=replace_existing)
             for party in parties:
                 row = _party_row(session, party.name)
+                new = row is None
                 if row is None:
-                    row = PartyRow(name=party.name, name_key=name_key(party.name))
+                    row = PartyRow(name=party.name, name_key=name_key(party.name), version=1)
                     session.add(row)
                     _flush(session, f"party {party.name!r}")
                 elif not replace_existing:
                     raise NameTakenError(f"there is already a party called {row.name!r}")
-                _set_members(session, row, list(party.members))
+                _set_members(session, row, list(party.members), new=new)
 
     def rename(self, old: str, new: str) -> Character:
         """Give a character a new name (its file's ``name`` too); returns the renamed crow."""
@@ -371,29 +374,38 @@ class CharacterRepository:
             existing = _party_row(session, name)
             if existing is not None:
                 raise NameTakenError(f"there is already a party called {existing.name!r}")
-            row = PartyRow(name=name, name_key=name_key(name))
+            row = PartyRow(name=name, name_key=name_key(name), version=1)
             session.add(row)
             _flush(session, f"party {name!r}")
-            _set_members(session, row, list(members))
+            _set_members(session, row, list(members), new=True)
             return _party(session, row)
 
-    def rename_party(self, old: str, new: str) -> Party:
+    def rename_party(self, old: str, new: str, expected_version: int | None = None) -> Party:
+        """The party ``old`` called ``new``; with ``expected_version`` (the version a form read),
+        StaleWriteError if the party was changed or deleted since."""
         _clean_name(new, "party")
         with self._db.session() as session:
+            require_version(_party_row(session, old), expected_version, _party_what(old))
             row = _require_party(session, old)
             other = _party_row(session, new)
             if other is not None and other.id != row.id:
                 raise NameTakenError(f"there is already a party called {other.name!r}")
             row.name = new
             row.name_key = name_key(new)
+            next_version(row)
             session.add(row)
-            _flush(session, f"party {new!r}")
+            _flush(session, f"party {new!r}", versioned=_party_what(old))
             return _party(session, row)
+
+    def party_version(self, name: str) -> int:
+        """The version of the party ``name`` as stored now (CharacterNotFoundError if none)."""
+        with self._db.session() as session:
+            return _require_party(session, name).version
 
     def delete_party(self, name: str) -> None:
         """Delete the party (its characters stay)."""
         with self._db.session() as session:
-            session.delete(_require_party(session, name))
+            delete_versioned(session, _require_party(session, name), _party_what(name))
 
     def add_member(self, party: str, character: str, position: int | None = None) -> Party:
         """Put a character in the party at ``position`` (default: last); a member stays put."""
@@ -420,9 +432,13 @@ class CharacterRepository:
             _set_members(session, row, kept)
             return _party(session, row)
 
-    def set_members(self, party: str, characters: Sequence[str]) -> Party:
-        """Replace the party's members with ``characters``, in that order."""
+    def set_members(
+        self, party: str, characters: Sequence[str], expected_version: int | None = None
+    ) -> Party:
+        """Replace the party's members with ``characters``, in that order; with
+        ``expected_version``, StaleWriteError if the party was changed or deleted since."""
         with self._db.session() as session:
+            require_version(_party_row(session, party), expected_version, _party_what(party))
             row = _require_party(session, party)
             _set_members(session, row, list(characters))
             return _party(session, row)
@@ -448,9 +464,13 @@ class CharacterRepository:
         return [_decode_item(row.payload, row.name) for row in rows]
 
     def get_custom_item(self, name: str) -> CatalogueItem:
+        return self.read_custom_item(name)[0]
+
+    def read_custom_item(self, name: str) -> tuple[CatalogueItem, int]:
+        """The custom item ``name`` and the version it was read at."""
         with self._db.session() as session:
             row = _require_item(session, name)
-        return _decode_item(row.payload, row.name)
+        return _decode_item(row.payload, row.name), row.version
 
     def add_custom_item(self, item: CatalogueItem) -> None:
         """Store a new item; NameTakenError if a custom item has that name."""
@@ -461,15 +481,23 @@ class CharacterRepository:
                 raise NameTakenError(f"there is already a custom item called {existing.name!r}")
             session.add(
                 CustomItemRow(
-                    name=item.name, name_key=name_key(item.name), payload=_encode_item(item)
+                    name=item.name,
+                    name_key=name_key(item.name),
+                    payload=_encode_item(item),
+                    version=1,
                 )
             )
             _flush(session, f"custom item {item.name!r}")
 
-    def edit_custom_item(self, name: str, item: CatalogueItem) -> None:
-        """Replace the custom item ``name`` with ``item`` (which may carry a new name)."""
+    def edit_custom_item(
+        self, name: str, item: CatalogueItem, expected_version: int | None = None
+    ) -> int:
+        """Replace the custom item ``name`` with ``item`` (which may carry a new name); returns
+        its new version. With ``expected_version`` (the version an editor read), StaleWriteError
+        if the item was changed or deleted since."""
         _clean_name(item.name, "custom item")
         with self._db.session() as session:
+            require_version(_item_row(session, name), expected_version, _item_what(name))
             row = _require_item(session, name)
             other = _item_row(session, item.name)
             if other is not None and other.id != row.id:
@@ -477,12 +505,15 @@ class CharacterRepository:
             row.name = item.name
             row.name_key = name_key(item.name)
             row.payload = _encode_item(item)
+            next_version(row)
             session.add(row)
-            _flush(session, f"custom item {item.name!r}")
+            _flush(session, f"custom item {item.name!r}", versioned=_item_what(name))
+            return row.version
 
-    def delete_custom_item(self, name: str) -> None:
+    def delete_custom_item(self, name: str, expected_version: int | None = None) -> None:
         with self._db.session() as session:
-            session.delete(_require_item(session, name))
+            require_version(_item_row(session, name), expected_version, _item_what(name))
+            delete_versioned(session, _require_item(session, name), _item_what(name))
 
     # -- application flags -------------------------------------------------------------------
 
@@ -518,15 +549,18 @@ class CharacterRepository:
 # -- rows -------------------------------------------------------------------------------------
 
 
-def _flush(session: Session, what: str) -> None:
+def _flush(session: Session, what: str, *, versioned: str | None = None) -> None:
     """Write what the session holds now: NameTakenError for a name another row has, and
     CharacterChangedError when a crow's row was written by someone else since it was read here
-    (its revision no longer the one read: the UPDATE or DELETE matched no row)."""
+    (its revision no longer the one read: the UPDATE or DELETE matched no row) — StaleWriteError
+    naming ``versioned`` for a party's or an item's row."""
     try:
         session.flush()
     except IntegrityError:
         raise NameTakenError(f"{what}: the name is already taken") from None
     except StaleDataError:
+        if versioned is not None:
+            raise StaleWriteError(versioned) from None
         raise CharacterChangedError(
             f"{what} was changed since (in another window or the command line); nothing was saved"
         ) from None
@@ -550,7 +584,16 @@ def _require_character(session: Session, name: str) -> CharacterRow:
 
 
 def _party_row(session: Session, name: str) -> PartyRow | None:
-    return session.exec(select(PartyRow).where(PartyRow.name_key == name_key(name))).first()
+    statement = select(PartyRow).where(PartyRow.name_key == name_key(name))
+    return session.exec(statement.execution_options(populate_existing=True)).first()
+
+
+def _party_what(name: str) -> str:
+    return f"the party \u201c{name}\u201d"
+
+
+def _item_what(name: str) -> str:
+    return f"the item \u201c{name}\u201d"
 
 
 def _require_party(session: Session, name: str) -> PartyRow:
@@ -561,9 +604,8 @@ def _require_party(session: Session, name: str) -> PartyRow:
 
 
 def _item_row(session: Session, name: str) -> CustomItemRow | None:
-    return session.exec(
-        select(CustomItemRow).where(CustomItemRow.name_key == name_key(name))
-    ).first()
+    statement = select(CustomItemRow).where(CustomItemRow.name_key == name_key(name))
+    return session.exec(statement.execution_options(populate_existing=True)).first()
 
 
 def _require_item(session: Session, name: str) -> CustomItemRow:
@@ -605,7 +647,7 @@ def _party(session: Session, row: PartyRow) -> Party:
     return Party(name=row.name, members=tuple(session.exec(statement).all()))
 
 
-def _set_members(session: Session, party: PartyRow, names: list[str]) -> None:
+def _set_members(session: Session, party: PartyRow, names: list[str], *, new: bool = False) -> None:
     rows: list[CharacterRow] = []
     seen: set[int] = set()
     for name in names:
@@ -615,6 +657,10 @@ def _set_members(session: Session, party: PartyRow, names: list[str]) -> None:
             raise CharacterStoreError(f"{row.name!r} is listed twice for the party {party.name!r}")
         seen.add(row.id)
         rows.append(row)
+    if not new:  # the members are part of the party: its row names the version read
+        next_version(party)
+        session.add(party)
+        _flush(session, f"party {party.name!r}", versioned=_party_what(party.name))
     session.exec(delete(PartyMemberRow).where(col(PartyMemberRow.party_id) == party.id))
     assert party.id is not None
     for position, row in enumerate(rows):

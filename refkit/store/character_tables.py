@@ -15,9 +15,11 @@ from datetime import datetime
 from sqlalchemy import Column, ForeignKey, Index, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from refkit.store.tables import UTCDateTime
+from refkit.store.tables import UTCDateTime, version_column
 
 _CHARACTER_REVISION = Column("revision", Integer, nullable=False)
+_PARTY_VERSION = version_column()
+_CUSTOM_ITEM_VERSION = version_column()
 
 
 class CharacterRow(SQLModel, table=True):
@@ -49,14 +51,19 @@ class CharacterRow(SQLModel, table=True):
 
 
 class PartyRow(SQLModel, table=True):
-    """A named group of characters."""
+    """A named group of characters; ``version`` goes up at every change of its name or members
+    (its ``party_member`` rows are part of it)."""
 
     __tablename__ = "party"
     __table_args__ = (UniqueConstraint("name_key", name="uq_party_name_key"),)
+    __mapper_args__ = {"version_id_col": _PARTY_VERSION, "version_id_generator": False}
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(sa_type=Text)
     name_key: str = Field(sa_type=Text)
+    version: int = Field(
+        sa_column=_PARTY_VERSION, description="1 when first stored, +1 at every save"
+    )
 
 
 class PartyMemberRow(SQLModel, table=True):
@@ -89,11 +96,15 @@ class CustomItemRow(SQLModel, table=True):
 
     __tablename__ = "custom_item"
     __table_args__ = (UniqueConstraint("name_key", name="uq_custom_item_name_key"),)
+    __mapper_args__ = {"version_id_col": _CUSTOM_ITEM_VERSION, "version_id_generator": False}
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(sa_type=Text)
     name_key: str = Field(sa_type=Text)
     payload: str = Field(sa_type=Text)
+    version: int = Field(
+        sa_column=_CUSTOM_ITEM_VERSION, description="1 when first stored, +1 at every save"
+    )
 
 
 class WoundPromptRow(SQLModel, table=True):

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Text, UniqueConstraint
+from sqlalchemy import Column, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from refkit.store.tables import UTCDateTime
+from refkit.store.tables import UTCDateTime, version_column
+
+_CREATURE_VERSION = version_column()
+_FIGHT_REVISION = Column("revision", Integer, nullable=False)
 
 
 class CreatureRow(SQLModel, table=True):
@@ -21,19 +24,26 @@ class CreatureRow(SQLModel, table=True):
 
     __tablename__ = "creature"
     __table_args__ = (UniqueConstraint("name_key", name="uq_creature_name_key"),)
+    __mapper_args__ = {"version_id_col": _CREATURE_VERSION, "version_id_generator": False}
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(sa_type=Text)
     name_key: str = Field(sa_type=Text)
     payload: str = Field(sa_type=Text, description="the creature as a bestiary file of one")
+    version: int = Field(
+        sa_column=_CREATURE_VERSION, description="1 when first stored, +1 at every save"
+    )
 
 
 class FightRow(SQLModel, table=True):
     """The fight at the table (one row, id 1): its state as JSON."""
 
     __tablename__ = "fight"
+    __mapper_args__ = {"version_id_col": _FIGHT_REVISION, "version_id_generator": False}
 
     id: int | None = Field(default=None, primary_key=True)
     payload: str = Field(sa_type=Text)
-    revision: int = Field(description="1 when first saved, +1 at every save")
+    revision: int = Field(
+        sa_column=_FIGHT_REVISION, description="1 when first saved, +1 at every save"
+    )
     updated_at: datetime = Field(sa_type=UTCDateTime)

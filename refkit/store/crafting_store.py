@@ -2,7 +2,9 @@
 
 A save names the revision it read (None for a new project) and is refused, writing nothing, if
 the project moved on since (another window, the command line), so undo never overwrites a roll
-made elsewhere. Inside ``db.unit_of_work()`` the writes join its transaction.
+made elsewhere. The write itself is an ``UPDATE``/``DELETE … WHERE revision = ?`` (the mapper's
+version column), so a save landing between the check and the write is refused too. Inside
+``db.unit_of_work()`` the writes join its transaction.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
+from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
 
 from refkit.rules.crafting.tracker import CraftingProject
@@ -46,7 +49,9 @@ class CraftingProjectRepository:
     @staticmethod
     def _row(session: Session, name: str) -> CraftingProjectRow | None:
         return session.exec(
-            select(CraftingProjectRow).where(CraftingProjectRow.name_key == name_key(name))
+            select(CraftingProjectRow)
+            .where(CraftingProjectRow.name_key == name_key(name))
+            .execution_options(populate_existing=True)
         ).first()
 
     def save(self, project: CraftingProject, expected_revision: int | None) -> int:
@@ -60,10 +65,7 @@ class CraftingProjectRepository:
                     raise ProjectNameTakenError(
                         f"a crafting project called {project.name!r} exists already"
                     )
-                raise ProjectChangedError(
-                    f"the crafting project {project.name!r} was changed since (in another "
-                    "window or the command line); nothing was saved"
-                )
+                raise _changed(project.name)
             now = datetime.now(UTC)
             payload = json.dumps(project.to_dict(), ensure_ascii=False, sort_keys=True)
             if row is None:
@@ -78,7 +80,10 @@ class CraftingProjectRepository:
                 row.name, row.payload = project.name, payload
                 row.revision, row.updated_at = row.revision + 1, now
             session.add(row)
-            session.flush()
+            try:
+                session.flush()
+            except StaleDataError:
+                raise _changed(project.name) from None
             return row.revision
 
     def delete(self, name: str, expected_revision: int) -> None:
@@ -90,6 +95,17 @@ class CraftingProjectRepository:
                     f"the crafting project {name!r} was changed since; nothing was removed"
                 )
             session.delete(row)
+            try:
+                session.flush()
+            except StaleDataError:
+                raise _changed(name, "removed") from None
+
+
+def _changed(name: str, done: str = "saved") -> ProjectChangedError:
+    return ProjectChangedError(
+        f"the crafting project {name!r} was changed since (in another window or the command "
+        f"line); nothing was {done}"
+    )
 
 
 def _project(row: CraftingProjectRow) -> CraftingProject:

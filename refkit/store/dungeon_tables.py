@@ -14,7 +14,9 @@ from datetime import datetime
 from sqlalchemy import Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from refkit.store.tables import UTCDateTime
+from refkit.store.tables import UTCDateTime, version_column
+
+_TABLE_VERSION = version_column()
 
 CLOCK_ROW_ID = 1
 """The clock is a single row with this id."""
@@ -78,6 +80,7 @@ class RollableTableRow(SQLModel, table=True):
 
     __tablename__ = "rollable_table"
     __table_args__ = (UniqueConstraint("name_key", name="uq_rollable_table_name_key"),)
+    __mapper_args__ = {"version_id_col": _TABLE_VERSION, "version_id_generator": False}
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(sa_type=Text)
@@ -89,3 +92,6 @@ class RollableTableRow(SQLModel, table=True):
     modifier_name: str
     rows: str = Field(sa_type=Text, description="JSON list of TableRow.to_dict()")
     updated_at: datetime = Field(sa_type=UTCDateTime)
+    version: int = Field(
+        sa_column=_TABLE_VERSION, description="1 when first stored, +1 at every save"
+    )

@@ -4,7 +4,10 @@ Seeding happens once: a flag in ``app_meta`` records it, so a default table the 
 not come back by itself (:meth:`TableStore.restore_defaults` brings defaults back on request).
 Names are unique ignoring case and spacing. The encounter table chosen for each dungeon and the
 tables chosen for uses are kept here too, as versioned values (a choice saved on a stale read is
-worked out again on a fresh one), and follow their table when it is renamed or deleted.
+worked out again on a fresh one), and follow their table when it is renamed or deleted. Each
+table has a version: a save or delete naming the version an editor read is refused with
+StaleWriteError if the table was saved or deleted since, and every write is an ``UPDATE``/
+``DELETE … WHERE version = ?``.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from refkit.store.versioned_state import (
     read_state,
     write_state,
 )
+from refkit.store.versions import delete_versioned, flush_versioned, next_version, require_version
 
 SEEDED_KEY: Final = TABLES_SEEDED_KEY
 """The ``app_meta`` flag: the shipped defaults were put in once."""
@@ -102,6 +106,13 @@ class TableStore:
             raise ValueError(f"no table called {name!r} (tables: {known})")
         return _to_table(row)
 
+    def read(self, name: str) -> tuple[RollableTable, int] | None:
+        """The table called ``name`` and its version; None if there is none."""
+        with self._db.session() as session:
+            self._seed_once(session)
+            row = _find(session, name)
+            return None if row is None else (_to_table(row), row.version)
+
     def exists(self, name: str) -> bool:
         with self._db.session() as session:
             self._seed_once(session)
@@ -127,8 +138,16 @@ class TableStore:
             _write(session, table, existing)
         return table
 
-    def save(self, table: RollableTable, *, previous_name: str | None = None) -> RollableTable:
-        """Save an edited table: ``previous_name`` is the table it was (for a rename).
+    def save(
+        self,
+        table: RollableTable,
+        *,
+        previous_name: str | None = None,
+        expected_version: int | None = None,
+    ) -> RollableTable:
+        """Save an edited table: ``previous_name`` is the table it was (for a rename), and
+        ``expected_version`` the version the editor read it at (StaleWriteError, nothing
+        written, if it was saved or deleted since; 0: a new table).
 
         Without ``previous_name`` the table with the same name is updated, or a new one added.
         Raises TableError for a table with problems and ValueError if a rename would take the
@@ -138,6 +157,11 @@ class TableStore:
         with self._db.session() as session:
             self._seed_once(session)
             target = _find(session, table.name)
+            if expected_version is not None:
+                was = _find(session, previous_name or table.name)
+                require_version(was, expected_version or None, _what(previous_name or table.name))
+                if expected_version == 0 and was is not None:
+                    raise StaleWriteError(_what(table.name))
             if previous_name is not None:
                 original = _find(session, previous_name)
                 if original is None:
@@ -156,18 +180,20 @@ class TableStore:
                 _write(session, table, target)
         return table
 
-    def delete(self, name: str) -> RollableTable:
-        """Delete the table called ``name``; returns it as it was (so it can be put back).
+    def delete(self, name: str, expected_version: int | None = None) -> RollableTable:
+        """Delete the table called ``name``; returns it as it was (so it can be put back). With
+        ``expected_version``, StaleWriteError if it was saved or deleted since it was read.
 
         Dungeons that used it as their encounter table no longer have one.
         """
         with self._db.session() as session:
             self._seed_once(session)
             row = _find(session, name)
+            require_version(row, expected_version, _what(name))
             if row is None:
                 raise ValueError(f"no table called {name!r} to delete")
             table = _to_table(row)
-            session.delete(row)
+            delete_versioned(session, row, _what(row.name))
             _retarget_encounter_tables(session, row.name, None)
             _retarget_active_tables(session, row.name, None)
         return table
@@ -294,7 +320,11 @@ def _find(session: Session, name: str) -> RollableTableRow | None:
     if not isinstance(name, str) or not name.strip():
         return None
     statement = select(RollableTableRow).where(col(RollableTableRow.name_key) == table_key(name))
-    return session.exec(statement).first()
+    return session.exec(statement.execution_options(populate_existing=True)).first()
+
+
+def _what(name: str) -> str:
+    return f"the table \u201c{name}\u201d"
 
 
 def _write(session: Session, table: RollableTable, row: RollableTableRow | None) -> None:
@@ -310,8 +340,11 @@ def _write(session: Session, table: RollableTable, row: RollableTableRow | None)
             modifier_name=table.modifier_name,
             rows=rows,
             updated_at=utc_now(),
+            version=1,
         )
     else:
+        what = _what(row.name)
+        next_version(row)
         row.name = table.name
         row.name_key = table_key(table.name)
         row.dice = table.dice
@@ -321,6 +354,9 @@ def _write(session: Session, table: RollableTable, row: RollableTableRow | None)
         row.modifier_name = table.modifier_name
         row.rows = rows
         row.updated_at = utc_now()
+        session.add(row)
+        flush_versioned(session, what)
+        return
     session.add(row)
     session.flush()
 

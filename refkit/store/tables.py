@@ -7,10 +7,21 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, Text
+from sqlalchemy import Column, DateTime, Integer, Text, text
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
+
+
+def version_column() -> Column[int]:
+    """A row's ``version`` (migration ``0011``): 1 when first stored, +1 at every save.
+
+    Used as the mapper's ``version_id_col``: every UPDATE or DELETE the ORM makes of the row
+    names the version it read (``WHERE version = ?``), so a save landing in between makes it fail
+    with StaleDataError instead of being overwritten (the repositories say so as a
+    :class:`~refkit.errors.ConflictError`). Each table needs its own column object.
+    """
+    return Column("version", Integer, nullable=False, server_default=text("1"))
 
 
 class UTCDateTime(TypeDecorator[datetime]):

@@ -206,3 +206,22 @@ def test_the_party_at_the_table_is_chosen_and_undone(qtbot, start_app, tmp_path:
     assert combo.currentText() == "No party"  # the panel follows
     undo_key(qtbot, app.window)
     assert "Night watch" not in parties(session.service)
+
+
+def test_a_party_renamed_elsewhere_while_its_rename_was_typed_is_not_renamed_again(
+    qtbot, db_path: Path, panels: CharacterPanels, service: CharacterService
+) -> None:
+    """Issue 22 item 3: the rename typed for the party as chosen is not put over another
+    window's rename; the window says so, keeps the typed name in its words and lists the
+    parties as stored now."""
+    panel = panels.list_panel
+    assert panel.choose(WREN)
+    assert panel.create_party("Night watch")
+    said: list[str] = []
+    panel.status_message.connect(said.append)
+    with CharacterService.open(str(db_path)) as elsewhere:
+        elsewhere.rename_party("Night watch", "Dusk watch")
+    panel.rename_party("Night watch", "Day watch")
+    assert set(parties(service)) >= {"Dusk watch"} and "Day watch" not in parties(service)
+    assert "renamed or deleted in another window" in said[-1] and "'Day watch'" in said[-1]
+    assert panel.party.findData("Dusk watch") > 0 and panel.party.findData("Night watch") < 0

@@ -4,11 +4,13 @@ database file holding the sample party."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from sqlalchemy import event
+from sqlmodel import Session
 
 from refkit.app.character_service import CharacterService
 from refkit.store.character_store import CharacterRepository
@@ -61,3 +63,38 @@ def newer_migrations(tmp_path: Path) -> Callable[[str], Path]:
         return target
 
     return build
+
+
+@pytest.fixture
+def two_clients(database_file: Path) -> Iterator[tuple[Database, Database]]:
+    with Database.open(str(database_file)) as first, Database.open(str(database_file)) as second:
+        yield first, second
+
+
+@pytest.fixture
+def before_first_flush() -> Iterator[Callable[[Callable[[], None]], None]]:
+    """``arm(do)``: run ``do()`` once, right before the next session flush anywhere (client A
+    has read the crow and not written it yet)."""
+    hooks: list[Callable[..., None]] = []
+
+    def arm(do: Callable[[], None]) -> None:
+        fired: list[bool] = []
+
+        def hook(_session: Session, _context: object, _instances: object) -> None:
+            if not fired:  # removed at teardown: SQLAlchemy refuses a removal mid-dispatch
+                fired.append(True)
+                do()
+
+        hooks.append(hook)
+        event.listen(Session, "before_flush", hook)
+
+    yield arm
+    for hook in hooks:
+        event.remove(Session, "before_flush", hook)
+
+
+@pytest.fixture
+def arm(before_first_flush: Callable[[Callable[[], None]], None]) -> Callable[..., None]:
+    """``before_first_flush`` by a shorter name: client B's save, run once between client A's
+    read and its write."""
+    return before_first_flush

@@ -10,7 +10,11 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import text
 from sqlmodel import Session
 
+from refkit.app.sample_content import SAMPLE_PARTY_NAME, SEEDED_FLAG, sample_characters
+from refkit.store.character_store import CharacterRepository
+from refkit.store.database import Database
 from refkit.store.migrations import SCRIPT_LOCATION
+from refkit.store.row_forms import name_key
 
 
 def sqlite_rows(path: Path, query: str) -> list[tuple[object, ...]]:
@@ -66,3 +70,31 @@ def alembic_heads(script_location: Path = SCRIPT_LOCATION) -> list[str]:
 def current_head() -> str:
     (head,) = alembic_heads()
     return head
+
+
+def seed_old_sample(db: Database) -> None:
+    """The sample crows and their party as a Refkit before migration 0011 seeded them: the
+    tests that build a database at an older revision cannot write a party through today's
+    model (its ``version`` column is not there yet)."""
+    repository = CharacterRepository(db)
+    crows = sample_characters()
+    for crow in crows:
+        repository.create(crow)
+    with db.session() as session:
+        run_sql(
+            session,
+            "INSERT INTO party (name, name_key) VALUES (:name, :key)",
+            name=SAMPLE_PARTY_NAME,
+            key=name_key(SAMPLE_PARTY_NAME),
+        )
+        for position, crow in enumerate(crows):
+            run_sql(
+                session,
+                "INSERT INTO party_member (party_id, character_id, position)"
+                " SELECT party.id, character.id, :position FROM party, character"
+                " WHERE party.name_key = :party AND character.name_key = :crow",
+                position=position,
+                party=name_key(SAMPLE_PARTY_NAME),
+                crow=name_key(crow.name),
+            )
+    repository.set_meta(SEEDED_FLAG, "1")

@@ -13,7 +13,7 @@ from refkit.rules.inventory.catalogue import find_catalogue_item
 from refkit.store import CharacterRepository, Database
 from refkit.store.migrations import SCRIPT_LOCATION
 from tests.old_sample import OLD_BRANNOC_FILE
-from tests.store.store_helpers import current_head, sqlite_rows
+from tests.store.store_helpers import current_head, seed_old_sample, sqlite_rows
 
 BRANNOC = "Brannoc Tull"
 
@@ -39,7 +39,7 @@ def _own_item(path: Path, name: str, payload: dict[str, object]) -> None:
 def test_own_items_named_like_a_new_card_are_renamed_and_keep_everything(tmp_path: Path) -> None:
     path = tmp_path / "campaign.sqlite3"
     with Database.open(str(path), script_location=migrations_up_to_0004(tmp_path)) as old:
-        CharacterService(CharacterRepository(old)).list_characters()  # the sample party
+        seed_old_sample(old)  # the sample party
         # ... as Refkit then shipped it: Brannoc with a Chain shirt AD 4 and Wooden shield AD 2.
         CharacterRepository(old).save(read_character_file(OLD_BRANNOC_FILE))
     assert sqlite_rows(path, "SELECT version_num FROM alembic_version") == [("0004",)]

@@ -7,47 +7,16 @@ saves were conditional on the revision, both reported "revision 2" and B's edit 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from sqlalchemy import event
-from sqlmodel import Session
 
 from refkit.errors import ConflictError
 from refkit.store import CharacterRepository, Database
 from refkit.store.character_store import CharacterChangedError
 
 CROW = "Brannoc Tull"
-
-
-@pytest.fixture
-def two_clients(database_file: Path) -> Iterator[tuple[Database, Database]]:
-    with Database.open(str(database_file)) as first, Database.open(str(database_file)) as second:
-        yield first, second
-
-
-@pytest.fixture
-def before_first_flush() -> Iterator[Callable[[Callable[[], None]], None]]:
-    """``arm(do)``: run ``do()`` once, right before the next session flush anywhere (client A
-    has read the crow and not written it yet)."""
-    hooks: list[Callable[..., None]] = []
-
-    def arm(do: Callable[[], None]) -> None:
-        fired: list[bool] = []
-
-        def hook(_session: Session, _context: object, _instances: object) -> None:
-            if not fired:  # removed at teardown: SQLAlchemy refuses a removal mid-dispatch
-                fired.append(True)
-                do()
-
-        hooks.append(hook)
-        event.listen(Session, "before_flush", hook)
-
-    yield arm
-    for hook in hooks:
-        event.remove(Session, "before_flush", hook)
 
 
 def test_an_interleaved_save_at_the_same_revision_is_refused(

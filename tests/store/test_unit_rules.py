@@ -45,9 +45,11 @@ def test_a_unit_opened_inside_another_is_refused_and_the_outer_one_still_commits
 ) -> None:
     with database.unit_of_work():
         put(database, "outer")
-        with pytest.raises(NestedUnitOfWorkError, match="opens the one unit"):
-            with database.unit_of_work():
-                put(database, "inner")  # never reached
+        with (
+            pytest.raises(NestedUnitOfWorkError, match="opens the one unit"),
+            database.unit_of_work(),
+        ):
+            put(database, "inner")  # never reached
     assert meta(database, "outer") == "x"
     assert meta(database, "inner") is None
 

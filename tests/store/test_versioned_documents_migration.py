@@ -13,7 +13,6 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import create_engine
 
-from refkit.app.character_service import CharacterService
 from refkit.app.party.rest import read_records
 from refkit.app.party.table_party import read_choice
 from refkit.app.travel.journey import Journey, journey_to_dict
@@ -27,7 +26,7 @@ from refkit.store.dungeon_settings import DungeonSettings
 from refkit.store.dungeon_turn_store import DungeonTurnStore
 from refkit.store.migrations import SCRIPT_LOCATION
 from refkit.store.table_store import TableStore
-from tests.store.store_helpers import current_head, sqlite_rows
+from tests.store.store_helpers import current_head, seed_old_sample, sqlite_rows
 
 MAP_TEXT = resource_path("maps", "ashen-marches.map.json").read_text(encoding="utf-8")
 MAP = parse_map(MAP_TEXT)
@@ -75,7 +74,7 @@ def old_database(tmp_path: Path, values: dict[str, str]) -> Path:
     path = tmp_path / "campaign.sqlite3"
     with Database.open(str(path), script_location=migrations_up_to_0009(tmp_path)) as old:
         repository = CharacterRepository(old)
-        CharacterService(repository).list_characters()  # the sample party
+        seed_old_sample(old)  # the sample party
         for key, value in {**values, **FLAGS}.items():
             repository.set_meta(key, value)
     assert sqlite_rows(path, "SELECT version_num FROM alembic_version") == [("0009",)]

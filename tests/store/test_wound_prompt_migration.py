@@ -10,7 +10,7 @@ from refkit.app.character_service import CharacterService
 from refkit.app.party_bridge import WoundPrompt, WoundPrompts
 from refkit.store import CharacterRepository, Database
 from refkit.store.migrations import SCRIPT_LOCATION
-from tests.store.store_helpers import current_head, sqlite_rows
+from tests.store.store_helpers import current_head, seed_old_sample, sqlite_rows
 
 BRANNOC = "Brannoc Tull"
 HESPER = "Hesper Quill"
@@ -29,7 +29,7 @@ def test_prompts_kept_as_json_move_into_their_own_rows(tmp_path: Path) -> None:
     path = tmp_path / "campaign.sqlite3"
     with Database.open(str(path), script_location=migrations_up_to_0003(tmp_path)) as old:
         repo = CharacterRepository(old)
-        CharacterService(repo).list_characters()  # the sample party
+        seed_old_sample(old)  # the sample party
         repo.set_meta(
             "party_wound_prompts",
             json.dumps(
@@ -59,7 +59,7 @@ def test_unreadable_prompts_do_not_stop_the_upgrade(tmp_path: Path) -> None:
     path = tmp_path / "campaign.sqlite3"
     with Database.open(str(path), script_location=migrations_up_to_0003(tmp_path)) as old:
         repo = CharacterRepository(old)
-        CharacterService(repo).list_characters()
+        seed_old_sample(old)  # the sample party
         repo.set_meta("party_wound_prompts", "{not json")
     with Database.open(str(path)) as db:
         assert WoundPrompts(CharacterRepository(db)).pending() == {}

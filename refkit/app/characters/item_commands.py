@@ -7,7 +7,7 @@ the entry is still as the command left it.
 from __future__ import annotations
 
 from refkit.app.character_service import CharacterService
-from refkit.app.characters.record_edit import NamedRecordEdit
+from refkit.app.characters.record_edit import NamedRecordEdit, RecordChangedError
 from refkit.rules.inventory.catalogue import CatalogueItem
 from refkit.store.errors import CharacterNotFoundError
 
@@ -45,9 +45,18 @@ def add_custom_item(service: CharacterService, item: CatalogueItem) -> CustomIte
     return CustomItemEdit(service, None, item, f"New item {item.name}")
 
 
-def edit_custom_item(service: CharacterService, name: str, item: CatalogueItem) -> CustomItemEdit:
-    """The custom item ``name`` replaced by ``item`` (which may carry a new name)."""
-    before = service.get_custom_item(name)
+def edit_custom_item(
+    service: CharacterService, name: str, item: CatalogueItem, *, base: CatalogueItem | None = None
+) -> CustomItemEdit:
+    """The custom item ``name`` replaced by ``item`` (which may carry a new name). ``base`` is
+    the item as the editor showed it: if it was changed or deleted since, the edit is refused
+    (RecordChangedError, a StaleWriteError) rather than put over a change not seen."""
+    stored = _find(service, name)
+    if base is not None and stored != base:  # typed over a change not seen: not made again
+        raise RecordChangedError(f"the item \u201c{name}\u201d", deleted=stored is None)
+    if stored is None:
+        raise CharacterNotFoundError(f"there is no custom item called {name!r}")
+    before = stored
     return CustomItemEdit(service, before, item, f"Edit the item {before.name}")
 
 

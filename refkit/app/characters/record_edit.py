@@ -12,13 +12,14 @@ from typing import ClassVar, Generic, Protocol, TypeVar
 
 from refkit.app.character_service import CharacterService
 from refkit.app.undo import UndoConflictError
-from refkit.errors import ConflictError
+from refkit.errors import StaleWriteError
 from refkit.store.errors import CharacterNotFoundError, NameTakenError
 
 
-class RecordChangedError(ConflictError):
-    """A party or custom item changed between the read an edit was worked out from and its
-    write; nothing was saved."""
+class RecordChangedError(StaleWriteError):
+    """A party or custom item changed between the read an edit was worked out from (a form the
+    user was looking at, or the read a step was worked out from) and its write; nothing was
+    saved. The same conflict as any stale save (StaleWriteError), naming the record."""
 
 
 class Named(Protocol):
@@ -67,11 +68,7 @@ class NamedRecordEdit(Generic[R]):
         current = self._find(self.before.name)
         if current != self.before:
             what = self._name_in_words(self.before.name)
-            gone = "deleted" if current is None else "changed"
-            raise RecordChangedError(
-                f"{what} was {gone} since it was read (in another window or the command line); "
-                "nothing was saved"
-            )
+            raise RecordChangedError(what, deleted=current is None)
 
     def undo(self) -> None:
         if not self._done:

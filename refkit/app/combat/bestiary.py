@@ -2,7 +2,10 @@
 referee imports from checked files, exported again as a file of the same format.
 
 The referee's own creatures live in the database (``creature`` table, one bestiary file of one
-each); a name of Refkit's own examples can be imported over only with ``replace``.
+each); a name of Refkit's own examples can be imported over only with ``replace``. Each stored
+creature has a version: a change or deletion is saved only over the version this bestiary read,
+so a creature changed in another window meanwhile is not overwritten (StaleWriteError; the
+bestiary then reads the stored creatures again, so the window can show them).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from pathlib import Path
 from typing import Protocol
 
 from refkit.app.atomic_files import write_text_atomic
-from refkit.errors import DomainError
+from refkit.errors import DomainError, StaleWriteError
 from refkit.locate import resource_path
 from refkit.rules.combat.bestiary_file import bestiary_text, read_bestiary_file
 from refkit.rules.combat.creature import Creature
@@ -39,11 +42,15 @@ class StoredCreatures(Protocol):
     """The referee's creatures in the database (``refkit.store.combat_store.BestiaryRepository``
     fits)."""
 
-    def creatures(self) -> list[Creature]: ...
+    def creatures_read(self) -> list[tuple[Creature, int]]: ...
 
     def put_all(self, creatures: Sequence[Creature], *, replace: bool = False) -> None: ...
 
-    def delete(self, name: str) -> bool: ...
+    def save_one(
+        self, creature: Creature, *, was: str | None = None, expected_version: int | None = None
+    ) -> int: ...
+
+    def delete(self, name: str, expected_version: int | None = None) -> bool: ...
 
 
 class Bestiary:
@@ -55,9 +62,24 @@ class Bestiary:
     ) -> None:
         self._stored = stored
         self._shipped = {c.name.lower() for c in creatures}
+        self._examples = tuple(creatures)
         self._creatures: dict[str, Creature] = {}
-        for creature in (*creatures, *(stored.creatures() if stored is not None else ())):
+        self._versions: dict[str, int] = {}
+        """The version each stored creature was read at, by its name in lower case."""
+        self._creatures = {c.name.lower(): c for c in self._examples}
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the stored creatures again (after a change made in another window); without
+        a database the creatures of this run are all there is."""
+        if self._stored is None:
+            return
+        read = self._stored.creatures_read()
+        self._creatures = {c.name.lower(): c for c in self._examples}
+        self._versions = {}
+        for creature, version in read:
             self._creatures[creature.name.lower()] = creature
+            self._versions[creature.name.lower()] = version
 
     @classmethod
     def shipped(cls, stored: StoredCreatures | None = None) -> Bestiary:
@@ -75,8 +97,13 @@ class Bestiary:
                 f"{creature.name} is one of Refkit's examples; it cannot be deleted"
             )
         if self._stored is not None:
-            self._stored.delete(creature.name)
+            try:
+                self._stored.delete(creature.name, self._versions.get(key))
+            except StaleWriteError:
+                self.reload()
+                raise
         del self._creatures[key]
+        self._versions.pop(key, None)
         return creature
 
     def save(self, creature: Creature, *, was: str | None = None) -> Creature:
@@ -93,13 +120,20 @@ class Bestiary:
             raise BestiaryRefusal(f"{creature.name} is one of Refkit's examples; pick another name")
         if key in self._creatures and (old is None or old.name.lower() != key):
             raise BestiaryRefusal(f"the bestiary already has {self._creatures[key].name}")
+        version = 0
         if self._stored is not None:
-            self._stored.put_all([creature], replace=old is not None)
-            if old is not None and old.name.lower() != key:
-                self._stored.delete(old.name)
+            was = None if old is None else old.name
+            expected = None if old is None else self._versions.get(old.name.lower())
+            try:
+                version = self._stored.save_one(creature, was=was, expected_version=expected)
+            except StaleWriteError:
+                self.reload()
+                raise
         if old is not None:
             del self._creatures[old.name.lower()]
+            self._versions.pop(old.name.lower(), None)
         self._creatures[key] = creature
+        self._versions[key] = version
         return creature
 
     def creatures(self) -> tuple[Creature, ...]:
@@ -124,6 +158,8 @@ class Bestiary:
                 )
         if self._stored is not None:
             self._stored.put_all(creatures, replace=replace)
+            self.reload()
+            return creatures
         for creature in creatures:
             self._creatures[creature.name.lower()] = creature
         return creatures

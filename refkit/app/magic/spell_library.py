@@ -40,6 +40,14 @@ class SpellLibrary:
         """The referee's spells, sorted by name."""
         return self._repository.spells()
 
+    def own_read(self) -> list[tuple[Spell, int]]:
+        """The referee's spells with the versions they were read at (an editor saves on one)."""
+        return self._repository.spells_read()
+
+    def read_own(self, name: str) -> tuple[Spell, int] | None:
+        """One's own spell ``name`` as stored now, with its version; None if there is none."""
+        return self._repository.read(name)
+
     def spells(self) -> list[Spell]:
         """Shipped first (by name), then the referee's own (by name)."""
         return [*self._shipped, *self.own()]
@@ -83,17 +91,21 @@ class SpellLibrary:
         else:
             self._repository.add(spell)
 
-    def edit(self, name: str, spell: Spell) -> None:
-        """Put ``spell`` in place of one's own spell ``name`` (renaming it is fine)."""
+    def edit(self, name: str, spell: Spell, expected_version: int | None = None) -> int:
+        """Put ``spell`` in place of one's own spell ``name`` (renaming it is fine); returns its
+        new version. ``expected_version``: the version the editor opened on — StaleWriteError,
+        nothing saved, if the spell was changed or deleted since."""
         if self.is_shipped(name):
             raise SpellRefused(f"{name!r} is one of Refkit's spells and cannot be changed")
         self._check_free(spell, keeping=name)
-        self._repository.replace(name, spell)
+        return self._repository.replace(name, spell, expected_version)
 
-    def delete(self, name: str) -> Spell:
+    def delete(self, name: str, expected_version: int | None = None) -> Spell:
+        """Forget one's own spell ``name``; with ``expected_version`` (the version shown),
+        StaleWriteError if it was changed since."""
         if self.is_shipped(name):
             raise SpellRefused(f"{name!r} is one of Refkit's spells and cannot be deleted")
-        return self._repository.delete(name)
+        return self._repository.delete(name, expected_version)
 
     def import_file(self, path: str | os.PathLike[str], *, replace: bool = False) -> Spell:
         """Read a spell file (checked whole) and store its spell; returns it."""

@@ -27,15 +27,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.app.character_service import CharacterService
+from refkit.errors import StaleWriteError
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.common.plain_text import plain_label
 from refkit.gui.inventory.drag import CATALOGUE_MIME, CatalogueDrag, catalogue_mime
 from refkit.gui.inventory.item_card_widget import ItemCardWidget
 from refkit.gui.inventory.item_editor import ItemEditorDialog
 from refkit.present import CardFace
+from refkit.present.form_conflict import form_conflict
 from refkit.rules.inventory.catalogue import CatalogueItem
 from refkit.rules.inventory.moves import MoveRefused
-from refkit.store.character_store import CharacterStoreError
+from refkit.store.character_store import CharacterNotFoundError, CharacterStoreError
 
 NAME_ROLE = Qt.ItemDataRole.UserRole + 1
 OWN_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -143,6 +146,9 @@ class CataloguePanel(QWidget):
         self.copy_button.setObjectName("copy_item_button")
         self.new_button = QPushButton("New item…")
         self.new_button.setObjectName("new_item_button")
+        self.edit_button = QPushButton("Edit my item…")
+        self.edit_button.setObjectName("catalogue_edit")
+        self.edit_button.setToolTip("Change one of your own items (crows keep the ones they carry)")
         self.delete_button = QPushButton("Delete my item")
         self.delete_button.setObjectName("delete_item_button")
 
@@ -161,6 +167,7 @@ class CataloguePanel(QWidget):
         buttons.addWidget(self.copy_button)
         own = QHBoxLayout()
         own.addWidget(self.new_button)
+        own.addWidget(self.edit_button)
         own.addWidget(self.delete_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -180,6 +187,7 @@ class CataloguePanel(QWidget):
         self.copy_button.clicked.connect(self.ask_copy)
         self.new_button.clicked.connect(lambda: self.ask_copy(blank=True))
         self.delete_button.clicked.connect(self.delete_current)
+        self.edit_button.clicked.connect(self.ask_edit)
         session.catalogue_changed.connect(self.refresh)
         session.character_changed.connect(self._update_buttons)
         self.refresh()
@@ -250,6 +258,7 @@ class CataloguePanel(QWidget):
         self.add_button.setEnabled(entry is not None and self._session.character() is not None)
         self.copy_button.setEnabled(entry is not None)
         self.delete_button.setEnabled(bool(row is not None and row.data(OWN_ROLE)))
+        self.edit_button.setEnabled(bool(row is not None and row.data(OWN_ROLE)))
 
     def add_current(self) -> None:
         entry = self.current_entry()
@@ -277,6 +286,40 @@ class CataloguePanel(QWidget):
         dialog.open()
         return dialog
 
+    def ask_edit(self) -> ItemEditorDialog | None:
+        """The editor on the chosen own item, saved in place over the item as it was shown."""
+        row, entry = self.list.currentItem(), self.current_entry()
+        if row is None or entry is None or not row.data(OWN_ROLE):
+            return None
+        names = {e.name.casefold() for e in self._session.catalogue()} - {entry.name.casefold()}
+        dialog = ItemEditorDialog(
+            entry, name_taken=lambda name: name.casefold() in names, parent=self, editing=True
+        )
+        dialog.item_made.connect(lambda item: self._store_edit(dialog, item))
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _store_edit(self, dialog: ItemEditorDialog, item: CatalogueItem) -> None:
+        base = dialog.editing
+        try:
+            if base is None:  # deleted elsewhere meanwhile: stored anew
+                self._session.add_custom_item(item)
+            else:
+                self._session.edit_custom_item(base.name, item, base=base)
+        except StaleWriteError as error:
+            name = item.name if base is None else base.name
+            stored = self._session.read(_stored_item, self._session.service, name)
+            dialog.show_conflict(form_conflict(error.what, base or item, item, stored))
+            return
+        except (CharacterStoreError, ValueError) as error:
+            dialog.message.setText(f"✗ Not saved: {error}")
+            return
+        dialog.accept()
+        self.choose(item.name)
+        self.status_message.emit(f"Saved your item {item.name}")
+
     def _store_item(self, item: CatalogueItem) -> None:
         try:
             self._session.add_custom_item(item)
@@ -297,3 +340,11 @@ class CataloguePanel(QWidget):
             self.status_message.emit(f"Not deleted: {error}")
             return
         self.status_message.emit(f"Deleted your item {name} (crows keep the ones they carry)")
+
+
+def _stored_item(service: CharacterService, name: str) -> tuple[CatalogueItem, int] | None:
+    """The own item ``name`` as stored now (its version unused: the item itself is compared)."""
+    try:
+        return service.get_custom_item(name), 0
+    except CharacterNotFoundError:
+        return None

@@ -51,7 +51,12 @@ from refkit.gui.characters.list_model import (
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.common.plain_text import plain_message, rich_tooltip
 from refkit.rules.character.file_format import FILE_SUFFIX, CharacterFileError
-from refkit.store.character_store import CharacterStoreError, NameTakenError, Party
+from refkit.store.character_store import (
+    CharacterNotFoundError,
+    CharacterStoreError,
+    NameTakenError,
+    Party,
+)
 
 ALL_CROWS = "All crows"
 CROW_FILES = f"Crow files (*{FILE_SUFFIX})"
@@ -589,6 +594,14 @@ class CharacterListPanel(QWidget):
     def rename_party(self, old: str, new: str) -> None:
         try:
             self._session.rename_party(old, new.strip())
+        except CharacterNotFoundError:  # renamed or deleted elsewhere since it was chosen
+            self._refresh_parties()
+            self.status_message.emit(
+                f"The party {old!r} was renamed or deleted in another window or on the command "
+                f"line since you chose it; your name {new.strip()!r} was not saved: choose the "
+                "party again and rename it"
+            )
+            return
         except (CharacterStoreError, ValueError) as error:
             self.status_message.emit(str(error))
             return

@@ -9,24 +9,13 @@ back (over the stored notes, which the user has now seen), copy it, or let it go
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFocusEvent, QGuiApplication
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QPlainTextEdit,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QFocusEvent
+from PySide6.QtWidgets import QPlainTextEdit, QWidget
+
+from refkit.gui.common.conflict_bar import ConflictBar
 
 NOTES_SAVE_DELAY_MS = 1500
-
-CONFLICT_STYLE = (
-    "QFrame#notes_conflict { background: palette(alternate-base); border: 1px solid #b26a00;"
-    " border-radius: 4px; }"
-)
 
 
 class NotesEdit(QPlainTextEdit):
@@ -103,7 +92,7 @@ class NotesEdit(QPlainTextEdit):
         super().focusOutEvent(event)
 
 
-class NotesConflictBar(QFrame):
+class NotesConflictBar(ConflictBar):
     """Says that the notes changed elsewhere while the user typed, and keeps the user's text.
 
     ``put_back`` asks for the kept text to go in again over the notes as stored now.
@@ -113,45 +102,20 @@ class NotesConflictBar(QFrame):
     """(crow, text): the user wants the kept text in the notes after all."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("notes_conflict")
-        self.setStyleSheet(CONFLICT_STYLE)
-        self._crow = ""
-        self.message = QLabel()
-        self.message.setObjectName("notes_conflict_message")
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
-        self.message.setWordWrap(True)
-        self.kept = QPlainTextEdit()
-        self.kept.setObjectName("notes_conflict_kept")
-        self.kept.setReadOnly(True)
-        self.kept.setAccessibleName("Your text, not saved")
-        self.kept.setMaximumHeight(self.fontMetrics().lineSpacing() * 6)
-        self.put_back_button = QPushButton("Put my text back")
-        self.put_back_button.setObjectName("notes_conflict_put_back")
-        self.put_back_button.setToolTip(
-            "Replace the notes shown above with your text (it is saved shortly after)"
+        super().__init__(
+            "notes_conflict",
+            put_back=(
+                "Put my text back",
+                "Replace the notes shown above with your text (it is saved shortly after)",
+            ),
+            keep_theirs=("Keep theirs", "Let your text go; the notes stay as stored"),
+            parent=parent,
         )
-        self.copy_button = QPushButton("Copy my text")
-        self.copy_button.setObjectName("notes_conflict_copy")
-        self.dismiss_button = QPushButton("Keep theirs")
-        self.dismiss_button.setObjectName("notes_conflict_dismiss")
-        self.dismiss_button.setToolTip("Let your text go; the notes stay as stored")
-
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.put_back_button)
-        buttons.addWidget(self.copy_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.dismiss_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.message)
-        layout.addWidget(self.kept)
-        layout.addLayout(buttons)
-
-        self.put_back_button.clicked.connect(self._put_back)
-        self.copy_button.clicked.connect(self._copy)
-        self.dismiss_button.clicked.connect(self.hide)
-        self.hide()
+        self.kept.setAccessibleName("Your text, not saved")
+        self._crow = ""
+        self.put_back_requested.connect(
+            lambda: self.put_back.emit(self._crow, self.kept.toPlainText())
+        )
 
     def crow(self) -> str:
         return self._crow
@@ -159,16 +123,8 @@ class NotesConflictBar(QFrame):
     def show_conflict(self, crow: str, typed: str) -> None:
         """Tell that ``crow``'s notes changed elsewhere and keep ``typed`` here."""
         self._crow = crow
-        self.message.setText(
+        self.show_kept(
             f"{crow}'s notes were changed in another window or on the command line while you "
-            "typed. The notes above are as stored now; your text was not saved and is kept here."
+            "typed. The notes above are as stored now; your text was not saved and is kept here.",
+            typed,
         )
-        self.kept.setPlainText(typed)
-        self.show()
-
-    def _put_back(self) -> None:
-        self.hide()
-        self.put_back.emit(self._crow, self.kept.toPlainText())
-
-    def _copy(self) -> None:
-        QGuiApplication.clipboard().setText(self.kept.toPlainText())

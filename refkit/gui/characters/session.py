@@ -588,8 +588,11 @@ class CharacterSession(QObject):
     def add_custom_item(self, item: CatalogueItem) -> None:
         self.push_made(lambda: item_commands.add_custom_item(self._service, item))
 
-    def edit_custom_item(self, name: str, item: CatalogueItem) -> None:
-        self.push_made(lambda: item_commands.edit_custom_item(self._service, name, item))
+    def edit_custom_item(
+        self, name: str, item: CatalogueItem, *, base: CatalogueItem | None = None
+    ) -> None:
+        """``base``: the item as the editor showed it (a change saved since is refused)."""
+        self.push_made(lambda: item_commands.edit_custom_item(self._service, name, item, base=base))
 
     def remove_custom_item(self, name: str) -> None:
         self.push_made(lambda: item_commands.remove_custom_item(self._service, name))

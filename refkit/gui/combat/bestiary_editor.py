@@ -36,12 +36,14 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.combat.bestiary import Bestiary
-from refkit.errors import DomainError
+from refkit.errors import DomainError, StaleWriteError
+from refkit.gui.common.conflict_bar import ConflictBar
 from refkit.gui.common.plain_text import plain_label
 from refkit.gui.shell.undo_adapter import WRITE_HERE
+from refkit.present.form_conflict import form_conflict
 from refkit.rules.character.model import CONDITIONS
 from refkit.rules.checks.crows_test import CHARACTERISTIC_MAX, CHARACTERISTIC_MIN
-from refkit.rules.combat.bestiary_file import CreatureEntryError, creature_from_entry
+from refkit.rules.combat.bestiary_file import CreatureEntryError, bestiary_text, creature_from_entry
 from refkit.rules.combat.creature import (
     AD_MAX,
     MELEE,
@@ -306,6 +308,15 @@ class BestiaryDialog(QDialog):
         self.folder = folder
         self.editing: str | None = None
         """The referee's creature the form holds (None: a new one)."""
+        self.shown: Creature | None = None
+        """That creature as it was when put in the form (a save is made over it only)."""
+        self._kept: Creature | None = None
+        self.conflict = ConflictBar(
+            "bestiary_conflict",
+            put_back=("Put my values back", "Fill the form with your version again, then Save"),
+            keep_theirs=("Keep theirs", "Let your version go; the creature stays as stored"),
+        )
+        self.conflict.put_back_requested.connect(self._put_back)
         self.file_dialog: QFileDialog | None = None
 
         self.list = QListWidget()
@@ -334,6 +345,7 @@ class BestiaryDialog(QDialog):
         left.addWidget(self.replace_check)
         left.addWidget(self.export_button)
         right = QVBoxLayout()
+        right.addWidget(self.conflict)
         right.addWidget(self.form, 1)
         right.addWidget(self.problem_label)
         buttons = QHBoxLayout()
@@ -378,6 +390,8 @@ class BestiaryDialog(QDialog):
         self.form.show_creature(creature)
         shipped = self.bestiary.is_shipped(creature.name)
         self.editing = None if shipped else creature.name
+        self.shown = None if shipped else creature
+        self.conflict.hide()
         self.delete_button.setEnabled(not shipped)
         self.say(
             "One of Refkit's examples: save it under a new name to make your own."
@@ -388,7 +402,8 @@ class BestiaryDialog(QDialog):
     def new_creature(self) -> None:
         self.list.clearSelection()
         self.list.setCurrentItem(None)
-        self.editing = None
+        self.editing = self.shown = None
+        self.conflict.hide()
         self.form.clear()
         self.delete_button.setEnabled(False)
         self.say("")
@@ -403,15 +418,45 @@ class BestiaryDialog(QDialog):
             return None
         try:
             self._write(partial(self.bestiary.save, creature, was=self.editing))
+        except StaleWriteError as error:
+            self._show_conflict(error, creature)
+            return None
         except DomainError as error:
             self.say(f"Not saved: {error}")
             return None
-        self.editing = creature.name
+        self.editing, self.shown = creature.name, creature
+        self.conflict.hide()
         self.refresh(keep=creature.name)
         self.delete_button.setEnabled(True)
         self.say(f"Saved {creature.name}")
         self.changed.emit()
         return creature
+
+    def _show_conflict(self, error: StaleWriteError, mine: Creature) -> None:
+        """The creature was changed (or deleted) elsewhere since it was put in the form (the
+        bestiary has read the stored ones again): show it as stored now, say what changed and
+        keep the user's version to put back."""
+        base = self.shown or mine
+        name = self.editing or mine.name
+        names = {c.name.lower() for c in self.bestiary.creatures()}
+        theirs = self.bestiary.get(name) if name.lower() in names else None
+        conflict = form_conflict(error.what, base, mine, None if theirs is None else (theirs, 0))
+        self._kept = mine
+        self.refresh(keep=None if theirs is None else theirs.name)
+        if theirs is None:  # deleted meanwhile: Save stores the user's version anew
+            self.editing = self.shown = None
+            self.delete_button.setEnabled(False)
+        else:
+            self.form.show_creature(theirs)
+            self.editing, self.shown = theirs.name, theirs
+        self.say("")
+        self.conflict.show_kept(conflict.message, bestiary_text([mine]))
+        self.conflict.put_back_button.setVisible(theirs is not None)
+        self.changed.emit()
+
+    def _put_back(self) -> None:
+        if self._kept is not None:
+            self.form.show_creature(self._kept)
 
     def delete(self) -> bool:
         if self.editing is None:

@@ -5,6 +5,11 @@ the catalogue's rules and a mistake is reported the same way ("damage must read 
 e.g. "2 / 4""). A copy keeps the card's print: weapon keywords, range, price (with Fine and
 Masterwork prices) and the crafting footer, each typed as a card prints it. The dialog is opened
 with ``open()`` and hands the item to :attr:`item_made`.
+
+Opened with ``editing=True`` on one of the player's own items, the dialog edits it in place and
+stays open until its owner accepts the save; a save refused because the item was changed
+elsewhere meanwhile is shown with :meth:`ItemEditorDialog.show_conflict`: the form shows the item
+as stored now and a bar says what changed and keeps the user's values to put back.
 """
 
 from __future__ import annotations
@@ -30,7 +35,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.gui.common.conflict_bar import ConflictBar
 from refkit.gui.common.plain_text import plain_label
+from refkit.present.form_conflict import FormConflict
 from refkit.rules.common.file_bounds import ITEM_SLOTS
 from refkit.rules.inventory.catalogue import (
     ATTACK_CHARACTERISTICS,
@@ -62,10 +69,22 @@ class ItemEditorDialog(QDialog):
         *,
         name_taken: Callable[[str], bool] = lambda _name: False,
         parent: QWidget | None = None,
+        editing: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("item_editor")
         self.setWindowTitle(f"Your own {base.name}" if base else "A new item of your own")
+        self.in_place = editing
+        """True when the owner saves the item and closes the dialog itself (an edit)."""
+        self.editing = base if editing else None
+        """The own item being edited, as stored when shown (None: a new item or a copy)."""
+        self._kept: CatalogueItem | None = None
+        self.conflict = ConflictBar(
+            "item_conflict",
+            put_back=("Put my values back", "Fill the form with your version again, then OK"),
+            keep_theirs=("Keep theirs", "Let your version go; the item stays as stored"),
+        )
+        self.conflict.put_back_requested.connect(self._put_back)
         self._name_taken = name_taken
         self.name = QLineEdit()
         self.name.setObjectName("item_name")
@@ -156,6 +175,7 @@ class ItemEditorDialog(QDialog):
         form.addRow("Tags", self.tags)
         form.addRow("Notes", self.notes)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.conflict)
         layout.addLayout(form)
         layout.addWidget(self.message)
         layout.addWidget(self.buttons)
@@ -164,11 +184,11 @@ class ItemEditorDialog(QDialog):
         self.stacks.toggled.connect(self._enable)
         self.has_ad.toggled.connect(self._enable)
         if base is not None:
-            self._load(base)
+            self._load(base, copy=not editing)
         self._enable()
 
-    def _load(self, base: CatalogueItem) -> None:
-        self.name.setText(f"{base.name} (own)")
+    def _load(self, base: CatalogueItem, *, copy: bool = True) -> None:
+        self.name.setText(f"{base.name} (own)" if copy else base.name)
         self.slots.setValue(base.slots)
         if base.stack is not None:
             self.stacks.setChecked(True)
@@ -192,6 +212,36 @@ class ItemEditorDialog(QDialog):
             self.crafting.setText(base.crafting.text)
         self.tags.setText(", ".join(base.tags))
         self.notes.setPlainText(base.notes)
+
+    def fill(self, item: CatalogueItem) -> None:
+        """Show ``item`` in every field, as it is (nothing left from what was shown before)."""
+        for box in (self.stacks, self.has_ad, self.piercing):
+            box.setChecked(False)
+        for line in (self.stack_kind, self.usage_dice, self.damage, self.keywords, self.range):
+            line.clear()
+        for line in (self.price, self.crafting, self.tags):
+            line.clear()
+        self.attack.setCurrentText("S")
+        self._load(item, copy=False)
+        self._enable()
+
+    def show_conflict(self, conflict: FormConflict[CatalogueItem]) -> None:
+        """The item was changed (or deleted) elsewhere since the form opened: show it as stored
+        now, say what changed, and keep the user's values to put back."""
+        self.message.setText("")
+        self._kept = conflict.mine
+        typed = self.toml()
+        if conflict.theirs is None:
+            self.editing = None
+        else:
+            self.editing = conflict.theirs
+            self.fill(conflict.theirs)
+        self.conflict.show_kept(conflict.message, typed)
+        self.conflict.put_back_button.setVisible(conflict.theirs is not None)
+
+    def _put_back(self) -> None:
+        if self._kept is not None:
+            self.fill(self._kept)
 
     def _enable(self, *_args: object) -> None:
         self.stack_kind.setEnabled(self.stacks.isChecked())
@@ -285,7 +335,8 @@ class ItemEditorDialog(QDialog):
             self.message.setText(f"✗ {error}")
             return
         self.item_made.emit(item)
-        self.accept()
+        if not self.in_place:
+            self.accept()
 
 
 def _hint(edit: QLineEdit, placeholder: str, tip: str) -> None:

@@ -4,6 +4,11 @@
 Save sends the checked spell through ``saved``; the owner stores it and calls :meth:`refuse` with
 the reason (a shipped name, a taken name) or ``accept()``. A field that cannot be read is named
 in the window and nothing is stored. Opened with ``open()``.
+
+The editor remembers the spell and the version it opened on (:attr:`SpellEditor.base`,
+:attr:`SpellEditor.version`); a save refused because the spell was changed elsewhere meanwhile is
+shown with :meth:`SpellEditor.show_conflict`: the fields show the spell as stored now, and a bar
+says what changed and keeps the user's version to put back.
 """
 
 from __future__ import annotations
@@ -27,7 +32,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.gui.common.conflict_bar import ConflictBar
 from refkit.gui.common.plain_text import plain_label
+from refkit.present.form_conflict import FormConflict
+from refkit.present.spell_text import spell_lines
 from refkit.rules.magic.casting_time import CastingKind
 from refkit.rules.magic.discipline import Discipline
 from refkit.rules.magic.spell import MOST_BOOK_DICE, RANK_MAX, RANK_MIN, Spell
@@ -49,12 +57,25 @@ class SpellEditor(QDialog):
     saved = Signal(object)
     """The checked Spell, and the name it had (None for a new one): ``(spell, old_name)``."""
 
-    def __init__(self, spell: Spell | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, spell: Spell | None = None, parent: QWidget | None = None, *, version: int = 0
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("spell_editor")
         self.setWindowTitle("New spell" if spell is None else f"Edit {spell.name}")
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self.old_name = None if spell is None else spell.name
+        self.base = spell
+        """The spell as stored when the editor opened (or as last shown after a conflict)."""
+        self.version = version
+        """Its version: the save is made on it (0: a new spell)."""
+        self._kept: Spell | None = None
+        self.conflict = ConflictBar(
+            "spell_conflict",
+            put_back=("Put my values back", "Fill the form with your version again, then Save"),
+            keep_theirs=("Keep theirs", "Let your version go; the spell stays as stored"),
+        )
+        self.conflict.put_back_requested.connect(self._put_back)
 
         self.name = QLineEdit()
         self.rank = QSpinBox()
@@ -140,6 +161,7 @@ class SpellEditor(QDialog):
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.conflict)
         layout.addWidget(scroll, 1)
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
@@ -229,3 +251,22 @@ class SpellEditor(QDialog):
     def refuse(self, reason: str) -> None:
         """Say in the window why the spell was not stored."""
         self.problem.setText(f"Not saved: {reason}")
+
+    def show_conflict(self, conflict: FormConflict[Spell]) -> None:
+        """The spell was changed (or deleted) elsewhere since the editor opened: show it as
+        stored now, say what changed, and keep the user's version to put back."""
+        self.problem.setText("")
+        self._kept = conflict.mine
+        if conflict.theirs is None:  # deleted: nothing to show but the user's values
+            self.base, self.version, self.old_name = None, 0, None
+        else:
+            self.base, self.version = conflict.theirs, conflict.version
+            self.old_name = conflict.theirs.name
+            self.fill(conflict.theirs)
+        self.conflict.show_kept(conflict.message, "\n".join(spell_lines(conflict.mine)))
+        if conflict.theirs is None:
+            self.conflict.put_back_button.hide()
+
+    def _put_back(self) -> None:
+        if self._kept is not None:
+            self.fill(self._kept)

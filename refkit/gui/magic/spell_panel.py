@@ -28,16 +28,18 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.magic.spell_library import SpellLibrary
-from refkit.errors import DomainError
+from refkit.errors import DomainError, StaleWriteError
 from refkit.gui.common.plain_text import plain_label
 from refkit.gui.magic.spell_editor import SpellEditor
 from refkit.gui.shell.undo_adapter import WRITE_HERE
+from refkit.present.form_conflict import form_conflict
 from refkit.present.spell_text import spell_lines
 from refkit.rules.magic.discipline import Discipline
 from refkit.rules.magic.spell import RANK_MAX, RANK_MIN, Spell
 from refkit.store.errors import DatabaseError
 
 ANY = "Any"
+SPELL_WORDS = {"casting_time": "casting", "book": "book", "outcomes": "tiers"}
 SPELL_FILES = "Spell files (*.toml);;All files (*)"
 
 
@@ -73,6 +75,8 @@ class SpellPanel(QWidget):
         self.editor: SpellEditor | None = None
         self.file_dialog: QFileDialog | None = None
         self._spells: list[tuple[Spell, bool]] = []
+        self._versions: dict[str, int] = {}
+        """The version each of one's own spells was read at (by name): what an edit saves on."""
 
         self.search = QLineEdit()
         self.search.setObjectName("spell_search")
@@ -158,10 +162,12 @@ class SpellPanel(QWidget):
         """Read the spells again (after a change), keeping the one chosen or ``select``."""
         current = self.current_spell()
         try:
-            own = self.library.own()
+            read = self.library.own_read()
         except (DomainError, DatabaseError) as error:
-            own = []
+            read = []
             self._say(f"Your spells could not be read: {error}")
+        own = [spell for spell, _version in read]
+        self._versions = {spell.name: version for spell, version in read}
         self._spells = [(spell, False) for spell in self.library.shipped]
         self._spells += [(spell, True) for spell in own]
         self.refresh(select=select or (None if current is None else current.name))
@@ -227,7 +233,9 @@ class SpellPanel(QWidget):
         """The editor on a new spell, or on one of one's own (``open()``, window-modal)."""
         if self.editor is not None:
             self.editor.close()
-        editor = SpellEditor(spell if self._is_own(spell) else None, self.window())
+        mine = spell if spell is not None and self._is_own(spell) else None
+        version = 0 if mine is None else self._versions.get(mine.name, 0)
+        editor = SpellEditor(mine, self.window(), version=version)
         editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         editor.destroyed.connect(lambda: setattr(self, "editor", None))
         editor.saved.connect(lambda saved: self._store(editor, *saved))
@@ -240,7 +248,10 @@ class SpellPanel(QWidget):
             if old_name is None:
                 self.library.add(spell)
             else:
-                self.library.edit(old_name, spell)
+                self.library.edit(old_name, spell, expected_version=editor.version)
+        except StaleWriteError as error:
+            self._show_conflict(editor, spell, old_name or spell.name, error)
+            return
         except (DomainError, DatabaseError) as error:
             editor.refuse(str(error))
             return
@@ -249,13 +260,31 @@ class SpellPanel(QWidget):
         self.status_message.emit(f"Saved the spell {spell.name}")
         self.reload(select=spell.name)
 
+    def _show_conflict(
+        self, editor: SpellEditor, spell: Spell, name: str, error: StaleWriteError
+    ) -> None:
+        """The spell changed since the editor opened: the editor shows it as stored now and
+        keeps what the user typed; the list is read again."""
+        try:
+            stored = self.library.read_own(name)
+        except (DomainError, DatabaseError) as failure:
+            editor.refuse(f"{error} ({failure})")
+            return
+        base = editor.base or spell
+        editor.show_conflict(form_conflict(error.what, base, spell, stored, SPELL_WORDS))
+        self.reload()
+
     def delete_current(self) -> None:
         spell = self.current_spell()
         if spell is None or not self._is_own(spell):
             self._say("Choose one of your own spells to delete")
             return
         try:
-            self._write(self.library.delete, spell.name)
+            self._write(self.library.delete, spell.name, self._versions.get(spell.name))
+        except StaleWriteError as error:  # changed elsewhere since it was listed: show it now
+            self.reload(select=spell.name)
+            self._say(f"Not deleted: {error}")
+            return
         except (DomainError, DatabaseError) as error:
             self._say(f"Not deleted: {error}")
             return

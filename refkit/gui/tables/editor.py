@@ -38,10 +38,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.errors import StaleWriteError
+from refkit.gui.common.conflict_bar import ConflictBar
 from refkit.gui.common.plain_text import plain_label, plain_message, rich_tooltip
 from refkit.gui.common.row_table_model import Column, RowTableModel
 from refkit.gui.common.table_style import fixed_column_widths, problem_row_tint, show_problem_list
 from refkit.gui.common.typing_keys import KeyKeepingDelegate, keep_keys
+from refkit.present.form_conflict import form_conflict
 from refkit.rules.tables.model import (
     RollableTable,
     TableRoll,
@@ -64,6 +67,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 COLUMNS = ("Low", "High", "Result", "Duration")
+TABLE_WORDS = {"max_modifier": "largest modifier", "modifier_name": "modifier"}
+"""How a conflict names the fields of a table that changed elsewhere."""
 SOURCE_WORDS = {
     TableSource.REFKIT_DEFAULT: "Refkit default",
     TableSource.IMPORTED: "imported",
@@ -187,6 +192,16 @@ class TableEditor(QWidget):
         self._problems: list[RowProblem] = []
         self._loading = False
         self._import_dialog: TableImportDialog | None = None
+        self._kept_edits: tuple[str, str, list[list[str]]] | None = None
+        """The name, dice and rows typed when a save met a change made elsewhere."""
+        self._gone = False
+        """The table shown was deleted elsewhere while edited: Save stores the edits anew."""
+        self.conflict = ConflictBar(
+            "table_conflict",
+            put_back=("Put my edits back", "Fill the grid with your edits again, then Save"),
+            keep_theirs=("Keep theirs", "Let your edits go; the table stays as stored"),
+        )
+        self.conflict.put_back_requested.connect(self._put_back_edits)
 
         self.table_list = QListWidget()
         self.table_list.setObjectName("table_list")
@@ -323,6 +338,7 @@ class TableEditor(QWidget):
         roll_row.addWidget(self.roll_button)
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(self.conflict)
         right_layout.addLayout(form)
         right_layout.addWidget(self.grid, 1)
         right_layout.addLayout(row_buttons)
@@ -458,6 +474,7 @@ class TableEditor(QWidget):
     def _show_table(self, table: RollableTable | None) -> None:
         self._loading = True
         self._current = table
+        self._gone = False
         editable = table is not None
         for widget in (
             self.name_edit,
@@ -628,12 +645,50 @@ class TableEditor(QWidget):
             table = replace(table, source=TableSource.CUSTOM)
         from refkit.app.table_service import SaveTableCommand
 
-        if not self._push(SaveTableCommand(self._service, table, previous_name=self._current.name)):
+        if self._gone:  # deleted elsewhere meanwhile: the user saves the edits anew
+            command = SaveTableCommand(self._service, table)
+        else:
+            shown = self._current
+            command = SaveTableCommand(self._service, table, previous_name=shown.name, base=shown)
+        try:
+            if not self._push(command):
+                return False
+        except StaleWriteError as error:
+            self._show_conflict(error)
             return False
         self.status_message.emit(f"Saved table {table.name!r}")
         self._current = None
         self.reload(select=table.name)
         return True
+
+    def _show_conflict(self, error: StaleWriteError) -> None:
+        """The table was changed (or deleted) elsewhere since it was shown: show it as stored
+        now, say what changed, and keep the user's edits to put back."""
+        assert self._service is not None and self._current is not None
+        base = self._current
+        edits = (self.name_edit.text(), self.dice_edit.text(), self.cells())
+        stored = self._read(self._service.read, base.name)
+        mine = self.edited_table() or base
+        conflict = form_conflict(error.what, base, mine, stored, TABLE_WORDS)
+        kept = [f"{edits[0]} ({edits[1]})", *("  ".join(cells).rstrip() for cells in edits[2])]
+        self._kept_edits = edits
+        if stored is None:
+            self._gone = True
+        else:
+            self._current = None  # the edits shown are no longer over the stored table
+            self.reload(select=stored[0].name)
+        self.conflict.show_kept(conflict.message, "\n".join(kept))
+        self.conflict.put_back_button.setVisible(stored is not None)
+        self.status_message.emit(str(error))
+
+    def _put_back_edits(self) -> None:
+        if self._kept_edits is None or self._current is None:
+            return
+        name, dice, cells = self._kept_edits
+        self.name_edit.setText(name)
+        self.dice_edit.setText(dice)
+        self._lines.replace_all(GridLine(_line(row)) for row in cells)
+        self.recheck()
 
     def ask_delete(self) -> QMessageBox | None:
         if self._service is None or self._current is None:
