@@ -17,6 +17,7 @@ from refkit.app.undo import UndoConflictError
 from refkit.store import CharacterRepository, Database, DungeonTurnStore, SessionLogRepository
 from refkit.store.errors import DatabaseWriteError
 from tests.app.test_party_bridge import BRANNOC, HESPER, Table, with_rings
+from tests.runner import run
 
 
 @dataclass
@@ -84,7 +85,7 @@ def test_end_dt_whose_crow_save_fails_leaves_nothing_in_the_file(table: Table) -
     fault = refuse_writes_to(table, "character")
     fault.armed = True
     table.dice.script = [5]
-    command = EndTurnCommand(table.service, 5)
+    command = run(table.db, EndTurnCommand(table.service, 5))
     with pytest.raises(DatabaseWriteError):
         command.do()
     fault.armed = False
@@ -92,7 +93,7 @@ def test_end_dt_whose_crow_save_fails_leaves_nothing_in_the_file(table: Table) -
     assert command.change is None  # nothing to put on the undo stack
     assert table.service.status()["dt"] == 1
     table.dice.script = [5]
-    EndTurnCommand(table.service, 5).do()  # the table goes on once the disk is fine
+    run(table.db, EndTurnCommand(table.service, 5)).do()  # the table goes on once the disk is fine
     assert table.service.status()["dt"] == 2
 
 
@@ -113,7 +114,7 @@ def test_end_dt_whose_overload_log_entry_fails_leaves_nothing_in_the_file(table:
     table.service.on_turn_ended[:] = [
         lambda service, result, rng: turn_ended_with_fault(table.bridge, service, result, rng)
     ]
-    command = EndTurnCommand(table.service, 5)
+    command = run(table.db, EndTurnCommand(table.service, 5))
     with pytest.raises(DatabaseWriteError) as caught:
         command.do()
     assert file_state(table.path) == before
@@ -127,11 +128,11 @@ def test_finish_rest_whose_crow_save_fails_leaves_nothing_in_the_file(table: Tab
     for name in (BRANNOC, HESPER):
         crow = table.crow(name)
         table.characters.save(replace(crow, stamina=replace(crow.stamina, current=1)))
-    StartRestCommand(table.service).do()
+    run(table.db, StartRestCommand(table.service)).do()
     before = file_state(table.path)
     fault = refuse_writes_to(table, "character")
     fault.armed = True
-    command = FinishRestCommand(table.service)
+    command = run(table.db, FinishRestCommand(table.service))
     with pytest.raises(DatabaseWriteError):
         command.do()
     fault.armed = False

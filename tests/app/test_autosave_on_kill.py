@@ -14,7 +14,7 @@ from refkit.compose import open_character_service
 
 EDIT_THEN_DIE = r"""
 import os, signal, sys
-from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.app.character_commands import edit_notes, place_wounds
 
 service = open_character_service(sys.argv[1])

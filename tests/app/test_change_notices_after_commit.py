@@ -15,6 +15,7 @@ from refkit.store import CharacterRepository, Database
 from refkit.store.errors import DatabaseWriteError
 from tests.app.test_atomic_steps import refuse_writes_to
 from tests.app.test_party_bridge import HESPER, Table, with_rings
+from tests.runner import run
 
 
 @pytest.fixture
@@ -48,7 +49,7 @@ def test_a_rolled_back_end_dt_tells_no_listener_of_a_change(table: Table) -> Non
     table.service.on_turn_ended[:] = [then_fail]
     table.dice.script = [5]
     with pytest.raises(DatabaseWriteError):
-        EndTurnCommand(table.service, 5).do()
+        run(table.db, EndTurnCommand(table.service, 5)).do()
     assert heard == []  # nothing reached the file, so nothing is shown
     with Database.open(str(table.path)) as fresh:
         assert "weakened" in CharacterRepository(fresh).get(HESPER).conditions
@@ -64,5 +65,5 @@ def test_a_committed_end_dt_is_told_once_the_file_holds_it(table: Table) -> None
 
     table.characters.add_listener(listener)
     table.dice.script = [5]
-    EndTurnCommand(table.service, 5).do()
+    run(table.db, EndTurnCommand(table.service, 5)).do()
     assert seen_in_file and all("weakened" not in conditions for conditions in seen_in_file)

@@ -32,6 +32,7 @@ from refkit.rules.inventory.model import MAGIC, Item, UsageDiceState
 from refkit.rules.usage_dice import UsageDiceMode
 from refkit.store import CharacterRepository, Database, DungeonTurnStore
 from tests.app.scripted_dice import ScriptedDice
+from tests.runner import run
 
 BRANNOC = "Brannoc Tull"
 HESPER = "Hesper Quill"
@@ -82,7 +83,7 @@ class Table:
             return CharacterRepository(other).get(name)
 
     def end_dt(self, die: int = 5) -> EndTurnCommand:
-        command = EndTurnCommand(self.service, die)
+        command = run(self.db, EndTurnCommand(self.service, die))
         command.do()
         return command
 

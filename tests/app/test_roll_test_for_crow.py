@@ -53,7 +53,7 @@ def test_a_use_that_cannot_be_saved_takes_the_roll_with_it(
         raise DatabaseWriteError("refkit.sqlite3", "the disk is full")
 
     monkeypatch.setattr(characters, "put", full_disk)
-    with pytest.raises(DatabaseWriteError):
+    with pytest.raises(DatabaseWriteError), services.database.unit_of_work():  # as a runner
         roll_test_for_crow(
             characters, services.dice, "Wren", "agility",
             expertise_name="Stealth", faces=(4, 5),

@@ -16,6 +16,7 @@ from refkit.app.undo import UndoConflictError
 from refkit.compose import open_character_service
 from refkit.rules.inventory.catalogue import CatalogueItem, find_catalogue_item, load_item_catalogue
 from refkit.store.character_store import CharacterNotFoundError, NameTakenError
+from tests.runner import run
 
 BRANNOC = "Brannoc Tull"
 HESPER = "Hesper Quill"
@@ -226,7 +227,7 @@ def test_delete_undo_and_redo_refuse_after_changes_elsewhere(
 def test_an_undo_of_a_delete_that_fails_midway_changes_nothing(
     service: CharacterService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    command = crow_commands.delete_crow(service, HESPER)
+    command = run(service.repository.database, crow_commands.delete_crow(service, HESPER))
     command.do()
 
     def fail(*_args: object) -> None:

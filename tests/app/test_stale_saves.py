@@ -76,7 +76,7 @@ def before_first_write(db: Database, action: Any) -> None:
 
 
 def journeys_on(db: Database) -> JourneyStore:
-    return JourneyStore(CharacterRepository(db), db.unit_of_work)
+    return JourneyStore(CharacterRepository(db))
 
 
 def test_a_journey_saved_from_a_stale_read_is_refused_and_the_other_kept(
@@ -125,7 +125,7 @@ def test_a_journey_step_worked_out_on_a_stale_read_is_worked_out_again(
 def test_a_map_edit_saved_on_a_stale_read_is_refused(
     two_programs: tuple[Database, Database],
 ) -> None:
-    first, second = (MapLibrary(CharacterRepository(db), db.unit_of_work) for db in two_programs)
+    first, second = (MapLibrary(CharacterRepository(db)) for db in two_programs)
     assert first.save(MAP, replace=False, expected_version=0) == 1
     read_first, read_second = first.load_versioned(MAP.name), second.load_versioned(MAP.name)
     first.save(replace(read_first.hex_map, start=None), expected_version=read_first.version)

@@ -11,6 +11,7 @@ import pytest
 
 from refkit.app.table_service import SaveTableCommand, TableService
 from refkit.app.undo import UndoConflictError
+from refkit.compose import table_service_on
 from refkit.errors import StaleWriteError
 from refkit.rules.tables.model import RollableTable, TableRow
 from refkit.store import Database
@@ -22,7 +23,7 @@ WEATHER = RollableTable("Weather", "1d2", (TableRow(1, 1, "Rain"), TableRow(2, 2
 def two_windows(tmp_path: Path) -> Iterator[tuple[TableService, TableService]]:
     path = str(tmp_path / "refkit.sqlite3")
     with Database.open(path) as first, Database.open(path) as second:
-        yield TableService.for_database(first), TableService.for_database(second)
+        yield table_service_on(first), table_service_on(second)
 
 
 def test_an_edit_over_a_table_changed_since_it_was_shown_is_refused(two_windows) -> None:

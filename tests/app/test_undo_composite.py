@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator
 
 import pytest
@@ -120,13 +119,8 @@ def test_children_added_after_the_first_do_are_undone_first() -> None:
 class Followed(FollowedStep):
     """A step whose first do leads to two more, as a travel day leads to sheets and a rest."""
 
-    def __init__(self, step: Step, follow_ups: list[Step], units: list[str]) -> None:
-        @contextlib.contextmanager
-        def unit_of_work() -> Iterator[None]:
-            units.append("unit")
-            yield
-
-        super().__init__(step, unit_of_work)
+    def __init__(self, step: Step, follow_ups: list[Step]) -> None:
+        super().__init__(step)
         self.follow_ups = follow_ups
         self.followed = 0
 
@@ -137,11 +131,10 @@ class Followed(FollowedStep):
             yield one
 
 
-def test_a_followed_step_is_one_undo_step_in_one_unit_of_work_each_time() -> None:
+def test_a_followed_step_is_one_undo_step_and_looks_for_its_follow_ups_once() -> None:
     record: list[str] = []
-    units: list[str] = []
     step, first, second = three(record)
-    command = Followed(step, [first, second], units)
+    command = Followed(step, [first, second])
     with pytest.raises(RuntimeError, match="undone only after it was done"):
         command.undo()
     command.do()
@@ -151,7 +144,6 @@ def test_a_followed_step_is_one_undo_step_in_one_unit_of_work_each_time() -> Non
         "do a", "do b", "do c", "undo c", "undo b", "undo a", "do a", "do b", "do c"
     ]  # fmt: skip
     assert command.followed == 1
-    assert units == ["unit", "unit", "unit"]
     assert command.text == "a"
 
 
@@ -159,9 +151,9 @@ def test_a_follow_up_that_fails_the_first_time_is_not_joined_twice() -> None:
     record: list[str] = []
     step, first, second = three(record)
     second.refuse_do = True
-    command = Followed(step, [first, second], [])
+    command = Followed(step, [first, second])
     with pytest.raises(UndoConflictError):
-        command.do()  # the unit of work keeps none of it
+        command.do()  # the runner's unit of work keeps none of it
     second.refuse_do = False
     command.do()
     assert command.children == (step, first, second)

@@ -17,6 +17,7 @@ from sqlalchemy import event
 from refkit.app.character_service import CharacterService
 from refkit.app.party_bridge import WoundPrompt, WoundPrompts
 from refkit.store import CharacterRepository, Database
+from tests.runner import run
 
 BRANNOC = "Brannoc Tull"
 HESPER = "Hesper Quill"
@@ -119,7 +120,9 @@ def test_a_refused_undo_of_a_placed_wound_leaves_the_prompt_as_it_was(
     characters = CharacterService(CharacterRepository(first_db), seed_samples=False)
     prompts = WoundPrompts(characters.repository)
     prompts.add(BRANNOC, to_place=3)
-    place = answering_prompt(prompts, cmd.place_wounds(characters, BRANNOC, [7]), placed=1)
+    place = run(
+        first_db, answering_prompt(prompts, cmd.place_wounds(characters, BRANNOC, [7]), placed=1)
+    )
     place.do()
     assert prompts.get(BRANNOC) == WoundPrompt(to_place=2)
     other = CharacterRepository(second_db)

@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.table_service import TableService
+from refkit.compose import table_service_on
 from refkit.gui.tables.editor import TableEditor
 from refkit.rules.tables.model import RollableTable, TableRow
 from refkit.store import Database
@@ -23,9 +24,9 @@ WEATHER = RollableTable("Weather", "1d2", (TableRow(1, 1, "Rain"), TableRow(2, 2
 def two_windows(tmp_path: Path) -> Iterator[tuple[TableService, TableService]]:
     path = str(tmp_path / "refkit.sqlite3")
     with Database.open(path) as first, Database.open(path) as second:
-        mine = TableService.for_database(first)
+        mine = table_service_on(first)
         mine.add(WEATHER)
-        yield mine, TableService.for_database(second)
+        yield mine, table_service_on(second)
 
 
 @pytest.fixture

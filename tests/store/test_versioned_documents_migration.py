@@ -104,13 +104,13 @@ def test_every_value_moves_into_its_versioned_row_as_it_was(tmp_path: Path) -> N
         assert db.migrated and db.backup_path is not None
         backup = db.backup_path
         repository = CharacterRepository(db)
-        journeys = JourneyStore(repository, db.unit_of_work)
+        journeys = JourneyStore(repository)
         assert journeys.names() == ["Into the  Marches", "Broken Road"]
         assert journeys.current() == "Into the  Marches"
         assert journeys.load() == JOURNEY
         with pytest.raises(ValueError, match="'Broken Road' is damaged"):
             journeys.load("Broken Road")
-        maps = MapLibrary(repository, db.unit_of_work)
+        maps = MapLibrary(repository)
         assert maps.names() == ["The Ashen Marches", "torn map"]
         assert maps.load("the ashen marches") == MAP
         with pytest.raises(ValueError, match=r"stored map .Torn Map.*not JSON"):
@@ -160,8 +160,8 @@ def test_unreadable_values_do_not_stop_the_upgrade_and_are_named_when_read(
             read_records(repository)
         with pytest.raises(ValueError, match="dungeon-turn settings cannot be read"):
             DungeonTurnStore(db).settings()
-        assert JourneyStore(repository, db.unit_of_work).names() == []
-        assert MapLibrary(repository, db.unit_of_work).names() == ["Torn Map"]
+        assert JourneyStore(repository).names() == []
+        assert MapLibrary(repository).names() == ["Torn Map"]
     states = dict(sqlite_rows(path, "SELECT key, payload FROM app_state"))
     assert states == {new: "{oops" for new in STATES}
     # The indexes that say more than the rows (unreadable, or naming a map not stored) stay.
@@ -183,4 +183,4 @@ def test_downgrade_writes_every_value_back(tmp_path: Path) -> None:
     assert app_meta(path) == {**FLAGS, **restored}  # the map index now lists the torn map too
     assert sqlite_rows(path, "SELECT version_num FROM alembic_version") == [("0009",)]
     with Database.open(str(path)) as db:  # and up again: the same rows
-        assert JourneyStore(CharacterRepository(db), db.unit_of_work).load() == JOURNEY
+        assert JourneyStore(CharacterRepository(db)).load() == JOURNEY

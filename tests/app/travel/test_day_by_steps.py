@@ -48,7 +48,7 @@ def log():
 def service(tmp_path, log):
     with Database.open(str(tmp_path / "refkit.sqlite3")) as database:
         service = TravelService(
-            JourneyStore(CharacterRepository(database), database.unit_of_work),
+            JourneyStore(CharacterRepository(database)),
             log,
             clock=lambda: NOON,
             rng_factory=make_rng,

@@ -25,7 +25,7 @@ def db() -> Database:
 
 def test_a_fresh_database_gets_the_sample_map_once(db: Database) -> None:
     meta = CharacterRepository(db)
-    library = MapLibrary(meta, db.unit_of_work)
+    library = MapLibrary(meta)
     assert seed_sample_map(library, meta)
     assert library.names() == ["The Ashen Marches"]
     assert library.load("The Ashen Marches").cells
@@ -37,7 +37,7 @@ def test_a_fresh_database_gets_the_sample_map_once(db: Database) -> None:
 
 def test_a_database_with_its_own_maps_gets_no_sample(db: Database) -> None:
     meta = CharacterRepository(db)
-    library = MapLibrary(meta, db.unit_of_work)
+    library = MapLibrary(meta)
     seed_sample_map(library, meta)
     own = library.load("The Ashen Marches")
     from dataclasses import replace
@@ -45,7 +45,7 @@ def test_a_database_with_its_own_maps_gets_no_sample(db: Database) -> None:
     other = Database.open("sqlite://")
     try:
         other_meta = CharacterRepository(other)
-        other_library = MapLibrary(other_meta, other.unit_of_work)
+        other_library = MapLibrary(other_meta)
         other_library.save(replace(own, name="My marches"))
         assert seed_sample_map(other_library, other_meta)  # recorded, nothing added
         assert other_library.names() == ["My marches"]

@@ -21,6 +21,7 @@ from refkit.rules.travel.roles import RoleAssignment, Task
 from refkit.rules.travel.travel_day import DayFaces, DayPlan, Traveller
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database
+from tests.runner import run
 
 MAP = parse_map(resource_path("maps", "ashen-marches.map.json").read_text(encoding="utf-8"))
 PARTY = (Traveller("Mara", mind=2), Traveller("Bo", agility=2), Traveller("Mule", human=False))
@@ -49,7 +50,7 @@ def database(tmp_path):
 @pytest.fixture
 def service(database, log):
     return TravelService(
-        JourneyStore(CharacterRepository(database), database.unit_of_work),
+        JourneyStore(CharacterRepository(database)),
         log,
         clock=lambda: NOON,
         rng_factory=make_rng,
@@ -208,7 +209,7 @@ def test_a_journey_is_saved_whole_or_not_at_all(service, database, log):
 
     log.log_roll = failing_log
     with pytest.raises(RuntimeError, match="the roll log broke"):
-        service.travel_day_command(LOST_PLAN, faces=LOST_FACES, seed=7).do()
+        run(database, service.travel_day_command(LOST_PLAN, faces=LOST_FACES, seed=7)).do()
     assert service.journey() == before
 
 

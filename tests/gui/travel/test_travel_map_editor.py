@@ -25,7 +25,7 @@ from refkit.store.database import Database
 @pytest.fixture
 def library(tmp_path):
     with Database.open(str(tmp_path / "refkit.sqlite3")) as db:
-        yield MapLibrary(CharacterRepository(db), db.unit_of_work)
+        yield MapLibrary(CharacterRepository(db))
 
 
 @pytest.fixture
