@@ -1,38 +1,57 @@
-"""The lookup's full-text index: an SQLite FTS5 table over every reference entry, cached in the
-data folder and rebuilt when the reference files change.
+"""The lookup's full-text index: an SQLite FTS5 table over every reference entry and every
+item card, spell, creature and table of Crows, cached in the data folder and rebuilt when any of
+those files change.
 
 The index lives in its own file (``lookup-index.sqlite3``) rather than in the campaign database: it
-is derived data, rebuilt from ``resources/reference`` whenever their hash changes, so it needs no
-migrations, no backups and no write to the user's database. When the data folder cannot be
-written the index is built in memory instead.
+is derived data, rebuilt whenever the source files' hash changes, so it needs no migrations, no
+backups and no write to the user's database. When the data folder cannot be written the index is
+built in memory instead. The command line and the window open the same file.
 
-Ranking puts entries whose title matches first, then orders by bm25 with the title weighted over
-the tags, section and body. Snippets mark hits with :data:`HIT_START` / :data:`HIT_END`, which a
+A search (see :mod:`refkit.store.lookup_words` for how typed words become terms) first asks for
+the documents that hold every word; when those are fewer than asked for, the documents holding
+any of the words follow, ranked by bm25. Documents whose title holds every word come first, then
+those whose title holds some; the game in front is preferred, and a game named in the query
+("warcrow dice") narrows the search to it (unless it has no hit). Only the hits shown get a
+snippet. Snippets mark hits with :data:`HIT_START` / :data:`HIT_END`, which a
 front end turns into bold (GUI) or drops (CLI): see :func:`snippet_parts`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import sqlite3
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from refkit.errors import DomainError
-from refkit.games.reference import (
-    GAME_IDS,
-    GAME_TITLES,
-    ReferenceLibrary,
-    read_reference,
-    reference_fingerprint,
+from refkit.games.reference import GAME_IDS, GAME_TITLES, EntryKey, ReferenceLibrary
+from refkit.present.lookup_documents import (
+    LookupDocument,
+    card_documents,
+    documents_fingerprint,
+    rule_documents,
+)
+from refkit.store.lookup_words import (
+    QueryWord,
+    all_words_expression,
+    any_word_expression,
+    best_corrections,
+    content_words,
+    deletes,
+    phrase,
+    query_tokens,
+    stem,
+    words_of,
+    MIN_TYPO_LENGTH,
 )
 
 INDEX_FILE_NAME = "lookup-index.sqlite3"
-INDEX_VERSION = "1"
+INDEX_VERSION = "2"
 """Raise when the table layout, the tokenizer or the indexed text changes: old caches rebuild."""
 
 HIT_START = "\x02"
@@ -43,12 +62,31 @@ them), so a marker in a snippet is always one the index put there."""
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 200
 SNIPPET_WORDS = 14
+CANDIDATES = 200
+"""How many documents of each pass (all words, any word) are ranked; only the shown ones get a
+snippet, so a two-letter prefix matching most of the index costs no more than this."""
 
 # Column weights for bm25, in table order: title, section, tags, body, game name. The game's
 # name is indexed so that "warcrow dice" narrows to Warcrow's entries as --game would.
 _WEIGHTS = (10.0, 2.0, 4.0, 1.0, 0.5)
-_WORD = re.compile(r"\w+", re.UNICODE)
-_MAX_TOKENS = 12
+FRONT_GAME_FACTOR = 1.6
+"""How much more a hit of the game in front counts than another game's, other things equal."""
+
+__all__ = [
+    "DEFAULT_LIMIT",
+    "HIT_END",
+    "HIT_START",
+    "INDEX_FILE_NAME",
+    "LookupHit",
+    "LookupIndex",
+    "LookupQueryError",
+    "check_game",
+    "check_search",
+    "match_expression",
+    "plain_snippet",
+    "query_tokens",
+    "snippet_parts",
+]
 
 
 class LookupQueryError(DomainError, ValueError):
@@ -57,23 +95,24 @@ class LookupQueryError(DomainError, ValueError):
 
 @dataclass(frozen=True)
 class LookupHit:
-    """One search result, best first; ``snippet`` holds the hit markers."""
+    """One search result, best first; ``snippet`` holds the hit markers; ``kind`` is ``rule``,
+    ``item``, ``spell``, ``creature`` or ``table``."""
 
     game: str
     id: str
     title: str
     section: str
     snippet: str
+    kind: str = "rule"
 
-
-def query_tokens(text: str) -> tuple[str, ...]:
-    """The words of a typed query; FTS syntax (quotes, ``*``, ``-``, ``:``, brackets) is dropped."""
-    return tuple(_WORD.findall(text.casefold()))[:_MAX_TOKENS]
+    @property
+    def key(self) -> EntryKey:
+        return EntryKey(self.game, self.id)
 
 
 def match_expression(tokens: Sequence[str]) -> str:
     """An FTS5 MATCH string for ``tokens``: every word quoted and matched as a prefix."""
-    return " ".join(f'"{token}"*' for token in tokens)
+    return " ".join(phrase(token) for token in tokens)
 
 
 def snippet_parts(snippet: str) -> tuple[tuple[str, bool], ...]:
@@ -113,20 +152,71 @@ def check_search(
     return tokens
 
 
+def _game_words() -> dict[str, str]:
+    """Words that name one game only ("warcrow", "krynn", "stworze"), to the game's id."""
+    seen: dict[str, set[str]] = {}
+    for game, title in GAME_TITLES.items():
+        for word in {*words_of(title), *words_of(game)}:
+            if len(word) >= 4:
+                seen.setdefault(word, set()).add(game)
+    return {word: next(iter(games)) for word, games in seen.items() if len(games) == 1}
+
+
+_GAME_WORDS = _game_words()
+
+
+@dataclass
+class _Candidate:
+    rowid: int
+    game: str
+    id: str
+    kind: str
+    title: str
+    section: str
+    bm25: float
+    all_words: bool
+
+    def sort_key(
+        self,
+        words: Sequence[QueryWord],
+        prefer: str | None,
+        title_words: Sequence[str],
+    ) -> tuple[float, ...]:
+        in_title = sum(any(word.matches(w) for w in title_words) for word in words)
+        starts = bool(title_words) and words[0].matches(title_words[0])
+        score = -self.bm25
+        if self.game == prefer:
+            score *= FRONT_GAME_FACTOR
+        if starts:
+            score *= 1.3
+        covered = in_title / len(words)
+        return (
+            -float(self.all_words),
+            -float(in_title == len(words)),
+            -covered,
+            -score,
+        )
+
+
 class LookupIndex:
-    """A searchable index of the reference entries. Use from one thread."""
+    """A searchable index of the reference entries and Crows' cards. Use from one thread at a
+    time (it may be opened in one thread and handed to another)."""
 
     def __init__(self, connection: sqlite3.Connection, *, path: Path | None = None) -> None:
         self._connection = connection
         self.path = path
         """The cache file, or None when the index lives in memory."""
+        self._titles: dict[int, tuple[str, ...]] = {}
 
     # --- opening ------------------------------------------------------------------------------
 
     @classmethod
-    def in_memory(cls, library: ReferenceLibrary) -> LookupIndex:
-        connection = sqlite3.connect(":memory:")
-        _fill(connection, library, fingerprint="")
+    def in_memory(
+        cls, library: ReferenceLibrary, cards: Iterable[LookupDocument] = ()
+    ) -> LookupIndex:
+        """An index held in memory, of ``library``'s entries and ``cards``."""
+        connection = sqlite3.connect(":memory:", check_same_thread=False)
+        _fill(connection, _documents(library, cards), fingerprint="")
         return cls(connection)
 
     @classmethod
@@ -137,25 +227,30 @@ class LookupIndex:
         reference: Path | None = None,
         library: ReferenceLibrary | None = None,
     ) -> LookupIndex:
-        """The index cached in ``folder``, rebuilt first if the reference files changed.
+        """The index cached in ``folder``, rebuilt first if the reference or card files changed.
 
         ``reference`` is the reference folder (the shipped one by default); ``library`` saves
-        reading it again when the caller has it loaded. If the cache cannot be written, the
-        index is built in memory: searching never fails for want of a writable folder.
+        reading it again when the caller has it loaded. The shipped reference comes with
+        Crows' item cards, spells, creatures and tables; another folder is indexed alone. If the
+        cache cannot be written, the index is built in memory: searching never fails for want
+        of a writable folder.
         """
-        fingerprint = f"{INDEX_VERSION}:{reference_fingerprint(reference)}"
+        fingerprint = f"{INDEX_VERSION}:{documents_fingerprint(reference)}"
         path = folder / INDEX_FILE_NAME
         cached = _open_if_current(path, fingerprint)
         if cached is not None:
             return cls(cached, path=path)
+        from refkit.games.reference import read_reference
+
         library = library if library is not None else read_reference(reference)[0]
+        documents = _documents(library, card_documents()[0] if reference is None else ())
         try:
-            _write_cache(path, library, fingerprint)
+            _write_cache(path, documents, fingerprint)
         except (OSError, sqlite3.Error):
-            connection = sqlite3.connect(":memory:")
-            _fill(connection, library, fingerprint)
+            connection = sqlite3.connect(":memory:", check_same_thread=False)
+            _fill(connection, documents, fingerprint)
             return cls(connection)
-        return cls(sqlite3.connect(f"file:{path}?mode=ro", uri=True), path=path)
+        return cls(_read_only(path), path=path)
 
     def close(self) -> None:
         self._connection.close()
@@ -174,45 +269,150 @@ class LookupIndex:
     # --- searching ----------------------------------------------------------------------------
 
     def search(
-        self, query: str, *, game: str | None = None, limit: int = DEFAULT_LIMIT
+        self,
+        query: str,
+        *,
+        game: str | None = None,
+        limit: int = DEFAULT_LIMIT,
+        prefer: str | None = None,
     ) -> tuple[LookupHit, ...]:
-        """Entries matching every word of ``query`` (each as a prefix), best first.
+        """The documents for ``query``, best first (see the module's notes on ranking).
 
+        ``game`` keeps to one game; ``prefer`` is the game in front, whose hits count more.
         Raises LookupQueryError for a query with no words, an unknown game or a limit outside
         1..MAX_LIMIT.
         """
         tokens = check_search(query, game=game, limit=limit)
+        check_game(prefer)
+        named = None
+        if game is None:
+            named_games = {_GAME_WORDS[token] for token in tokens if token in _GAME_WORDS}
+            if len(named_games) == 1 and any(token not in _GAME_WORDS for token in tokens):
+                named = named_games.pop()
+                tokens = tuple(token for token in tokens if token not in _GAME_WORDS)
+        words = self.query_words(content_words(tokens))
+        if not words:
+            return ()
+        ranked = self._ranked(words, named or game, limit, prefer=named or prefer)
+        if not ranked and named is not None:  # nothing in the game named: look everywhere
+            ranked = self._ranked(words, None, limit, prefer=named)
+        shown = ranked[:limit]
+        snippets = self._snippets(any_word_expression(words), [c.rowid for c in shown])
+        return tuple(
+            LookupHit(c.game, c.id, c.title, c.section, snippets.get(c.rowid, ""), c.kind)
+            for c in shown
+        )
+
+    def _ranked(
+        self, words: Sequence[QueryWord], game: str | None, limit: int, *, prefer: str | None
+    ) -> list[_Candidate]:
+        """Documents holding every word, then (when too few) those holding any, best first."""
+        candidates = self._candidates(all_words_expression(words), game, all_words=True)
+        if len(candidates) < limit and len(words) > 1:
+            seen = {candidate.rowid for candidate in candidates}
+            candidates += [
+                candidate
+                for candidate in self._candidates(any_word_expression(words), game, all_words=False)
+                if candidate.rowid not in seen
+            ]
+        candidates.sort(
+            key=lambda candidate: candidate.sort_key(words, prefer, self._title_words(candidate))
+        )
+        return candidates
+
+    def _title_words(self, candidate: _Candidate) -> tuple[str, ...]:
+        words = self._titles.get(candidate.rowid)
+        if words is None:
+            words = self._titles[candidate.rowid] = tuple(words_of(candidate.title))
+        return words
+
+    def query_words(self, tokens: Sequence[str]) -> tuple[QueryWord, ...]:
+        """Each token as the forms the index is asked for: its stem as a prefix, or — for a
+        word the index has never seen — the nearest words it has. A misspelling with no near
+        word is left out, unless every word is one (then nothing is found)."""
+        words: list[QueryWord] = []
+        for token in tokens:
+            if len(token) < MIN_TYPO_LENGTH or self._known_prefix(token):
+                words.append(QueryWord(token, (stem(token),)))
+                continue
+            corrections = self._corrections(token)
+            if corrections:
+                words.append(QueryWord(token, tuple(stem(word) for word in corrections)))
+        return tuple(words)
+
+    def _known_prefix(self, token: str) -> bool:
+        row = self._connection.execute(
+            "SELECT 1 FROM term WHERE term >= ? AND term < ? LIMIT 1",
+            (token, token + "\U0010ffff"),
+        ).fetchone()
+        return row is not None
+
+    def _corrections(self, token: str) -> tuple[str, ...]:
+        variants = sorted(deletes(token))
+        marks = ", ".join("?" for _ in variants)
         rows = self._connection.execute(
-            _SEARCH_IN_GAME if game else _SEARCH_ALL,
-            {
-                "match": match_expression(tokens),
-                "game": game,
-                "limit": limit,
-                "start": HIT_START,
-                "end": HIT_END,
-            },
+            "SELECT DISTINCT term.term, term.documents FROM term_variant "
+            f"JOIN term ON term.term = term_variant.term WHERE term_variant.variant IN ({marks})",
+            variants,
         ).fetchall()
-        return tuple(LookupHit(*row) for row in rows)
+        return best_corrections(token, {term: documents for term, documents in rows})
+
+    def _candidates(self, match: str, game: str | None, *, all_words: bool) -> list[_Candidate]:
+        rows = self._connection.execute(
+            _CANDIDATES_IN_GAME if game else _CANDIDATES_ALL,
+            {"match": match, "game": game, "limit": CANDIDATES},
+        ).fetchall()
+        return [_Candidate(*row, all_words=all_words) for row in rows]
+
+    def _snippets(self, match: str, rowids: Sequence[int]) -> dict[int, str]:
+        if not rowids:
+            return {}
+        marks = ", ".join("?" for _ in rowids)
+        rows = self._connection.execute(
+            f"SELECT rowid, snippet(entry_text, 3, ?, ?, '…', {SNIPPET_WORDS}) FROM entry_text "
+            f"WHERE entry_text MATCH ? AND rowid IN ({marks})",
+            (HIT_START, HIT_END, match, *rowids),
+        ).fetchall()
+        return {rowid: snippet for rowid, snippet in rows}
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def document(self, key: EntryKey) -> LookupDocument | None:
+        """The document of ``key`` as indexed (a card's fields and rows included), or None."""
+        row = self._connection.execute(
+            "SELECT kind, game, entry_id, title, section, tags, text, fields, rows FROM document "
+            "WHERE game = ? AND entry_id = ?",
+            (key.game, key.id),
+        ).fetchone()
+        if row is None:
+            return None
+        kind, game, entry_id, title, section, tags, text, fields, rows = row
+        return LookupDocument(
+            kind=kind,
+            game=game,
+            id=entry_id,
+            title=title,
+            section=section,
+            tags=tuple(json.loads(tags)),
+            text=text,
+            fields=tuple((label, value) for label, value in json.loads(fields)),
+            rows=tuple((label, value) for label, value in json.loads(rows)),
+        )
 
     def entry_count(self) -> int:
         return int(self._connection.execute("SELECT count(*) FROM entry_text").fetchone()[0])
 
 
-# The title hit test reads highlight() on the title column: it holds a start marker exactly
-# when a query word matched the title. Title matches sort first, bm25 orders within each group.
-_SEARCH_SQL = """
-SELECT game, entry_id, title, section,
-       snippet(entry_text, 3, :start, :end, '…', {words})
+_CANDIDATES_SQL = """
+SELECT rowid, game, entry_id, kind, title, section, bm25(entry_text, {weights})
 FROM entry_text
 WHERE entry_text MATCH :match {game_filter}
-ORDER BY instr(highlight(entry_text, 0, :start, :end), :start) = 0,
-         bm25(entry_text, {weights}), title
+ORDER BY bm25(entry_text, {weights})
 LIMIT :limit
 """
 
-_SEARCH_ALL, _SEARCH_IN_GAME = (
-    _SEARCH_SQL.format(
-        words=SNIPPET_WORDS,
+_CANDIDATES_ALL, _CANDIDATES_IN_GAME = (
+    _CANDIDATES_SQL.format(
         weights=", ".join(str(weight) for weight in _WEIGHTS),
         game_filter=game_filter,
     )
@@ -222,29 +422,77 @@ _SEARCH_ALL, _SEARCH_IN_GAME = (
 _SCHEMA = """
 CREATE TABLE lookup_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE VIRTUAL TABLE entry_text USING fts5(
-    title, section, tags, body, game_name, game UNINDEXED, entry_id UNINDEXED,
+    title, section, tags, body, game_name, game UNINDEXED, entry_id UNINDEXED, kind UNINDEXED,
     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
 );
+CREATE TABLE document (
+    rowid INTEGER PRIMARY KEY, kind TEXT NOT NULL, game TEXT NOT NULL, entry_id TEXT NOT NULL,
+    title TEXT NOT NULL, section TEXT NOT NULL, tags TEXT NOT NULL, text TEXT NOT NULL,
+    fields TEXT NOT NULL, rows TEXT NOT NULL, UNIQUE (game, entry_id)
+);
+CREATE TABLE term (term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE term_variant (
+    variant TEXT NOT NULL, term TEXT NOT NULL, PRIMARY KEY (variant, term)
+) WITHOUT ROWID;
 """
 
 
-def _fill(connection: sqlite3.Connection, library: ReferenceLibrary, fingerprint: str) -> None:
+def _documents(
+    library: ReferenceLibrary, cards: Iterable[LookupDocument]
+) -> tuple[LookupDocument, ...]:
+    return (*rule_documents(library), *cards)
+
+
+def _fill(
+    connection: sqlite3.Connection, documents: Sequence[LookupDocument], fingerprint: str
+) -> None:
+    term_documents: dict[str, int] = {}
+    for document in documents:
+        text = " ".join((document.title, document.section, " ".join(document.tags), document.text))
+        for word in set(words_of(text)):
+            if not word.isdigit():
+                term_documents[word] = term_documents.get(word, 0) + 1
     with connection:
         connection.executescript(_SCHEMA)
-        connection.executemany(
-            "INSERT INTO entry_text (title, section, tags, body, game_name, game, entry_id) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
+        for rowid, document in enumerate(documents, start=1):
+            connection.execute(
+                "INSERT INTO entry_text (rowid, title, section, tags, body, game_name, game, "
+                "entry_id, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    entry.title,
-                    entry.section,
-                    " ".join(entry.tags),
-                    library.plain_body(entry),
-                    f"{entry.game} {entry.game_title}",
-                    entry.game,
-                    entry.id,
-                )
-                for entry in library
+                    rowid,
+                    document.title,
+                    document.section,
+                    " ".join(document.tags),
+                    document.text,
+                    f"{document.game} {GAME_TITLES.get(document.game, document.game)}",
+                    document.game,
+                    document.id,
+                    document.kind,
+                ),
+            )
+            connection.execute(
+                "INSERT INTO document VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    rowid,
+                    document.kind,
+                    document.game,
+                    document.id,
+                    document.title,
+                    document.section,
+                    json.dumps(document.tags),
+                    document.text,
+                    json.dumps(document.fields),
+                    json.dumps(document.rows),
+                ),
+            )
+        connection.executemany("INSERT INTO term VALUES (?, ?)", term_documents.items())
+        connection.executemany(
+            "INSERT INTO term_variant VALUES (?, ?)",
+            (
+                (variant, term)
+                for term in term_documents
+                if len(term) >= MIN_TYPO_LENGTH - 1
+                for variant in deletes(term)
             ),
         )
         connection.execute(
@@ -253,11 +501,15 @@ def _fill(connection: sqlite3.Connection, library: ReferenceLibrary, fingerprint
         connection.execute("INSERT INTO entry_text (entry_text) VALUES ('optimize')")
 
 
+def _read_only(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+
+
 def _open_if_current(path: Path, fingerprint: str) -> sqlite3.Connection | None:
     if not path.is_file():
         return None
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        connection = _read_only(path)
     except sqlite3.Error:
         return None
     try:
@@ -272,7 +524,7 @@ def _open_if_current(path: Path, fingerprint: str) -> sqlite3.Connection | None:
     return connection
 
 
-def _write_cache(path: Path, library: ReferenceLibrary, fingerprint: str) -> None:
+def _write_cache(path: Path, documents: Sequence[LookupDocument], fingerprint: str) -> None:
     """Build the index in a temporary file beside ``path`` and move it into place: a reader
     (another Refkit process) sees the old index or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -281,7 +533,7 @@ def _write_cache(path: Path, library: ReferenceLibrary, fingerprint: str) -> Non
     try:
         connection = sqlite3.connect(temporary)
         try:
-            _fill(connection, library, fingerprint)
+            _fill(connection, documents, fingerprint)
         finally:
             connection.close()
         os.replace(temporary, path)

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from refkit.games.reference import ReferenceLibrary, load_reference, read_reference
+from refkit.present.lookup_documents import card_documents
 from refkit.store.lookup import (
     HIT_END,
     HIT_START,
@@ -91,9 +92,12 @@ def test_tags_are_searched(index: LookupIndex) -> None:
     assert [hit.id for hit in index.search("gold")] == ["greed"]
 
 
-def test_every_word_must_match(index: LookupIndex) -> None:
-    assert [hit.id for hit in index.search("torch smoke")] == ["light"]
-    assert index.search("torch treasure") == ()
+def test_entries_with_every_word_come_before_those_with_any(index: LookupIndex) -> None:
+    assert [hit.id for hit in index.search("torch smoke")] == ["light", "torches", "dice"]
+    # no entry has both: any word will do, a title holding one first
+    hits = [hit.id for hit in index.search("torch treasure")]
+    assert hits[0] == "torches"
+    assert sorted(hits) == ["dice", "greed", "light", "torches"]
 
 
 def test_a_snippet_marks_the_hit_and_links_read_as_titles(index: LookupIndex) -> None:
@@ -209,8 +213,11 @@ def test_no_temporary_file_is_left_behind(reference: Path, tmp_path: Path) -> No
     assert sorted(path.name for path in folder.iterdir()) == [INDEX_FILE_NAME]
 
 
-def test_the_shipped_entries_are_all_indexed(tmp_path: Path) -> None:
+def test_the_shipped_entries_and_cards_are_all_indexed(tmp_path: Path) -> None:
     library: ReferenceLibrary = read_reference()[0]
+    cards, problems = card_documents()
+    assert problems == ()
+    assert {card.kind for card in cards} == {"item", "spell", "creature", "table"}
     with LookupIndex.open_cached(tmp_path, library=library) as index:
-        assert index.entry_count() == len(library)
+        assert index.entry_count() == len(library) + len(cards)
         assert index.search("torc")[0].game == "crows"
