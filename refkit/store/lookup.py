@@ -45,8 +45,10 @@ from refkit.store.lookup_words import (
     deletes,
     phrase,
     query_tokens,
+    rarity,
     stem,
     words_of,
+    FILLER,
     MIN_TYPO_LENGTH,
 )
 
@@ -69,8 +71,6 @@ snippet, so a two-letter prefix matching most of the index costs no more than th
 # Column weights for bm25, in table order: title, section, tags, body, game name. The game's
 # name is indexed so that "warcrow dice" narrows to Warcrow's entries as --game would.
 _WEIGHTS = (10.0, 2.0, 4.0, 1.0, 0.5)
-FRONT_GAME_FACTOR = 1.6
-"""How much more a hit of the game in front counts than another game's, other things equal."""
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -176,25 +176,66 @@ class _Candidate:
     bm25: float
     all_words: bool
 
-    def sort_key(
-        self,
-        words: Sequence[QueryWord],
-        prefer: str | None,
-        title_words: Sequence[str],
-    ) -> tuple[float, ...]:
-        in_title = sum(any(word.matches(w) for w in title_words) for word in words)
-        starts = bool(title_words) and words[0].matches(title_words[0])
-        score = -self.bm25
-        if self.game == prefer:
-            score *= FRONT_GAME_FACTOR
-        if starts:
-            score *= 1.3
-        covered = in_title / len(words)
+
+# How much each sign of a good hit counts (see _Ranking.score).
+_TEXT_WEIGHT = 1.0
+_TITLE_COVER_WEIGHT = 1.0
+_TITLE_PRECISION_WEIGHT = 0.5
+_ALL_WORDS_WEIGHT = 0.35
+_TITLE_START_WEIGHT = 0.2
+_KIND_WEIGHT = 0.6
+_RULE_WEIGHT = 0.2
+"""With no kind named, a rule counts a little more than a card: "death" asks how dying works
+before it asks for the Death ring."""
+FRONT_GAME_WEIGHT = 0.5
+"""What being of the game in front adds: enough to settle a near tie, not to lift a poor hit."""
+
+KIND_WORDS = {
+    "item": "item",
+    "items": "item",
+    "card": "item",
+    "spell": "spell",
+    "spells": "spell",
+    "creature": "creature",
+    "creatures": "creature",
+    "table": "table",
+    "tables": "table",
+}
+"""A query word that names a kind of document: "backlash table" wants the table."""
+
+
+@dataclass
+class _Ranking:
+    """Scores candidates for one query: the text match (bm25, scaled to the best candidate's),
+    how many query words the title holds and how much of the title they make up, whether every
+    word was found, the kind named and the game in front."""
+
+    words: Sequence[QueryWord]
+    prefer: str | None
+    kinds: frozenset[str]
+    best_bm25: float
+
+    @property
+    def total_weight(self) -> float:
+        return sum(word.weight for word in self.words) or 1.0
+
+    def score(self, candidate: _Candidate, title_words: Sequence[str]) -> float:
+        content = [word for word in title_words if word not in FILLER] or list(title_words)
+        covered = sum(
+            word.weight for word in self.words if any(word.matches(w) for w in content)
+        )
+        matched = sum(any(word.matches(w) for word in self.words) for w in content)
+        starts = bool(content) and self.words[0].matches(content[0])
+        text = candidate.bm25 / self.best_bm25 if self.best_bm25 else 0.0
         return (
-            -float(self.all_words),
-            -float(in_title == len(words)),
-            -covered,
-            -score,
+            _TEXT_WEIGHT * text
+            + _TITLE_COVER_WEIGHT * covered / self.total_weight
+            + _TITLE_PRECISION_WEIGHT * (matched / len(content) if content else 0.0)
+            + _ALL_WORDS_WEIGHT * candidate.all_words
+            + _TITLE_START_WEIGHT * starts
+            + _KIND_WEIGHT * (candidate.kind in self.kinds)
+            + _RULE_WEIGHT * (not self.kinds and candidate.kind == "rule")
+            + FRONT_GAME_WEIGHT * (candidate.game == self.prefer)
         )
 
 
@@ -207,6 +248,7 @@ class LookupIndex:
         self.path = path
         """The cache file, or None when the index lives in memory."""
         self._titles: dict[int, tuple[str, ...]] = {}
+        self._count: int | None = None
 
     # --- opening ------------------------------------------------------------------------------
 
@@ -315,8 +357,16 @@ class LookupIndex:
                 for candidate in self._candidates(any_word_expression(words), game, all_words=False)
                 if candidate.rowid not in seen
             ]
+        if not candidates:
+            return candidates
+        ranking = _Ranking(
+            words,
+            prefer,
+            frozenset(KIND_WORDS[word.typed] for word in words if word.typed in KIND_WORDS),
+            best_bm25=min(candidate.bm25 for candidate in candidates),
+        )
         candidates.sort(
-            key=lambda candidate: candidate.sort_key(words, prefer, self._title_words(candidate))
+            key=lambda candidate: (-ranking.score(candidate, self._title_words(candidate)), candidate.title)
         )
         return candidates
 
@@ -328,24 +378,42 @@ class LookupIndex:
 
     def query_words(self, tokens: Sequence[str]) -> tuple[QueryWord, ...]:
         """Each token as the forms the index is asked for: its stem as a prefix, or — for a
-        word the index has never seen — the nearest words it has. A misspelling with no near
-        word is left out, unless every word is one (then nothing is found)."""
+        word the index has never seen — the nearest words it has (or the longest start of it
+        that starts a known word). A misspelling with nothing near is left out, unless every
+        word is one (then nothing is found). Each word is weighted by how rare it is."""
         words: list[QueryWord] = []
         for token in tokens:
-            if len(token) < MIN_TYPO_LENGTH or self._known_prefix(token):
-                words.append(QueryWord(token, (stem(token),)))
-                continue
-            corrections = self._corrections(token)
-            if corrections:
-                words.append(QueryWord(token, tuple(stem(word) for word in corrections)))
+            documents = self._documents_with_prefix(token)
+            if documents or len(token) < MIN_TYPO_LENGTH:
+                forms: tuple[str, ...] = (stem(token),)
+            else:
+                forms = self._corrections(token) or self._known_start(token)
+                forms = tuple(stem(form) for form in forms)
+                documents = sum(self._documents_with_prefix(form) for form in forms)
+            if forms:
+                words.append(QueryWord(token, forms, rarity(documents, self._size())))
         return tuple(words)
 
-    def _known_prefix(self, token: str) -> bool:
+    def _size(self) -> int:
+        if self._count is None:
+            self._count = self.entry_count()
+        return self._count
+
+    def _documents_with_prefix(self, prefix: str) -> int:
+        """About how many documents hold a word starting with ``prefix`` (0: none)."""
         row = self._connection.execute(
-            "SELECT 1 FROM term WHERE term >= ? AND term < ? LIMIT 1",
-            (token, token + "\U0010ffff"),
+            "SELECT sum(documents) FROM term WHERE term >= ? AND term < ?",
+            (prefix, prefix + "\U0010ffff"),
         ).fetchone()
-        return row is not None
+        return int(row[0] or 0)
+
+    def _known_start(self, token: str) -> tuple[str, ...]:
+        """The longest start of ``token`` (dropping up to three letters) that starts a known
+        word: "navigator" finds "navigat…" when the index says "navigate"."""
+        for cut in range(1, min(3, len(token) - MIN_TYPO_LENGTH) + 1):
+            if self._documents_with_prefix(token[:-cut]):
+                return (token[:-cut],)
+        return ()
 
     def _corrections(self, token: str) -> tuple[str, ...]:
         variants = sorted(deletes(token))

@@ -15,6 +15,7 @@ Pure Python: :mod:`refkit.store.lookup` runs the SQL.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -33,7 +34,7 @@ FILLER = frozenset(
     of in on at to for from by with about into onto over under as up
     get gets got have has had having many much some any
     happen happens happened work works mean means
-    tell explain rule rules please
+    tell explain rule rules please each other another after
     """.split()
 )
 """Words of a question that carry no topic. ("far", "long", "many" and numbers do: kept —
@@ -68,12 +69,13 @@ def content_words(tokens: Sequence[str]) -> tuple[str, ...]:
 
 def stem(word: str) -> str:
     """A prefix that also covers the word's plural and -ing/-ed forms: ``cards`` → ``card``,
-    ``abilities`` → ``abilit``, ``casting`` → ``cast``. Short words are left alone."""
-    for ending, shortest in (("ies", 6), ("ing", 6), ("ed", 6), ("es", 6), ("s", 4), ("y", 5)):
+    ``abilities`` → ``abilit``, ``casting`` → ``cast``, ``hide`` → ``hid`` (hiding, hidden).
+    Short words are left alone."""
+    for ending, shortest in (("ies", 6), ("ing", 6), ("ed", 6), ("es", 6), ("s", 4), ("y", 5), ("e", 4)):
         if len(word) >= shortest and word.endswith(ending):
             if ending == "s" and word.endswith(("ss", "us", "is")):
                 return word
-            if ending == "ed" and word.endswith("eed"):
+            if ending in ("ed", "e") and word.endswith(("eed", "ee")):
                 return word
             return word[: -len(ending)]
     return word
@@ -140,6 +142,9 @@ class QueryWord:
 
     typed: str
     forms: tuple[str, ...]
+    weight: float = 1.0
+    """How rare the word is in the index (see :func:`rarity`): a title holding a rare word of
+    the query matches it better than one holding a common word."""
 
     @property
     def corrected(self) -> bool:
@@ -148,6 +153,13 @@ class QueryWord:
     def matches(self, word: str) -> bool:
         """Whether ``word`` (folded) is one the query word finds."""
         return any(word.startswith(form) for form in self.forms)
+
+
+def rarity(documents: int, total: int) -> float:
+    """The inverse document frequency of a word found in ``documents`` of ``total``, as bm25
+    reckons it (never below a small positive floor)."""
+    documents = min(documents, total)
+    return max(0.05, math.log((total - documents + 0.5) / (documents + 0.5) + 1.0))
 
 
 def phrase(form: str) -> str:
