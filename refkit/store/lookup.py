@@ -23,7 +23,6 @@ import json
 import os
 import re
 import sqlite3
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,7 +52,7 @@ from refkit.store.lookup_words import (
 )
 
 INDEX_FILE_NAME = "lookup-index.sqlite3"
-INDEX_VERSION = "2"
+INDEX_VERSION = "3"
 """Raise when the table layout, the tokenizer or the indexed text changes: old caches rebuild."""
 
 HIT_START = "\x02"
@@ -395,8 +394,13 @@ class LookupIndex:
         return tuple(words)
 
     def _size(self) -> int:
+        """How many documents the index holds (kept at build: counting an FTS5 table reads
+        every row)."""
         if self._count is None:
-            self._count = self.entry_count()
+            row = self._connection.execute(
+                "SELECT value FROM lookup_meta WHERE key = 'documents'"
+            ).fetchone()
+            self._count = int(row[0]) if row else self.entry_count()
         return self._count
 
     def _documents_with_prefix(self, prefix: str) -> int:
@@ -563,8 +567,9 @@ def _fill(
                 for variant in deletes(term)
             ),
         )
-        connection.execute(
-            "INSERT INTO lookup_meta (key, value) VALUES ('fingerprint', ?)", (fingerprint,)
+        connection.executemany(
+            "INSERT INTO lookup_meta (key, value) VALUES (?, ?)",
+            (("fingerprint", fingerprint), ("documents", str(len(documents)))),
         )
         connection.execute("INSERT INTO entry_text (entry_text) VALUES ('optimize')")
 
@@ -595,6 +600,8 @@ def _open_if_current(path: Path, fingerprint: str) -> sqlite3.Connection | None:
 def _write_cache(path: Path, documents: Sequence[LookupDocument], fingerprint: str) -> None:
     """Build the index in a temporary file beside ``path`` and move it into place: a reader
     (another Refkit process) sees the old index or the new one, never half of one."""
+    import tempfile  # only a build needs it: a search starts faster without
+
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=".lookup-", suffix=".tmp", dir=path.parent)
     os.close(handle)
