@@ -204,9 +204,7 @@ def _creature_documents() -> Iterator[LookupDocument]:
             for attack in creature.attacks:
                 labels = ", ".join(keyword.label for keyword in attack.keywords)
                 keywords = f"; {labels}" if labels else ""
-                fields.append(
-                    (attack.name, f"{attack.range_text}, {attack.damage_text}{keywords}")
-                )
+                fields.append((attack.name, f"{attack.range_text}, {attack.damage_text}{keywords}"))
             if creature.conditions:
                 fields.append(("Conditions", ", ".join(creature.conditions)))
             if creature.uses_wounds:

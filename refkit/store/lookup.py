@@ -36,6 +36,8 @@ from refkit.present.lookup_documents import (
     rule_documents,
 )
 from refkit.store.lookup_words import (
+    FILLER,
+    MIN_TYPO_LENGTH,
     QueryWord,
     all_words_expression,
     any_word_expression,
@@ -47,8 +49,6 @@ from refkit.store.lookup_words import (
     rarity,
     stem,
     words_of,
-    FILLER,
-    MIN_TYPO_LENGTH,
 )
 
 INDEX_FILE_NAME = "lookup-index.sqlite3"
@@ -220,9 +220,7 @@ class _Ranking:
 
     def score(self, candidate: _Candidate, title_words: Sequence[str]) -> float:
         content = [word for word in title_words if word not in FILLER] or list(title_words)
-        covered = sum(
-            word.weight for word in self.words if any(word.matches(w) for w in content)
-        )
+        covered = sum(word.weight for word in self.words if any(word.matches(w) for w in content))
         matched = sum(any(word.matches(w) for word in self.words) for w in content)
         starts = bool(content) and self.words[0].matches(content[0])
         text = candidate.bm25 / self.best_bm25 if self.best_bm25 else 0.0
@@ -365,7 +363,10 @@ class LookupIndex:
             best_bm25=min(candidate.bm25 for candidate in candidates),
         )
         candidates.sort(
-            key=lambda candidate: (-ranking.score(candidate, self._title_words(candidate)), candidate.title)
+            key=lambda candidate: (
+                -ranking.score(candidate, self._title_words(candidate)),
+                candidate.title,
+            )
         )
         return candidates
 
@@ -434,7 +435,10 @@ class LookupIndex:
             _CANDIDATES_IN_GAME if game else _CANDIDATES_ALL,
             {"match": match, "game": game, "limit": CANDIDATES},
         ).fetchall()
-        return [_Candidate(*row, all_words=all_words) for row in rows]
+        return [
+            _Candidate(rowid, game_id, entry_id, kind, title, section, bm25, all_words)
+            for rowid, game_id, entry_id, kind, title, section, bm25 in rows
+        ]
 
     def _snippets(self, match: str, rowids: Sequence[int]) -> dict[int, str]:
         if not rowids:

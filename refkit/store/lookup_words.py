@@ -24,8 +24,7 @@ from dataclasses import dataclass
 _WORD = re.compile(r"\w+", re.UNICODE)
 MAX_TOKENS = 12
 
-FILLER = frozenset(
-    """
+_FILLER_WORDS = """
     a an the and or but if so than then that this these those there here
     how what whats when where which who whom whose why
     do does did done doing can could should would will shall may might must
@@ -35,8 +34,8 @@ FILLER = frozenset(
     get gets got have has had having many much some any
     happen happens happened work works mean means
     tell explain rule rules please each other another after
-    """.split()
-)
+"""
+FILLER = frozenset(_FILLER_WORDS.split())
 """Words of a question that carry no topic. ("far", "long", "many" and numbers do: kept —
 "many" is filler, but "0" in "what happens at 0 stamina" is kept.)"""
 
@@ -67,11 +66,15 @@ def content_words(tokens: Sequence[str]) -> tuple[str, ...]:
     return kept or tuple(tokens)
 
 
+_ENDINGS = (("ies", 6), ("ing", 6), ("ed", 6), ("es", 6), ("s", 4), ("y", 5), ("e", 4))
+"""Endings :func:`stem` drops, each from words at least this long."""
+
+
 def stem(word: str) -> str:
     """A prefix that also covers the word's plural and -ing/-ed forms: ``cards`` → ``card``,
     ``abilities`` → ``abilit``, ``casting`` → ``cast``, ``hide`` → ``hid`` (hiding, hidden).
     Short words are left alone."""
-    for ending, shortest in (("ies", 6), ("ing", 6), ("ed", 6), ("es", 6), ("s", 4), ("y", 5), ("e", 4)):
+    for ending, shortest in _ENDINGS:
         if len(word) >= shortest and word.endswith(ending):
             if ending == "s" and word.endswith(("ss", "us", "is")):
                 return word
@@ -98,12 +101,7 @@ def edit_distance(first: str, second: str, limit: int) -> int:
         for column, other in enumerate(second, start=1):
             cost = 0 if char == other else 1
             best = min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + cost)
-            if (
-                row > 1
-                and column > 1
-                and char == second[column - 2]
-                and first[row - 2] == other
-            ):
+            if row > 1 and column > 1 and char == second[column - 2] and first[row - 2] == other:
                 best = min(best, before[column - 2] + 1)
             current[column] = best
         if min(current) > limit:
@@ -117,9 +115,7 @@ def typo_limit(word: str) -> int:
     return 1 if len(word) <= 6 else 2
 
 
-def best_corrections(
-    word: str, candidates: Mapping[str, int], *, most: int = 3
-) -> tuple[str, ...]:
+def best_corrections(word: str, candidates: Mapping[str, int], *, most: int = 3) -> tuple[str, ...]:
     """The known words nearest ``word``: fewest edits first, then the most common (``candidates``
     maps each known word to how many documents hold it)."""
     limit = typo_limit(word)

@@ -27,8 +27,9 @@ def test_ctrl_k_opens_the_lookup_window_from_the_app(qtbot, start_app, tmp_path:
     assert action.shortcut() == QKeySequence("Ctrl+K")
     assert action.shortcutContext() == Qt.ShortcutContext.ApplicationShortcut
     assert action in app.panels.menu(MenuId.VIEW).actions()
-    assert app.window.findChild(LookupDialog) is None  # nothing read until first use
-    action.trigger()
+    assert app.window.findChild(LookupDialog) is None  # no window until first use
+    action.trigger()  # the index is prepared in the background: the window opens once it is
+    qtbot.waitUntil(lambda: app.window.findChild(LookupDialog) is not None, timeout=10_000)
     dialog = app.window.findChild(LookupDialog)
     assert dialog is not None and dialog.isVisible() and not dialog.isModal()
     dialog.search_box.setText("greed")
@@ -55,6 +56,10 @@ def test_a_missing_reference_folder_is_said_in_the_window(qtbot, monkeypatch) ->
     parent = QWidget()
     qtbot.addWidget(parent)
     opener = LookupOpener(parent, lambda message, _ms: said.append(message))
-    opener.open()
-    assert said == ["The rules lookup cannot open: missing resource: resources/reference"]
+    with qtbot.waitSignal(opener.ready, timeout=10_000):
+        opener.open()
+    assert said == [
+        "Preparing the rules lookup…",
+        "The rules lookup cannot open: missing resource: resources/reference",
+    ]
     assert opener.dialog is None
