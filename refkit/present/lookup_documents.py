@@ -12,17 +12,13 @@ The item, spell, creature and table readers are imported only when the documents
 
 from __future__ import annotations
 
-import hashlib
 import re
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from refkit.games.reference import (
-    EntryKey,
-    ReferenceLibrary,
-    reference_fingerprint,
-)
+from refkit.games.reference import EntryKey, ReferenceLibrary, reference_root
 from refkit.locate import resource_path
 
 KINDS = ("rule", "item", "spell", "creature", "table")
@@ -71,15 +67,18 @@ def slug(name: str) -> str:
 
 
 def documents_fingerprint(reference: Path | None = None) -> str:
-    """A hash of the reference files and of the card files: it changes when anything the
-    lookup shows changes."""
-    digest = hashlib.sha256(reference_fingerprint(reference).encode("ascii"))
+    """A checksum of every reference file and card file, names and bytes: it changes when
+    anything the lookup shows changes. (CRC-32 per file rather than a cryptographic hash: it
+    only has to notice an edit, and ``refkit lookup`` starts sooner without loading OpenSSL.)"""
+    folder = reference_root() if reference is None else reference
     root = resource_path()
-    for pattern in CARD_SOURCES:
-        for path in sorted(root.glob(pattern)):
-            digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
-            digest.update(path.read_bytes() + b"\0")
-    return digest.hexdigest()
+    sources = [(folder, path) for path in sorted(folder.glob("*/*.toml"))]
+    sources += [(root, path) for pattern in CARD_SOURCES for path in sorted(root.glob(pattern))]
+    parts = []
+    for base, path in sources:
+        data = path.read_bytes()
+        parts.append(f"{path.relative_to(base).as_posix()}:{len(data)}:{zlib.crc32(data):08x}")
+    return f"{len(parts)}-{zlib.crc32(chr(10).join(parts).encode('utf-8')):08x}"
 
 
 def rule_documents(library: ReferenceLibrary) -> Iterator[LookupDocument]:

@@ -52,7 +52,7 @@ from refkit.store.lookup_words import (
 )
 
 INDEX_FILE_NAME = "lookup-index.sqlite3"
-INDEX_VERSION = "3"
+INDEX_VERSION = "4"
 """Raise when the table layout, the tokenizer or the indexed text changes: old caches rebuild."""
 
 HIT_START = "\x02"
@@ -63,13 +63,15 @@ them), so a marker in a snippet is always one the index put there."""
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 200
 SNIPPET_WORDS = 14
-CANDIDATES = 200
+CANDIDATES = 40
 """How many documents of each pass (all words, any word) are ranked; only the shown ones get a
 snippet, so a two-letter prefix matching most of the index costs no more than this."""
 
 # Column weights for bm25, in table order: title, section, tags, body, game name. The game's
 # name is indexed so that "warcrow dice" narrows to Warcrow's entries as --game would.
 _WEIGHTS = (10.0, 2.0, 4.0, 1.0, 0.5)
+_TEXT_WORD = re.compile(r"\w+", re.UNICODE)
+_SPACES = re.compile(r"\s+")
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -121,6 +123,44 @@ def snippet_parts(snippet: str) -> tuple[tuple[str, bool], ...]:
         if piece:
             parts.append((piece, index % 2 == 1))
     return tuple(parts)
+
+
+def hit_pattern(words: Sequence[QueryWord]) -> re.Pattern[str]:
+    """A regular expression finding the words of ``text`` that the query words find."""
+    forms = sorted({form for word in words for form in word.forms}, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, forms)) + r")\w*", re.IGNORECASE)
+
+
+def snippet_of(text: str, hits: re.Pattern[str], size: int = SNIPPET_WORDS) -> str:
+    """About ``size`` words of ``text`` around its first word ``hits`` finds (its start when
+    none is found), those words between HIT_START and HIT_END, with "…" where text is left
+    out. Only the words shown are looked at, one by one."""
+    first = hits.search(text)
+    start = first.start() if first else 0
+    after: list[tuple[int, int]] = []
+    for match in _TEXT_WORD.finditer(text, start):
+        if len(after) >= size:
+            break
+        after.append(match.span())
+    reach = max(0, start - 20 * size)
+    lead = [match.span() for match in _TEXT_WORD.finditer(text, reach, start)]
+    lead = lead[1:] if reach else lead  # the first may be a word cut in two
+    # a quarter of the words before the hit, more when the text ends soon after it
+    wanted = min(len(lead), max(size // 4, size - len(after)))
+    chosen = (lead[len(lead) - wanted :] if wanted else []) + after[: size - wanted]
+    if not chosen:
+        return _SPACES.sub(" ", text).strip()
+    skipped = _TEXT_WORD.search(text, 0, chosen[0][0]) is not None
+    more = _TEXT_WORD.search(text, chosen[-1][1]) is not None
+    parts = ["…" if skipped else ""]
+    position = chosen[0][0] if skipped else 0
+    for begin, end in chosen:
+        parts.append(text[position:begin])
+        shown = text[begin:end]
+        parts.append(f"{HIT_START}{shown}{HIT_END}" if hits.match(text, begin, end) else shown)
+        position = end
+    parts.append("…" if more else text[position:])
+    return _SPACES.sub(" ", "".join(parts)).strip()
 
 
 def plain_snippet(snippet: str) -> str:
@@ -203,31 +243,45 @@ KIND_WORDS = {
 """A query word that names a kind of document: "backlash table" wants the table."""
 
 
-@dataclass
 class _Ranking:
     """Scores candidates for one query: the text match (bm25, scaled to the best candidate's),
     how many query words the title holds and how much of the title they make up, whether every
     word was found, the kind named and the game in front."""
 
-    words: Sequence[QueryWord]
-    prefer: str | None
-    kinds: frozenset[str]
-    best_bm25: float
+    def __init__(
+        self,
+        words: Sequence[QueryWord],
+        prefer: str | None,
+        kinds: frozenset[str],
+        best_bm25: float,
+    ) -> None:
+        self.words = tuple(words)
+        self.prefer = prefer
+        self.kinds = kinds
+        self.best_bm25 = best_bm25
+        self.total_weight = sum(word.weight for word in self.words) or 1.0
+        self._found: dict[str, tuple[int, ...]] = {}
+        """Title word → the positions of the query words that find it (titles share words)."""
 
-    @property
-    def total_weight(self) -> float:
-        return sum(word.weight for word in self.words) or 1.0
+    def _finders(self, title_word: str) -> tuple[int, ...]:
+        found = self._found.get(title_word)
+        if found is None:
+            found = self._found[title_word] = tuple(
+                place for place, word in enumerate(self.words) if word.matches(title_word)
+            )
+        return found
 
     def score(self, candidate: _Candidate, title_words: Sequence[str]) -> float:
-        content = [word for word in title_words if word not in FILLER] or list(title_words)
-        covered = sum(word.weight for word in self.words if any(word.matches(w) for w in content))
-        matched = sum(any(word.matches(w) for word in self.words) for w in content)
-        starts = bool(content) and self.words[0].matches(content[0])
+        """``title_words``: the title's words without filler (all of them if all are)."""
+        finders = [self._finders(word) for word in title_words]
+        covered = sum(self.words[place].weight for place in {p for f in finders for p in f})
+        matched = sum(bool(found) for found in finders)
+        starts = bool(finders) and 0 in finders[0]
         text = candidate.bm25 / self.best_bm25 if self.best_bm25 else 0.0
         return (
             _TEXT_WEIGHT * text
             + _TITLE_COVER_WEIGHT * covered / self.total_weight
-            + _TITLE_PRECISION_WEIGHT * (matched / len(content) if content else 0.0)
+            + _TITLE_PRECISION_WEIGHT * (matched / len(finders) if finders else 0.0)
             + _ALL_WORDS_WEIGHT * candidate.all_words
             + _TITLE_START_WEIGHT * starts
             + _KIND_WEIGHT * (candidate.kind in self.kinds)
@@ -336,7 +390,7 @@ class LookupIndex:
         if not ranked and named is not None:  # nothing in the game named: look everywhere
             ranked = self._ranked(words, None, limit, prefer=named)
         shown = ranked[:limit]
-        snippets = self._snippets(any_word_expression(words), [c.rowid for c in shown])
+        snippets = self._snippets(words, [c.rowid for c in shown])
         return tuple(
             LookupHit(c.game, c.id, c.title, c.section, snippets.get(c.rowid, ""), c.kind)
             for c in shown
@@ -345,9 +399,14 @@ class LookupIndex:
     def _ranked(
         self, words: Sequence[QueryWord], game: str | None, limit: int, *, prefer: str | None
     ) -> list[_Candidate]:
-        """Documents holding every word, then (when too few) those holding any, best first."""
+        """Documents holding every word, then (when too few, and none of them is titled with
+        every word) those holding any, best first."""
         candidates = self._candidates(all_words_expression(words), game, all_words=True)
-        if len(candidates) < limit and len(words) > 1:
+        if (
+            len(words) > 1
+            and len(candidates) < limit
+            and not any(self._titled_with_all(words, candidate) for candidate in candidates)
+        ):
             seen = {candidate.rowid for candidate in candidates}
             candidates += [
                 candidate
@@ -370,10 +429,19 @@ class LookupIndex:
         )
         return candidates
 
+    def _titled_with_all(self, words: Sequence[QueryWord], candidate: _Candidate) -> bool:
+        """Whether ``candidate``'s title holds every query word: the query names it, and the
+        documents holding only some of the words would only trail it."""
+        title = self._title_words(candidate)
+        return all(any(word.matches(part) for part in title) for word in words)
+
     def _title_words(self, candidate: _Candidate) -> tuple[str, ...]:
+        """The title's words without filler (all of them if all are), kept per document."""
         words = self._titles.get(candidate.rowid)
         if words is None:
-            words = self._titles[candidate.rowid] = tuple(words_of(candidate.title))
+            every = words_of(candidate.title)
+            words = tuple(word for word in every if word not in FILLER) or tuple(every)
+            self._titles[candidate.rowid] = words
         return words
 
     def query_words(self, tokens: Sequence[str]) -> tuple[QueryWord, ...]:
@@ -440,16 +508,18 @@ class LookupIndex:
             for rowid, game_id, entry_id, kind, title, section, bm25 in rows
         ]
 
-    def _snippets(self, match: str, rowids: Sequence[int]) -> dict[int, str]:
+    def _snippets(self, words: Sequence[QueryWord], rowids: Sequence[int]) -> dict[int, str]:
+        """A snippet of each shown document's body (see :func:`snippet_of`); the bodies are
+        read by rowid, so a prefix matching most of the index costs no more than the hits
+        shown."""
         if not rowids:
             return {}
         marks = ", ".join("?" for _ in rowids)
         rows = self._connection.execute(
-            f"SELECT rowid, snippet(entry_text, 3, ?, ?, '…', {SNIPPET_WORDS}) FROM entry_text "
-            f"WHERE entry_text MATCH ? AND rowid IN ({marks})",
-            (HIT_START, HIT_END, match, *rowids),
+            f"SELECT rowid, text FROM document WHERE rowid IN ({marks})", tuple(rowids)
         ).fetchall()
-        return {rowid: snippet for rowid, snippet in rows}
+        hits = hit_pattern(words)
+        return {rowid: snippet_of(text, hits) for rowid, text in rows}
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -479,21 +549,20 @@ class LookupIndex:
         return int(self._connection.execute("SELECT count(*) FROM entry_text").fetchone()[0])
 
 
+# ``rank`` is the table's bm25 with the column weights (set when the index is built), which
+# FTS5 sorts by itself.
 _CANDIDATES_SQL = """
-SELECT rowid, game, entry_id, kind, title, section, bm25(entry_text, {weights})
+SELECT rowid, game, entry_id, kind, title, section, rank
 FROM entry_text
 WHERE entry_text MATCH :match {game_filter}
-ORDER BY bm25(entry_text, {weights})
+ORDER BY rank
 LIMIT :limit
 """
 
 _CANDIDATES_ALL, _CANDIDATES_IN_GAME = (
-    _CANDIDATES_SQL.format(
-        weights=", ".join(str(weight) for weight in _WEIGHTS),
-        game_filter=game_filter,
-    )
-    for game_filter in ("", "AND game = :game")
+    _CANDIDATES_SQL.format(game_filter=game_filter) for game_filter in ("", "AND game = :game")
 )
+_RANK = f"bm25({', '.join(str(weight) for weight in _WEIGHTS)})"
 
 _SCHEMA = """
 CREATE TABLE lookup_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -575,6 +644,7 @@ def _fill(
             "INSERT INTO lookup_meta (key, value) VALUES (?, ?)",
             (("fingerprint", fingerprint), ("documents", str(len(documents)))),
         )
+        connection.execute("INSERT INTO entry_text (entry_text, rank) VALUES ('rank', ?)", (_RANK,))
         connection.execute("INSERT INTO entry_text (entry_text) VALUES ('optimize')")
 
 

@@ -148,7 +148,7 @@ class QueryWord:
 
     def matches(self, word: str) -> bool:
         """Whether ``word`` (folded) is one the query word finds."""
-        return any(word.startswith(form) for form in self.forms)
+        return word.startswith(self.forms)
 
 
 def rarity(documents: int, total: int) -> float:

@@ -3,6 +3,7 @@ rebuilds when the entries change, and queries full of FTS syntax that never rais
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from functools import cache
 from pathlib import Path
@@ -13,16 +14,20 @@ from hypothesis import strategies as st
 
 from refkit.games.reference import ReferenceLibrary, load_reference, read_reference
 from refkit.present.lookup_documents import card_documents
+import refkit.store.lookup as lookup_module
 from refkit.store.lookup import (
     HIT_END,
     HIT_START,
     INDEX_FILE_NAME,
     LookupIndex,
     LookupQueryError,
+    hit_pattern,
     plain_snippet,
     query_tokens,
+    snippet_of,
     snippet_parts,
 )
+from refkit.store.lookup_words import QueryWord
 
 
 def _write(root: Path, game: str, text: str, name: str = "a.toml") -> Path:
@@ -270,3 +275,32 @@ def test_the_shipped_index_finds_each_kind_and_says_which(tmp_path: Path) -> Non
         assert card is not None and ("Slots", "1") in card.fields
         table = index.document(index.search("backlash table")[0].key)
         assert table is not None and table.rows and table.rows[0][0] == "1–2"
+
+
+def test_a_snippet_is_a_window_around_the_first_hit() -> None:
+    words = [QueryWord("lantern", ("lantern",))]
+    text = " ".join(f"w{number}" for number in range(40)) + " the lantern burns " + "x " * 30
+    snippet = snippet_of(text, hit_pattern(words))
+    assert snippet.startswith("…w38 w39 the ") and snippet.endswith("…")
+    assert f"{HIT_START}lantern{HIT_END}" in snippet
+    assert len(plain_snippet(snippet).split()) == 14
+    short = "A lantern, lit."
+    assert snippet_of(short, hit_pattern(words)) == f"A {HIT_START}lantern{HIT_END}, lit."
+    # no hit in the body (the title matched): the body's start
+    assert snippet_of(text, hit_pattern([QueryWord("zebra", ("zebra",))])).startswith("w0 w1")
+
+
+def test_a_short_prefix_makes_snippets_for_the_hits_shown_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[str] = []
+    real = lookup_module.snippet_of
+
+    def counting(text: str, hits: re.Pattern[str], size: int = 14) -> str:
+        made.append(text)
+        return real(text, hits, size)
+
+    monkeypatch.setattr(lookup_module, "snippet_of", counting)
+    with LookupIndex.open_cached(tmp_path) as index:
+        assert len(index.search("a", limit=5)) == 5
+    assert len(made) == 5
