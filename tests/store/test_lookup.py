@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import refkit.store.lookup as lookup_module
 from refkit.games.reference import ReferenceLibrary, load_reference, read_reference
 from refkit.present.lookup_documents import card_documents
-import refkit.store.lookup as lookup_module
 from refkit.store.lookup import (
     HIT_END,
     HIT_START,
