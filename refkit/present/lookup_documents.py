@@ -61,6 +61,11 @@ class LookupDocument:
         return EntryKey(self.game, self.id)
 
 
+def searchable_text(document: LookupDocument) -> str:
+    """The body the index searches (and cuts snippets from): the text, and a table's rows."""
+    return "\n".join([document.text, *(f"{roll}: {result}" for roll, result in document.rows)])
+
+
 def slug(name: str) -> str:
     """``Road bandit`` → ``road-bandit``: a card's name as part of an entry id."""
     return _SLUG.sub("-", name.casefold()).strip("-") or "unnamed"
@@ -232,13 +237,12 @@ def _table_documents() -> Iterator[LookupDocument]:
             else ""
         )
         fields = [("Roll", f"{table.dice}{modifier}")]
-        body = "\n".join([table.description, *(text for _, text in rows)])
         yield _card(
             "table",
             table.name,
             "Rollable tables",
             ("table", "roll"),
-            body,
+            table.description,
             fields,
             rows=rows,
         )
@@ -257,7 +261,7 @@ def _card(
     fields = tuple(fields)
     # The index searches the notes and every field's value: "reload" finds the crossbow.
     text = "\n".join([notes, *(f"{label}: {value}" for label, value in fields)]).strip()
-    if rows:
+    if rows:  # a table's roll line is its own; its rows are searched (see searchable_text)
         text = notes.strip()
     unique_tags = tuple(dict.fromkeys(tag for tag in tags if tag))
     return LookupDocument(

@@ -34,6 +34,7 @@ from refkit.present.lookup_documents import (
     card_documents,
     documents_fingerprint,
     rule_documents,
+    searchable_text,
 )
 from refkit.store.lookup_words import (
     FILLER,
@@ -52,7 +53,7 @@ from refkit.store.lookup_words import (
 )
 
 INDEX_FILE_NAME = "lookup-index.sqlite3"
-INDEX_VERSION = "4"
+INDEX_VERSION = "5"
 """Raise when the table layout, the tokenizer or the indexed text changes: old caches rebuild."""
 
 HIT_START = "\x02"
@@ -429,6 +430,12 @@ class LookupIndex:
         )
         return candidates
 
+    def searched_forms(self, query: str) -> tuple[str, ...]:
+        """The word starts a search for ``query`` looks for (filler dropped, stems, corrected
+        spellings), for a front end to mark them in an entry it shows."""
+        words = self.query_words(content_words(query_tokens(query)))
+        return tuple(dict.fromkeys(form for word in words for form in word.forms))
+
     def _titled_with_all(self, words: Sequence[QueryWord], candidate: _Candidate) -> bool:
         """Whether ``candidate``'s title holds every query word: the query names it, and the
         documents holding only some of the words would only trail it."""
@@ -516,7 +523,7 @@ class LookupIndex:
             return {}
         marks = ", ".join("?" for _ in rowids)
         rows = self._connection.execute(
-            f"SELECT rowid, text FROM document WHERE rowid IN ({marks})", tuple(rowids)
+            f"SELECT rowid, body FROM document WHERE rowid IN ({marks})", tuple(rowids)
         ).fetchall()
         hits = hit_pattern(words)
         return {rowid: snippet_of(text, hits) for rowid, text in rows}
@@ -573,7 +580,7 @@ CREATE VIRTUAL TABLE entry_text USING fts5(
 CREATE TABLE document (
     rowid INTEGER PRIMARY KEY, kind TEXT NOT NULL, game TEXT NOT NULL, entry_id TEXT NOT NULL,
     title TEXT NOT NULL, section TEXT NOT NULL, tags TEXT NOT NULL, text TEXT NOT NULL,
-    fields TEXT NOT NULL, rows TEXT NOT NULL, UNIQUE (game, entry_id)
+    fields TEXT NOT NULL, rows TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (game, entry_id)
 );
 CREATE TABLE term (term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE term_variant (
@@ -592,14 +599,15 @@ def _fill(
     connection: sqlite3.Connection, documents: Sequence[LookupDocument], fingerprint: str
 ) -> None:
     term_documents: dict[str, int] = {}
-    for document in documents:
-        text = " ".join((document.title, document.section, " ".join(document.tags), document.text))
+    bodies = [searchable_text(document) for document in documents]
+    for document, body in zip(documents, bodies, strict=True):
+        text = " ".join((document.title, document.section, " ".join(document.tags), body))
         for word in set(words_of(text)):
             if not word.isdigit():
                 term_documents[word] = term_documents.get(word, 0) + 1
     with connection:
         connection.executescript(_SCHEMA)
-        for rowid, document in enumerate(documents, start=1):
+        for rowid, (document, body) in enumerate(zip(documents, bodies, strict=True), start=1):
             connection.execute(
                 "INSERT INTO entry_text (rowid, title, section, tags, body, game_name, game, "
                 "entry_id, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -608,7 +616,7 @@ def _fill(
                     document.title,
                     document.section,
                     " ".join(document.tags),
-                    document.text,
+                    body,
                     f"{document.game} {GAME_TITLES.get(document.game, document.game)}",
                     document.game,
                     document.id,
@@ -616,7 +624,7 @@ def _fill(
                 ),
             )
             connection.execute(
-                "INSERT INTO document VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO document VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     rowid,
                     document.kind,
@@ -628,6 +636,7 @@ def _fill(
                     document.text,
                     json.dumps(document.fields),
                     json.dumps(document.rows),
+                    body,
                 ),
             )
         connection.executemany("INSERT INTO term VALUES (?, ?)", term_documents.items())

@@ -167,7 +167,7 @@ class LookupDialog(QDialog):
             shown = text.strip()
             self.status.setText(f"No words to look up in {shown!r}: type letters or numbers.")
             return
-        self.viewer.set_search_words(query_tokens(text))
+        self.viewer.set_search_words(self._index.searched_forms(text))
         self._show_hits(hits)
         if not hits:
             where = f" in {GAME_TITLES[game]}" if game else ""

@@ -3,6 +3,7 @@ and the index the window opens: the data folder's file, made in a background thr
 
 from __future__ import annotations
 
+import re
 import threading
 from pathlib import Path
 
@@ -67,6 +68,7 @@ def test_spells_and_creatures_have_viewers_of_their_own(
 
 def test_a_table_opens_with_every_row(qtbot, shipped) -> None:
     dialog = _dialog(qtbot, *shipped)
+    dialog.resize(1000, 600)
     _search(dialog, "backlash table")
     viewer = dialog.table_viewer
     assert dialog.viewers.currentWidget() is viewer
@@ -74,6 +76,10 @@ def test_a_table_opens_with_every_row(qtbot, shipped) -> None:
     assert viewer.rows.rowCount() == len(viewer.document.rows) > 10  # type: ignore[union-attr]
     assert viewer.rows.item(0, 0).text() == "1–2"
     assert viewer.roll_label.text().startswith("Roll: d100")
+    # the rows are in the table only: the description stays one short paragraph
+    assert viewer.rows.item(0, 1).text() not in viewer.description.text()
+    qtbot.wait(50)
+    assert dialog.height() == 600  # a long table does not stretch the window off the screen
 
 
 def test_moving_from_a_card_to_a_rule_changes_the_viewer(qtbot, shipped) -> None:
@@ -141,3 +147,16 @@ def test_the_window_opens_the_data_folders_index_made_in_the_background(
     opener.start()  # once only
     assert len(threads) == 1
     opener.dialog.close()
+
+
+def test_the_entry_marks_the_words_searched_not_the_filler_or_the_misspelling(
+    qtbot, shipped
+) -> None:
+    dialog = _dialog(qtbot, *shipped)
+    _search(dialog, "what happens when you are unconcious")
+    assert dialog.viewers.currentWidget() is dialog.viewer
+    html = dialog.viewer.body.toHtml()
+    assert dialog.viewer.title_label.text() == "Unconscious"
+    assert " you" in dialog.viewer.body.toPlainText()  # filler the query holds too
+    bold = re.findall(r"font-weight:\s*[67]00;\">([^<]*)<", html)
+    assert {word.casefold() for word in bold} <= {"unconscious"}, bold
