@@ -2,9 +2,9 @@
 
 The lookup searches the same index as ``refkit lookup``: the file in the data folder, built once
 (and again only when the reference or card files change). Opening it, and building it when it
-is missing, happens in a background thread as soon as the lookup is registered, so the first
-Ctrl+K finds it ready and the window never waits on it; a Ctrl+K that comes sooner opens the
-lookup the moment it is ready. Only when the data folder cannot be written is the index held in
+is missing, happens in a background thread a few seconds after the lookup is registered (once
+the start-up work is done), so the first Ctrl+K finds it ready and the window never waits on it;
+a Ctrl+K that comes sooner starts it at once and opens the lookup the moment it is ready. Only when the data folder cannot be written is the index held in
 memory, and that too is built in the background.
 """
 
@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 from refkit.gui.shell.actions import ActionSpec
@@ -29,6 +29,8 @@ SHORTCUT = "Ctrl+K"
 GAMES_PANEL = "games_panel"
 """The Games panel's object name; its tabs are named ``game_tab_<game id>``."""
 DEFAULT_GAME = "crows"
+PREPARE_AFTER_MS = 3000
+"""How long after registering the index is prepared: the window has settled by then."""
 
 
 def front_game(window: QWidget) -> str:
@@ -147,5 +149,5 @@ def register(registry: PanelRegistry, context: FeatureContext) -> LookupOpener:
             application_wide=True,
         )
     )
-    opener.start()
+    QTimer.singleShot(PREPARE_AFTER_MS, opener, opener.start)
     return opener

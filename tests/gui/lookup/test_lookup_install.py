@@ -9,6 +9,7 @@ from PySide6.QtGui import QKeySequence
 
 from refkit.gui.lookup.dialog import LookupDialog
 from refkit.gui.shell.panel_registry import MenuId
+from refkit.store.lookup import INDEX_FILE_NAME
 from tests.gui.app_readiness import OPEN_TIMEOUT_MS
 
 
@@ -20,9 +21,13 @@ def _has_lookup(app) -> bool:
     return True
 
 
-def test_ctrl_k_opens_the_lookup_window_from_the_app(qtbot, start_app, tmp_path: Path) -> None:
+def test_ctrl_k_opens_the_lookup_window_from_the_app(
+    qtbot, start_app, tmp_path: Path, refkit_data_dir: Path
+) -> None:
     app = start_app(tmp_path / "refkit.sqlite3")
     qtbot.waitUntil(lambda: _has_lookup(app), timeout=OPEN_TIMEOUT_MS)
+    # the data folder's index is made in the background soon after start, before any Ctrl+K
+    qtbot.waitUntil((refkit_data_dir / INDEX_FILE_NAME).is_file, timeout=20_000)
     action = app.panels.action("lookup")
     assert action.shortcut() == QKeySequence("Ctrl+K")
     assert action.shortcutContext() == Qt.ShortcutContext.ApplicationShortcut
