@@ -4,8 +4,9 @@ The lookup searches the same index as ``refkit lookup``: the file in the data fo
 (and again only when the reference or card files change). Opening it, and building it when it
 is missing, happens in a background thread a few seconds after the lookup is registered (once
 the start-up work is done), so the first Ctrl+K finds it ready and the window never waits on it;
-a Ctrl+K that comes sooner starts it at once and opens the lookup the moment it is ready. Only when the data folder cannot be written is the index held in
-memory, and that too is built in the background.
+a Ctrl+K that comes sooner starts it at once and opens the lookup the moment it is ready. Only
+when the data folder cannot be written is the index held in memory, and that too is built in
+the background.
 """
 
 from __future__ import annotations
