@@ -45,6 +45,7 @@ from refkit.store.lookup_words import (
     best_corrections,
     content_words,
     deletes,
+    fold,
     phrase,
     query_tokens,
     rarity,
@@ -64,9 +65,13 @@ them), so a marker in a snippet is always one the index put there."""
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 200
 SNIPPET_WORDS = 14
-CANDIDATES = 40
-"""How many documents of each pass (all words, any word) are ranked; only the shown ones get a
-snippet, so a two-letter prefix matching most of the index costs no more than this."""
+COMMON_SHARE = 4
+"""A word in more than one document in this many (and in more documents than are ranked) is
+too common to bring in documents alone."""
+CANDIDATES = 30
+"""How many documents of each pass (all words, any word) are ranked, at least (the limit asked
+for when more); only the shown ones get a snippet, so a two-letter prefix matching most of the
+index costs no more than this."""
 
 # Column weights for bm25, in table order: title, section, tags, body, game name. The game's
 # name is indexed so that "warcrow dice" narrows to Warcrow's entries as --game would.
@@ -126,28 +131,43 @@ def snippet_parts(snippet: str) -> tuple[tuple[str, bool], ...]:
     return tuple(parts)
 
 
-def hit_pattern(words: Sequence[QueryWord]) -> re.Pattern[str]:
-    """A regular expression finding the words of ``text`` that the query words find."""
-    forms = sorted({form for word in words for form in word.forms}, key=len, reverse=True)
-    return re.compile(r"\b(?:" + "|".join(map(re.escape, forms)) + r")\w*", re.IGNORECASE)
+def hit_forms(words: Sequence[QueryWord]) -> tuple[str, ...]:
+    """The word starts a snippet marks: every form of every query word."""
+    return tuple(dict.fromkeys(form for word in words for form in word.forms))
 
 
-def snippet_of(text: str, hits: re.Pattern[str], size: int = SNIPPET_WORDS) -> str:
-    """About ``size`` words of ``text`` around its first word ``hits`` finds (its start when
-    none is found), those words between HIT_START and HIT_END, with "…" where text is left
-    out. Only the words shown are looked at, one by one."""
-    first = hits.search(text)
-    start = first.start() if first else 0
+def _first_hit(lowered: str, forms: Sequence[str]) -> int:
+    """Where the first word of ``lowered`` starting with one of ``forms`` begins (-1: none).
+    ``str.find`` per form: a regular expression that must try a word boundary at every
+    character is many times slower over a long body."""
+    best = -1
+    for form in forms:
+        at = lowered.find(form)
+        while at > 0 and (lowered[at - 1].isalnum() or lowered[at - 1] == "_"):
+            at = lowered.find(form, at + 1)
+        if at != -1 and (best == -1 or at < best):
+            best = at
+    return best
+
+
+def snippet_of(text: str, forms: Sequence[str], size: int = SNIPPET_WORDS) -> str:
+    """About ``size`` words of ``text`` around its first word starting with one of ``forms``
+    (its start when there is none), those words between HIT_START and HIT_END, with "…" where
+    text is left out. Only the words shown are looked at, one by one."""
+    forms = tuple(forms)
+    lowered = text.lower()
+    start = max(0, _first_hit(lowered, forms)) if len(lowered) == len(text) else 0
     after: list[tuple[int, int]] = []
     for match in _TEXT_WORD.finditer(text, start):
         if len(after) >= size:
             break
         after.append(match.span())
-    reach = max(0, start - 20 * size)
+    # a quarter of the words before the hit, more when the text ends soon after it
+    wanted = max(size // 4, size - len(after)) if start else 0
+    reach = max(0, start - 16 * wanted)  # room for that many words (and a word cut in two)
     lead = [match.span() for match in _TEXT_WORD.finditer(text, reach, start)]
     lead = lead[1:] if reach else lead  # the first may be a word cut in two
-    # a quarter of the words before the hit, more when the text ends soon after it
-    wanted = min(len(lead), max(size // 4, size - len(after)))
+    wanted = min(len(lead), wanted)
     chosen = (lead[len(lead) - wanted :] if wanted else []) + after[: size - wanted]
     if not chosen:
         return _SPACES.sub(" ", text).strip()
@@ -158,7 +178,9 @@ def snippet_of(text: str, hits: re.Pattern[str], size: int = SNIPPET_WORDS) -> s
     for begin, end in chosen:
         parts.append(text[position:begin])
         shown = text[begin:end]
-        parts.append(f"{HIT_START}{shown}{HIT_END}" if hits.match(text, begin, end) else shown)
+        word = shown.casefold()
+        hit = (word if word.isascii() else fold(word)).startswith(forms)
+        parts.append(f"{HIT_START}{shown}{HIT_END}" if hit else shown)
         position = end
     parts.append("…" if more else text[position:])
     return _SPACES.sub(" ", "".join(parts)).strip()
@@ -205,7 +227,7 @@ def _game_words() -> dict[str, str]:
 _GAME_WORDS = _game_words()
 
 
-@dataclass
+@dataclass(slots=True)
 class _Candidate:
     rowid: int
     game: str
@@ -402,7 +424,7 @@ class LookupIndex:
     ) -> list[_Candidate]:
         """Documents holding every word, then (when too few, and none of them is titled with
         every word) those holding any, best first."""
-        candidates = self._candidates(all_words_expression(words), game, all_words=True)
+        candidates = self._candidates(all_words_expression(words), game, limit, all_words=True)
         if (
             len(words) > 1
             and len(candidates) < limit
@@ -411,7 +433,9 @@ class LookupIndex:
             seen = {candidate.rowid for candidate in candidates}
             candidates += [
                 candidate
-                for candidate in self._candidates(any_word_expression(words), game, all_words=False)
+                for candidate in self._candidates(
+                    any_word_expression(self._telling(words)), game, limit, all_words=False
+                )
                 if candidate.rowid not in seen
             ]
         if not candidates:
@@ -429,6 +453,14 @@ class LookupIndex:
             )
         )
         return candidates
+
+    def _telling(self, words: Sequence[QueryWord]) -> Sequence[QueryWord]:
+        """The words of an any-word pass: those in at most a quarter of the documents (or in no
+        more than are ranked), when there are any. A word found nearly everywhere ("acti…", "card") would only bring in
+        most of the index, each document ranked for nothing."""
+        common = max(self._size() / COMMON_SHARE, CANDIDATES)
+        rare = [word for word in words if word.documents <= common]
+        return rare or words
 
     def searched_forms(self, query: str) -> tuple[str, ...]:
         """The word starts a search for ``query`` looks for (filler dropped, stems, corrected
@@ -466,7 +498,7 @@ class LookupIndex:
                 forms = tuple(stem(form) for form in forms)
                 documents = sum(self._documents_with_prefix(form) for form in forms)
             if forms:
-                words.append(QueryWord(token, forms, rarity(documents, self._size())))
+                words.append(QueryWord(token, forms, rarity(documents, self._size()), documents))
         return tuple(words)
 
     def _size(self) -> int:
@@ -505,10 +537,12 @@ class LookupIndex:
         ).fetchall()
         return best_corrections(token, {term: documents for term, documents in rows})
 
-    def _candidates(self, match: str, game: str | None, *, all_words: bool) -> list[_Candidate]:
+    def _candidates(
+        self, match: str, game: str | None, limit: int, *, all_words: bool
+    ) -> list[_Candidate]:
         rows = self._connection.execute(
             _CANDIDATES_IN_GAME if game else _CANDIDATES_ALL,
-            {"match": match, "game": game, "limit": CANDIDATES},
+            {"match": match, "game": game, "limit": max(CANDIDATES, limit)},
         ).fetchall()
         return [
             _Candidate(rowid, game_id, entry_id, kind, title, section, bm25, all_words)
@@ -525,8 +559,8 @@ class LookupIndex:
         rows = self._connection.execute(
             f"SELECT rowid, body FROM document WHERE rowid IN ({marks})", tuple(rowids)
         ).fetchall()
-        hits = hit_pattern(words)
-        return {rowid: snippet_of(text, hits) for rowid, text in rows}
+        forms = hit_forms(words)
+        return {rowid: snippet_of(text, forms) for rowid, text in rows}
 
     # --- reading ------------------------------------------------------------------------------
 

@@ -141,6 +141,8 @@ class QueryWord:
     weight: float = 1.0
     """How rare the word is in the index (see :func:`rarity`): a title holding a rare word of
     the query matches it better than one holding a common word."""
+    documents: int = 0
+    """About how many documents hold it."""
 
     @property
     def corrected(self) -> bool:

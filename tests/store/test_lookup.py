@@ -3,7 +3,6 @@ rebuilds when the entries change, and queries full of FTS syntax that never rais
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from functools import cache
 from pathlib import Path
@@ -21,7 +20,7 @@ from refkit.store.lookup import (
     INDEX_FILE_NAME,
     LookupIndex,
     LookupQueryError,
-    hit_pattern,
+    hit_forms,
     plain_snippet,
     query_tokens,
     snippet_of,
@@ -280,14 +279,14 @@ def test_the_shipped_index_finds_each_kind_and_says_which(tmp_path: Path) -> Non
 def test_a_snippet_is_a_window_around_the_first_hit() -> None:
     words = [QueryWord("lantern", ("lantern",))]
     text = " ".join(f"w{number}" for number in range(40)) + " the lantern burns " + "x " * 30
-    snippet = snippet_of(text, hit_pattern(words))
+    snippet = snippet_of(text, hit_forms(words))
     assert snippet.startswith("…w38 w39 the ") and snippet.endswith("…")
     assert f"{HIT_START}lantern{HIT_END}" in snippet
     assert len(plain_snippet(snippet).split()) == 14
     short = "A lantern, lit."
-    assert snippet_of(short, hit_pattern(words)) == f"A {HIT_START}lantern{HIT_END}, lit."
+    assert snippet_of(short, hit_forms(words)) == f"A {HIT_START}lantern{HIT_END}, lit."
     # no hit in the body (the title matched): the body's start
-    assert snippet_of(text, hit_pattern([QueryWord("zebra", ("zebra",))])).startswith("w0 w1")
+    assert snippet_of(text, hit_forms([QueryWord("zebra", ("zebra",))])).startswith("w0 w1")
 
 
 def test_a_short_prefix_makes_snippets_for_the_hits_shown_only(
@@ -296,9 +295,9 @@ def test_a_short_prefix_makes_snippets_for_the_hits_shown_only(
     made: list[str] = []
     real = lookup_module.snippet_of
 
-    def counting(text: str, hits: re.Pattern[str], size: int = 14) -> str:
+    def counting(text: str, forms: tuple[str, ...], size: int = 14) -> str:
         made.append(text)
-        return real(text, hits, size)
+        return real(text, forms, size)
 
     monkeypatch.setattr(lookup_module, "snippet_of", counting)
     with LookupIndex.open_cached(tmp_path) as index:
