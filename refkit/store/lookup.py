@@ -456,8 +456,8 @@ class LookupIndex:
 
     def _telling(self, words: Sequence[QueryWord]) -> Sequence[QueryWord]:
         """The words of an any-word pass: those in at most a quarter of the documents (or in no
-        more than are ranked), when there are any. A word found nearly everywhere ("acti…", "card") would only bring in
-        most of the index, each document ranked for nothing."""
+        more than are ranked), when there are any. A word found nearly everywhere ("acti…",
+        "card") would only bring in most of the index, each document ranked for nothing."""
         common = max(self._size() / COMMON_SHARE, CANDIDATES)
         rare = [word for word in words if word.documents <= common]
         return rare or words
