@@ -38,6 +38,7 @@ from refkit.present.lookup_documents import (
 )
 from refkit.store.lookup_words import (
     FILLER,
+    MAX_TYPO_LENGTH,
     MIN_TYPO_LENGTH,
     QueryWord,
     all_words_expression,
@@ -491,7 +492,7 @@ class LookupIndex:
         words: list[QueryWord] = []
         for token in tokens:
             documents = self._documents_with_prefix(token)
-            if documents or len(token) < MIN_TYPO_LENGTH:
+            if documents or not MIN_TYPO_LENGTH <= len(token) <= MAX_TYPO_LENGTH:
                 forms: tuple[str, ...] = (stem(token),)
             else:
                 forms = self._corrections(token) or self._known_start(token)

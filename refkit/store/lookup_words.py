@@ -41,6 +41,9 @@ FILLER = frozenset(_FILLER_WORDS.split())
 
 MIN_TYPO_LENGTH = 4
 """Shorter words are taken as typed: at three letters nearly every edit is another word."""
+MAX_TYPO_LENGTH = 40
+"""Longer words are taken as typed too: no word of the reference is that long, and the
+candidates of a pasted paragraph's worth of letters would only cost time."""
 
 
 def fold(text: str) -> str:

@@ -303,3 +303,9 @@ def test_a_short_prefix_makes_snippets_for_the_hits_shown_only(
     with LookupIndex.open_cached(tmp_path) as index:
         assert len(index.search("a", limit=5)) == 5
     assert len(made) == 5
+
+
+def test_a_huge_word_is_looked_up_as_typed_quickly(index: LookupIndex) -> None:
+    assert index.search("x" * 5000) == ()
+    (word,) = index.query_words(["torchx" + "x" * 40])
+    assert word.forms == ("torchx" + "x" * 40,)  # not corrected, not cut back to "torch"
