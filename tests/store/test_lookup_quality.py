@@ -18,6 +18,9 @@ from refkit.games.reference import GAME_IDS, EntryKey, load_reference
 from refkit.store.lookup import LookupIndex
 
 QUERIES = Path(__file__).parent / "data" / "lookup_queries.toml"
+HELD_OUT = Path(__file__).parent / "data" / "lookup_queries_heldout.toml"
+"""Written after the ranking was tuned on QUERIES: how well it does on queries it was not
+tuned on."""
 FRONT_GAME = "crows"
 """The game in front when nothing else is: the command line's default, and the window's when no
 other game's panel is in front."""
@@ -30,8 +33,8 @@ class Query:
     why: str
 
 
-def read_queries() -> tuple[Query, ...]:
-    data = tomllib.loads(QUERIES.read_text(encoding="utf-8"))
+def read_queries(path: Path = QUERIES) -> tuple[Query, ...]:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
     queries = []
     for item in data["query"]:
         expect = item["expect"] if isinstance(item["expect"], list) else [item["expect"]]
@@ -70,19 +73,32 @@ def rank_of(index: LookupIndex, query: Query) -> int | None:
     return None
 
 
-def test_at_least_95_percent_find_the_entry_first(index: LookupIndex) -> None:
-    queries = read_queries()
+def hit_rates(index: LookupIndex, queries: tuple[Query, ...]) -> tuple[float, float, list[str]]:
+    """hit@1, hit@5 and the queries whose entry does not come first (with where it came)."""
     ranks = [(query, rank_of(index, query)) for query in queries]
-    first = sum(rank == 1 for _, rank in ranks)
-    top5 = sum(rank is not None and rank <= 5 for _, rank in ranks)
+    first = sum(rank == 1 for _, rank in ranks) / len(queries)
+    top5 = sum(rank is not None and rank <= 5 for _, rank in ranks) / len(queries)
     misses = [f"{query.text!r} ({query.why}): {rank}" for query, rank in ranks if rank != 1]
-    print(
-        f"\nlookup quality: {len(queries)} queries, hit@1 {first / len(queries):.1%}, "
-        f"hit@5 {top5 / len(queries):.1%}"
-    )
-    print("\n".join(misses))
-    assert first / len(queries) >= 0.95, misses
-    assert top5 / len(queries) >= 0.98, misses
+    print(f"\n{len(queries)} queries: hit@1 {first:.1%}, hit@5 {top5:.1%}", *misses, sep="\n")
+    return first, top5, misses
+
+
+def test_at_least_95_percent_find_the_entry_first(index: LookupIndex) -> None:
+    first, top5, misses = hit_rates(index, read_queries())
+    assert first >= 0.95, misses
+    assert top5 >= 0.98, misses
+
+
+def test_queries_the_ranking_was_not_tuned_on_mostly_find_their_entry_first(
+    index: LookupIndex,
+) -> None:
+    queries = read_queries(HELD_OUT)
+    assert len(queries) >= 30
+    for query in queries:
+        assert all(index.document(key) is not None for key in query.expect), query.text
+    first, top5, misses = hit_rates(index, queries)
+    assert first >= 0.80, misses
+    assert top5 >= 0.90, misses
 
 
 def test_the_shipped_reference_is_clean() -> None:
