@@ -11,6 +11,7 @@ the background.
 
 from __future__ import annotations
 
+import importlib
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -99,6 +100,8 @@ class LookupOpener(QObject):
     def _run(self) -> None:
         try:
             result: Any = self._prepare()
+            # the window's modules too: importing them is most of what a Ctrl+K would wait for
+            importlib.import_module("refkit.gui.lookup.dialog")
         except Exception as error:  # handed to the GUI thread, which says it
             result = error
         try:
