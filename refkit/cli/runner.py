@@ -7,24 +7,15 @@ The options before the command are declared once, in :mod:`refkit.cli.launch`, w
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 from refkit import __version__
-from refkit.cli import (
-    character_commands,
-    combat_commands,
-    crows_commands,
-    dungeon_commands,
-    export_commands,
-    hazard_commands,
-    magic_commands,
-    table_commands,
-    travel_commands,
-)
 from refkit.cli.errors import CliError, StepConflictError
 from refkit.cli.games import game_command_modules
 from refkit.cli.launch import add_global_options
@@ -38,19 +29,49 @@ RETRY_PAUSE_S = 0.05
 _backoff = random.Random()
 
 COMMAND_MODULES = (
-    crows_commands,
-    character_commands,
-    dungeon_commands,
-    hazard_commands,
-    magic_commands,
-    table_commands,
-    combat_commands,
-    travel_commands,
-    export_commands,
+    "crows_commands",
+    "character_commands",
+    "dungeon_commands",
+    "hazard_commands",
+    "magic_commands",
+    "table_commands",
+    "combat_commands",
+    "travel_commands",
+    "export_commands",
 )
+"""The command modules of ``refkit.cli``, imported when the parser is built."""
+
+LIGHT_COMMANDS = {"lookup": "refkit.cli.games.lookup"}
+"""Commands whose module alone is loaded when one of them is asked for: ``refkit lookup`` is
+typed to get an answer at once, and the other commands' modules (the rules engines, the store's
+vocabulary) take several times a bare Python start to import."""
 
 
-def build_parser() -> ContractArgumentParser:
+def command_modules(only: str | None = None) -> tuple[ModuleType, ...]:
+    """Every command module, or only ``only``'s when it is one of the LIGHT_COMMANDS."""
+    if only in LIGHT_COMMANDS:
+        return (importlib.import_module(LIGHT_COMMANDS[only]),)
+    modules = [importlib.import_module(f"refkit.cli.{name}") for name in COMMAND_MODULES]
+    return (*modules, *game_command_modules())
+
+
+def command_named(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` asks for: its first word that is not a global option (None when
+    there is none, or an option comes first that the launcher does not know)."""
+    words = iter(argv)
+    for word in words:
+        if word in ("--json", "--exit-after-paint"):
+            continue
+        if word == "--db":
+            next(words, None)
+            continue
+        if word.startswith("--db="):
+            continue
+        return None if word.startswith("-") else word
+    return None
+
+
+def build_parser(only: str | None = None) -> ContractArgumentParser:
     parser = ContractArgumentParser(
         prog="refkit",
         description="Refkit: referee toolkit and character manager for Crows: Fortune or Death. "
@@ -61,13 +82,13 @@ def build_parser() -> ContractArgumentParser:
     commands = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=ContractArgumentParser
     )
-    for module in (*COMMAND_MODULES, *game_command_modules()):
+    for module in command_modules(only):
         module.register(commands)
     return parser
 
 
 def run_cli(argv: Sequence[str]) -> int:
-    parser = build_parser()
+    parser = build_parser(command_named(argv))
     try:
         args = parser.parse_args(list(argv))
         handler = getattr(args, "handler", None)

@@ -7,7 +7,6 @@ An entry's body is plain text; ``[[other-id]]`` links to an entry of the same ga
 
 from __future__ import annotations
 
-import hashlib
 import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -205,6 +204,8 @@ def reference_files(root: Path | None = None) -> tuple[Path, ...]:
 
 def reference_fingerprint(root: Path | None = None) -> str:
     """A hash of every reference file's name and bytes: it changes when any entry changes."""
+    import hashlib  # loaded only here: a lookup that finds its cache needs no OpenSSL
+
     folder = reference_root() if root is None else root
     digest = hashlib.sha256()
     for path in sorted(folder.glob("*/*.toml")):  # the entries and each game's game.toml

@@ -1,54 +1,100 @@
-"""The lookup's full-text index: an SQLite FTS5 table over every reference entry, cached in the
-data folder and rebuilt when the reference files change.
+"""The lookup's full-text index: an SQLite FTS5 table over every reference entry and every
+item card, spell, creature and table of Crows, cached in the data folder and rebuilt when any of
+those files change.
 
 The index lives in its own file (``lookup-index.sqlite3``) rather than in the campaign database: it
-is derived data, rebuilt from ``resources/reference`` whenever their hash changes, so it needs no
-migrations, no backups and no write to the user's database. When the data folder cannot be
-written the index is built in memory instead.
+is derived data, rebuilt whenever the source files' hash changes, so it needs no migrations, no
+backups and no write to the user's database. When the data folder cannot be written the index is
+built in memory instead. The command line and the window open the same file.
 
-Ranking puts entries whose title matches first, then orders by bm25 with the title weighted over
-the tags, section and body. Snippets mark hits with :data:`HIT_START` / :data:`HIT_END`, which a
+A search (see :mod:`refkit.store.lookup_words` for how typed words become terms) first asks for
+the documents that hold every word; when those are fewer than asked for, the documents holding
+any of the words follow, ranked by bm25. Documents whose title holds every word come first, then
+those whose title holds some; the game in front is preferred, and a game named in the query
+("warcrow dice") narrows the search to it (unless it has no hit). Only the hits shown get a
+snippet. Snippets mark hits with :data:`HIT_START` / :data:`HIT_END`, which a
 front end turns into bold (GUI) or drops (CLI): see :func:`snippet_parts`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
-import re
 import sqlite3
-import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from refkit.errors import DomainError
-from refkit.games.reference import (
-    GAME_IDS,
-    GAME_TITLES,
-    ReferenceLibrary,
-    read_reference,
-    reference_fingerprint,
+from refkit.games.reference import GAME_IDS, GAME_TITLES, EntryKey, ReferenceLibrary
+from refkit.present.lookup_documents import (
+    LookupDocument,
+    card_documents,
+    documents_fingerprint,
+    rule_documents,
+    searchable_text,
+)
+from refkit.store.lookup_snippets import (
+    HIT_END,
+    HIT_START,
+    hit_forms,
+    plain_snippet,
+    snippet_of,
+    snippet_parts,
+)
+from refkit.store.lookup_words import (
+    FILLER,
+    MAX_TYPO_LENGTH,
+    MIN_TYPO_LENGTH,
+    QueryWord,
+    all_words_expression,
+    any_word_expression,
+    best_corrections,
+    content_words,
+    deletes,
+    phrase,
+    query_tokens,
+    rarity,
+    stem,
+    words_of,
 )
 
 INDEX_FILE_NAME = "lookup-index.sqlite3"
-INDEX_VERSION = "1"
+INDEX_VERSION = "5"
 """Raise when the table layout, the tokenizer or the indexed text changes: old caches rebuild."""
-
-HIT_START = "\x02"
-HIT_END = "\x03"
-"""Snippet hit markers: control characters no reference entry may hold (the loader refuses
-them), so a marker in a snippet is always one the index put there."""
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 200
-SNIPPET_WORDS = 14
+COMMON_SHARE = 4
+"""A word in more than one document in this many (and in more documents than are ranked) is
+too common to bring in documents alone."""
+CANDIDATES = 30
+"""How many documents of each pass (all words, any word) are ranked, at least (the limit asked
+for when more); only the shown ones get a snippet, so a two-letter prefix matching most of the
+index costs no more than this."""
 
 # Column weights for bm25, in table order: title, section, tags, body, game name. The game's
 # name is indexed so that "warcrow dice" narrows to Warcrow's entries as --game would.
 _WEIGHTS = (10.0, 2.0, 4.0, 1.0, 0.5)
-_WORD = re.compile(r"\w+", re.UNICODE)
-_MAX_TOKENS = 12
+
+__all__ = [
+    "DEFAULT_LIMIT",
+    "HIT_END",
+    "HIT_START",
+    "INDEX_FILE_NAME",
+    "LookupHit",
+    "LookupIndex",
+    "LookupQueryError",
+    "check_game",
+    "check_search",
+    "hit_forms",
+    "match_expression",
+    "plain_snippet",
+    "query_tokens",
+    "snippet_of",
+    "snippet_parts",
+]
 
 
 class LookupQueryError(DomainError, ValueError):
@@ -57,37 +103,24 @@ class LookupQueryError(DomainError, ValueError):
 
 @dataclass(frozen=True)
 class LookupHit:
-    """One search result, best first; ``snippet`` holds the hit markers."""
+    """One search result, best first; ``snippet`` holds the hit markers; ``kind`` is ``rule``,
+    ``item``, ``spell``, ``creature`` or ``table``."""
 
     game: str
     id: str
     title: str
     section: str
     snippet: str
+    kind: str = "rule"
 
-
-def query_tokens(text: str) -> tuple[str, ...]:
-    """The words of a typed query; FTS syntax (quotes, ``*``, ``-``, ``:``, brackets) is dropped."""
-    return tuple(_WORD.findall(text.casefold()))[:_MAX_TOKENS]
+    @property
+    def key(self) -> EntryKey:
+        return EntryKey(self.game, self.id)
 
 
 def match_expression(tokens: Sequence[str]) -> str:
     """An FTS5 MATCH string for ``tokens``: every word quoted and matched as a prefix."""
-    return " ".join(f'"{token}"*' for token in tokens)
-
-
-def snippet_parts(snippet: str) -> tuple[tuple[str, bool], ...]:
-    """A snippet as (text, is_hit) runs, for a front end to draw the hits its own way."""
-    parts: list[tuple[str, bool]] = []
-    for index, piece in enumerate(re.split(f"[{HIT_START}{HIT_END}]", snippet)):
-        if piece:
-            parts.append((piece, index % 2 == 1))
-    return tuple(parts)
-
-
-def plain_snippet(snippet: str) -> str:
-    """A snippet without its hit markers."""
-    return snippet.replace(HIT_START, "").replace(HIT_END, "")
+    return " ".join(phrase(token) for token in tokens)
 
 
 def check_game(game: str | None) -> str | None:
@@ -113,20 +146,125 @@ def check_search(
     return tokens
 
 
+def _game_words() -> dict[str, str]:
+    """Words that name one game only ("warcrow", "krynn", "stworze"), to the game's id."""
+    seen: dict[str, set[str]] = {}
+    for game, title in GAME_TITLES.items():
+        for word in {*words_of(title), *words_of(game)}:
+            if len(word) >= 4:
+                seen.setdefault(word, set()).add(game)
+    return {word: next(iter(games)) for word, games in seen.items() if len(games) == 1}
+
+
+_GAME_WORDS = _game_words()
+
+
+@dataclass(slots=True)
+class _Candidate:
+    rowid: int
+    game: str
+    id: str
+    kind: str
+    title: str
+    section: str
+    bm25: float
+    all_words: bool
+
+
+# How much each sign of a good hit counts (see _Ranking.score).
+_TEXT_WEIGHT = 1.0
+_TITLE_COVER_WEIGHT = 1.0
+_TITLE_PRECISION_WEIGHT = 0.5
+_ALL_WORDS_WEIGHT = 0.35
+_TITLE_START_WEIGHT = 0.2
+_KIND_WEIGHT = 0.6
+_RULE_WEIGHT = 0.2
+"""With no kind named, a rule counts a little more than a card: "death" asks how dying works
+before it asks for the Death ring."""
+FRONT_GAME_WEIGHT = 0.5
+"""What being of the game in front adds: enough to settle a near tie, not to lift a poor hit."""
+
+KIND_WORDS = {
+    "item": "item",
+    "items": "item",
+    "card": "item",
+    "spell": "spell",
+    "spells": "spell",
+    "creature": "creature",
+    "creatures": "creature",
+    "table": "table",
+    "tables": "table",
+}
+"""A query word that names a kind of document: "backlash table" wants the table."""
+
+
+class _Ranking:
+    """Scores candidates for one query: the text match (bm25, scaled to the best candidate's),
+    how many query words the title holds and how much of the title they make up, whether every
+    word was found, the kind named and the game in front."""
+
+    def __init__(
+        self,
+        words: Sequence[QueryWord],
+        prefer: str | None,
+        kinds: frozenset[str],
+        best_bm25: float,
+    ) -> None:
+        self.words = tuple(words)
+        self.prefer = prefer
+        self.kinds = kinds
+        self.best_bm25 = best_bm25
+        self.total_weight = sum(word.weight for word in self.words) or 1.0
+        self._found: dict[str, tuple[int, ...]] = {}
+        """Title word → the positions of the query words that find it (titles share words)."""
+
+    def _finders(self, title_word: str) -> tuple[int, ...]:
+        found = self._found.get(title_word)
+        if found is None:
+            found = self._found[title_word] = tuple(
+                place for place, word in enumerate(self.words) if word.matches(title_word)
+            )
+        return found
+
+    def score(self, candidate: _Candidate, title_words: Sequence[str]) -> float:
+        """``title_words``: the title's words without filler (all of them if all are)."""
+        finders = [self._finders(word) for word in title_words]
+        covered = sum(self.words[place].weight for place in {p for f in finders for p in f})
+        matched = sum(bool(found) for found in finders)
+        starts = bool(finders) and 0 in finders[0]
+        text = candidate.bm25 / self.best_bm25 if self.best_bm25 else 0.0
+        return (
+            _TEXT_WEIGHT * text
+            + _TITLE_COVER_WEIGHT * covered / self.total_weight
+            + _TITLE_PRECISION_WEIGHT * (matched / len(finders) if finders else 0.0)
+            + _ALL_WORDS_WEIGHT * candidate.all_words
+            + _TITLE_START_WEIGHT * starts
+            + _KIND_WEIGHT * (candidate.kind in self.kinds)
+            + _RULE_WEIGHT * (not self.kinds and candidate.kind == "rule")
+            + FRONT_GAME_WEIGHT * (candidate.game == self.prefer)
+        )
+
+
 class LookupIndex:
-    """A searchable index of the reference entries. Use from one thread."""
+    """A searchable index of the reference entries and Crows' cards. Use from one thread at a
+    time (it may be opened in one thread and handed to another)."""
 
     def __init__(self, connection: sqlite3.Connection, *, path: Path | None = None) -> None:
         self._connection = connection
         self.path = path
         """The cache file, or None when the index lives in memory."""
+        self._titles: dict[int, tuple[str, ...]] = {}
+        self._count: int | None = None
 
     # --- opening ------------------------------------------------------------------------------
 
     @classmethod
-    def in_memory(cls, library: ReferenceLibrary) -> LookupIndex:
-        connection = sqlite3.connect(":memory:")
-        _fill(connection, library, fingerprint="")
+    def in_memory(
+        cls, library: ReferenceLibrary, cards: Iterable[LookupDocument] = ()
+    ) -> LookupIndex:
+        """An index held in memory, of ``library``'s entries and ``cards``."""
+        connection = sqlite3.connect(":memory:", check_same_thread=False)
+        _fill(connection, _documents(library, cards), fingerprint="")
         return cls(connection)
 
     @classmethod
@@ -137,25 +275,30 @@ class LookupIndex:
         reference: Path | None = None,
         library: ReferenceLibrary | None = None,
     ) -> LookupIndex:
-        """The index cached in ``folder``, rebuilt first if the reference files changed.
+        """The index cached in ``folder``, rebuilt first if the reference or card files changed.
 
         ``reference`` is the reference folder (the shipped one by default); ``library`` saves
-        reading it again when the caller has it loaded. If the cache cannot be written, the
-        index is built in memory: searching never fails for want of a writable folder.
+        reading it again when the caller has it loaded. The shipped reference comes with
+        Crows' item cards, spells, creatures and tables; another folder is indexed alone. If the
+        cache cannot be written, the index is built in memory: searching never fails for want
+        of a writable folder.
         """
-        fingerprint = f"{INDEX_VERSION}:{reference_fingerprint(reference)}"
+        fingerprint = f"{INDEX_VERSION}:{documents_fingerprint(reference)}"
         path = folder / INDEX_FILE_NAME
         cached = _open_if_current(path, fingerprint)
         if cached is not None:
             return cls(cached, path=path)
+        from refkit.games.reference import read_reference
+
         library = library if library is not None else read_reference(reference)[0]
+        documents = _documents(library, card_documents()[0] if reference is None else ())
         try:
-            _write_cache(path, library, fingerprint)
+            _write_cache(path, documents, fingerprint)
         except (OSError, sqlite3.Error):
-            connection = sqlite3.connect(":memory:")
-            _fill(connection, library, fingerprint)
+            connection = sqlite3.connect(":memory:", check_same_thread=False)
+            _fill(connection, documents, fingerprint)
             return cls(connection)
-        return cls(sqlite3.connect(f"file:{path}?mode=ro", uri=True), path=path)
+        return cls(_read_only(path), path=path)
 
     def close(self) -> None:
         self._connection.close()
@@ -174,90 +317,321 @@ class LookupIndex:
     # --- searching ----------------------------------------------------------------------------
 
     def search(
-        self, query: str, *, game: str | None = None, limit: int = DEFAULT_LIMIT
+        self,
+        query: str,
+        *,
+        game: str | None = None,
+        limit: int = DEFAULT_LIMIT,
+        prefer: str | None = None,
     ) -> tuple[LookupHit, ...]:
-        """Entries matching every word of ``query`` (each as a prefix), best first.
+        """The documents for ``query``, best first (see the module's notes on ranking).
 
+        ``game`` keeps to one game; ``prefer`` is the game in front, whose hits count more.
         Raises LookupQueryError for a query with no words, an unknown game or a limit outside
         1..MAX_LIMIT.
         """
         tokens = check_search(query, game=game, limit=limit)
+        check_game(prefer)
+        named = None
+        if game is None:
+            named_games = {_GAME_WORDS[token] for token in tokens if token in _GAME_WORDS}
+            if len(named_games) == 1 and any(token not in _GAME_WORDS for token in tokens):
+                named = named_games.pop()
+                tokens = tuple(token for token in tokens if token not in _GAME_WORDS)
+        words = self.query_words(content_words(tokens))
+        if not words:
+            return ()
+        ranked = self._ranked(words, named or game, limit, prefer=named or prefer)
+        if not ranked and named is not None:  # nothing in the game named: look everywhere
+            ranked = self._ranked(words, None, limit, prefer=named)
+        shown = ranked[:limit]
+        snippets = self._snippets(words, [c.rowid for c in shown])
+        return tuple(
+            LookupHit(c.game, c.id, c.title, c.section, snippets.get(c.rowid, ""), c.kind)
+            for c in shown
+        )
+
+    def _ranked(
+        self, words: Sequence[QueryWord], game: str | None, limit: int, *, prefer: str | None
+    ) -> list[_Candidate]:
+        """Documents holding every word, then (when too few, and none of them is titled with
+        every word) those holding any, best first."""
+        candidates = self._candidates(all_words_expression(words), game, limit, all_words=True)
+        if (
+            len(words) > 1
+            and len(candidates) < limit
+            and not any(self._titled_with_all(words, candidate) for candidate in candidates)
+        ):
+            seen = {candidate.rowid for candidate in candidates}
+            candidates += [
+                candidate
+                for candidate in self._candidates(
+                    any_word_expression(self._telling(words)), game, limit, all_words=False
+                )
+                if candidate.rowid not in seen
+            ]
+        if not candidates:
+            return candidates
+        ranking = _Ranking(
+            words,
+            prefer,
+            frozenset(KIND_WORDS[word.typed] for word in words if word.typed in KIND_WORDS),
+            best_bm25=min(candidate.bm25 for candidate in candidates),
+        )
+        candidates.sort(
+            key=lambda candidate: (
+                -ranking.score(candidate, self._title_words(candidate)),
+                candidate.title,
+            )
+        )
+        return candidates
+
+    def _telling(self, words: Sequence[QueryWord]) -> Sequence[QueryWord]:
+        """The words of an any-word pass: those in at most a quarter of the documents (or in no
+        more than are ranked), when there are any. A word found nearly everywhere ("acti…",
+        "card") would only bring in most of the index, each document ranked for nothing."""
+        common = max(self._size() / COMMON_SHARE, CANDIDATES)
+        rare = [word for word in words if word.documents <= common]
+        return rare or words
+
+    def searched_forms(self, query: str) -> tuple[str, ...]:
+        """The word starts a search for ``query`` looks for (filler dropped, stems, corrected
+        spellings), for a front end to mark them in an entry it shows."""
+        words = self.query_words(content_words(query_tokens(query)))
+        return tuple(dict.fromkeys(form for word in words for form in word.forms))
+
+    def _titled_with_all(self, words: Sequence[QueryWord], candidate: _Candidate) -> bool:
+        """Whether ``candidate``'s title holds every query word: the query names it, and the
+        documents holding only some of the words would only trail it."""
+        title = self._title_words(candidate)
+        return all(any(word.matches(part) for part in title) for word in words)
+
+    def _title_words(self, candidate: _Candidate) -> tuple[str, ...]:
+        """The title's words without filler (all of them if all are), kept per document."""
+        words = self._titles.get(candidate.rowid)
+        if words is None:
+            every = words_of(candidate.title)
+            words = tuple(word for word in every if word not in FILLER) or tuple(every)
+            self._titles[candidate.rowid] = words
+        return words
+
+    def query_words(self, tokens: Sequence[str]) -> tuple[QueryWord, ...]:
+        """Each token as the forms the index is asked for: its stem as a prefix, or — for a
+        word the index has never seen — the nearest words it has (or the longest start of it
+        that starts a known word). A misspelling with nothing near is left out, unless every
+        word is one (then nothing is found). Each word is weighted by how rare it is."""
+        words: list[QueryWord] = []
+        for token in tokens:
+            documents = self._documents_with_prefix(token)
+            if documents or not MIN_TYPO_LENGTH <= len(token) <= MAX_TYPO_LENGTH:
+                forms: tuple[str, ...] = (stem(token),)
+            else:
+                forms = self._corrections(token) or self._known_start(token)
+                forms = tuple(stem(form) for form in forms)
+                documents = sum(self._documents_with_prefix(form) for form in forms)
+            if forms:
+                words.append(QueryWord(token, forms, rarity(documents, self._size()), documents))
+        return tuple(words)
+
+    def _size(self) -> int:
+        """How many documents the index holds (kept at build: counting an FTS5 table reads
+        every row)."""
+        if self._count is None:
+            row = self._connection.execute(
+                "SELECT value FROM lookup_meta WHERE key = 'documents'"
+            ).fetchone()
+            self._count = int(row[0]) if row else self.entry_count()
+        return self._count
+
+    def _documents_with_prefix(self, prefix: str) -> int:
+        """About how many documents hold a word starting with ``prefix`` (0: none)."""
+        row = self._connection.execute(
+            "SELECT sum(documents) FROM term WHERE term >= ? AND term < ?",
+            (prefix, prefix + "\U0010ffff"),
+        ).fetchone()
+        return int(row[0] or 0)
+
+    def _known_start(self, token: str) -> tuple[str, ...]:
+        """The longest start of ``token`` (dropping up to three letters) that starts a known
+        word: "navigator" finds "navigat…" when the index says "navigate"."""
+        for cut in range(1, min(3, len(token) - MIN_TYPO_LENGTH) + 1):
+            if self._documents_with_prefix(token[:-cut]):
+                return (token[:-cut],)
+        return ()
+
+    def _corrections(self, token: str) -> tuple[str, ...]:
+        variants = sorted(deletes(token))
+        marks = ", ".join("?" for _ in variants)
         rows = self._connection.execute(
-            _SEARCH_IN_GAME if game else _SEARCH_ALL,
-            {
-                "match": match_expression(tokens),
-                "game": game,
-                "limit": limit,
-                "start": HIT_START,
-                "end": HIT_END,
-            },
+            "SELECT DISTINCT term.term, term.documents FROM term_variant "
+            f"JOIN term ON term.term = term_variant.term WHERE term_variant.variant IN ({marks})",
+            variants,
         ).fetchall()
-        return tuple(LookupHit(*row) for row in rows)
+        return best_corrections(token, {term: documents for term, documents in rows})
+
+    def _candidates(
+        self, match: str, game: str | None, limit: int, *, all_words: bool
+    ) -> list[_Candidate]:
+        rows = self._connection.execute(
+            _CANDIDATES_IN_GAME if game else _CANDIDATES_ALL,
+            {"match": match, "game": game, "limit": max(CANDIDATES, limit)},
+        ).fetchall()
+        return [
+            _Candidate(rowid, game_id, entry_id, kind, title, section, bm25, all_words)
+            for rowid, game_id, entry_id, kind, title, section, bm25 in rows
+        ]
+
+    def _snippets(self, words: Sequence[QueryWord], rowids: Sequence[int]) -> dict[int, str]:
+        """A snippet of each shown document's body (see :func:`snippet_of`); the bodies are
+        read by rowid, so a prefix matching most of the index costs no more than the hits
+        shown."""
+        if not rowids:
+            return {}
+        marks = ", ".join("?" for _ in rowids)
+        rows = self._connection.execute(
+            f"SELECT rowid, body FROM document WHERE rowid IN ({marks})", tuple(rowids)
+        ).fetchall()
+        forms = hit_forms(words)
+        return {rowid: snippet_of(text, forms) for rowid, text in rows}
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def document(self, key: EntryKey) -> LookupDocument | None:
+        """The document of ``key`` as indexed (a card's fields and rows included), or None."""
+        row = self._connection.execute(
+            "SELECT kind, game, entry_id, title, section, tags, text, fields, rows FROM document "
+            "WHERE game = ? AND entry_id = ?",
+            (key.game, key.id),
+        ).fetchone()
+        if row is None:
+            return None
+        kind, game, entry_id, title, section, tags, text, fields, rows = row
+        return LookupDocument(
+            kind=kind,
+            game=game,
+            id=entry_id,
+            title=title,
+            section=section,
+            tags=tuple(json.loads(tags)),
+            text=text,
+            fields=tuple((label, value) for label, value in json.loads(fields)),
+            rows=tuple((label, value) for label, value in json.loads(rows)),
+        )
 
     def entry_count(self) -> int:
         return int(self._connection.execute("SELECT count(*) FROM entry_text").fetchone()[0])
 
 
-# The title hit test reads highlight() on the title column: it holds a start marker exactly
-# when a query word matched the title. Title matches sort first, bm25 orders within each group.
-_SEARCH_SQL = """
-SELECT game, entry_id, title, section,
-       snippet(entry_text, 3, :start, :end, '…', {words})
+# ``rank`` is the table's bm25 with the column weights (set when the index is built), which
+# FTS5 sorts by itself.
+_CANDIDATES_SQL = """
+SELECT rowid, game, entry_id, kind, title, section, rank
 FROM entry_text
 WHERE entry_text MATCH :match {game_filter}
-ORDER BY instr(highlight(entry_text, 0, :start, :end), :start) = 0,
-         bm25(entry_text, {weights}), title
+ORDER BY rank
 LIMIT :limit
 """
 
-_SEARCH_ALL, _SEARCH_IN_GAME = (
-    _SEARCH_SQL.format(
-        words=SNIPPET_WORDS,
-        weights=", ".join(str(weight) for weight in _WEIGHTS),
-        game_filter=game_filter,
-    )
-    for game_filter in ("", "AND game = :game")
+_CANDIDATES_ALL, _CANDIDATES_IN_GAME = (
+    _CANDIDATES_SQL.format(game_filter=game_filter) for game_filter in ("", "AND game = :game")
 )
+_RANK = f"bm25({', '.join(str(weight) for weight in _WEIGHTS)})"
 
 _SCHEMA = """
 CREATE TABLE lookup_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE VIRTUAL TABLE entry_text USING fts5(
-    title, section, tags, body, game_name, game UNINDEXED, entry_id UNINDEXED,
+    title, section, tags, body, game_name, game UNINDEXED, entry_id UNINDEXED, kind UNINDEXED,
     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
 );
+CREATE TABLE document (
+    rowid INTEGER PRIMARY KEY, kind TEXT NOT NULL, game TEXT NOT NULL, entry_id TEXT NOT NULL,
+    title TEXT NOT NULL, section TEXT NOT NULL, tags TEXT NOT NULL, text TEXT NOT NULL,
+    fields TEXT NOT NULL, rows TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (game, entry_id)
+);
+CREATE TABLE term (term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE term_variant (
+    variant TEXT NOT NULL, term TEXT NOT NULL, PRIMARY KEY (variant, term)
+) WITHOUT ROWID;
 """
 
 
-def _fill(connection: sqlite3.Connection, library: ReferenceLibrary, fingerprint: str) -> None:
+def _documents(
+    library: ReferenceLibrary, cards: Iterable[LookupDocument]
+) -> tuple[LookupDocument, ...]:
+    return (*rule_documents(library), *cards)
+
+
+def _fill(
+    connection: sqlite3.Connection, documents: Sequence[LookupDocument], fingerprint: str
+) -> None:
+    term_documents: dict[str, int] = {}
+    bodies = [searchable_text(document) for document in documents]
+    for document, body in zip(documents, bodies, strict=True):
+        text = " ".join((document.title, document.section, " ".join(document.tags), body))
+        for word in set(words_of(text)):
+            if not word.isdigit():
+                term_documents[word] = term_documents.get(word, 0) + 1
     with connection:
         connection.executescript(_SCHEMA)
-        connection.executemany(
-            "INSERT INTO entry_text (title, section, tags, body, game_name, game, entry_id) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
+        for rowid, (document, body) in enumerate(zip(documents, bodies, strict=True), start=1):
+            connection.execute(
+                "INSERT INTO entry_text (rowid, title, section, tags, body, game_name, game, "
+                "entry_id, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    entry.title,
-                    entry.section,
-                    " ".join(entry.tags),
-                    library.plain_body(entry),
-                    f"{entry.game} {entry.game_title}",
-                    entry.game,
-                    entry.id,
-                )
-                for entry in library
+                    rowid,
+                    document.title,
+                    document.section,
+                    " ".join(document.tags),
+                    body,
+                    f"{document.game} {GAME_TITLES.get(document.game, document.game)}",
+                    document.game,
+                    document.id,
+                    document.kind,
+                ),
+            )
+            connection.execute(
+                "INSERT INTO document VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    rowid,
+                    document.kind,
+                    document.game,
+                    document.id,
+                    document.title,
+                    document.section,
+                    json.dumps(document.tags),
+                    document.text,
+                    json.dumps(document.fields),
+                    json.dumps(document.rows),
+                    body,
+                ),
+            )
+        connection.executemany("INSERT INTO term VALUES (?, ?)", term_documents.items())
+        connection.executemany(
+            "INSERT INTO term_variant VALUES (?, ?)",
+            (
+                (variant, term)
+                for term in term_documents
+                if len(term) >= MIN_TYPO_LENGTH - 1
+                for variant in deletes(term)
             ),
         )
-        connection.execute(
-            "INSERT INTO lookup_meta (key, value) VALUES ('fingerprint', ?)", (fingerprint,)
+        connection.executemany(
+            "INSERT INTO lookup_meta (key, value) VALUES (?, ?)",
+            (("fingerprint", fingerprint), ("documents", str(len(documents)))),
         )
+        connection.execute("INSERT INTO entry_text (entry_text, rank) VALUES ('rank', ?)", (_RANK,))
         connection.execute("INSERT INTO entry_text (entry_text) VALUES ('optimize')")
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
 
 
 def _open_if_current(path: Path, fingerprint: str) -> sqlite3.Connection | None:
     if not path.is_file():
         return None
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        connection = _read_only(path)
     except sqlite3.Error:
         return None
     try:
@@ -272,16 +646,18 @@ def _open_if_current(path: Path, fingerprint: str) -> sqlite3.Connection | None:
     return connection
 
 
-def _write_cache(path: Path, library: ReferenceLibrary, fingerprint: str) -> None:
+def _write_cache(path: Path, documents: Sequence[LookupDocument], fingerprint: str) -> None:
     """Build the index in a temporary file beside ``path`` and move it into place: a reader
     (another Refkit process) sees the old index or the new one, never half of one."""
+    import tempfile  # only a build needs it: a search starts faster without
+
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=".lookup-", suffix=".tmp", dir=path.parent)
     os.close(handle)
     try:
         connection = sqlite3.connect(temporary)
         try:
-            _fill(connection, library, fingerprint)
+            _fill(connection, documents, fingerprint)
         finally:
             connection.close()
         os.replace(temporary, path)

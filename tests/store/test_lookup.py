@@ -11,17 +11,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import refkit.store.lookup as lookup_module
 from refkit.games.reference import ReferenceLibrary, load_reference, read_reference
+from refkit.present.lookup_documents import card_documents
 from refkit.store.lookup import (
     HIT_END,
     HIT_START,
     INDEX_FILE_NAME,
     LookupIndex,
     LookupQueryError,
+    hit_forms,
     plain_snippet,
     query_tokens,
+    snippet_of,
     snippet_parts,
 )
+from refkit.store.lookup_words import QueryWord
 
 
 def _write(root: Path, game: str, text: str, name: str = "a.toml") -> Path:
@@ -91,9 +96,11 @@ def test_tags_are_searched(index: LookupIndex) -> None:
     assert [hit.id for hit in index.search("gold")] == ["greed"]
 
 
-def test_every_word_must_match(index: LookupIndex) -> None:
-    assert [hit.id for hit in index.search("torch smoke")] == ["light"]
-    assert index.search("torch treasure") == ()
+def test_entries_with_every_word_come_before_those_with_any(index: LookupIndex) -> None:
+    assert [hit.id for hit in index.search("torch smoke")] == ["light", "torches", "dice"]
+    # no entry has both: any word will do
+    hits = [hit.id for hit in index.search("torch treasure")]
+    assert sorted(hits) == ["dice", "greed", "light", "torches"]
 
 
 def test_a_snippet_marks_the_hit_and_links_read_as_titles(index: LookupIndex) -> None:
@@ -209,8 +216,96 @@ def test_no_temporary_file_is_left_behind(reference: Path, tmp_path: Path) -> No
     assert sorted(path.name for path in folder.iterdir()) == [INDEX_FILE_NAME]
 
 
-def test_the_shipped_entries_are_all_indexed(tmp_path: Path) -> None:
+def test_the_shipped_entries_and_cards_are_all_indexed(tmp_path: Path) -> None:
     library: ReferenceLibrary = read_reference()[0]
+    cards, problems = card_documents()
+    assert problems == ()
+    assert {card.kind for card in cards} == {"item", "spell", "creature", "table"}
     with LookupIndex.open_cached(tmp_path, library=library) as index:
-        assert index.entry_count() == len(library)
+        assert index.entry_count() == len(library) + len(cards)
         assert index.search("torc")[0].game == "crows"
+
+
+# --- what people type: misspellings, questions, game names, kinds --------------------------------
+
+
+def test_a_misspelling_finds_the_word_the_index_has(index: LookupIndex) -> None:
+    assert [hit.id for hit in index.search("tocrhes")] == ["torches", "light", "dice"]
+    assert [hit.id for hit in index.search("treasre")] == ["greed"]
+    words = index.query_words(["tresure"])
+    assert [word.forms for word in words] == [("treasur",)]
+
+
+def test_a_word_with_nothing_near_is_dropped_and_alone_finds_nothing(index: LookupIndex) -> None:
+    assert index.search("zzzzqqq") == ()
+    assert [hit.id for hit in index.search("zzzzqqq greed")] == ["greed"]
+
+
+def test_short_words_are_never_corrected(index: LookupIndex) -> None:
+    # "gld" starts no word: at three letters a correction is a guess, so nothing is found
+    assert index.search("gld") == ()
+    assert [hit.id for hit in index.search("glod")] == ["greed"]
+
+
+def test_filler_words_of_a_question_are_dropped(index: LookupIndex) -> None:
+    assert index.search("how do I get the gold")[0].id == "greed"
+    # all filler: the words themselves are looked for
+    assert index.search("how") == ()
+
+
+def test_the_game_in_front_wins_a_near_tie(tmp_path: Path) -> None:
+    _write(tmp_path, "crows", _entry("lost-c", "Getting lost", "Wander off the road."))
+    _write(tmp_path, "stworze", _entry("lost-s", "Getting lost", "Wander off the road."))
+    with LookupIndex.in_memory(load_reference(tmp_path)) as index:
+        assert index.search("lost", prefer="crows")[0].id == "lost-c"
+        assert index.search("lost", prefer="stworze")[0].id == "lost-s"
+
+
+def test_the_shipped_index_finds_each_kind_and_says_which(tmp_path: Path) -> None:
+    with LookupIndex.open_cached(tmp_path) as index:
+        torch = index.search("torch")[0]
+        assert (torch.kind, torch.id, torch.title) == ("item", "item-torch", "Torch")
+        assert index.search("fire lance")[0].kind == "spell"
+        assert index.search("mire troll")[0].kind == "creature"
+        assert index.search("backlash table")[0].kind == "table"
+        assert index.search("usage dice")[0].id == "usage-dice"
+        assert index.search("lost", prefer="crows")[0].id == "getting-lost"
+        card = index.document(torch.key)
+        assert card is not None and ("Slots", "1") in card.fields
+        table = index.document(index.search("backlash table")[0].key)
+        assert table is not None and table.rows and table.rows[0][0] == "1–2"
+
+
+def test_a_snippet_is_a_window_around_the_first_hit() -> None:
+    words = [QueryWord("lantern", ("lantern",))]
+    text = " ".join(f"w{number}" for number in range(40)) + " the lantern burns " + "x " * 30
+    snippet = snippet_of(text, hit_forms(words))
+    assert snippet.startswith("…w38 w39 the ") and snippet.endswith("…")
+    assert f"{HIT_START}lantern{HIT_END}" in snippet
+    assert len(plain_snippet(snippet).split()) == 14
+    short = "A lantern, lit."
+    assert snippet_of(short, hit_forms(words)) == f"A {HIT_START}lantern{HIT_END}, lit."
+    # no hit in the body (the title matched): the body's start
+    assert snippet_of(text, hit_forms([QueryWord("zebra", ("zebra",))])).startswith("w0 w1")
+
+
+def test_a_short_prefix_makes_snippets_for_the_hits_shown_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[str] = []
+    real = lookup_module.snippet_of
+
+    def counting(text: str, forms: tuple[str, ...], size: int = 14) -> str:
+        made.append(text)
+        return real(text, forms, size)
+
+    monkeypatch.setattr(lookup_module, "snippet_of", counting)
+    with LookupIndex.open_cached(tmp_path) as index:
+        assert len(index.search("a", limit=5)) == 5
+    assert len(made) == 5
+
+
+def test_a_huge_word_is_looked_up_as_typed_quickly(index: LookupIndex) -> None:
+    assert index.search("x" * 5000) == ()
+    (word,) = index.query_words(["torchx" + "x" * 40])
+    assert word.forms == ("torchx" + "x" * 40,)  # not corrected, not cut back to "torch"

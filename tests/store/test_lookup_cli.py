@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -49,6 +52,52 @@ def test_a_prefix_finds_the_torch_entries_and_snippets_are_plain(lookup) -> None
     )
 
 
+def test_each_result_says_what_kind_of_thing_it_is(lookup) -> None:
+    code, out, _ = lookup("--json", "lookup", "torch")
+    results = json.loads(out)["results"]
+    assert code == 0
+    assert (results[0]["kind"], results[0]["id"]) == ("item", "item-torch")
+    assert {result["kind"] for result in results} <= {"rule", "item", "spell", "creature", "table"}
+    assert "rule" in {result["kind"] for result in results}
+    _, text, _ = lookup("lookup", "torch")
+    assert text.splitlines()[0] == "crows: item: Torch (Item cards)  [item-torch]"
+
+
+def test_a_misspelt_question_still_finds_its_entry(lookup) -> None:
+    _, out, _ = lookup("--json", "lookup", "what", "happens", "when", "you", "get", "unconcious")
+    assert json.loads(out)["results"][0]["id"] == "unconscious"
+
+
+HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "PySide6", "qasync", "reportlab")
+CLI_CORE = {
+    "refkit.cli.launch",
+    "refkit.cli.errors",
+    "refkit.cli.parsing",
+    "refkit.cli.output",
+    "refkit.cli.runner",
+    "refkit.cli.games",
+    "refkit.cli.games.lookup",
+}
+
+
+def test_the_command_line_lookup_imports_no_orm_no_qt_and_no_other_command(
+    refkit_data_dir: Path,
+) -> None:
+    run = [sys.executable, "-X", "importtime", "-m", "refkit", "--json", "lookup", "torch"]
+    env = {**os.environ, "REFKIT_DATA_DIR": str(refkit_data_dir)}
+    for attempt in ("builds the index", "reads the cached index"):
+        done = subprocess.run(run, env=env, capture_output=True, text=True, check=True)
+        imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines()}
+        heavy = {name for name in imported if name.split(".")[0] in HEAVY}
+        commands = {name for name in imported if name.startswith("refkit.cli.")} - CLI_CORE
+        elsewhere = {name for name in imported if name.startswith(("refkit.app", "refkit.gui"))}
+        assert (heavy, commands, elsewhere) == (set(), set(), set()), attempt
+        assert json.loads(done.stdout)["results"][0]["id"] == "item-torch", attempt
+        if attempt == "reads the cached index":  # the card readers are needed only to build it
+            readers = ("refkit.rules.inventory", "refkit.rules.magic", "refkit.rules.tables")
+            assert not any(name.startswith(readers) for name in imported)
+
+
 def test_text_output_names_game_title_and_id(lookup) -> None:
     code, out, _ = lookup("lookup", "greed")
     assert code == 0
@@ -92,4 +141,7 @@ def test_a_data_folder_that_cannot_be_made_still_answers(lookup, tmp_path, monke
     monkeypatch.setenv("REFKIT_DATA_DIR", str(blocked / "data"))
     code, out, err = lookup("--json", "lookup", "greed")
     assert (code, err) == (0, "")
-    assert json.loads(out)["results"][0]["id"] == "greed-bonus"
+    results = json.loads(out)["results"]
+    assert results[0]["id"] == "greed-bonus"
+    torch = json.loads(lookup("--json", "lookup", "torch")[1])["results"]
+    assert torch[0]["kind"] == "item"  # the cards are there in memory too

@@ -7,11 +7,12 @@ A game module defines ``register(commands)`` like the other command modules (``c
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from types import ModuleType
 
 
 def game_command_modules() -> tuple[ModuleType, ...]:
     """Every game command module in this package, by name (a stable ``--help`` order)."""
+    import pkgutil  # not needed by ``refkit lookup``, which loads its own module alone
+
     names = sorted(info.name for info in pkgutil.iter_modules(__path__) if not info.ispkg)
     return tuple(importlib.import_module(f"{__name__}.{name}") for name in names)

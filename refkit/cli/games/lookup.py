@@ -13,12 +13,22 @@ if TYPE_CHECKING:
 
 Result = tuple[dict[str, Any], str]
 
+FRONT_GAME = "crows"
+"""The game whose entries win a near tie: Refkit's own. ``--game`` keeps to one game instead."""
+
 
 def register(commands: Subcommands) -> None:
     parser = commands.add_parser(
-        "lookup", help="search the rules reference of Crows and the other games"
+        "lookup",
+        help="search the rules of Crows and the other games, and Crows' item cards, spells, "
+        "creatures and tables",
     )
-    parser.add_argument("query", nargs="+", metavar="QUERY", help="words to look up (prefixes)")
+    parser.add_argument(
+        "query",
+        nargs="+",
+        metavar="QUERY",
+        help="words or a question (prefixes; misspellings are corrected)",
+    )
     parser.add_argument(
         "--game",
         metavar="ID",
@@ -39,7 +49,7 @@ def _run_lookup(args: argparse.Namespace) -> Result:
     except LookupQueryError as problem:
         raise CliError(f"lookup: {problem}") from None
     with _open_index() as index:
-        hits = index.search(query, game=args.game, limit=args.limit)
+        hits = index.search(query, game=args.game, limit=args.limit, prefer=FRONT_GAME)
     results = [
         {
             "game": hit.game,
@@ -47,6 +57,7 @@ def _run_lookup(args: argparse.Namespace) -> Result:
             "title": hit.title,
             "snippet": plain_snippet(hit.snippet),
             "section": hit.section,
+            "kind": hit.kind,
         }
         for hit in hits
     ]
@@ -57,13 +68,14 @@ def _open_index() -> LookupIndex:
     """The index cached in the data folder; in memory when that folder cannot be made, since a
     search needs nothing written."""
     from refkit.games.reference import read_reference
+    from refkit.present.lookup_documents import card_documents
     from refkit.store.location import data_dir
     from refkit.store.lookup import LookupIndex
 
     try:
         folder = data_dir()
     except OSError:
-        return LookupIndex.in_memory(read_reference()[0])
+        return LookupIndex.in_memory(read_reference()[0], card_documents()[0])
     return LookupIndex.open_cached(folder)
 
 
@@ -72,6 +84,9 @@ def _text(query: str, results: list[dict[str, str]]) -> str:
         return f"no entries match {query!r}"
     lines: list[str] = []
     for result in results:
-        lines.append(f"{result['game']}: {result['title']} ({result['section']})  [{result['id']}]")
+        kind = "" if result["kind"] == "rule" else f"{result['kind']}: "
+        lines.append(
+            f"{result['game']}: {kind}{result['title']} ({result['section']})  [{result['id']}]"
+        )
         lines.append(f"    {result['snippet']}")
     return "\n".join(lines)

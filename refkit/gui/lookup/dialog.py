@@ -1,13 +1,15 @@
-"""The lookup window: a search box, results grouped by game as you type, and the entry viewer.
+"""The lookup window: a search box, results grouped by game as you type, and a viewer for each
+kind of result (a rule entry, an item card, a spell, a creature, a rollable table).
 
 Non-modal, so the referee can keep it open beside the clock. The arrow keys move through the
-results from the search box, the viewer follows the selected one, Enter reads it (focus to the
-viewer), and Escape closes the window.
+results from the search box, the viewer of the selected one's kind follows it, Enter reads it
+(focus to the viewer), and Escape closes the window. The game in front of the main window (the
+Games panel's tab, when that panel is in front; Crows otherwise) wins near ties.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
@@ -19,20 +21,24 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListView,
     QSplitter,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from refkit.games.reference import GAME_TITLES, EntryKey, ReferenceLibrary
+from refkit.gui.lookup.card_viewer import CardViewer, TableViewer
 from refkit.gui.lookup.entry_viewer import EntryViewer
 from refkit.gui.lookup.result_delegate import ResultDelegate
 from refkit.gui.lookup.results_model import LookupResultsModel, ResultRole
-from refkit.store.lookup import LookupIndex, LookupQueryError, query_tokens
+from refkit.store.lookup import LookupHit, LookupIndex, LookupQueryError, query_tokens
 
 TYPING_PAUSE_MS = 120
 """Search once typing pauses this long: a search takes well under a frame, but redrawing the
 list on every key of a fast typist flickers."""
 RESULT_LIMIT = 60
+DEFAULT_FRONT_GAME = "crows"
+CARD_KINDS = ("item", "spell", "creature")
 
 _MOVES = {
     Qt.Key.Key_Down: 1,
@@ -49,8 +55,10 @@ class LookupDialog(QDialog):
         index: LookupIndex,
         problems: Sequence[str] = (),
         parent: QWidget | None = None,
+        front_game: Callable[[], str | None] = lambda: DEFAULT_FRONT_GAME,
     ) -> None:
         super().__init__(parent)
+        self._front_game = front_game
         self.setObjectName("lookup_dialog")
         self.setWindowTitle("Look up rules")
         self.setModal(False)
@@ -59,7 +67,10 @@ class LookupDialog(QDialog):
 
         self.search_box = QLineEdit()
         self.search_box.setObjectName("lookup_search")
-        self.search_box.setPlaceholderText("Search the rules of all five games (e.g. torch, grab)")
+        self.search_box.setPlaceholderText(
+            "Search the rules of all five games, items, spells, creatures and tables "
+            "(a word, a name or a question)"
+        )
         self.search_box.setClearButtonEnabled(True)
         self.search_box.installEventFilter(self)
         self.game_filter = QComboBox()
@@ -89,11 +100,17 @@ class LookupDialog(QDialog):
         self.results.selectionModel().currentChanged.connect(self._current_changed)
         self.results.activated.connect(lambda _index: self.read_selected())
         self.viewer = EntryViewer(library)
+        self.card_viewers = {kind: CardViewer(kind) for kind in CARD_KINDS}
+        self.table_viewer = TableViewer()
+        self.viewers = QStackedWidget()
+        self.viewers.setObjectName("lookup_viewers")
+        for viewer in (self.viewer, *self.card_viewers.values(), self.table_viewer):
+            self.viewers.addWidget(viewer)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.setObjectName("lookup_splitter")
         splitter.addWidget(self.results)
-        splitter.addWidget(self.viewer)
+        splitter.addWidget(self.viewers)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
         splitter.setChildrenCollapsible(False)
@@ -114,6 +131,11 @@ class LookupDialog(QDialog):
         self.game_filter.currentIndexChanged.connect(lambda _index: self.search_now())
         self.resize(960, 600)
         self.search_now()
+
+    @property
+    def index(self) -> LookupIndex:
+        """The index the window searches."""
+        return self._index
 
     # --- opening ------------------------------------------------------------------------------
 
@@ -137,13 +159,15 @@ class LookupDialog(QDialog):
             self.status.setText("Type a word: the lookup finds entries as you type.")
             return
         try:
-            hits = self._index.search(text, game=game, limit=RESULT_LIMIT)
+            hits = self._index.search(
+                text, game=game, limit=RESULT_LIMIT, prefer=self._front_game()
+            )
         except LookupQueryError:
             self._show_hits(())
             shown = text.strip()
             self.status.setText(f"No words to look up in {shown!r}: type letters or numbers.")
             return
-        self.viewer.set_search_words(query_tokens(text))
+        self.viewer.set_search_words(self._index.searched_forms(text))
         self._show_hits(hits)
         if not hits:
             where = f" in {GAME_TITLES[game]}" if game else ""
@@ -156,13 +180,14 @@ class LookupDialog(QDialog):
                 f"{'game' if games == 1 else 'games'}"
             )
 
-    def _show_hits(self, hits) -> None:
+    def _show_hits(self, hits: Sequence[LookupHit]) -> None:
         self.model.set_hits(hits)
         rows = self.model.hit_rows()
         if rows:
             self._select(rows[0])
         else:
             self.viewer.show_placeholder()
+            self.viewers.setCurrentWidget(self.viewer)
 
     def _select(self, row: int) -> None:
         index = self.model.index(row, 0)
@@ -189,13 +214,30 @@ class LookupDialog(QDialog):
         """Enter: show the selected entry and put the keyboard in the viewer."""
         key = self.selected_key()
         if key is not None:
+            self.show_result(key, str(self.results.currentIndex().data(ResultRole.KIND)))
+            shown = self.viewers.currentWidget()
+            target = self.viewer.body if shown is self.viewer else shown
+            target.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def show_result(self, key: EntryKey, kind: str) -> None:
+        """Show ``key`` in the viewer of its ``kind``."""
+        if kind == "rule":
             self.viewer.show_entry(key)
-            self.viewer.body.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.viewers.setCurrentWidget(self.viewer)
+            return
+        document = self._index.document(key)
+        viewer = self.table_viewer if kind == "table" else self.card_viewers.get(kind)
+        if document is None or viewer is None:
+            self.viewer.show_placeholder(f"This {kind} is no longer in the index.")
+            self.viewers.setCurrentWidget(self.viewer)
+            return
+        viewer.show_document(document)
+        self.viewers.setCurrentWidget(viewer)
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         key = current.data(ResultRole.KEY)
         if isinstance(key, EntryKey):
-            self.viewer.show_entry(key)
+            self.show_result(key, str(current.data(ResultRole.KIND)))
 
     def _show_problems(self, problems: Sequence[str]) -> None:
         if not problems:

@@ -14,6 +14,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelInde
 
 from refkit.games.reference import GAME_TITLES, EntryKey
 from refkit.gui.lookup.rich_text import snippet_html
+from refkit.present.lookup_documents import KIND_NAMES
 from refkit.store.lookup import LookupHit, plain_snippet
 
 Index = QModelIndex | QPersistentModelIndex
@@ -27,6 +28,8 @@ class ResultRole(IntEnum):
     SECTION = Qt.ItemDataRole.UserRole + 3
     KEY = Qt.ItemDataRole.UserRole + 4
     """The hit's EntryKey (None on a heading)."""
+    KIND = Qt.ItemDataRole.UserRole + 5
+    """What the hit is: rule, item, spell, creature or table (None on a heading)."""
 
 
 @dataclass(frozen=True)
@@ -92,9 +95,12 @@ class LookupResultsModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return hit.title
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{hit.title} ({hit.section})"
+            return f"{hit.title} ({KIND_NAMES.get(hit.kind, hit.kind)}, {hit.section})"
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return f"{hit.title}, {hit.section}: {plain_snippet(hit.snippet)}"
+            kind = KIND_NAMES.get(hit.kind, hit.kind)
+            return f"{hit.title}, {kind}, {hit.section}: {plain_snippet(hit.snippet)}"
+        if role == ResultRole.KIND:
+            return hit.kind
         if role == ResultRole.SNIPPET_HTML:
             return snippet_html(hit.snippet)
         if role == ResultRole.SECTION:
