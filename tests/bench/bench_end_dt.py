@@ -6,8 +6,9 @@
 End DT is timed three ways, each on the three databases interleaved run by run (empty, filled,
 10×, empty, filled, 10×…), so the machine's load hits all three alike:
 
-- ``service``: ``Services.dungeon.end_turn()`` on services kept open, as the window runs it (its
-  End DT command calls exactly that): the step itself, its one transaction and its hooks;
+- ``service``: ``Services.do(EndTurnCommand(...))`` on services kept open, as the window runs it
+  (its undo stack opens one unit of work around the same command): the step itself, its one
+  transaction and its hooks;
 - ``CLI in-process``: ``run_cli(["--db", PATH, "dt", "end", ...])`` in this process: what
   ``refkit dt end`` does (open and check the file, build the services, the step, the JSON out)
   without the interpreter's start-up and imports;
@@ -58,6 +59,7 @@ sys.path.insert(0, str(HERE))
 
 from make_filled_database import make_filled_database, scaled_sizes  # noqa: E402
 
+from refkit.app.dungeon_turn_commands import EndTurnCommand  # noqa: E402
 from refkit.app.sample_content import sample_characters  # noqa: E402
 from refkit.compose import Services  # noqa: E402
 from refkit.errors import DomainError  # noqa: E402
@@ -143,7 +145,7 @@ def arm(bench: Bench) -> int:
 
 def end_in_service(bench: Bench, seed: int) -> float:
     start = time.perf_counter()
-    bench.services.dungeon.end_turn(seed=seed)
+    bench.services.do(EndTurnCommand(bench.services.dungeon, seed=seed))
     return time.perf_counter() - start
 
 
