@@ -18,7 +18,7 @@ from refkit.errors import DomainError
 from refkit.export.card_faces import SPELL_COLOUR, draw_item_face, draw_spell_face
 from refkit.export.card_pages import CardOptions, PrintCard, draw_card_pages
 from refkit.export.character_sheet import draw_character_sheet
-from refkit.export.pages import open_canvas
+from refkit.export.pages import draw_duplex_filler, open_canvas
 from refkit.export.quick_sheet import draw_quick_sheet
 from refkit.present.card_face import CardFace, kind_colour
 from refkit.present.card_sheet import Paper, papers
@@ -138,7 +138,11 @@ def crow_cards_document(
 def party_document(
     crows: Sequence[Character], options: CardOptions, progress: ProgressCallback | None = None
 ) -> Document:
-    """The party pack: every crow's sheet, then every item card of the party."""
+    """The party pack: every crow's sheet, then every item card of the party.
+
+    With backs, the cards start on an odd page (a filler page after an odd number of sheet
+    pages), so each page of fronts and the page of its backs are the two sides of one sheet.
+    """
     if not crows:
         raise NothingToPrint("no crows to print")
     options.sheet()
@@ -151,6 +155,8 @@ def party_document(
         pages += draw_character_sheet(canvas, crow, options.paper)
         counter.step()
     if cards or options.blanks:
+        if options.backs and pages % 2:
+            pages += draw_duplex_filler(canvas, options.paper)
         pages += draw_card_pages(canvas, cards, options, lambda _: counter.step())
     return _finish(canvas, out, pages)
 

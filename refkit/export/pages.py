@@ -81,3 +81,18 @@ class Page:
 
     def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
         self.canvas.line(self.x(x1), self.y(y1), self.x(x2), self.y(y2))
+
+
+FILLER_NOTE = "This page is left blank so that each card's back prints behind it."
+
+
+def draw_duplex_filler(canvas: Canvas, paper: Paper) -> int:
+    """A page left blank but for a small grey note (a printer set to skip empty pages would
+    otherwise drop it and put every back behind the wrong front); returns 1, the page drawn."""
+    canvas.saveState()
+    canvas.setFillGray(0.55)
+    canvas.setFont(REGULAR, 8)
+    canvas.drawCentredString(paper.width * mm / 2, paper.height * mm / 2, FILLER_NOTE)
+    canvas.restoreState()
+    canvas.showPage()
+    return 1
