@@ -138,7 +138,7 @@ def _check_out(args: argparse.Namespace) -> None:
 
 
 def _read(path: str) -> Character:
-    from refkit.app.character_service import read_character_file
+    from refkit.app.character_files import read_character_file
     from refkit.rules.character.file_format import CharacterFileError
 
     try:
