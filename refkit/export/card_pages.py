@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from reportlab.lib.colors import black
+from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from refkit.export.card_faces import draw_back, draw_blank_face
@@ -109,12 +109,18 @@ def mirrored(box: Rect, paper: Paper) -> Rect:
 
 
 def _cut_marks(page: Page, sheet: CardSheet, *, mirrored: bool) -> None:
+    """The marks, black on a thin white line: one that has moved in over a dark outer bleed
+    still shows."""
     canvas = page.canvas
     canvas.saveState()
-    canvas.setStrokeColor(black)
-    canvas.setLineWidth(0.25)
     width = sheet.paper.width
-    for mark in sheet.cut_marks:
-        x1, x2 = (width - mark.x1, width - mark.x2) if mirrored else (mark.x1, mark.x2)
-        page.line(x1, mark.y1, x2, mark.y2)
+    lines = [
+        ((width - mark.x1, width - mark.x2) if mirrored else (mark.x1, mark.x2), mark)
+        for mark in sheet.cut_marks
+    ]
+    for colour, line_width in ((white, 0.9), (black, 0.25)):
+        canvas.setStrokeColor(colour)
+        canvas.setLineWidth(line_width)
+        for (x1, x2), mark in lines:
+            page.line(x1, mark.y1, x2, mark.y2)
     canvas.restoreState()

@@ -50,7 +50,7 @@ def test_export_party_puts_every_crow_in_one_pdf(cli, tmp_path):
     run = cli("export", "party", str(first), str(second), "--out", str(out), "--json")
     assert run.code == 0, run.err
     assert run.json["names"] == ["Mara Vell", "Odo Quill"]
-    assert run.json["pages"] == page_count(out) == 2 + 2  # two sheets; six cards at four a page
+    assert run.json["pages"] == page_count(out) == 2 + 1  # two sheets; six cards at nine a page
 
 
 def test_export_spells_and_the_quick_sheet(cli, tmp_path):
