@@ -148,7 +148,8 @@ def party_document(
     options.sheet()
     cards = [item_card(face, crow.name) for crow in crows for face in crow_faces(crow)]
     out = io.BytesIO()
-    canvas = open_canvas(out, options.paper, _title("Party pack", crows))
+    kind = "Party pack" if len(crows) > 1 else "Sheet and item cards"
+    canvas = open_canvas(out, options.paper, _title(kind, crows))
     counter = _Counter(len(crows) + len(cards) + options.blanks, progress)
     pages = 0
     for crow in crows:

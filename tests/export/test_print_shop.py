@@ -10,7 +10,7 @@ import pytest
 from refkit.export.card_pages import CardOptions
 from refkit.export.documents import paper_named, party_document
 from tests.export.crows import crow
-from tests.export.pdf_reading import page_count, pdf_text
+from tests.export.pdf_reading import page_count, pdf_info, pdf_text
 
 
 def saved(tmp_path: Path, data: bytes, name: str = "out.pdf") -> Path:
@@ -43,3 +43,12 @@ def test_every_card_front_of_the_party_pack_shares_its_sheet_of_paper_with_its_b
     assert all(page % 2 == 1 for page in fronts), (fronts, backs)
     assert backs == [page + 1 for page in fronts]
     assert pages % 2 == 0
+
+
+def test_a_lone_crow_is_not_titled_a_party_pack(tmp_path):
+    options = CardOptions(paper_named("a4"))
+    alone = saved(tmp_path, party_document([crow("Mara Vell")], options).data, "alone.pdf")
+    assert pdf_info(alone)["Title"] == "Sheet and item cards: Mara Vell"
+    pair = [crow("Mara Vell"), crow("Odo Quill")]
+    both = saved(tmp_path, party_document(pair, options).data, "both.pdf")
+    assert pdf_info(both)["Title"] == "Party pack: Mara Vell, Odo Quill"

@@ -114,7 +114,9 @@ class ExportActions(QObject):
             self.dialog.deleteLater()
         dialog = ExportDialog(request, self.context.settings, self.context.window)
         self.dialog = dialog
-        dialog.open()
+        # Not modal: the referee may keep looking things up while a party pack prints.
+        dialog.setModal(False)
+        dialog.show()
         return dialog
 
     def _nothing(self, text: str) -> None:
