@@ -18,7 +18,16 @@ from refkit.export.card_faces import INK, MUTED, RULE, draw_item_face
 from refkit.export.fonts import BOLD, REGULAR
 from refkit.export.pages import Page
 from refkit.export.print_layout import print_layout
-from refkit.export.text_fit import LEADING, Fitted, draw_fitted, draw_line, fit, fit_line, wrap
+from refkit.export.text_fit import (
+    LEADING,
+    READABLE,
+    Fitted,
+    draw_fitted,
+    draw_line,
+    fit,
+    fit_line,
+    wrap,
+)
 from refkit.export.units import mm
 from refkit.present.card_face import CardFace
 from refkit.present.card_sheet import Paper
@@ -185,7 +194,7 @@ def _stats(
     boxes = [(name.capitalize(), _signed(chars[name]), "") for name in CHARACTERISTIC_NAMES]
     boxes += [
         ("Stamina", f"{crow.stamina.current} / {crow.stamina.max}", "now / max"),
-        ("AD", str(crow.armor_defense), "worn armour and shields"),
+        ("AD", str(crow.armor_defense), "armour and shields"),
         ("Speed", speed, ""),
         ("Cruelty", str(crow.cruelty), ""),
     ]
@@ -228,8 +237,9 @@ def _stats(
                 page.x(box.left + 1.5),
                 page.y(box.bottom - 0.9),
                 (width - 3) * mm,
-                5,
+                READABLE,
                 align="centre",
+                smallest=READABLE,
             )
     return top + height
 

@@ -52,3 +52,85 @@ def test_a_lone_crow_is_not_titled_a_party_pack(tmp_path):
     pair = [crow("Mara Vell"), crow("Odo Quill")]
     both = saved(tmp_path, party_document(pair, options).data, "both.pdf")
     assert pdf_info(both)["Title"] == "Party pack: Mara Vell, Odo Quill"
+
+
+def _sizes(pdf: Path, page: int) -> list[tuple[str, float]]:
+    import pdfplumber
+
+    with pdfplumber.open(pdf) as document:
+        words = document.pages[page - 1].extract_words(extra_attrs=["size"])
+    return [(word["text"], float(word["size"])) for word in words]
+
+
+def knife_crow():
+    """Sixteen things, a Knife and an axe among them, with notes on items."""
+    from refkit.rules.character.file_format import character_from_json
+    from tests.export.crows import crow_data
+
+    data = crow_data(items=16)
+    data["items"][0] = {
+        "name": "Knife",
+        "slots": 1,
+        "area": "hand",
+        "at": 1,
+        "tags": ["weapon", "melee", "thrown", "stabbing"],
+        "damage": {"tier2": 1, "tier3": 3, "characteristic": "A", "piercing": False},
+        "notes": "Grandmother's, bone hilt",
+    }
+    return character_from_json(data)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nothing_on_the_sheet_prints_under_6_pt_and_item_notes_are_kept(tmp_path, paper):
+    """Issue 27 item 3: slot text wraps before it shrinks, never below 6 pt, and uses the room
+    for the item's notes."""
+    from refkit.export.documents import sheet_document
+
+    pdf = saved(tmp_path, sheet_document([knife_crow()], paper_named(paper)).data)
+    sizes = _sizes(pdf, 1)
+    small = [(text, round(size, 2)) for text, size in sizes if size < 6 - 1e-6]
+    assert small == []
+    text = pdf_text(pdf, 1)
+    assert "Knife" in text and "1+A" in text
+    assert "Grandmother" in text  # the item's notes, in its slot
+
+
+def test_slot_facts_use_the_room_not_the_smallest_size(tmp_path):
+    from refkit.export.documents import sheet_document
+
+    pdf = saved(tmp_path, sheet_document([knife_crow()], paper_named("a4")).data)
+    damage = [size for text, size in _sizes(pdf, 1) if text in ("1+A", "Dmg")]
+    assert damage and min(damage) >= 6.5
+
+
+def rendered(pdf: Path, page: int, dpi: int = 100):
+    """The page drawn by PDFium (not ReportLab, not poppler) as a Pillow image."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        return document[page - 1].render(scale=dpi / 72).to_pil().convert("L")
+    finally:
+        document.close()
+
+
+def test_a_held_condition_is_a_filled_box_and_the_others_are_empty(tmp_path):
+    """The boxes read as drawn: the crow is weakened, and only Weakened's box is inked."""
+    import pdfplumber
+
+    from refkit.export.documents import sheet_document
+
+    pdf = saved(tmp_path, sheet_document([crow()], paper_named("a4")).data)
+    dpi = 100
+    image = rendered(pdf, 1, dpi)
+    with pdfplumber.open(pdf) as document:
+        words = {w["text"]: w for w in document.pages[0].extract_words()}
+    shade = {}
+    for condition in ("Blessed", "Grabbed", "Prone", "Vulnerable", "Unconscious", "Weakened"):
+        word = words[condition]
+        # The box sits just left of its word: 1.2 mm gap, 3.4 mm square; sample its middle.
+        x = (word["x0"] - (1.2 + 1.7) * 72 / 25.4) * dpi / 72
+        y = (word["top"] + word["bottom"]) / 2 * dpi / 72
+        shade[condition] = image.getpixel((round(x), round(y)))
+    assert shade["Weakened"] < 80, shade
+    assert all(value > 200 for name, value in shade.items() if name != "Weakened"), shade
