@@ -4,12 +4,17 @@
 Every input is read and checked, and the whole PDF is built in memory, before anything is written;
 the PDF then takes its name in one rename (``write_bytes_atomic``), so bad input (exit 2, one
 ``error:`` line) or a failed write leaves nothing behind. No database is opened.
+
+A crow that breaks the rules (as ``character check`` finds) is still printed, as it is, so the
+referee can see what is wrong on paper; every rule it breaks is said on stderr, one a line, and
+the command exits 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -147,6 +152,22 @@ def _read(path: str) -> Character:
         raise CliError(str(error)) from None
 
 
+def _say_rule_errors(args: argparse.Namespace, crows: list[tuple[str, Character]]) -> None:
+    """Every rule each crow breaks, one line on stderr each; exit 1 when there is any (the PDF is
+    written all the same: it shows the crow as it is)."""
+    from refkit.rules.character.file_format import check_character
+
+    broken = 0
+    for path, crow in crows:
+        for problem in check_character(crow).errors:
+            sys.stderr.write(
+                f"rule error: {path}: {crow.name} breaks {problem.code}: {problem.message}\n"
+            )
+            broken += 1
+    if broken:
+        args.exit_code = 1
+
+
 def _write(args: argparse.Namespace, document: Document, what: str) -> Result:
     from refkit.app.atomic_files import AtomicWriteError, write_bytes_atomic
 
@@ -176,6 +197,7 @@ def _run_sheet(args: argparse.Namespace) -> Result:
     crow = _read(args.file)
     document = _build(lambda: sheet_document([crow], paper))
     payload, text = _write(args, document, f"{crow.name}'s sheet")
+    _say_rule_errors(args, [(args.file, crow)])
     return {**payload, "name": crow.name}, text
 
 
@@ -187,6 +209,7 @@ def _run_cards(args: argparse.Namespace) -> Result:
     crow = _read(args.file)
     document = _build(lambda: crow_cards_document(crow, options))
     payload, text = _write(args, document, f"{crow.name}'s item cards")
+    _say_rule_errors(args, [(args.file, crow)])
     cards = len(crow_faces(crow))
     sheet = options.sheet()
     return {
@@ -207,6 +230,7 @@ def _run_party(args: argparse.Namespace) -> Result:
     crows = [_read(path) for path in args.files]
     document = _build(lambda: party_document(crows, options))
     payload, text = _write(args, document, f"the party pack of {len(crows)}")
+    _say_rule_errors(args, list(zip(args.files, crows, strict=True)))
     return {
         **payload,
         "names": [crow.name for crow in crows],
