@@ -175,6 +175,8 @@ def _write(args: argparse.Namespace, document: Document, what: str) -> Result:
         path = write_bytes_atomic(args.out, document.data)
     except AtomicWriteError as error:
         raise CliError(f"{error}; nothing written") from None
+    for warning in document.warnings:
+        sys.stderr.write(f"warning: {warning}\n")
     pages = f"{document.pages} page{'s' if document.pages != 1 else ''}"
     payload = {"out": str(path), "pages": document.pages, "paper": args.paper.strip().lower()}
     return payload, f"wrote {what} to {path} ({pages})"

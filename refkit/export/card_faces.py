@@ -23,6 +23,7 @@ from refkit.export.text_fit import (
     cut_to,
     draw_fitted,
     draw_line,
+    draw_text,
     fit,
     wrap,
 )
@@ -159,9 +160,8 @@ def draw_item_face(
         if bottom + leading * len(lines) > top - leading:
             break
         canvas.setFillColor(run.color)
-        canvas.setFont(run.font, fact_size)
         for line in reversed(lines):
-            canvas.drawString(left, bottom + fact_size * 0.25, line)
+            draw_text(canvas, left, bottom + fact_size * 0.25, line, run.font, fact_size)
             bottom += leading
     top = _draw_runs(canvas, runs, left, top, text_width, fact_size, bottom)
     if has_dice and top - leading * 1.35 * dice_rows >= bottom - 1e-6:
@@ -220,10 +220,9 @@ def _draw_runs(
         lines = wrap(run.text, run.font, size, width)
         fitted = cut_to(Fitted(lines, run.font, size), width, max(0.0, top - bottom))
         canvas.setFillColor(run.color)
-        canvas.setFont(run.font, size)
         for line in fitted.lines:
             top -= leading
-            canvas.drawString(left, top + size * 0.25, line)
+            draw_text(canvas, left, top + size * 0.25, line, run.font, size)
         if fitted.cut:
             break
     return top

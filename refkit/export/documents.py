@@ -20,6 +20,7 @@ from refkit.export.card_pages import CardOptions, PrintCard, draw_card_pages
 from refkit.export.character_sheet import draw_character_sheet
 from refkit.export.pages import draw_duplex_filler, open_canvas
 from refkit.export.quick_sheet import draw_quick_sheet
+from refkit.export.scripts import take_missing
 from refkit.present.card_face import CardFace, kind_colour
 from refkit.present.card_sheet import Paper, papers
 from refkit.rules.character.model import Character
@@ -38,6 +39,8 @@ class Document:
 
     data: bytes
     pages: int
+    warnings: tuple[str, ...] = ()
+    """What the reader should know though the PDF was made (characters no font has)."""
 
 
 def paper_named(key: str) -> Paper:
@@ -87,7 +90,8 @@ class _Counter:
 
 def _finish(canvas: Canvas, out: io.BytesIO, pages: int) -> Document:
     canvas.save()
-    return Document(out.getvalue(), pages)
+    missing = take_missing()
+    return Document(out.getvalue(), pages, (missing,) if missing else ())
 
 
 def sheet_document(

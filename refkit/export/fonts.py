@@ -35,5 +35,8 @@ def register_fonts() -> None:
 
 
 def text_width(text: str, font: str, size: float) -> float:
-    """The width of ``text`` in points, in ``font`` at ``size``."""
-    return float(pdfmetrics.stringWidth(text, font, size))
+    """The width of ``text`` in points, in ``font`` at ``size`` (a character ``font`` lacks
+    measured in the fallback that prints it, a right-to-left run as shaped)."""
+    from refkit.export.scripts import run_width, runs
+
+    return sum(run_width(run, size) for run in runs(text, font))

@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from refkit import __version__
 from refkit.export.fonts import REGULAR, register_fonts
+from refkit.export.scripts import take_missing
 from refkit.export.units import mm
 from refkit.present.card_sheet import Paper
 from refkit.present.geometry import Rect
@@ -23,6 +24,7 @@ from refkit.present.geometry import Rect
 def open_canvas(out: BinaryIO, paper: Paper, title: str) -> Canvas:
     """A canvas of ``paper``'s size writing to ``out``, deterministic, titled ``title``."""
     register_fonts()
+    take_missing()  # what an earlier document on this thread lacked is not this one's
     canvas = Canvas(
         out,
         pagesize=(paper.width * mm, paper.height * mm),

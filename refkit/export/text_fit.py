@@ -1,7 +1,9 @@
-"""Text set in a box: wrapped at spaces, and shrunk until every line fits — never cut off.
+"""Text set in a box: wrapped at spaces, and shrunk until every line fits (or, for text that
+must stay readable, cut with an ellipsis at its smallest size).
 
-User text is drawn with ``drawString`` and never parsed as markup, so ``<``, ``&`` and quotes
-print as typed. A word wider than the box is broken between letters rather than run over the edge.
+User text is drawn with ``drawString`` (through :func:`draw_text`) and never parsed as markup, so
+``<``, ``&`` and quotes print as typed. A word wider than the box is broken between letters
+rather than run over the edge.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from refkit.export.fonts import text_width
+from refkit.export.scripts import run_width, runs, shaped
 
 LEADING = 1.2
 """Line height over font size."""
@@ -157,12 +160,37 @@ def fit_line(
 
 def draw_fitted(canvas: Canvas, fitted: Fitted, x: float, top: float) -> float:
     """Draw the lines from ``top`` down (points, y up); returns the y under the last line."""
-    canvas.setFont(fitted.font, fitted.size)
     y = top
     for line in fitted.lines:
         y -= fitted.leading
-        canvas.drawString(x, y + fitted.size * (LEADING - 1) / 2 + fitted.size * 0.22, line)
+        draw_text(
+            canvas,
+            x,
+            y + fitted.size * (LEADING - 1) / 2 + fitted.size * 0.22,
+            line,
+            fitted.font,
+            fitted.size,
+        )
     return y
+
+
+def draw_text(
+    canvas: Canvas, x: float, y: float, text: str, font: str, size: float, align: str = "left"
+) -> None:
+    """``text`` on one line from ``x`` (its right end or centre with ``align``) at baseline
+    ``y``: each character in a font that has it, right-to-left runs shaped (see
+    :mod:`refkit.export.scripts`). Never parsed as markup."""
+    pieces = runs(text, font)
+    widths = [run_width(run, size) for run in pieces]
+    if align == "right":
+        x -= sum(widths)
+    elif align == "centre":
+        x -= sum(widths) / 2
+    for run, width in zip(pieces, widths, strict=True):
+        canvas.setFont(run.font, size)
+        canvas.drawString(x, y, shaped(run, size))
+        x += width
+    canvas.setFont(font, size)
 
 
 def draw_line(
@@ -182,11 +210,10 @@ def draw_line(
     size = fit_line(text, font, width, largest, smallest=smallest)
     if text_width(text, font, size) > width:
         text = ellipsized(text, font, size, width)
-    canvas.setFont(font, size)
     if align == "right":
-        canvas.drawRightString(x + width, baseline, text)
+        draw_text(canvas, x + width, baseline, text, font, size, "right")
     elif align == "centre":
-        canvas.drawCentredString(x + width / 2, baseline, text)
+        draw_text(canvas, x + width / 2, baseline, text, font, size, "centre")
     else:
-        canvas.drawString(x, baseline, text)
+        draw_text(canvas, x, baseline, text, font, size)
     return size

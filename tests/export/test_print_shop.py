@@ -3,6 +3,7 @@ drawn pages — duplex parity, cards a page, text sizes."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,78 @@ def test_a_held_condition_is_a_filled_box_and_the_others_are_empty(tmp_path):
         shade[condition] = image.getpixel((round(x), round(y)))
     assert shade["Weakened"] < 80, shade
     assert all(value > 200 for name, value in shade.items() if name != "Weakened"), shade
+
+
+def _layout_text(pdf: Path, page: int) -> str:
+    """pdftotext's reading order (it puts right-to-left runs back in logical order), with
+    Arabic presentation forms folded to their letters."""
+    import shutil
+    import subprocess
+    import unicodedata
+
+    tool = shutil.which("pdftotext")
+    if tool is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    done = subprocess.run(
+        [tool, "-f", str(page), "-l", str(page), "-enc", "UTF-8", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return unicodedata.normalize("NFKC", done.stdout)
+
+
+ARABIC = "أحمد الكبير"
+CJK = "李小龍"
+
+
+def test_an_arabic_name_prints_joined_right_to_left_and_reads_back_in_order(tmp_path):
+    """Issue 27 item 2: shaped (joining forms drawn), laid right to left, extracted in order."""
+    pytest.importorskip("uharfbuzz")
+    from refkit.export.documents import crow_cards_document, sheet_document
+
+    arab = crow(ARABIC, player="Ana")
+    sheet = saved(tmp_path, sheet_document([arab], paper_named("a4")).data, "sheet.pdf")
+    assert ARABIC in _layout_text(sheet, 1)
+    raw = pdf_text(sheet, 1)
+    # Joined letters are drawn as their contextual forms (U+FE70–U+FEFF), not the bare letters.
+    assert any(0xFE70 <= ord(char) <= 0xFEFF for char in raw), raw[:80]
+    cards = saved(
+        tmp_path, crow_cards_document(arab, CardOptions(paper_named("a4"))).data, "cards.pdf"
+    )
+    assert pdf_text(cards, 1).count("Torch") == 1
+
+
+def test_a_chinese_name_prints_in_a_font_that_has_it(tmp_path):
+    """Issue 27 item 2: each character falls back to an installed font that has the glyph."""
+    from refkit.export.documents import sheet_document
+    from refkit.export.scripts import fallback_font
+
+    if fallback_font("李") is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI has no CJK TrueType font (fonts-droid-fallback in the README)")
+        pytest.skip("no TrueType font with CJK glyphs is installed")
+    document = sheet_document([crow(CJK, player="Bruce")], paper_named("letter"))
+    pdf = saved(tmp_path, document.data)
+    assert CJK in _layout_text(pdf, 1)
+    assert document.warnings == ()
+    import pdfplumber
+
+    with pdfplumber.open(pdf) as opened:
+        chars = opened.pages[0].chars
+        fonts = {char["fontname"].split("+")[-1] for char in chars if char["text"] in CJK}
+    assert fonts and not any(font.startswith("DejaVu") for font in fonts), fonts
+
+
+def test_a_character_no_font_has_is_said_not_silently_boxed(tmp_path, monkeypatch):
+    from refkit.export import scripts
+    from refkit.export.documents import sheet_document
+
+    monkeypatch.setattr(scripts, "_fontconfig_files", lambda char: [])
+    scripts.fallback_font.cache_clear()
+    try:
+        document = sheet_document([crow("Mara 𓀀 Vell")], paper_named("a4"))
+    finally:
+        scripts.fallback_font.cache_clear()
+    assert len(document.warnings) == 1
+    assert "U+13000" in document.warnings[0] and "install" in document.warnings[0]

@@ -92,6 +92,7 @@ class ExportDialog(QDialog):
         self.thread: QThread | None = None
         self.job: ExportJob | None = None
         self.chooser: QFileDialog | None = None
+        self.warnings: list[str] = []
 
         self.paper = QComboBox()
         self.paper.setObjectName("export_paper")
@@ -239,10 +240,12 @@ class ExportDialog(QDialog):
         self.folder_button.setEnabled(False)
         self.progress.setRange(0, 0)  # busy until the first card says how many there are
         self.message.setText(f"Printing to {path.name}…")
+        self.warnings.clear()
         job = ExportJob(build, path)
         job.progress.connect(self._progressed)
         job.finished.connect(self._done)
         job.failed.connect(self._fail)
+        job.warned.connect(self.warnings.append)
         self.job = job  # kept: the job has no Qt parent once it moves to its thread
         self.thread = start_export(job, self)
 
@@ -256,7 +259,8 @@ class ExportDialog(QDialog):
         remember_export_folder(path, self.settings)
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
-        self.message.setText(f"Wrote {pages} page{'s' if pages != 1 else ''} to {path}")
+        wrote = f"Wrote {pages} page{'s' if pages != 1 else ''} to {path}"
+        self.message.setText("\n".join([wrote, *(f"Note: {w}" for w in self.warnings)]))
         self.export_button.setEnabled(True)
         self.open_button.setEnabled(True)
         self.folder_button.setEnabled(True)
