@@ -57,8 +57,8 @@ def has_glyph(font: str, char: str) -> bool:
 
 
 def _is_plain(text: str) -> bool:
-    """Latin-1 with no control characters: every such character is in DejaVu, no shaping."""
-    return all(ord(char) < 0x250 for char in text)
+    """Latin and its extensions (up to U+024F): DejaVu has every one of them, none is shaped."""
+    return not text or max(text) < "\u0250"
 
 
 def runs(text: str, font: str) -> list[Run]:
