@@ -294,30 +294,47 @@ def _tick_boxes(
             canvas.line(bx + box * 0.15, by + box * 0.85, bx + box * 0.85, by + box * 0.15)
 
 
+BLANK_SLOT_BOXES = 4
+"""Slot boxes on a write-in card: enough for the largest item (heavy armour takes four)."""
+
+
 def draw_blank_face(canvas: Canvas, width: float, height: float, *, bleed: float = 0.0) -> None:
-    """A write-in card: lines for the name, slots, usage dice, AD, damage and notes."""
+    """A write-in card: a white box in the band for the name, then boxes for its slots and
+    usage dice, and lines for AD, damage, count and notes."""
     look = print_layout().face
     s = _scale(width, look)
     frame, pad = look.frame * mm * s, look.padding * mm * s
     header = look.header * mm * s
     _background(canvas, HexColor(DEFAULT_KIND_COLOUR), width, height, bleed)
     _panel(canvas, width, height, frame, header)
-    canvas.setStrokeColor(white)
-    canvas.setLineWidth(0.6)
-    canvas.line(frame + pad, height - header + pad, width - frame - pad, height - header + pad)
-    canvas.setFillColor(white)
-    canvas.setFont(REGULAR, look.fact_size * s * 0.75)
-    canvas.drawString(frame + pad, height - frame - pad - look.fact_size * s * 0.5, "Name")
     left, right = frame + pad, width - frame - pad
-    size = look.fact_size * s
+    size = max(look.fact_size * s, READABLE)
+    label_size = max(size * 0.75, READABLE)
+    # The name is written on white: a box filling the band, its label small in its corner.
+    name_box_bottom = height - header + pad / 2
+    name_box_top = height - frame - pad / 2
+    canvas.setFillColor(PANEL)
+    canvas.roundRect(
+        left,
+        name_box_bottom,
+        right - left,
+        name_box_top - name_box_bottom,
+        1.5 * s,
+        stroke=0,
+        fill=1,
+    )
+    canvas.setFillColor(MUTED)
+    canvas.setFont(REGULAR, label_size)
+    canvas.drawString(left + pad / 2, name_box_top - label_size * 1.05, "Name")
     y = height - header - pad
     box = look.ud_box * mm * s
-    for label, boxes in (("Slots", 2), ("UD", 6)):
+    label_width = canvas.stringWidth("Slots  ", BOLD, size)
+    for label, boxes in (("Slots", BLANK_SLOT_BOXES), ("UD", 6)):
         y -= max(size * LEADING, box * 1.4)
         canvas.setFillColor(INK)
         canvas.setFont(BOLD, size)
         canvas.drawString(left, y + size * 0.2, label)
-        _tick_boxes(canvas, left + canvas.stringWidth("Slots  ", BOLD, size), y, box, boxes, 6)
+        _tick_boxes(canvas, left + label_width, y, box, boxes, 6)
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.5)
     for label in ("AD", "Damage", "Count", "Notes"):

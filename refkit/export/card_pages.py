@@ -70,7 +70,8 @@ def draw_card_pages(
     drawn = pages = 0
     for start in range(0, len(everything), sheet.per_page):
         chunk = everything[start : start + sheet.per_page]
-        for card, trim, bleed in zip(chunk, sheet.trims, sheet.bleeds, strict=False):
+        printed = [sheet.printed_box(index, len(chunk)) for index in range(len(chunk))]
+        for card, trim, bleed in zip(chunk, sheet.trims, printed, strict=False):
             with page.placed(trim, clip=bleed) as (width, height):
                 card.draw(canvas, width, height, sheet.bleed * mm)
             drawn += 1
@@ -81,7 +82,7 @@ def draw_card_pages(
         canvas.showPage()
         pages += 1
         if options.backs:
-            for card, trim, bleed in zip(chunk, sheet.trims, sheet.bleeds, strict=False):
+            for card, trim, bleed in zip(chunk, sheet.trims, printed, strict=False):
                 with page.placed(
                     mirrored(trim, options.paper), clip=mirrored(bleed, options.paper)
                 ) as (

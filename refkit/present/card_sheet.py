@@ -148,6 +148,24 @@ class CardSheet:
         """How many pages ``cards`` cards take (0 for none)."""
         return -(-cards // self.per_page) if cards > 0 else 0
 
+    def printed_box(self, index: int, count: int) -> Rect:
+        """What of card ``index`` is printed on a page holding ``count`` cards: its bleed box,
+        grown by the full bleed towards a neighbouring slot left empty (a last, part-full page),
+        so a cut a little off that line shows no white either."""
+        box = self.bleeds[index]
+        row, column = divmod(index, self.columns)
+
+        def empty(r: int, c: int) -> bool:
+            inside = 0 <= r < self.rows and 0 <= c < self.columns
+            return inside and r * self.columns + c >= count
+
+        trim = self.trims[index]
+        left = trim.left - self.bleed if empty(row, column - 1) else box.left
+        top = trim.top - self.bleed if empty(row - 1, column) else box.top
+        right = trim.right + self.bleed if empty(row, column + 1) else box.right
+        bottom = trim.bottom + self.bleed if empty(row + 1, column) else box.bottom
+        return Rect(left, top, right - left, bottom - top)
+
 
 def lay_out_cards(paper: Paper, card: CardSize, bleed: float | None = None) -> CardSheet:
     """As many ``card`` as fit on ``paper``, the grid and its outer bleed inside the paper's

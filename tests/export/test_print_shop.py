@@ -210,3 +210,37 @@ def test_a_character_no_font_has_is_said_not_silently_boxed(tmp_path, monkeypatc
         scripts.fallback_font.cache_clear()
     assert len(document.warnings) == 1
     assert "U+13000" in document.warnings[0] and "install" in document.warnings[0]
+
+
+def test_a_blank_card_has_a_white_name_box_and_room_for_four_slots(tmp_path):
+    """Issue 27 item 5: the name is written on white, not on the dark band; heavy armour's
+    four slots can be ticked."""
+    import pdfplumber
+
+    from refkit.export.documents import cards_document
+
+    options = CardOptions(paper_named("a4"), blanks=1)
+    pdf = saved(tmp_path, cards_document([], options, "Blank cards").data)
+    dpi = 100
+    image = rendered(pdf, 1, dpi)
+    with pdfplumber.open(pdf) as document:
+        page = document.pages[0]
+        name = next(w for w in page.extract_words() if w["text"] == "Name")
+        slots = next(w for w in page.extract_words() if w["text"] == "Slots")
+        boxes = [
+            r
+            for r in page.rects
+            if abs(r["width"] - r["height"]) < 0.5
+            and r["width"] < 15
+            and abs((r["top"] + r["bottom"]) / 2 - (slots["top"] + slots["bottom"]) / 2) < 4
+        ]
+    trim = options.sheet().trims[0]
+    # Well right of the label, on the name's line: white paper to write on.
+    x = (name["x1"] + 20) * dpi / 72
+    y = name["bottom"] * dpi / 72 + 2
+    assert image.getpixel((round(x), round(y))) > 240
+    assert trim.left * MM < name["x0"] < trim.right * MM
+    assert len(boxes) == 4, boxes
+
+
+MM = 72 / 25.4

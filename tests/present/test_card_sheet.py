@@ -136,3 +136,14 @@ def test_broken_card_and_paper_files_say_where():
         read_papers("", "paper.toml")
     with pytest.raises(SheetLayoutError, match=r"paper.toml \[a4\]: edge is missing"):
         read_papers('[a4]\nlabel = "A4"\nwidth = 210\nheight = 297\nmargin = 10\n', "paper.toml")
+
+
+def test_a_part_full_page_prints_bleed_towards_its_empty_slots():
+    sheet = lay_out_cards(papers()["a4"], card_sizes()["poker"])
+    # Four cards: the fourth starts row two; nothing right of it or below it.
+    fourth = sheet.printed_box(3, 4)
+    assert fourth == sheet.trims[3].adjusted(-3.0, 0.0, 3.0, 3.0)
+    # The second card has the fifth slot (empty) below it, the first card's is the fourth (full).
+    assert sheet.printed_box(1, 4).bottom == sheet.trims[1].bottom + 3.0
+    assert sheet.printed_box(0, 4).bottom == sheet.trims[0].bottom
+    assert sheet.printed_box(4, 9) == sheet.bleeds[4]
