@@ -81,8 +81,10 @@ def draw_item_face(
     *,
     bleed: float = 0.0,
     details: bool = True,
+    owner: str = "",
 ) -> None:
-    """``face`` filling ``width`` × ``height`` points from the origin, ``bleed`` points around.
+    """``face`` filling ``width`` × ``height`` points from the origin, ``bleed`` points around;
+    ``owner`` (a party pack's crow) is named at the card's foot.
 
     Without ``details`` (an inventory slot of the character sheet) the face keeps to the name
     and the numbers — tags, notes, price and crafting are on the item's own card.
@@ -127,6 +129,8 @@ def draw_item_face(
     top, bottom = height - header - pad, frame + pad
     facts = card_facts(face)
     footers = [_Run(f.text, REGULAR, MUTED) for f in facts if f.footer] if details else []
+    if owner:
+        footers.append(_Run(f"Carried by {owner}", BOLD, MUTED))
     runs = [
         _Run(
             fact.text,
@@ -468,8 +472,9 @@ def _spell_text(
         blocks.append((f"{TIER_BANDS[tier]} ", text))
     size = largest
     while True:
+        indent = max(_label_width(canvas, label, size) for label, _ in blocks)
         fitted = [
-            fit(text, REGULAR, width - _label_width(canvas, label, size), 10_000, size)
+            fit(text, REGULAR, width - (indent if label else 0), 10_000, size)
             for label, text in blocks
         ]
         total = sum(f.height for f in fitted) + size * 0.4 * (len(blocks) - 1)
@@ -477,14 +482,14 @@ def _spell_text(
             break
         size *= 0.94
     y = top
+    # Every tier's outcome starts at one indent, the widest band's ("12–16"), so they align.
     for (label, _), lines in zip(blocks, fitted, strict=True):
-        indent = _label_width(canvas, label, size)
         if label:
             canvas.setFillColor(HexColor(SPELL_COLOUR))
             canvas.setFont(BOLD, size)
             canvas.drawString(x, y - size, label.strip())
         canvas.setFillColor(INK)
-        y = draw_fitted(canvas, lines, x + indent, y) - size * 0.4
+        y = draw_fitted(canvas, lines, x + (indent if label else 0), y) - size * 0.4
 
 
 def _label_width(canvas: Canvas, label: str, size: float) -> float:

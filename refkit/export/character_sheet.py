@@ -8,10 +8,15 @@ One page where it fits: notes that would print smaller than ``notes_min_size`` g
 
 from __future__ import annotations
 
+import base64
+import binascii
+import io
 from collections import defaultdict
 from dataclasses import replace
+from pathlib import Path
 
 from reportlab.lib.colors import HexColor, white
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from refkit.export.card_faces import INK, MUTED, RULE, draw_item_face
@@ -154,6 +159,19 @@ def _header(
     page: Page, crow: Character, left: float, right: float, top: float, height: float
 ) -> float:
     canvas = page.canvas
+    portrait = _portrait(crow.portrait)
+    if portrait is not None:
+        side = height - 1
+        canvas.drawImage(
+            portrait,
+            page.x(left),
+            page.y(top + side),
+            side * mm,
+            side * mm,
+            preserveAspectRatio=True,
+            anchor="sw",
+        )
+        left += side + 2
     width = right - left
     canvas.setFillColor(INK)
     name_width = width * 0.64
@@ -176,6 +194,29 @@ def _header(
     canvas.setLineWidth(1.2)
     page.line(left, top + height, right, top + height)
     return top + height
+
+
+PORTRAIT_DATA = "data:image/png;base64,"
+
+
+def _portrait(text: str | None) -> ImageReader | None:
+    """The crow's portrait (a PNG data URI, or the path of an image file) for the header; None
+    without one, or when it cannot be read (the sheet prints without it)."""
+    if not text:
+        return None
+    try:
+        if text.startswith(PORTRAIT_DATA):
+            data = base64.b64decode(text[len(PORTRAIT_DATA) :], validate=True)
+            reader = ImageReader(io.BytesIO(data))
+        else:
+            path = Path(text).expanduser()
+            if not path.is_file():
+                return None
+            reader = ImageReader(str(path))
+        reader.getSize()  # reads the image now, so a broken one is left out here
+    except (OSError, ValueError, binascii.Error):
+        return None
+    return reader
 
 
 def _signed(value: int) -> str:
@@ -387,6 +428,7 @@ def _board(
             (title.width - 3) * mm,
             8.5,
         )
+    covered = _covered_places(crow)
     for place, cell in layout.slots.items():
         box = moved(cell)
         canvas.setStrokeColor(RULE)
@@ -394,6 +436,8 @@ def _board(
         canvas.setDash(1.5, 1.5)
         page.rect(box)
         canvas.setDash()
+        if place in covered:  # under a card: its number would only muddle the text layer
+            continue
         canvas.setFillColor(MUTED)
         label = str(place.at).capitalize() if place.area == MAGIC else str(place.at)
         draw_line(
@@ -443,6 +487,17 @@ def _board(
         )
     _status(page, crow, moved(layout.status))
     return top + layout.size[1], elsewhere
+
+
+def _covered_places(crow: Character) -> set[Place]:
+    """Every slot an item's card lies on (all of a long item's slots, a magic item's slot)."""
+    covered: set[Place] = set()
+    for item in crow.items.items:
+        if item.area == MAGIC:
+            covered.add(Place(MAGIC, item.magic_slot))
+        elif item.at is not None:
+            covered.update(Place(item.area, item.at + step) for step in range(item.slots))
+    return covered
 
 
 def _placed_faces(

@@ -56,7 +56,7 @@ def item_card(face: CardFace, owner: str = "") -> PrintCard:
     caption = f"{face.name} · {owner}" if owner else face.name
     return PrintCard(
         lambda canvas, width, height, bleed: draw_item_face(
-            canvas, face, width, height, bleed=bleed
+            canvas, face, width, height, bleed=bleed, owner=owner
         ),
         back_colour=kind_colour(face),
         caption=caption,

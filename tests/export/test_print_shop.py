@@ -104,13 +104,13 @@ def test_slot_facts_use_the_room_not_the_smallest_size(tmp_path):
     assert damage and min(damage) >= 6.5
 
 
-def rendered(pdf: Path, page: int, dpi: int = 100):
+def rendered(pdf: Path, page: int, dpi: int = 100, mode: str = "L"):
     """The page drawn by PDFium (not ReportLab, not poppler) as a Pillow image."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(str(pdf))
     try:
-        return document[page - 1].render(scale=dpi / 72).to_pil().convert("L")
+        return document[page - 1].render(scale=dpi / 72).to_pil().convert(mode)
     finally:
         document.close()
 
@@ -244,3 +244,71 @@ def test_a_blank_card_has_a_white_name_box_and_room_for_four_slots(tmp_path):
 
 
 MM = 72 / 25.4
+
+
+def test_spell_tier_outcomes_start_at_one_indent(tmp_path):
+    """Issue 27 item 7: the text after "≤11", "12–16" and "17+" lines up."""
+    import pdfplumber
+
+    from refkit.export.documents import spells_document
+    from refkit.rules.magic.spellbooks import load_default_spells
+
+    spell = load_default_spells()[0]
+    pdf = saved(tmp_path, spells_document([spell], CardOptions(paper_named("a4"))).data)
+    with pdfplumber.open(pdf) as document:
+        words = document.pages[0].extract_words()
+    starts = [
+        round(words[index + 1]["x0"], 1)
+        for index, word in enumerate(words)
+        if word["text"] in ("≤11", "12–16", "17+")
+    ]
+    assert len(starts) == 3 and len(set(starts)) == 1, starts
+
+
+def test_party_pack_fronts_name_their_owner(tmp_path):
+    party = [crow("Mara Vell", items=2), crow("Odo Quill", items=2)]
+    pdf = saved(tmp_path, party_document(party, CardOptions(paper_named("a4"))).data)
+    fronts = squeezed_text(pdf_text(pdf, 3))
+    assert fronts.count("CarriedbyMaraVell") == 2 and fronts.count("CarriedbyOdoQuill") == 2
+
+
+def squeezed_text(text: str) -> str:
+    return "".join(text.split())
+
+
+def test_the_portrait_prints_in_the_sheet_header(tmp_path):
+    import base64
+    import io
+    from dataclasses import replace
+
+    from PIL import Image
+
+    from refkit.export.documents import sheet_document
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (32, 32), (200, 20, 20)).save(buffer, format="PNG")
+    portrait = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+    mara = replace(crow("Mara Vell"), portrait=portrait)
+    pdf = saved(tmp_path, sheet_document([mara], paper_named("a4")).data)
+    picture = rendered(pdf, 1, 50, mode="RGB")
+    # Near the top-left corner, inside the margins: the red square.
+    reds = [
+        (x, y)
+        for x in range(0, picture.width // 4)
+        for y in range(0, picture.height // 8)
+        if picture.getpixel((x, y))[0] > 150 and picture.getpixel((x, y))[1] < 80
+    ]
+    assert len(reds) > 100
+    broken = replace(mara, portrait="data:image/png;base64,bm90IGFuIGltYWdl")
+    assert sheet_document([broken], paper_named("a4")).pages == 1
+
+
+def test_slot_numbers_under_cards_are_not_in_the_text(tmp_path):
+    """Issue 27 item 7: a covered slot's number is not drawn ("Medium armor 2of …")."""
+    from refkit.export.documents import sheet_document
+
+    pdf = saved(tmp_path, sheet_document([crow(items=16)], paper_named("a4")).data)
+    labels = [text for text, size in _sizes(pdf, 1) if text.isdigit() and abs(size - 6) < 0.01]
+    # Hands, belt and backpack are full: no slot number shows; the magic slots are named.
+    assert labels == []
+    assert "Head" in pdf_text(pdf, 1) and "Finger" not in pdf_text(pdf, 1)
