@@ -140,7 +140,9 @@ def draw_item_face(
         for fact in facts
         if not fact.footer and fact.text != face.usage_text
     ]
-    tags = [_Run(", ".join(face.tags), REGULAR, MUTED)] if details and face.tags else []
+    # A slot of the sheet shows the tags only when the item has no notes to fill it.
+    show_tags = face.tags and (details or not face.notes.strip())
+    tags = [_Run(", ".join(face.tags), REGULAR, MUTED)] if show_tags else []
     has_dice = face.usage_max is not None and face.usage_current is not None
     modes = [_Run(face.usage_modes, REGULAR, MUTED)] if has_dice and face.usage_modes else []
     dice_rows = _box_rows(face.usage_max, width) if face.usage_max is not None else 0
@@ -187,6 +189,29 @@ def draw_item_face(
         canvas.setLineWidth(1.2 * s)
         canvas.rect(frame / 2, frame / 2, width - frame, height - frame, stroke=1, fill=0)
         canvas.setDash()
+
+
+def draw_continuation(canvas: Canvas, face: CardFace, width: float, height: float) -> None:
+    """The rest of an item whose slots run on into the next row of the board: its colour and a
+    small "↳ name", so it reads as the same card, not a second one."""
+    look = print_layout().face
+    frame = look.frame * mm * look.smallest_scale
+    _background(canvas, HexColor(accent_colour(face)), width, height, 0.0)
+    canvas.setFillColor(PANEL)
+    canvas.setFillAlpha(0.35)
+    canvas.rect(frame, frame, width - 2 * frame, height - 2 * frame, stroke=0, fill=1)
+    canvas.setFillAlpha(1)
+    canvas.setFillColor(white)
+    draw_line(
+        canvas,
+        f"↳ {face.name}",
+        BOLD,
+        frame * 2,
+        height - frame * 2 - READABLE,
+        width - frame * 4,
+        max(READABLE, look.fact_size * SLOT_FACT_SCALE),
+        smallest=READABLE,
+    )
 
 
 def _badge_width(

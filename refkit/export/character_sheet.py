@@ -8,24 +8,19 @@ One page where it fits: notes that would print smaller than ``notes_min_size`` g
 
 from __future__ import annotations
 
-import base64
-import binascii
-import io
 from collections import defaultdict
 from dataclasses import replace
-from pathlib import Path
 
 from reportlab.lib.colors import HexColor, white
-from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from refkit.export.card_faces import INK, MUTED, RULE, draw_item_face
+from refkit.export.card_faces import INK, MUTED, RULE, draw_continuation, draw_item_face
 from refkit.export.fonts import BOLD, REGULAR
 from refkit.export.pages import Page
 from refkit.export.print_layout import print_layout
+from refkit.export.sheet_top import WRITE_LINE, conditions, expertises, header, stats, title_band
 from refkit.export.text_fit import (
     LEADING,
-    READABLE,
     Fitted,
     draw_fitted,
     draw_line,
@@ -44,7 +39,7 @@ from refkit.present.sheet_layout import (
     inventory_sheet,
     lay_out_sheet,
 )
-from refkit.rules.character.model import CHARACTERISTIC_NAMES, CONDITIONS, Character
+from refkit.rules.character.model import Character
 from refkit.rules.inventory.model import BACKPACK, BELT, GROUND, HAND, MAGIC, Item
 
 AREA_TITLES = {
@@ -54,12 +49,9 @@ AREA_TITLES = {
     MAGIC: "Magic items",
     GROUND: "On the ground",
 }
-SHADE = HexColor("#eeeeee")
 WOUND = HexColor("#b00020")
 NOTES_ROOM = 28.0
 """Millimetres kept under the board for the notes on page one."""
-EXPERTISE_ROOM = 33.0
-"""Millimetres the expertises may take; a long list gets more columns, then tighter lines."""
 SMALLEST_BOARD_LINE = 2.6
 """Millimetres: a board that only fits at a smaller line leaves its ground cards to page 2."""
 
@@ -69,11 +61,11 @@ def draw_character_sheet(canvas: Canvas, character: Character, paper: Paper) -> 
     look = print_layout().sheet
     page = Page(canvas, paper)
     left, right = paper.margin, paper.width - paper.margin
-    y = paper.margin
-    y = _header(page, character, left, right, y, look.header)
-    y = _stats(page, character, left, right, y + look.gap / 2, look.stats)
-    y = _conditions(page, character, left, right, y + look.gap / 2, look.conditions)
-    y = _expertises(page, character, left, right, y + look.gap / 2, look.expertise_line)
+    y = title_band(page, left, right, paper.margin)
+    y = header(page, character, left, right, y + 1, look.header)
+    y = stats(page, character, left, right, y + look.gap / 2, look.stats)
+    y = conditions(page, character, left, right, y + look.gap / 2, look.conditions)
+    y = expertises(page, character, left, right, y + look.gap / 2, look.expertise_line)
     bottom = paper.height - paper.margin
     y, elsewhere = _board(
         page, character, left, right, y + look.gap, bottom - NOTES_ROOM, look.board_line
@@ -155,223 +147,6 @@ def _item_line(item: Item) -> str:
     return " · ".join([item.name, *numbers, where])
 
 
-def _header(
-    page: Page, crow: Character, left: float, right: float, top: float, height: float
-) -> float:
-    canvas = page.canvas
-    portrait = _portrait(crow.portrait)
-    if portrait is not None:
-        side = height - 1
-        canvas.drawImage(
-            portrait,
-            page.x(left),
-            page.y(top + side),
-            side * mm,
-            side * mm,
-            preserveAspectRatio=True,
-            anchor="sw",
-        )
-        left += side + 2
-    width = right - left
-    canvas.setFillColor(INK)
-    name_width = width * 0.64
-    draw_line(
-        canvas, crow.name, BOLD, page.x(left), page.y(top + height * 0.7), name_width * mm, 22
-    )
-    canvas.setFillColor(MUTED)
-    player = f"Player: {crow.player}" if crow.player else "Player:"
-    draw_line(
-        canvas,
-        player,
-        REGULAR,
-        page.x(left + name_width + 3),
-        page.y(top + height * 0.7),
-        (width - name_width - 3) * mm,
-        11,
-        align="right",
-    )
-    canvas.setStrokeColor(INK)
-    canvas.setLineWidth(1.2)
-    page.line(left, top + height, right, top + height)
-    return top + height
-
-
-PORTRAIT_DATA = "data:image/png;base64,"
-
-
-def _portrait(text: str | None) -> ImageReader | None:
-    """The crow's portrait (a PNG data URI, or the path of an image file) for the header; None
-    without one, or when it cannot be read (the sheet prints without it)."""
-    if not text:
-        return None
-    try:
-        if text.startswith(PORTRAIT_DATA):
-            data = base64.b64decode(text[len(PORTRAIT_DATA) :], validate=True)
-            reader = ImageReader(io.BytesIO(data))
-        else:
-            path = Path(text).expanduser()
-            if not path.is_file():
-                return None
-            reader = ImageReader(str(path))
-        reader.getSize()  # reads the image now, so a broken one is left out here
-    except (OSError, ValueError, binascii.Error):
-        return None
-    return reader
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
-
-
-def _stats(
-    page: Page, crow: Character, left: float, right: float, top: float, height: float
-) -> float:
-    chars = crow.characteristics.as_dict()
-    speed = (
-        str(crow.speed)
-        if crow.speed == crow.speed_base
-        else f"{crow.speed} (base {crow.speed_base})"
-    )
-    boxes = [(name.capitalize(), _signed(chars[name]), "") for name in CHARACTERISTIC_NAMES]
-    boxes += [
-        ("Stamina", f"{crow.stamina.current} / {crow.stamina.max}", "now / max"),
-        ("AD", str(crow.armor_defense), "armour and shields"),
-        ("Speed", speed, ""),
-        ("Cruelty", str(crow.cruelty), ""),
-    ]
-    gap = 2.0
-    width = (right - left - gap * (len(boxes) - 1)) / len(boxes)
-    canvas = page.canvas
-    for index, (label, value, hint) in enumerate(boxes):
-        box = Rect(left + index * (width + gap), top, width, height)
-        canvas.setStrokeColor(INK)
-        canvas.setLineWidth(0.8)
-        canvas.setFillColor(white)
-        page.rect(box)
-        canvas.setFillColor(MUTED)
-        draw_line(
-            canvas,
-            label.upper(),
-            BOLD,
-            page.x(box.left + 1.5),
-            page.y(box.top + 3.6),
-            (width - 3) * mm,
-            6.5,
-        )
-        canvas.setFillColor(INK)
-        draw_line(
-            canvas,
-            value,
-            BOLD,
-            page.x(box.left + 1.5),
-            page.y(box.bottom - 3.2),
-            (width - 3) * mm,
-            15,
-            align="centre",
-        )
-        if hint:
-            canvas.setFillColor(MUTED)
-            draw_line(
-                canvas,
-                hint,
-                REGULAR,
-                page.x(box.left + 1.5),
-                page.y(box.bottom - 0.9),
-                (width - 3) * mm,
-                READABLE,
-                align="centre",
-                smallest=READABLE,
-            )
-    return top + height
-
-
-def _conditions(
-    page: Page, crow: Character, left: float, right: float, top: float, height: float
-) -> float:
-    canvas = page.canvas
-    canvas.setFillColor(INK)
-    label = "Conditions"
-    draw_line(canvas, label, BOLD, page.x(left), page.y(top + height * 0.65), 30 * mm, 9)
-    start = left + 24
-    width = (right - start) / len(CONDITIONS)
-    box = 3.4
-    for index, condition in enumerate(CONDITIONS):
-        x = start + index * width
-        square = Rect(x, top + (height - box) / 2, box, box)
-        held = condition in crow.conditions
-        canvas.setStrokeColor(INK)
-        canvas.setLineWidth(0.7)
-        canvas.setFillColor(INK if held else white)
-        page.rect(square, fill=True)
-        canvas.setFillColor(INK)
-        draw_line(
-            canvas,
-            condition.capitalize(),
-            BOLD if held else REGULAR,
-            page.x(x + box + 1.2),
-            page.y(top + height * 0.65),
-            (width - box - 2) * mm,
-            9,
-        )
-    return top + height
-
-
-def _expertises(
-    page: Page, crow: Character, left: float, right: float, top: float, line: float
-) -> float:
-    canvas = page.canvas
-    canvas.setFillColor(INK)
-    draw_line(canvas, "Expertises", BOLD, page.x(left), page.y(top + line * 0.7), 30 * mm, 9)
-    if not crow.expertises:
-        canvas.setFillColor(MUTED)
-        draw_line(canvas, "none", REGULAR, page.x(left + 24), page.y(top + line * 0.7), 40 * mm, 9)
-        return top + line
-    start = left + 24
-    # Two columns; a long list takes up to four and then tighter lines, within EXPERTISE_ROOM.
-    count = len(crow.expertises)
-    columns = 2
-    while columns < 4 and -(-count // columns) * line > EXPERTISE_ROOM:
-        columns += 1
-    rows = -(-count // columns)
-    line = min(line, EXPERTISE_ROOM / rows)
-    column_width = (right - start) / columns
-    box = min(3.2, line * 0.6)
-    text_size = min(9.0, line * mm * 0.62)
-    for index, expertise in enumerate(crow.expertises):
-        column, row = divmod(index, rows)
-        x = start + column * column_width
-        baseline = top + row * line + line * 0.7
-        boxes = expertise.uses
-        boxes_width = min(column_width * 0.45, boxes * box * 1.35)
-        size = min(box, boxes_width / max(1, boxes) / 1.35)
-        text_width = column_width - boxes_width - 3
-        canvas.setFillColor(INK)
-        draw_line(
-            canvas,
-            f"{expertise.name} ({expertise.category})",
-            REGULAR,
-            page.x(x),
-            page.y(baseline),
-            text_width * mm,
-            text_size,
-        )
-        bx = x + text_width + 1
-        for use in range(boxes):
-            square = Rect(bx + use * size * 1.35, top + row * line + (line - size) / 2, size, size)
-            canvas.setStrokeColor(INK)
-            canvas.setLineWidth(0.6)
-            canvas.setFillColor(white)
-            page.rect(square, fill=True)
-            if use < expertise.spent:
-                page.line(
-                    square.left + 0.5, square.top + 0.5, square.right - 0.5, square.bottom - 0.5
-                )
-                page.line(
-                    square.left + 0.5, square.bottom - 0.5, square.right - 0.5, square.top + 0.5
-                )
-    return top + rows * line
-
-
 def board_layout(
     crow: Character, width: float, height: float, largest_line: float, *, ground: bool = True
 ) -> SheetLayout:
@@ -406,7 +181,12 @@ def _board(
         # says where they are and page 2 lists them.
         layout = board_layout(crow, right - left, bottom - top, line, ground=False)
         ground_shown = False
-    dx = left + (right - left - layout.size[0]) / 2
+    # Centred on what is drawn (the frames), not on the layout's size, whose margins are a
+    # screen's: the frames sit as far from the left margin as from the right.
+    drawn = [frame.frame for frame in layout.frames.values()]
+    drawn_left = min(box.left for box in drawn)
+    drawn_right = max(box.right for box in drawn)
+    dx = left + (right - left - (drawn_right - drawn_left)) / 2 - drawn_left
     canvas = page.canvas
 
     def moved(box: Rect) -> Rect:
@@ -469,10 +249,13 @@ def _board(
             align="centre",
         )
     placed, elsewhere = _placed_faces(crow, layout, ground_shown)
-    for box, face in placed:
+    for box, face, continued in placed:
         inner = moved(box).adjusted(0.5, 0.5, -0.5, -0.5)
         with page.placed(inner) as (width, height):
-            draw_item_face(canvas, face, width, height, details=False)
+            if continued:
+                draw_continuation(canvas, face, width, height)
+            else:
+                draw_item_face(canvas, face, width, height, details=False)
     if not ground_shown:
         tray = moved(layout.frames[GROUND].frame)
         canvas.setFillColor(MUTED)
@@ -502,16 +285,17 @@ def _covered_places(crow: Character) -> set[Place]:
 
 def _placed_faces(
     crow: Character, layout: SheetLayout, ground_shown: bool = True
-) -> tuple[list[tuple[Rect, CardFace]], list[Item]]:
-    """Each item's face and the box it fills: its slots (one piece per sheet row), split among
-    items sharing a first slot; ground items in the tray's cells. Also the items with no place
-    on the board (a slot out of range, or the ground when it is not shown)."""
+) -> tuple[list[tuple[Rect, CardFace, bool]], list[Item]]:
+    """Each item's face and the box it fills: its slots (one piece per sheet row, the pieces
+    after the first marked as its continuation), split among items sharing a first slot; ground
+    items in the tray's cells. Also the items with no place on the board (a slot out of range,
+    or the ground when it is not shown)."""
     elsewhere: list[Item] = []
     sharing: dict[tuple[str, str], list[Item]] = defaultdict(list)
     for item in crow.items.items:
         where = item.magic_slot if item.area == MAGIC else item.at
         sharing[(item.area, str(where))].append(item)
-    placed: list[tuple[Rect, CardFace]] = []
+    placed: list[tuple[Rect, CardFace, bool]] = []
     for (area, _), items in sharing.items():
         for index, item in enumerate(items):
             if area == MAGIC:
@@ -523,18 +307,15 @@ def _placed_faces(
                 pieces = []
             if not pieces:
                 elsewhere.append(item)
-            for piece in pieces:
+            face = CardFace.from_item(item)
+            for number, piece in enumerate(pieces):
                 share = piece.height / len(items)
-                placed.append(
-                    (
-                        Rect(piece.left, piece.top + index * share, piece.width, share),
-                        CardFace.from_item(item),
-                    )
-                )
+                box = Rect(piece.left, piece.top + index * share, piece.width, share)
+                placed.append((box, face, number > 0))
     if not ground_shown:
         return placed, [*elsewhere, *crow.items.ground]
     for item, cell in zip(crow.items.ground, layout.ground_cells, strict=True):
-        placed.append((cell, CardFace.from_item(item)))
+        placed.append((cell, CardFace.from_item(item), False))
     return placed, elsewhere
 
 
@@ -588,8 +369,8 @@ def _notes(page: Page, box: Rect, notes: Fitted | None, title: str) -> None:
     )
     inner = box.adjusted(2, 7, -2, -2)
     if notes is None:
-        canvas.setStrokeColor(SHADE)
-        canvas.setLineWidth(0.5)
+        canvas.setStrokeColor(WRITE_LINE)
+        canvas.setLineWidth(0.4)
         y = inner.top + 6
         while y < inner.bottom:
             page.line(inner.left, y, inner.right, y)

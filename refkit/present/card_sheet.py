@@ -53,7 +53,7 @@ class Paper:
     margin: float
     """Around a character sheet or the quick sheet."""
     edge: float
-    """Nearest a card sheet prints to the paper's edge: its outer bleed and cut marks stay inside."""
+    """How near a card sheet prints to the paper's edge: its outer bleed and marks stay inside."""
 
 
 def read_card_sizes(source_text: str, source: str = "sheets/cards.toml") -> dict[str, CardSize]:

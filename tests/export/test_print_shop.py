@@ -312,3 +312,121 @@ def test_slot_numbers_under_cards_are_not_in_the_text(tmp_path):
     # Hands, belt and backpack are full: no slot number shows; the magic slots are named.
     assert labels == []
     assert "Head" in pdf_text(pdf, 1) and "Finger" not in pdf_text(pdf, 1)
+
+
+def _worst_sheet(tmp_path: Path, paper: str = "a4", **changes) -> Path:
+    from refkit.export.documents import sheet_document
+    from refkit.rules.character.file_format import character_from_json
+    from tests.export.crows import worst_case_data
+
+    data = worst_case_data()
+    wrapping = ("Pack item 5", "Pack item 6", "Pack item 7")
+    data["items"] = [item for item in data["items"] if item["name"] not in wrapping]
+    data["items"].append(
+        {
+            "name": "Medium armor of the Everlasting",
+            "slots": 3,
+            "area": "backpack",
+            "at": 5,
+            "armor": {"ad": 4, "max_ad": 4, "worn": False},
+        }
+    )
+    data.update(changes)
+    document = sheet_document([character_from_json(data)], paper_named(paper))
+    return saved(tmp_path, document.data, f"sheet-{paper}.pdf")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_sheet_is_designed_and_readable(tmp_path, paper):
+    """Issue 27 item 6, read from the drawn page: title, a long name on two lines, a line for
+    the player, a coins box, expertise names in one size with their boxes beside them, frames
+    centred, writing lines dark enough to print, one card for a wrapped 3-slot item."""
+    import pdfplumber
+
+    pdf = _worst_sheet(tmp_path, paper, player="")
+    text = pdf_text(pdf, 1)
+    assert "CROWS · CHARACTER SHEET" in text and "COINS" in text
+    with pdfplumber.open(pdf) as document:
+        page = document.pages[0]
+        words = page.extract_words(extra_attrs=["size"])
+        width = float(page.width)
+        rects, lines = page.rects, page.lines
+    # The long name: two lines, large, not one line shrunk to 6.6 pt.
+    name = [w for w in words if w["text"] in ("Wilhelmina", "Marches")]
+    assert len(name) == 2 and min(w["size"] for w in name) >= 12
+    assert name[1]["top"] > name[0]["bottom"] - 1
+    # "Player:" and a line to write on after it.
+    player = next(w for w in words if w["text"] == "Player:")
+    assert any(
+        line["x0"] >= player["x1"]
+        and abs(line["top"] - player["bottom"]) < 4
+        and line["x1"] - line["x0"] > 100
+        for line in lines
+    )
+    # The expertises: one size for every name.
+    lore = [w for w in words if w["text"] == "lore"]
+    assert len(lore) == 14 and len({round(w["size"], 2) for w in lore}) == 1
+    # Each expertise's boxes (their last, nearest the name) are nearer the start of their own
+    # name than the end of any other name.
+    firsts = {
+        "Stealth", "Herbs", "Tracking", "Climbing", "Swimming", "Haggling", "Riddles", "Old",
+        "Beasts", "Weather", "Rope-work", "Cooking", "Lockpicking", "Dungeoneering",
+    }  # fmt: skip
+    starts = [w for w in words if w["text"] in firsts]
+    ends = [w for w in words if w["text"] == "(general)"]
+    boxes = [r for r in rects if abs(r["width"] - r["height"]) < 0.3 and 5 < r["width"] < 10]
+    checked = 0
+    for box in boxes:
+        middle = (box["top"] + box["bottom"]) / 2
+        followed = any(
+            0 <= other["x0"] - box["x1"] < box["width"] and abs(other["top"] - box["top"]) < 1
+            for other in boxes
+        )
+        if followed:  # not the last box of its group
+            continue
+
+        def on_row(word, middle=middle):
+            return abs((word["top"] + word["bottom"]) / 2 - middle) < 3
+
+        own = [w["x0"] - box["x1"] for w in starts if on_row(w) and w["x0"] >= box["x1"]]
+        other = [box["x0"] - w["x1"] for w in ends if on_row(w) and w["x1"] <= box["x0"]]
+        if not own:
+            continue
+        assert min(own) < min(other, default=1e9), (box["x0"], min(own), other)
+        checked += 1
+    assert checked >= 14
+    # The board's frames sit centred between the margins.
+    hands = next(w for w in words if w["text"] == "Hands")
+    magic = next(w for w in words if w["text"] == "Magic")
+    frames = [r for r in rects if r["height"] > 40]
+    left_frame = min(
+        (r for r in frames if r["x0"] < hands["x0"] and abs(r["top"] - hands["top"]) < 8),
+        key=lambda r: hands["x0"] - r["x0"],
+    )
+    right_frame = min(
+        (r for r in frames if r["x0"] < magic["x0"] and abs(r["top"] - magic["top"]) < 8),
+        key=lambda r: magic["x0"] - r["x0"],
+    )
+    margin = 10 * MM
+    assert abs((left_frame["x0"] - margin) - (width - margin - right_frame["x1"])) < 1.0
+    # The notes' writing lines print: no lighter than mid-grey.
+    note_lines = [line for line in lines if line["x1"] - line["x0"] > 400]
+    assert note_lines
+    for line in note_lines:
+        colour = line["stroking_color"]
+        assert colour is not None and max(colour) <= 0.6, colour
+    # A 3-slot item wrapping the backpack's row is one card, its rest marked as such.
+    assert text.count("AD 4/4") == 1 and "↳" in text
+
+
+def test_a_small_item_with_no_notes_shows_its_tags_in_its_slot(tmp_path):
+    from refkit.export.documents import sheet_document
+    from refkit.rules.character.file_format import character_from_json
+    from tests.export.crows import crow_data
+
+    data = crow_data(items=6)
+    data["items"][2] = {
+        "name": "Coin purse", "slots": 1, "area": "belt", "at": 1, "tags": ["container", "coins"],
+    }  # fmt: skip
+    pdf = saved(tmp_path, sheet_document([character_from_json(data)], paper_named("a4")).data)
+    assert "container,coins" in squeezed_text(pdf_text(pdf, 1))
