@@ -208,7 +208,7 @@ def draw_line(
     """One line shrunk to fit ``width`` (not below ``smallest``: past that it ends in an
     ellipsis); returns the size used."""
     size = fit_line(text, font, width, largest, smallest=smallest)
-    if text_width(text, font, size) > width:
+    if text_width(text, font, size) > width * 1.001:  # not the last rounding of a fit
         text = ellipsized(text, font, size, width)
     if align == "right":
         draw_text(canvas, x + width, baseline, text, font, size, "right")

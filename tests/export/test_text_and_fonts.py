@@ -114,3 +114,22 @@ def test_readable_text_is_cut_with_an_ellipsis_rather_than_shrunk_below_its_floo
     assert fitted.size == READABLE and fitted.cut
     assert fitted.height <= 40 and fitted.lines[-1].endswith(ELLIPSIS)
     assert all(text_width(line, REGULAR, READABLE) <= 80 for line in fitted.lines)
+
+
+def test_a_line_shrunk_to_its_width_is_not_cut(tmp_path):
+    """A line fitted exactly to its box keeps every letter (no ellipsis from float rounding)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from refkit.export.text_fit import draw_line
+
+    out = tmp_path / "line.pdf"
+    canvas = Canvas(str(out), invariant=1)
+    natural = text_width("3 (base 5)", BOLD, 15)
+    shares = [0.5 + step / 100 for step in range(40)]
+    for index, share in enumerate(shares):
+        draw_line(canvas, "3 (base 5)", BOLD, 10, 800 - index * 19, natural * share, 15, smallest=6)
+    canvas.showPage()
+    canvas.save()
+    from tests.export.pdf_reading import pdf_text
+
+    assert pdf_text(out).count("3 (base 5)") == len(shares)
