@@ -74,9 +74,11 @@ def sources_for(
     session: CrowSession,
     service: Roster,
     spells: Callable[[], Sequence[Spell]] = load_default_spells,
+    shown_catalogue: Callable[[], Sequence[CatalogueItem]] | None = None,
 ) -> ExportSources:
-    """The sources of the window: the character sheet's crow, its party, the item catalogue,
-    the spell library."""
+    """The sources of the window: the character sheet's crow, its party, the item catalogue
+    (what its search and filter show, given ``shown_catalogue``; else all of it), the spell
+    library."""
 
     def party() -> list[Character]:
         crow = session.character()
@@ -88,7 +90,8 @@ def sources_for(
         return [crow]
 
     def catalogue() -> list[CardFace]:
-        return [CardFace.from_catalogue(entry) for entry in session.catalogue()]
+        entries = shown_catalogue() if shown_catalogue is not None else session.catalogue()
+        return [CardFace.from_catalogue(entry) for entry in entries]
 
     return ExportSources(crow=session.character, party=party, catalogue=catalogue, spells=spells)
 
@@ -145,14 +148,19 @@ class ExportActions(QObject):
         title = f"Print the party pack ({len(crows)} crow{'s' if len(crows) != 1 else ''})"
         return self.open(ExportRequest(title, "party-pack.pdf", make))
 
-    def print_catalogue(self) -> ExportDialog:
+    def print_catalogue(self) -> ExportDialog | None:
         faces = self.sources.catalogue()
+        if not faces:
+            self._nothing("The catalogue's search and filter show no item to print.")
+            return None
 
         def make(options: CardOptions) -> Build:
             cards = [item_card(face) for face in faces]
             return lambda progress: cards_document(cards, options, "Item catalogue", progress)
 
-        return self.open(ExportRequest("Print the item catalogue's cards", "item-cards.pdf", make))
+        count = f"{len(faces)} card{'s' if len(faces) != 1 else ''}"
+        title = f"Print the item catalogue's cards ({count})"
+        return self.open(ExportRequest(title, "item-cards.pdf", make))
 
     def print_spells(self) -> ExportDialog:
         def make(options: CardOptions) -> Build:

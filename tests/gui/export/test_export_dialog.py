@@ -248,3 +248,24 @@ def test_the_dialog_leaves_the_main_window_usable(qtbot, window, settings):
     dialog = actions.print_crow()
     assert not dialog.isModal()
     assert QApplication.activeModalWidget() is None
+
+
+def test_the_catalogue_prints_what_its_search_shows_from_its_own_button(qtbot, start_app, tmp_path):
+    """Issue 27 item 9: the catalogue's "Print these cards…" button prints the search's result."""
+    app = start_app(tmp_path / "window.sqlite3", ready=_printing_ready)
+    catalogue = app.character_panels.catalogue
+    catalogue.search.setText("lantern")
+    shown = catalogue.shown_entries()
+    assert shown and all(
+        "lantern" in entry.name.casefold()
+        or "lantern" in " ".join((*entry.tags, *entry.keywords, entry.notes)).casefold()
+        for entry in shown
+    )
+    qtbot.waitUntil(catalogue.print_button.isEnabled, timeout=WRITE_TIMEOUT_MS)
+    catalogue.print_button.click()
+    (dialog,) = [d for d in app.window.findChildren(ExportDialog) if d.isVisible()]
+    assert f"({len(shown)} card" in dialog.windowTitle()
+    _export(qtbot, dialog, tmp_path / "lanterns.pdf")
+    text = pdf_text(tmp_path / "lanterns.pdf")
+    assert all(entry.name in text for entry in shown)
+    assert "Crowbar" not in text
