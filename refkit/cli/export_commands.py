@@ -39,6 +39,7 @@ def register(commands: Subcommands) -> None:
     sheet = actions.add_parser("sheet", help="a character sheet from a *.crow.json file")
     sheet.add_argument("file", metavar="FILE")
     _add_common(sheet)
+    _add_fillable(sheet)
     sheet.set_defaults(handler=_run_sheet)
 
     cards = actions.add_parser("cards", help="a crow's item cards, poker size, with cut marks")
@@ -51,6 +52,7 @@ def register(commands: Subcommands) -> None:
     party.add_argument("files", metavar="FILE", nargs="+")
     _add_common(party)
     _add_card_options(party)
+    _add_fillable(party)
     party.set_defaults(handler=_run_party)
 
     spells = actions.add_parser(
@@ -70,6 +72,14 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, metavar="OUT.pdf", help="the PDF to write")
     parser.add_argument("--paper", default="a4", metavar="a4|letter", help="paper size (a4)")
     add_json_flag(parser)
+
+
+def _add_fillable(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--fillable",
+        action="store_true",
+        help="form fields on the sheets (Stamina, wounds, usage dice, uses, notes) for a tablet",
+    )
 
 
 def _add_card_options(parser: argparse.ArgumentParser) -> None:
@@ -125,6 +135,7 @@ def _card_options(args: argparse.Namespace) -> CardOptions:
         cut_marks=not args.no_marks,
         backs=args.backs,
         blanks=args.blanks,
+        fillable=getattr(args, "fillable", False),
     )
     try:
         options.sheet()
@@ -197,7 +208,7 @@ def _run_sheet(args: argparse.Namespace) -> Result:
     _check_out(args)
     paper = _paper(args)
     crow = _read(args.file)
-    document = _build(lambda: sheet_document([crow], paper))
+    document = _build(lambda: sheet_document([crow], paper, fillable=args.fillable))
     payload, text = _write(args, document, f"{crow.name}'s sheet")
     _say_rule_errors(args, [(args.file, crow)])
     return {**payload, "name": crow.name}, text

@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from refkit.export.fonts import BOLD, REGULAR
 from refkit.export.print_layout import FaceProportions, print_layout
+from refkit.export.sheet_form import SheetForm
 from refkit.export.text_fit import (
     LEADING,
     READABLE,
@@ -82,6 +83,7 @@ def draw_item_face(
     bleed: float = 0.0,
     details: bool = True,
     owner: str = "",
+    form: SheetForm | None = None,
 ) -> None:
     """``face`` filling ``width`` × ``height`` points from the origin, ``bleed`` points around;
     ``owner`` (a party pack's crow) is named at the card's foot.
@@ -171,7 +173,7 @@ def draw_item_face(
             bottom += leading
     top = _draw_runs(canvas, runs, left, top, text_width, fact_size, bottom)
     if has_dice and top - leading * 1.35 * dice_rows >= bottom - 1e-6:
-        top = _usage_boxes(canvas, face, left, top, text_width, fact_size)
+        top = _usage_boxes(canvas, face, left, top, text_width, fact_size, form)
         top = _draw_runs(canvas, modes, left, top, text_width, fact_size, bottom)
     top = _draw_runs(canvas, tags, left, top, text_width, fact_size, bottom)
     # The notes take whatever is left, as large as the facts at most (on a card: note size).
@@ -267,7 +269,13 @@ def _boxes_per_row(width: float) -> int:
 
 
 def _usage_boxes(
-    canvas: Canvas, face: CardFace, left: float, top: float, width: float, size: float
+    canvas: Canvas,
+    face: CardFace,
+    left: float,
+    top: float,
+    width: float,
+    size: float,
+    form: SheetForm | None = None,
 ) -> float:
     """``UD`` and a tick box per die, the dice already lost crossed out (the modes are the
     caller's to draw under them)."""
@@ -290,6 +298,7 @@ def _usage_boxes(
         per_row,
         crossed=lost,
         from_end=True,
+        form=form,
     )
     top -= (rows - 1) * size * LEADING * 1.35
     return top
@@ -306,6 +315,7 @@ def _tick_boxes(
     crossed: int = 0,
     from_end: bool = False,
     filled: int = 0,
+    form: SheetForm | None = None,
 ) -> None:
     """``count`` boxes from (x, y) (the first row's bottom-left), ``per_row`` to a row; the last
     ``crossed`` (or the first, without ``from_end``) carry an ×, the first ``filled`` are shaded."""
@@ -318,6 +328,9 @@ def _tick_boxes(
         canvas.setFillColor(RULE if shaded else white)
         canvas.rect(bx, by, box, box, stroke=1, fill=1)
         is_crossed = index >= count - crossed if from_end else index < crossed
+        if form is not None:  # a fillable sheet: a tick box over the printed one
+            form.checkbox("usage_die", bx, by, box, checked=is_crossed)
+            continue
         if is_crossed:
             canvas.line(bx + box * 0.15, by + box * 0.15, bx + box * 0.85, by + box * 0.85)
             canvas.line(bx + box * 0.15, by + box * 0.85, bx + box * 0.85, by + box * 0.15)

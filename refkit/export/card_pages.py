@@ -44,7 +44,8 @@ def blank_card() -> PrintCard:
 @dataclass(frozen=True)
 class CardOptions:
     """How cards are printed: the paper, the bleed (mm; None: the card's), cut marks, backs,
-    and how many blank write-in cards follow the rest."""
+    how many blank write-in cards follow the rest, and whether sheets printed with them are
+    fillable."""
 
     paper: Paper
     bleed: float | None = None
@@ -52,6 +53,8 @@ class CardOptions:
     backs: bool = False
     blanks: int = 0
     card: CardSize | None = None
+    fillable: bool = False
+    """Sheets printed with the cards (a party pack) get form fields, for a tablet."""
 
     def sheet(self) -> CardSheet:
         return lay_out_cards(self.paper, self.card or card_sizes()["poker"], self.bleed)

@@ -18,6 +18,7 @@ from refkit.export.card_faces import INK, MUTED, RULE, draw_continuation, draw_i
 from refkit.export.fonts import BOLD, REGULAR
 from refkit.export.pages import Page
 from refkit.export.print_layout import print_layout
+from refkit.export.sheet_form import SheetForm
 from refkit.export.sheet_top import WRITE_LINE, conditions, expertises, header, stats, title_band
 from refkit.export.text_fit import (
     LEADING,
@@ -56,10 +57,14 @@ SMALLEST_BOARD_LINE = 2.6
 """Millimetres: a board that only fits at a smaller line leaves its ground cards to page 2."""
 
 
-def draw_character_sheet(canvas: Canvas, character: Character, paper: Paper) -> int:
-    """The sheet on one page, or two when the notes need it; returns the pages drawn."""
+def draw_character_sheet(
+    canvas: Canvas, character: Character, paper: Paper, form_prefix: str | None = None
+) -> int:
+    """The sheet on one page, or two when the notes need it; returns the pages drawn. With a
+    ``form_prefix`` (unique in the document) the sheet is fillable: its fields are named so."""
     look = print_layout().sheet
-    page = Page(canvas, paper)
+    form = SheetForm(canvas, form_prefix) if form_prefix is not None else None
+    page = Page(canvas, paper, form)
     left, right = paper.margin, paper.width - paper.margin
     y = title_band(page, left, right, paper.margin)
     y = header(page, character, left, right, y + 1, look.header)
@@ -83,6 +88,7 @@ def draw_character_sheet(canvas: Canvas, character: Character, paper: Paper) -> 
         notes_box,
         notes if notes_fit else None,
         "Notes" if notes_fit else "Notes (continued on page 2)",
+        fillable=notes_fit,
     )
     canvas.showPage()
     top = paper.margin
@@ -104,7 +110,8 @@ def draw_character_sheet(canvas: Canvas, character: Character, paper: Paper) -> 
         top = box.bottom + 4
     if not notes_fit:
         full = Rect(left, top, right - left, bottom - top)
-        _notes(page, full, _notes_fitted(character.notes, full, look.notes_size), "Notes")
+        fitted = _notes_fitted(character.notes, full, look.notes_size)
+        _notes(page, full, fitted, "Notes")
     canvas.showPage()
     return 2
 
@@ -238,9 +245,13 @@ def _board(
         canvas.setFillColor(HexColor("#f6d5da") if wounded else white)
         page.rect(box, fill=True)
         canvas.setFillColor(WOUND if wounded else MUTED)
+        if page.form is not None:
+            words = "WOUND" if wounded else "Wound"
+        else:
+            words = "WOUND ✕" if wounded else "Wound ( )"
         draw_line(
             canvas,
-            "WOUND ✕" if wounded else "Wound ( )",
+            words,
             BOLD if wounded else REGULAR,
             page.x(box.left + 1),
             page.y(box.bottom - box.height * 0.28),
@@ -248,6 +259,15 @@ def _board(
             7,
             align="centre",
         )
+        if page.form is not None:
+            side = box.height - 1.2
+            page.form.checkbox(
+                "wound",
+                page.x(box.right - side - 0.6),
+                page.y(box.bottom - 0.6),
+                side * mm,
+                checked=wounded,
+            )
     placed, elsewhere = _placed_faces(crow, layout, ground_shown)
     for box, face, continued in placed:
         inner = moved(box).adjusted(0.5, 0.5, -0.5, -0.5)
@@ -255,7 +275,7 @@ def _board(
             if continued:
                 draw_continuation(canvas, face, width, height)
             else:
-                draw_item_face(canvas, face, width, height, details=False)
+                draw_item_face(canvas, face, width, height, details=False, form=page.form)
     if not ground_shown:
         tray = moved(layout.frames[GROUND].frame)
         canvas.setFillColor(MUTED)
@@ -357,7 +377,10 @@ def _notes_fitted(notes: str, box: Rect, size: float) -> Fitted | None:
     return fit(notes, REGULAR, inner.width * mm, inner.height * mm, size)
 
 
-def _notes(page: Page, box: Rect, notes: Fitted | None, title: str) -> None:
+def _notes(page: Page, box: Rect, notes: Fitted | None, title: str, fillable: bool = True) -> None:
+    """The notes box with ``notes`` set in it, lines to write on below them. On a fillable sheet
+    (unless ``fillable`` is False: the notes go on to the next page) the room under the printed
+    notes is a text field for what the player adds."""
     canvas = page.canvas
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.8)
@@ -368,13 +391,25 @@ def _notes(page: Page, box: Rect, notes: Fitted | None, title: str) -> None:
         canvas, title, BOLD, page.x(box.left + 2), page.y(box.top + 4.8), (box.width - 4) * mm, 9
     )
     inner = box.adjusted(2, 7, -2, -2)
-    if notes is None:
-        canvas.setStrokeColor(WRITE_LINE)
-        canvas.setLineWidth(0.4)
-        y = inner.top + 6
-        while y < inner.bottom:
-            page.line(inner.left, y, inner.right, y)
-            y += 6
-        return
-    canvas.setFillColor(INK)
-    draw_fitted(canvas, notes, page.x(inner.left), page.y(inner.top))
+    top = inner.top
+    if notes is not None:
+        canvas.setFillColor(INK)
+        under = draw_fitted(canvas, notes, page.x(inner.left), page.y(inner.top))
+        top = page.paper.height - under / mm + 2
+    if page.form is not None and fillable and inner.bottom - top >= 6:
+        page.form.text(
+            "notes",
+            page.x(inner.left),
+            page.y(inner.bottom),
+            inner.width * mm,
+            (inner.bottom - top) * mm,
+            "",
+            size=9,
+            multiline=True,
+        )
+    canvas.setStrokeColor(WRITE_LINE)
+    canvas.setLineWidth(0.4)
+    y = top + 6
+    while y < inner.bottom:
+        page.line(inner.left, y, inner.right, y)
+        y += 6

@@ -95,17 +95,22 @@ def _finish(canvas: Canvas, out: io.BytesIO, pages: int) -> Document:
 
 
 def sheet_document(
-    crows: Sequence[Character], paper: Paper, progress: ProgressCallback | None = None
+    crows: Sequence[Character],
+    paper: Paper,
+    progress: ProgressCallback | None = None,
+    *,
+    fillable: bool = False,
 ) -> Document:
-    """Each crow's character sheet (one page each, two when the notes need it)."""
+    """Each crow's character sheet (one page each, two when the notes need it); ``fillable``
+    adds form fields (Stamina, wounds, usage dice, expertise uses, notes)."""
     if not crows:
         raise NothingToPrint("no crows to print")
     out = io.BytesIO()
     canvas = open_canvas(out, paper, _title("Character sheet", crows))
     counter = _Counter(len(crows), progress)
     pages = 0
-    for crow in crows:
-        pages += draw_character_sheet(canvas, crow, paper)
+    for number, crow in enumerate(crows, start=1):
+        pages += draw_character_sheet(canvas, crow, paper, _form_prefix(number, fillable))
         counter.step()
     return _finish(canvas, out, pages)
 
@@ -156,8 +161,9 @@ def party_document(
     canvas = open_canvas(out, options.paper, _title(kind, crows))
     counter = _Counter(len(crows) + len(cards) + options.blanks, progress)
     pages = 0
-    for crow in crows:
-        pages += draw_character_sheet(canvas, crow, options.paper)
+    for number, crow in enumerate(crows, start=1):
+        prefix = _form_prefix(number, options.fillable)
+        pages += draw_character_sheet(canvas, crow, options.paper, prefix)
         counter.step()
     if cards or options.blanks:
         if options.backs and pages % 2:
@@ -181,6 +187,11 @@ def quick_sheet_document(paper: Paper) -> Document:
     canvas = open_canvas(out, paper, "Crows: referee's quick sheet")
     pages = draw_quick_sheet(canvas, paper)
     return _finish(canvas, out, pages)
+
+
+def _form_prefix(number: int, fillable: bool) -> str | None:
+    """The names of the ``number``th crow's form fields, or None for a sheet without fields."""
+    return f"crow{number}" if fillable else None
 
 
 def _title(kind: str, crows: Sequence[Character]) -> str:

@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from refkit import __version__
 from refkit.export.fonts import REGULAR, register_fonts
 from refkit.export.scripts import take_missing
+from refkit.export.sheet_form import SheetForm
 from refkit.export.units import mm
 from refkit.present.card_sheet import Paper
 from refkit.present.geometry import Rect
@@ -42,9 +43,11 @@ def open_canvas(out: BinaryIO, paper: Paper, title: str) -> Canvas:
 class Page:
     """Millimetre rectangles (y down from the top edge) turned into points on ``canvas``."""
 
-    def __init__(self, canvas: Canvas, paper: Paper) -> None:
+    def __init__(self, canvas: Canvas, paper: Paper, form: SheetForm | None = None) -> None:
         self.canvas = canvas
         self.paper = paper
+        self.form = form
+        """Where a fillable sheet adds its fields (None: a sheet for paper only)."""
 
     def x(self, x_mm: float) -> float:
         return x_mm * mm

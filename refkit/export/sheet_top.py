@@ -172,6 +172,29 @@ def stats(
             smallest=READABLE,
         )
         canvas.setFillColor(INK)
+        if label == "Stamina" and page.form is not None:
+            # Fillable: Stamina now is a field, its maximum printed after it.
+            half = (width - 3) / 2
+            draw_line(
+                canvas,
+                f"/ {crow.stamina.max}",
+                BOLD,
+                page.x(box.left + 1.5 + half),
+                page.y(box.bottom - 3.2),
+                half * mm,
+                15,
+                smallest=READABLE,
+            )
+            page.form.text(
+                "stamina",
+                page.x(box.left + 1.5),
+                page.y(box.bottom - 1.8),
+                (half - 1) * mm,
+                8 * mm,
+                str(crow.stamina.current),
+                size=14,
+            )
+            value = ""
         if value:
             draw_line(
                 canvas,
@@ -273,7 +296,15 @@ def expertises(
             canvas.setLineWidth(0.6)
             canvas.setFillColor(white)
             page.rect(square, fill=True)
-            if use < expertise.spent:
+            if page.form is not None:
+                page.form.checkbox(
+                    "expertise_use",
+                    page.x(square.left),
+                    page.y(square.bottom),
+                    box * mm,
+                    checked=use < expertise.spent,
+                )
+            elif use < expertise.spent:
                 page.line(
                     square.left + 0.5, square.top + 0.5, square.right - 0.5, square.bottom - 0.5
                 )
@@ -294,7 +325,7 @@ def expertises(
     if columns > 1:
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.3)
-        for column in range(1, columns):
+        for column in range(1, -(-count // rows)):  # between the columns in use
             x = start + column * column_width - 1.2
             page.line(x, top + 0.5, x, top + rows * line - 0.5)
     return top + rows * line

@@ -151,3 +151,15 @@ def test_a_crow_that_breaks_the_rules_prints_but_says_so_and_exits_1(cli, tmp_pa
     for code in ("slot_out_of_range", "overlap", "wound_slot", "characteristic_range"):
         assert any(f"breaks {code}:" in line for line in lines), code
     assert "Mara Vell" not in run.err
+
+
+def test_export_sheet_and_party_make_fillable_sheets_on_request(cli, tmp_path):
+    import pdfplumber
+
+    source = crow_file(tmp_path, items=6)
+    for what in ("sheet", "party"):
+        out = tmp_path / f"{what}.pdf"
+        run = cli("export", what, str(source), "--out", str(out), "--fillable", "--json")
+        assert run.code == 0, run.err
+        with pdfplumber.open(out) as document:
+            assert len(document.pages[0].annots) > 10

@@ -430,3 +430,64 @@ def test_a_small_item_with_no_notes_shows_its_tags_in_its_slot(tmp_path):
     }  # fmt: skip
     pdf = saved(tmp_path, sheet_document([character_from_json(data)], paper_named("a4")).data)
     assert "container,coins" in squeezed_text(pdf_text(pdf, 1))
+
+
+def _fields(pdf: Path) -> dict[str, list[dict]]:
+    """The form fields on each page, by kind (the middle part of their names)."""
+    import pdfplumber
+    from pdfminer.pdftypes import resolve1
+
+    found: dict[str, list[dict]] = {}
+    with pdfplumber.open(pdf) as document:
+        for page in document.pages:
+            for annot in page.annots:
+                data = {key: resolve1(value) for key, value in annot["data"].items()}
+                name = data.get("T")
+                if isinstance(name, bytes):
+                    name = name.decode("latin-1")
+                if name:
+                    kind = name.split(".")[1]
+                    found.setdefault(kind, []).append({**data, "page": page.page_number})
+    return found
+
+
+def _ticked(field: dict) -> bool:
+    """A tick box's state: its appearance state (AS) is /Yes when ticked."""
+    return "Yes" in str(field.get("AS"))
+
+
+def test_a_fillable_sheet_has_fields_for_what_changes_in_play(tmp_path):
+    """The sheet as a form: Stamina now, the ten wound boxes (the crow's two ticked), a box per
+    usage die (the lost ones ticked), a box per expertise use (the spent ones ticked), room to
+    add notes."""
+    from refkit.export.documents import sheet_document
+
+    mara = crow(items=16, notes="Owes Odo 5 gc")
+    plain = saved(tmp_path, sheet_document([mara], paper_named("a4")).data, "plain.pdf")
+    assert _fields(plain) == {}
+    pdf = saved(tmp_path, sheet_document([mara], paper_named("a4"), fillable=True).data, "form.pdf")
+    fields = _fields(pdf)
+    assert set(fields) == {"stamina", "wound", "usage_die", "expertise_use", "notes"}
+    (stamina,) = fields["stamina"]
+    assert stamina["V"] in (b"5", "5")
+    ticked = [f for f in fields["wound"] if _ticked(f)]
+    assert len(fields["wound"]) == 10 and len(ticked) == 2
+    assert len(fields["usage_die"]) == 2  # the torch's two dice, one lost
+    assert sum(_ticked(f) for f in fields["usage_die"]) == 1
+    assert len(fields["expertise_use"]) == 3  # Stealth: three uses, one spent
+    assert sum(_ticked(f) for f in fields["expertise_use"]) == 1
+    # One field for the room under the printed notes, to add to them.
+    assert len(fields["notes"]) == 1 and "Owes Odo 5 gc" in pdf_text(pdf, 1)
+
+
+def test_a_fillable_party_pack_keeps_each_crows_fields_apart(tmp_path):
+    party = [crow("Mara Vell"), crow("Odo Quill")]
+    options = CardOptions(paper_named("letter"), fillable=True)
+    pdf = saved(tmp_path, party_document(party, options).data)
+    names = []
+    import pdfplumber
+
+    with pdfplumber.open(pdf) as document:
+        for page in document.pages:
+            names += [str(annot["data"].get("T")) for annot in page.annots]
+    assert len(names) == len(set(names)) > 20

@@ -43,6 +43,7 @@ BLEED_KEY = "print/bleed_mm"
 MARKS_KEY = "print/cut_marks"
 BACKS_KEY = "print/backs"
 BLANKS_KEY = "print/blanks"
+FILLABLE_KEY = "print/fillable"
 MOST_BLEED_MM = 10.0
 MOST_BLANKS = 200
 DEFAULT_BLEED_MM = card_sizes()["poker"].bleed
@@ -77,6 +78,8 @@ class ExportRequest:
     make: Callable[[CardOptions], Build]
     cards: bool = True
     """Whether bleed, cut marks and backs apply (not for a lone sheet or the quick sheet)."""
+    sheets: bool = False
+    """Whether character sheets are printed (they may be fillable)."""
 
 
 class ExportDialog(QDialog):
@@ -122,6 +125,8 @@ class ExportDialog(QDialog):
         self.blanks.setSuffix(" blank cards")
         self.blanks.setToolTip("Write-in cards printed after the rest, for things found in play")
         self.blanks.valueChanged.connect(self._show_per_page)
+        self.fillable = QCheckBox("Fillable sheets (form fields, for a tablet)")
+        self.fillable.setObjectName("export_fillable")
         self._recall()
         self.path = QLineEdit(str(export_folder(settings) / request.file_name))
         self.path.setObjectName("export_path")
@@ -145,6 +150,8 @@ class ExportDialog(QDialog):
             form.addRow("", self.marks)
             form.addRow("", self.backs)
             form.addRow("Also print", self.blanks)
+        if request.sheets:
+            form.addRow("", self.fillable)
         form.addRow("Save as", where)
 
         self.progress = QProgressBar()
@@ -197,6 +204,7 @@ class ExportDialog(QDialog):
             cut_marks=self.marks.isChecked(),
             backs=self.backs.isChecked(),
             blanks=self.blanks.value() if cards else 0,
+            fillable=self.request.sheets and self.fillable.isChecked(),
         )
 
     def _recall(self) -> None:
@@ -209,6 +217,7 @@ class ExportDialog(QDialog):
         self.marks.setChecked(_flag(settings.value(MARKS_KEY), default=True))
         self.backs.setChecked(_flag(settings.value(BACKS_KEY), default=False))
         self.blanks.setValue(int(_number(settings.value(BLANKS_KEY), 0)))
+        self.fillable.setChecked(_flag(settings.value(FILLABLE_KEY), default=False))
 
     def _remember(self) -> None:
         settings = self.settings
@@ -218,6 +227,8 @@ class ExportDialog(QDialog):
             settings.setValue(MARKS_KEY, self.marks.isChecked())
             settings.setValue(BACKS_KEY, self.backs.isChecked())
             settings.setValue(BLANKS_KEY, self.blanks.value())
+        if self.request.sheets:
+            settings.setValue(FILLABLE_KEY, self.fillable.isChecked())
 
     def start(self) -> None:
         """Build and write the PDF on a worker thread."""

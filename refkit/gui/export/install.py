@@ -134,7 +134,9 @@ class ExportActions(QObject):
         def make(options: CardOptions) -> Build:
             return lambda progress: party_document([crow], options, progress)
 
-        return self.open(ExportRequest(f"Print {crow.name}", f"{file_stem(crow.name)}.pdf", make))
+        return self.open(
+            ExportRequest(f"Print {crow.name}", f"{file_stem(crow.name)}.pdf", make, sheets=True)
+        )
 
     def print_party(self) -> ExportDialog | None:
         crows = self.sources.party()
@@ -146,7 +148,7 @@ class ExportActions(QObject):
             return lambda progress: party_document(crows, options, progress)
 
         title = f"Print the party pack ({len(crows)} crow{'s' if len(crows) != 1 else ''})"
-        return self.open(ExportRequest(title, "party-pack.pdf", make))
+        return self.open(ExportRequest(title, "party-pack.pdf", make, sheets=True))
 
     def print_catalogue(self) -> ExportDialog | None:
         faces = self.sources.catalogue()

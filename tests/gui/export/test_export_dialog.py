@@ -269,3 +269,18 @@ def test_the_catalogue_prints_what_its_search_shows_from_its_own_button(qtbot, s
     text = pdf_text(tmp_path / "lanterns.pdf")
     assert all(entry.name in text for entry in shown)
     assert "Crowbar" not in text
+
+
+def test_a_crows_sheet_can_be_printed_fillable_from_the_window(qtbot, window, settings, tmp_path):
+    import pdfplumber
+
+    actions = _actions(window, settings, open_crow=crow(items=4))
+    dialog = actions.print_crow()
+    assert dialog.fillable.isVisibleTo(dialog)
+    dialog.fillable.setChecked(True)
+    _export(qtbot, dialog, tmp_path / "form.pdf")
+    with pdfplumber.open(tmp_path / "form.pdf") as document:
+        assert len(document.pages[0].annots) > 10
+    catalogue = actions.print_catalogue()
+    assert not catalogue.fillable.isVisibleTo(catalogue)
+    assert actions.print_crow().fillable.isChecked()  # kept for next time
