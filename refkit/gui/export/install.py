@@ -9,7 +9,7 @@ entries work whichever crow is open and say so in the status bar when there is n
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from PySide6.QtCore import QObject
@@ -29,6 +29,7 @@ from refkit.gui.export.worker import Build
 from refkit.gui.shell.actions import ActionSpec
 from refkit.gui.shell.panel_registry import FeatureContext, MenuId, PanelRegistry
 from refkit.present.card_face import CardFace
+from refkit.rules.character.file_format import check_character
 from refkit.rules.character.model import Character
 from refkit.rules.inventory.catalogue import CatalogueItem
 from refkit.rules.magic.spell import Spell
@@ -96,6 +97,17 @@ def sources_for(
     return ExportSources(crow=session.character, party=party, catalogue=catalogue, spells=spells)
 
 
+def _noting_rule_errors(document: Document, crows: Sequence[Character]) -> Document:
+    """The document with a note for every rule a crow breaks (it is printed as it is, as the
+    command line prints it and says so on stderr)."""
+    notes = [
+        f"{crow.name} breaks {problem.code}: {problem.message}"
+        for crow in crows
+        for problem in check_character(crow).errors
+    ]
+    return replace(document, warnings=(*document.warnings, *notes)) if notes else document
+
+
 def file_stem(text: str) -> str:
     """A file name from a crow's name: letters, digits and dashes."""
     kept = "".join(c if c.isalnum() else "-" for c in text.strip().lower())
@@ -132,7 +144,9 @@ class ExportActions(QObject):
             return None
 
         def make(options: CardOptions) -> Build:
-            return lambda progress: party_document([crow], options, progress)
+            return lambda progress: _noting_rule_errors(
+                party_document([crow], options, progress), [crow]
+            )
 
         return self.open(
             ExportRequest(f"Print {crow.name}", f"{file_stem(crow.name)}.pdf", make, sheets=True)
@@ -145,7 +159,9 @@ class ExportActions(QObject):
             return None
 
         def make(options: CardOptions) -> Build:
-            return lambda progress: party_document(crows, options, progress)
+            return lambda progress: _noting_rule_errors(
+                party_document(crows, options, progress), crows
+            )
 
         title = f"Print the party pack ({len(crows)} crow{'s' if len(crows) != 1 else ''})"
         return self.open(ExportRequest(title, "party-pack.pdf", make, sheets=True))

@@ -284,3 +284,20 @@ def test_a_crows_sheet_can_be_printed_fillable_from_the_window(qtbot, window, se
     catalogue = actions.print_catalogue()
     assert not catalogue.fillable.isVisibleTo(catalogue)
     assert actions.print_crow().fillable.isChecked()  # kept for next time
+
+
+def test_a_crow_that_breaks_the_rules_prints_with_a_note_of_each_error(
+    qtbot, window, settings, tmp_path
+):
+    """Issue 27 item 8 in the window: printed as it is, every rule error said in the dialog."""
+    from dataclasses import replace
+
+    from refkit.rules.character.model import Characteristics
+
+    mara = crow(items=4)
+    broken = replace(mara, characteristics=Characteristics(agility=9, mind=0, strength=2))
+    actions = _actions(window, settings, open_crow=broken)
+    dialog = actions.print_crow()
+    _export(qtbot, dialog, tmp_path / "broken.pdf")
+    assert (tmp_path / "broken.pdf").exists()
+    assert "Note: Mara Vell breaks characteristic_range" in dialog.message.text()
