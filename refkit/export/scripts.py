@@ -28,6 +28,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 RTL_CLASSES = frozenset({"R", "AL"})
 STRONG_LTR = "L"
+NUMBER_CLASSES = frozenset({"EN", "AN"})
 FALLBACK_PREFIX = "RefkitFallback"
 INSTALL_HINT = (
     "install a TrueType font that has them (on Debian or Ubuntu: apt-get install "
@@ -113,7 +114,9 @@ def _directions(text: str) -> list[bool]:
     strong: list[bool | None] = []
     for char in text:
         kind = unicodedata.bidirectional(char)
-        strong.append(True if kind in RTL_CLASSES else False if kind == STRONG_LTR else None)
+        # Numbers read left to right wherever they stand ("page 2" keeps its 2 after "page").
+        ltr = kind == STRONG_LTR or kind in NUMBER_CLASSES
+        strong.append(True if kind in RTL_CLASSES else False if ltr else None)
     base = _first_strong_is_rtl(text)
     result: list[bool] = []
     for index, value in enumerate(strong):

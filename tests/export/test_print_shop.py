@@ -491,3 +491,17 @@ def test_a_fillable_party_pack_keeps_each_crows_fields_apart(tmp_path):
         for page in document.pages:
             names += [str(annot["data"].get("T")) for annot in page.annots]
     assert len(names) == len(set(names)) > 20
+
+
+def test_a_line_mixing_arabic_and_latin_keeps_each_run_whole():
+    from refkit.export.fonts import REGULAR, register_fonts
+    from refkit.export.scripts import runs
+
+    register_fonts()
+    pieces = runs(f"{ARABIC} · page 2", REGULAR)
+    # A right-to-left line: "page 2" stands left of the name, in one piece with its number; the
+    # dot between them goes with the line's direction (it is set right to left with the name).
+    assert [piece.text for piece in pieces] == ["page 2", f"{ARABIC} · "]
+    assert [piece.rtl for piece in pieces] == [False, True]
+    mixed = runs(f"Player: {ARABIC} 7", REGULAR)
+    assert [piece.text for piece in mixed] == ["Player: ", ARABIC, " 7"]
