@@ -422,9 +422,15 @@ def draw_back(
         7 * s,
         align="centre",
     )
-    draw_line(
-        canvas, caption, REGULAR, frame * 3, frame * 3, width - 6 * frame, 6 * s, align="centre"
-    )
+    if caption:  # readable: up to two lines, then an ellipsis, never below 6 pt
+        size = max(6 * s, READABLE)
+        lines = fit(
+            caption, REGULAR, width - 6 * frame, 2 * size * LEADING, size, smallest=READABLE
+        )
+        y = frame * 3 + lines.height
+        for line in lines.lines:
+            y -= lines.leading
+            draw_text(canvas, width / 2, y + size * 0.25, line, REGULAR, size, "centre")
 
 
 SPELL_COLOUR = KIND_COLOURS["spellbook"]

@@ -505,3 +505,11 @@ def test_a_line_mixing_arabic_and_latin_keeps_each_run_whole():
     assert [piece.rtl for piece in pieces] == [False, True]
     mixed = runs(f"Player: {ARABIC} 7", REGULAR)
     assert [piece.text for piece in mixed] == ["Player: ", ARABIC, " 7"]
+
+
+def test_card_backs_name_their_card_readably(tmp_path):
+    party = [crow("Wilhelmina Bartholomew-Featherstonehaugh of the Drowned Marches", items=2)]
+    pdf = saved(tmp_path, party_document(party, CardOptions(paper_named("a4"), backs=True)).data)
+    backs = [size for text, size in _sizes(pdf, 4) if text not in ("REFKIT",)]
+    assert backs and min(backs) >= 6 - 1e-6
+    assert "Torch" in pdf_text(pdf, 4)
