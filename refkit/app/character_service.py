@@ -26,6 +26,7 @@ from types import TracebackType
 from typing import Any
 
 from refkit.app.atomic_files import write_text_atomic
+from refkit.app.character_files import read_character_file, read_character_text
 from refkit.app.ports import CharacterRows
 from refkit.app.sample_content import seed_sample_content
 from refkit.errors import DomainError
@@ -35,11 +36,8 @@ from refkit.rules.character.file_format import (
     CheckReport,
     check_character,
     dump_character_json,
-    load_character_json,
 )
 from refkit.rules.character.model import Character
-from refkit.rules.common.file_bounds import CHARACTER_FILE_BYTES
-from refkit.rules.common.file_reading import UserFileError, read_user_file
 from refkit.rules.common.name_text import name_problem, require_plain_name
 from refkit.rules.inventory.catalogue import CatalogueItem, load_item_catalogue
 from refkit.rules.inventory.model import InventoryRules
@@ -125,31 +123,6 @@ class BulkImportResult:
     characters: tuple[Character, ...]
     parties: tuple[Party, ...]
     replaced: tuple[str, ...] = field(default=())
-
-
-def read_character_file(path: str | Path) -> Character:
-    """The character in a ``*.crow.json`` file.
-
-    Raises CharacterFileError naming the file when it is missing, a folder, unreadable, not
-    UTF-8 text, not JSON, or not a version 1 character file.
-    """
-    text = _read_text(Path(path))
-    return load_character_json(text, str(path))
-
-
-def _read_text(path: Path) -> str:
-    # Only a regular file, at most 2 MB, opened without blocking: /dev/zero or a FIFO is
-    # refused at once instead of read forever.
-    try:
-        data = read_user_file(path, limit=CHARACTER_FILE_BYTES, what="character file")
-    except UserFileError as error:
-        raise CharacterFileError(str(error)) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise CharacterFileError(
-            f"{path}: not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})"
-        ) from None
 
 
 def file_stem_for(name: str) -> str:
@@ -542,7 +515,7 @@ class CharacterService:
 def read_parties_file(path: Path) -> list[Party]:
     """The parties in a backup's parties file; ValueError saying what is wrong with it."""
     try:
-        data: Any = json.loads(_read_text(path))
+        data: Any = json.loads(read_character_text(path))
     except CharacterFileError as error:
         raise ValueError(_without_prefix(str(error), str(path))) from None
     except json.JSONDecodeError as error:

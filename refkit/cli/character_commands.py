@@ -65,7 +65,7 @@ def _add_common(parser: argparse.ArgumentParser, *, database: bool = True) -> No
 
 
 def _read(path: str) -> Character:
-    from refkit.app.character_service import read_character_file
+    from refkit.app.character_files import read_character_file
     from refkit.rules.character.file_format import CharacterFileError
 
     try:

@@ -4,12 +4,17 @@
 Every input is read and checked, and the whole PDF is built in memory, before anything is written;
 the PDF then takes its name in one rename (``write_bytes_atomic``), so bad input (exit 2, one
 ``error:`` line) or a failed write leaves nothing behind. No database is opened.
+
+A crow that breaks the rules (as ``character check`` finds) is still printed, as it is, so the
+referee can see what is wrong on paper; every rule it breaks is said on stderr, one a line, and
+the command exits 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +39,7 @@ def register(commands: Subcommands) -> None:
     sheet = actions.add_parser("sheet", help="a character sheet from a *.crow.json file")
     sheet.add_argument("file", metavar="FILE")
     _add_common(sheet)
+    _add_fillable(sheet)
     sheet.set_defaults(handler=_run_sheet)
 
     cards = actions.add_parser("cards", help="a crow's item cards, poker size, with cut marks")
@@ -46,6 +52,7 @@ def register(commands: Subcommands) -> None:
     party.add_argument("files", metavar="FILE", nargs="+")
     _add_common(party)
     _add_card_options(party)
+    _add_fillable(party)
     party.set_defaults(handler=_run_party)
 
     spells = actions.add_parser(
@@ -65,6 +72,14 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, metavar="OUT.pdf", help="the PDF to write")
     parser.add_argument("--paper", default="a4", metavar="a4|letter", help="paper size (a4)")
     add_json_flag(parser)
+
+
+def _add_fillable(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--fillable",
+        action="store_true",
+        help="form fields on the sheets (Stamina, wounds, usage dice, uses, notes) for a tablet",
+    )
 
 
 def _add_card_options(parser: argparse.ArgumentParser) -> None:
@@ -120,6 +135,7 @@ def _card_options(args: argparse.Namespace) -> CardOptions:
         cut_marks=not args.no_marks,
         backs=args.backs,
         blanks=args.blanks,
+        fillable=getattr(args, "fillable", False),
     )
     try:
         options.sheet()
@@ -138,13 +154,29 @@ def _check_out(args: argparse.Namespace) -> None:
 
 
 def _read(path: str) -> Character:
-    from refkit.app.character_service import read_character_file
+    from refkit.app.character_files import read_character_file
     from refkit.rules.character.file_format import CharacterFileError
 
     try:
         return read_character_file(path)
     except CharacterFileError as error:
         raise CliError(str(error)) from None
+
+
+def _say_rule_errors(args: argparse.Namespace, crows: list[tuple[str, Character]]) -> None:
+    """Every rule each crow breaks, one line on stderr each; exit 1 when there is any (the PDF is
+    written all the same: it shows the crow as it is)."""
+    from refkit.rules.character.file_format import check_character
+
+    broken = 0
+    for path, crow in crows:
+        for problem in check_character(crow).errors:
+            sys.stderr.write(
+                f"rule error: {path}: {crow.name} breaks {problem.code}: {problem.message}\n"
+            )
+            broken += 1
+    if broken:
+        args.exit_code = 1
 
 
 def _write(args: argparse.Namespace, document: Document, what: str) -> Result:
@@ -154,6 +186,8 @@ def _write(args: argparse.Namespace, document: Document, what: str) -> Result:
         path = write_bytes_atomic(args.out, document.data)
     except AtomicWriteError as error:
         raise CliError(f"{error}; nothing written") from None
+    for warning in document.warnings:
+        sys.stderr.write(f"warning: {warning}\n")
     pages = f"{document.pages} page{'s' if document.pages != 1 else ''}"
     payload = {"out": str(path), "pages": document.pages, "paper": args.paper.strip().lower()}
     return payload, f"wrote {what} to {path} ({pages})"
@@ -174,8 +208,9 @@ def _run_sheet(args: argparse.Namespace) -> Result:
     _check_out(args)
     paper = _paper(args)
     crow = _read(args.file)
-    document = _build(lambda: sheet_document([crow], paper))
+    document = _build(lambda: sheet_document([crow], paper, fillable=args.fillable))
     payload, text = _write(args, document, f"{crow.name}'s sheet")
+    _say_rule_errors(args, [(args.file, crow)])
     return {**payload, "name": crow.name}, text
 
 
@@ -187,6 +222,7 @@ def _run_cards(args: argparse.Namespace) -> Result:
     crow = _read(args.file)
     document = _build(lambda: crow_cards_document(crow, options))
     payload, text = _write(args, document, f"{crow.name}'s item cards")
+    _say_rule_errors(args, [(args.file, crow)])
     cards = len(crow_faces(crow))
     sheet = options.sheet()
     return {
@@ -207,6 +243,7 @@ def _run_party(args: argparse.Namespace) -> Result:
     crows = [_read(path) for path in args.files]
     document = _build(lambda: party_document(crows, options))
     payload, text = _write(args, document, f"the party pack of {len(crows)}")
+    _say_rule_errors(args, list(zip(args.files, crows, strict=True)))
     return {
         **payload,
         "names": [crow.name for crow in crows],

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from reportlab.lib.colors import black
+from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from refkit.export.card_faces import draw_back, draw_blank_face
@@ -44,7 +44,8 @@ def blank_card() -> PrintCard:
 @dataclass(frozen=True)
 class CardOptions:
     """How cards are printed: the paper, the bleed (mm; None: the card's), cut marks, backs,
-    and how many blank write-in cards follow the rest."""
+    how many blank write-in cards follow the rest, and whether sheets printed with them are
+    fillable."""
 
     paper: Paper
     bleed: float | None = None
@@ -52,6 +53,8 @@ class CardOptions:
     backs: bool = False
     blanks: int = 0
     card: CardSize | None = None
+    fillable: bool = False
+    """Sheets printed with the cards (a party pack) get form fields, for a tablet."""
 
     def sheet(self) -> CardSheet:
         return lay_out_cards(self.paper, self.card or card_sizes()["poker"], self.bleed)
@@ -70,7 +73,8 @@ def draw_card_pages(
     drawn = pages = 0
     for start in range(0, len(everything), sheet.per_page):
         chunk = everything[start : start + sheet.per_page]
-        for card, trim, bleed in zip(chunk, sheet.trims, sheet.bleeds, strict=False):
+        printed = [sheet.printed_box(index, len(chunk)) for index in range(len(chunk))]
+        for card, trim, bleed in zip(chunk, sheet.trims, printed, strict=False):
             with page.placed(trim, clip=bleed) as (width, height):
                 card.draw(canvas, width, height, sheet.bleed * mm)
             drawn += 1
@@ -81,7 +85,7 @@ def draw_card_pages(
         canvas.showPage()
         pages += 1
         if options.backs:
-            for card, trim, bleed in zip(chunk, sheet.trims, sheet.bleeds, strict=False):
+            for card, trim, bleed in zip(chunk, sheet.trims, printed, strict=False):
                 with page.placed(
                     mirrored(trim, options.paper), clip=mirrored(bleed, options.paper)
                 ) as (
@@ -109,12 +113,18 @@ def mirrored(box: Rect, paper: Paper) -> Rect:
 
 
 def _cut_marks(page: Page, sheet: CardSheet, *, mirrored: bool) -> None:
+    """The marks, black on a thin white line: one that has moved in over a dark outer bleed
+    still shows."""
     canvas = page.canvas
     canvas.saveState()
-    canvas.setStrokeColor(black)
-    canvas.setLineWidth(0.25)
     width = sheet.paper.width
-    for mark in sheet.cut_marks:
-        x1, x2 = (width - mark.x1, width - mark.x2) if mirrored else (mark.x1, mark.x2)
-        page.line(x1, mark.y1, x2, mark.y2)
+    lines = [
+        ((width - mark.x1, width - mark.x2) if mirrored else (mark.x1, mark.x2), mark)
+        for mark in sheet.cut_marks
+    ]
+    for colour, line_width in ((white, 0.9), (black, 0.25)):
+        canvas.setStrokeColor(colour)
+        canvas.setLineWidth(line_width)
+        for (x1, x2), mark in lines:
+            page.line(x1, mark.y1, x2, mark.y2)
     canvas.restoreState()

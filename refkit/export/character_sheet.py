@@ -14,11 +14,21 @@ from dataclasses import replace
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from refkit.export.card_faces import INK, MUTED, RULE, draw_item_face
+from refkit.export.card_faces import INK, MUTED, RULE, draw_continuation, draw_item_face
 from refkit.export.fonts import BOLD, REGULAR
 from refkit.export.pages import Page
 from refkit.export.print_layout import print_layout
-from refkit.export.text_fit import LEADING, Fitted, draw_fitted, draw_line, fit, fit_line, wrap
+from refkit.export.sheet_form import SheetForm
+from refkit.export.sheet_top import WRITE_LINE, conditions, expertises, header, stats, title_band
+from refkit.export.text_fit import (
+    LEADING,
+    Fitted,
+    draw_fitted,
+    draw_line,
+    fit,
+    fit_line,
+    wrap,
+)
 from refkit.export.units import mm
 from refkit.present.card_face import CardFace
 from refkit.present.card_sheet import Paper
@@ -30,7 +40,7 @@ from refkit.present.sheet_layout import (
     inventory_sheet,
     lay_out_sheet,
 )
-from refkit.rules.character.model import CHARACTERISTIC_NAMES, CONDITIONS, Character
+from refkit.rules.character.model import Character
 from refkit.rules.inventory.model import BACKPACK, BELT, GROUND, HAND, MAGIC, Item
 
 AREA_TITLES = {
@@ -40,26 +50,27 @@ AREA_TITLES = {
     MAGIC: "Magic items",
     GROUND: "On the ground",
 }
-SHADE = HexColor("#eeeeee")
 WOUND = HexColor("#b00020")
 NOTES_ROOM = 28.0
 """Millimetres kept under the board for the notes on page one."""
-EXPERTISE_ROOM = 33.0
-"""Millimetres the expertises may take; a long list gets more columns, then tighter lines."""
 SMALLEST_BOARD_LINE = 2.6
 """Millimetres: a board that only fits at a smaller line leaves its ground cards to page 2."""
 
 
-def draw_character_sheet(canvas: Canvas, character: Character, paper: Paper) -> int:
-    """The sheet on one page, or two when the notes need it; returns the pages drawn."""
+def draw_character_sheet(
+    canvas: Canvas, character: Character, paper: Paper, form_prefix: str | None = None
+) -> int:
+    """The sheet on one page, or two when the notes need it; returns the pages drawn. With a
+    ``form_prefix`` (unique in the document) the sheet is fillable: its fields are named so."""
     look = print_layout().sheet
-    page = Page(canvas, paper)
+    form = SheetForm(canvas, form_prefix) if form_prefix is not None else None
+    page = Page(canvas, paper, form)
     left, right = paper.margin, paper.width - paper.margin
-    y = paper.margin
-    y = _header(page, character, left, right, y, look.header)
-    y = _stats(page, character, left, right, y + look.gap / 2, look.stats)
-    y = _conditions(page, character, left, right, y + look.gap / 2, look.conditions)
-    y = _expertises(page, character, left, right, y + look.gap / 2, look.expertise_line)
+    y = title_band(page, left, right, paper.margin)
+    y = header(page, character, left, right, y + 1, look.header)
+    y = stats(page, character, left, right, y + look.gap / 2, look.stats)
+    y = conditions(page, character, left, right, y + look.gap / 2, look.conditions)
+    y = expertises(page, character, left, right, y + look.gap / 2, look.expertise_line)
     bottom = paper.height - paper.margin
     y, elsewhere = _board(
         page, character, left, right, y + look.gap, bottom - NOTES_ROOM, look.board_line
@@ -77,6 +88,7 @@ def draw_character_sheet(canvas: Canvas, character: Character, paper: Paper) -> 
         notes_box,
         notes if notes_fit else None,
         "Notes" if notes_fit else "Notes (continued on page 2)",
+        fillable=notes_fit,
     )
     canvas.showPage()
     top = paper.margin
@@ -98,7 +110,8 @@ def draw_character_sheet(canvas: Canvas, character: Character, paper: Paper) -> 
         top = box.bottom + 4
     if not notes_fit:
         full = Rect(left, top, right - left, bottom - top)
-        _notes(page, full, _notes_fitted(character.notes, full, look.notes_size), "Notes")
+        fitted = _notes_fitted(character.notes, full, look.notes_size)
+        _notes(page, full, fitted, "Notes")
     canvas.showPage()
     return 2
 
@@ -141,186 +154,6 @@ def _item_line(item: Item) -> str:
     return " · ".join([item.name, *numbers, where])
 
 
-def _header(
-    page: Page, crow: Character, left: float, right: float, top: float, height: float
-) -> float:
-    canvas = page.canvas
-    width = right - left
-    canvas.setFillColor(INK)
-    name_width = width * 0.64
-    draw_line(
-        canvas, crow.name, BOLD, page.x(left), page.y(top + height * 0.7), name_width * mm, 22
-    )
-    canvas.setFillColor(MUTED)
-    player = f"Player: {crow.player}" if crow.player else "Player:"
-    draw_line(
-        canvas,
-        player,
-        REGULAR,
-        page.x(left + name_width + 3),
-        page.y(top + height * 0.7),
-        (width - name_width - 3) * mm,
-        11,
-        align="right",
-    )
-    canvas.setStrokeColor(INK)
-    canvas.setLineWidth(1.2)
-    page.line(left, top + height, right, top + height)
-    return top + height
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
-
-
-def _stats(
-    page: Page, crow: Character, left: float, right: float, top: float, height: float
-) -> float:
-    chars = crow.characteristics.as_dict()
-    speed = (
-        str(crow.speed)
-        if crow.speed == crow.speed_base
-        else f"{crow.speed} (base {crow.speed_base})"
-    )
-    boxes = [(name.capitalize(), _signed(chars[name]), "") for name in CHARACTERISTIC_NAMES]
-    boxes += [
-        ("Stamina", f"{crow.stamina.current} / {crow.stamina.max}", "now / max"),
-        ("AD", str(crow.armor_defense), "worn armour and shields"),
-        ("Speed", speed, ""),
-        ("Cruelty", str(crow.cruelty), ""),
-    ]
-    gap = 2.0
-    width = (right - left - gap * (len(boxes) - 1)) / len(boxes)
-    canvas = page.canvas
-    for index, (label, value, hint) in enumerate(boxes):
-        box = Rect(left + index * (width + gap), top, width, height)
-        canvas.setStrokeColor(INK)
-        canvas.setLineWidth(0.8)
-        canvas.setFillColor(white)
-        page.rect(box)
-        canvas.setFillColor(MUTED)
-        draw_line(
-            canvas,
-            label.upper(),
-            BOLD,
-            page.x(box.left + 1.5),
-            page.y(box.top + 3.6),
-            (width - 3) * mm,
-            6.5,
-        )
-        canvas.setFillColor(INK)
-        draw_line(
-            canvas,
-            value,
-            BOLD,
-            page.x(box.left + 1.5),
-            page.y(box.bottom - 3.2),
-            (width - 3) * mm,
-            15,
-            align="centre",
-        )
-        if hint:
-            canvas.setFillColor(MUTED)
-            draw_line(
-                canvas,
-                hint,
-                REGULAR,
-                page.x(box.left + 1.5),
-                page.y(box.bottom - 0.9),
-                (width - 3) * mm,
-                5,
-                align="centre",
-            )
-    return top + height
-
-
-def _conditions(
-    page: Page, crow: Character, left: float, right: float, top: float, height: float
-) -> float:
-    canvas = page.canvas
-    canvas.setFillColor(INK)
-    label = "Conditions"
-    draw_line(canvas, label, BOLD, page.x(left), page.y(top + height * 0.65), 30 * mm, 9)
-    start = left + 24
-    width = (right - start) / len(CONDITIONS)
-    box = 3.4
-    for index, condition in enumerate(CONDITIONS):
-        x = start + index * width
-        square = Rect(x, top + (height - box) / 2, box, box)
-        held = condition in crow.conditions
-        canvas.setStrokeColor(INK)
-        canvas.setLineWidth(0.7)
-        canvas.setFillColor(INK if held else white)
-        page.rect(square, fill=True)
-        canvas.setFillColor(INK)
-        draw_line(
-            canvas,
-            condition.capitalize(),
-            BOLD if held else REGULAR,
-            page.x(x + box + 1.2),
-            page.y(top + height * 0.65),
-            (width - box - 2) * mm,
-            9,
-        )
-    return top + height
-
-
-def _expertises(
-    page: Page, crow: Character, left: float, right: float, top: float, line: float
-) -> float:
-    canvas = page.canvas
-    canvas.setFillColor(INK)
-    draw_line(canvas, "Expertises", BOLD, page.x(left), page.y(top + line * 0.7), 30 * mm, 9)
-    if not crow.expertises:
-        canvas.setFillColor(MUTED)
-        draw_line(canvas, "none", REGULAR, page.x(left + 24), page.y(top + line * 0.7), 40 * mm, 9)
-        return top + line
-    start = left + 24
-    # Two columns; a long list takes up to four and then tighter lines, within EXPERTISE_ROOM.
-    count = len(crow.expertises)
-    columns = 2
-    while columns < 4 and -(-count // columns) * line > EXPERTISE_ROOM:
-        columns += 1
-    rows = -(-count // columns)
-    line = min(line, EXPERTISE_ROOM / rows)
-    column_width = (right - start) / columns
-    box = min(3.2, line * 0.6)
-    text_size = min(9.0, line * mm * 0.62)
-    for index, expertise in enumerate(crow.expertises):
-        column, row = divmod(index, rows)
-        x = start + column * column_width
-        baseline = top + row * line + line * 0.7
-        boxes = expertise.uses
-        boxes_width = min(column_width * 0.45, boxes * box * 1.35)
-        size = min(box, boxes_width / max(1, boxes) / 1.35)
-        text_width = column_width - boxes_width - 3
-        canvas.setFillColor(INK)
-        draw_line(
-            canvas,
-            f"{expertise.name} ({expertise.category})",
-            REGULAR,
-            page.x(x),
-            page.y(baseline),
-            text_width * mm,
-            text_size,
-        )
-        bx = x + text_width + 1
-        for use in range(boxes):
-            square = Rect(bx + use * size * 1.35, top + row * line + (line - size) / 2, size, size)
-            canvas.setStrokeColor(INK)
-            canvas.setLineWidth(0.6)
-            canvas.setFillColor(white)
-            page.rect(square, fill=True)
-            if use < expertise.spent:
-                page.line(
-                    square.left + 0.5, square.top + 0.5, square.right - 0.5, square.bottom - 0.5
-                )
-                page.line(
-                    square.left + 0.5, square.bottom - 0.5, square.right - 0.5, square.top + 0.5
-                )
-    return top + rows * line
-
-
 def board_layout(
     crow: Character, width: float, height: float, largest_line: float, *, ground: bool = True
 ) -> SheetLayout:
@@ -355,7 +188,12 @@ def _board(
         # says where they are and page 2 lists them.
         layout = board_layout(crow, right - left, bottom - top, line, ground=False)
         ground_shown = False
-    dx = left + (right - left - layout.size[0]) / 2
+    # Centred on what is drawn (the frames), not on the layout's size, whose margins are a
+    # screen's: the frames sit as far from the left margin as from the right.
+    drawn = [frame.frame for frame in layout.frames.values()]
+    drawn_left = min(box.left for box in drawn)
+    drawn_right = max(box.right for box in drawn)
+    dx = left + (right - left - (drawn_right - drawn_left)) / 2 - drawn_left
     canvas = page.canvas
 
     def moved(box: Rect) -> Rect:
@@ -377,6 +215,7 @@ def _board(
             (title.width - 3) * mm,
             8.5,
         )
+    covered = _covered_places(crow)
     for place, cell in layout.slots.items():
         box = moved(cell)
         canvas.setStrokeColor(RULE)
@@ -384,6 +223,8 @@ def _board(
         canvas.setDash(1.5, 1.5)
         page.rect(box)
         canvas.setDash()
+        if place in covered:  # under a card: its number would only muddle the text layer
+            continue
         canvas.setFillColor(MUTED)
         label = str(place.at).capitalize() if place.area == MAGIC else str(place.at)
         draw_line(
@@ -404,9 +245,13 @@ def _board(
         canvas.setFillColor(HexColor("#f6d5da") if wounded else white)
         page.rect(box, fill=True)
         canvas.setFillColor(WOUND if wounded else MUTED)
+        if page.form is not None:
+            words = "WOUND" if wounded else "Wound"
+        else:
+            words = "WOUND ✕" if wounded else "Wound ( )"
         draw_line(
             canvas,
-            "WOUND ✕" if wounded else "Wound ( )",
+            words,
             BOLD if wounded else REGULAR,
             page.x(box.left + 1),
             page.y(box.bottom - box.height * 0.28),
@@ -414,11 +259,23 @@ def _board(
             7,
             align="centre",
         )
+        if page.form is not None:
+            side = box.height - 1.2
+            page.form.checkbox(
+                "wound",
+                page.x(box.right - side - 0.6),
+                page.y(box.bottom - 0.6),
+                side * mm,
+                checked=wounded,
+            )
     placed, elsewhere = _placed_faces(crow, layout, ground_shown)
-    for box, face in placed:
+    for box, face, continued in placed:
         inner = moved(box).adjusted(0.5, 0.5, -0.5, -0.5)
         with page.placed(inner) as (width, height):
-            draw_item_face(canvas, face, width, height, details=False)
+            if continued:
+                draw_continuation(canvas, face, width, height)
+            else:
+                draw_item_face(canvas, face, width, height, details=False, form=page.form)
     if not ground_shown:
         tray = moved(layout.frames[GROUND].frame)
         canvas.setFillColor(MUTED)
@@ -435,18 +292,30 @@ def _board(
     return top + layout.size[1], elsewhere
 
 
+def _covered_places(crow: Character) -> set[Place]:
+    """Every slot an item's card lies on (all of a long item's slots, a magic item's slot)."""
+    covered: set[Place] = set()
+    for item in crow.items.items:
+        if item.area == MAGIC:
+            covered.add(Place(MAGIC, item.magic_slot))
+        elif item.at is not None:
+            covered.update(Place(item.area, item.at + step) for step in range(item.slots))
+    return covered
+
+
 def _placed_faces(
     crow: Character, layout: SheetLayout, ground_shown: bool = True
-) -> tuple[list[tuple[Rect, CardFace]], list[Item]]:
-    """Each item's face and the box it fills: its slots (one piece per sheet row), split among
-    items sharing a first slot; ground items in the tray's cells. Also the items with no place
-    on the board (a slot out of range, or the ground when it is not shown)."""
+) -> tuple[list[tuple[Rect, CardFace, bool]], list[Item]]:
+    """Each item's face and the box it fills: its slots (one piece per sheet row, the pieces
+    after the first marked as its continuation), split among items sharing a first slot; ground
+    items in the tray's cells. Also the items with no place on the board (a slot out of range,
+    or the ground when it is not shown)."""
     elsewhere: list[Item] = []
     sharing: dict[tuple[str, str], list[Item]] = defaultdict(list)
     for item in crow.items.items:
         where = item.magic_slot if item.area == MAGIC else item.at
         sharing[(item.area, str(where))].append(item)
-    placed: list[tuple[Rect, CardFace]] = []
+    placed: list[tuple[Rect, CardFace, bool]] = []
     for (area, _), items in sharing.items():
         for index, item in enumerate(items):
             if area == MAGIC:
@@ -458,18 +327,15 @@ def _placed_faces(
                 pieces = []
             if not pieces:
                 elsewhere.append(item)
-            for piece in pieces:
+            face = CardFace.from_item(item)
+            for number, piece in enumerate(pieces):
                 share = piece.height / len(items)
-                placed.append(
-                    (
-                        Rect(piece.left, piece.top + index * share, piece.width, share),
-                        CardFace.from_item(item),
-                    )
-                )
+                box = Rect(piece.left, piece.top + index * share, piece.width, share)
+                placed.append((box, face, number > 0))
     if not ground_shown:
         return placed, [*elsewhere, *crow.items.ground]
     for item, cell in zip(crow.items.ground, layout.ground_cells, strict=True):
-        placed.append((cell, CardFace.from_item(item)))
+        placed.append((cell, CardFace.from_item(item), False))
     return placed, elsewhere
 
 
@@ -511,7 +377,10 @@ def _notes_fitted(notes: str, box: Rect, size: float) -> Fitted | None:
     return fit(notes, REGULAR, inner.width * mm, inner.height * mm, size)
 
 
-def _notes(page: Page, box: Rect, notes: Fitted | None, title: str) -> None:
+def _notes(page: Page, box: Rect, notes: Fitted | None, title: str, fillable: bool = True) -> None:
+    """The notes box with ``notes`` set in it, lines to write on below them. On a fillable sheet
+    (unless ``fillable`` is False: the notes go on to the next page) the room under the printed
+    notes is a text field for what the player adds."""
     canvas = page.canvas
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.8)
@@ -522,13 +391,25 @@ def _notes(page: Page, box: Rect, notes: Fitted | None, title: str) -> None:
         canvas, title, BOLD, page.x(box.left + 2), page.y(box.top + 4.8), (box.width - 4) * mm, 9
     )
     inner = box.adjusted(2, 7, -2, -2)
-    if notes is None:
-        canvas.setStrokeColor(SHADE)
-        canvas.setLineWidth(0.5)
-        y = inner.top + 6
-        while y < inner.bottom:
-            page.line(inner.left, y, inner.right, y)
-            y += 6
-        return
-    canvas.setFillColor(INK)
-    draw_fitted(canvas, notes, page.x(inner.left), page.y(inner.top))
+    top = inner.top
+    if notes is not None:
+        canvas.setFillColor(INK)
+        under = draw_fitted(canvas, notes, page.x(inner.left), page.y(inner.top))
+        top = page.paper.height - under / mm + 2
+    if page.form is not None and fillable and inner.bottom - top >= 6:
+        page.form.text(
+            "notes",
+            page.x(inner.left),
+            page.y(inner.bottom),
+            inner.width * mm,
+            (inner.bottom - top) * mm,
+            "",
+            size=9,
+            multiline=True,
+        )
+    canvas.setStrokeColor(WRITE_LINE)
+    canvas.setLineWidth(0.4)
+    y = top + 6
+    while y < inner.bottom:
+        page.line(inner.left, y, inner.right, y)
+        y += 6

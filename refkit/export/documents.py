@@ -18,8 +18,9 @@ from refkit.errors import DomainError
 from refkit.export.card_faces import SPELL_COLOUR, draw_item_face, draw_spell_face
 from refkit.export.card_pages import CardOptions, PrintCard, draw_card_pages
 from refkit.export.character_sheet import draw_character_sheet
-from refkit.export.pages import open_canvas
+from refkit.export.pages import draw_duplex_filler, open_canvas
 from refkit.export.quick_sheet import draw_quick_sheet
+from refkit.export.scripts import take_missing
 from refkit.present.card_face import CardFace, kind_colour
 from refkit.present.card_sheet import Paper, papers
 from refkit.rules.character.model import Character
@@ -38,6 +39,8 @@ class Document:
 
     data: bytes
     pages: int
+    warnings: tuple[str, ...] = ()
+    """What the reader should know though the PDF was made (characters no font has)."""
 
 
 def paper_named(key: str) -> Paper:
@@ -53,7 +56,7 @@ def item_card(face: CardFace, owner: str = "") -> PrintCard:
     caption = f"{face.name} · {owner}" if owner else face.name
     return PrintCard(
         lambda canvas, width, height, bleed: draw_item_face(
-            canvas, face, width, height, bleed=bleed
+            canvas, face, width, height, bleed=bleed, owner=owner
         ),
         back_colour=kind_colour(face),
         caption=caption,
@@ -87,21 +90,27 @@ class _Counter:
 
 def _finish(canvas: Canvas, out: io.BytesIO, pages: int) -> Document:
     canvas.save()
-    return Document(out.getvalue(), pages)
+    missing = take_missing()
+    return Document(out.getvalue(), pages, (missing,) if missing else ())
 
 
 def sheet_document(
-    crows: Sequence[Character], paper: Paper, progress: ProgressCallback | None = None
+    crows: Sequence[Character],
+    paper: Paper,
+    progress: ProgressCallback | None = None,
+    *,
+    fillable: bool = False,
 ) -> Document:
-    """Each crow's character sheet (one page each, two when the notes need it)."""
+    """Each crow's character sheet (one page each, two when the notes need it); ``fillable``
+    adds form fields (Stamina, wounds, usage dice, expertise uses, notes)."""
     if not crows:
         raise NothingToPrint("no crows to print")
     out = io.BytesIO()
     canvas = open_canvas(out, paper, _title("Character sheet", crows))
     counter = _Counter(len(crows), progress)
     pages = 0
-    for crow in crows:
-        pages += draw_character_sheet(canvas, crow, paper)
+    for number, crow in enumerate(crows, start=1):
+        pages += draw_character_sheet(canvas, crow, paper, _form_prefix(number, fillable))
         counter.step()
     return _finish(canvas, out, pages)
 
@@ -138,19 +147,27 @@ def crow_cards_document(
 def party_document(
     crows: Sequence[Character], options: CardOptions, progress: ProgressCallback | None = None
 ) -> Document:
-    """The party pack: every crow's sheet, then every item card of the party."""
+    """The party pack: every crow's sheet, then every item card of the party.
+
+    With backs, the cards start on an odd page (a filler page after an odd number of sheet
+    pages), so each page of fronts and the page of its backs are the two sides of one sheet.
+    """
     if not crows:
         raise NothingToPrint("no crows to print")
     options.sheet()
     cards = [item_card(face, crow.name) for crow in crows for face in crow_faces(crow)]
     out = io.BytesIO()
-    canvas = open_canvas(out, options.paper, _title("Party pack", crows))
+    kind = "Party pack" if len(crows) > 1 else "Sheet and item cards"
+    canvas = open_canvas(out, options.paper, _title(kind, crows))
     counter = _Counter(len(crows) + len(cards) + options.blanks, progress)
     pages = 0
-    for crow in crows:
-        pages += draw_character_sheet(canvas, crow, options.paper)
+    for number, crow in enumerate(crows, start=1):
+        prefix = _form_prefix(number, options.fillable)
+        pages += draw_character_sheet(canvas, crow, options.paper, prefix)
         counter.step()
     if cards or options.blanks:
+        if options.backs and pages % 2:
+            pages += draw_duplex_filler(canvas, options.paper)
         pages += draw_card_pages(canvas, cards, options, lambda _: counter.step())
     return _finish(canvas, out, pages)
 
@@ -170,6 +187,11 @@ def quick_sheet_document(paper: Paper) -> Document:
     canvas = open_canvas(out, paper, "Crows: referee's quick sheet")
     pages = draw_quick_sheet(canvas, paper)
     return _finish(canvas, out, pages)
+
+
+def _form_prefix(number: int, fillable: bool) -> str | None:
+    """The names of the ``number``th crow's form fields, or None for a sheet without fields."""
+    return f"crow{number}" if fillable else None
 
 
 def _title(kind: str, crows: Sequence[Character]) -> str:

@@ -7,6 +7,7 @@ as boxes; the TTF ships with Refkit, so a fresh machine needs no system font.
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -34,6 +35,10 @@ def register_fonts() -> None:
         _registered = True
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, font: str, size: float) -> float:
-    """The width of ``text`` in points, in ``font`` at ``size``."""
-    return float(pdfmetrics.stringWidth(text, font, size))
+    """The width of ``text`` in points, in ``font`` at ``size`` (a character ``font`` lacks
+    measured in the fallback that prints it, a right-to-left run as shaped)."""
+    from refkit.export.scripts import run_width, runs
+
+    return sum(run_width(run, size) for run in runs(text, font))

@@ -15,6 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from refkit import __version__
 from refkit.export.fonts import REGULAR, register_fonts
+from refkit.export.scripts import take_missing
+from refkit.export.sheet_form import SheetForm
 from refkit.export.units import mm
 from refkit.present.card_sheet import Paper
 from refkit.present.geometry import Rect
@@ -23,6 +25,7 @@ from refkit.present.geometry import Rect
 def open_canvas(out: BinaryIO, paper: Paper, title: str) -> Canvas:
     """A canvas of ``paper``'s size writing to ``out``, deterministic, titled ``title``."""
     register_fonts()
+    take_missing()  # what an earlier document on this thread lacked is not this one's
     canvas = Canvas(
         out,
         pagesize=(paper.width * mm, paper.height * mm),
@@ -40,9 +43,11 @@ def open_canvas(out: BinaryIO, paper: Paper, title: str) -> Canvas:
 class Page:
     """Millimetre rectangles (y down from the top edge) turned into points on ``canvas``."""
 
-    def __init__(self, canvas: Canvas, paper: Paper) -> None:
+    def __init__(self, canvas: Canvas, paper: Paper, form: SheetForm | None = None) -> None:
         self.canvas = canvas
         self.paper = paper
+        self.form = form
+        """Where a fillable sheet adds its fields (None: a sheet for paper only)."""
 
     def x(self, x_mm: float) -> float:
         return x_mm * mm
@@ -81,3 +86,18 @@ class Page:
 
     def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
         self.canvas.line(self.x(x1), self.y(y1), self.x(x2), self.y(y2))
+
+
+FILLER_NOTE = "This page is left blank so that each card's back prints behind it."
+
+
+def draw_duplex_filler(canvas: Canvas, paper: Paper) -> int:
+    """A page left blank but for a small grey note (a printer set to skip empty pages would
+    otherwise drop it and put every back behind the wrong front); returns 1, the page drawn."""
+    canvas.saveState()
+    canvas.setFillGray(0.55)
+    canvas.setFont(REGULAR, 8)
+    canvas.drawCentredString(paper.width * mm / 2, paper.height * mm / 2, FILLER_NOTE)
+    canvas.restoreState()
+    canvas.showPage()
+    return 1

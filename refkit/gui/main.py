@@ -887,8 +887,11 @@ class RefkitApp:
         if panels is not None:  # Print to PDF: the open crow, its party, the catalogue
             from refkit.gui.export import install as export_install
 
-            sources = export_install.sources_for(panels.session, characters, services.spells.spells)
-            export_install.register(self.panels, self.context, sources)
+            sources = export_install.sources_for(
+                panels.session, characters, services.spells.spells, panels.shown_catalogue
+            )
+            printing = export_install.register(self.panels, self.context, sources)
+            panels.on_print_catalogue(printing.print_catalogue)
             yield  # each feature below registers on a turn of its own
         if panels is not None and dungeon.party is not None:
             panels.session.set_wound_prompts(dungeon.party.prompts)

@@ -1,11 +1,16 @@
 """How many cut-out item cards fit on a page and where: sheets/cards.toml on sheets/paper.toml.
 
 As pretix lays out badges, a card is drawn once at the origin and placed per slot: this module gives
-each slot's origin (the card's trim box, and the bleed box around it) and the cut marks, in
-millimetres from the page's top-left corner with y growing down (PDF export flips y for ReportLab).
-The cards form a grid centred inside the page's margins; each card carries its own bleed and the
-gutter separates neighbouring bleed edges. Cut marks sit outside the grid, in line with every trim
-edge, so cutting along them never cuts into a neighbouring card's bleed.
+each slot's origin (the card's trim box, and the box its colour may fill around it) and the cut
+marks, in millimetres from the page's top-left corner with y growing down (PDF export flips y for
+ReportLab).
+
+The cards share their cut lines, as a print shop lays a sheet out: neighbours touch (or stand a
+gutter apart), so one cut separates two cards, and the bleed is printed once, around the outside
+of the grid (and into half of each gutter). Only that outer bleed and the cut marks need room, so
+nine poker cards fit on A4 and on US Letter with the 3 mm bleed. Nothing is printed nearer the
+paper's edge than its ``edge`` (what a printer cannot reach); where the marks would, they move in
+over the outer bleed, which is cut away.
 """
 
 from __future__ import annotations
@@ -46,6 +51,9 @@ class Paper:
     width: float
     height: float
     margin: float
+    """Around a character sheet or the quick sheet."""
+    edge: float
+    """How near a card sheet prints to the paper's edge: its outer bleed and marks stay inside."""
 
 
 def read_card_sizes(source_text: str, source: str = "sheets/cards.toml") -> dict[str, CardSize]:
@@ -83,9 +91,11 @@ def read_papers(source_text: str, source: str = "sheets/paper.toml") -> dict[str
             width=number(values, "width", where),
             height=number(values, "height", where),
             margin=number(values, "margin", where, zero_ok=True),
+            edge=number(values, "edge", where, zero_ok=True),
         )
-        if 2 * paper.margin >= min(paper.width, paper.height):
-            raise SheetLayoutError(f"{where}: margin {paper.margin} mm leaves no room on the page")
+        for name, value in (("margin", paper.margin), ("edge", paper.edge)):
+            if 2 * value >= min(paper.width, paper.height):
+                raise SheetLayoutError(f"{where}: {name} {value} mm leaves no room on the page")
         papers[key] = paper
     if not papers:
         raise SheetLayoutError(f"{source}: no paper sizes")
@@ -116,7 +126,7 @@ class CutMark:
 
 @dataclass(frozen=True)
 class CardSheet:
-    """One page of cards: the grid, each card's trim and bleed box in reading order, cut marks."""
+    """One page of cards: the grid, each card's trim and printed box in reading order, cut marks."""
 
     paper: Paper
     card: CardSize
@@ -126,7 +136,8 @@ class CardSheet:
     trims: tuple[Rect, ...]
     """Where each card is cut out, row by row; a card is drawn at its trim box's origin."""
     bleeds: tuple[Rect, ...]
-    """Each trim box grown by the bleed: what is printed, background to the edge."""
+    """What of each card is printed: its trim box grown by the bleed on the grid's outside and by
+    half the gutter (at most the bleed) towards a neighbour."""
     cut_marks: tuple[CutMark, ...]
 
     @property
@@ -137,70 +148,121 @@ class CardSheet:
         """How many pages ``cards`` cards take (0 for none)."""
         return -(-cards // self.per_page) if cards > 0 else 0
 
+    def printed_box(self, index: int, count: int) -> Rect:
+        """What of card ``index`` is printed on a page holding ``count`` cards: its bleed box,
+        grown by the full bleed towards a neighbouring slot left empty (a last, part-full page),
+        so a cut a little off that line shows no white either."""
+        box = self.bleeds[index]
+        row, column = divmod(index, self.columns)
+
+        def empty(r: int, c: int) -> bool:
+            inside = 0 <= r < self.rows and 0 <= c < self.columns
+            return inside and r * self.columns + c >= count
+
+        trim = self.trims[index]
+        left = trim.left - self.bleed if empty(row, column - 1) else box.left
+        top = trim.top - self.bleed if empty(row - 1, column) else box.top
+        right = trim.right + self.bleed if empty(row, column + 1) else box.right
+        bottom = trim.bottom + self.bleed if empty(row + 1, column) else box.bottom
+        return Rect(left, top, right - left, bottom - top)
+
 
 def lay_out_cards(paper: Paper, card: CardSize, bleed: float | None = None) -> CardSheet:
-    """As many ``card`` as fit on ``paper`` inside its margins; ``bleed`` overrides the card's.
+    """As many ``card`` as fit on ``paper``, the grid and its outer bleed inside the paper's
+    ``edge``, centred; ``bleed`` overrides the card's.
 
     Raises SheetLayoutError if not even one card fits.
     """
     bleed = card.bleed if bleed is None else bleed
     if not math.isfinite(bleed) or bleed < 0:
         raise SheetLayoutError(f"bleed must be zero or more millimetres, not {bleed!r}")
-    cell_width = card.width + 2 * bleed
-    cell_height = card.height + 2 * bleed
-    room_width = paper.width - 2 * paper.margin
-    room_height = paper.height - 2 * paper.margin
-    columns = _how_many(room_width, cell_width, card.gutter)
-    rows = _how_many(room_height, cell_height, card.gutter)
+    gutter = card.gutter
+    room_width = paper.width - 2 * (paper.edge + bleed)
+    room_height = paper.height - 2 * (paper.edge + bleed)
+    columns = _how_many(room_width, card.width, gutter)
+    rows = _how_many(room_height, card.height, gutter)
     if columns == 0 or rows == 0:
         raise SheetLayoutError(
-            f"a {card.label.lower()} ({_mm(cell_width)} × {_mm(cell_height)} mm with its bleed) "
-            f"does not fit on {paper.label} inside {_mm(paper.margin)} mm margins"
+            f"a {card.label.lower()} ({_mm(card.width + 2 * bleed)} × "
+            f"{_mm(card.height + 2 * bleed)} mm with its bleed) does not fit on {paper.label} "
+            f"inside its {_mm(paper.edge)} mm unprinted edge"
         )
-    grid_width = columns * cell_width + (columns - 1) * card.gutter
-    grid_height = rows * cell_height + (rows - 1) * card.gutter
-    grid_left = paper.margin + (room_width - grid_width) / 2
-    grid_top = paper.margin + (room_height - grid_height) / 2
-    bleeds = tuple(
-        Rect(
-            grid_left + column * (cell_width + card.gutter),
-            grid_top + row * (cell_height + card.gutter),
-            cell_width,
-            cell_height,
-        )
-        for row in range(rows)
-        for column in range(columns)
+    grid_width = columns * card.width + (columns - 1) * gutter
+    grid_height = rows * card.height + (rows - 1) * gutter
+    grid = Rect(
+        (paper.width - grid_width) / 2, (paper.height - grid_height) / 2, grid_width, grid_height
     )
-    trims = tuple(box.adjusted(bleed, bleed, -bleed, -bleed) for box in bleeds)
-    grid = Rect(grid_left, grid_top, grid_width, grid_height)
+    inner = min(bleed, gutter / 2)
+    trims: list[Rect] = []
+    bleeds: list[Rect] = []
+    for row in range(rows):
+        for column in range(columns):
+            trim = Rect(
+                grid.left + column * (card.width + gutter),
+                grid.top + row * (card.height + gutter),
+                card.width,
+                card.height,
+            )
+            trims.append(trim)
+            bleeds.append(
+                trim.adjusted(
+                    -(bleed if column == 0 else inner),
+                    -(bleed if row == 0 else inner),
+                    bleed if column == columns - 1 else inner,
+                    bleed if row == rows - 1 else inner,
+                )
+            )
     return CardSheet(
         paper=paper,
         card=card,
         bleed=bleed,
         columns=columns,
         rows=rows,
-        trims=trims,
-        bleeds=bleeds,
-        cut_marks=_cut_marks(grid, trims, card),
+        trims=tuple(trims),
+        bleeds=tuple(bleeds),
+        cut_marks=_cut_marks(grid, tuple(trims), card, bleed, paper),
     )
 
 
-def _how_many(room: float, cell: float, gutter: float) -> int:
-    return max(0, math.floor((room + gutter) / (cell + gutter) + _FIT_SLACK))
+def _how_many(room: float, size: float, gutter: float) -> int:
+    return max(0, math.floor((room + gutter) / (size + gutter) + _FIT_SLACK))
 
 
-def _cut_marks(grid: Rect, trims: tuple[Rect, ...], card: CardSize) -> tuple[CutMark, ...]:
-    """Marks above and below the grid at each trim x, left and right of it at each trim y."""
+def _cut_marks(
+    grid: Rect, trims: tuple[Rect, ...], card: CardSize, bleed: float, paper: Paper
+) -> tuple[CutMark, ...]:
+    """Marks above and below the grid at each trim x, left and right of it at each trim y:
+    ``cut_mark_offset`` past the outer bleed and ``cut_mark_length`` long, moved in over the bleed
+    (never into a card) where the paper's edge leaves less room."""
     if card.cut_mark_length == 0:
         return ()
-    near, far = card.cut_mark_offset, card.cut_mark_offset + card.cut_mark_length
     xs = _distinct(x for trim in trims for x in (trim.left, trim.right))
     ys = _distinct(y for trim in trims for y in (trim.top, trim.bottom))
-    marks = [CutMark(x, grid.top - far, x, grid.top - near) for x in xs]
-    marks += [CutMark(x, grid.bottom + near, x, grid.bottom + far) for x in xs]
-    marks += [CutMark(grid.left - far, y, grid.left - near, y) for y in ys]
-    marks += [CutMark(grid.right + near, y, grid.right + far, y) for y in ys]
+    above = _mark_span(grid.top - paper.edge, card, bleed)
+    below = _mark_span(paper.height - paper.edge - grid.bottom, card, bleed)
+    before = _mark_span(grid.left - paper.edge, card, bleed)
+    after = _mark_span(paper.width - paper.edge - grid.right, card, bleed)
+    marks: list[CutMark] = []
+    if above:
+        marks += [CutMark(x, grid.top - above[1], x, grid.top - above[0]) for x in xs]
+    if below:
+        marks += [CutMark(x, grid.bottom + below[0], x, grid.bottom + below[1]) for x in xs]
+    if before:
+        marks += [CutMark(grid.left - before[1], y, grid.left - before[0], y) for y in ys]
+    if after:
+        marks += [CutMark(grid.right + after[0], y, grid.right + after[1], y) for y in ys]
     return tuple(marks)
+
+
+def _mark_span(room: float, card: CardSize, bleed: float) -> tuple[float, float] | None:
+    """How far out from the grid's trim edge a mark starts and ends, given ``room`` (mm from
+    that edge to the unprinted edge of the paper); None when there is no room for one."""
+    near = bleed + card.cut_mark_offset
+    far = near + card.cut_mark_length
+    if far > room:
+        far = room
+        near = max(0.0, room - card.cut_mark_length)
+    return (near, far) if far - near > _FIT_SLACK else None
 
 
 def _distinct(values: Iterable[float]) -> list[float]:

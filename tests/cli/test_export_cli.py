@@ -50,7 +50,7 @@ def test_export_party_puts_every_crow_in_one_pdf(cli, tmp_path):
     run = cli("export", "party", str(first), str(second), "--out", str(out), "--json")
     assert run.code == 0, run.err
     assert run.json["names"] == ["Mara Vell", "Odo Quill"]
-    assert run.json["pages"] == page_count(out) == 2 + 2  # two sheets; six cards at four a page
+    assert run.json["pages"] == page_count(out) == 2 + 1  # two sheets; six cards at nine a page
 
 
 def test_export_spells_and_the_quick_sheet(cli, tmp_path):
@@ -116,3 +116,50 @@ def test_every_hostile_crow_file_is_refused_and_nothing_written(cli, tmp_path, h
     run = cli("export", "party", str(hostile), "--out", str(out))
     assert_bad_input(run, hostile.name)
     assert list(tmp_path.iterdir()) == []
+
+
+def _rule_breaker(folder: Path) -> Path:
+    """Agility 9, a thing in hand 7, a belt overlap and a wound in slot 12: a readable file of a
+    crow that breaks five rules."""
+    import json
+
+    from tests.export.crows import crow_data
+
+    data = crow_data("Odo Quill", items=16)
+    data["characteristics"]["agility"] = 9
+    data["items"].append({"name": "Spare knife", "slots": 1, "area": "hand", "at": 7})
+    data["items"].append({"name": "Belt lump", "slots": 2, "area": "belt", "at": 1})
+    data["wounds"] = [2, 12]
+    path = folder / "odo.crow.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("what", ["sheet", "cards", "party"])
+def test_a_crow_that_breaks_the_rules_prints_but_says_so_and_exits_1(cli, tmp_path, what):
+    """Issue 27 item 8: as ``character check`` does, every rule error on stderr, exit 1."""
+    fine = crow_file(tmp_path, "Mara Vell", items=4)
+    broken = _rule_breaker(tmp_path)
+    files = [str(fine), str(broken)] if what == "party" else [str(broken)]
+    out = tmp_path / "out.pdf"
+    run = cli("export", what, *files, "--out", str(out), "--json")
+    assert run.code == 1, run.err
+    assert out.exists() and run.json["out"] == str(out)
+    lines = run.err.strip().splitlines()
+    assert len(lines) == 5, run.err
+    assert all(line.startswith(f"rule error: {broken}: Odo Quill breaks ") for line in lines)
+    for code in ("slot_out_of_range", "overlap", "wound_slot", "characteristic_range"):
+        assert any(f"breaks {code}:" in line for line in lines), code
+    assert "Mara Vell" not in run.err
+
+
+def test_export_sheet_and_party_make_fillable_sheets_on_request(cli, tmp_path):
+    import pdfplumber
+
+    source = crow_file(tmp_path, items=6)
+    for what in ("sheet", "party"):
+        out = tmp_path / f"{what}.pdf"
+        run = cli("export", what, str(source), "--out", str(out), "--fillable", "--json")
+        assert run.code == 0, run.err
+        with pdfplumber.open(out) as document:
+            assert len(document.pages[0].annots) > 10

@@ -82,3 +82,33 @@ def crow_file(folder: Path, name: str = "Mara Vell", **options: Any) -> Path:
     path = folder / f"{name.split()[0].lower()}.crow.json"
     path.write_text(json.dumps(crow_data(name, **options), ensure_ascii=False), encoding="utf-8")
     return path
+
+
+WORST_NAMES = (
+    "Wilhelmina Bartholomew-Featherstonehaugh of the Drowned Marches",
+    "李小龍",
+    "أحمد الكبير",
+)
+
+
+def worst_case_data(name: str = WORST_NAMES[0]) -> dict[str, Any]:
+    """The crow the print checks look at: 16 items (one of three slots wrapping a backpack
+    row), 14 expertises with many uses, and 3,000 characters of notes."""
+    data = crow_data(name, items=16, player="Theodora Quill")
+    data["expertises"] = [
+        {"name": f"{skill} lore", "category": "general", "uses": 1 + n % 4, "spent": n % 2}
+        for n, skill in enumerate(
+            (
+                "Stealth", "Herbs", "Tracking", "Climbing", "Swimming", "Haggling", "Riddles",
+                "Old tongues", "Beasts", "Weather", "Rope-work", "Cooking", "Lockpicking",
+                "Dungeoneering",
+            )
+        )
+    ]  # fmt: skip
+    sentence = "She keeps a ledger of every debt owed to the company, in a cramped hand. "
+    data["notes"] = (sentence * 60)[:3000]
+    return data
+
+
+def worst_case_crow(name: str = WORST_NAMES[0]) -> Character:
+    return character_from_json(worst_case_data(name))

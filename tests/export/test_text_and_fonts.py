@@ -88,3 +88,48 @@ def test_a_word_a_little_too_wide_shrinks_instead_of_breaking() -> None:
     assert fitted.size < 10
     long_word = "x" * 400  # far too long to shrink to: broken, as before
     assert len(fit(long_word, BOLD, width, 400, 10).lines) > 1
+
+
+def test_text_shrinks_only_as_far_as_it_must():
+    """The fitter takes the largest size that fits (a ``max`` turned ``min`` would print every
+    overfull box at the smallest size)."""
+    from refkit.export.text_fit import LEADING, fit_line, wrap
+
+    text = "a torch burns down " * 40
+    fitted = fit(text, REGULAR, 100, 60, 12)
+    one_step_larger = fitted.size / 0.95
+    assert len(wrap(text, REGULAR, one_step_larger, 100)) * one_step_larger * LEADING > 60
+    assert fitted.size > 3
+    natural = text_width("Healing potion of the deep", BOLD, 10)
+    size = fit_line("Healing potion of the deep", BOLD, natural / 2, 10)
+    assert size == pytest.approx(5.0, rel=1e-6)
+    assert fit_line("Healing potion of the deep", BOLD, natural / 4, 10, smallest=6) == 6
+
+
+def test_readable_text_is_cut_with_an_ellipsis_rather_than_shrunk_below_its_floor():
+    from refkit.export.text_fit import ELLIPSIS, READABLE
+
+    text = "word " * 400
+    fitted = fit(text, REGULAR, 80, 40, 9, smallest=READABLE)
+    assert fitted.size == READABLE and fitted.cut
+    assert fitted.height <= 40 and fitted.lines[-1].endswith(ELLIPSIS)
+    assert all(text_width(line, REGULAR, READABLE) <= 80 for line in fitted.lines)
+
+
+def test_a_line_shrunk_to_its_width_is_not_cut(tmp_path):
+    """A line fitted exactly to its box keeps every letter (no ellipsis from float rounding)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from refkit.export.text_fit import draw_line
+
+    out = tmp_path / "line.pdf"
+    canvas = Canvas(str(out), invariant=1)
+    natural = text_width("3 (base 5)", BOLD, 15)
+    shares = [0.5 + step / 100 for step in range(40)]
+    for index, share in enumerate(shares):
+        draw_line(canvas, "3 (base 5)", BOLD, 10, 800 - index * 19, natural * share, 15, smallest=6)
+    canvas.showPage()
+    canvas.save()
+    from tests.export.pdf_reading import pdf_text
+
+    assert pdf_text(out).count("3 (base 5)") == len(shares)

@@ -53,7 +53,7 @@ print(json.dumps({
 def test_importing_and_using_present_loads_no_qt_sql_or_reportlab(tmp_path):
     seen = json.loads(run_python(PROBE % (HEAVY,), cwd=tmp_path))
     assert seen["heavy"] == []
-    assert seen["per_page"] == 4 and seen["slots"] == 22
+    assert seen["per_page"] == 9 and seen["slots"] == 22
 
 
 @pytest.fixture(scope="module")
@@ -81,4 +81,4 @@ def test_every_sheet_ships_in_the_wheel_and_is_read_from_there(wheel, tmp_path):
     seen = json.loads(run_python(PROBE % (HEAVY,), cwd=elsewhere, pythonpath=unpacked))
     assert seen["file"].startswith(str(unpacked))
     assert seen["sheet"] == str(unpacked / "refkit" / "_data" / "sheets" / "inventory.toml")
-    assert seen["per_page"] == 4 and seen["slots"] == 22
+    assert seen["per_page"] == 9 and seen["slots"] == 22

@@ -151,6 +151,11 @@ class CataloguePanel(QWidget):
         self.edit_button.setToolTip("Change one of your own items (crows keep the ones they carry)")
         self.delete_button = QPushButton("Delete my item")
         self.delete_button.setObjectName("delete_item_button")
+        self.print_button = QPushButton("Print these cards…")
+        self.print_button.setObjectName("print_catalogue_button")
+        self.print_button.setToolTip("A PDF of the cards the search and the kind filter show")
+        # Printing is another feature's: the window connects this button when it has it.
+        self.print_button.setEnabled(False)
 
         preview = QWidget()
         preview_layout = QVBoxLayout(preview)
@@ -169,6 +174,7 @@ class CataloguePanel(QWidget):
         own.addWidget(self.new_button)
         own.addWidget(self.edit_button)
         own.addWidget(self.delete_button)
+        own.addWidget(self.print_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         search_row = QHBoxLayout()
@@ -226,6 +232,17 @@ class CataloguePanel(QWidget):
             return self._session.catalogue_entry(str(row.data(NAME_ROLE)))
         except KeyError:
             return None
+
+    def shown_entries(self) -> list[CatalogueItem]:
+        """The entries the list shows now (the search and the kind filter applied), in order."""
+        entries = {entry.name: entry for entry in self._session.catalogue()}
+        shown = []
+        for row in range(self.list.count()):
+            item = self.list.item(row)
+            entry = entries.get(str(item.data(NAME_ROLE)))
+            if entry is not None and not item.isHidden():
+                shown.append(entry)
+        return shown
 
     def _filter(self, text: str) -> None:
         wanted = text.strip().casefold()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QUndoStack
@@ -30,6 +30,7 @@ from refkit.gui.shell.actions import ActionRegistry, ActionRegistryError, Action
 from refkit.gui.shell.main_window import MainWindow
 from refkit.gui.shell.panel_registry import MenuId, PanelId, PanelRegistry, PanelSpec
 from refkit.rules.character.model import Character, load_expertise_names
+from refkit.rules.inventory.catalogue import CatalogueItem
 
 CHARACTERS_DOCK = PanelId.CHARACTERS
 SHEET_DOCK = PanelId.CHARACTER_SHEET
@@ -74,6 +75,23 @@ class CharacterPanels(QObject):
     @property
     def catalogue(self) -> CataloguePanel:
         return self.registry.widget(PanelId.ITEM_CATALOGUE, CataloguePanel)
+
+    def shown_catalogue(self) -> list[CatalogueItem]:
+        """What the catalogue shows (its search and filter), or all of it before it is built."""
+        if not self.registry.is_built(PanelId.ITEM_CATALOGUE):
+            return list(self.session.catalogue())
+        return self.catalogue.shown_entries()
+
+    def on_print_catalogue(self, print_cards: Callable[[], object]) -> None:
+        """Give the catalogue's "Print these cards…" button its action (printing is another
+        feature's), once the catalogue is built."""
+
+        def wire(widget: QWidget) -> None:
+            assert isinstance(widget, CataloguePanel)
+            widget.print_button.clicked.connect(print_cards)
+            widget.print_button.setEnabled(True)
+
+        self.registry.when_built(PanelId.ITEM_CATALOGUE, wire)
 
     def _build_list(self) -> QWidget:
         panel = CharacterListPanel(self.session)

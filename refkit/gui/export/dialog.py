@@ -1,8 +1,9 @@
 """The Print to PDF dialog: paper, bleed, cut marks and duplex backs, the file to write, a
 progress bar while the worker builds it, then "Open PDF" and "Show in folder".
 
-Opened with ``open()`` (never ``exec()``); the export runs on a worker thread, so the window
-keeps answering. A failed write is said in the dialog, in plain text.
+Shown without blocking the main window (never ``exec()``); the export runs on a worker thread, so
+the window keeps answering. The paper, bleed, marks, backs and blank cards chosen are kept in the
+settings and offered again next time. A failed write is said in the dialog, in plain text.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -35,6 +37,35 @@ from refkit.gui.common.export_folder import export_folder, remember_export_folde
 from refkit.gui.common.plain_text import plain_label
 from refkit.gui.export.worker import Build, ExportJob, start_export
 from refkit.present.card_sheet import card_sizes, papers
+
+PAPER_KEY = "print/paper"
+BLEED_KEY = "print/bleed_mm"
+MARKS_KEY = "print/cut_marks"
+BACKS_KEY = "print/backs"
+BLANKS_KEY = "print/blanks"
+FILLABLE_KEY = "print/fillable"
+MOST_BLEED_MM = 10.0
+MOST_BLANKS = 200
+DEFAULT_BLEED_MM = card_sizes()["poker"].bleed
+"""The command line's default too (sheets/cards.toml)."""
+
+
+def _number(value: object, default: float) -> float:
+    """A number kept in QSettings (a string in an INI file), or ``default`` when it is not one."""
+    try:
+        number = float(str(value))
+    except ValueError:
+        return default
+    return number if number == number else default  # NaN is no choice
+
+
+def _flag(value: object, *, default: bool) -> bool:
+    """A checkbox kept in QSettings: INI files give back "true"/"false" strings."""
+    if isinstance(value, bool):
+        return value
+    if value is None:
+        return default
+    return str(value).strip().lower() in ("true", "1", "yes")
 
 
 @dataclass(frozen=True)
@@ -47,6 +78,8 @@ class ExportRequest:
     make: Callable[[CardOptions], Build]
     cards: bool = True
     """Whether bleed, cut marks and backs apply (not for a lone sheet or the quick sheet)."""
+    sheets: bool = False
+    """Whether character sheets are printed (they may be fillable)."""
 
 
 class ExportDialog(QDialog):
@@ -62,18 +95,22 @@ class ExportDialog(QDialog):
         self.thread: QThread | None = None
         self.job: ExportJob | None = None
         self.chooser: QFileDialog | None = None
+        self.warnings: list[str] = []
 
         self.paper = QComboBox()
+        self.paper.setObjectName("export_paper")
         for key, paper in papers().items():
             self.paper.addItem(paper.label, key)
         self.bleed = QDoubleSpinBox()
-        self.bleed.setRange(0.0, 10.0)
+        self.bleed.setObjectName("export_bleed")
+        self.bleed.setRange(0.0, MOST_BLEED_MM)
         self.bleed.setSingleStep(0.5)
         self.bleed.setSuffix(" mm")
-        self.bleed.setValue(0.0)
+        self.bleed.setValue(DEFAULT_BLEED_MM)
         self.bleed.setToolTip(
-            f"Colour printed past each cut line: {card_sizes()['poker'].bleed:g} mm for a print "
-            "shop; 0 mm fits the most cards on a page (nine poker cards on A4)"
+            f"Colour printed past the cut lines around the cards: {DEFAULT_BLEED_MM:g} mm "
+            "(the command line's default too) suits a print shop and still fits nine poker "
+            "cards on A4 or Letter"
         )
         self.bleed.valueChanged.connect(self._show_per_page)
         self.paper.currentIndexChanged.connect(self._show_per_page)
@@ -82,6 +119,15 @@ class ExportDialog(QDialog):
         self.marks = QCheckBox("Cut marks")
         self.marks.setChecked(True)
         self.backs = QCheckBox("Card backs for duplex printing (long edge)")
+        self.blanks = QSpinBox()
+        self.blanks.setObjectName("export_blanks")
+        self.blanks.setRange(0, MOST_BLANKS)
+        self.blanks.setSuffix(" blank cards")
+        self.blanks.setToolTip("Write-in cards printed after the rest, for things found in play")
+        self.blanks.valueChanged.connect(self._show_per_page)
+        self.fillable = QCheckBox("Fillable sheets (form fields, for a tablet)")
+        self.fillable.setObjectName("export_fillable")
+        self._recall()
         self.path = QLineEdit(str(export_folder(settings) / request.file_name))
         self.path.setObjectName("export_path")
         browse = QPushButton("Choose…")
@@ -103,6 +149,9 @@ class ExportDialog(QDialog):
             form.addRow("", self.per_page)
             form.addRow("", self.marks)
             form.addRow("", self.backs)
+            form.addRow("Also print", self.blanks)
+        if request.sheets:
+            form.addRow("", self.fillable)
         form.addRow("Save as", where)
 
         self.progress = QProgressBar()
@@ -148,12 +197,38 @@ class ExportDialog(QDialog):
         self.per_page.setText(f"{sheet.per_page} cards a page ({sheet.columns} × {sheet.rows})")
 
     def options(self) -> CardOptions:
+        cards = self.request.cards
         return CardOptions(
             paper=paper_named(str(self.paper.currentData())),
             bleed=self.bleed.value(),
             cut_marks=self.marks.isChecked(),
             backs=self.backs.isChecked(),
+            blanks=self.blanks.value() if cards else 0,
+            fillable=self.request.sheets and self.fillable.isChecked(),
         )
+
+    def _recall(self) -> None:
+        """The choices of the last export (this session or an earlier one), where still valid."""
+        settings = self.settings
+        index = self.paper.findData(str(settings.value(PAPER_KEY, "") or ""))
+        if index >= 0:
+            self.paper.setCurrentIndex(index)
+        self.bleed.setValue(_number(settings.value(BLEED_KEY), DEFAULT_BLEED_MM))
+        self.marks.setChecked(_flag(settings.value(MARKS_KEY), default=True))
+        self.backs.setChecked(_flag(settings.value(BACKS_KEY), default=False))
+        self.blanks.setValue(int(_number(settings.value(BLANKS_KEY), 0)))
+        self.fillable.setChecked(_flag(settings.value(FILLABLE_KEY), default=False))
+
+    def _remember(self) -> None:
+        settings = self.settings
+        settings.setValue(PAPER_KEY, str(self.paper.currentData()))
+        if self.request.cards:
+            settings.setValue(BLEED_KEY, self.bleed.value())
+            settings.setValue(MARKS_KEY, self.marks.isChecked())
+            settings.setValue(BACKS_KEY, self.backs.isChecked())
+            settings.setValue(BLANKS_KEY, self.blanks.value())
+        if self.request.sheets:
+            settings.setValue(FILLABLE_KEY, self.fillable.isChecked())
 
     def start(self) -> None:
         """Build and write the PDF on a worker thread."""
@@ -170,15 +245,18 @@ class ExportDialog(QDialog):
         except ValueError as error:
             self._fail(str(error))
             return
+        self._remember()
         self.export_button.setEnabled(False)
         self.open_button.setEnabled(False)
         self.folder_button.setEnabled(False)
         self.progress.setRange(0, 0)  # busy until the first card says how many there are
         self.message.setText(f"Printing to {path.name}…")
+        self.warnings.clear()
         job = ExportJob(build, path)
         job.progress.connect(self._progressed)
         job.finished.connect(self._done)
         job.failed.connect(self._fail)
+        job.warned.connect(self.warnings.append)
         self.job = job  # kept: the job has no Qt parent once it moves to its thread
         self.thread = start_export(job, self)
 
@@ -192,7 +270,8 @@ class ExportDialog(QDialog):
         remember_export_folder(path, self.settings)
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
-        self.message.setText(f"Wrote {pages} page{'s' if pages != 1 else ''} to {path}")
+        wrote = f"Wrote {pages} page{'s' if pages != 1 else ''} to {path}"
+        self.message.setText("\n".join([wrote, *(f"Note: {w}" for w in self.warnings)]))
         self.export_button.setEnabled(True)
         self.open_button.setEnabled(True)
         self.folder_button.setEnabled(True)

@@ -9,7 +9,7 @@ entries work whichever crow is open and say so in the status bar when there is n
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from PySide6.QtCore import QObject
@@ -29,6 +29,7 @@ from refkit.gui.export.worker import Build
 from refkit.gui.shell.actions import ActionSpec
 from refkit.gui.shell.panel_registry import FeatureContext, MenuId, PanelRegistry
 from refkit.present.card_face import CardFace
+from refkit.rules.character.file_format import check_character
 from refkit.rules.character.model import Character
 from refkit.rules.inventory.catalogue import CatalogueItem
 from refkit.rules.magic.spell import Spell
@@ -74,9 +75,11 @@ def sources_for(
     session: CrowSession,
     service: Roster,
     spells: Callable[[], Sequence[Spell]] = load_default_spells,
+    shown_catalogue: Callable[[], Sequence[CatalogueItem]] | None = None,
 ) -> ExportSources:
-    """The sources of the window: the character sheet's crow, its party, the item catalogue,
-    the spell library."""
+    """The sources of the window: the character sheet's crow, its party, the item catalogue
+    (what its search and filter show, given ``shown_catalogue``; else all of it), the spell
+    library."""
 
     def party() -> list[Character]:
         crow = session.character()
@@ -88,9 +91,21 @@ def sources_for(
         return [crow]
 
     def catalogue() -> list[CardFace]:
-        return [CardFace.from_catalogue(entry) for entry in session.catalogue()]
+        entries = shown_catalogue() if shown_catalogue is not None else session.catalogue()
+        return [CardFace.from_catalogue(entry) for entry in entries]
 
     return ExportSources(crow=session.character, party=party, catalogue=catalogue, spells=spells)
+
+
+def _noting_rule_errors(document: Document, crows: Sequence[Character]) -> Document:
+    """The document with a note for every rule a crow breaks (it is printed as it is, as the
+    command line prints it and says so on stderr)."""
+    notes = [
+        f"{crow.name} breaks {problem.code}: {problem.message}"
+        for crow in crows
+        for problem in check_character(crow).errors
+    ]
+    return replace(document, warnings=(*document.warnings, *notes)) if notes else document
 
 
 def file_stem(text: str) -> str:
@@ -114,7 +129,9 @@ class ExportActions(QObject):
             self.dialog.deleteLater()
         dialog = ExportDialog(request, self.context.settings, self.context.window)
         self.dialog = dialog
-        dialog.open()
+        # Not modal: the referee may keep looking things up while a party pack prints.
+        dialog.setModal(False)
+        dialog.show()
         return dialog
 
     def _nothing(self, text: str) -> None:
@@ -127,9 +144,13 @@ class ExportActions(QObject):
             return None
 
         def make(options: CardOptions) -> Build:
-            return lambda progress: party_document([crow], options, progress)
+            return lambda progress: _noting_rule_errors(
+                party_document([crow], options, progress), [crow]
+            )
 
-        return self.open(ExportRequest(f"Print {crow.name}", f"{file_stem(crow.name)}.pdf", make))
+        return self.open(
+            ExportRequest(f"Print {crow.name}", f"{file_stem(crow.name)}.pdf", make, sheets=True)
+        )
 
     def print_party(self) -> ExportDialog | None:
         crows = self.sources.party()
@@ -138,19 +159,26 @@ class ExportActions(QObject):
             return None
 
         def make(options: CardOptions) -> Build:
-            return lambda progress: party_document(crows, options, progress)
+            return lambda progress: _noting_rule_errors(
+                party_document(crows, options, progress), crows
+            )
 
         title = f"Print the party pack ({len(crows)} crow{'s' if len(crows) != 1 else ''})"
-        return self.open(ExportRequest(title, "party-pack.pdf", make))
+        return self.open(ExportRequest(title, "party-pack.pdf", make, sheets=True))
 
-    def print_catalogue(self) -> ExportDialog:
+    def print_catalogue(self) -> ExportDialog | None:
         faces = self.sources.catalogue()
+        if not faces:
+            self._nothing("The catalogue's search and filter show no item to print.")
+            return None
 
         def make(options: CardOptions) -> Build:
             cards = [item_card(face) for face in faces]
             return lambda progress: cards_document(cards, options, "Item catalogue", progress)
 
-        return self.open(ExportRequest("Print the item catalogue's cards", "item-cards.pdf", make))
+        count = f"{len(faces)} card{'s' if len(faces) != 1 else ''}"
+        title = f"Print the item catalogue's cards ({count})"
+        return self.open(ExportRequest(title, "item-cards.pdf", make))
 
     def print_spells(self) -> ExportDialog:
         def make(options: CardOptions) -> Build:

@@ -29,6 +29,8 @@ class ExportJob(QObject):
     finished = Signal(str, int)
     """The path written and its page count."""
     failed = Signal(str)
+    warned = Signal(str)
+    """Something the PDF lacks though it was written (sent before ``finished``)."""
 
     def __init__(self, build: Build, path: Path) -> None:
         super().__init__()
@@ -44,6 +46,8 @@ class ExportJob(QObject):
         except (DomainError, OSError, ValueError) as error:
             self.failed.emit(f"Could not write {self._path.name}: {error}")
             return
+        for warning in document.warnings:
+            self.warned.emit(warning)
         self.finished.emit(str(written), document.pages)
 
     def _tell(self, done: int, total: int) -> None:

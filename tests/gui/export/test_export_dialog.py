@@ -80,7 +80,7 @@ def test_printing_the_open_crow_writes_its_sheet_and_cards(qtbot, window, settin
     mara = crow(HOSTILE_NAME, items=16, notes="Owes <Mara> & co.")
     actions = _actions(window, settings, open_crow=mara)
     dialog = actions.print_crow()
-    assert dialog is not None and dialog.isVisible() and dialog.isModal()
+    assert dialog is not None and dialog.isVisible() and not dialog.isModal()
     # It starts in the documents folder, offering a file named for the crow.
     assert Path(dialog.path.text()).parent == documents_folder()
     assert Path(dialog.path.text()).name == "søren-ævarsson-þórðarson.pdf"
@@ -89,9 +89,10 @@ def test_printing_the_open_crow_writes_its_sheet_and_cards(qtbot, window, settin
     dialog.backs.setChecked(True)
     out = tmp_path / "mara.pdf"
     _export(qtbot, dialog, out)
-    assert dialog.message.text().startswith("Wrote 5 pages"), dialog.message.text()
-    # One sheet, then 16 cards at nine a page with a back after each page.
-    assert page_count(out) == 1 + 2 * 2
+    assert dialog.message.text().startswith("Wrote 6 pages"), dialog.message.text()
+    # One sheet and a filler (so fronts fall on odd pages), then 16 cards at nine a page with a
+    # back after each page.
+    assert page_count(out) == 1 + 1 + 2 * 2
     assert HOSTILE_NAME in pdf_text(out, page=1)
     assert dialog.progress.value() == dialog.progress.maximum() == 1
     assert dialog.open_button.isEnabled() and dialog.folder_button.isEnabled()
@@ -212,3 +213,91 @@ def test_choose_opens_a_save_dialog_without_a_nested_loop(qtbot, window, setting
     chooser.fileSelected.emit(str(tmp_path / "chosen.pdf"))
     assert dialog.path.text() == str(tmp_path / "chosen.pdf")
     chooser.reject()
+
+
+def test_the_choices_are_kept_for_the_next_dialog_and_the_default_bleed_is_the_clis(
+    qtbot, window, settings, tmp_path
+):
+    from refkit.present.card_sheet import card_sizes
+
+    actions = _actions(window, settings, open_crow=crow())
+    first = actions.print_crow()
+    # Issue 27 items 4 and 9: the window offers the command line's bleed, nine cards a page.
+    assert first.bleed.value() == card_sizes()["poker"].bleed
+    assert first.per_page.text().startswith("9 cards a page")
+    first.paper.setCurrentIndex(first.paper.findData("letter"))
+    first.bleed.setValue(1.5)
+    first.backs.setChecked(True)
+    first.marks.setChecked(False)
+    first.blanks.setValue(3)
+    _export(qtbot, first, tmp_path / "first.pdf")
+    # One sheet, 6 items + 3 blanks on one page of fronts, its backs: a filler keeps the parity.
+    assert page_count(tmp_path / "first.pdf") == 4
+    assert pdf_text(tmp_path / "first.pdf", page=3).count("Name") == 3
+    again = actions.print_catalogue()
+    assert again.paper.currentData() == "letter"
+    assert again.bleed.value() == 1.5
+    assert again.backs.isChecked() and not again.marks.isChecked()
+    assert again.blanks.value() == 3
+
+
+def test_the_dialog_leaves_the_main_window_usable(qtbot, window, settings):
+    from PySide6.QtWidgets import QApplication
+
+    actions = _actions(window, settings, open_crow=crow())
+    dialog = actions.print_crow()
+    assert not dialog.isModal()
+    assert QApplication.activeModalWidget() is None
+
+
+def test_the_catalogue_prints_what_its_search_shows_from_its_own_button(qtbot, start_app, tmp_path):
+    """Issue 27 item 9: the catalogue's "Print these cards…" button prints the search's result."""
+    app = start_app(tmp_path / "window.sqlite3", ready=_printing_ready)
+    catalogue = app.character_panels.catalogue
+    catalogue.search.setText("lantern")
+    shown = catalogue.shown_entries()
+    assert shown and all(
+        "lantern" in entry.name.casefold()
+        or "lantern" in " ".join((*entry.tags, *entry.keywords, entry.notes)).casefold()
+        for entry in shown
+    )
+    qtbot.waitUntil(catalogue.print_button.isEnabled, timeout=WRITE_TIMEOUT_MS)
+    catalogue.print_button.click()
+    (dialog,) = [d for d in app.window.findChildren(ExportDialog) if d.isVisible()]
+    assert f"({len(shown)} card" in dialog.windowTitle()
+    _export(qtbot, dialog, tmp_path / "lanterns.pdf")
+    text = pdf_text(tmp_path / "lanterns.pdf")
+    assert all(entry.name in text for entry in shown)
+    assert "Crowbar" not in text
+
+
+def test_a_crows_sheet_can_be_printed_fillable_from_the_window(qtbot, window, settings, tmp_path):
+    import pdfplumber
+
+    actions = _actions(window, settings, open_crow=crow(items=4))
+    dialog = actions.print_crow()
+    assert dialog.fillable.isVisibleTo(dialog)
+    dialog.fillable.setChecked(True)
+    _export(qtbot, dialog, tmp_path / "form.pdf")
+    with pdfplumber.open(tmp_path / "form.pdf") as document:
+        assert len(document.pages[0].annots) > 10
+    catalogue = actions.print_catalogue()
+    assert not catalogue.fillable.isVisibleTo(catalogue)
+    assert actions.print_crow().fillable.isChecked()  # kept for next time
+
+
+def test_a_crow_that_breaks_the_rules_prints_with_a_note_of_each_error(
+    qtbot, window, settings, tmp_path
+):
+    """Issue 27 item 8 in the window: printed as it is, every rule error said in the dialog."""
+    from dataclasses import replace
+
+    from refkit.rules.character.model import Characteristics
+
+    mara = crow(items=4)
+    broken = replace(mara, characteristics=Characteristics(agility=9, mind=0, strength=2))
+    actions = _actions(window, settings, open_crow=broken)
+    dialog = actions.print_crow()
+    _export(qtbot, dialog, tmp_path / "broken.pdf")
+    assert (tmp_path / "broken.pdf").exists()
+    assert "Note: Mara Vell breaks characteristic_range" in dialog.message.text()
