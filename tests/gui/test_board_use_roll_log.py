@@ -19,6 +19,7 @@ from refkit.gui.characters.session import CharacterSession
 from refkit.gui.dice.roll_log_model import RESULT_COLUMN, ROLL_COLUMN, RollLogModel
 from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.board_layout import Place
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
 from refkit.rules.inventory.model import GROUND
 from refkit.rules.usage_dice import roll_usage_dice
@@ -40,6 +41,15 @@ class _Feed:
 
     def roll_log_replaced(self) -> None:
         raise AssertionError("nothing here replaces the log")
+
+
+@pytest.fixture
+def stack(qapp, service: CharacterService) -> QUndoStack:
+    """The window's kind of stack: each step in one unit of work of the database."""
+    made = RefkitUndoStack()
+    database = service.repository.database
+    made.write_with(None, database.unit_of_work, database.in_unit_of_work)
+    return made
 
 
 @pytest.fixture
