@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
+from refkit.compose import open_character_service
 from refkit.gui.characters.catalogue_panel import CataloguePanel
 from refkit.gui.characters.session import CharacterSession
 from refkit.rules.inventory.catalogue import CatalogueItem
@@ -22,7 +23,7 @@ CHARM = CatalogueItem(name="Bone charm", tags=("trinket",), notes="Lucky")
 @pytest.fixture
 def two_windows(tmp_path: Path) -> Iterator[tuple[CharacterService, CharacterService]]:
     path = str(tmp_path / "refkit.sqlite3")
-    with CharacterService.open(path) as mine, CharacterService.open(path) as theirs:
+    with open_character_service(path) as mine, open_character_service(path) as theirs:
         mine.add_custom_item(CHARM)
         yield mine, theirs
 

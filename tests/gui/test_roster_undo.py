@@ -219,7 +219,7 @@ def test_a_party_renamed_elsewhere_while_its_rename_was_typed_is_not_renamed_aga
     assert panel.create_party("Night watch")
     said: list[str] = []
     panel.status_message.connect(said.append)
-    with CharacterService.open(str(db_path)) as elsewhere:
+    with open_character_service(str(db_path)) as elsewhere:
         elsewhere.rename_party("Night watch", "Dusk watch")
     panel.rename_party("Night watch", "Day watch")
     assert set(parties(service)) >= {"Dusk watch"} and "Day watch" not in parties(service)
