@@ -76,4 +76,3 @@ class SheetForm:
             maxlen=100_000 if multiline else 100,
             relative=True,
         )
-
