@@ -138,3 +138,38 @@ def test_a_villain_name_too_long_is_said_before_rolling(panel: WidowersWoodPanel
     panel.set_kind(RollKind.SPAWN)
     panel.villains_edit.setText("Gatorman, " + "x" * 41)
     assert "index 2 is longer than 40 characters" in panel.error_label.text()
+
+
+def test_spawn_from_an_empty_reserve_activates_the_farthest_instead(
+    panel: WidowersWoodPanel, logged
+) -> None:
+    """The defaults (Red 0, Blue 0) once said "Take a red miniature": the rulebook says a type
+    with none left cannot be generated, and its villain farthest from any hero activates."""
+    panel.set_kind(RollKind.SPAWN)
+    panel.villains_edit.setText("Bog Trog, Bog Trog, Gatorman")
+    panel.dice_edit.setText("2,4")
+    panel.roll_button.click()
+    assert panel.result_label.text() == "No Bog Trog generated: activate the farthest"
+    assert "miniature" not in panel.detail_label.text()
+    assert "Bog Trog farthest from any hero" in panel.detail_label.text()
+    assert logged[-1].summary == panel.result_label.text()
+
+
+def test_spawn_on_a_passage_that_is_gone_activates_the_farthest(panel: WidowersWoodPanel) -> None:
+    panel.set_kind(RollKind.SPAWN)
+    panel.red_spin.setValue(2)
+    panel.gone_edit.setText("4, 6")
+    panel.dice_edit.setText("3,6")
+    panel.roll_button.click()
+    assert "Passage 6 no longer exists" in panel.detail_label.text()
+    panel.dice_edit.setText("3,5")
+    panel.roll_button.click()
+    assert panel.result_label.text() == "the type with index 3 at passage 5"
+    assert "Take a red miniature" in panel.detail_label.text()
+
+
+def test_a_bad_gone_passage_is_said_before_rolling(panel: WidowersWoodPanel) -> None:
+    panel.set_kind(RollKind.SPAWN)
+    panel.gone_edit.setText("2, 9")
+    assert panel.error_label.isVisible()
+    assert "Passages gone: '9' is not a passage number" in panel.error_label.text()
