@@ -66,6 +66,7 @@ def face_table_override() -> Path | None:
 def _run_conflict(args: argparse.Namespace) -> Result:
     from refkit.dice.rng import make_rng
     from refkit.games.warriors_of_krynn import (
+        check_counts,
         conflict_dice,
         load_face_table,
         resolve_conflict,
@@ -81,12 +82,19 @@ def _run_conflict(args: argparse.Namespace) -> Result:
         raise CliError("krynn conflict: give --hits and --woes together (the dice as rolled)")
     if any(typed) and args.seed is not None:
         raise CliError("krynn conflict: give either --hits and --woes, or --seed, not both")
-    dice = conflict_dice(args.actions, args.discards)
+    try:
+        dice = conflict_dice(args.actions, args.discards)
+    except ValueError as problem:
+        raise CliError(f"krynn conflict: --{problem}") from None
     seed: int | None = None
     rolled: list[dict[str, int]] | None = None
     verified: bool | None = None
     if any(typed):
         hits, woes = args.hits, args.woes
+        try:
+            check_counts(load_face_table(face_table_override()), dice, hits=hits, woes=woes)
+        except ValueError as problem:
+            raise CliError(f"krynn conflict: --{problem}") from None
     else:
         table = load_face_table(face_table_override())
         rng, seed = make_rng(args.seed)
