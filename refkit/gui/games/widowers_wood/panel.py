@@ -46,6 +46,7 @@ from refkit.games.widowers_wood import (
 )
 from refkit.games.widowers_wood.rolls import check_faces
 from refkit.gui.games.spec import GameContext
+from refkit.gui.games.widowers_wood.checks import TurnChecks
 from refkit.gui.games.widowers_wood.dice_view import D6Strip, ShownDie
 
 KIND = "widowers-wood"
@@ -176,6 +177,7 @@ class WidowersWoodPanel(QWidget):
         self.error_label.setObjectName("widowers_error")
         self.error_label.setStyleSheet("color: #b00020;")
         self.error_label.hide()
+        self.checks = TurnChecks(context)
 
         self._layout()
         for signal in (
@@ -264,6 +266,7 @@ class WidowersWoodPanel(QWidget):
         column.addWidget(self.dice_view)
         column.addWidget(self.result_label)
         column.addWidget(self.detail_label)
+        column.addWidget(self.checks)
         column.addStretch(1)
 
         scroll = QScrollArea()
