@@ -327,22 +327,17 @@ def _run_odds(args: argparse.Namespace) -> Result:
         (Symbol.SUCCESS, "successes", "Successes"),
         (Symbol.BLOCK, "blocks", "Blocks"),
     ):
-        distribution = count_distribution(
-            character, faces, symbol=symbol, expertise=args.expertise
-        )
+        distribution = count_distribution(character, faces, symbol=symbol, expertise=args.expertise)
         ladder = {n: at_least(distribution, n) for n in range(1, max(distribution) + 1)}
         chances, exact = _chances(distribution)
         at_least_chances, at_least_exact = _chances(ladder)
         prefix = "" if symbol is Symbol.SUCCESS else "blocks_"
         payload[key] = chances
         payload[f"{prefix}at_least"] = at_least_chances
-        payload.setdefault("exact", {}).update(
-            {key: exact, f"{prefix}at_least": at_least_exact}
-        )
+        payload.setdefault("exact", {}).update({key: exact, f"{prefix}at_least": at_least_exact})
         if ladder:
             lines.append(
-                f"{word} at least: "
-                + "  ".join(f"{n}: {percent(p)}" for n, p in ladder.items())
+                f"{word} at least: " + "  ".join(f"{n}: {percent(p)}" for n, p in ladder.items())
             )
         else:
             lines.append(f"{word}: none possible with these dice")
