@@ -11,13 +11,16 @@ from refkit.cli.errors import CliError
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 
 if TYPE_CHECKING:
+    from refkit.games.warriors_of_krynn.battle import LineState
     from refkit.games.warriors_of_krynn.conflict import ConflictResult
 
 Result = tuple[dict[str, Any], str]
 
 
 def register(commands: Subcommands) -> None:
-    krynn = commands.add_parser("krynn", help="Warriors of Krynn: conflicts")
+    krynn = commands.add_parser(
+        "krynn", help="Warriors of Krynn: conflicts, encounter costs, battle lines"
+    )
     subcommands = krynn.add_subparsers(
         dest="krynn_command", metavar="COMMAND", parser_class=type(krynn)
     )
@@ -48,9 +51,62 @@ def register(commands: Subcommands) -> None:
     add_json_flag(conflict)
     conflict.set_defaults(handler=_run_conflict)
 
+    encounter = subcommands.add_parser(
+        "encounter", help="actions to activate a tile's power or refresh a shaken commander"
+    )
+    encounter.add_argument(
+        "--value",
+        type=whole_number,
+        required=True,
+        metavar="V",
+        help="the value on the commander or tile",
+    )
+    encounter.add_argument(
+        "--mastered", action="store_true", help="the attribute matches the hero's mastered one"
+    )
+    encounter.add_argument(
+        "--discards",
+        type=whole_number,
+        default=0,
+        metavar="C",
+        help="ability cards discarded (1 action less each)",
+    )
+    add_json_flag(encounter)
+    encounter.set_defaults(handler=_run_encounter)
+
+    battle = subcommands.add_parser(
+        "battle", help="a line in battle: who attacks, where the hits and woes land"
+    )
+    battle.add_argument(
+        "--alliance",
+        required=True,
+        metavar="UNITS,TACTICS",
+        help="the Alliance's units and tactic tokens on the line",
+    )
+    battle.add_argument(
+        "--dragon",
+        required=True,
+        metavar="UNITS,TACTICS",
+        help="the Dragon Army's units and tactic tokens on the line",
+    )
+    battle.add_argument(
+        "--defending",
+        metavar="B,R,S",
+        help="the defending line: barricades, ready units, shaken units",
+    )
+    battle.add_argument(
+        "--attacking",
+        metavar="B,R,S",
+        help="the attacking line: barricades, ready units, shaken units",
+    )
+    battle.add_argument("--hits", type=whole_number, default=0, metavar="H")
+    battle.add_argument("--woes", type=whole_number, default=0, metavar="W")
+    add_json_flag(battle)
+    battle.set_defaults(handler=_run_battle)
+
 
 def _missing_command(args: argparse.Namespace) -> Result:
-    raise CliError("krynn: say which command: conflict")
+    raise CliError("krynn: say which command: conflict, encounter or battle")
 
 
 def face_table_override() -> Path | None:
@@ -66,6 +122,7 @@ def face_table_override() -> Path | None:
 def _run_conflict(args: argparse.Namespace) -> Result:
     from refkit.dice.rng import make_rng
     from refkit.games.warriors_of_krynn import (
+        check_counts,
         conflict_dice,
         load_face_table,
         resolve_conflict,
@@ -81,12 +138,19 @@ def _run_conflict(args: argparse.Namespace) -> Result:
         raise CliError("krynn conflict: give --hits and --woes together (the dice as rolled)")
     if any(typed) and args.seed is not None:
         raise CliError("krynn conflict: give either --hits and --woes, or --seed, not both")
-    dice = conflict_dice(args.actions, args.discards)
+    try:
+        dice = conflict_dice(args.actions, args.discards)
+    except ValueError as problem:
+        raise CliError(f"krynn conflict: --{problem}") from None
     seed: int | None = None
     rolled: list[dict[str, int]] | None = None
     verified: bool | None = None
     if any(typed):
         hits, woes = args.hits, args.woes
+        try:
+            check_counts(load_face_table(face_table_override()), dice, hits=hits, woes=woes)
+        except ValueError as problem:
+            raise CliError(f"krynn conflict: --{problem}") from None
     else:
         table = load_face_table(face_table_override())
         rng, seed = make_rng(args.seed)
@@ -136,3 +200,79 @@ def _text(result: ConflictResult, unverified_roll: bool) -> str:
 
 def _count(number: int, one: str, many: str | None = None) -> str:
     return f"{number} {one if number == 1 else (many or one + 's')}"
+
+
+def _run_encounter(args: argparse.Namespace) -> Result:
+    from refkit.games.warriors_of_krynn import encounter_cost
+
+    for name in ("value", "discards"):
+        if getattr(args, name) < 0:
+            raise CliError(
+                f"krynn encounter: --{name} must be 0 or more, got {getattr(args, name)}"
+            )
+    cost = encounter_cost(args.value, mastered=args.mastered, discards=args.discards)
+    return {"actions": cost}, f"{_count(cost, 'action')} to spend"
+
+
+def _numbers(text: str, option: str, names: tuple[str, ...]) -> tuple[int, ...]:
+    words = [word.strip() for word in text.split(",")]
+    if len(words) != len(names) or not all(word.isdigit() for word in words):
+        raise CliError(
+            f"krynn battle: {option} takes {len(names)} whole numbers, 0 or more "
+            f"({', '.join(names)}), like {','.join('1' for _ in names)}; got {text[:40]!r}"
+        )
+    return tuple(int(word) for word in words)
+
+
+def _line(text: str | None, option: str) -> LineState | None:
+    from refkit.games.warriors_of_krynn import LineState
+
+    if text is None:
+        return None
+    barricades, ready, shaken = _numbers(text, option, ("barricades", "ready", "shaken"))
+    return LineState(barricades, ready, shaken)
+
+
+def _line_payload(line: LineState, left: int) -> dict[str, int]:
+    return {
+        "barricades": line.barricades,
+        "ready": line.ready,
+        "shaken": line.shaken,
+        "hits_left_over": left,
+    }
+
+
+def _run_battle(args: argparse.Namespace) -> Result:
+    from refkit.games.warriors_of_krynn import apply_hits, attacking_side
+
+    alliance = _numbers(args.alliance, "--alliance", ("units", "tactics"))
+    dragon = _numbers(args.dragon, "--dragon", ("units", "tactics"))
+    for name in ("hits", "woes"):
+        if getattr(args, name) < 0:
+            raise CliError(f"krynn battle: --{name} must be 0 or more, got {getattr(args, name)}")
+    defending = _line(args.defending, "--defending")
+    attacking = _line(args.attacking, "--attacking")
+    if args.hits and defending is None:
+        raise CliError("krynn battle: --hits land on the defending line: give --defending B,R,S")
+    if args.woes and attacking is None:
+        raise CliError("krynn battle: --woes land on the attacking line: give --attacking B,R,S")
+    attacker = attacking_side(*alliance, *dragon)
+    payload: dict[str, Any] = {"attacker": attacker, "defending": None, "attacking": None}
+    lines = [
+        f"strength: Alliance {sum(alliance)}, Dragon Army {sum(dragon)}; "
+        + (f"the {attacker.title()} attacks" if attacker else "a tie: the referee decides")
+    ]
+    for key, line, count, what in (
+        ("defending", defending, args.hits, "hits"),
+        ("attacking", attacking, args.woes, "woes"),
+    ):
+        if line is None:
+            continue
+        after, left = apply_hits(line, count)
+        payload[key] = _line_payload(after, left)
+        lines.append(
+            f"{key} line after {_count(count, what[:-1])}: {after.barricades} barricades, "
+            f"{after.ready} ready, {after.shaken} shaken"
+            + (f" ({left} with nothing left to take)" if left else "")
+        )
+    return payload, "\n".join(lines)

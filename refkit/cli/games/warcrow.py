@@ -44,6 +44,11 @@ def register(commands: Subcommands) -> None:
         "--need", type=whole_number, metavar="N", help="an attribute test needing N Successes"
     )
     roll.add_argument(
+        "--blocks",
+        action="store_true",
+        help="the --need test counts Blocks, not Successes (a test may ask for either)",
+    )
+    roll.add_argument(
         "--dice", metavar="F,F,…", help="the face number (1-8) each die shows, instead of rolling"
     )
     add_seed(roll)
@@ -175,12 +180,14 @@ def _face_numbers(text: str, count: int) -> list[int]:
 
 def _run_roll(args: argparse.Namespace) -> Result:
     from refkit.dice.rng import make_rng
-    from refkit.games.warcrow import RerollError, attribute_test, given_roll, roll_pool
+    from refkit.games.warcrow import RerollError, Symbol, attribute_test, given_roll, roll_pool
     from refkit.games.warcrow.records import roll_outcome
 
     pool = _pool(args.colours, "warcrow roll COLOURS")
     if args.need is not None and args.need < 0:
         raise CliError(f"--need must be 0 or more, got {args.need}")
+    if args.blocks and args.need is None:
+        raise CliError("--blocks says what a --need test counts: give --need N too")
     faces = _faces()
     seed: int | None = None
     if args.dice is not None:
@@ -192,7 +199,8 @@ def _run_roll(args: argparse.Namespace) -> Result:
         rng, seed = make_rng(args.seed)
         roll = roll_pool(pool, faces, rng)
     symbols = roll.symbols(expertise=args.expertise)
-    test = attribute_test(symbols, args.need) if args.need is not None else None
+    counted = Symbol.BLOCK if args.blocks else Symbol.SUCCESS
+    test = attribute_test(symbols, args.need, symbol=counted) if args.need is not None else None
     _log(
         args,
         {"pool": (pool, roll)},
@@ -210,8 +218,10 @@ def _run_roll(args: argparse.Namespace) -> Result:
     }
     text = _roll_text(roll) + f"\n= {symbols.words()}"
     if test is not None:
-        payload["test"] = {"needed": test.needed, "successes": test.counted, "passed": test.passed}
-        text += f"\ntest needing {test.needed}: {'passed' if test.passed else 'failed'}"
+        payload["test"] = {"needed": test.needed, "passed": test.passed}
+        payload["test"]["blocks" if args.blocks else "successes"] = test.counted
+        word = "Blocks" if args.blocks else "Successes"
+        text += f"\ntest needing {test.needed} {word}: {'passed' if test.passed else 'failed'}"
     return payload, text
 
 
@@ -309,14 +319,26 @@ def _run_odds(args: argparse.Namespace) -> Result:
             )
         )
         return payload, text
-    distribution = count_distribution(character, faces, expertise=args.expertise)
-    ladder = {n: at_least(distribution, n) for n in range(1, max(distribution) + 1)}
-    chances, exact = _chances(distribution)
-    at_least_chances, at_least_exact = _chances(ladder)
-    payload = {
-        "successes": chances,
-        "at_least": at_least_chances,
-        "exact": {"successes": exact, "at_least": at_least_exact},
-    }
-    text = "at least: " + "  ".join(f"{n}: {percent(p)}" for n, p in ladder.items())
-    return payload, text
+    from refkit.games.warcrow import Symbol
+
+    payload = {}
+    lines = []
+    for symbol, key, word in (
+        (Symbol.SUCCESS, "successes", "Successes"),
+        (Symbol.BLOCK, "blocks", "Blocks"),
+    ):
+        distribution = count_distribution(character, faces, symbol=symbol, expertise=args.expertise)
+        ladder = {n: at_least(distribution, n) for n in range(1, max(distribution) + 1)}
+        chances, exact = _chances(distribution)
+        at_least_chances, at_least_exact = _chances(ladder)
+        prefix = "" if symbol is Symbol.SUCCESS else "blocks_"
+        payload[key] = chances
+        payload[f"{prefix}at_least"] = at_least_chances
+        payload.setdefault("exact", {}).update({key: exact, f"{prefix}at_least": at_least_exact})
+        if ladder:
+            lines.append(
+                f"{word} at least: " + "  ".join(f"{n}: {percent(p)}" for n, p in ladder.items())
+            )
+        else:
+            lines.append(f"{word}: none possible with these dice")
+    return payload, "\n".join(lines)

@@ -10,7 +10,7 @@ from refkit.dice.records import RollRecord
 from refkit.games.warcrow.pool import Pool
 from refkit.games.warcrow.resolve import AttributeTest, FaceToFace, States
 from refkit.games.warcrow.roll import Roll
-from refkit.games.warcrow.symbols import Symbols
+from refkit.games.warcrow.symbols import Symbol, Symbols
 
 KIND = "warcrow"
 
@@ -20,11 +20,14 @@ def _plural(count: int, word: str, many: str) -> str:
 
 
 def roll_outcome(symbols: Symbols, test: AttributeTest | None = None) -> str:
-    """``Test passed: 2 Successes, 2 needed`` or ``3 Successes``."""
+    """``Test passed: 2 Successes, 2 needed``, ``Test failed: 1 Block, 2 needed`` (a test that
+    counts Blocks) or ``3 Successes``."""
     successes = _plural(symbols.success, "Success", "Successes")
     if test is None:
         return successes
     verdict = "passed" if test.passed else "failed"
+    if test.symbol is Symbol.BLOCK:
+        return f"Test {verdict}: {_plural(test.counted, 'Block', 'Blocks')}, {test.needed} needed"
     return f"Test {verdict}: {successes}, {test.needed} needed"
 
 

@@ -143,6 +143,27 @@ def _pool_size(count: int) -> int:
     return count
 
 
+def check_counts(table: FaceTable, dice: int, *, hits: int, woes: int) -> None:
+    """Refuse hits or woes that ``dice`` battle dice cannot show: each die shows one face, so no
+    more per die than the table's best face when the table is marked verified, and never more
+    than any face may carry (the shipped table is a placeholder: real dice may differ)."""
+    for name, count, best in (
+        ("hits", hits, max(face.hits for face in table.faces)),
+        ("woes", woes, max(face.woes for face in table.faces)),
+    ):
+        most = best if table.verified else MAX_PER_FACE
+        if count > dice * most:
+            whose = "a face of your verified table" if table.verified else "a battle die's face"
+            raise ValueError(
+                f"{name}: {_plural(dice, 'battle die', 'battle dice')} can show at most "
+                f"{dice * most} {name} ({whose} shows {most} at most), not {count}"
+            )
+
+
+def _plural(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
+
+
 def roll_battle_dice(table: FaceTable, count: int, rng: random.Random) -> BattleRoll:
     """A virtual roll of ``count`` battle dice from the face table."""
     return BattleRoll(tuple(rng.choice(table.faces) for _ in range(_pool_size(count))))

@@ -30,9 +30,15 @@ def _count(value: int, name: str) -> int:
 
 
 def conflict_dice(actions: int, discards: int = 0) -> int:
-    """Battle dice for a conflict: the actions invested (counted as at least 1) plus the ability
-    cards discarded."""
-    return max(1, _count(actions, "actions")) + _count(discards, "discards")
+    """Battle dice for a conflict: the actions invested (counted as at least 1, and no more than
+    the four a hero has in a turn) plus the ability cards discarded."""
+    invested = _count(actions, "actions")
+    if invested > ACTIONS_PER_TURN:
+        raise ValueError(
+            f"actions: a hero has {ACTIONS_PER_TURN} actions a turn, so {invested} cannot be "
+            "invested in one conflict"
+        )
+    return max(1, invested) + _count(discards, "discards")
 
 
 def effective_difficulty(difficulty: int, mastered: bool) -> int:

@@ -3,7 +3,7 @@ hazard's damage, the villain and passage a spawn roll picks, and the small 1d6 c
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -135,6 +135,54 @@ def reserve_colour(red_left: int, blue_left: int, priority: Colour) -> Colour:
     if red_left == blue_left:
         return priority
     return "red" if red_left > blue_left else "blue"
+
+
+@dataclass(frozen=True)
+class SpawnDecision:
+    """What a spawn roll does at the table: take a miniature of ``take`` to the passage, or —
+    when the type cannot be generated (its reserve is empty, or the passage is gone) — take
+    nothing (``take`` is None) and activate the villain of that type farthest from any hero."""
+
+    type_index: int
+    passage: int
+    villain: str | None
+    take: Colour | None
+    passage_gone: bool
+
+    @property
+    def activate_farthest(self) -> bool:
+        return self.take is None
+
+
+def decide_spawn(
+    type_die: int,
+    passage_die: int,
+    *,
+    red_left: int,
+    blue_left: int,
+    priority: Colour | None,
+    villains: Mapping[int, str] | None = None,
+    passages_gone: Collection[int] = (),
+) -> SpawnDecision:
+    """The spawn roll read against the rolled type's reserve and the board's passages.
+
+    An empty reserve or a passage that no longer exists means the type cannot be generated; the
+    priority colour is needed only when both colours are left in equal numbers."""
+    spawn = resolve_spawn(type_die, passage_die, villains)
+    for passage in passages_gone:
+        _face(passage, "a passage that is gone")
+    gone = spawn.passage in set(passages_gone)
+    if red_left < 0 or blue_left < 0:
+        raise ValueError("a reserve cannot hold fewer than 0 miniatures")
+    take: Colour | None = None
+    if not gone and red_left + blue_left > 0:
+        if red_left == blue_left and priority is None:
+            raise ValueError(
+                f"the reserve holds {red_left} red and {blue_left} blue: the round's "
+                "priority colour decides, and none was given"
+            )
+        take = reserve_colour(red_left, blue_left, priority or "red")
+    return SpawnDecision(spawn.type_index, spawn.passage, spawn.villain, take, gone)
 
 
 def continuous_effect_ends(die: int) -> bool:

@@ -188,3 +188,31 @@ def test_bad_input_writes_no_database(capsys, refkit_data_dir) -> None:
 def test_hostile_input_is_one_short_error_line(capsys, argv) -> None:
     line = refused(capsys, *argv)
     assert len(line) < 300
+
+
+def test_odds_of_defensive_dice_count_blocks_and_say_no_success_is_possible(capsys) -> None:
+    """``warcrow odds green,green`` printed "at least: " with nothing after it: green dice roll
+    Blocks, never Successes (rules/warcrow.md §2.1)."""
+    # A green die: 5 faces show a Block, 1 two Blocks, 2 none (a Special, a hollow Block).
+    result = run_json(capsys, "odds", "green")
+    assert result["exact"]["blocks"] == {"0": "1/4", "1": "5/8", "2": "1/8"}
+    assert result["exact"]["blocks_at_least"] == {"1": "3/4", "2": "1/8"}
+    assert result["exact"]["successes"] == {"0": "1/1"} and result["at_least"] == {}
+    two = run_json(capsys, "odds", "green,green")
+    assert two["exact"]["blocks_at_least"]["1"] == "15/16"
+    assert run_cli(["warcrow", "odds", "green,green"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Successes: none possible with these dice"
+    assert lines[1].startswith("Blocks at least: 1: 93.8%")
+    assert all(not line.rstrip().endswith(":") for line in lines)
+
+
+def test_a_test_may_need_blocks(capsys) -> None:
+    # Green faces 6 (two Blocks) and 7 (a Special).
+    passed = run_json(capsys, "roll", "green,green", "--dice", "6,7", "--need", "2", "--blocks")
+    assert passed["test"] == {"needed": 2, "passed": True, "blocks": 2}
+    failed = run_json(capsys, "roll", "green,green", "--dice", "1,7", "--need", "2", "--blocks")
+    assert failed["test"] == {"needed": 2, "passed": False, "blocks": 1}
+    as_successes = run_json(capsys, "roll", "green,green", "--dice", "6,7", "--need", "2")
+    assert as_successes["test"] == {"needed": 2, "passed": False, "successes": 0}
+    assert "--need" in refused(capsys, "roll", "green", "--blocks")

@@ -224,3 +224,24 @@ def test_an_editable_copy_of_the_faces_is_written_or_the_failure_said(
     panel.copy_button.click()
     assert panel.copy_label.text().startswith("Could not write the copy:")
     assert panel.copy_label.isVisible()
+
+
+def test_a_test_may_count_blocks(panel: WarcrowPanel, logged) -> None:
+    """A test may ask for Blocks, not only Successes (rules/warcrow.md §2.10)."""
+    green = Colour.GREEN
+    editor = panel.character
+    editor.set_dice((green, green))
+    assert "No Success is possible." in panel.odds_label.text()
+    panel.counted_box.setCurrentIndex(panel.counted_box.findData(Symbol.BLOCK.value))
+    panel.needed_spin.setValue(1)
+    assert "Passes (needs 1): 93.8%" in panel.odds_label.text()  # 1 - (2/8)²
+    assert "Blocks: 1+ 93.8%" in panel.odds_label.text()
+    double = shipped_faces().of(green).index((Symbol.BLOCK, Symbol.BLOCK))
+    editor.select_die(0)
+    editor.fix_face(double)
+    panel.needed_spin.setValue(2)
+    assert "Passes (needs 2): 100%" in panel.odds_label.text()
+    panel.roll_button.click()
+    assert panel.outcome_label.text().startswith("Test passed: ")
+    assert "Blocks, 2 needed" in panel.outcome_label.text()
+    assert logged[-1].summary == panel.outcome_label.text()

@@ -133,3 +133,51 @@ def test_the_text_counts_dice_hits_and_woes_in_words(capsys: pytest.CaptureFixtu
         == 0
     )
     assert capsys.readouterr().out.startswith("1 battle die: 1 hit against difficulty 3, 1 woe:")
+
+
+@pytest.mark.parametrize("actions", ["5", "7"])
+def test_more_actions_than_a_turn_holds_are_refused(capsys, actions: str) -> None:
+    """A hero performs up to 4 full actions in the Action Phase (reference L13)."""
+    code, out, err = run(
+        capsys, "--json", "krynn", "conflict", "--actions", actions, "--difficulty", "2",
+        "--hits", "1", "--woes", "0",
+    )  # fmt: skip
+    assert (code, out) == (2, "")
+    assert err == (
+        f"error: krynn conflict: --actions: a hero has 4 actions a turn, so {actions} cannot "
+        "be invested in one conflict\n"
+    )
+    assert conflict(capsys, "--actions", "4", "--difficulty", "2", "--hits", "1", "--woes", "0")
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (
+            ("--actions", "2", "--hits", "7", "--woes", "0"),
+            "--hits: 2 battle dice can show at most 6",
+        ),
+        (
+            ("--actions", "0", "--hits", "0", "--woes", "4"),
+            "--woes: 1 battle die can show at most 3",
+        ),
+    ],
+)
+def test_more_hits_or_woes_than_the_dice_can_show_are_refused(capsys, args, needle) -> None:
+    code, out, err = run(capsys, "--json", "krynn", "conflict", "--difficulty", "2", *args)
+    assert (code, out) == (2, "") and needle in err
+
+
+def test_a_verified_face_table_bounds_what_typed_dice_can_show(capsys, refkit_data_dir) -> None:
+    folder = refkit_data_dir / "games" / "warriors_of_krynn"
+    folder.mkdir(parents=True)
+    (folder / "battle_dice.toml").write_text(
+        "verified = true\n[[face]]\nhits = 2\nwoes = 0\n[[face]]\nhits = 0\nwoes = 1\n",
+        encoding="utf-8",
+    )
+    assert conflict(capsys, "--actions", "2", "--difficulty", "3", "--hits", "4", "--woes", "2")
+    code, _, err = run(
+        capsys, "krynn", "conflict", "--actions", "2", "--difficulty", "3", "--hits", "5",
+        "--woes", "0",
+    )  # fmt: skip
+    assert code == 2 and "(a face of your verified table shows 2 at most), not 5" in err

@@ -149,3 +149,18 @@ def test_a_folder_in_place_of_the_face_table_is_said(qtbot, context, tmp_path: P
     qtbot.addWidget(panel)
     panel.show()
     assert panel.problem_label.isVisible() and "not a file" in panel.problem_label.text()
+
+
+def test_typed_hits_the_dice_cannot_show_are_said_and_not_logged(
+    panel: WarriorsOfKrynnPanel, logged
+) -> None:
+    conflict = panel.conflict
+    conflict.actions_spin.setValue(1)
+    conflict.hits_spin.setValue(4)
+    conflict.resolve_button.click()
+    assert conflict.error_label.isVisible()
+    assert "hits: 1 battle die can show at most 3 hits" in conflict.error_label.text()
+    assert logged == []
+    conflict.hits_spin.setValue(3)
+    conflict.resolve_button.click()
+    assert not conflict.error_label.isVisible() and len(logged) == 1

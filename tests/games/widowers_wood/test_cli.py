@@ -63,7 +63,7 @@ def test_text_output_says_the_wounds(capsys) -> None:
         (("widowers", "damage", "--pow", "3", "--arm", "3", "--dice", "4"), "at least 2 dice"),
         (("widowers", "damage", "--pow", "3", "--arm", "3", "--dice", "4,x"), "'x'"),
         (("widowers", "damage", "--arm", "3"), "--pow"),
-        (("widowers",), "damage or hazard"),
+        (("widowers",), "damage, hazard, spawn or odds"),
     ],
 )
 def test_bad_input_is_one_error_line_and_exit_2(capsys, args: tuple[str, ...], needle) -> None:

@@ -138,3 +138,94 @@ def test_a_villain_name_too_long_is_said_before_rolling(panel: WidowersWoodPanel
     panel.set_kind(RollKind.SPAWN)
     panel.villains_edit.setText("Gatorman, " + "x" * 41)
     assert "index 2 is longer than 40 characters" in panel.error_label.text()
+
+
+def test_spawn_from_an_empty_reserve_activates_the_farthest_instead(
+    panel: WidowersWoodPanel, logged
+) -> None:
+    """The defaults (Red 0, Blue 0) once said "Take a red miniature": the rulebook says a type
+    with none left cannot be generated, and its villain farthest from any hero activates."""
+    panel.set_kind(RollKind.SPAWN)
+    panel.villains_edit.setText("Bog Trog, Bog Trog, Gatorman")
+    panel.dice_edit.setText("2,4")
+    panel.roll_button.click()
+    assert panel.result_label.text() == "No Bog Trog generated: activate the farthest"
+    assert "miniature" not in panel.detail_label.text()
+    assert "Bog Trog farthest from any hero" in panel.detail_label.text()
+    assert logged[-1].summary == panel.result_label.text()
+
+
+def test_spawn_on_a_passage_that_is_gone_activates_the_farthest(panel: WidowersWoodPanel) -> None:
+    panel.set_kind(RollKind.SPAWN)
+    panel.red_spin.setValue(2)
+    panel.gone_edit.setText("4, 6")
+    panel.dice_edit.setText("3,6")
+    panel.roll_button.click()
+    assert "Passage 6 no longer exists" in panel.detail_label.text()
+    panel.dice_edit.setText("3,5")
+    panel.roll_button.click()
+    assert panel.result_label.text() == "the type with index 3 at passage 5"
+    assert "Take a red miniature" in panel.detail_label.text()
+
+
+def test_a_bad_gone_passage_is_said_before_rolling(panel: WidowersWoodPanel) -> None:
+    panel.set_kind(RollKind.SPAWN)
+    panel.gone_edit.setText("2, 9")
+    assert panel.error_label.isVisible()
+    assert "Passages gone: '9' is not a passage number" in panel.error_label.text()
+
+
+def _faces_for(seed_source: int, count: int) -> tuple[int, ...]:
+    """The faces the panel's checks roll with the test context (default seed 0)."""
+    import random
+
+    seed = random.Random(seed_source).randrange(2**53)
+    rng = random.Random(seed)
+    return tuple(rng.randint(1, 6) for _ in range(count))
+
+
+def test_continuous_effect_tokens_end_on_one_or_two(panel: WidowersWoodPanel, logged) -> None:
+    checks = panel.checks
+    checks.tokens_spin.setValue(6)
+    checks.effects_button.click()
+    faces = _faces_for(0, 6)
+    ended = sum(face <= 2 for face in faces)
+    assert checks.result_label.text() == f"{ended} ended, {6 - ended} still on the sheet"
+    assert logged[-1].faces == faces and logged[-1].expression == "continuous effects"
+    for number, face in enumerate(faces, start=1):
+        word = "ends" if face <= 2 else "stays"
+        assert f"token {number}: {face} ({word})" in checks.detail_label.text()
+
+
+def test_push_back_knocks_down_on_four_to_six(panel: WidowersWoodPanel, logged) -> None:
+    panel.checks.push_back_button.click()
+    (face,) = _faces_for(0, 1)
+    expected = "Knocked down" if face >= 4 else "Still standing"
+    assert panel.checks.result_label.text() == expected
+    assert logged[-1].faces == (face,)
+
+
+def test_free_strikes_roll_a_hazard_die_per_enemy(panel: WidowersWoodPanel, logged) -> None:
+    panel.checks.enemies_spin.setValue(3)
+    panel.checks.strikes_button.click()
+    faces = _faces_for(0, 3)
+    damage = sum(face >= 5 for face in faces)
+    assert panel.checks.result_label.text() == f"{damage} damage from 3 free strikes"
+    assert len(logged[-1].faces) == 3
+
+
+@pytest.mark.parametrize(("wounds", "health", "xp"), [(2, 3, 2), (2, 1, 1), (0, 3, 0)])
+def test_xp_is_the_health_the_villain_loses(panel: WidowersWoodPanel, wounds, health, xp) -> None:
+    panel.checks.wounds_spin.setValue(wounds)
+    panel.checks.health_spin.setValue(health)
+    assert panel.checks.xp_label.text() == f"XP to the Treasure: +{xp}"
+
+
+def test_the_check_texts_read_every_face() -> None:
+    from refkit.gui.games.widowers_wood.checks import continuous_effects_text, free_strikes_text
+
+    headline, detail = continuous_effects_text((1, 2, 3, 6))
+    assert headline == "2 ended, 2 still on the sheet"
+    assert detail == "token 1: 1 (ends), token 2: 2 (ends), token 3: 3 (stays), token 4: 6 (stays)"
+    assert free_strikes_text((4, 5, 6))[0] == "2 damage from 3 free strikes"
+    assert free_strikes_text((4,))[0] == "0 damage from 1 free strike"

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
+    QComboBox,
     QFrame,
     QHBoxLayout,
     QPushButton,
@@ -27,6 +28,7 @@ from refkit.games.warcrow import (
     PoolError,
     RerollError,
     Roll,
+    Symbol,
     attribute_test,
     dice_faces,
     face_to_face,
@@ -160,11 +162,18 @@ class WarcrowPanel(QWidget):
         self.expertise_box = QCheckBox("Expertise (hollow count as full)")
         self.expertise_box.toggled.connect(self._pool_changed)
         test.addWidget(self.expertise_box)
-        test.addWidget(plain_label("Successes needed", wrap=False))
+        self.counted_box = QComboBox()
+        self.counted_box.setObjectName("warcrow_test_counts")
+        self.counted_box.setAccessibleName("The test counts")
+        self.counted_box.setToolTip("A test asks for Successes or, sometimes, for Blocks")
+        self.counted_box.addItem("Successes needed", Symbol.SUCCESS.value)
+        self.counted_box.addItem("Blocks needed", Symbol.BLOCK.value)
+        self.counted_box.currentIndexChanged.connect(self._pool_changed)
+        test.addWidget(self.counted_box)
         self.needed_spin = QSpinBox()
         self.needed_spin.setRange(0, 30)
         self.needed_spin.setSpecialValueText("none")
-        self.needed_spin.setAccessibleName("Successes needed")
+        self.needed_spin.setAccessibleName("Symbols needed")
         self.needed_spin.valueChanged.connect(self._pool_changed)
         test.addWidget(self.needed_spin)
         test.addStretch(1)
@@ -297,9 +306,11 @@ class WarcrowPanel(QWidget):
             )
         if not (pool.dice or pool.automatic):
             return "Add dice to see the odds."
+        counted = self.counted()
         distribution = count_distribution(
             pool,
             self._faces,
+            symbol=counted,
             expertise=self.expertise_box.isChecked(),
             fixed=self.character.fixed(),
             states=self.character.states(),
@@ -308,11 +319,20 @@ class WarcrowPanel(QWidget):
         shown = " · ".join(
             f"{n}+ {percent(_at_least(distribution, n))}" for n in range(1, min(top, 5) + 1)
         )
-        lines = [f"Successes: {shown}" if shown else "No Success is possible."]
+        word, none = (
+            ("Blocks", "No Block is possible.")
+            if counted is Symbol.BLOCK
+            else ("Successes", "No Success is possible.")
+        )
+        lines = [f"{word}: {shown}" if shown else none]
         needed = self.needed_spin.value()
         if needed:
             lines.insert(0, f"Passes (needs {needed}): {percent(_at_least(distribution, needed))}")
         return "\n".join(lines)
+
+    def counted(self) -> Symbol:
+        """What the attribute test counts: Successes, or Blocks when the test asks for them."""
+        return Symbol(self.counted_box.currentData())
 
     # --- rolling -----------------------------------------------------------------------------
 
@@ -411,7 +431,8 @@ class WarcrowPanel(QWidget):
             total = result.wounds_to_enemy
         else:
             needed = self.needed_spin.value()
-            outcome = roll_outcome(mine, attribute_test(mine, needed) if needed else None)
+            test = attribute_test(mine, needed, symbol=self.counted()) if needed else None
+            outcome = roll_outcome(mine, test)
             total = mine.success
         self.outcome_label.setText(outcome)
         self.result_box.show()

@@ -20,6 +20,7 @@ from refkit.dice.records import RollRecord
 from refkit.games.warriors_of_krynn import (
     ConflictResult,
     FaceTable,
+    check_counts,
     conflict_dice,
     conflict_odds,
     effective_difficulty,
@@ -177,6 +178,12 @@ class ConflictTab(QWidget):
 
     def resolve_typed(self) -> None:
         hits, woes = self.hits_spin.value(), self.woes_spin.value()
+        try:
+            check_counts(self._table, self.dice(), hits=hits, woes=woes)
+        except ValueError as problem:
+            self.error_label.setText(f"Dice rolled: {problem}")
+            self.error_label.show()
+            return
         result = self._resolve(hits, woes)
         self.dice_view.show_tally(hits, woes)
         self._show(result, faces=(), seed=None, how="typed in")

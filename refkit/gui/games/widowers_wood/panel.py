@@ -32,21 +32,21 @@ from refkit.games.widowers_wood import (
     attack_odds,
     challenge_odds,
     damage_odds,
+    decide_spawn,
     discarded_positions,
     hazard_damage,
     hazard_odds,
     plan_for,
     reroll,
-    reserve_colour,
     resolve_attack,
     resolve_challenge,
     resolve_damage,
-    resolve_spawn,
     roll_dice,
     spawn_odds,
 )
 from refkit.games.widowers_wood.rolls import check_faces
 from refkit.gui.games.spec import GameContext
+from refkit.gui.games.widowers_wood.checks import TurnChecks
 from refkit.gui.games.widowers_wood.dice_view import D6Strip, ShownDie
 
 KIND = "widowers-wood"
@@ -146,9 +146,15 @@ class WidowersWoodPanel(QWidget):
         )
         self.red_spin = _spin(0, 10, 0, "widowers_red_left")
         self.blue_spin = _spin(0, 10, 0, "widowers_blue_left")
+        for spin in (self.red_spin, self.blue_spin):
+            spin.setToolTip("Miniatures of the rolled type still in its reserve")
         self.priority_box = QComboBox()
         self.priority_box.addItem("Red", "red")
         self.priority_box.addItem("Blue", "blue")
+        self.gone_edit = QLineEdit()
+        self.gone_edit.setObjectName("widowers_passages_gone")
+        self.gone_edit.setPlaceholderText("e.g. 3, 6 (leave empty when every passage stands)")
+        self.gone_edit.setToolTip("Passages that no longer exist on the board")
 
         self.dice_edit = QLineEdit()
         self.dice_edit.setObjectName("widowers_dice_typed")
@@ -171,6 +177,7 @@ class WidowersWoodPanel(QWidget):
         self.error_label.setObjectName("widowers_error")
         self.error_label.setStyleSheet("color: #b00020;")
         self.error_label.hide()
+        self.checks = TurnChecks(context)
 
         self._layout()
         for signal in (
@@ -195,6 +202,7 @@ class WidowersWoodPanel(QWidget):
         ):
             box.toggled.connect(self._refresh)
         self.villains_edit.textChanged.connect(self._refresh)
+        self.gone_edit.textChanged.connect(self._refresh)
         self.roll_button.clicked.connect(self.roll)
         self.reroll_button.clicked.connect(self.reroll_picked)
         self.dice_view.picked_changed.connect(self._update_reroll_button)
@@ -245,6 +253,7 @@ class WidowersWoodPanel(QWidget):
         reserve.addWidget(self.blue_spin)
         spawn.addRow(_plain("Left in reserve"), reserve)
         spawn.addRow(_plain("Priority colour"), self.priority_box)
+        spawn.addRow(_plain("Passages gone"), self.gone_edit)
         column.addWidget(self.spawn_group)
 
         column.addWidget(self.odds_label)
@@ -257,6 +266,7 @@ class WidowersWoodPanel(QWidget):
         column.addWidget(self.dice_view)
         column.addWidget(self.result_label)
         column.addWidget(self.detail_label)
+        column.addWidget(self.checks)
         column.addStretch(1)
 
         scroll = QScrollArea()
@@ -301,6 +311,18 @@ class WidowersWoodPanel(QWidget):
                     f"{NAME_LIMIT} characters"
                 )
         return {index: name for index, name in enumerate(names, start=1) if name}
+
+    def passages_gone(self) -> tuple[int, ...]:
+        text = self.gone_edit.text().strip()
+        if not text:
+            return ()
+        gone: list[int] = []
+        for item in text.split(","):
+            item = item.strip()
+            if not item.isdigit() or not 1 <= int(item) <= 6:
+                raise ValueError(f"Passages gone: {item!r} is not a passage number (1 to 6)")
+            gone.append(int(item))
+        return tuple(gone)
 
     def _attack_flags(self) -> dict[str, bool]:
         return {
@@ -350,6 +372,7 @@ class WidowersWoodPanel(QWidget):
             return f"{plan.describe()}: chance to pass {percent_text(chance)}"
         if kind is RollKind.HAZARD:
             return f"1d6, never boosted: 1 damage {percent_text(hazard_odds())}"
+        self.passages_gone()  # a typing slip is said before the roll
         chances = spawn_odds(self.villains())
         types = " · ".join(f"{name} {percent_text(p)}" for name, p in chances.items())
         return f"Never boosted. Each passage 1 in 6. Type: {types}"
@@ -460,14 +483,31 @@ class WidowersWoodPanel(QWidget):
         if plan.kind is RollKind.HAZARD:
             damage = hazard_damage(faces[0])
             return ("1 DAMAGE" if damage else "UNHURT"), f"hazard die {faces[0]}", faces[0]
-        spawn = resolve_spawn(faces[0], faces[1], self.villains())
-        colour = reserve_colour(
-            self.red_spin.value(), self.blue_spin.value(), self.priority_box.currentData()
+        spawn = decide_spawn(
+            faces[0],
+            faces[1],
+            red_left=self.red_spin.value(),
+            blue_left=self.blue_spin.value(),
+            priority=self.priority_box.currentData(),
+            villains=self.villains(),
+            passages_gone=self.passages_gone(),
         )
         villain = spawn.villain or f"the type with index {spawn.type_index}"
+        if spawn.take is None:
+            why = (
+                f"Passage {spawn.passage} no longer exists"
+                if spawn.passage_gone
+                else "None of that type is left in its reserve"
+            )
+            return (
+                f"No {villain} generated: activate the farthest",
+                f"{why}, so no villain is generated. Activate the {villain} farthest from "
+                "any hero instead.",
+                faces[0] * 10 + faces[1],
+            )
         return (
             f"{villain} at passage {spawn.passage}",
-            f"Take a {colour} miniature (more left in the reserve, priority colour on a tie).",
+            f"Take a {spawn.take} miniature (more left in the reserve, priority colour on a tie).",
             faces[0] * 10 + faces[1],
         )
 
