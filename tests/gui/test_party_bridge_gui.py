@@ -37,7 +37,14 @@ def panels(app: RefkitApp) -> CharacterPanels:
 
 
 def save(app: RefkitApp, crow: Character) -> None:
-    panels(app).session.service.save(crow)
+    """Save ``crow`` as another program would, in a unit of work of its own (the window takes
+    writes only in units)."""
+    elsewhere(app, lambda: panels(app).session.service.save(crow))
+
+
+def elsewhere(app: RefkitApp, write: Callable[[], object]) -> None:
+    assert app.services is not None
+    app.services.in_unit(write)
 
 
 def crow(app: RefkitApp, name: str) -> Character:
@@ -74,7 +81,7 @@ def test_the_party_combo_shows_and_changes_the_party_at_the_table(app: RefkitApp
     assert party.party_name() is None
     assert party.choice().chosen
 
-    panels(app).session.service.create_party("Night watch", [HESPER])
+    elsewhere(app, lambda: panels(app).session.service.create_party("Night watch", [HESPER]))
     assert combo.findText("Night watch") > 0  # a new party is offered at once
     choose(app, "Night watch")
     assert party.to_dict() == {"party": "Night watch", "members": [HESPER]}

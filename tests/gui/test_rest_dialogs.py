@@ -57,7 +57,10 @@ def finish_dialog(app: RefkitApp, qtbot) -> FinishRestDialog:
 
 def test_finish_rest_asks_each_crows_activity_and_undoes_as_one_step(app: RefkitApp, qtbot) -> None:
     hesper = crow(app, HESPER)
-    panels(app).session.service.save(replace(hesper, wounds=(2, 5, 8)))
+    assert app.services is not None  # a save as another program's, in a unit of its own
+    app.services.in_unit(
+        lambda: panels(app).session.service.save(replace(hesper, wounds=(2, 5, 8)))
+    )
     rations = rations_carried(crow(app, BRANNOC))
     resting(app)
     dialog = finish_dialog(app, qtbot)
