@@ -35,6 +35,10 @@ NOT_REFUSALS = {
     "refkit.rules.character.file_format._Fail": "private: always turned into CharacterFileError "
     "before it leaves the module",
     "refkit.rules.character.file_format._Bound": "private, like _Fail (a number out of bounds)",
+    "refkit.store.unit_of_work.NestedUnitOfWorkError": "a command opened a unit of work of its "
+    "own inside its runner's: a fault in Refkit, shown as one",
+    "refkit.store.unit_of_work.WriteOutsideUnitError": "a write that went around the runner of "
+    "a step: a fault in Refkit, shown as one",
 }
 
 CONFLICTS = (
