@@ -418,7 +418,10 @@ def face_the_miasma(
         if name not in {t.name for t in resting}:
             raise ValueError(f"Fight the Miasma helps humans who rest; {name} makes no Miasma test")
     tests = resist_miasma(
-        [MiasmaRoller(t.name, t.mind, t.cruelty, edges.get(t.name, 0)) for t in resting],
+        [
+            MiasmaRoller(t.name, t.mind, t.cruelty, edges.get(t.name, 0), t.miasma_effects)
+            for t in resting
+        ],
         table,
         rng,
         dice=dice,
