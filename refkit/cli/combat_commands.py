@@ -13,6 +13,7 @@ import argparse
 import re
 from typing import TYPE_CHECKING, Any
 
+from refkit.cli.crow_names import full_crow_name
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text, percent
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
@@ -317,6 +318,7 @@ def _run_crow_attack(args: argparse.Namespace) -> Result:
     dice = _given_dice(args)
     with command_services(args) as services:
         try:
+            args.crow = full_crow_name(services, args.crow)
             crow = services.characters.get(args.crow)
             allies = [services.characters.get(name).name for name in args.ally]
             bestiary = Bestiary.shipped()

@@ -195,10 +195,12 @@ def _run_test_for_crow(args: argparse.Namespace, faces: tuple[int, int] | None) 
     from refkit.errors import DomainError
     from refkit.present.test_text import detail_line
     from refkit.rules.checks.prepared import PREPARED_BONUS
+    from refkit.cli.crow_names import full_crow_name
     from refkit.store.character_store import CharacterNotFoundError
 
     named = args.expertise if isinstance(args.expertise, str) else None
     with command_services(args) as services:
+        args.crow = full_crow_name(services, args.crow)
         bonuses = tuple(args.bonus)
         task = ""
         if args.prepared:

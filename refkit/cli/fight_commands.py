@@ -186,6 +186,7 @@ def fight_payload(fight: Any) -> dict[str, Any]:
                 "standing": f.standing,
                 "acted": f.acted,
                 "surprised": f.surprised,
+                "wounds": f.wounds,
                 "players_see": f.players_see,
             }
             for f in fight.combatants
@@ -217,8 +218,9 @@ def fight_text(fight: Any) -> str:
 
 
 def _shown(session: Any, text: str | None = None) -> Result:
-    payload = fight_payload(session.state)
-    shown = fight_text(session.state)
+    fight = session.with_sheets()  # a crow killed on its sheet since is shown dead
+    payload = fight_payload(fight)
+    shown = fight_text(fight)
     if text:
         payload["step"] = text
         shown = f"{text}\n{shown}"

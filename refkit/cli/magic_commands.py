@@ -14,6 +14,7 @@ import argparse
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from refkit.cli.crow_names import full_crow_name
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
@@ -216,6 +217,7 @@ def _run_cast_for_crow(args: argparse.Namespace) -> Result:
     rng, seed = make_rng(args.seed)
     with command_services(args) as services:
         try:
+            args.crow = full_crow_name(services, args.crow)
             crow = services.characters.get(args.crow)
             spells = services.spells.spells()
             item_id = _book_in_hand(crow, args.book, spells)

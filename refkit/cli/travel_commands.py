@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from refkit.cli.crow_names import full_crow_name
 from refkit.cli.errors import CliError
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, int_pair, whole_number
 from refkit.cli.services import command_services
@@ -517,7 +518,8 @@ def _run_start(args: argparse.Namespace) -> Result:
         else:
             hex_map = _read_map(args.map_file)
         names = list(services.characters.get_party(args.party).members) if args.party else []
-        names += [name for name in args.crow if name not in names]
+        crows = [full_crow_name(services, name) for name in args.crow]
+        names += [name for name in crows if name not in names]
         travellers = [_crow_traveller(services, name) for name in names] + extra
         if not travellers:
             raise CliError("a journey needs travellers: give --party, --crow or --traveller")

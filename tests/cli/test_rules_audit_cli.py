@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from tests.cli.cli_helpers import assert_bad_input
 
 
@@ -19,3 +21,104 @@ def test_item_1_the_same_effects_die_twice_gives_a_different_pair(cli):
     assert (first["cruelty"], second["cruelty"]) == (1, 2)
     assert first["effects"] and second["effects"]
     assert second["effects"] != first["effects"]  # 4 + 2 is the 5–6 pair again: rolled again
+
+
+def _standing(fight_json):
+    return {c["name"]: c["standing"] for c in fight_json["combatants"]}
+
+
+def test_item_2_a_crow_killed_by_wounds_is_dead_in_the_fight_and_gets_no_turn(cli):
+    cli("fight", "crows")
+    cli("fight", "add", "Tunnel ghoul")
+    cli("fight", "damage", "Hesper Quill", "20")
+    cli("fight", "damage", "Hesper Quill", "3")
+    assert cli("character", "list", "--json").json["characters"][1]["dead"] is True
+    shown = cli("fight", "show", "--json").json
+    assert _standing(shown)["Hesper Quill"] == "dead"
+    turns = [cli("fight", "round", "--die", "10", "--json").json["current"]]
+    while turns[-1] is not None:
+        turns.append(cli("fight", "next", "--json").json["current"])
+    assert "Hesper Quill" not in turns and "Wren Ashdown" in turns
+    assert_bad_input(cli("fight", "attack", "Hesper Quill", "--weapon", "Dagger",
+                         "--target", "Tunnel ghoul 1"), "Hesper Quill")  # fmt: skip
+
+
+def test_item_2_a_crow_dead_on_its_sheet_is_shown_dead_in_the_fight(cli, tmp_path):
+    cli("fight", "crows")
+    cli("fight", "round", "--die", "10")  # the crows act first
+    assert _standing(cli("fight", "show", "--json").json)["Wren Ashdown"] == "fighting"
+    sheet = json.loads(cli("character", "export", "Wren Ashdown", "--out", "-").out)
+    sheet["wounds"] = list(range(1, 11))
+    path = tmp_path / "wren.crow.json"
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    assert cli("character", "import", str(path), "--replace").code == 0
+    assert _standing(cli("fight", "show", "--json").json)["Wren Ashdown"] == "dead"
+    turns = []
+    while (current := cli("fight", "next", "--json").json["current"]) is not None:
+        turns.append(current)
+    assert "Wren Ashdown" not in turns and "Hesper Quill" in turns
+
+
+def test_item_5_wounds_waiting_are_listed_and_placed_one_by_one(cli):
+    cli("fight", "crows")
+    hit = cli("fight", "damage", "Hesper Quill", "12", "--json").json
+    assert hit["wounds_to_place"] == 2
+    (hesper,) = [c for c in cli("character", "list", "--json").json["characters"]
+                 if c["name"] == "Hesper Quill"]  # fmt: skip
+    assert (hesper["wounds"], hesper["wounds_to_place"], hesper["wounds_to_heal"]) == (0, 2, 0)
+    placed = cli("character", "wound", "place", "Hesper Quill", "--slot", "4", "--json")
+    assert placed.code == 0, placed.err
+    assert (placed.json["wounds"], placed.json["wounds_to_place"]) == (1, 1)
+    assert_bad_input(
+        cli("character", "wound", "place", "Hesper Quill", "--slot", "4"), "slot 4 already"
+    )
+    assert_bad_input(cli("character", "wound", "place", "Hesper Quill", "--slot", "11"), "1–10")
+    cli("character", "wound", "place", "Hesper Quill", "--slot", "5")
+    assert_bad_input(
+        cli("character", "wound", "place", "Hesper Quill", "--slot", "6"), "no wound waiting"
+    )
+    assert_bad_input(
+        cli("character", "wound", "heal", "Hesper Quill", "--slot", "4"), "no wound waiting"
+    )
+    listed = cli("character", "list", "--json").json["characters"]
+    assert [c["wounds"] for c in listed if c["name"] == "Hesper Quill"] == [2]
+
+
+def test_item_5_a_rest_leaves_a_wound_to_heal_that_the_player_picks(cli):
+    cli("fight", "crows")
+    cli("fight", "damage", "Hesper Quill", "12")
+    cli("character", "wound", "place", "Hesper Quill", "--slot", "4")
+    cli("character", "wound", "place", "Hesper Quill", "--slot", "5")
+    cli("dt", "party", "The Sample Party")
+    cli("dt", "start", "--dungeon", "Crypt")
+    cli("dt", "rest", "start")
+    cli("dt", "rest", "halfway")
+    rest = cli("dt", "rest", "finish")
+    assert rest.code == 0, rest.err
+    (hesper,) = [c for c in cli("character", "list", "--json").json["characters"]
+                 if c["name"] == "Hesper Quill"]  # fmt: skip
+    assert hesper["wounds_to_heal"] == 1
+    healed = cli("character", "wound", "heal", "Hesper Quill", "--slot", "5", "--json")
+    assert healed.code == 0, healed.err
+    assert (healed.json["wounds"], healed.json["wounds_to_heal"]) == (1, 0)
+
+
+def test_item_8_first_names_for_crow(cli):
+    cli("dt", "party", "The Sample Party")
+    cli("dt", "start", "--dungeon", "Crypt")
+    cli("dt", "rest", "start")
+    cli("dt", "rest", "halfway")
+    cli("dt", "rest", "finish", "--activity", "Wren=prepare:agility")
+    test = cli("test", "--crow", "Wren", "--char", "agility", "--prepared", "--json")
+    assert test.code == 0, test.err
+    assert test.json["crow"] == "Wren Ashdown" and test.json["prepared"] == "agility"
+    harvest = cli("craft", "harvest", "--crow", "wren", "--size", "small", "--json")
+    assert harvest.code == 0, harvest.err
+    assert harvest.json["crow"] == "Wren Ashdown"
+    journey = cli("travel", "journey", "start", "J", "--crow", "Hesper", "--json")
+    assert journey.code == 0, journey.err
+    assert journey.json["travellers"] == ["Hesper Quill"]
+    attack = cli("attack", "--crow", "Wren", "--weapon", "Shortbow", "--target", "Tunnel ghoul",
+                 "--dice", "5,5", "--json")  # fmt: skip
+    assert attack.code == 0, attack.err
+    assert_bad_input(cli("test", "--crow", "Nobody", "--char", "agility"), "Nobody")
