@@ -192,10 +192,10 @@ def _run_test_for_crow(args: argparse.Namespace, faces: tuple[int, int] | None) 
     roll (refused before the roll when it is unknown or has no use left)."""
     from refkit.app.characters.roll_for import roll_test_for_crow
     from refkit.app.party.rest import prepared_task
+    from refkit.cli.crow_names import full_crow_name
     from refkit.errors import DomainError
     from refkit.present.test_text import detail_line
     from refkit.rules.checks.prepared import PREPARED_BONUS
-    from refkit.cli.crow_names import full_crow_name
     from refkit.store.character_store import CharacterNotFoundError
 
     named = args.expertise if isinstance(args.expertise, str) else None

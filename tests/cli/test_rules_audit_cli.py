@@ -8,7 +8,9 @@ from tests.cli.cli_helpers import assert_bad_input
 
 
 def _day(cli, *args):
-    run = cli("travel", "journey", "day", "--pace", "normal", "--slowest-speed", "5", *args, "--json")
+    run = cli(
+        "travel", "journey", "day", "--pace", "normal", "--slowest-speed", "5", *args, "--json"
+    )
     assert run.code == 0, run.err
     return run.json
 

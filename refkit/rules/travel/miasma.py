@@ -13,8 +13,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from refkit.rules.checks.crows_test import TestResult, check_die, resolve_test
 from refkit.dice.notation import parse_notation
+from refkit.rules.checks.crows_test import TestResult, check_die, resolve_test
 from refkit.rules.tables.model import RollableTable, TableRoll, roll_table, row_for
 
 CLAIMED_FROM = 13
