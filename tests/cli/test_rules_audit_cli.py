@@ -124,3 +124,28 @@ def test_item_8_first_names_for_crow(cli):
                  "--dice", "5,5", "--json")  # fmt: skip
     assert attack.code == 0, attack.err
     assert_bad_input(cli("test", "--crow", "Nobody", "--char", "agility"), "Nobody")
+
+
+def _ad(cli, crow):
+    sheet = json.loads(cli("character", "export", crow, "--out", "-").out)
+    return {item["name"]: item["armor"]["ad"] for item in sheet["items"] if item.get("armor")}
+
+
+def test_item_6_the_owner_picks_which_armour_loses_ad_first(cli):
+    cli("fight", "crows")
+    assert _ad(cli, "Brannoc Tull") == {"Shield": 5, "Medium armor": 10}
+    first = cli("fight", "damage", "Brannoc Tull", "3", "--armour", "Medium armor", "--json")
+    assert first.code == 0, first.err
+    assert _ad(cli, "Brannoc Tull") == {"Shield": 5, "Medium armor": 7}
+    second = cli("fight", "damage", "Brannoc Tull", "9", "--armour", "shield-1",
+                 "--armour", "Medium armor", "--json")  # fmt: skip
+    assert second.code == 0, second.err
+    assert _ad(cli, "Brannoc Tull") == {"Shield": 0, "Medium armor": 3}
+    assert_bad_input(
+        cli("fight", "damage", "Brannoc Tull", "1", "--armour", "Cloak"), "Cloak", "Shield"
+    )
+    cli("fight", "add", "Tunnel ghoul")
+    assert_bad_input(
+        cli("fight", "damage", "Tunnel ghoul 1", "1", "--armour", "Shield"), "a crow's choice"
+    )
+    assert _ad(cli, "Brannoc Tull") == {"Shield": 0, "Medium armor": 3}
