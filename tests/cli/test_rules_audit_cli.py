@@ -149,3 +149,29 @@ def test_item_6_the_owner_picks_which_armour_loses_ad_first(cli):
         cli("fight", "damage", "Tunnel ghoul 1", "1", "--armour", "Shield"), "a crow's choice"
     )
     assert _ad(cli, "Brannoc Tull") == {"Shield": 0, "Medium armor": 3}
+
+
+def test_item_7_the_dungeon_checks_take_the_en_toggles(cli):
+    cli("dt", "start", "--dungeon", "Crypt")
+    plain = cli("dt", "noise", "--die", "8", "--json").json
+    assert (plain["en"], plain["encounter"]) == (9, False)
+    toggled = cli("dt", "noise", "--die", "8", "--crowded", "--chaos", "--json").json
+    assert (toggled["en"], toggled["encounter"]) == (7, True)
+    kept = cli("dt", "end", "--die", "8", "--json")
+    assert kept.code == 0, kept.err
+    assert kept.json["encounter"]["en"] == 7  # the toggles stay set, as in the window
+    cli("dt", "resolve")
+    cli("dt", "resolve")
+    one_off = cli("dt", "end", "--die", "8", "--no-chaos", "--json").json
+    assert one_off["encounter"]["en"] == 8
+    cli("dt", "rest", "start")
+    check = cli("dt", "rest", "check", "--die", "8", "--no-crowded", "--json")
+    assert check.code == 0, check.err
+    assert check.json["en"] == 9
+
+
+def test_item_7_a_refused_check_keeps_no_toggle(cli):
+    refused = cli("dt", "noise", "--die", "8", "--crowded")  # no DT running
+    assert refused.code == 2, refused
+    cli("dt", "start", "--dungeon", "Crypt")
+    assert cli("dt", "noise", "--die", "8", "--json").json["en"] == 9
