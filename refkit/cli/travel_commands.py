@@ -180,6 +180,9 @@ def _run_miasma(args: argparse.Namespace) -> Result:
         "total": result.test.total,
         "cruelty_before": args.cruelty,
         "claimed": result.claimed,
+        "unused_dice": []
+        if result.unused_effects_die is None
+        else [{"option": "--effects-die", "dice": [result.unused_effects_die]}],
         "table": table.name,
         "seed": seed,
     }
@@ -192,6 +195,8 @@ def _run_miasma(args: argparse.Namespace) -> Result:
         text += "; cruelty cleared"
     else:
         text += "; no change"
+    if result.unused_effects_die is not None:
+        text += f" (effects die {result.unused_effects_die} not needed: unused)"
     return payload, text
 
 

@@ -175,3 +175,32 @@ def test_item_7_a_refused_check_keeps_no_toggle(cli):
     assert refused.code == 2, refused
     cli("dt", "start", "--dungeon", "Crypt")
     assert cli("dt", "noise", "--die", "8", "--json").json["en"] == 9
+
+
+def test_item_11_dice_given_ahead_that_are_not_needed_are_reported_unused(cli):
+    run = cli("travel", "miasma", "--mind", "3", "--cruelty", "0", "--dice", "5,5",
+              "--effects-die", "4", "--json")  # fmt: skip
+    assert run.code == 0, run.err
+    assert run.json["tier"] == 2 and run.json["effects"] is None
+    assert run.json["unused_dice"] == [{"option": "--effects-die", "dice": [4]}]
+    needed = cli("travel", "miasma", "--mind", "0", "--cruelty", "0", "--dice", "1,1",
+                 "--effects-die", "4", "--json").json  # fmt: skip
+    assert needed["unused_dice"] == [] and needed["effects_index"] == 5
+    cli("travel", "journey", "start", "J", "--traveller", "Mara=1,2,0")
+    day = _day(cli, "--miasma-dice", "Mara=9,9", "--effects-die", "Mara=5")
+    assert day["unused_dice"] == [{"option": "--effects-die", "traveller": "Mara", "dice": [5]}]
+    assert_bad_input(
+        cli(
+            "travel",
+            "miasma",
+            "--mind",
+            "3",
+            "--cruelty",
+            "0",
+            "--dice",
+            "5,5",
+            "--effects-die",
+            "11",
+        ),  # fmt: skip
+        "--effects-die",
+    )

@@ -40,6 +40,9 @@ class MiasmaTest:
     raised_by: str | None = None
     raises: str | None = None
     """Who this human's tier 3 lifted instead of clearing its own cruelty."""
+    unused_effects_die: int | None = None
+    """An effects die given outright that the test turned out not to need (tier 2 or 3): a
+    script rolls its dice ahead, so it is kept and reported, never refused."""
 
     @property
     def claimed(self) -> bool:
@@ -136,8 +139,10 @@ def resist_miasma(
         tier = min(3, test.tier + (1 if name in raised_by else 0))
         cruelty = roller.cruelty
         effects: TableRoll | None = None
+        unused = None
         if tier != 1 and name in effects_dice:
-            raise ValueError(f"{name} rolls no Miasma effects (tier {tier})")
+            unused = effects_dice[name]
+            check_die(f"Miasma effects die for {name}", unused, 10)
         if tier == 1:
             cruelty += 1  # the new level counts on this very roll (§15 E8)
             given = effects_dice.get(name)
@@ -162,6 +167,7 @@ def resist_miasma(
                 effects=effects,
                 raised_by=raised_by.get(name),
                 raises=raises.get(name),
+                unused_effects_die=unused,
             )
         )
     return tuple(results)

@@ -46,3 +46,14 @@ def test_when_every_reachable_pair_is_held_the_roll_stands():
         effects_dice={"Mara": 5},
     )
     assert result.effects is not None and result.effects.index == 6
+
+
+def test_an_effects_die_a_tier_2_does_not_need_is_kept_as_unused():
+    (result,) = resist_miasma(
+        [MiasmaRoller("Mara", mind=3, cruelty=0)],
+        TABLE,
+        ScriptedRandom(),
+        dice={"Mara": (5, 5)},
+        effects_dice={"Mara": 4},
+    )
+    assert (result.tier, result.effects, result.unused_effects_die) == (2, None, 4)
