@@ -360,7 +360,8 @@ def _armour_ids(session: Any, services: Any, name: str, wanted: list[str]) -> li
         if not found:
             names = ", ".join(f"{i.name} ({i.id})" for i in sources) or "none"
             raise CliError(
-                f"--armour {text!r}: {crow.name} wears or holds no such armour (AD sources: {names})"
+                f"--armour {text!r}: {crow.name} wears or holds no such armour "
+                f"(AD sources: {names})"
             )
         if found[0] in ids:
             raise CliError(f"--armour {text!r} is given twice")

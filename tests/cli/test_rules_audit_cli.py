@@ -201,6 +201,6 @@ def test_item_11_dice_given_ahead_that_are_not_needed_are_reported_unused(cli):
             "5,5",
             "--effects-die",
             "11",
-        ),  # fmt: skip
+        ),
         "--effects-die",
     )
