@@ -204,3 +204,23 @@ def test_item_11_dice_given_ahead_that_are_not_needed_are_reported_unused(cli):
         ),
         "--effects-die",
     )
+
+
+LOST_DAY = (
+    "--route", "SE,SE", "--role", "Mara=shortcut", "--test", "Mara=1,5",
+    "--encounter-die", "3", "--lost-dice", "1,1", "--rest-die", "2",
+    "--miasma-dice", "Mara=6,6",
+)  # fmt: skip
+
+
+def test_item_4_a_lost_partys_guide_must_make_back_on_track(cli):
+    cli("travel", "journey", "start", "J", "--traveller", "Mara=1,2,0")
+    _day(cli, *LOST_DAY)
+    before = cli("travel", "journey", "status", "--referee", "--json").json
+    assert before["lost"] is True
+    refused = cli("travel", "journey", "day", "--pace", "normal", "--slowest-speed", "5",
+                  "--role", "Mara=normal-route", "--json")  # fmt: skip
+    assert_bad_input(refused, "the party is lost", "Back on Track")
+    assert cli("travel", "journey", "status", "--referee", "--json").json == before
+    _day(cli, "--role", "Mara=back-on-track", "--test", "Mara=9,9", "--miasma-dice", "Mara=6,6")
+    assert cli("travel", "journey", "status", "--referee", "--json").json["lost"] is False

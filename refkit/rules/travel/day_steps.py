@@ -227,6 +227,13 @@ def begin_day(state: TravelState, plan: DayPlan) -> DayInProgress:
             raise ValueError(
                 f"{assignment.traveller} cannot get the party back on track: it is not lost"
             )
+        if state.lost and assignment.task.role == "guide" and assignment.task is not (
+            Task.BACK_ON_TRACK
+        ):
+            raise ValueError(
+                f"the party is lost: its guide {assignment.traveller} makes Back on Track "
+                f"(back-on-track), not {assignment.task.title} (L924)"
+            )
         _targets(state, ordered, index)
     return DayInProgress(before=state, plan=plan, travellers=state.travellers)
 
