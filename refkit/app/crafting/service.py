@@ -151,12 +151,19 @@ class CraftingService:
         ]
 
     def rest_roll(
-        self, name: str, crafter: str, *, rest: str | None = None, seed: int | None = None
+        self,
+        name: str,
+        crafter: str,
+        *,
+        rest: str | None = None,
+        seed: int | None = None,
+        bonus: int = 0,
     ) -> Step:
         """The crafting roll of a crow whose rest activity is Craft on the project ``name``, in
-        ``rest`` (default: the rest under way on the DT clock, else a rest at this moment)."""
+        ``rest`` (default: the rest under way on the DT clock, else a rest at this moment), with
+        ``bonus`` on it (Make Camp's at a travel rest)."""
         occasion = rest or self.current_rest() or f"the rest at {self._clock():%Y-%m-%d %H:%M:%S}"
-        return self.roll(name, crafter, rest=occasion, seed=seed)
+        return self.roll(name, crafter, rest=occasion, seed=seed, bonus=bonus)
 
     def view(self, name: str) -> ProjectView:
         return self._view(*self._projects.get(name))

@@ -170,7 +170,14 @@ def rest_follows_step(
         progress = taken.progress
         names = tuple(t.name for t in progress.before.travellers if not t.claimed)
         plan = progress.plan
-        return RestTaken(names, plan.in_miasma, taken.step.seed, secluded=plan.seclude)
+        return RestTaken(
+            names,
+            plan.in_miasma,
+            taken.step.seed,
+            secluded=plan.seclude,
+            crafting_bonus=sum(outcome.crafting_bonus for outcome in progress.outcomes),
+            day=progress.before.day + 1,
+        )
 
     return RestFollowsTravel(
         command,
@@ -179,6 +186,7 @@ def rest_follows_step(
         services.party.prompts,
         services.database.unit_of_work,
         activities=activities,
+        crafting=services.crafting,
     )
 
 
@@ -196,7 +204,14 @@ def rest_follows_day(
             return None
         names = tuple(t.name for t in day.record.before.travellers if not t.claimed)
         plan = day.record.plan
-        return RestTaken(names, plan.in_miasma, day.seed or 0, secluded=plan.seclude)
+        return RestTaken(
+            names,
+            plan.in_miasma,
+            day.seed or 0,
+            secluded=plan.seclude,
+            crafting_bonus=day.record.crafting_bonus,
+            day=day.record.day,
+        )
 
     return RestFollowsTravel(
         sheets,
@@ -205,6 +220,7 @@ def rest_follows_day(
         services.party.prompts,
         services.database.unit_of_work,
         activities=activities,
+        crafting=services.crafting,
     )
 
 

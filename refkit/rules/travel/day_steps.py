@@ -227,8 +227,10 @@ def begin_day(state: TravelState, plan: DayPlan) -> DayInProgress:
             raise ValueError(
                 f"{assignment.traveller} cannot get the party back on track: it is not lost"
             )
-        if state.lost and assignment.task.role == "guide" and assignment.task is not (
-            Task.BACK_ON_TRACK
+        if (
+            state.lost
+            and assignment.task.role == "guide"
+            and assignment.task is not (Task.BACK_ON_TRACK)
         ):
             raise ValueError(
                 f"the party is lost: its guide {assignment.traveller} makes Back on Track "
