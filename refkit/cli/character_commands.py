@@ -278,12 +278,13 @@ def _answer_prompt(args: argparse.Namespace, *, heal: bool) -> Result:
     the same step; refused, with nothing written, when none waits or the slot cannot take it."""
     from refkit.app import character_commands
     from refkit.app.party_bridge import answering_prompt
+    from refkit.cli.crow_names import full_crow_name
     from refkit.errors import DomainError
     from refkit.store.character_store import CharacterNotFoundError
 
     with command_services(args) as services:
         try:
-            name = services.characters.get(args.name).name
+            name = services.characters.get(full_crow_name(services, args.name)).name
         except CharacterNotFoundError:
             raise CliError(f"no crow called {args.name!r}") from None
         prompts = services.party.prompts

@@ -561,6 +561,11 @@ def _run_spell_export(args: argparse.Namespace) -> Result:
 
 
 def _run_spell_delete(args: argparse.Namespace) -> Result:
+    from refkit.store.errors import UnknownStoredSpellError
+
     with command_services(args) as services:
-        spell = services.spells.delete(args.name)
+        try:
+            spell = services.spells.delete(args.name)
+        except UnknownStoredSpellError as error:  # a shipped spell, or none by that name
+            raise CliError(str(error)) from None
     return {"deleted": spell.name}, f"deleted {spell.name}"
