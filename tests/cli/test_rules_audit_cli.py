@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 
+from refkit.rules.character.file_format import dump_character_json
+from refkit.rules.character.model import Character, Characteristics, Expertise, Stamina
+from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
+from refkit.rules.inventory.model import BACKPACK, Inventory
 from tests.cli.cli_helpers import assert_bad_input
 
 
@@ -224,3 +228,33 @@ def test_item_4_a_lost_partys_guide_must_make_back_on_track(cli):
     assert cli("travel", "journey", "status", "--referee", "--json").json == before
     _day(cli, "--role", "Mara=back-on-track", "--test", "Mara=9,9", "--miasma-dice", "Mara=6,6")
     assert cli("travel", "journey", "status", "--referee", "--json").json["lost"] is False
+
+
+def test_item_10_one_name_rule_for_crafting_projects_journeys_and_tables(cli, tmp_path):
+    smith = tmp_path / "smith.crow.json"
+    tools = find_catalogue_item(load_item_catalogue(), "Blacksmith's tools").to_item()
+    crow = Character(
+        "Tamsin Vey",
+        Characteristics(1, 1, 2),
+        Stamina(5, 5),
+        expertises=(Expertise("Blacksmithing", "general", 2),),
+        items=Inventory((tools.moved_to(BACKPACK, 1),)),
+    )
+    smith.write_text(dump_character_json(crow), encoding="utf-8")
+    imported = cli("character", "import", str(smith))
+    assert imported.code == 0, imported.err
+    started = cli("craft", "project", "start", "--item", "knife", "--crafter", "Tamsin Vey",
+                  "--name", "two  spaces", "--json")  # fmt: skip
+    assert started.code == 0, started.err
+    assert started.json["name"] == "two spaces"
+    assert cli("craft", "project", "show", "two  spaces", "--json").json["name"] == "two spaces"
+    for args in (
+        ("craft", "project", "start", "--item", "knife", "--crafter", "Tamsin Vey",
+         "--name", "tab\there"),
+        ("travel", "journey", "start", "line\nbreak", "--crow", "Wren"),
+    ):  # fmt: skip
+        assert_bad_input(cli(*args), "U+", "a name is plain text")
+    rows = tmp_path / "rows.txt"
+    rows.write_text("1 a\n2 b\n", encoding="utf-8")
+    assert_bad_input(cli("table", "import", str(rows), "--name", "Tab\tbed", "--dice", "d2"), "TAB")
+    assert "Tab bed" not in cli("table", "list").out
