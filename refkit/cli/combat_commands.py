@@ -472,7 +472,9 @@ def _attack_line(payload: dict[str, Any], attack: Attack) -> str:
     parts = [head]
     if payload["hit"]:
         kind = " piercing" if payload["piercing"] else ""
-        parts.append(f"hit for {payload['damage']}{kind} damage")
+        vulnerable = payload.get("vulnerable_die")
+        extra = f" + {vulnerable} (the vulnerable target's d6)" if vulnerable else ""
+        parts.append(f"hit for {payload['damage']}{kind} damage{extra}")
     else:
         parts.append("miss")
     if payload["counter_tier"]:

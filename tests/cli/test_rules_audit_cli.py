@@ -258,3 +258,13 @@ def test_item_10_one_name_rule_for_crafting_projects_journeys_and_tables(cli, tm
     rows.write_text("1 a\n2 b\n", encoding="utf-8")
     assert_bad_input(cli("table", "import", str(rows), "--name", "Tab\tbed", "--dice", "d2"), "TAB")
     assert "Tab bed" not in cli("table", "list").out
+
+
+def test_item_10_attack_text_names_the_vulnerable_die(cli):
+    run = cli("attack", "--char", "2", "--damage", "3/5", "--target-stamina", "10",
+              "--target-condition", "vulnerable", "--dice", "9,9", "--seed", "3", "--json")  # fmt: skip
+    die = run.json["vulnerable_die"]
+    assert die is not None
+    text = cli("attack", "--char", "2", "--damage", "3/5", "--target-stamina", "10",
+               "--target-condition", "vulnerable", "--dice", "9,9", "--seed", "3").out  # fmt: skip
+    assert f"hit for 7 damage + {die} (the vulnerable target's d6)" in text
