@@ -32,6 +32,13 @@ def register(commands: Subcommands) -> None:
 
     fall = kinds.add_parser("fall", help="1d6 piercing per full 10 ft fallen")
     fall.add_argument("--feet", type=whole_number, required=True, metavar="N")
+    fall.add_argument(
+        "--agility",
+        type=int,
+        metavar="A",
+        help="the faller uses its reaction: an RR of 2d10 + A takes 1d6 off at tier 2, 2d6 at 3",
+    )
+    fall.add_argument("--rr-dice", metavar="A,B", help="the RR's two d10 faces (with --agility)")
     _dice_options(fall, "the d6 faces, one per die")
     fall.set_defaults(handler=_run_fall)
 
@@ -119,15 +126,49 @@ def _payload(roll: HazardRoll, seed: int | None, total_name: str) -> dict[str, A
 
 
 def _run_fall(args: argparse.Namespace) -> Result:
-    from refkit.rules.dungeon.hazard_rolls import roll_fall
+    from refkit.rules.dungeon.hazard_rolls import fall_dice_after, roll_fall
     from refkit.rules.dungeon.hazards import falling_dice
 
     if not 0 <= args.feet <= MAX_FALL_FEET:
         raise CliError(f"hazard fall: --feet must be 0 to {MAX_FALL_FEET}, got {args.feet}")
-    count = falling_dice(args.feet)
-    roll, seed = _rolled(args, lambda rng, faces: roll_fall(rng, args.feet, faces), count, 6)
+    rr = _fall_rr(args)
+    count = fall_dice_after(args.feet, rr)
+    unused: list[int] = []
+    if args.dice is not None and rr is not None and count < falling_dice(args.feet):
+        # Dice rolled ahead for the whole fall: the RR took some off, so the last are unused.
+        from refkit.dice.rng import parse_dice_values
+
+        given = parse_dice_values(args.dice, sides=6, label="--dice")
+        if len(given) == falling_dice(args.feet):
+            unused = list(given[count:])
+            args.dice = ",".join(str(face) for face in given[:count]) if count else None
+    roll, seed = _rolled(args, lambda rng, faces: roll_fall(rng, args.feet, faces, rr=rr), count, 6)
     payload = {**_payload(roll, seed, "damage"), "piercing": True}
-    return payload, f"Fall of {args.feet} ft: {roll.headline()}"
+    if unused:
+        payload["unused_dice"] = [{"option": "--dice", "dice": unused}]
+    text = f"Fall of {args.feet} ft: {roll.headline()}"
+    if rr is not None:
+        text += f" (RR {rr.total}, tier {rr.tier}: {falling_dice(args.feet) - count}d6 saved)"
+    return payload, text
+
+
+def _fall_rr(args: argparse.Namespace) -> Any:
+    """The faller's reaction RR, with ``--agility`` (faces from ``--rr-dice`` or rolled)."""
+    from refkit.dice.rng import make_rng, parse_dice_values
+    from refkit.rules.dungeon.hazard_rolls import fall_rr
+
+    if args.agility is None:
+        if args.rr_dice is not None:
+            raise CliError("hazard fall: --rr-dice is the RR's dice; give --agility with it")
+        return None
+    if not -5 <= args.agility <= 5:
+        raise CliError(f"hazard fall: --agility must be -5 to 5, got {args.agility}")
+    if args.rr_dice is not None:
+        a, b = parse_dice_values(args.rr_dice, sides=10, count=2, label="--rr-dice")
+    else:
+        rng, _ = make_rng(None if args.seed is None else args.seed + 1)
+        a, b = rng.randint(1, 10), rng.randint(1, 10)
+    return fall_rr(args.agility, (a, b))
 
 
 def _run_suffocate(args: argparse.Namespace) -> Result:

@@ -268,3 +268,14 @@ def test_item_10_attack_text_names_the_vulnerable_die(cli):
     text = cli("attack", "--char", "2", "--damage", "3/5", "--target-stamina", "10",
                "--target-condition", "vulnerable", "--dice", "9,9", "--seed", "3").out  # fmt: skip
     assert f"hit for 7 damage + {die} (the vulnerable target's d6)" in text
+
+
+def test_item_9_the_falling_rr_takes_dice_off(cli):
+    plain = cli("hazard", "fall", "--feet", "25", "--dice", "4,5", "--json").json
+    assert plain["damage"] == 9 and "rr_tier" not in plain
+    saved = cli("hazard", "fall", "--feet", "25", "--agility", "1", "--rr-dice", "6,6",
+                "--dice", "4,5", "--json")  # fmt: skip
+    assert saved.code == 0, saved.err
+    assert (saved.json["rr_tier"], saved.json["dice"], saved.json["damage"]) == (2, 1, 4)
+    assert saved.json["unused_dice"] == [{"option": "--dice", "dice": [5]}]
+    assert_bad_input(cli("hazard", "fall", "--feet", "25", "--rr-dice", "6,6"), "--agility")

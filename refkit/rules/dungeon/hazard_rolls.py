@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from refkit.dice.records import RollRecord
-from refkit.rules.checks.crows_test import check_die
+from refkit.rules.checks.crows_test import TestResult, check_die, resolve_test
 from refkit.rules.dungeon.hazards import (
     Size,
     ToppleEffort,
@@ -86,12 +86,40 @@ def _faces(
     return faces
 
 
-def roll_fall(rng: random.Random, feet: int, faces: Sequence[int] | None = None) -> HazardRoll:
-    """A fall of ``feet``: 1d6 piercing per full 10 ft (L517)."""
-    count = falling_dice(feet)
-    return HazardRoll(
-        Hazard.FALL, count, 6, _faces(rng, count, 6, faces), "piercing damage", {"feet": feet}
-    )
+FALL_DICE_SAVED = {1: 0, 2: 1, 3: 2}
+"""d6 a falling creature's reaction RR takes off the fall, by its tier (fact sheet §7.4)."""
+
+
+def fall_rr(agility: int, faces: tuple[int, int]) -> TestResult:
+    """The faller's reaction RR against a fall: 2d10 + Agility (L517)."""
+    return resolve_test(faces[0], faces[1], agility)
+
+
+def fall_dice_after(feet: int, rr: TestResult | None) -> int:
+    """The d6 a fall of ``feet`` deals after the faller's RR (None: no reaction used)."""
+    saved = FALL_DICE_SAVED[rr.tier] if rr is not None else 0
+    return max(0, falling_dice(feet) - saved)
+
+
+def roll_fall(
+    rng: random.Random,
+    feet: int,
+    faces: Sequence[int] | None = None,
+    *,
+    rr: TestResult | None = None,
+) -> HazardRoll:
+    """A fall of ``feet``: 1d6 piercing per full 10 ft (L517), less one die for the faller's RR
+    at tier 2 and two at tier 3 (``rr``: the RR made with its reaction, or None)."""
+    count = fall_dice_after(feet, rr)
+    facts: dict[str, Any] = {"feet": feet}
+    if rr is not None:
+        facts.update(
+            rr_tier=rr.tier,
+            rr_total=rr.total,
+            rr_dice=list(rr.dice),
+            dice_saved=falling_dice(feet) - count,
+        )
+    return HazardRoll(Hazard.FALL, count, 6, _faces(rng, count, 6, faces), "piercing damage", facts)
 
 
 def roll_suffocation(
