@@ -262,7 +262,8 @@ def test_item_10_one_name_rule_for_crafting_projects_journeys_and_tables(cli, tm
 
 def test_item_10_attack_text_names_the_vulnerable_die(cli):
     run = cli("attack", "--char", "2", "--damage", "3/5", "--target-stamina", "10",
-              "--target-condition", "vulnerable", "--dice", "9,9", "--seed", "3", "--json")  # fmt: skip
+              "--target-condition", "vulnerable", "--dice", "9,9", "--seed", "3",
+              "--json")  # fmt: skip
     die = run.json["vulnerable_die"]
     assert die is not None
     text = cli("attack", "--char", "2", "--damage", "3/5", "--target-stamina", "10",

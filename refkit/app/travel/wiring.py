@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from refkit.app.party.rest import starvation_wounds
+from refkit.app.party.rest import RestCrafting, starvation_wounds
 from refkit.app.party.table_party import read_choice
 from refkit.app.ports import UnitsOfWork
 from refkit.app.travel.journey import Journey
@@ -65,6 +65,9 @@ class Services(Protocol):
 
     @property
     def party(self) -> PartyBridge: ...
+
+    @property
+    def crafting(self) -> RestCrafting: ...
 
     rng_factory: Callable[[int | None], tuple[random.Random, int]]
 
