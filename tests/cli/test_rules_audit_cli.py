@@ -280,3 +280,26 @@ def test_item_9_the_falling_rr_takes_dice_off(cli):
     assert (saved.json["rr_tier"], saved.json["dice"], saved.json["damage"]) == (2, 1, 4)
     assert saved.json["unused_dice"] == [{"option": "--dice", "dice": [5]}]
     assert_bad_input(cli("hazard", "fall", "--feet", "25", "--rr-dice", "6,6"), "--agility")
+
+
+def test_item_9_the_slowest_speed_is_read_from_the_travellers_sheets(cli):
+    cli("fight", "crows")
+    cli("fight", "damage", "Hesper Quill", "12")  # two wounds to place
+    cli("character", "wound", "place", "Hesper", "--slot", "3")  # on items: speed 3
+    cli("character", "wound", "place", "Hesper", "--slot", "4")
+    speeds = {c["name"]: c["speed"] for c in cli("character", "list", "--json").json["characters"]}
+    assert min(speeds.values()) == speeds["Hesper Quill"] == 3
+    cli("travel", "journey", "start", "T", "--party", "The Sample Party")
+    begun = cli("travel", "journey", "step", "begin", "--pace", "normal", "--json")
+    assert begun.code == 0, begun.err
+    cli("travel", "journey", "step", "undo")
+    day = cli("travel", "journey", "day", "--pace", "normal", "--json").json
+    alone = cli("travel", "day", "--pace", "normal", "--slowest-speed", "3", "--json").json
+    faster = cli("travel", "day", "--pace", "normal", "--slowest-speed", "5", "--json").json
+    assert day["hexes"] == alone["hexes"] != faster["hexes"]
+    cli("travel", "journey", "start", "T2", "--crow", "Wren", "--traveller", "Mule=0,-3,3,animal")
+    assert_bad_input(
+        cli("travel", "journey", "day", "--pace", "normal", "--journey", "T2"),
+        "give --slowest-speed",
+        "Mule",
+    )
