@@ -58,6 +58,15 @@ def register(commands: Subcommands) -> None:
     topple.add_argument(
         "--your-size", metavar="SIZE", help="the one toppling it: what it costs (action, test)"
     )
+    topple.add_argument(
+        "--strength",
+        type=int,
+        metavar="S",
+        help="with --your-size: make the Strength test (tier 1 it does not move, 2 it topples "
+        "and the toppler takes 1d6 piercing, 3 it topples)",
+    )
+    topple.add_argument("--test-dice", metavar="A,B", help="the Strength test's two d10 faces")
+    topple.add_argument("--self-die", type=int, metavar="D", help="the toppler's d6 at tier 2")
     _dice_options(topple, "the d10 faces, one per die")
     topple.set_defaults(handler=_run_topple)
 
@@ -209,13 +218,71 @@ def _run_topple(args: argparse.Namespace) -> Result:
         count = topple_dice(obj, creature)
     except ValueError as problem:
         raise CliError(f"hazard topple: {problem}") from None
+    test = _topple_test(args, effort)
+    if test is not None and test["tier"] == 1:  # it does not move: no damage is rolled
+        payload: dict[str, Any] = {"damage": 0, "dice": 0, "rolled": [], "toppled": False}
+        if args.dice is not None:
+            from refkit.dice.rng import parse_dice_values
+
+            payload["unused_dice"] = [
+                {"option": "--dice", "dice": list(parse_dice_values(args.dice, sides=10))}
+            ]
+        assert effort is not None
+        payload.update(effort=effort_to_dict(effort), test=test)
+        text = f"Strength test {test['total']} (tier 1): the {obj.value} object does not move"
+        return payload, text
     roll, seed = _rolled(args, lambda rng, faces: roll_topple(rng, obj, creature, faces), count, 10)
     payload = _payload(roll, seed, "damage")
     text = f"{obj.value} object on a {creature.value} creature: {roll.headline()}"
     if effort is not None:
         payload["effort"] = effort_to_dict(effort)
         text += f"; toppling it takes {effort_text(effort)}"
+    if test is not None:
+        payload.update(test=test, toppled=True)
+        text += f"; Strength test {test['total']} (tier {test['tier']})"
+        if test["self_damage"] is not None:
+            text += f": the toppler takes {test['self_damage']} piercing"
     return payload, text
+
+
+def _topple_test(args: argparse.Namespace, effort: Any) -> dict[str, Any] | None:
+    """The Strength test of toppling it by brute strength (with ``--strength``)."""
+    from refkit.dice.rng import make_rng, parse_dice_values
+    from refkit.rules.dungeon.hazard_rolls import TOPPLE_OUTCOMES, topple_test
+
+    if args.strength is None:
+        for option in ("test_dice", "self_die"):
+            if getattr(args, option) is not None:
+                flag = "--" + option.replace("_", "-")
+                raise CliError(f"hazard topple: {flag} goes with --strength (the test)")
+        return None
+    if effort is None:
+        raise CliError("hazard topple: --strength needs --your-size (the one toppling it)")
+    if not effort.test:
+        raise CliError("hazard topple: toppling it takes no Strength test; leave --strength out")
+    if not -5 <= args.strength <= 5:
+        raise CliError(f"hazard topple: --strength must be -5 to 5, got {args.strength}")
+    rng, _ = make_rng(None if args.seed is None else args.seed + 1)
+    if args.test_dice is not None:
+        a, b = parse_dice_values(args.test_dice, sides=10, count=2, label="--test-dice")
+    else:
+        a, b = rng.randint(1, 10), rng.randint(1, 10)
+    result = topple_test(args.strength, effort, (a, b))
+    self_damage = None
+    if result.tier == 2:
+        if args.self_die is not None:
+            self_damage = parse_dice_values(
+                str(args.self_die), sides=6, count=1, label="--self-die"
+            )[0]
+        else:
+            self_damage = rng.randint(1, 6)
+    return {
+        "dice": [a, b],
+        "total": result.total,
+        "tier": result.tier,
+        "outcome": TOPPLE_OUTCOMES[result.tier],
+        "self_damage": self_damage,
+    }
 
 
 def _run_harvest(args: argparse.Namespace) -> Result:

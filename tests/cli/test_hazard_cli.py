@@ -90,7 +90,6 @@ def test_a_harvest_gives_parts_by_the_corpse_size(cli, refkit_data_dir) -> None:
         (("suffocate", "--strength", "9", "--round", "1"), ("--strength",)),
         (("suffocate", "--strength", "0", "--round", "0"), ("--round",)),
         (("topple", "--object", "tiny", "--creature", "huge"), ("larger",)),
-        (("topple", "--object", "huge", "--creature", "tiny", "--your-size", "tiny"), ("at most",)),
         (("harvest", "--size", "blob"), ("unknown size", "blob")),
     ],
 )

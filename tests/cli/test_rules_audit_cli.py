@@ -303,3 +303,34 @@ def test_item_9_the_slowest_speed_is_read_from_the_travellers_sheets(cli):
         "give --slowest-speed",
         "Mule",
     )
+
+
+def test_item_9_toppling_by_strength_is_tested_and_ropes_do_the_rest(cli):
+    ropes = cli("hazard", "topple", "--object", "huge", "--creature", "medium",
+                "--your-size", "small", "--dice", "1,1,1,1,1", "--json")  # fmt: skip
+    assert ropes.code == 0, ropes.err
+    assert ropes.json["effort"] == {"cost": "tools", "test": False, "banes": 0}
+    base = ("hazard", "topple", "--object", "large", "--creature", "medium",
+            "--your-size", "medium", "--strength", "1", "--dice", "3,4,5", "--json")  # fmt: skip
+    still = cli(*base, "--test-dice", "1,2").json
+    assert (still["toppled"], still["damage"], still["test"]["tier"]) == (False, 0, 1)
+    assert still["unused_dice"] == [{"option": "--dice", "dice": [3, 4, 5]}]
+    hurt = cli(*base, "--test-dice", "7,7", "--self-die", "4").json
+    assert (hurt["toppled"], hurt["damage"], hurt["test"]["self_damage"]) == (True, 12, 4)
+    clean = cli(*base, "--test-dice", "9,9").json
+    assert (clean["test"]["tier"], clean["test"]["self_damage"], clean["damage"]) == (3, None, 12)
+    assert_bad_input(
+        cli(
+            "hazard",
+            "topple",
+            "--object",
+            "small",
+            "--creature",
+            "small",
+            "--your-size",
+            "medium",
+            "--strength",
+            "1",
+        ),
+        "no Strength test",
+    )

@@ -161,6 +161,21 @@ def roll_harvest(
     )
 
 
+TOPPLE_OUTCOMES = {
+    1: "it does not move",
+    2: "it topples, and the one toppling it takes 1d6 piercing",
+    3: "it topples",
+}
+"""The Strength test to topple an object by brute strength, by tier (fact sheet §10, L791)."""
+
+
+def topple_test(strength: int, effort: ToppleEffort, faces: tuple[int, int]) -> TestResult:
+    """The Strength test of toppling with brute strength: 2d10 + S with the effort's banes."""
+    if not effort.test:
+        raise ValueError("toppling this takes no test")
+    return resolve_test(faces[0], faces[1], strength, banes=effort.banes)
+
+
 def effort_to_dict(effort: ToppleEffort) -> dict[str, Any]:
     return {"cost": effort.cost, "test": effort.test, "banes": effort.banes}
 
@@ -168,6 +183,8 @@ def effort_to_dict(effort: ToppleEffort) -> dict[str, Any]:
 def effort_text(effort: ToppleEffort) -> str:
     """What toppling it takes: ``a maneuver, no test`` or ``an action and a Strength test with
     a bane``."""
+    if effort.cost == "tools":
+        return "ropes, pulleys, crowbars or the like (too big for brute strength), no test"
     if not effort.test:
         return "a maneuver, no test"
     banes = {0: "", 1: " with a bane", 2: " with a double bane"}[effort.banes]
