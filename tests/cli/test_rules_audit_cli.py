@@ -334,3 +334,19 @@ def test_item_9_toppling_by_strength_is_tested_and_ropes_do_the_rest(cli):
         ),
         "no Strength test",
     )
+
+
+CAST = ("cast", "--rank", "0", "--book-ud", "3", "--chaos", "3", "--ud-dice", "6,6,6")
+
+
+def test_item_10_cast_says_an_attack_spells_damage_and_a_melee_miss_opens_a_counter(cli):
+    hit = cli(*CAST, "--mind", "1", "--spell", "Fire Lance", "--dice", "6,6", "--json").json
+    assert (hit["spell_tier"], hit["damage"]) == (2, 3)  # 2+M with Mind 1
+    text = cli(*CAST, "--mind", "1", "--spell", "Fire Lance", "--dice", "6,6").out
+    assert "tier 2: A hit. (2+M = 3 damage)" in text
+    ranged_miss = cli(*CAST, "--mind", "0", "--spell", "Fire Lance", "--dice", "3,4").out
+    assert ranged_miss.rstrip().endswith("tier 1: a miss")  # a ranged attack is not countered
+    melee = cli(*CAST, "--mind", "0", "--spell", "Fire Hands", "--dice", "3,4", "--json").json
+    assert (melee["spell_tier"], melee["damage"]) == (1, None)
+    melee_text = cli(*CAST, "--mind", "0", "--spell", "Fire Hands", "--dice", "3,4").out
+    assert "tier 1: a miss: the target may counter" in melee_text
