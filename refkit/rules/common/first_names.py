@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from refkit.errors import DomainError
 from refkit.rules.common.name_text import match_key
 
 
-class AmbiguousName(ValueError):
+class AmbiguousName(DomainError, ValueError):
     """A first name several crows share: the message names them."""
 
 
