@@ -350,3 +350,19 @@ def test_item_10_cast_says_an_attack_spells_damage_and_a_melee_miss_opens_a_coun
     assert (melee["spell_tier"], melee["damage"]) == (1, None)
     melee_text = cli(*CAST, "--mind", "0", "--spell", "Fire Hands", "--dice", "3,4").out
     assert "tier 1: a miss: the target may counter" in melee_text
+
+
+def test_item_11_a_days_dice_given_ahead_that_it_did_not_need_are_unused(cli):
+    cli("travel", "journey", "start", "J", "--traveller", "Mara=1,2,0")
+    before = cli("travel", "journey", "status", "--referee", "--json").json
+    day = _day(cli, "--route", "SE", "--role", "Mara=normal-route", "--test", "Mara=9,9",
+               "--lost-dice", "3,4", "--no-rest", "--rest-die", "4",
+               "--miasma-dice", "Mara=6,6", "--effects-die", "Mara=2")  # fmt: skip
+    assert day["unused_dice"] == [
+        {"option": "--lost-dice", "dice": [3, 4]},  # the guide kept the party on its way
+        {"option": "--miasma-dice", "traveller": "Mara", "dice": [6, 6]},
+        {"option": "--effects-die", "traveller": "Mara", "dice": [2]},
+        {"option": "--rest-die", "dice": [4]},
+    ]
+    after = cli("travel", "journey", "status", "--referee", "--json").json
+    assert after["day"] == before["day"] + 1 and after["lost"] is False
