@@ -86,9 +86,11 @@ def _given(args: argparse.Namespace, count: int, sides: int) -> tuple[int, ...] 
     """The faces of ``--dice`` (exactly ``count`` of them), or None to roll."""
     if args.dice is None:
         return None
-    if count == 0:
-        raise CliError("--dice: this hazard calls for no dice, so give none")
     from refkit.dice.rng import parse_dice_values
+
+    if count == 0:  # rolled ahead, and the hazard calls for none: kept as unused, not refused
+        args.unused_faces = list(parse_dice_values(args.dice, sides=sides, label="--dice"))
+        return None
 
     return parse_dice_values(args.dice, sides=sides, count=count, label="--dice")
 
@@ -123,8 +125,10 @@ def _size(option: str, text: str) -> Size:
         raise CliError(f"{option}: unknown size {text[:40]!r} (one of {SIZES})") from None
 
 
-def _payload(roll: HazardRoll, seed: int | None, total_name: str) -> dict[str, Any]:
-    return {
+def _payload(
+    roll: HazardRoll, seed: int | None, total_name: str, args: argparse.Namespace | None = None
+) -> dict[str, Any]:
+    payload = {
         **dict(roll.facts),
         "dice": roll.count,
         "sides": roll.sides,
@@ -132,6 +136,10 @@ def _payload(roll: HazardRoll, seed: int | None, total_name: str) -> dict[str, A
         total_name: roll.total,
         "seed": seed,
     }
+    unused = getattr(args, "unused_faces", None)
+    if unused:
+        payload["unused_dice"] = [{"option": "--dice", "dice": unused}]
+    return payload
 
 
 def _run_fall(args: argparse.Namespace) -> Result:
@@ -152,7 +160,7 @@ def _run_fall(args: argparse.Namespace) -> Result:
             unused = list(given[count:])
             args.dice = ",".join(str(face) for face in given[:count]) if count else None
     roll, seed = _rolled(args, lambda rng, faces: roll_fall(rng, args.feet, faces, rr=rr), count, 6)
-    payload = {**_payload(roll, seed, "damage"), "piercing": True}
+    payload = {**_payload(roll, seed, "damage", args), "piercing": True}
     if unused:
         payload["unused_dice"] = [{"option": "--dice", "dice": unused}]
     text = f"Fall of {args.feet} ft: {roll.headline()}"
@@ -197,7 +205,7 @@ def _run_suffocate(args: argparse.Namespace) -> Result:
         text = f"Round {args.round}, out of breath (held {held} rounds): {roll.headline()}"
     else:
         text = f"Round {args.round}: breath still held (up to {held} rounds), no damage"
-    return _payload(roll, seed, "damage"), text
+    return _payload(roll, seed, "damage", args), text
 
 
 def _run_topple(args: argparse.Namespace) -> Result:
@@ -232,7 +240,7 @@ def _run_topple(args: argparse.Namespace) -> Result:
         text = f"Strength test {test['total']} (tier 1): the {obj.value} object does not move"
         return payload, text
     roll, seed = _rolled(args, lambda rng, faces: roll_topple(rng, obj, creature, faces), count, 10)
-    payload = _payload(roll, seed, "damage")
+    payload = _payload(roll, seed, "damage", args)
     text = f"{obj.value} object on a {creature.value} creature: {roll.headline()}"
     if effort is not None:
         payload["effort"] = effort_to_dict(effort)
@@ -292,4 +300,6 @@ def _run_harvest(args: argparse.Namespace) -> Result:
     size = _size("--size", args.size)
     count = harvest_dice(size)
     roll, seed = _rolled(args, lambda rng, faces: roll_harvest(rng, size, faces), count, 6)
-    return _payload(roll, seed, "parts"), f"Harvest of a {size.value} corpse: {roll.headline()}"
+    return _payload(
+        roll, seed, "parts", args
+    ), f"Harvest of a {size.value} corpse: {roll.headline()}"

@@ -366,3 +366,13 @@ def test_item_11_a_days_dice_given_ahead_that_it_did_not_need_are_unused(cli):
     ]
     after = cli("travel", "journey", "status", "--referee", "--json").json
     assert after["day"] == before["day"] + 1 and after["lost"] is False
+
+
+def test_item_11_a_hazard_that_calls_for_no_dice_keeps_the_ones_given_as_unused(cli):
+    short = cli("hazard", "fall", "--feet", "5", "--dice", "3", "--json")
+    assert short.code == 0, short.err
+    assert (short.json["damage"], short.json["unused_dice"]) == (
+        0,
+        [{"option": "--dice", "dice": [3]}],
+    )
+    assert_bad_input(cli("hazard", "fall", "--feet", "5", "--dice", "9"), "--dice")
