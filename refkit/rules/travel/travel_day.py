@@ -95,8 +95,8 @@ def travel_day(
     if not plan.rest or not plan.in_miasma:
         for name, pair in faces.miasma.items():
             unused.append(("--miasma-dice", name, tuple(pair)))
-        for name, die in faces.miasma_effects.items():
-            unused.append(("--effects-die", name, (die,)))
+        for name, face in faces.miasma_effects.items():
+            unused.append(("--effects-die", name, (face,)))
         faces = replace(faces, miasma={}, miasma_effects={})
     if not plan.rest and faces.rest_encounter is not None:
         unused.append(("--rest-die", "", (faces.rest_encounter,)))
