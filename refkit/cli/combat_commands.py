@@ -91,6 +91,11 @@ def _register_attack(commands: Subcommands) -> None:
     parser.add_argument("--cover", action="store_true")
     parser.add_argument("--surprised", action="store_true", help="the target is surprised: +1")
     parser.add_argument(
+        "--opportunity",
+        action="store_true",
+        help="an opportunity attack (the target leaves reach): a miss offers no counter",
+    )
+    parser.add_argument(
         "--adjacent",
         action="store_true",
         help="the target stands next to the attacker (a ranged attack's bane)",
@@ -196,6 +201,7 @@ def _situation(args: argparse.Namespace, allies: int) -> Situation:
         banes=args.banes,
         bonuses=tuple(args.bonus),
         expertise=args.expertise,
+        opportunity=args.opportunity,
     )
 
 

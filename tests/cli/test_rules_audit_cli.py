@@ -376,3 +376,11 @@ def test_item_11_a_hazard_that_calls_for_no_dice_keeps_the_ones_given_as_unused(
         [{"option": "--dice", "dice": [3]}],
     )
     assert_bad_input(cli("hazard", "fall", "--feet", "5", "--dice", "9"), "--dice")
+
+
+def test_item_9_an_opportunity_attacks_tier_1_cannot_be_countered(cli):
+    base = ("attack", "--char", "1", "--damage", "2/4", "--dice", "3,4", "--json")
+    plain = cli(*base).json
+    assert (plain["tier"], plain["counter_tier"]) == (1, 2) and plain["odds"]["counter"] > 0
+    chance = cli(*base, "--opportunity").json
+    assert (chance["tier"], chance["counter_tier"], chance["odds"]["counter"]) == (1, None, 0)

@@ -37,3 +37,19 @@ def test_a_dead_crow_gets_no_turn_and_passes_the_one_it_had():
     assert after.current == "Bandit 1"
     again = after.end_round().start_round(10)
     assert again.current == "Bandit 1"
+
+
+def test_an_opportunity_attacks_miss_offers_no_counter():
+    from fractions import Fraction
+
+    from refkit.rules.combat.attack import AttackRequest, Situation, roll_attack
+    from refkit.rules.combat.attack_odds import attack_odds
+    from tests.rules.scripted_random import ScriptedRandom
+
+    plain = AttackRequest(CLAW, characteristic=1, tested="strength")
+    chance = AttackRequest(
+        CLAW, characteristic=1, tested="strength", situation=Situation(opportunity=True)
+    )
+    assert roll_attack(ScriptedRandom(), plain, dice=(3, 4)).outcome.counter_tier == 2
+    assert roll_attack(ScriptedRandom(), chance, dice=(3, 4)).outcome.counter_tier is None
+    assert attack_odds(plain).counter > 0 and attack_odds(chance).counter == Fraction(0)
