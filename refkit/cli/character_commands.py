@@ -52,6 +52,22 @@ def register(commands: Subcommands) -> None:
     _add_common(listing)
     listing.set_defaults(handler=_run_list)
 
+    wound = actions.add_parser("wound", help="place or heal a wound the player chooses")
+    wound_actions = wound.add_subparsers(dest="wound_action", metavar="ACTION", required=True)
+    place = wound_actions.add_parser(
+        "place", help="place one waiting wound (after damage) in backpack slot N"
+    )
+    heal = wound_actions.add_parser(
+        "heal", help="heal one waiting wound (after a rest) from backpack slot N"
+    )
+    for parser, handler in ((place, _run_wound_place), (heal, _run_wound_heal)):
+        parser.add_argument("name", metavar="NAME")
+        parser.add_argument(
+            "--slot", type=int, required=True, metavar="N", help="backpack slot 1–10"
+        )
+        _add_common(parser)
+        parser.set_defaults(handler=handler)
+
 
 def _add_common(parser: argparse.ArgumentParser, *, database: bool = True) -> None:
     add_json_flag(parser)
@@ -206,6 +222,7 @@ def _export_to_stdout(args: argparse.Namespace) -> Result:
 def _run_list(args: argparse.Namespace) -> Result:
     with command_services(args) as services:
         summaries, parties = services.character_lines()
+        waiting = services.party.prompts.pending() if summaries else {}
     member_of: dict[str, list[str]] = {}
     for party in parties:
         for member in party.members:
@@ -219,6 +236,8 @@ def _run_list(args: argparse.Namespace) -> Result:
             "stamina": s.stamina,
             "stamina_max": s.stamina_max,
             "wounds": s.wounds,
+            "wounds_to_place": waiting[s.name].to_place if s.name in waiting else 0,
+            "wounds_to_heal": waiting[s.name].to_heal if s.name in waiting else 0,
             "parties": member_of.get(s.name, []),
         }
         for s in summaries
@@ -231,10 +250,78 @@ def _run_list(args: argparse.Namespace) -> Result:
     for s in summaries:
         player = f" ({s.player})" if s.player else ""
         state = "DEAD" if s.dead else f"speed {s.speed}"
+        prompt = waiting.get(s.name)
+        asks = ""
+        if prompt is not None and prompt.to_place:
+            asks += f", {prompt.to_place} to place"
+        if prompt is not None and prompt.to_heal:
+            asks += f", {prompt.to_heal} to heal"
         lines.append(
             f"{s.name}{player}: Stamina {s.stamina}/{s.stamina_max}, "
-            f"{s.wounds} wound{'s' if s.wounds != 1 else ''}, {state}"
+            f"{s.wounds} wound{'s' if s.wounds != 1 else ''}{asks}, {state}"
         )
     for party in parties:
         lines.append(f"party {party.name}: {', '.join(party.members) or 'no members'}")
     return payload, "\n".join(lines) if lines else "no characters stored"
+
+
+def _run_wound_place(args: argparse.Namespace) -> Result:
+    return _answer_prompt(args, heal=False)
+
+
+def _run_wound_heal(args: argparse.Namespace) -> Result:
+    return _answer_prompt(args, heal=True)
+
+
+def _answer_prompt(args: argparse.Namespace, *, heal: bool) -> Result:
+    """One waiting wound placed in (or healed from) ``--slot``, answering the crow's prompt in
+    the same step; refused, with nothing written, when none waits or the slot cannot take it."""
+    from refkit.app import character_commands
+    from refkit.app.party_bridge import answering_prompt
+    from refkit.cli.crow_names import full_crow_name
+    from refkit.errors import DomainError
+    from refkit.store.character_store import CharacterNotFoundError
+
+    with command_services(args) as services:
+        try:
+            name = services.characters.get(full_crow_name(services, args.name)).name
+        except CharacterNotFoundError:
+            raise CliError(f"no crow called {args.name!r}") from None
+        prompts = services.party.prompts
+        waiting = prompts.get(name)
+        if heal and not waiting.to_heal:
+            raise CliError(f"{name} has no wound waiting to be healed")
+        if not heal and not waiting.to_place:
+            raise CliError(f"{name} has no wound waiting to be placed")
+        try:
+            if heal:
+                command = answering_prompt(
+                    prompts,
+                    character_commands.heal_wound(services.characters, name, args.slot),
+                    healed=1,
+                )
+            else:
+                command = answering_prompt(
+                    prompts,
+                    character_commands.place_wounds(services.characters, name, [args.slot]),
+                    placed=1,
+                )
+            services.do(command)
+        except DomainError as error:
+            raise CliError(f"{name}: {error}") from None
+        crow = services.characters.get(name)
+        left = prompts.get(name)
+    payload = {
+        "name": name,
+        "slot": args.slot,
+        "wounds": len(crow.wound_slots),
+        "wounds_to_place": left.to_place,
+        "wounds_to_heal": left.to_heal,
+        "dead": crow.dead,
+    }
+    done = "healed from" if heal else "placed in"
+    text = f"{command.text}: a wound {done} backpack slot {args.slot}"
+    text += f"; {left.to_place} to place, {left.to_heal} to heal"
+    if crow.dead:
+        text += f"; {name} is DEAD"
+    return payload, text

@@ -13,6 +13,7 @@ import argparse
 import re
 from typing import TYPE_CHECKING, Any
 
+from refkit.cli.crow_names import full_crow_name
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text, percent
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
@@ -89,6 +90,11 @@ def _register_attack(commands: Subcommands) -> None:
     parser.add_argument("--high-ground", action="store_true")
     parser.add_argument("--cover", action="store_true")
     parser.add_argument("--surprised", action="store_true", help="the target is surprised: +1")
+    parser.add_argument(
+        "--opportunity",
+        action="store_true",
+        help="an opportunity attack (the target leaves reach): a miss offers no counter",
+    )
     parser.add_argument(
         "--adjacent",
         action="store_true",
@@ -195,6 +201,7 @@ def _situation(args: argparse.Namespace, allies: int) -> Situation:
         banes=args.banes,
         bonuses=tuple(args.bonus),
         expertise=args.expertise,
+        opportunity=args.opportunity,
     )
 
 
@@ -317,6 +324,7 @@ def _run_crow_attack(args: argparse.Namespace) -> Result:
     dice = _given_dice(args)
     with command_services(args) as services:
         try:
+            args.crow = full_crow_name(services, args.crow)
             crow = services.characters.get(args.crow)
             allies = [services.characters.get(name).name for name in args.ally]
             bestiary = Bestiary.shipped()
@@ -470,7 +478,9 @@ def _attack_line(payload: dict[str, Any], attack: Attack) -> str:
     parts = [head]
     if payload["hit"]:
         kind = " piercing" if payload["piercing"] else ""
-        parts.append(f"hit for {payload['damage']}{kind} damage")
+        vulnerable = payload.get("vulnerable_die")
+        extra = f" + {vulnerable} (the vulnerable target's d6)" if vulnerable else ""
+        parts.append(f"hit for {payload['damage']}{kind} damage{extra}")
     else:
         parts.append("miss")
     if payload["counter_tier"]:

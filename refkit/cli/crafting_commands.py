@@ -11,6 +11,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from refkit.cli.crow_names import full_crow_name
 from refkit.cli.errors import CliError
 from refkit.cli.parsing import add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
@@ -244,6 +245,7 @@ def _run_harvest(args: argparse.Namespace) -> Result:
         faces = parse_dice_values(args.dice, sides=6, label="--dice")
 
     def step(services: Services) -> dict[str, Any]:
+        args.crow = full_crow_name(services, args.crow)
         done = services.crafting.harvest(
             args.crow,
             args.size,

@@ -192,6 +192,7 @@ def _run_test_for_crow(args: argparse.Namespace, faces: tuple[int, int] | None) 
     roll (refused before the roll when it is unknown or has no use left)."""
     from refkit.app.characters.roll_for import roll_test_for_crow
     from refkit.app.party.rest import prepared_task
+    from refkit.cli.crow_names import full_crow_name
     from refkit.errors import DomainError
     from refkit.present.test_text import detail_line
     from refkit.rules.checks.prepared import PREPARED_BONUS
@@ -199,6 +200,7 @@ def _run_test_for_crow(args: argparse.Namespace, faces: tuple[int, int] | None) 
 
     named = args.expertise if isinstance(args.expertise, str) else None
     with command_services(args) as services:
+        args.crow = full_crow_name(services, args.crow)
         bonuses = tuple(args.bonus)
         task = ""
         if args.prepared:

@@ -13,6 +13,7 @@ import argparse
 import math
 from typing import TYPE_CHECKING, Any
 
+from refkit.cli.en_toggles import add_en_toggles, with_en_toggles
 from refkit.cli.errors import CliError
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
@@ -110,12 +111,14 @@ def _register_dt(commands: Subcommands) -> None:
 
     end = actions.add_parser("end", help="end the DT: usage dice, conditions, encounter check")
     end.add_argument("--die", type=whole_number, metavar="D", help="the encounter d10 outright")
+    add_en_toggles(end)
     add_seed(end)
     add_json_flag(end)
     end.set_defaults(handler=_run_end)
 
     noise = actions.add_parser("noise", help="an extra encounter check (loud noise)")
     noise.add_argument("--die", type=whole_number, metavar="D", help="the d10 outright")
+    add_en_toggles(noise)
     add_seed(noise)
     add_json_flag(noise)
     noise.set_defaults(handler=_run_noise)
@@ -204,7 +207,9 @@ def _run_end(args: argparse.Namespace) -> Result:
     from refkit.app.party_bridge import OverloadWounds
 
     with command_services(args) as services:
-        outcome = services.dungeon.end_turn(args.die, seed=args.seed)
+        outcome = with_en_toggles(
+            services, args, lambda: services.dungeon.end_turn(args.die, seed=args.seed)
+        )
     result = outcome.value
     payload = result.to_dict(outcome.now)
     overload = [
@@ -228,7 +233,9 @@ def _run_end(args: argparse.Namespace) -> Result:
 def _run_noise(args: argparse.Namespace) -> Result:
     _check_d10(args.die)
     with command_services(args) as services:
-        outcome = services.dungeon_clock.loud_noise(args.die, seed=args.seed)
+        outcome = with_en_toggles(
+            services, args, lambda: services.dungeon_clock.loud_noise(args.die, seed=args.seed)
+        )
     check = outcome.value.encounter
     payload = {
         "en": check.en,

@@ -118,6 +118,14 @@ def _add_steps(kinds: Subcommands) -> None:
     damage.add_argument("amount", type=whole_number, metavar="AMOUNT")
     damage.add_argument("--piercing", action="store_true")
     damage.add_argument("--knock-out", action="store_true")
+    damage.add_argument(
+        "--armour",
+        action="append",
+        default=[],
+        metavar="ITEM",
+        help="a crow's armour or shield (name or id) to lose AD first; repeat for the order "
+        "(the rest follows in the sheet's order)",
+    )
     add_seed(damage)
     _common(damage, _run_damage)
 
@@ -186,6 +194,7 @@ def fight_payload(fight: Any) -> dict[str, Any]:
                 "standing": f.standing,
                 "acted": f.acted,
                 "surprised": f.surprised,
+                "wounds": f.wounds,
                 "players_see": f.players_see,
             }
             for f in fight.combatants
@@ -217,8 +226,9 @@ def fight_text(fight: Any) -> str:
 
 
 def _shown(session: Any, text: str | None = None) -> Result:
-    payload = fight_payload(session.state)
-    shown = fight_text(session.state)
+    fight = session.with_sheets()  # a crow killed on its sheet since is shown dead
+    payload = fight_payload(fight)
+    shown = fight_text(fight)
     if text:
         payload["step"] = text
         shown = f"{text}\n{shown}"
@@ -334,11 +344,41 @@ def _run_attack(args: argparse.Namespace) -> Result:
     return payload, shown
 
 
+def _armour_ids(session: Any, services: Any, name: str, wanted: list[str]) -> list[str] | None:
+    """The item ids of the armour the owner named to lose AD first (L343), in order."""
+    if not wanted:
+        return None
+    fighter = session.state.combatant(name)
+    if not fighter.is_crow:
+        raise CliError(f"--armour is a crow's choice; {fighter.name} has one AD of its own")
+    crow = services.characters.get(fighter.name)
+    sources = crow.items.armor_sources()
+    ids = []
+    for text in wanted:
+        key = " ".join(text.split()).casefold()
+        found = [i.id for i in sources if i.id.casefold() == key or i.name.casefold() == key]
+        if not found:
+            names = ", ".join(f"{i.name} ({i.id})" for i in sources) or "none"
+            raise CliError(
+                f"--armour {text!r}: {crow.name} wears or holds no such armour "
+                f"(AD sources: {names})"
+            )
+        if found[0] in ids:
+            raise CliError(f"--armour {text!r} is given twice")
+        ids.append(found[0])
+    return ids
+
+
 def _run_damage(args: argparse.Namespace) -> Result:
     session, (command, hit) = _step(
         args,
-        lambda s, _: s.damage(
-            args.name, args.amount, piercing=args.piercing, knock_out=args.knock_out, seed=args.seed
+        lambda s, services: s.damage(
+            args.name,
+            args.amount,
+            piercing=args.piercing,
+            knock_out=args.knock_out,
+            armour_order=_armour_ids(s, services, args.name, args.armour),
+            seed=args.seed,
         ),
     )
     payload, shown = _shown(session, command.text)

@@ -32,6 +32,13 @@ def register(commands: Subcommands) -> None:
 
     fall = kinds.add_parser("fall", help="1d6 piercing per full 10 ft fallen")
     fall.add_argument("--feet", type=whole_number, required=True, metavar="N")
+    fall.add_argument(
+        "--agility",
+        type=int,
+        metavar="A",
+        help="the faller uses its reaction: an RR of 2d10 + A takes 1d6 off at tier 2, 2d6 at 3",
+    )
+    fall.add_argument("--rr-dice", metavar="A,B", help="the RR's two d10 faces (with --agility)")
     _dice_options(fall, "the d6 faces, one per die")
     fall.set_defaults(handler=_run_fall)
 
@@ -51,6 +58,15 @@ def register(commands: Subcommands) -> None:
     topple.add_argument(
         "--your-size", metavar="SIZE", help="the one toppling it: what it costs (action, test)"
     )
+    topple.add_argument(
+        "--strength",
+        type=int,
+        metavar="S",
+        help="with --your-size: make the Strength test (tier 1 it does not move, 2 it topples "
+        "and the toppler takes 1d6 piercing, 3 it topples)",
+    )
+    topple.add_argument("--test-dice", metavar="A,B", help="the Strength test's two d10 faces")
+    topple.add_argument("--self-die", type=int, metavar="D", help="the toppler's d6 at tier 2")
     _dice_options(topple, "the d10 faces, one per die")
     topple.set_defaults(handler=_run_topple)
 
@@ -70,9 +86,11 @@ def _given(args: argparse.Namespace, count: int, sides: int) -> tuple[int, ...] 
     """The faces of ``--dice`` (exactly ``count`` of them), or None to roll."""
     if args.dice is None:
         return None
-    if count == 0:
-        raise CliError("--dice: this hazard calls for no dice, so give none")
     from refkit.dice.rng import parse_dice_values
+
+    if count == 0:  # rolled ahead, and the hazard calls for none: kept as unused, not refused
+        args.unused_faces = list(parse_dice_values(args.dice, sides=sides, label="--dice"))
+        return None
 
     return parse_dice_values(args.dice, sides=sides, count=count, label="--dice")
 
@@ -107,8 +125,10 @@ def _size(option: str, text: str) -> Size:
         raise CliError(f"{option}: unknown size {text[:40]!r} (one of {SIZES})") from None
 
 
-def _payload(roll: HazardRoll, seed: int | None, total_name: str) -> dict[str, Any]:
-    return {
+def _payload(
+    roll: HazardRoll, seed: int | None, total_name: str, args: argparse.Namespace | None = None
+) -> dict[str, Any]:
+    payload = {
         **dict(roll.facts),
         "dice": roll.count,
         "sides": roll.sides,
@@ -116,18 +136,56 @@ def _payload(roll: HazardRoll, seed: int | None, total_name: str) -> dict[str, A
         total_name: roll.total,
         "seed": seed,
     }
+    unused = getattr(args, "unused_faces", None)
+    if unused:
+        payload["unused_dice"] = [{"option": "--dice", "dice": unused}]
+    return payload
 
 
 def _run_fall(args: argparse.Namespace) -> Result:
-    from refkit.rules.dungeon.hazard_rolls import roll_fall
+    from refkit.rules.dungeon.hazard_rolls import fall_dice_after, roll_fall
     from refkit.rules.dungeon.hazards import falling_dice
 
     if not 0 <= args.feet <= MAX_FALL_FEET:
         raise CliError(f"hazard fall: --feet must be 0 to {MAX_FALL_FEET}, got {args.feet}")
-    count = falling_dice(args.feet)
-    roll, seed = _rolled(args, lambda rng, faces: roll_fall(rng, args.feet, faces), count, 6)
-    payload = {**_payload(roll, seed, "damage"), "piercing": True}
-    return payload, f"Fall of {args.feet} ft: {roll.headline()}"
+    rr = _fall_rr(args)
+    count = fall_dice_after(args.feet, rr)
+    unused: list[int] = []
+    if args.dice is not None and rr is not None and count < falling_dice(args.feet):
+        # Dice rolled ahead for the whole fall: the RR took some off, so the last are unused.
+        from refkit.dice.rng import parse_dice_values
+
+        given = parse_dice_values(args.dice, sides=6, label="--dice")
+        if len(given) == falling_dice(args.feet):
+            unused = list(given[count:])
+            args.dice = ",".join(str(face) for face in given[:count]) if count else None
+    roll, seed = _rolled(args, lambda rng, faces: roll_fall(rng, args.feet, faces, rr=rr), count, 6)
+    payload = {**_payload(roll, seed, "damage", args), "piercing": True}
+    if unused:
+        payload["unused_dice"] = [{"option": "--dice", "dice": unused}]
+    text = f"Fall of {args.feet} ft: {roll.headline()}"
+    if rr is not None:
+        text += f" (RR {rr.total}, tier {rr.tier}: {falling_dice(args.feet) - count}d6 saved)"
+    return payload, text
+
+
+def _fall_rr(args: argparse.Namespace) -> Any:
+    """The faller's reaction RR, with ``--agility`` (faces from ``--rr-dice`` or rolled)."""
+    from refkit.dice.rng import make_rng, parse_dice_values
+    from refkit.rules.dungeon.hazard_rolls import fall_rr
+
+    if args.agility is None:
+        if args.rr_dice is not None:
+            raise CliError("hazard fall: --rr-dice is the RR's dice; give --agility with it")
+        return None
+    if not -5 <= args.agility <= 5:
+        raise CliError(f"hazard fall: --agility must be -5 to 5, got {args.agility}")
+    if args.rr_dice is not None:
+        a, b = parse_dice_values(args.rr_dice, sides=10, count=2, label="--rr-dice")
+    else:
+        rng, _ = make_rng(None if args.seed is None else args.seed + 1)
+        a, b = rng.randint(1, 10), rng.randint(1, 10)
+    return fall_rr(args.agility, (a, b))
 
 
 def _run_suffocate(args: argparse.Namespace) -> Result:
@@ -147,7 +205,7 @@ def _run_suffocate(args: argparse.Namespace) -> Result:
         text = f"Round {args.round}, out of breath (held {held} rounds): {roll.headline()}"
     else:
         text = f"Round {args.round}: breath still held (up to {held} rounds), no damage"
-    return _payload(roll, seed, "damage"), text
+    return _payload(roll, seed, "damage", args), text
 
 
 def _run_topple(args: argparse.Namespace) -> Result:
@@ -168,13 +226,71 @@ def _run_topple(args: argparse.Namespace) -> Result:
         count = topple_dice(obj, creature)
     except ValueError as problem:
         raise CliError(f"hazard topple: {problem}") from None
+    test = _topple_test(args, effort)
+    if test is not None and test["tier"] == 1:  # it does not move: no damage is rolled
+        payload: dict[str, Any] = {"damage": 0, "dice": 0, "rolled": [], "toppled": False}
+        if args.dice is not None:
+            from refkit.dice.rng import parse_dice_values
+
+            payload["unused_dice"] = [
+                {"option": "--dice", "dice": list(parse_dice_values(args.dice, sides=10))}
+            ]
+        assert effort is not None
+        payload.update(effort=effort_to_dict(effort), test=test)
+        text = f"Strength test {test['total']} (tier 1): the {obj.value} object does not move"
+        return payload, text
     roll, seed = _rolled(args, lambda rng, faces: roll_topple(rng, obj, creature, faces), count, 10)
-    payload = _payload(roll, seed, "damage")
+    payload = _payload(roll, seed, "damage", args)
     text = f"{obj.value} object on a {creature.value} creature: {roll.headline()}"
     if effort is not None:
         payload["effort"] = effort_to_dict(effort)
         text += f"; toppling it takes {effort_text(effort)}"
+    if test is not None:
+        payload.update(test=test, toppled=True)
+        text += f"; Strength test {test['total']} (tier {test['tier']})"
+        if test["self_damage"] is not None:
+            text += f": the toppler takes {test['self_damage']} piercing"
     return payload, text
+
+
+def _topple_test(args: argparse.Namespace, effort: Any) -> dict[str, Any] | None:
+    """The Strength test of toppling it by brute strength (with ``--strength``)."""
+    from refkit.dice.rng import make_rng, parse_dice_values
+    from refkit.rules.dungeon.hazard_rolls import TOPPLE_OUTCOMES, topple_test
+
+    if args.strength is None:
+        for option in ("test_dice", "self_die"):
+            if getattr(args, option) is not None:
+                flag = "--" + option.replace("_", "-")
+                raise CliError(f"hazard topple: {flag} goes with --strength (the test)")
+        return None
+    if effort is None:
+        raise CliError("hazard topple: --strength needs --your-size (the one toppling it)")
+    if not effort.test:
+        raise CliError("hazard topple: toppling it takes no Strength test; leave --strength out")
+    if not -5 <= args.strength <= 5:
+        raise CliError(f"hazard topple: --strength must be -5 to 5, got {args.strength}")
+    rng, _ = make_rng(None if args.seed is None else args.seed + 1)
+    if args.test_dice is not None:
+        a, b = parse_dice_values(args.test_dice, sides=10, count=2, label="--test-dice")
+    else:
+        a, b = rng.randint(1, 10), rng.randint(1, 10)
+    result = topple_test(args.strength, effort, (a, b))
+    self_damage = None
+    if result.tier == 2:
+        if args.self_die is not None:
+            self_damage = parse_dice_values(
+                str(args.self_die), sides=6, count=1, label="--self-die"
+            )[0]
+        else:
+            self_damage = rng.randint(1, 6)
+    return {
+        "dice": [a, b],
+        "total": result.total,
+        "tier": result.tier,
+        "outcome": TOPPLE_OUTCOMES[result.tier],
+        "self_damage": self_damage,
+    }
 
 
 def _run_harvest(args: argparse.Namespace) -> Result:
@@ -184,4 +300,6 @@ def _run_harvest(args: argparse.Namespace) -> Result:
     size = _size("--size", args.size)
     count = harvest_dice(size)
     roll, seed = _rolled(args, lambda rng, faces: roll_harvest(rng, size, faces), count, 6)
-    return _payload(roll, seed, "parts"), f"Harvest of a {size.value} corpse: {roll.headline()}"
+    return _payload(
+        roll, seed, "parts", args
+    ), f"Harvest of a {size.value} corpse: {roll.headline()}"

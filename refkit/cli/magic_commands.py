@@ -14,6 +14,7 @@ import argparse
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from refkit.cli.crow_names import full_crow_name
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
@@ -165,7 +166,10 @@ def _run_cast(args: argparse.Namespace) -> Result:
             **options,
         )
         _log_cast(services, cast, spell, args, rank, seed, options)
-    return _cast_payload(cast, odds, seed, spell), _cast_text(cast, odds, spell)
+    payload = _cast_payload(cast, odds, seed, spell)
+    if spell is not None and cast.spell_tier is not None:
+        payload["damage"] = _outcome_words(spell, cast.spell_tier, args.mind)[1]
+    return payload, _cast_text(cast, odds, spell, mind=args.mind)
 
 
 def _given_dice(args: argparse.Namespace, book_usage_dice: int | None) -> CastDice:
@@ -216,6 +220,7 @@ def _run_cast_for_crow(args: argparse.Namespace) -> Result:
     rng, seed = make_rng(args.seed)
     with command_services(args) as services:
         try:
+            args.crow = full_crow_name(services, args.crow)
             crow = services.characters.get(args.crow)
             spells = services.spells.spells()
             item_id = _book_in_hand(crow, args.book, spells)
@@ -270,7 +275,10 @@ def _run_cast_for_crow(args: argparse.Namespace) -> Result:
         conditions_gained=list(plan.conditions_gained),
         minutes_taken=plan.minutes_taken,
     )
-    text = _cast_text(plan.result, odds, plan.spell, caster=crow.name)
+    mind = crow.characteristics.mind
+    if plan.spell is not None and plan.result.spell_tier is not None:
+        payload["damage"] = _outcome_words(plan.spell, plan.result.spell_tier, mind)[1]
+    text = _cast_text(plan.result, odds, plan.spell, caster=crow.name, mind=mind)
     if tracked is not None:
         text += f"\ntracked: {tracked.name} ({_tracked_words(tracked)})"
     if plan.conditions_gained:
@@ -386,7 +394,45 @@ def _cast_payload(
     }
 
 
-def _cast_text(cast: CastResult, odds: CastOdds, spell: Spell | None, *, caster: str = "") -> str:
+def _spell_damage(damage: str, mind: int | None) -> int | None:
+    """An attack spell's damage (``2+M``) as a number when the caster's Mind is known."""
+    if mind is None or not damage:
+        return None
+    base, plus, what = damage.replace(" ", "").partition("+")
+    if not base.isdigit() or (plus and what.upper() != "M"):
+        return None
+    return int(base) + (mind if plus else 0)
+
+
+def _outcome_words(spell: Spell, tier: int, mind: int | None) -> tuple[str, int | None]:
+    """What the spell does at ``tier``, in words, and its damage when known. An attack spell's
+    tier 1 misses; a melee one leaves the caster open to the target's counter (L715)."""
+    from refkit.rules.magic.spell_range import RangeKind
+
+    outcome = spell.outcome(tier)
+    if outcome is None:
+        if spell.range.kind is RangeKind.MELEE:
+            return (
+                "a miss: the target may counter with its reaction (its weapon's tier 2 "
+                "result, tier 3 on a doom)",
+                None,
+            )
+        return "a miss", None
+    dealt = _spell_damage(outcome.damage, mind)
+    if dealt is not None:
+        return f"{outcome.text} ({outcome.damage} = {dealt} damage)", dealt
+    damage = f" ({outcome.damage} damage)" if outcome.damage else ""
+    return f"{outcome.text}{damage}", None
+
+
+def _cast_text(
+    cast: CastResult,
+    odds: CastOdds,
+    spell: Spell | None,
+    *,
+    caster: str = "",
+    mind: int | None = None,
+) -> str:
     from refkit.present.cast_text import cast_lines, odds_line
 
     steps = cast_lines(cast, "" if spell is None else spell.name)
@@ -394,12 +440,8 @@ def _cast_text(cast: CastResult, odds: CastOdds, spell: Spell | None, *, caster:
         steps[0] = f"{caster} casts {steps[0]}"
     lines = [f"odds: {odds_line(odds)}", *steps]
     if spell is not None and cast.spell_tier is not None:
-        outcome = spell.outcome(cast.spell_tier)
-        if outcome is None:
-            lines.append(f"tier {cast.spell_tier}: a miss")
-        else:
-            damage = f" ({outcome.damage} damage)" if outcome.damage else ""
-            lines.append(f"tier {cast.spell_tier}: {outcome.text}{damage}")
+        words, _ = _outcome_words(spell, cast.spell_tier, mind)
+        lines.append(f"tier {cast.spell_tier}: {words}")
     return "\n".join(lines)
 
 
@@ -559,6 +601,11 @@ def _run_spell_export(args: argparse.Namespace) -> Result:
 
 
 def _run_spell_delete(args: argparse.Namespace) -> Result:
+    from refkit.store.errors import UnknownStoredSpellError
+
     with command_services(args) as services:
-        spell = services.spells.delete(args.name)
+        try:
+            spell = services.spells.delete(args.name)
+        except UnknownStoredSpellError as error:  # a shipped spell, or none by that name
+            raise CliError(str(error)) from None
     return {"deleted": spell.name}, f"deleted {spell.name}"

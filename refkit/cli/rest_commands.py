@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from refkit.cli.en_toggles import add_en_toggles, with_en_toggles
 from refkit.cli.errors import CliError
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 from refkit.cli.services import command_services
@@ -40,6 +41,7 @@ def register_rest(actions: Subcommands) -> None:
     check = steps.add_parser("check", help="the rest's one encounter check")
     check.add_argument("--die", type=whole_number, metavar="D", help="the d10 outright")
     check.add_argument("--seclude", action="store_true", help="a crow secludes the camp (+1 EN)")
+    add_en_toggles(check)
     add_seed(check)
     add_json_flag(check)
     check.set_defaults(handler=_run_check)
@@ -94,8 +96,12 @@ def _run_check(args: argparse.Namespace) -> Result:
     if args.die is not None and not 1 <= args.die <= 10:
         raise CliError(f"--die {args.die} is not a face of a d10 (1 to 10)")
     with command_services(args) as services:
-        outcome = services.dungeon_clock.rest_encounter_check(
-            args.seclude, args.die, seed=args.seed
+        outcome = with_en_toggles(
+            services,
+            args,
+            lambda: services.dungeon_clock.rest_encounter_check(
+                args.seclude, args.die, seed=args.seed
+            ),
         )
     check = outcome.value.encounter
     payload = dict(outcome.status)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from refkit.cli.crow_names import full_crow_name
 from refkit.cli.errors import CliError
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, int_pair, whole_number
 from refkit.cli.services import command_services
@@ -179,6 +180,9 @@ def _run_miasma(args: argparse.Namespace) -> Result:
         "total": result.test.total,
         "cruelty_before": args.cruelty,
         "claimed": result.claimed,
+        "unused_dice": []
+        if result.unused_effects_die is None
+        else [{"option": "--effects-die", "dice": [result.unused_effects_die]}],
         "table": table.name,
         "seed": seed,
     }
@@ -191,6 +195,8 @@ def _run_miasma(args: argparse.Namespace) -> Result:
         text += "; cruelty cleared"
     else:
         text += "; no change"
+    if result.unused_effects_die is not None:
+        text += f" (effects die {result.unused_effects_die} not needed: unused)"
     return payload, text
 
 
@@ -368,7 +374,12 @@ def _register_journey(kinds: Subcommands) -> None:
     day = steps.add_parser("day", help="travel one day: roles, encounter, walk, rest, Miasma")
     _journey_option(day)
     day.add_argument("--pace", choices=PACES, required=True)
-    day.add_argument("--slowest-speed", type=whole_number, required=True, metavar="N")
+    day.add_argument(
+        "--slowest-speed",
+        type=whole_number,
+        metavar="N",
+        help="the slowest traveller's speed (default: read from the travelling crows' sheets)",
+    )
     day.add_argument("--road", action="store_true", help="follow a road all day")
     day.add_argument("--river-cross", action="store_true", help="cross a river, or go upstream")
     day.add_argument("--downstream", action="store_true", help="travel downstream")
@@ -517,7 +528,8 @@ def _run_start(args: argparse.Namespace) -> Result:
         else:
             hex_map = _read_map(args.map_file)
         names = list(services.characters.get_party(args.party).members) if args.party else []
-        names += [name for name in args.crow if name not in names]
+        crows = [full_crow_name(services, name) for name in args.crow]
+        names += [name for name in crows if name not in names]
         travellers = [_crow_traveller(services, name) for name in names] + extra
         if not travellers:
             raise CliError("a journey needs travellers: give --party, --crow or --traveller")
@@ -571,10 +583,36 @@ def _pairs(
     return found
 
 
+def slowest_speed_of(args: argparse.Namespace) -> None:
+    """``--slowest-speed`` left out: the slowest speed among the journey's travellers, read
+    from their sheets now (wounds and conditions count, L821). A traveller without a sheet (a
+    hireling, an animal) has no speed to read, so then the option is needed."""
+    if args.slowest_speed is not None:
+        return
+    from refkit.store.errors import CharacterNotFoundError
+
+    with command_services(args) as services:
+        travellers = _service(services).journey(args.journey).state.travellers
+        speeds = []
+        for traveller in travellers:
+            if traveller.claimed:
+                continue
+            try:
+                speeds.append(services.characters.get(traveller.name).speed)
+            except CharacterNotFoundError:
+                raise CliError(
+                    f"give --slowest-speed: {traveller.name} has no sheet to read a speed from"
+                ) from None
+    if not speeds:
+        raise CliError("give --slowest-speed: no traveller has a sheet to read a speed from")
+    args.slowest_speed = min(speeds)
+
+
 def _plan_and_faces(args: argparse.Namespace) -> tuple[DayPlan, DayFaces]:
     from refkit.rules.travel.hexes import HexDirection
     from refkit.rules.travel.travel_day import DayFaces, DayPlan
 
+    slowest_speed_of(args)
     if args.slowest_speed < 0:
         raise CliError(f"--slowest-speed must be 0 or more, got {args.slowest_speed}")
     try:

@@ -37,7 +37,12 @@ def register_steps(steps: Subcommands) -> None:
 
     begin = kinds.add_parser("begin", help="begin the day: pace, speed, road, river, roles, rest")
     begin.add_argument("--pace", choices=PACES, required=True)
-    begin.add_argument("--slowest-speed", type=whole_number, required=True, metavar="N")
+    begin.add_argument(
+        "--slowest-speed",
+        type=whole_number,
+        metavar="N",
+        help="the slowest traveller's speed (default: read from the travelling crows' sheets)",
+    )
     begin.add_argument("--road", action="store_true", help="follow a road all day")
     begin.add_argument("--river-cross", action="store_true", help="cross a river, or go upstream")
     begin.add_argument("--downstream", action="store_true", help="travel downstream")

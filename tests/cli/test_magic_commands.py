@@ -104,7 +104,7 @@ def test_a_named_spell_gives_its_rank_and_its_tier_in_words(cli):
     assert run.code == 0, run.err
     assert run.out.splitlines()[0].startswith("odds: tier 1 45.0%")
     assert "Fire Lance: Mind test, dice 8 + 8 = 16, total 17: tier 3" in run.out
-    assert "tier 3: A searing hit. (4+M damage)" in run.out
+    assert "tier 3: A searing hit. (4+M = 5 damage)" in run.out  # Mind 1 is known
 
 
 def test_a_conditions_bane_applies(cli):

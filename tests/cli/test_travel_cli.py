@@ -191,8 +191,6 @@ def test_journeys_are_listed_and_picked_by_name(cli):
         (("--route", "SW,SW"), "leads off map 'The Ashen Marches'"),
         (("--test", "Mara=0,4", "--role", "Mara=forage"), "--test Mara"),
         (("--test", "Mara", "--role", "Mara=forage"), "should be NAME=VALUE"),
-        (("--effects-die", "Mara=5", "--miasma-dice", "Mara=9,9"), "Mara rolls no Miasma effects"),
-        (("--lost-dice", "3"), "lost dice are given, but the party is not lost"),
         (("--slowest-speed", "-1"), "--slowest-speed must be 0 or more"),
     ],
 )

@@ -35,13 +35,14 @@ from refkit.rules.combat.attack import (
     tier_damage,
 )
 from refkit.rules.combat.creature import MELEE, Attack
-from refkit.rules.combat.damage import CreatureDamage
+from refkit.rules.combat.damage import CreatureDamage, Standing
 from refkit.rules.combat.fight import Combatant, Fight, FightError
 from refkit.rules.combat.initiative import first_side
 from refkit.rules.combat.weapon import weapon_attacks
 from refkit.rules.inventory.model import HAND, Item
 from refkit.rules.inventory.moves import use_item as use_inventory_item
 from refkit.rules.usage_dice import UsageDiceMode, UsageDiceRoll
+from refkit.store.errors import CharacterNotFoundError
 
 RngFactory = Callable[[int | None], tuple[random.Random, int]]
 AMMUNITION_TAG = "ammunition"
@@ -154,6 +155,21 @@ class FightSession:
     def log(self) -> FightLog | None:
         return self._log
 
+    def with_sheets(self, fight: Fight | None = None) -> Fight:
+        """``fight`` (the fight as it stands) with each crow standing as its sheet says: dead
+        with all ten backpack slots wounded (L357), knocked out while unconscious, else
+        fighting. A crow no longer on the roster is left as it was."""
+        fight = self._state if fight is None else fight
+        for fighter in fight.combatants:
+            if not fighter.is_crow:
+                continue
+            try:
+                crow = self._characters.get(fighter.name)
+            except CharacterNotFoundError:
+                continue
+            fight = fight.with_standing(fighter.name, _crow_standing(crow))
+        return fight
+
     def replace_state(self, state: Fight) -> None:
         if self._store is not None:
             self._store.save(state)  # refused (ConflictError) before anything here changes
@@ -211,18 +227,18 @@ class FightSession:
         if die is None:
             rng, _ = self._rng_factory(seed)
             die = rng.randint(1, 10)
-        after = self._state.start_round(die)
+        after = self.with_sheets().start_round(die)
         side = "the crows" if first_side(die) == "crows" else "the enemies"
         return self._step(after, f"Round {after.round}: initiative {die}, {side} act first")
 
     def next_turn(self, name: str | None = None) -> FightStep:
-        after = self._state.next_turn(name)
+        after = self.with_sheets().next_turn(name)
         if after.current is None:
             return self._step(after, f"Round {after.round} is over")
         return self._step(after, f"{after.current}'s turn")
 
     def choose(self, name: str) -> FightStep:
-        after = self._state.choose(name)
+        after = self.with_sheets().choose(name)
         return self._step(after, f"{after.current} goes first")
 
     def toggle_surprised(self, name: str) -> FightStep:
@@ -322,6 +338,7 @@ class FightSession:
             if self._prompts is not None:
                 # As on the sheet: the wounds wait for the player to place them, box by box.
                 edit = raising_prompt(self._prompts, edit, to_place=outcome.wounds_to_place)
+            fight = fight.with_standing(fighter.name, _crow_standing(edit.after))
             return fight, [edit], Hit(fighter.name, dealt, piercing, crow=outcome)
         extra = 0
         if amount > 0 and "vulnerable" in fighter.conditions:
@@ -619,3 +636,9 @@ def attack_text(report: AttackReport) -> str:
     if report.ammunition is not None:
         parts.append(f"ammunition {report.ammunition.before} → {report.ammunition.after} UD")
     return head + "; ".join(parts)
+
+
+def _crow_standing(crow: Character) -> Standing:
+    if crow.dead:
+        return "dead"
+    return "knocked_out" if "unconscious" in crow.conditions else "fighting"

@@ -26,6 +26,7 @@ from refkit.app.ports import CraftingProjects, DungeonTurnStorage, SessionLog
 from refkit.app.undo import Command, CompositeCommand, FollowedStep
 from refkit.dice.records import RollRecord
 from refkit.rules.checks.crows_test import CRIT_MIN
+from refkit.rules.common.name_text import plain_name
 from refkit.rules.crafting.harvest import add_parts
 from refkit.rules.crafting.materials import MaterialsCheck, check_materials, take_materials
 from refkit.rules.crafting.odds import CraftingOdds, crafting_odds
@@ -152,15 +153,22 @@ class CraftingService:
         ]
 
     def rest_roll(
-        self, name: str, crafter: str, *, rest: str | None = None, seed: int | None = None
+        self,
+        name: str,
+        crafter: str,
+        *,
+        rest: str | None = None,
+        seed: int | None = None,
+        bonus: int = 0,
     ) -> Step:
         """The crafting roll of a crow whose rest activity is Craft on the project ``name``, in
-        ``rest`` (default: the rest under way on the DT clock, else a rest at this moment)."""
+        ``rest`` (default: the rest under way on the DT clock, else a rest at this moment), with
+        ``bonus`` on it (Make Camp's at a travel rest)."""
         occasion = rest or self.current_rest() or f"the rest at {self._clock():%Y-%m-%d %H:%M:%S}"
-        return self.roll(name, crafter, rest=occasion, seed=seed)
+        return self.roll(name, crafter, rest=occasion, seed=seed, bonus=bonus)
 
     def view(self, name: str) -> ProjectView:
-        return self._view(*self._projects.get(name))
+        return self._view(*self._projects.get(_key(name)))
 
     def _view(self, project: CraftingProject, revision: int) -> ProjectView:
         return ProjectView(project, revision, self._materials(project, project.copies_ready))
@@ -191,7 +199,7 @@ class CraftingService:
         crit_min: int = CRIT_MIN,
     ) -> CraftingOdds:
         """The odds of ``crafter``'s roll on the project now (tools' bonus and bane counted)."""
-        project, _ = self._projects.get(name)
+        project, _ = self._projects.get(_key(name))
         crow = crafter_of(self._characters.get(crafter))
         tools = crafter_tools(project, crow)
         needed = project.goal - project.toward_next
@@ -214,7 +222,7 @@ class CraftingService:
         assert entry.crafting is not None
         crows = [self._characters.get(crafter) for crafter in crafters]
         project = CraftingProject(
-            name=" ".join((name or entry.name).split()),
+            name=plain_name("a crafting project's name", name or entry.name),
             item=entry.name,
             footer=entry.crafting,
             crafters=tuple(crow.name for crow in crows),
@@ -248,7 +256,7 @@ class CraftingService:
     ) -> Step:
         """``crafter``'s crafting roll on the project in ``rest`` (default: the rest under way on
         the dungeon clock; CraftingRefused when there is none). Expertise uses are spent."""
-        project, revision = self._projects.get(name)
+        project, revision = self._projects.get(_key(name))
         occasion = " ".join((rest or "").split()) or self.current_rest()
         if occasion is None:
             raise CraftingRefused(
@@ -300,7 +308,7 @@ class CraftingService:
         """Make the copies the points and the carried materials allow (or ``copies`` of them):
         the materials leave the crafters' packs, the items go to the first crafter's pack (the
         ground tray when it is full), the surplus points stay for the next copy."""
-        project, revision = self._projects.get(name)
+        project, revision = self._projects.get(_key(name))
         if project.copies_ready < 1:
             raise CraftingRefused(
                 f"{project.name} has {project.points} of its {project.goal} crafting points"
@@ -467,3 +475,8 @@ class CraftingStep(FollowedStep):
 
     def follow(self) -> Iterator[Command]:
         yield LogEntries(self._mark, self._write_lines())
+
+
+def _key(name: str) -> str:
+    """A project's name as it is looked up: spacing as stored (runs of spaces as one)."""
+    return " ".join(name.split())

@@ -145,7 +145,8 @@ def end_of_turn(result: EndOfTurnResult) -> str:
         parts.append(f"ran out: {', '.join(rolled.name for rolled in result.ran_out)}")
     if result.items_spent:
         parts.append(f"spent for good: {names(result.items_spent)}")
-    ended_effects = [effect for effect in result.effects_ended if effect.usage_dice > 0]
+    ran_out = {rolled.name for rolled in result.ran_out}  # named above already
+    ended_effects = [effect for effect in result.effects_ended if effect.name not in ran_out]
     if ended_effects:
         parts.append(f"ended with the DT: {names(ended_effects)}")
     if result.conditions_ended:

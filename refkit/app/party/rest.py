@@ -215,7 +215,13 @@ class RestCrafting(Protocol):
     def projects_of(self, crow: str) -> list[str]: ...
 
     def rest_roll(
-        self, name: str, crafter: str, *, rest: str | None = None, seed: int | None = None
+        self,
+        name: str,
+        crafter: str,
+        *,
+        rest: str | None = None,
+        seed: int | None = None,
+        bonus: int = 0,
     ) -> Step: ...
 
 
@@ -284,6 +290,8 @@ def party_rest(
     dt: int | None = None,
     effects: DungeonTurnService | None = None,
     crafting: RestCrafting | None = None,
+    crafting_bonus: int = 0,
+    occasion: str | None = None,
 ) -> PartyRest:
     """Give each crow the benefits of the rest, save them and log them; returns the step (done
     already) to undo with the rest. ``choices`` names each crow's activity (None with a
@@ -291,8 +299,10 @@ def party_rest(
     ``healed_slots`` the wounds a crow's player picked to heal (else they wait on the sheet when
     there is a choice). ``effects``: the dungeon turn whose tracked effects a rested crow owns
     end with the rest (default: ``service``; None and no ``service``: none end). ``crafting``:
-    the projects a crow's Craft activity (``craft:PROJECT``) makes its crafting roll on.
-    ActivityRefused or RestRefused (nothing written) for choices the rules refuse."""
+    the projects a crow's Craft activity (``craft:PROJECT``) makes its crafting roll on, with
+    ``crafting_bonus`` (Make Camp's, L860) on each roll; ``occasion`` names a rest that is not
+    the dungeon's ("the rest of travel day 3"). ActivityRefused or RestRefused (nothing
+    written) for choices the rules refuse."""
     if service is not None and choices is None:  # the dungeon's Finish rest: its plan
         plan = service.rest_plan
         choices, healed_slots = plan.activities, healed_slots or plan.healed_slots
@@ -337,8 +347,9 @@ def party_rest(
             where = " in the Miasma" if in_miasma else ""
             edits.append(CharacterEdit(characters, crow.name, crow, rested, f"Rest{where}"))
     after_text = json.dumps(records, ensure_ascii=False, sort_keys=True)
-    occasion = None if service is None else f"the rest at DT {service.store.load().clock.dt - 1}"
-    entries, crafted = _crafting_rolls(crafting, planned, entries, occasion, rng)
+    if service is not None:
+        occasion = f"the rest at DT {service.store.load().clock.dt - 1}"
+    entries, crafted = _crafting_rolls(crafting, planned, entries, occasion, rng, crafting_bonus)
     entries, ended = _effects_ending(effects or service, entries)
     step = PartyRest(
         edits=tuple(edits),
@@ -375,6 +386,7 @@ def _crafting_rolls(
     entries: list[CrowRest],
     occasion: str | None,
     rng: random.Random,
+    bonus: int = 0,
 ) -> tuple[list[CrowRest], tuple[CraftingStep, ...]]:
     """Each rested crow crafting on one of its projects makes its roll (worked out now, written
     when the rest is done, in its unit of work; undone with the rest). ActivityRefused for a
@@ -403,9 +415,11 @@ def _crafting_rolls(
                 f"{entry.character} crafts on no project called {plan.target!r} "
                 f"(its projects: {offered})"
             )
-        step = crafting.rest_roll(project, entry.character, rest=occasion, seed=rng.getrandbits(32))
+        step = crafting.rest_roll(
+            project, entry.character, rest=occasion, seed=rng.getrandbits(32), bonus=bonus
+        )
         done.append(step.command)  # done with the rest's other changes, in its unit of work
-        result = f"crafting roll on {project}"
+        result = f"crafting roll on {project}" + (f" (+{bonus} from Make Camp)" if bonus else "")
         if step.roll is not None and step.project is not None:
             result += f": +{step.roll.points} ({step.project.points}/{step.project.goal} points)"
         rolled.append(replace(entry, activity_result=result))

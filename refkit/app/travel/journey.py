@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from refkit.rules.common.name_text import plain_name
 from refkit.rules.common.pace import Pace
 from refkit.rules.tables.model import RollableTable
 from refkit.rules.travel.day_steps import DayInProgress, DayStep, begin_day, replay_day
@@ -60,10 +61,9 @@ class Journey:
     @classmethod
     def begin(cls, name: str, hex_map: HexMap, at: Hex, travellers: Sequence[Traveller]) -> Journey:
         """A journey that starts at ``at``, where the party knows it is."""
-        if not name.strip():
-            raise ValueError("a journey needs a name")
+        name = plain_name("a journey's name", name)
         hex_map.cell(at)
-        return cls(name.strip(), hex_map, TravelState(at, at, travellers=tuple(travellers)))
+        return cls(name, hex_map, TravelState(at, at, travellers=tuple(travellers)))
 
     def with_day(self, record: DayRecord, summary: Mapping[str, Any]) -> Journey:
         encounter = summary.get("encounter") or {}

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from refkit.app.character_service import CharacterService
-from refkit.app.party.rest import CrowRestCommand
+from refkit.app.party.rest import CrowRestCommand, RestCrafting
 from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.app.undo import FollowedStep
 from refkit.rules.character.model import Character
 from refkit.rules.character.rest_activities import ActivityChoice
+from refkit.rules.common.first_names import by_first_name
 from refkit.store.errors import CharacterNotFoundError
 
 
@@ -41,6 +42,10 @@ class RestTaken:
     seed: int
     secluded: bool = False
     """The rest's encounter check was made with Seclude Camp (else no crow may seclude now)."""
+    crafting_bonus: int = 0
+    """Make Camp's bonus on the crafting rolls at this camp (L860)."""
+    day: int = 0
+    """The travel day whose rest this is (names the crafting rolls' occasion)."""
 
 
 RestOf = Callable[[], RestTaken | None]
@@ -77,8 +82,10 @@ class RestFollowsTravel(FollowedStep):
         prompts: WoundPrompts,
         *,
         activities: Mapping[str, ActivityChoice] | None = None,
+        crafting: RestCrafting | None = None,
     ) -> None:
         super().__init__(step)
+        self._crafting = crafting
         self.step: Step = step
         self._rest_of = rest_of
         self._characters = characters
@@ -91,7 +98,8 @@ class RestFollowsTravel(FollowedStep):
         if taken is None:
             return
         crows = resting_crows(self._characters, taken.travellers)
-        unknown = sorted(set(self._activities) - {crow.name for crow in crows})
+        names = [crow.name for crow in crows]
+        unknown = sorted(name for name in self._activities if by_first_name(names, name) is None)
         if unknown:
             raise ValueError(
                 f"an activity is given for {unknown[0]}, who is not a crow resting here"
@@ -105,6 +113,9 @@ class RestFollowsTravel(FollowedStep):
                 choices=self._activities,
                 check_seclude=check_seclude(taken.secluded),
                 rng=random.Random(taken.seed),
+                crafting=self._crafting,
+                crafting_bonus=taken.crafting_bonus,
+                occasion=f"the rest of travel day {taken.day}",
             )
             rest.do()
             self.rest = rest

@@ -164,6 +164,17 @@ def day_summary(record: DayRecord, seed: int | None, encounter_text: str | None)
             }
             for test in record.miasma
         ],
+        "unused_dice": [
+            {"option": option, "traveller": who, "dice": list(dice)}
+            if who
+            else {"option": option, "dice": list(dice)}
+            for option, who, dice in record.unused_dice
+        ]
+        + [
+            {"option": "--effects-die", "traveller": test.traveller, "dice": [die]}
+            for test in record.miasma
+            if (die := test.unused_effects_die) is not None
+        ],
         "seed": seed,
     }
     normal: dict[str, Any] = json.loads(json.dumps(summary))

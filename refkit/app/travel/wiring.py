@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from refkit.app.party.rest import starvation_wounds
+from refkit.app.party.rest import RestCrafting, starvation_wounds
 from refkit.app.party.table_party import read_choice
 from refkit.app.travel.journey import Journey
 from refkit.app.travel.journey_steps import (
@@ -64,6 +64,9 @@ class Services(Protocol):
 
     @property
     def party(self) -> PartyBridge: ...
+
+    @property
+    def crafting(self) -> RestCrafting: ...
 
     rng_factory: Callable[[int | None], tuple[random.Random, int]]
 
@@ -168,7 +171,14 @@ def rest_follows_step(
         progress = taken.progress
         names = tuple(t.name for t in progress.before.travellers if not t.claimed)
         plan = progress.plan
-        return RestTaken(names, plan.in_miasma, taken.step.seed, secluded=plan.seclude)
+        return RestTaken(
+            names,
+            plan.in_miasma,
+            taken.step.seed,
+            secluded=plan.seclude,
+            crafting_bonus=sum(outcome.crafting_bonus for outcome in progress.outcomes),
+            day=progress.before.day + 1,
+        )
 
     return RestFollowsTravel(
         command,
@@ -176,6 +186,7 @@ def rest_follows_step(
         services.characters,
         services.party.prompts,
         activities=activities,
+        crafting=services.crafting,
     )
 
 
@@ -193,7 +204,14 @@ def rest_follows_day(
             return None
         names = tuple(t.name for t in day.record.before.travellers if not t.claimed)
         plan = day.record.plan
-        return RestTaken(names, plan.in_miasma, day.seed or 0, secluded=plan.seclude)
+        return RestTaken(
+            names,
+            plan.in_miasma,
+            day.seed or 0,
+            secluded=plan.seclude,
+            crafting_bonus=day.record.crafting_bonus,
+            day=day.record.day,
+        )
 
     return RestFollowsTravel(
         sheets,
@@ -201,6 +219,7 @@ def rest_follows_day(
         services.characters,
         services.party.prompts,
         activities=activities,
+        crafting=services.crafting,
     )
 
 

@@ -260,6 +260,12 @@ class FightPanel(QWidget):
         self.piercing_check.setObjectName("fight_damage_piercing")
         self.knock_out_check = QCheckBox("knock out")
         self.knock_out_check.setObjectName("fight_damage_knock_out")
+        self.armour_combo = QComboBox()
+        self.armour_combo.setObjectName("fight_damage_armour")
+        self.armour_combo.setToolTip(
+            "The picked crow's armour or shield that loses AD first: the owner chooses (L343)"
+        )
+        self.armour_combo.setVisible(False)
 
         self.message = plain_label("")
         self.message.setObjectName("fight_message")
@@ -299,7 +305,7 @@ class FightPanel(QWidget):
         others.addStretch(1)
         damage = QHBoxLayout()
         for widget in (self.damage_spin, self.damage_button, self.piercing_check,
-                       self.knock_out_check):  # fmt: skip
+                       self.knock_out_check, self.armour_combo):  # fmt: skip
             damage.addWidget(widget)
         damage.addStretch(1)
         layout = QVBoxLayout(self)
@@ -323,6 +329,7 @@ class FightPanel(QWidget):
         self.surprise_button.clicked.connect(self.toggle_surprised)
         self.remove_button.clicked.connect(self.remove_picked)
         self.damage_button.clicked.connect(self.damage_picked)
+        self._group.buttonClicked.connect(lambda _button: self.show_armour_choice())
 
         listener = _Listener(self)
         session.add_listener(GuiThreadListener(listener))
@@ -368,6 +375,7 @@ class FightPanel(QWidget):
         self.surprise_button.setVisible(fight.round == 0)
         self.remove_button.setEnabled(bool(rows))
         self.damage_button.setEnabled(bool(rows))
+        self.show_armour_choice()
         self.fight_shown.emit(fight)
 
     def _rebuild(self, names: list[str]) -> None:
@@ -475,9 +483,31 @@ class FightPanel(QWidget):
             return False
         amount = self.damage_spin.value()
         piercing, knock_out = self.piercing_check.isChecked(), self.knock_out_check.isChecked()
+        first = self.armour_combo.currentData() if self.armour_combo.isVisibleTo(self) else None
+        order = (str(first),) if first else None
         return self.run(
-            lambda: self.session.damage(name, amount, piercing=piercing, knock_out=knock_out)[0]
+            lambda: self.session.damage(
+                name, amount, piercing=piercing, knock_out=knock_out, armour_order=order
+            )[0]
         )
+
+    def show_armour_choice(self) -> None:
+        """Offer the picked crow's armour and shields (two or more) to lose AD first; the one
+        chosen stays chosen while the crow stays picked."""
+        name = self.picked()
+        crow = self._crow(name) if name is not None and self._is_crow(name) else None
+        sources = [] if crow is None else list(crow.items.armor_sources())
+        chosen = self.armour_combo.currentData()
+        self.armour_combo.clear()
+        for item in sources:
+            assert item.armor is not None
+            self.armour_combo.addItem(f"{item.name} first (AD {item.armor.ad})", item.id)
+        if chosen is not None and (index := self.armour_combo.findData(chosen)) >= 0:
+            self.armour_combo.setCurrentIndex(index)
+        self.armour_combo.setVisible(len(sources) > 1)
+
+    def _is_crow(self, name: str) -> bool:
+        return any(f.name == name and f.is_crow for f in self.session.state.combatants)
 
     def _attacker(self) -> str:
         return self.session.state.current or self.picked() or ""

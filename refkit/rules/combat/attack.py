@@ -5,7 +5,8 @@ edges, banes, bonuses and forced result (fact sheet §1.6, §5, §10.2), and rea
 
 - tier 1 is a miss, tier 2 or 3 a hit for the weapon's tier damage plus the characteristic (a
   blessed attacker adds the characteristic once more, never less than 0: L365, §15 B3);
-- a melee miss offers the target its counter: its weapon's tier 2 damage, tier 3 on a doom (L715);
+- a melee miss offers the target its counter: its weapon's tier 2 damage, tier 3 on a doom (L715),
+  except an opportunity attack's (L711);
 - a ranged miss with the attacker's allies next to the target rolls a die: on an odd face one of
   them, picked at random, takes the weapon's tier 2 damage (L681); a ranged doom with allies there
   hits one for tier 3 instead (L683);
@@ -63,6 +64,9 @@ class Situation:
     banes: int = 0
     bonuses: tuple[int, ...] = ()
     expertise: bool = False
+    opportunity: bool = False
+    """An opportunity attack (a reaction as the target leaves reach, L719): its tier 1 offers
+    the target no counter (L711)."""
 
     def __post_init__(self) -> None:
         for name in ("edges", "banes", "allies_near_target"):
@@ -274,7 +278,8 @@ def _outcome(
     blessed = "blessed" in request.attacker_conditions
     hit = test.tier >= 2
     damage = tier_damage(attack, test.tier, request.characteristic, blessed=blessed) if hit else 0
-    counter = (3 if test.doom else 2) if attack.kind == MELEE and not hit else None
+    counters = attack.kind == MELEE and not request.situation.opportunity  # L711
+    counter = (3 if test.doom else 2) if counters and not hit else None
 
     allies = request.situation.allies_near_target
     stray_tier: int | None = None

@@ -64,7 +64,9 @@ def attack_odds(request: AttackRequest) -> AttackOdds:
         tier3=odds.tier3,
         crit=odds.crit,
         doom=odds.doom,
-        counter=odds.tier1 if attack.kind == MELEE else Fraction(0),
+        counter=odds.tier1
+        if attack.kind == MELEE and not request.situation.opportunity
+        else Fraction(0),
         ally_hit=ally_hit,
         damage=damage,
         expected_damage=expected,

@@ -16,7 +16,11 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from refkit.errors import DomainError
-from refkit.rules.character.model import CONDITIONS, CONDITIONS_ENDING_WITH_THE_DT
+from refkit.rules.character.model import (
+    BACKPACK_WOUND_SLOTS,
+    CONDITIONS,
+    CONDITIONS_ENDING_WITH_THE_DT,
+)
 from refkit.rules.combat.creature import Creature
 from refkit.rules.combat.damage import CreatureDamage, Standing, damage_creature
 from refkit.rules.combat.initiative import Side, first_side, other_side
@@ -45,6 +49,9 @@ class Combatant:
     acted: bool = False
     surprised: bool = False
     """Unaware when the fight began: skips its turn in round 1, and attacks on it get +1 then."""
+    wounds: int = 0
+    """Wounds a creature that takes them (a human, an animal) has had past 0 Stamina: with
+    one in every backpack slot it dies (L357)."""
 
     @property
     def is_crow(self) -> bool:
@@ -287,17 +294,35 @@ class Fight:
             uses_wounds=fighter.creature.uses_wounds,
             conditions=fighter.conditions,
         )
+        wounds = fighter.wounds + hit.wounds
+        standing = hit.standing
+        if fighter.creature.uses_wounds and wounds >= len(BACKPACK_WOUND_SLOTS):
+            standing = "dead"  # a wound in every backpack slot (L357)
         changed = replace(
             fighter,
             stamina=hit.stamina_after,
             ad=hit.ad_after,
             conditions=hit.conditions_after,
-            standing=hit.standing,
+            standing=standing,
+            wounds=min(wounds, len(BACKPACK_WOUND_SLOTS)),
         )
         fight = self._replaced(changed)
         if fight.current == fighter.name and not changed.can_act:
             fight = fight.next_turn()
         return fight, hit
+
+    def with_standing(self, name: str, standing: Standing) -> Fight:
+        """The fight with ``name`` standing so (a crow's, as its sheet says: dead once all ten
+        backpack slots hold wounds, L357); one who can no longer act passes the turn on and
+        gets no other this round."""
+        fighter = self.combatant(name)
+        if fighter.standing == standing:
+            return self
+        changed = replace(fighter, standing=standing)
+        fight = self._replaced(changed)
+        if fight.current == fighter.name and not changed.can_act:
+            fight = fight.next_turn()
+        return fight
 
     def at_dt_end(self) -> Fight:
         """The DT ended: blessed, vulnerable and weakened end (L365, L379, L387), and knocked-out

@@ -41,6 +41,7 @@ def fight_json(fight: Fight) -> str:
                     "standing": f.standing,
                     "acted": f.acted,
                     "surprised": f.surprised,
+                    "wounds": f.wounds,
                 }
                 for f in fight.combatants
             ],
@@ -101,6 +102,7 @@ def _combatant(entry: Any, where: str) -> Combatant:
     surprised = entry.get("surprised", False)
     if not isinstance(surprised, bool):
         raise ValueError(f"{where}.surprised: must be true or false")
+    wounds = _whole(entry.get("wounds", 0), f"{where}.wounds")
     side = _side(entry.get("side"), f"{where}.side", optional=False)
     assert side is not None
     return Combatant(
@@ -113,6 +115,7 @@ def _combatant(entry: Any, where: str) -> Combatant:
         standing=standing,
         acted=acted,
         surprised=surprised,
+        wounds=wounds,
     )
 
 

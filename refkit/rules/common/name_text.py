@@ -106,3 +106,14 @@ def _json_escape(character: str) -> str:
         return f"\\u{code:04x}"
     code -= 0x10000
     return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def plain_name(what: str, text: str) -> str:
+    """The one rule for every named thing (a crow, a journey, a table, a crafting project, an
+    effect): no hidden characters (a tab or a line break included), runs of spaces as one, no
+    spaces at the ends, and not empty. ValueError naming ``what`` otherwise."""
+    require_plain_name(what, text)
+    clean = " ".join(text.split())
+    if not clean:
+        raise ValueError(f"{what} is empty")
+    return clean

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from refkit.dice.records import RollRecord
-from refkit.rules.checks.crows_test import check_die
+from refkit.rules.checks.crows_test import TestResult, check_die, resolve_test
 from refkit.rules.dungeon.hazards import (
     Size,
     ToppleEffort,
@@ -86,12 +86,40 @@ def _faces(
     return faces
 
 
-def roll_fall(rng: random.Random, feet: int, faces: Sequence[int] | None = None) -> HazardRoll:
-    """A fall of ``feet``: 1d6 piercing per full 10 ft (L517)."""
-    count = falling_dice(feet)
-    return HazardRoll(
-        Hazard.FALL, count, 6, _faces(rng, count, 6, faces), "piercing damage", {"feet": feet}
-    )
+FALL_DICE_SAVED = {1: 0, 2: 1, 3: 2}
+"""d6 a falling creature's reaction RR takes off the fall, by its tier (fact sheet §7.4)."""
+
+
+def fall_rr(agility: int, faces: tuple[int, int]) -> TestResult:
+    """The faller's reaction RR against a fall: 2d10 + Agility (L517)."""
+    return resolve_test(faces[0], faces[1], agility)
+
+
+def fall_dice_after(feet: int, rr: TestResult | None) -> int:
+    """The d6 a fall of ``feet`` deals after the faller's RR (None: no reaction used)."""
+    saved = FALL_DICE_SAVED[rr.tier] if rr is not None else 0
+    return max(0, falling_dice(feet) - saved)
+
+
+def roll_fall(
+    rng: random.Random,
+    feet: int,
+    faces: Sequence[int] | None = None,
+    *,
+    rr: TestResult | None = None,
+) -> HazardRoll:
+    """A fall of ``feet``: 1d6 piercing per full 10 ft (L517), less one die for the faller's RR
+    at tier 2 and two at tier 3 (``rr``: the RR made with its reaction, or None)."""
+    count = fall_dice_after(feet, rr)
+    facts: dict[str, Any] = {"feet": feet}
+    if rr is not None:
+        facts.update(
+            rr_tier=rr.tier,
+            rr_total=rr.total,
+            rr_dice=list(rr.dice),
+            dice_saved=falling_dice(feet) - count,
+        )
+    return HazardRoll(Hazard.FALL, count, 6, _faces(rng, count, 6, faces), "piercing damage", facts)
 
 
 def roll_suffocation(
@@ -133,6 +161,21 @@ def roll_harvest(
     )
 
 
+TOPPLE_OUTCOMES = {
+    1: "it does not move",
+    2: "it topples, and the one toppling it takes 1d6 piercing",
+    3: "it topples",
+}
+"""The Strength test to topple an object by brute strength, by tier (fact sheet §10, L791)."""
+
+
+def topple_test(strength: int, effort: ToppleEffort, faces: tuple[int, int]) -> TestResult:
+    """The Strength test of toppling with brute strength: 2d10 + S with the effort's banes."""
+    if not effort.test:
+        raise ValueError("toppling this takes no test")
+    return resolve_test(faces[0], faces[1], strength, banes=effort.banes)
+
+
 def effort_to_dict(effort: ToppleEffort) -> dict[str, Any]:
     return {"cost": effort.cost, "test": effort.test, "banes": effort.banes}
 
@@ -140,6 +183,8 @@ def effort_to_dict(effort: ToppleEffort) -> dict[str, Any]:
 def effort_text(effort: ToppleEffort) -> str:
     """What toppling it takes: ``a maneuver, no test`` or ``an action and a Strength test with
     a bane``."""
+    if effort.cost == "tools":
+        return "ropes, pulleys, crowbars or the like (too big for brute strength), no test"
     if not effort.test:
         return "a maneuver, no test"
     banes = {0: "", 1: " with a bane", 2: " with a double bane"}[effort.banes]

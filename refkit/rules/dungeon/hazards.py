@@ -87,23 +87,23 @@ def topple_dice(object_size: Size | str, creature_size: Size | str) -> int:
 class ToppleEffort:
     """What toppling an object costs: a maneuver or an action, and any Strength test's banes."""
 
-    cost: Literal["maneuver", "action"]
+    cost: Literal["maneuver", "action", "tools"]
+    """``tools``: more than two sizes larger, brute strength cannot; ropes, pulleys, crowbars
+    (or a pet elephant) can, with no test (L789)."""
     test: bool
     banes: int
 
 
 def topple_effort(object_size: Size | str, your_size: Size | str) -> ToppleEffort:
     """Smaller than you: a maneuver, no test. Your size up to 2 larger: an action and a Strength
-    test with a bane per size larger. More than 2 sizes larger cannot be toppled (ValueError)."""
+    test with a bane per size larger. More than 2 sizes larger needs ropes, pulleys or the like
+    (L789): no test, the referee says whether the party has what it takes."""
     obj, you = Size.parse(object_size), Size.parse(your_size)
     difference = obj.rank - you.rank
     if difference < 0:
         return ToppleEffort(cost="maneuver", test=False, banes=0)
     if difference > 2:
-        raise ValueError(
-            f"a {obj.value} object is {difference} sizes larger than a {you.value} creature; "
-            "at most 2 larger can be toppled"
-        )
+        return ToppleEffort(cost="tools", test=False, banes=0)
     return ToppleEffort(cost="action", test=True, banes=difference)
 
 

@@ -49,6 +49,7 @@ from typing import Any
 from refkit.errors import DomainError
 from refkit.rules.common import file_bounds
 from refkit.rules.common.file_reading import UserFileError, read_user_file
+from refkit.rules.common.name_text import name_problem
 from refkit.rules.tables.duration_kind import MOST_DURATION_DICE, row_duration
 from refkit.rules.tables.model import (
     RollableTable,
@@ -169,6 +170,9 @@ def _finish(
             dice = infer_dice(rows)
         except ValueError as error:
             raise TableImportError(what, [ImportProblem(str(error))]) from None
+    hidden = name_problem(name)
+    if hidden is not None:
+        raise TableImportError(what, [ImportProblem(f"the table's name {hidden}")])
     table = RollableTable(
         name=" ".join(name.split()),
         dice=dice.strip(),

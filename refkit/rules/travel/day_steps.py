@@ -227,6 +227,15 @@ def begin_day(state: TravelState, plan: DayPlan) -> DayInProgress:
             raise ValueError(
                 f"{assignment.traveller} cannot get the party back on track: it is not lost"
             )
+        if (
+            state.lost
+            and assignment.task.role == "guide"
+            and assignment.task is not (Task.BACK_ON_TRACK)
+        ):
+            raise ValueError(
+                f"the party is lost: its guide {assignment.traveller} makes Back on Track "
+                f"(back-on-track), not {assignment.task.title} (L924)"
+            )
         _targets(state, ordered, index)
     return DayInProgress(before=state, plan=plan, travellers=state.travellers)
 
@@ -418,7 +427,10 @@ def face_the_miasma(
         if name not in {t.name for t in resting}:
             raise ValueError(f"Fight the Miasma helps humans who rest; {name} makes no Miasma test")
     tests = resist_miasma(
-        [MiasmaRoller(t.name, t.mind, t.cruelty, edges.get(t.name, 0)) for t in resting],
+        [
+            MiasmaRoller(t.name, t.mind, t.cruelty, edges.get(t.name, 0), t.miasma_effects)
+            for t in resting
+        ],
         table,
         rng,
         dice=dice,

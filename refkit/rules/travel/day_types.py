@@ -182,3 +182,7 @@ class DayRecord:
     cruelty_cleared: tuple[str, ...]
     rations: int
     finds: tuple[str, ...]
+    unused_dice: tuple[tuple[str, str, tuple[int, ...]], ...] = ()
+    """Dice given ahead that the day turned out not to need, as (option, traveller or "",
+    faces): lost dice when the party was not lost (or walked fewer hexes), a rest die and Miasma
+    dice on a day without a rest. A script rolls its dice ahead, so they are kept, not refused."""

@@ -13,8 +13,9 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from refkit.dice.notation import parse_notation
 from refkit.rules.checks.crows_test import TestResult, check_die, resolve_test
-from refkit.rules.tables.model import RollableTable, TableRoll, roll_table
+from refkit.rules.tables.model import RollableTable, TableRoll, roll_table, row_for
 
 CLAIMED_FROM = 13
 """An effects index of this or more: the Miasma claims the crow (fact sheet §9.6)."""
@@ -39,6 +40,9 @@ class MiasmaTest:
     raised_by: str | None = None
     raises: str | None = None
     """Who this human's tier 3 lifted instead of clearing its own cruelty."""
+    unused_effects_die: int | None = None
+    """An effects die given outright that the test turned out not to need (tier 2 or 3): a
+    script rolls its dice ahead, so it is kept and reported, never refused."""
 
     @property
     def claimed(self) -> bool:
@@ -54,6 +58,38 @@ class MiasmaRoller:
     mind: int
     cruelty: int
     edges: int = 0
+    effects_held: tuple[str, ...] = ()
+    """The Miasma effects (rows' texts) already affecting this human: a roll landing on one of
+    them is rolled again for a different pair (L938)."""
+
+
+def _held(roll: TableRoll, held: Sequence[str]) -> bool:
+    return roll.text in held or roll.row.text in held
+
+
+def _new_pair(
+    roll: TableRoll, table: RollableTable, rng: random.Random, cruelty: int, held: Sequence[str]
+) -> TableRoll:
+    """``roll``, or when its pair already affects the human, a roll again for a different pair
+    (L938). When every row the dice can reach is already held there is no different result,
+    and the first roll stands."""
+    if not _held(roll, held):
+        return roll
+    expression = parse_notation(table.dice)
+    reachable = {
+        row_for(table, total + cruelty)[0]
+        for total in range(expression.min(), expression.max() + 1)
+        if not _row_held(table, total + cruelty, held)
+    }
+    if not reachable:
+        return roll
+    while _held(roll, held):
+        roll = roll_table(table, rng, modifier=cruelty)
+    return roll
+
+
+def _row_held(table: RollableTable, index: int, held: Sequence[str]) -> bool:
+    return row_for(table, index)[1].text in held
 
 
 def resist_miasma(
@@ -103,14 +139,22 @@ def resist_miasma(
         tier = min(3, test.tier + (1 if name in raised_by else 0))
         cruelty = roller.cruelty
         effects: TableRoll | None = None
+        unused = None
         if tier != 1 and name in effects_dice:
-            raise ValueError(f"{name} rolls no Miasma effects (tier {tier})")
+            unused = effects_dice[name]
+            check_die(f"Miasma effects die for {name}", unused, 10)
         if tier == 1:
             cruelty += 1  # the new level counts on this very roll (§15 E8)
             given = effects_dice.get(name)
             if given is not None:
                 check_die(f"Miasma effects die for {name}", given, 10)
-            effects = roll_table(table, rng, total=given, modifier=cruelty)
+            effects = _new_pair(
+                roll_table(table, rng, total=given, modifier=cruelty),
+                table,
+                rng,
+                cruelty,
+                roller.effects_held,
+            )
         elif tier == 3 and name not in raises:
             cruelty = 0
         results.append(
@@ -123,6 +167,7 @@ def resist_miasma(
                 effects=effects,
                 raised_by=raised_by.get(name),
                 raises=raises.get(name),
+                unused_effects_die=unused,
             )
         )
     return tuple(results)

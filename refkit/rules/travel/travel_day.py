@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 
 from refkit.rules.tables.model import RollableTable
 from refkit.rules.travel.day_steps import (
@@ -80,22 +81,25 @@ def travel_day(
             rations=faces.rations.get(assignment.traveller, ()),
         )
     walked = plan.route[: progress.hexes]
-    if progress.lost and len(faces.lost) > len(walked):
-        raise ValueError(
-            f"{len(faces.lost)} lost dice given, but the party leaves only {len(walked)} "
-            f"hex{'es' if len(walked) != 1 else ''} today"
-        )
-    if not progress.lost and faces.lost:
-        raise ValueError("lost dice are given, but the party is not lost")
+    unused: list[tuple[str, str, tuple[int, ...]]] = []
+    lost_needed = len(walked) if progress.lost else 0
+    if len(faces.lost) > lost_needed:  # not lost after all, or fewer hexes walked
+        unused.append(("--lost-dice", "", tuple(faces.lost[lost_needed:])))
     if plan.encounter_at > len(walked):
         raise ValueError(
             f"the encounter check falls {plan.encounter_at} hexes in, but the party walks "
             f"{len(walked)} today"
         )
+    if not plan.rest and plan.miasma_raises:
+        raise ValueError("a Miasma raise is planned, but the party does not rest today")
+    if not plan.rest or not plan.in_miasma:
+        for name, pair in faces.miasma.items():
+            unused.append(("--miasma-dice", name, tuple(pair)))
+        for name, face in faces.miasma_effects.items():
+            unused.append(("--effects-die", name, (face,)))
+        faces = replace(faces, miasma={}, miasma_effects={})
     if not plan.rest and faces.rest_encounter is not None:
-        raise ValueError("a rest encounter die is given, but the party does not rest today")
-    if not plan.rest and (faces.miasma or faces.miasma_effects or plan.miasma_raises):
-        raise ValueError("Miasma dice are given, but nobody rests in the Miasma today")
+        unused.append(("--rest-die", "", (faces.rest_encounter,)))
     encounter_die = _roll_d10(faces.encounter, rng)
     for number, direction in enumerate(walked):
         if number == plan.encounter_at:
@@ -109,4 +113,5 @@ def travel_day(
         progress = face_the_miasma(
             progress, miasma_table, rng, dice=faces.miasma, effects_dice=faces.miasma_effects
         )
-    return finish_day(progress, hex_map, cut_short=tuple(plan.route[progress.hexes :]))
+    record = finish_day(progress, hex_map, cut_short=tuple(plan.route[progress.hexes :]))
+    return replace(record, unused_dice=tuple(unused)) if unused else record

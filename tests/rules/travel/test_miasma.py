@@ -69,7 +69,7 @@ def test_a_tier_3_may_lift_another_result_after_everyone_rolled():
         ({"raises": {"Bo": "Sel"}}, "Bo needs tier 3"),
         ({"raises": {"Sel": "Sel"}}, "only another human"),
         ({"raises": {"Ann": "Bo"}}, "Ann makes no Miasma test"),
-        ({"effects_dice": {"Sel": 3}}, "Sel rolls no Miasma effects"),
+        ({"effects_dice": {"Sel": 11}}, "effects die for Sel shows 11"),
         ({"dice": {"Ann": (1, 1)}}, "dice are given for Ann"),
     ],
 )

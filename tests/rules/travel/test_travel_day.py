@@ -3,6 +3,7 @@ and the Miasma."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import replace
 
@@ -275,6 +276,9 @@ def test_any_day_keeps_hexes_and_ens_in_range_and_true_equals_believed_unless_lo
     plan, seed, lost
 ):
     state = start(Hex(1, 1), believed_hex=Hex(0, 0) if lost else Hex(1, 1), lost=lost)
+    if lost:  # a lost party's guide makes Back on Track instead of a route (L924)
+        guide = RoleAssignment("Mara", Task.BACK_ON_TRACK)
+        plan = dataclasses.replace(plan, roles=(guide, *plan.roles[1:]))
     record = day(state, plan, rng=random.Random(seed))
     assert record.hexes >= 0
     assert 1 <= record.travel_en <= 10 and 1 <= record.rest_en <= 10
