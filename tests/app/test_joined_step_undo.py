@@ -35,7 +35,7 @@ def test_end_dt_is_one_composite_step_with_the_overload_wounds(table: Table) -> 
     table.characters.save(replace(with_rings(table.crow(HESPER)), wounds=tuple(range(1, 9))))
     table.dice.script = [5]
     command = table.end_dt()
-    assert isinstance(command, CompositeCommand)
+    assert isinstance(command.command, CompositeCommand)  # table.end_dt runs it as a runner
     assert len(command.children) == 2  # the DT step, then the party's wounds
     assert command.text == "End DT 1"
 
