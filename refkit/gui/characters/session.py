@@ -281,7 +281,7 @@ class CharacterSession(QObject):
     def catalogue(self) -> list[CatalogueItem]:
         """Refkit's catalogue and the players' own items (cached until they change)."""
         if self._catalogue is None:
-            self._catalogue = self._service.catalogue()
+            self._catalogue = self.read(self._service.catalogue)
         return list(self._catalogue)
 
     def catalogue_entry(self, name: str) -> CatalogueItem:

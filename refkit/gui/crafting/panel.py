@@ -51,6 +51,7 @@ class CraftingPanel(QWidget):
         parent: QWidget | None = None,
         *,
         write: Callable[..., Any] = WRITE_HERE,
+        read_now: bool = True,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("crafting_panel")
@@ -60,6 +61,8 @@ class CraftingPanel(QWidget):
         """How a step is written: in the window's worker (``write_through``), else here."""
         self._at_table = at_table
         self._views: list[ProjectView] = []
+        self._rest: str | None = None
+        """The rest under way, as the last :meth:`refresh` read it."""
 
         self._model: RowTableModel[ProjectView] = RowTableModel(
             [
@@ -162,7 +165,10 @@ class CraftingPanel(QWidget):
         self.roll_button.clicked.connect(self.roll)
         self.complete_button.clicked.connect(self.complete)
         self.new_button.clicked.connect(self.open_new_project)
-        self.refresh()
+        for widget in (self.complete_button, self.roll_button, self.crafter_combo):
+            widget.setEnabled(False)  # until the projects are read
+        if read_now:
+            self.refresh()
 
     # reading --------------------------------------------------------------------------------
 
@@ -170,7 +176,7 @@ class CraftingPanel(QWidget):
         """Read the projects again, keeping (or moving to) the selected one."""
         keep = select or self.selected_name()
         try:
-            self._views = self._service.projects()
+            self._views, self._rest = self._write(self._read_projects)
         except DomainError as error:
             self._say(str(error))
             return
@@ -180,6 +186,10 @@ class CraftingPanel(QWidget):
         if self._views:
             self.table.selectRow(row)
         self._show_selected()
+
+    def _read_projects(self) -> tuple[list[ProjectView], str | None]:
+        """The projects and the rest under way, read together (in the window's worker)."""
+        return self._service.projects(), self._service.current_rest()
 
     def history_moved(self, _index: int) -> None:
         """The undo stack moved (an undo, a redo, another panel's step): read again."""
@@ -200,9 +210,8 @@ class CraftingPanel(QWidget):
         has = view is not None
         for widget in (self.complete_button, self.roll_button, self.crafter_combo):
             widget.setEnabled(has)
-        rest = self._service.current_rest()
         self.rest_edit.setPlaceholderText(
-            rest or "not resting: name the occasion (e.g. town, day 3)"
+            self._rest or "not resting: name the occasion (e.g. town, day 3)"
         )
         if view is None:
             self.card.setText("No crafting project yet: start one with New project….")
@@ -255,7 +264,8 @@ class CraftingPanel(QWidget):
         if crafter:
             try:
                 options = [
-                    f"{name} ({left} left)" for name, left in self._service.expertises_left(crafter)
+                    f"{name} ({left} left)"
+                    for name, left in self._write(self._service.expertises_left, crafter)
                 ]
             except DomainError as error:
                 self._say(str(error))
@@ -278,7 +288,8 @@ class CraftingPanel(QWidget):
             self.odds_label.setText("")
             return
         try:
-            odds = self._service.odds(
+            odds = self._write(
+                self._service.odds,
                 view.project.name,
                 crafter,
                 edges=self.edges.value(),
@@ -354,7 +365,7 @@ class CraftingPanel(QWidget):
         from refkit.gui.crafting.new_project import NewProjectDialog
 
         try:
-            items, crows = self._service.craftable(), self._service.crows()
+            items, crows = self._write(lambda: (self._service.craftable(), self._service.crows()))
         except DomainError as error:
             self._say(str(error))
             return

@@ -64,6 +64,7 @@ class SpellPanel(QWidget):
         parent: QWidget | None = None,
         *,
         write: Callable[..., Any] = WRITE_HERE,
+        read_now: bool = True,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("spell_panel")
@@ -150,7 +151,8 @@ class SpellPanel(QWidget):
         self.import_button.clicked.connect(self.ask_import)
         self.export_button.clicked.connect(self.ask_export)
         self.cast_button.clicked.connect(self.cast_requested)
-        self.reload()
+        if read_now:
+            self.reload()
 
     # -- the list ------------------------------------------------------------------------------
 
@@ -158,7 +160,7 @@ class SpellPanel(QWidget):
         """Read the spells again (after a change), keeping the one chosen or ``select``."""
         current = self.current_spell()
         try:
-            own = self.library.own()
+            own = self._write(self.library.own)  # read where the window writes
         except (DomainError, DatabaseError) as error:
             own = []
             self._say(f"Your spells could not be read: {error}")
