@@ -92,9 +92,10 @@ class FightPanels(QObject):
         QTimer.singleShot(0, panel, lambda: panel.show_fight(self.session.state))
         return panel
 
-    def _read(self, function: Callable[..., T], *args: object) -> T:
-        """``function(*args)`` where the window writes (its worker, off the GUI thread)."""
-        return write_through(self.context.undo_stack, function, *args)
+    def _read(self, function: Callable[..., T], *args: object, **kwargs: object) -> T:
+        """``function(*args, **kwargs)`` where the window writes (its worker, off the GUI
+        thread)."""
+        return write_through(self.context.undo_stack, function, *args, **kwargs)
 
     def push(self, command: Command) -> object:
         return push_command(self.context.undo_stack, command)
@@ -141,6 +142,7 @@ class FightPanels(QObject):
             self.context.now,
             self.context.window,
             attacker=attacker or self.session.state.current or "",
+            read=self._read,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.destroyed.connect(lambda: setattr(self, "dialog", None))

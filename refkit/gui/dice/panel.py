@@ -152,6 +152,8 @@ class DicePanel(QWidget):
         self._read: Callable[..., Any] = _read_here
         self._push: Callable[[Command], object] | None = None
         self._crow: Character | None = None
+        self._prepared = ""
+        """The task the crow rolled for prepared at its last rest, read with the crow."""
         self._tested: str | None = None
 
         self.roll_for = QComboBox()
@@ -420,9 +422,13 @@ class DicePanel(QWidget):
     def _crow_chosen(self, *_args: object) -> None:
         name = self.roll_for.currentData()
         crow: Character | None = None
-        if name is not None and self._crows is not None:
-            try:
-                crow = self._crows.get(name)
+        self._prepared = ""
+        crows = self._crows
+        if name is not None and crows is not None:
+            try:  # the sheet and its prepared task in one read, where the window reads
+                crow, self._prepared = self._read(
+                    lambda: (crows.get(name), crows.prepared_task(name))
+                )
             except Exception as error:  # deleted a moment ago: back to nobody, say why
                 self.status_message.emit(f"Cannot roll for {name}: {error}")
                 crow = None
@@ -476,7 +482,7 @@ class DicePanel(QWidget):
     def _show_prepared(self, crow: Character | None) -> None:
         """Offer the +2 of the task the crow prepared for at its last rest (off until ticked:
         only the table knows whether this test is that task)."""
-        task = self._crows.prepared_task(crow.name) if crow and self._crows else ""
+        task = self._prepared if crow is not None else ""
         shown = f"Prepared for: {task} (+{PREPARED_BONUS})" if task else ""
         if shown != self.prepared_check.text():
             self.prepared_check.setChecked(False)

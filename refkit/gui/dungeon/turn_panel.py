@@ -777,11 +777,11 @@ class DungeonTurnPanel(QWidget):
         if party is None:
             self.rest.show_party(False, False)
             return
-        try:
-            names = party.party_names()
-            chosen = party.party_name()
-            members = party.members()
-            in_miasma = party.rest_in_miasma
+        def read() -> tuple[list[str], str | None, Sequence[str], bool]:
+            return party.party_names(), party.party_name(), party.members(), party.rest_in_miasma
+
+        try:  # one read, where the window reads (its worker)
+            names, chosen, members, in_miasma = self.session.write(read)
         except Exception as error:  # the panel must keep working: say it and go on
             log.exception("cannot read the party at the table")
             self.show_message(f"Cannot read the parties: {error}")
@@ -828,8 +828,12 @@ class DungeonTurnPanel(QWidget):
         from refkit.app.party.commands import SetTableParty
 
         # An undoable step; call() says why when the party is gone (None), as for any refusal.
-        command = self.session.call(lambda: SetTableParty(party, name))
-        chosen = command is not None and (not command.changes_anything or self.session.run(command))
+        def make() -> tuple[SetTableParty, bool]:
+            command = SetTableParty(party, name)
+            return command, command.changes_anything  # both read in the worker
+
+        made = self.session.call(make)
+        chosen = made is not None and (not made[1] or self.session.run(made[0]))
         self._show_party()
         if chosen:
             shown = name if name is not None else "no party"
