@@ -548,10 +548,7 @@ class DungeonTurnPanel(QWidget):
         key = self._dungeon_key(clock)
         try:
             names, chosen = self.session.write(
-                lambda: (
-                    [summary.name for summary in tables.summaries()],
-                    tables.encounter_table(key),
-                )
+                lambda: (tables.names(), tables.encounter_table(key))  # names only: no rows
             )
         except Exception as error:
             log.exception("cannot read the encounter tables")
