@@ -67,6 +67,10 @@ def test_the_table_chooser_is_filled_again_only_when_the_tables_changed(qtbot) -
     assert removed == [], "the same tables and choice: the chooser is left alone"
     assert box.table_combo.currentData() == "Table 0007"
 
+    box.table_combo.setCurrentIndex(3)  # picked, but the step choosing it was refused
+    box.show_tables(list(names), "Table 0007")
+    assert box.table_combo.currentData() == "Table 0007", "the stored choice is shown again"
+
     box.show_tables(list(names), "Table 0009")
     assert box.table_combo.currentData() == "Table 0009"
     box.show_tables([*names, "Crypt encounters"], "Crypt encounters")
