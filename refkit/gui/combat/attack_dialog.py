@@ -490,8 +490,7 @@ class AttackDialog(QDialog):
         piercing = any(a.piercing for a in attacks[:1] if a.kind == MELEE)
         try:
             command, hit = self._read(
-                self.session.damage,
-                report.attacker, report.counter_damage, piercing=piercing
+                self.session.damage, report.attacker, report.counter_damage, piercing=piercing
             )
             self.push(command)
         except (DomainError, ValueError) as error:

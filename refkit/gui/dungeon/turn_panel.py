@@ -774,6 +774,7 @@ class DungeonTurnPanel(QWidget):
         if party is None:
             self.rest.show_party(False, False)
             return
+
         def read() -> tuple[list[str], str | None, Sequence[str], bool]:
             return party.party_names(), party.party_name(), party.members(), party.rest_in_miasma
 
