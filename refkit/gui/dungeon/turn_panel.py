@@ -540,21 +540,28 @@ class DungeonTurnPanel(QWidget):
         self._announced = (last.key, shown, check)
 
     def _show_encounter_tables(self, clock: DungeonTurnClock) -> None:
+        """Offer the tables with the dungeon's choice, read in the worker without waiting for
+        it (they seldom change: the press that refreshed the panel is answered at once, and
+        the chooser is changed, if at all, when the names arrive)."""
         tables = self.session.table_service
         if tables is None:
             self.encounters.show_tables([], None)
             self.encounters.roll_button.setEnabled(False)
             return
         key = self._dungeon_key(clock)
-        try:
-            names, chosen = self.session.write(
-                lambda: (tables.names(), tables.encounter_table(key))  # names only: no rows
-            )
-        except Exception as error:
-            log.exception("cannot read the encounter tables")
+        self.session.read_later(
+            lambda: (tables.names(), tables.encounter_table(key)),  # names only: no rows
+            self._tables_read,
+        )
+
+    def _tables_read(
+        self, read: tuple[list[str], str | None] | None, error: BaseException | None
+    ) -> None:
+        if error is not None or read is None:
+            log.error("cannot read the encounter tables", exc_info=error)
             self.show_message(f"Cannot read the tables: {error}")
             return
-        self.encounters.show_tables(names, chosen)
+        self.encounters.show_tables(*read)
 
     @staticmethod
     def _dungeon_key(clock: DungeonTurnClock) -> str:

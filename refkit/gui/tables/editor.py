@@ -707,7 +707,7 @@ class TableEditor(QWidget):
     def restore_defaults(self) -> None:
         if self._service is None:
             return
-        written = self._service.restore_defaults()
+        written = self._read(self._service.restore_defaults)  # where the window writes
         if written:
             self.status_message.emit(f"Restored {', '.join(written)}")
             self.tables_changed.emit()
