@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -61,6 +62,8 @@ class CraftingPanel(QWidget):
         """How a step is written: in the window's worker (``write_through``), else here."""
         self._at_table = at_table
         self._views: list[ProjectView] = []
+        self._stale = False
+        """The undo stack moved while the panel was hidden: read again when it is shown."""
         self._rest: str | None = None
         """The rest under way, as the last :meth:`refresh` read it."""
 
@@ -174,6 +177,7 @@ class CraftingPanel(QWidget):
 
     def refresh(self, select: str | None = None) -> None:
         """Read the projects again, keeping (or moving to) the selected one."""
+        self._stale = False
         keep = select or self.selected_name()
         try:
             self._views, self._rest = self._write(self._read_projects)
@@ -192,8 +196,17 @@ class CraftingPanel(QWidget):
         return self._service.projects(), self._service.current_rest()
 
     def history_moved(self, _index: int) -> None:
-        """The undo stack moved (an undo, a redo, another panel's step): read again."""
+        """The undo stack moved (an undo, a redo, another panel's step): read again now if the
+        panel is seen, else when it is shown (a step elsewhere waits for no read of it)."""
+        if not self.isVisible():
+            self._stale = True
+            return
         self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
 
     def selected_name(self) -> str | None:
         view = self.selected()

@@ -18,7 +18,7 @@ from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QFont
+from PySide6.QtGui import QBrush, QFont, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -182,6 +182,9 @@ class TableEditor(QWidget):
         self._service = service
         self._undo_stack = undo_stack
         self._rng_factory = rng_factory
+        self._in_use_stale = False
+        """The undo stack moved while the panel was hidden: read the tables in use when
+        shown."""
         self._summaries: list[TableSummary] = []
         self._current: RollableTable | None = None
         self._problems: list[RowProblem] = []
@@ -358,7 +361,7 @@ class TableEditor(QWidget):
         self.force_check.toggled.connect(self.force_spin.setEnabled)
         self.roll_button.clicked.connect(self.roll)
         if self._undo_stack is not None:  # an undone choice shows at once
-            self._undo_stack.indexChanged.connect(self._show_in_use)
+            self._undo_stack.indexChanged.connect(self._history_moved)
 
     # the list -------------------------------------------------------------------------------
 
@@ -366,7 +369,7 @@ class TableEditor(QWidget):
         self._service = service
         if undo_stack is not None and undo_stack is not self._undo_stack:
             self._undo_stack = undo_stack
-            undo_stack.indexChanged.connect(self._show_in_use)
+            undo_stack.indexChanged.connect(self._history_moved)
         self.reload()
 
     def table_names(self) -> list[str]:
@@ -678,9 +681,25 @@ class TableEditor(QWidget):
         return True
 
     def in_use_text(self) -> str:
+        if self._in_use_stale:
+            self._show_in_use()
         return self.in_use_label.text()
 
+    def _history_moved(self, _index: int) -> None:
+        """A step was made or undone: the tables in use are read again now if the panel is
+        seen, else when it is shown (a step elsewhere waits for no read of them)."""
+        if self.isVisible():
+            self._show_in_use()
+        else:
+            self._in_use_stale = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._in_use_stale:
+            self._show_in_use()
+
     def _show_in_use(self, *_args: object) -> None:
+        self._in_use_stale = False
         if self._service is None:
             self.in_use_label.clear()
             return
