@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
+import shiboken6
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QFont, QShowEvent
 from PySide6.QtWidgets import (
@@ -55,7 +56,7 @@ from refkit.rules.tables.model import (
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
 
-    from refkit.app.table_service import TableService, TableUse
+    from refkit.app.table_service import ActiveTable, TableService, TableUse
     from refkit.app.undo import Command
     from refkit.gui.tables.import_dialog import TableImportDialog
     from refkit.store.table_store import TableSummary
@@ -185,6 +186,7 @@ class TableEditor(QWidget):
         self._in_use_stale = False
         """The undo stack moved while the panel was hidden: read the tables in use when
         shown."""
+        self._in_use_reading = False  # a read of them is on its way in the worker
         self._summaries: list[TableSummary] = []
         self._current: RollableTable | None = None
         self._problems: list[RowProblem] = []
@@ -681,17 +683,35 @@ class TableEditor(QWidget):
         return True
 
     def in_use_text(self) -> str:
-        if self._in_use_stale:
+        if self._in_use_stale or self._in_use_reading:
             self._show_in_use()
         return self.in_use_label.text()
 
     def _history_moved(self, _index: int) -> None:
-        """A step was made or undone: the tables in use are read again now if the panel is
-        seen, else when it is shown (a step elsewhere waits for no read of them)."""
-        if self.isVisible():
-            self._show_in_use()
-        else:
+        """A step was made or undone: the tables in use are read again if the panel is seen
+        (in the worker, not waited for: the step's press is answered at once), else when it
+        is shown."""
+        if not self.isVisible():
             self._in_use_stale = True
+            return
+        service = self._service
+        if service is None:
+            return
+        from refkit.gui.shell.undo_adapter import read_later
+
+        self._in_use_reading = True
+        read_later(self._undo_stack, service.active_tables, self._in_use_read, self._in_use_failed)
+
+    def _in_use_read(self, active: list[ActiveTable]) -> None:
+        if shiboken6.isValid(self.in_use_label):
+            self._in_use_reading = False
+            self.in_use_label.setText(_in_use_lines(active))
+
+    def _in_use_failed(self, error: BaseException) -> None:
+        if shiboken6.isValid(self.in_use_label):
+            self._in_use_reading = False
+            log.warning("cannot read the tables in use: %s", error)
+            self.in_use_label.setText(f"Cannot read the tables in use: {error}")
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -699,22 +719,16 @@ class TableEditor(QWidget):
             self._show_in_use()
 
     def _show_in_use(self, *_args: object) -> None:
-        self._in_use_stale = False
+        self._in_use_stale = self._in_use_reading = False
         if self._service is None:
             self.in_use_label.clear()
             return
-        from refkit.app.table_service import USE_SPECS
-
         try:
-            lines = [
-                f"{USE_SPECS[active.use].label.capitalize()} table: {active.name}"
-                + ("" if active.chosen else " (Refkit's default)")
-                for active in self._read(self._service.active_tables)
-            ]
+            text = _in_use_lines(self._read(self._service.active_tables))
         except Exception as error:  # a read failure must not take the panel down
             log.warning("cannot read the tables in use: %s", error)
-            lines = [f"Cannot read the tables in use: {error}"]
-        self.in_use_label.setText("\n".join(lines))
+            text = f"Cannot read the tables in use: {error}"
+        self.in_use_label.setText(text)
 
     def _read(self, function: Callable[..., T], *args: object) -> T:
         """``function(*args)``, a read of the tables, where the undo stack writes (the window's
@@ -806,3 +820,14 @@ def _cells_of(table: RollableTable) -> list[list[str]]:
         ]
         for row in table.rows
     ]
+
+
+def _in_use_lines(active: list[ActiveTable]) -> str:
+    """The in-use line: each use's table, and whether it is Refkit's default."""
+    from refkit.app.table_service import USE_SPECS
+
+    return "\n".join(
+        f"{USE_SPECS[one.use].label.capitalize()} table: {one.name}"
+        + ("" if one.chosen else " (Refkit's default)")
+        for one in active
+    )
