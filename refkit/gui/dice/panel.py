@@ -154,6 +154,8 @@ class DicePanel(QWidget):
         self._crow: Character | None = None
         self._prepared = ""
         """The task the crow rolled for prepared at its last rest, read with the crow."""
+        self._offered: tuple[list[str], list[str]] | None = None
+        """The crows "Roll for" offers now (at the table, the others)."""
         self._tested: str | None = None
 
         self.roll_for = QComboBox()
@@ -385,6 +387,11 @@ class DicePanel(QWidget):
             return
         chosen = self.roll_for.currentData()
         choices = self._read(self._crows.choices)
+        offered = (list(choices.at_table), list(choices.others))
+        if offered == self._offered:
+            self._crow_chosen()  # the same crows (one was edited): the chooser stays as it is
+            return
+        self._offered = offered
         self.roll_for.blockSignals(True)
         self.roll_for.clear()
         self.roll_for.addItem(NOBODY, None)
