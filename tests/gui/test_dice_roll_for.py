@@ -206,7 +206,11 @@ def test_a_crow_edit_leaves_the_chooser_as_it_is_and_shows_the_crow_afresh(
     panel.choose_crow(ODA)
     removed: list[int] = []
     panel.roll_for.model().rowsRemoved.connect(lambda *_args: removed.append(1))
+    listed: list[int] = []
+    real = characters.names
+    characters.names = lambda: listed.append(1) or real()  # type: ignore[method-assign]
     set_conditions(characters, ODA, "weakened")
+    assert listed == [], "an edit of a crow offered already does not list every crow again"
     assert removed == [], "the same crows: the chooser is not filled again"
     assert panel.roll_for.currentData() == ODA
     assert panel.banes.total() == 1, "the edited crow is read again"
