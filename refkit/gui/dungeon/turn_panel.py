@@ -557,6 +557,8 @@ class DungeonTurnPanel(QWidget):
     def _tables_read(
         self, read: tuple[list[str], str | None] | None, error: BaseException | None
     ) -> None:
+        if self.session.closed:  # the answer came after the window closed: nothing to show
+            return
         if error is not None or read is None:
             log.error("cannot read the encounter tables", exc_info=error)
             self.show_message(f"Cannot read the tables: {error}")
