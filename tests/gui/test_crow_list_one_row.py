@@ -16,8 +16,8 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QUndoStack
 
-from refkit.app.character_service import CharacterService
 from refkit.app.sample_content import sample_characters
+from refkit.compose import Services
 from refkit.gui.characters.install import CharacterPanels, install_character_panels
 from refkit.gui.shell.actions import ActionRegistry
 from refkit.gui.shell.main_window import MainWindow
@@ -41,22 +41,24 @@ class _WholeListReads:
 
 @pytest.fixture
 def panels(qtbot, settings: QSettings, tmp_path: Path) -> Iterator[CharacterPanels]:
-    service = CharacterService.open(str(tmp_path / "crows.sqlite3"), seed_samples=False)
-    templates = sample_characters()
-    service.repository.save_all(
-        [replace(templates[i % len(templates)], name=f"Crow {i:03d}") for i in range(40)],
-        replace_existing=False,
-    )
-    window = MainWindow(settings)
-    qtbot.addWidget(window)
-    made = install_character_panels(window, ActionRegistry(window), QUndoStack(window), service)
-    yield made
-    made.session.shutdown()
-    service.close()
+    with Services(db_url=str(tmp_path / "crows.sqlite3")) as services:
+        service = services.characters  # the sample party, and 40 crows more
+        templates = sample_characters()
+        service.repository.save_all(
+            [replace(templates[i % len(templates)], name=f"Crow {i:03d}") for i in range(40)],
+            replace_existing=False,
+        )
+        window = MainWindow(settings)
+        qtbot.addWidget(window)
+        stack = QUndoStack(window)
+        made = install_character_panels(window, ActionRegistry(window), stack, service)
+        yield made
+        made.session.shutdown()
 
 
 def test_a_crow_edit_reads_and_changes_that_crows_row_only(panels, monkeypatch) -> None:
     model = panels.list_panel.model
+    crows = model.rowCount()
     panels.session.open("Crow 017")
     row = model.row_of("Crow 017")
     stamina = model.summary(row).stamina
@@ -72,17 +74,18 @@ def test_a_crow_edit_reads_and_changes_that_crows_row_only(panels, monkeypatch) 
     assert reads.count == 0, "the edits read every crow or party again"
     assert not resets and changed == [(row, row), (row, row)]
     assert model.summary(row).stamina == stamina - 1
-    assert panels.list_panel.count_label.text() == "40 crows"
+    assert panels.list_panel.count_label.text() == f"{crows} crows"
 
 
 def test_the_list_still_reads_it_all_when_the_roster_changes(panels, monkeypatch) -> None:
     model = panels.list_panel.model
     service = panels.session.service
+    crows = model.rowCount()
     service.create(replace(service.get("Crow 003"), name="Aardvark Ann"))
-    assert model.row_of("Aardvark Ann") == 0 and model.rowCount() == 41
-    service.rename("Crow 001", "Zed Late")
-    assert model.row_of("Zed Late") == 40 and model.row_of("Crow 001") == -1
+    assert model.row_of("Aardvark Ann") == 0 and model.rowCount() == crows + 1
+    service.rename("Crow 001", "Zzed Late")
+    assert model.row_of("Zzed Late") == crows and model.row_of("Crow 001") == -1
     service.delete("Crow 002")
-    assert model.row_of("Crow 002") == -1 and model.rowCount() == 40
+    assert model.row_of("Crow 002") == -1 and model.rowCount() == crows
     service.save(replace(service.get("Crow 005"), player="Someone Else"))
     assert model.summary(model.row_of("Crow 005")).player == "Someone Else"
