@@ -16,6 +16,7 @@ import threading
 import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -191,6 +192,17 @@ def _script(app: RefkitApp) -> Iterator[tuple[str, Callable[[], object]]]:
     yield "begin the day", day.steps_box.begin_button.click
     for number in range(1, 4):
         yield f"travel step {number}", day.steps_box.next_button.click
+
+    spells = panels.widget(PanelId.SPELLS)
+
+    def new_spell() -> None:
+        editor = spells.open_editor(None)
+        shipped = spells.library.shipped[0]
+        book = replace(shipped.book, name="Hild's ember book")
+        editor.saved.emit((replace(shipped, name="Hild's Ember", book=book), None))
+        assert "Hild's Ember" in spells.names_shown(), editor.problem.text()
+
+    yield "a spell of one's own", new_spell
 
     fight = panels.widget(PanelId.FIGHT)
     yield "fight: the party joins", fight.add_party

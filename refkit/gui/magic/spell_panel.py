@@ -239,10 +239,10 @@ class SpellPanel(QWidget):
 
     def _store(self, editor: SpellEditor, spell: Spell, old_name: str | None) -> None:
         try:
-            if old_name is None:
-                self.library.add(spell)
+            if old_name is None:  # written where the window writes (its worker)
+                self._write(self.library.add, spell)
             else:
-                self.library.edit(old_name, spell)
+                self._write(self.library.edit, old_name, spell)
         except (DomainError, DatabaseError) as error:
             editor.refuse(str(error))
             return
