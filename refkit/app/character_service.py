@@ -205,6 +205,10 @@ class CharacterService:
     def list_characters(self) -> list[CharacterSummary]:
         return self._repo.list_summaries()
 
+    def summary(self, name: str) -> CharacterSummary | None:
+        """The list's row of the crow called ``name`` alone (None: there is none)."""
+        return self._repo.summary(name)
+
     def names(self) -> list[str]:
         return self._repo.names()
 

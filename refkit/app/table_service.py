@@ -136,6 +136,10 @@ class TableService:
         """Every table (name, dice, row count, source), sorted by name."""
         return self._store.summaries()
 
+    def names(self) -> list[str]:
+        """Every table's name, sorted as :meth:`summaries` is (their rows are not read)."""
+        return self._store.names()
+
     def get(self, name: str) -> RollableTable:
         return self._store.get(name)
 

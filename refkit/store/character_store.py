@@ -175,6 +175,22 @@ class CharacterRepository:
             self._cache.summaries = fresh  # deleted crows drop out
         return summaries
 
+    def summary(self, name: str) -> CharacterSummary | None:
+        """The list's row of the crow called ``name`` (ignoring case; None: there is none),
+        read alone: after one crow's edit the list changes that row, not all of them."""
+        with self._db.session() as session:
+            row = _character_row(session, name)
+            if row is None:
+                return None
+            return _summary_of(
+                decode_character(row.payload, row.name),
+                row.name,
+                row.player,
+                row.revision,
+                row.created_at,
+                row.updated_at,
+            )
+
     def names(self) -> list[str]:
         """Every character's name, ordered ignoring case."""
         with self._db.session() as session:

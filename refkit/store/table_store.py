@@ -88,6 +88,18 @@ class TableStore:
             for row in tables
         ]
 
+    def names(self) -> list[str]:
+        """Every table's name, sorted as :meth:`summaries` sorts them, without reading their
+        rows (a chooser of tables needs no more)."""
+        with self._db.session() as session:
+            self._seed_once(session)
+            found = session.exec(
+                select(RollableTableRow.name, RollableTableRow.name_key).order_by(
+                    col(RollableTableRow.name_key)
+                )
+            ).all()
+        return [name for name, _key in found]
+
     def tables(self) -> list[RollableTable]:
         with self._db.session() as session:
             self._seed_once(session)

@@ -198,6 +198,24 @@ def test_rolling_for_a_crow_asks_for_a_characteristic_first(qtbot, panel, databa
     assert RollLogRepository(database).recent() == []
 
 
+def test_a_crow_edit_leaves_the_chooser_as_it_is_and_shows_the_crow_afresh(
+    panel, characters
+) -> None:
+    """Issue 30 item 3: after every crow edit the chooser was emptied and filled again with
+    every crow (1,000 items each time on the filled database); the same crows stay now."""
+    panel.choose_crow(ODA)
+    removed: list[int] = []
+    panel.roll_for.model().rowsRemoved.connect(lambda *_args: removed.append(1))
+    listed: list[int] = []
+    real = characters.names
+    characters.names = lambda: listed.append(1) or real()  # type: ignore[method-assign]
+    set_conditions(characters, ODA, "weakened")
+    assert listed == [], "an edit of a crow offered already does not list every crow again"
+    assert removed == [], "the same crows: the chooser is not filled again"
+    assert panel.roll_for.currentData() == ODA
+    assert panel.banes.total() == 1, "the edited crow is read again"
+
+
 def test_a_new_crow_is_offered_at_once(panel, characters) -> None:
     characters.create(Character("Bly", Characteristics(0, 0, 2), Stamina(5, 5)))
     names = [panel.roll_for.itemText(i) for i in range(panel.roll_for.count())]

@@ -144,3 +144,29 @@ def test_a_dt_that_runs_out_while_a_step_is_written_ends_after_that_step(qtbot, 
     assert texts[-2] == "Renamed a torch" and texts[-1].startswith("End DT"), texts
     assert rig.service.view().clock.dt == 2
     session.close()
+
+
+def test_a_read_not_waited_for_runs_in_the_worker_and_answers_on_the_gui_thread(
+    qtbot, start_app, db_file: Path
+) -> None:
+    from refkit.gui.shell.undo_adapter import read_later
+
+    app: RefkitApp = start_app(db_file)
+    answers: list[tuple[str, str]] = []
+    failures: list[tuple[str, str]] = []
+
+    def refused() -> str:
+        raise ValueError("no such table")
+
+    def answer(into: list[tuple[str, str]]):
+        return lambda got: into.append((str(got), threading.current_thread().name))
+
+    read_later(
+        app.undo_stack, lambda: threading.current_thread().name, answer(answers), answer(failures)
+    )
+    read_later(app.undo_stack, refused, answer(answers), answer(failures))
+    assert answers == [] and failures == [], "the caller goes on at once"
+    qtbot.waitUntil(lambda: bool(answers) and bool(failures), timeout=5000)
+    ((read_in, answered_in),) = answers
+    assert read_in.startswith(THREAD_NAME) and answered_in == "MainThread"
+    assert failures == [("no such table", "MainThread")]

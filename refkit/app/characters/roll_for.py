@@ -76,9 +76,19 @@ class CrowsForTests:
         """The undoable spending of one use of ``expertise`` (ValueError when none is left)."""
         return spend_expertise(self._characters, name, expertise)
 
-    def add_listener(self, callback: Callable[[], None]) -> None:
-        """Call ``callback`` after any crow or the party at the table changed."""
-        self._characters.add_listener(lambda _change: callback())
+    def add_listener(
+        self, callback: Callable[[], None], saved: Callable[[str], None] | None = None
+    ) -> None:
+        """Call ``callback`` after any crow or the party at the table changed; with ``saved``,
+        a crow saved (edited, or new) calls ``saved(its name)`` instead."""
+        if saved is None:
+            self._characters.add_listener(lambda _change: callback())
+        else:
+            self._characters.add_listener(
+                lambda change: (
+                    saved(change.name) if change.kind == "saved" and change.name else callback()
+                )
+            )
         if self._party is not None:
             self._party.add_listener(callback)
 

@@ -116,7 +116,9 @@ class CataloguePanel(QWidget):
 
     status_message = Signal(str)
 
-    def __init__(self, session: CharacterSession, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, session: CharacterSession, parent: QWidget | None = None, *, read_now: bool = True
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("catalogue_panel")
         self._session = session
@@ -196,13 +198,18 @@ class CataloguePanel(QWidget):
         self.edit_button.clicked.connect(self.ask_edit)
         session.catalogue_changed.connect(self.refresh)
         session.character_changed.connect(self._update_buttons)
-        self.refresh()
+        if read_now:
+            self.refresh()
 
     def refresh(self) -> None:
         chosen = self.current_entry()
-        own = {entry.name for entry in self._session.service.list_custom_items()}
+        session = self._session
+        customs, entries = session.read(
+            lambda: (session.service.list_custom_items(), session.catalogue())
+        )  # one trip to the worker for both
+        own = {entry.name for entry in customs}
         self.list.clear()
-        for entry in self._session.catalogue():
+        for entry in entries:
             mine = entry.name in own
             label = f"{entry.name}  ·  yours" if mine else entry.name
             row = QListWidgetItem(label)

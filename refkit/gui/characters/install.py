@@ -13,7 +13,7 @@ import contextlib
 import random
 from collections.abc import Callable, Iterator
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QToolBar, QWidget
 
@@ -106,8 +106,10 @@ class CharacterPanels(QObject):
         return panel
 
     def _build_catalogue(self) -> QWidget:
-        panel = CataloguePanel(self.session)
+        panel = CataloguePanel(self.session, read_now=False)
         panel.status_message.connect(self.window.show_status)
+        # Its items are read in the worker once it is built, not inside the registry's build.
+        QTimer.singleShot(0, panel, panel.refresh)
         return panel
 
     def _raise_sheet_on_open(self) -> None:

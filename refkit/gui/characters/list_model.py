@@ -48,6 +48,8 @@ class CharacterListModel(QAbstractTableModel):
     def __init__(self, summaries: Iterable[CharacterSummary] = (), parent: QObject | None = None):
         super().__init__(parent)
         self._rows: list[CharacterSummary] = list(summaries)
+        self._rows_by_key: dict[str, int] | None = None
+        """Each crow's row by its name key, made when first asked for after a reset."""
 
     # -- contents -----------------------------------------------------------------------------
 
@@ -59,6 +61,7 @@ class CharacterListModel(QAbstractTableModel):
         if [row.name for row in rows] != [row.name for row in self._rows]:
             self.beginResetModel()
             self._rows = rows
+            self._rows_by_key = None
             self.endResetModel()
             return
         old, self._rows = self._rows, rows
@@ -66,6 +69,17 @@ class CharacterListModel(QAbstractTableModel):
         for number, (before, after) in enumerate(zip(old, rows, strict=True)):
             if before != after:
                 self.dataChanged.emit(self.index(number, 0), self.index(number, last_column))
+
+    def set_summary(self, summary: CharacterSummary) -> bool:
+        """Show ``summary`` in the row of its crow (one crow edited); False, changing nothing,
+        when the list has no row of that name (a crow added: read the whole list)."""
+        row = self.row_of(summary.name)
+        if row < 0 or self._rows[row].name != summary.name:
+            return False
+        if self._rows[row] != summary:
+            self._rows[row] = summary
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+        return True
 
     def summaries(self) -> list[CharacterSummary]:
         return list(self._rows)
@@ -75,11 +89,11 @@ class CharacterListModel(QAbstractTableModel):
 
     def row_of(self, name: str) -> int:
         """The row of the crow called ``name`` (ignoring case), or −1."""
-        key = name_key(name)
-        for row, summary in enumerate(self._rows):
-            if name_key(summary.name) == key:
-                return row
-        return -1
+        if self._rows_by_key is None:
+            self._rows_by_key = {
+                name_key(summary.name): row for row, summary in enumerate(self._rows)
+            }
+        return self._rows_by_key.get(name_key(name), -1)
 
     # -- QAbstractTableModel ------------------------------------------------------------------
 

@@ -210,6 +210,7 @@ class CharacterListPanel(QWidget):
         self.duplicate_button.clicked.connect(self.duplicate)
         self.delete_button.clicked.connect(self.delete)
         session.roster_changed.connect(self.refresh)
+        session.crow_saved.connect(self._crow_saved)
         session.character_changed.connect(self._follow_open_crow)
         self.refresh()
         self._name_export()
@@ -233,6 +234,15 @@ class CharacterListPanel(QWidget):
                 self.choose(chosen)
         self._update_count()
         self._update_buttons()
+
+    def _crow_saved(self, name: str) -> None:
+        """One crow was saved: read its row alone (in the worker) and change that row; a crow
+        the list does not have yet (added back by an undo) reads the whole list."""
+        summary = self._session.read(self.service.summary, name)
+        if summary is None or not self.model.set_summary(summary):
+            self.refresh()
+            return
+        self._update_count()  # a player's name changed may take it out of a search
 
     @contextlib.contextmanager
     def _moving_itself(self) -> Iterator[None]:

@@ -62,7 +62,9 @@ class CharacterSession(QObject):
     character_changed = Signal()
     """The open crow changed: another one opened, or it was edited, undone or redone."""
     roster_changed = Signal()
-    """Characters or parties were added, removed, renamed or changed."""
+    """Characters or parties were added, removed or renamed, or parties changed."""
+    crow_saved = Signal(str)
+    """The crow of this name was saved (edited, or added back): its row alone may change."""
     catalogue_changed = Signal()
     status_message = Signal(str)
     wound_prompt_changed = Signal(str)
@@ -186,7 +188,10 @@ class CharacterSession(QObject):
                 self.character_changed.emit()
             elif change.name is None or name_key(change.name) == name_key(self._name or ""):
                 self.reload()
-        self.roster_changed.emit()
+        if change.kind == "saved" and change.name:
+            self.crow_saved.emit(change.name)
+        else:
+            self.roster_changed.emit()
 
     def _stack_moved(self, index: int) -> None:
         """After an undo or redo of another crow's edit, open that crow so the change is seen."""
@@ -281,7 +286,7 @@ class CharacterSession(QObject):
     def catalogue(self) -> list[CatalogueItem]:
         """Refkit's catalogue and the players' own items (cached until they change)."""
         if self._catalogue is None:
-            self._catalogue = self._service.catalogue()
+            self._catalogue = self.read(self._service.catalogue)
         return list(self._catalogue)
 
     def catalogue_entry(self, name: str) -> CatalogueItem:

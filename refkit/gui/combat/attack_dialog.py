@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from fractions import Fraction
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
@@ -36,6 +37,7 @@ from refkit.app.undo import Command
 from refkit.dice.records import RollRecord
 from refkit.errors import ConflictError, DomainError
 from refkit.gui.common.plain_text import plain_label
+from refkit.gui.shell.undo_adapter import WRITE_HERE
 from refkit.rules.combat.attack import Situation
 from refkit.rules.combat.attack_odds import AttackOdds, attack_odds
 from refkit.rules.combat.creature import MELEE, Attack
@@ -139,9 +141,13 @@ class AttackDialog(QDialog):
         *,
         attacker: str = "",
         target: str = "",
+        read: Callable[..., Any] = WRITE_HERE,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("attack_dialog")
+        self._read = read
+        """Where the crows' sheets are read and the steps made: the window's worker, else
+        here."""
         self.setWindowTitle("Attack")
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self.setMinimumWidth(min(560, _room_for(parent)))
@@ -308,7 +314,7 @@ class AttackDialog(QDialog):
         if name:
             by = fight.combatant(name)
             try:
-                attacks = self.session.attacks_of(name)
+                attacks = self._read(self.session.attacks_of, name)
             except DomainError as error:
                 attacks = ()
                 self.odds_label.setText(str(error))
@@ -321,7 +327,7 @@ class AttackDialog(QDialog):
             index = self.target_combo.findText(wanted_target) if wanted_target else 0
             self.target_combo.setCurrentIndex(max(0, index))
             self.expertise_combo.addItem("none", None)
-            for expertise in self.session.weapon_expertises(by.name):
+            for expertise in self._read(self.session.weapon_expertises, by.name):
                 self.expertise_combo.addItem(expertise, expertise)
             self.knock_out.setEnabled(True)
         self._fill_allies()
@@ -378,7 +384,7 @@ class AttackDialog(QDialog):
         if not name or not attacker:
             return None
         try:
-            attacks = self.session.attacks_of(attacker)
+            attacks = self._read(self.session.attacks_of, attacker)
         except DomainError:
             return None
         return next((a for a in attacks if a.name == name), None)
@@ -419,7 +425,8 @@ class AttackDialog(QDialog):
             return
         tested = self.tested_combo.currentText()
         try:
-            prepared = self.session.prepare_attack(
+            prepared = self._read(
+                self.session.prepare_attack,
                 attacker,
                 str(weapon),
                 target,
@@ -448,10 +455,12 @@ class AttackDialog(QDialog):
         if self.prepared is None:
             return None
         try:
-            command = self.session.make_attack(self.prepared, knock_out=self.knock_out.isChecked())
+            command = self._read(
+                self.session.make_attack, self.prepared, knock_out=self.knock_out.isChecked()
+            )
             self.push(command)
         except ConflictError as error:
-            self.session.reload()  # moved on elsewhere: offer the fight as it is now
+            self._read(self.session.reload)  # moved on elsewhere: offer the fight as it is now
             self._refill_keeping_choices()
             self.outcome_label.setText(f"Not rolled: {error}. Look again and roll again.")
             return None
@@ -477,12 +486,11 @@ class AttackDialog(QDialog):
         report = self.report
         if report is None or report.counter_damage is None:
             return False
-        piercing = any(
-            a.piercing for a in self.session.attacks_of(report.target)[:1] if a.kind == MELEE
-        )
+        attacks = self._read(self.session.attacks_of, report.target)
+        piercing = any(a.piercing for a in attacks[:1] if a.kind == MELEE)
         try:
-            command, hit = self.session.damage(
-                report.attacker, report.counter_damage, piercing=piercing
+            command, hit = self._read(
+                self.session.damage, report.attacker, report.counter_damage, piercing=piercing
             )
             self.push(command)
         except (DomainError, ValueError) as error:

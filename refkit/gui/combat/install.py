@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import TypeVar
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from refkit.app.character_service import CharacterService
@@ -23,7 +24,7 @@ from refkit.app.undo import Command
 from refkit.errors import DomainError
 from refkit.gui.combat.attack_dialog import AttackDialog
 from refkit.gui.combat.bestiary_editor import BestiaryDialog
-from refkit.gui.combat.tracker import FightPanel
+from refkit.gui.combat.tracker import FightPanel, crows_of
 from refkit.gui.shell.actions import ActionSpec
 from refkit.gui.shell.gui_thread import GuiThreadListener, on_gui_thread
 from refkit.gui.shell.panel_registry import (
@@ -37,6 +38,7 @@ from refkit.gui.shell.undo_adapter import push_command, write_through
 from refkit.rules.character.model import Character
 from refkit.rules.combat.fight import Fight
 
+T = TypeVar("T")
 FIGHT_DOCK = PanelId.FIGHT
 ATTACK_SHORTCUT = "Ctrl+Shift+A"
 NEXT_TURN_SHORTCUT = "Ctrl+Shift+T"
@@ -75,10 +77,25 @@ class FightPanels(QObject):
         return self.registry.widget(FIGHT_DOCK, FightPanel)
 
     def _build_tracker(self) -> QWidget:
-        panel = FightPanel(self.session, self.characters, self.push, self.party)
+        panel = FightPanel(
+            self.session,
+            self.characters,
+            self.push,
+            self.party,
+            read=self._read,
+            read_now=False,
+        )
         panel.status_message.connect(self.context.window.show_status)
         panel.attack_requested.connect(self.open_attack_dialog)
+        # The crows in the fight are read in the worker once the tracker is built (a read
+        # waited for inside the registry's build would turn the event loop there).
+        QTimer.singleShot(0, panel, lambda: panel.show_fight(self.session.state))
         return panel
+
+    def _read(self, function: Callable[..., T], *args: object, **kwargs: object) -> T:
+        """``function(*args, **kwargs)`` where the window writes (its worker, off the GUI
+        thread)."""
+        return write_through(self.context.undo_stack, function, *args, **kwargs)
 
     def push(self, command: Command) -> object:
         return push_command(self.context.undo_stack, command)
@@ -92,7 +109,8 @@ class FightPanels(QObject):
             return None
 
     def players_view(self) -> PlayersFight | None:
-        return players_fight(self.session.state, self._crow)
+        fight = self.session.state
+        return players_fight(fight, crows_of(fight, self._crow, self._read))
 
     def tell_players(self, show: Callable[[PlayersFight | None], object]) -> None:
         """Call ``show`` with the players' view of the fight now and after every change."""
@@ -100,7 +118,9 @@ class FightPanels(QObject):
         show(self.players_view())
 
     def fight_changed(self, fight: Fight) -> None:
-        self.players_fight_changed.emit(players_fight(fight, self._crow))
+        self.players_fight_changed.emit(
+            players_fight(fight, crows_of(fight, self._crow, self._read))
+        )
 
     def _crows_changed(self, _change: object) -> None:
         if any(f.is_crow for f in self.session.state.combatants):
@@ -122,6 +142,7 @@ class FightPanels(QObject):
             self.context.now,
             self.context.window,
             attacker=attacker or self.session.state.current or "",
+            read=self._read,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.destroyed.connect(lambda: setattr(self, "dialog", None))

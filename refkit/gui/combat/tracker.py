@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent
@@ -45,6 +46,7 @@ from refkit.app.undo import Command
 from refkit.errors import ConflictError, DomainError
 from refkit.gui.common.plain_text import plain_label
 from refkit.gui.shell.gui_thread import GuiThreadListener, on_gui_thread
+from refkit.gui.shell.undo_adapter import WRITE_HERE
 from refkit.rules.character.model import CONDITIONS, Character
 from refkit.rules.combat.fight import MAX_OF_A_KIND, Fight
 
@@ -167,6 +169,18 @@ class _Listener:
             self.panel.show_fight(self.panel.session.state)
 
 
+def crows_of(
+    fight: Fight, crow: Callable[[str], Character | None], read: Callable[..., Any]
+) -> Callable[[str], Character | None]:
+    """The sheets of the fight's crows, all read at once by ``read`` (the window's worker), as
+    the lookup :func:`combatant_rows` and :func:`players_fight` take."""
+    names = [fighter.name for fighter in fight.combatants if fighter.is_crow]
+    if not names:
+        return lambda _name: None
+    sheets: dict[str, Character | None] = read(lambda: {name: crow(name) for name in names})
+    return lambda name: sheets.get(name)
+
+
 def _forget(session: FightSession, characters: CharacterService, listener: _Listener) -> None:
     session.remove_listener(listener)
     characters.remove_listener(listener.crows_changed)
@@ -189,9 +203,15 @@ class FightPanel(QWidget):
         push: Push,
         party: Callable[[], Sequence[str]] = tuple,
         parent: QWidget | None = None,
+        *,
+        read: Callable[..., Any] = WRITE_HERE,
+        read_now: bool = True,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("fight_panel")
+        self._read = read
+        """Where the panel reads the crows and makes its steps: the window's worker
+        (``write_through``), else here."""
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.session = session
         self.characters = characters
@@ -336,7 +356,10 @@ class FightPanel(QWidget):
         characters.add_listener(on_gui_thread(listener.crows_changed))
         self.destroyed.connect(partial(_forget, session, characters, listener))
         self.refresh_bestiary()
-        self.show_fight(session.state)
+        if read_now:
+            self.show_fight(session.state)
+        else:  # shown once built (install): neither "no one" nor an empty round meanwhile
+            self.empty_label.setVisible(False)
 
     # -- showing --------------------------------------------------------------------------------
 
@@ -359,7 +382,8 @@ class FightPanel(QWidget):
         self.side_label.setText(side_text(fight))
         self.turn_label.setText(f"{fight.current}'s turn" if fight.current else "")
         self.turn_label.setVisible(bool(fight.current))
-        rows = combatant_rows(fight, self._crow)
+        sheets = crows_of(fight, self._crow, self._read)
+        rows = combatant_rows(fight, sheets)
         names = [row.name for row in rows]
         if names != list(self.rows):
             self._rebuild(names)
@@ -375,7 +399,7 @@ class FightPanel(QWidget):
         self.surprise_button.setVisible(fight.round == 0)
         self.remove_button.setEnabled(bool(rows))
         self.damage_button.setEnabled(bool(rows))
-        self.show_armour_choice()
+        self.show_armour_choice(sheets)
         self.fight_shown.emit(fight)
 
     def _rebuild(self, names: list[str]) -> None:
@@ -414,11 +438,11 @@ class FightPanel(QWidget):
     def run(self, make: Callable[[], Command]) -> bool:
         """Make a step and push it; a refusal is said in the panel (nothing changed)."""
         try:
-            command = make()
+            command = self._read(make)  # what it reads, read in the worker
             self.push(command)
         except ConflictError as error:
             # The command line or another window moved the fight on: show it as it is now.
-            self.session.reload()
+            self._read(self.session.reload)
             self.say(f"{error}. The fight is shown as it is now: do the step again if need be")
             return False
         except (DomainError, ValueError) as error:
@@ -435,7 +459,7 @@ class FightPanel(QWidget):
         return self.run(lambda: self.session.add_creatures(name, self.count_spin.value()))
 
     def add_party(self) -> bool:
-        names = list(self.party())
+        names = list(self._read(self.party))
         if not names:
             self.say("No party is at the table: choose one on the dungeon-turn panel")
             return False
@@ -491,11 +515,14 @@ class FightPanel(QWidget):
             )[0]
         )
 
-    def show_armour_choice(self) -> None:
+    def show_armour_choice(self, sheets: Callable[[str], Character | None] | None = None) -> None:
         """Offer the picked crow's armour and shields (two or more) to lose AD first; the one
-        chosen stays chosen while the crow stays picked."""
+        chosen stays chosen while the crow stays picked. ``sheets``: the fight's crows as just
+        read (else the picked one is read, in the worker)."""
         name = self.picked()
-        crow = self._crow(name) if name is not None and self._is_crow(name) else None
+        crow = None
+        if name is not None and self._is_crow(name):
+            crow = sheets(name) if sheets is not None else self._read(self._crow, name)
         sources = [] if crow is None else list(crow.items.armor_sources())
         chosen = self.armour_combo.currentData()
         self.armour_combo.clear()

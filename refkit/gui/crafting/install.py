@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 from refkit.gui.shell.actions import ActionSpec
@@ -32,14 +32,19 @@ def register(
 ) -> None:
     def build() -> QWidget:
         from refkit.gui.crafting.panel import CraftingPanel
-        from refkit.gui.shell.undo_adapter import push_made
+        from refkit.gui.shell.undo_adapter import push_made, write_through
 
         panel = CraftingPanel(
             service,
             partial(push_made, context.undo_stack),
             at_table=party.members if party is not None else tuple,
+            read=partial(write_through, context.undo_stack),
+            read_now=False,
         )
         context.undo_stack.indexChanged.connect(panel.history_moved)
+        # The projects are read in the worker once the panel is built: a read waited for while
+        # the registry is still building it would turn the event loop inside the build.
+        QTimer.singleShot(0, panel, panel.refresh)
         return panel
 
     def new_project() -> None:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -30,6 +32,7 @@ from refkit.errors import DomainError
 from refkit.gui.common.plain_text import plain_label
 from refkit.gui.common.row_table_model import Column, RowTableModel
 from refkit.gui.common.table_style import fixed_column_widths
+from refkit.gui.shell.undo_adapter import WRITE_HERE
 from refkit.rules.crafting.tracker import MAX_BONUS
 
 NO_EXPERTISE = "no expertise"
@@ -51,6 +54,9 @@ class CraftingPanel(QWidget):
         push_made: PushMade,
         at_table: Callable[[], Sequence[str]] = tuple,
         parent: QWidget | None = None,
+        *,
+        read: Callable[..., Any] = WRITE_HERE,
+        read_now: bool = True,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("crafting_panel")
@@ -58,8 +64,14 @@ class CraftingPanel(QWidget):
         self._push_made = push_made
         """Makes a step (reading what it is worked out from) and runs it as one undo step:
         ``push_made`` of the window's undo stack (in its worker, made again on a conflict)."""
+        self._read = read
+        """Where the panel reads (the window's worker, ``write_through``), else here."""
         self._at_table = at_table
         self._views: list[ProjectView] = []
+        self._stale = False
+        """The undo stack moved while the panel was hidden: read again when it is shown."""
+        self._rest: str | None = None
+        """The rest under way, as the last :meth:`refresh` read it."""
 
         self._model: RowTableModel[ProjectView] = RowTableModel(
             [
@@ -162,15 +174,19 @@ class CraftingPanel(QWidget):
         self.roll_button.clicked.connect(self.roll)
         self.complete_button.clicked.connect(self.complete)
         self.new_button.clicked.connect(self.open_new_project)
-        self.refresh()
+        for widget in (self.complete_button, self.roll_button, self.crafter_combo):
+            widget.setEnabled(False)  # until the projects are read
+        if read_now:
+            self.refresh()
 
     # reading --------------------------------------------------------------------------------
 
     def refresh(self, select: str | None = None) -> None:
         """Read the projects again, keeping (or moving to) the selected one."""
+        self._stale = False
         keep = select or self.selected_name()
         try:
-            self._views = self._service.projects()
+            self._views, self._rest = self._read(self._read_projects)
         except DomainError as error:
             self._say(str(error))
             return
@@ -181,9 +197,22 @@ class CraftingPanel(QWidget):
             self.table.selectRow(row)
         self._show_selected()
 
+    def _read_projects(self) -> tuple[list[ProjectView], str | None]:
+        """The projects and the rest under way, read together (in the window's worker)."""
+        return self._service.projects(), self._service.current_rest()
+
     def history_moved(self, _index: int) -> None:
-        """The undo stack moved (an undo, a redo, another panel's step): read again."""
+        """The undo stack moved (an undo, a redo, another panel's step): read again now if the
+        panel is seen, else when it is shown (a step elsewhere waits for no read of it)."""
+        if not self.isVisible():
+            self._stale = True
+            return
         self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
 
     def selected_name(self) -> str | None:
         view = self.selected()
@@ -200,9 +229,8 @@ class CraftingPanel(QWidget):
         has = view is not None
         for widget in (self.complete_button, self.roll_button, self.crafter_combo):
             widget.setEnabled(has)
-        rest = self._service.current_rest()
         self.rest_edit.setPlaceholderText(
-            rest or "not resting: name the occasion (e.g. town, day 3)"
+            self._rest or "not resting: name the occasion (e.g. town, day 3)"
         )
         if view is None:
             self.card.setText("No crafting project yet: start one with New project….")
@@ -255,7 +283,8 @@ class CraftingPanel(QWidget):
         if crafter:
             try:
                 options = [
-                    f"{name} ({left} left)" for name, left in self._service.expertises_left(crafter)
+                    f"{name} ({left} left)"
+                    for name, left in self._read(self._service.expertises_left, crafter)
                 ]
             except DomainError as error:
                 self._say(str(error))
@@ -278,7 +307,8 @@ class CraftingPanel(QWidget):
             self.odds_label.setText("")
             return
         try:
-            odds = self._service.odds(
+            odds = self._read(
+                self._service.odds,
                 view.project.name,
                 crafter,
                 edges=self.edges.value(),
@@ -357,7 +387,7 @@ class CraftingPanel(QWidget):
         from refkit.gui.crafting.new_project import NewProjectDialog
 
         try:
-            items, crows = self._service.craftable(), self._service.crows()
+            items, crows = self._read(lambda: (self._service.craftable(), self._service.crows()))
         except DomainError as error:
             self._say(str(error))
             return

@@ -51,6 +51,7 @@ from refkit.present.test_text import NET_TEXT, shown_signed, word_result
 from refkit.rules.checks.conditions import NO_EFFECT, ConditionEffect, conditions_on_test
 from refkit.rules.checks.crows_test import Forced, Order, net_state
 from refkit.rules.checks.prepared import PREPARED_BONUS
+from refkit.store.row_forms import name_key
 
 if TYPE_CHECKING:
     from refkit.app.characters.roll_for import CrowsForTests
@@ -152,6 +153,11 @@ class DicePanel(QWidget):
         self._read: Callable[..., Any] = _read_here
         self._push: Callable[[Command], object] | None = None
         self._crow: Character | None = None
+        self._prepared = ""
+        """The task the crow rolled for prepared at its last rest, read with the crow."""
+        self._offered: tuple[list[str], list[str]] | None = None
+        """The crows "Roll for" offers now (at the table, the others)."""
+        self._offered_keys: set[str] = set()
         self._tested: str | None = None
 
         self.roll_for = QComboBox()
@@ -368,7 +374,7 @@ class DicePanel(QWidget):
         self._crows = crows
         self._push = push
         self._read = read
-        crows.add_listener(on_gui_thread(self._crows_changed))
+        crows.add_listener(on_gui_thread(self._crows_changed), on_gui_thread(self._crow_saved))
         self.refresh_crows()
 
     def _crows_changed(self) -> None:
@@ -377,12 +383,31 @@ class DicePanel(QWidget):
         except RuntimeError:  # the panel is gone (the window closed): nothing to show
             return
 
+    def _crow_saved(self, name: str) -> None:
+        """A crow was saved: one offered already (an edit) is read again if it is the one
+        rolled for, the chooser stays; a new one is offered (the crows are read again)."""
+        if self._offered is None or name_key(name) not in self._offered_keys:
+            self._crows_changed()
+            return
+        chosen = self.roll_for.currentData()
+        if chosen is not None and name_key(chosen) == name_key(name):
+            try:
+                self._crow_chosen()
+            except RuntimeError:  # the panel is gone (the window closed)
+                return
+
     def refresh_crows(self) -> None:
         """Offer the crows as they are now, keeping the one chosen if it still exists."""
         if self._crows is None:
             return
         chosen = self.roll_for.currentData()
         choices = self._read(self._crows.choices)
+        offered = (list(choices.at_table), list(choices.others))
+        if offered == self._offered:
+            self._crow_chosen()  # the same crows (one was edited): the chooser stays as it is
+            return
+        self._offered = offered
+        self._offered_keys = {name_key(name) for names in offered for name in names}
         self.roll_for.blockSignals(True)
         self.roll_for.clear()
         self.roll_for.addItem(NOBODY, None)
@@ -420,9 +445,13 @@ class DicePanel(QWidget):
     def _crow_chosen(self, *_args: object) -> None:
         name = self.roll_for.currentData()
         crow: Character | None = None
-        if name is not None and self._crows is not None:
-            try:
-                crow = self._crows.get(name)
+        self._prepared = ""
+        crows = self._crows
+        if name is not None and crows is not None:
+            try:  # the sheet and its prepared task in one read, where the window reads
+                crow, self._prepared = self._read(
+                    lambda: (crows.get(name), crows.prepared_task(name))
+                )
             except Exception as error:  # deleted a moment ago: back to nobody, say why
                 self.status_message.emit(f"Cannot roll for {name}: {error}")
                 crow = None
@@ -476,7 +505,7 @@ class DicePanel(QWidget):
     def _show_prepared(self, crow: Character | None) -> None:
         """Offer the +2 of the task the crow prepared for at its last rest (off until ticked:
         only the table knows whether this test is that task)."""
-        task = self._crows.prepared_task(crow.name) if crow and self._crows else ""
+        task = self._prepared if crow is not None else ""
         shown = f"Prepared for: {task} (+{PREPARED_BONUS})" if task else ""
         if shown != self.prepared_check.text():
             self.prepared_check.setChecked(False)

@@ -56,21 +56,30 @@ def overdue_text(pending: Sequence[PendingEncounter]) -> str:
     return f"⚠ {what} OVERDUE: due in {dts}, not resolved yet — bring it in now"
 
 
+def _pending_style(colour: str) -> str:
+    return (
+        f"#pending_encounter {{ border: 2px solid {colour}; border-radius: 6px; }}"
+        f"#pending_text {{ color: {colour}; }}"
+    )
+
+
+URGENT_STYLE = _pending_style("#c62828")
+"""An encounter now, or one overdue."""
+COMING_STYLE = _pending_style("#e65100")
+"""An encounter signed for later."""
+
+
 class _PendingRow(QFrame):
+    """One pending encounter: its words and a Resolved button. A row is kept while the box
+    shows as many encounters and given new words (:meth:`show`); its style sheet is set only
+    when its urgency changes, since setting one re-styles the row and its children."""
+
     resolve_clicked = Signal(int)
 
-    def __init__(
-        self,
-        index: int,
-        text: str,
-        immediate: bool,
-        parent: QWidget | None = None,
-        *,
-        overdue: bool = False,
-    ):
+    def __init__(self, index: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("pending_encounter")
-        self.label = plain_label(text)  # may quote a table row
+        self.label = plain_label("")  # may quote a table row
         self.label.setObjectName("pending_text")
         self.label.setWordWrap(True)
         font = self.label.font()
@@ -80,15 +89,17 @@ class _PendingRow(QFrame):
         self.resolve_button.setObjectName("resolve_button")
         self.resolve_button.setToolTip("The group has met this encounter; stop showing it")
         self.resolve_button.clicked.connect(lambda: self.resolve_clicked.emit(index))
-        colour = "#c62828" if immediate or overdue else "#e65100"
-        self.setStyleSheet(
-            f"#pending_encounter {{ border: 2px solid {colour}; border-radius: 6px; }}"
-            f"#pending_text {{ color: {colour}; }}"
-        )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 6, 4)
         layout.addWidget(self.label, 1)
         layout.addWidget(self.resolve_button)
+
+    def show_encounter(self, text: str, urgent: bool) -> None:
+        if self.label.text() != text:
+            self.label.setText(text)
+        style = URGENT_STYLE if urgent else COMING_STYLE
+        if self.styleSheet() != style:
+            self.setStyleSheet(style)
 
 
 class EncounterBox(QFrame):
@@ -106,6 +117,7 @@ class EncounterBox(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self._loading = False
         self._pending_rows: list[_PendingRow] = []
+        self._tables_shown: tuple[list[str], str | None] | None = None
 
         self.en_label = QLabel("EN 9")
         self.en_label.setObjectName("en_label")
@@ -209,29 +221,39 @@ class EncounterBox(QFrame):
         self._loading = False
 
     def show_pending(self, pending: Sequence[PendingEncounter], current_dt: int) -> None:
-        for row in self._pending_rows:
+        """Show ``pending`` in the rows there are (added or dropped only as their number
+        changes): the box is refreshed after every step, so it must not rebuild what stays."""
+        rows = self._pending_rows
+        while len(rows) > len(pending):
+            row = rows.pop()
             self.pending_box.removeWidget(row)
             row.hide()
             row.deleteLater()
-        self._pending_rows = []
-        for index, encounter in enumerate(pending):
-            row = _PendingRow(
-                index,
-                pending_text(encounter, current_dt),
-                encounter.immediate,
-                overdue=encounter.overdue,
-            )
+        while len(rows) < len(pending):
+            row = _PendingRow(len(rows))
             row.resolve_clicked.connect(self.resolve_clicked)
             self.pending_box.addWidget(row)
-            self._pending_rows.append(row)
+            rows.append(row)
+        for row, encounter in zip(rows, pending, strict=True):
+            row.show_encounter(
+                pending_text(encounter, current_dt), encounter.immediate or encounter.overdue
+            )
         late = overdue_text(pending)
-        self.overdue_label.setText(late)
+        if self.overdue_label.text() != late:
+            self.overdue_label.setText(late)
         self.overdue_label.setVisible(bool(late))
 
     def pending_texts(self) -> list[str]:
         return [row.label.text() for row in self._pending_rows]
 
     def show_tables(self, names: Sequence[str], chosen: str | None) -> None:
+        """Offer ``names`` with ``chosen`` chosen; left alone when that is what it shows (the
+        box is refreshed after every step, and a database may hold thousands of tables)."""
+        self.roll_button.setEnabled(chosen is not None)
+        shown = (list(names), chosen)
+        if shown == self._tables_shown and self.table_combo.currentData() == chosen:
+            return
+        self._tables_shown = shown
         self.table_combo.blockSignals(True)
         self.table_combo.clear()
         self.table_combo.addItem(NO_TABLE, None)
@@ -244,7 +266,6 @@ class EncounterBox(QFrame):
         index = self.table_combo.findData(chosen) if chosen else 0
         self.table_combo.setCurrentIndex(max(0, index))
         self.table_combo.blockSignals(False)
-        self.roll_button.setEnabled(chosen is not None)
 
     def show_table_result(self, text: str) -> None:
         self.table_result.setText(text)

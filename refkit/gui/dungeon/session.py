@@ -103,6 +103,7 @@ class DungeonTurnSession(QObject, DungeonSteps):
         self.last_auto_end_lateness: float | None = None
         self._closed = False
         self._checking = False  # a version check is on its way in the worker
+        self._index_moves = 0  # how often the undo stack's index moved (each one refreshes)
         self._unsaved: Command | None = None  # the step last said "not saved"
         self._until_live: Callable[[], object] | None = None  # see show_stored
         self._unrecorded_warnings: set[int] = set()  # thresholds warned before the service
@@ -276,6 +277,7 @@ class DungeonTurnSession(QObject, DungeonSteps):
         if self._unsaved is not None and self._top_command(index) is self._unsaved:
             self._unsaved = None  # the save-problem bar's retry got it in
             self.message_withdrawn.emit()
+        self._index_moves += 1
         self.refresh()
         self.log_changed.emit()
 
@@ -287,6 +289,7 @@ class DungeonTurnSession(QObject, DungeonSteps):
 
     def run(self, command: Command) -> bool:
         """Do ``command`` as one undo step; False (and a message) when it was refused."""
+        moves = self._index_moves
         try:
             if self.undo_stack is not None:
                 from refkit.gui.shell.undo_adapter import push_command
@@ -301,8 +304,9 @@ class DungeonTurnSession(QObject, DungeonSteps):
             self._refused(error)
             self.refresh()
             return False
-        self.refresh()
-        self.log_changed.emit()
+        if self._index_moves == moves:  # else the stack's move read the state just now
+            self.refresh()
+            self.log_changed.emit()
         return True
 
     def call(self, action: Callable[[], T]) -> T | None:

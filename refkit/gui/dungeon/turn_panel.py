@@ -540,24 +540,30 @@ class DungeonTurnPanel(QWidget):
         self._announced = (last.key, shown, check)
 
     def _show_encounter_tables(self, clock: DungeonTurnClock) -> None:
+        """Offer the tables with the dungeon's choice, read in the worker without waiting for
+        it (they seldom change: the press that refreshed the panel is answered at once, and
+        the chooser is changed, if at all, when the names arrive)."""
         tables = self.session.table_service
         if tables is None:
             self.encounters.show_tables([], None)
             self.encounters.roll_button.setEnabled(False)
             return
         key = self._dungeon_key(clock)
-        try:
-            names, chosen = self.session.write(
-                lambda: (
-                    [summary.name for summary in tables.summaries()],
-                    tables.encounter_table(key),
-                )
-            )
-        except Exception as error:
-            log.exception("cannot read the encounter tables")
+        self.session.read_later(
+            lambda: (tables.names(), tables.encounter_table(key)),  # names only: no rows
+            self._tables_read,
+        )
+
+    def _tables_read(
+        self, read: tuple[list[str], str | None] | None, error: BaseException | None
+    ) -> None:
+        if self.session.closed:  # the answer came after the window closed: nothing to show
+            return
+        if error is not None or read is None:
+            log.error("cannot read the encounter tables", exc_info=error)
             self.show_message(f"Cannot read the tables: {error}")
             return
-        self.encounters.show_tables(names, chosen)
+        self.encounters.show_tables(*read)
 
     @staticmethod
     def _dungeon_key(clock: DungeonTurnClock) -> str:
@@ -777,11 +783,12 @@ class DungeonTurnPanel(QWidget):
         if party is None:
             self.rest.show_party(False, False)
             return
-        try:
-            names = party.party_names()
-            chosen = party.party_name()
-            members = party.members()
-            in_miasma = party.rest_in_miasma
+
+        def read() -> tuple[list[str], str | None, Sequence[str], bool]:
+            return party.party_names(), party.party_name(), party.members(), party.rest_in_miasma
+
+        try:  # one read, where the window reads (its worker)
+            names, chosen, members, in_miasma = self.session.write(read)
         except Exception as error:  # the panel must keep working: say it and go on
             log.exception("cannot read the party at the table")
             self.show_message(f"Cannot read the parties: {error}")
@@ -828,8 +835,12 @@ class DungeonTurnPanel(QWidget):
         from refkit.app.party.commands import SetTableParty
 
         # An undoable step; call() says why when the party is gone (None), as for any refusal.
-        command = self.session.call(lambda: SetTableParty(party, name))
-        chosen = command is not None and (not command.changes_anything or self.session.run(command))
+        def make() -> tuple[SetTableParty, bool]:
+            command = SetTableParty(party, name)
+            return command, command.changes_anything  # both read in the worker
+
+        made = self.session.call(make)
+        chosen = made is not None and (not made[1] or self.session.run(made[0]))
         self._show_party()
         if chosen:
             shown = name if name is not None else "no party"

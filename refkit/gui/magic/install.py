@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 from refkit.app.magic.cast import CastPlan
@@ -94,9 +94,13 @@ class MagicPanels(QObject):
         return self.registry.widget(SPELLS_DOCK, SpellPanel)
 
     def _build_panel(self) -> QWidget:
-        panel = SpellPanel(self.library, write=partial(write_through, self.context.undo_stack))
+        panel = SpellPanel(
+            self.library, write=partial(write_through, self.context.undo_stack), read_now=False
+        )
         panel.status_message.connect(self.context.window.show_status)
         panel.cast_requested.connect(self.open_cast_dialog)
+        # The players' own spells are read in the worker once the panel is built.
+        QTimer.singleShot(0, panel, panel.reload)
         return panel
 
     def push(self, command: Command) -> object:

@@ -66,6 +66,7 @@ class SpellPanel(QWidget):
         parent: QWidget | None = None,
         *,
         write: Callable[..., Any] = WRITE_HERE,
+        read_now: bool = True,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("spell_panel")
@@ -154,7 +155,8 @@ class SpellPanel(QWidget):
         self.import_button.clicked.connect(self.ask_import)
         self.export_button.clicked.connect(self.ask_export)
         self.cast_button.clicked.connect(self.cast_requested)
-        self.reload()
+        if read_now:
+            self.reload()
 
     # -- the list ------------------------------------------------------------------------------
 
@@ -162,7 +164,7 @@ class SpellPanel(QWidget):
         """Read the spells again (after a change), keeping the one chosen or ``select``."""
         current = self.current_spell()
         try:
-            read = self.library.own_read()
+            read = self._write(self.library.own_read)  # read where the window writes
         except (DomainError, DatabaseError) as error:
             read = []
             self._say(f"Your spells could not be read: {error}")
@@ -245,10 +247,10 @@ class SpellPanel(QWidget):
 
     def _store(self, editor: SpellEditor, spell: Spell, old_name: str | None) -> None:
         try:
-            if old_name is None:
-                self.library.add(spell)
+            if old_name is None:  # written where the window writes (its worker)
+                self._write(self.library.add, spell)
             else:
-                self.library.edit(old_name, spell, expected_version=editor.version)
+                self._write(self.library.edit, old_name, spell, expected_version=editor.version)
         except StaleWriteError as error:
             self._show_conflict(editor, spell, old_name or spell.name, error)
             return

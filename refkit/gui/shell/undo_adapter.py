@@ -29,10 +29,12 @@ edits something living in the window instead (a map being painted) says so with 
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import threading
 from collections.abc import Callable
+from concurrent.futures import Future
 from contextlib import AbstractContextManager
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -332,6 +334,43 @@ class ThroughWorker:
         if not callable(found):
             return found
         return partial(write_through, self._stack, found)
+
+
+def read_later(
+    stack: QUndoStack | None,
+    read: Callable[[], T],
+    then: Callable[[T], None],
+    failed: Callable[[BaseException], None],
+) -> None:
+    """``read()`` where ``stack`` writes (the window's worker) without waiting for it: then
+    ``then(result)`` or ``failed(error)`` on the GUI thread when it is done; both at once when
+    there is no worker (a bare stack, an in-memory database). Nothing is called when the
+    worker shut down meanwhile (the window closed)."""
+    worker = stack.worker if isinstance(stack, RefkitUndoStack) else None
+    if (
+        worker is None
+        or not worker.writes_here
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        try:
+            result = read()
+        except Exception as error:
+            failed(error)
+            return
+        then(result)
+        return
+
+    def done(future: Future[T]) -> None:
+        if future.cancelled():
+            return
+        error = future.exception()
+        if error is not None:
+            failed(error)
+        else:
+            then(future.result())
+
+    with contextlib.suppress(RuntimeError):  # shut down: the window is closing
+        worker.then(read, done)
 
 
 WRITE_HERE = partial(write_through, None)

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
+import shiboken6
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QFont
+from PySide6.QtGui import QBrush, QFont, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -58,7 +59,7 @@ from refkit.rules.tables.model import (
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
 
-    from refkit.app.table_service import TableService, TableUse
+    from refkit.app.table_service import ActiveTable, TableService, TableUse
     from refkit.app.undo import Command
     from refkit.gui.tables.import_dialog import TableImportDialog
     from refkit.store.table_store import TableSummary
@@ -187,6 +188,10 @@ class TableEditor(QWidget):
         self._service = service
         self._undo_stack = undo_stack
         self._rng_factory = rng_factory
+        self._in_use_stale = False
+        """The undo stack moved while the panel was hidden: read the tables in use when
+        shown."""
+        self._in_use_reading = False  # a read of them is on its way in the worker
         self._summaries: list[TableSummary] = []
         self._current: RollableTable | None = None
         self._problems: list[RowProblem] = []
@@ -374,7 +379,7 @@ class TableEditor(QWidget):
         self.force_check.toggled.connect(self.force_spin.setEnabled)
         self.roll_button.clicked.connect(self.roll)
         if self._undo_stack is not None:  # an undone choice shows at once
-            self._undo_stack.indexChanged.connect(self._show_in_use)
+            self._undo_stack.indexChanged.connect(self._history_moved)
 
     # the list -------------------------------------------------------------------------------
 
@@ -382,7 +387,7 @@ class TableEditor(QWidget):
         self._service = service
         if undo_stack is not None and undo_stack is not self._undo_stack:
             self._undo_stack = undo_stack
-            undo_stack.indexChanged.connect(self._show_in_use)
+            undo_stack.indexChanged.connect(self._history_moved)
         self.reload()
 
     def table_names(self) -> list[str]:
@@ -733,24 +738,52 @@ class TableEditor(QWidget):
         return True
 
     def in_use_text(self) -> str:
+        if self._in_use_stale or self._in_use_reading:
+            self._show_in_use()
         return self.in_use_label.text()
 
+    def _history_moved(self, _index: int) -> None:
+        """A step was made or undone: the tables in use are read again if the panel is seen
+        (in the worker, not waited for: the step's press is answered at once), else when it
+        is shown."""
+        if not self.isVisible():
+            self._in_use_stale = True
+            return
+        service = self._service
+        if service is None:
+            return
+        from refkit.gui.shell.undo_adapter import read_later
+
+        self._in_use_reading = True
+        read_later(self._undo_stack, service.active_tables, self._in_use_read, self._in_use_failed)
+
+    def _in_use_read(self, active: list[ActiveTable]) -> None:
+        if shiboken6.isValid(self.in_use_label):
+            self._in_use_reading = False
+            self.in_use_label.setText(_in_use_lines(active))
+
+    def _in_use_failed(self, error: BaseException) -> None:
+        if shiboken6.isValid(self.in_use_label):
+            self._in_use_reading = False
+            log.warning("cannot read the tables in use: %s", error)
+            self.in_use_label.setText(f"Cannot read the tables in use: {error}")
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._in_use_stale:
+            self._show_in_use()
+
     def _show_in_use(self, *_args: object) -> None:
+        self._in_use_stale = self._in_use_reading = False
         if self._service is None:
             self.in_use_label.clear()
             return
-        from refkit.app.table_service import USE_SPECS
-
         try:
-            lines = [
-                f"{USE_SPECS[active.use].label.capitalize()} table: {active.name}"
-                + ("" if active.chosen else " (Refkit's default)")
-                for active in self._read(self._service.active_tables)
-            ]
+            text = _in_use_lines(self._read(self._service.active_tables))
         except Exception as error:  # a read failure must not take the panel down
             log.warning("cannot read the tables in use: %s", error)
-            lines = [f"Cannot read the tables in use: {error}"]
-        self.in_use_label.setText("\n".join(lines))
+            text = f"Cannot read the tables in use: {error}"
+        self.in_use_label.setText(text)
 
     def _read(self, function: Callable[..., T], *args: object) -> T:
         """``function(*args)``, a read of the tables, where the undo stack writes (the window's
@@ -762,7 +795,7 @@ class TableEditor(QWidget):
     def restore_defaults(self) -> None:
         if self._service is None:
             return
-        written = self._service.restore_defaults()
+        written = self._read(self._service.restore_defaults)  # where the window writes
         if written:
             self.status_message.emit(f"Restored {', '.join(written)}")
             self.tables_changed.emit()
@@ -842,3 +875,14 @@ def _cells_of(table: RollableTable) -> list[list[str]]:
         ]
         for row in table.rows
     ]
+
+
+def _in_use_lines(active: list[ActiveTable]) -> str:
+    """The in-use line: each use's table, and whether it is Refkit's default."""
+    from refkit.app.table_service import USE_SPECS
+
+    return "\n".join(
+        f"{USE_SPECS[one.use].label.capitalize()} table: {one.name}"
+        + ("" if one.chosen else " (Refkit's default)")
+        for one in active
+    )

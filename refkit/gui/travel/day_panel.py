@@ -198,6 +198,8 @@ class TravelDayPanel(QWidget):
         undo_stack: QUndoStack,
         backend: TravelBackend | None = None,
         parent: QWidget | None = None,
+        *,
+        read_now: bool = True,
     ) -> None:
         super().__init__(parent)
         self.undo_stack = undo_stack
@@ -406,7 +408,8 @@ class TravelDayPanel(QWidget):
             box.toggled.connect(lambda _: self._fill_day_rest())
         # A bound method: Qt drops the connection when the panel goes, the stack may outlive it.
         undo_stack.indexChanged.connect(self._stack_moved)
-        self.reload()
+        if read_now:
+            self.reload()
 
     def _splitter_dragged(self, position: int, index: int) -> None:
         self._sized = True
@@ -451,17 +454,23 @@ class TravelDayPanel(QWidget):
         if backend is None:
             return
         shown = self.journey.name if self.journey else None
+
+        def read() -> tuple[list[str], list[str], Journey | None]:
+            try:
+                journey = backend.journey(shown)
+            except ValueError:
+                journey = None
+            return backend.journey_names(), backend.map_names(), journey
+
+        # One trip to the worker for the three reads (where the undo stack writes).
+        journey_names, map_names, journey = write_through(self.undo_stack, read)
         self.journeys.clear()
-        self.journeys.addItems(backend.journey_names())
+        self.journeys.addItems(journey_names)
         chosen_map = self.start_map.currentText()
         self.start_map.clear()
-        self.start_map.addItems(backend.map_names())
+        self.start_map.addItems(map_names)
         if chosen_map:
             self.start_map.setCurrentText(chosen_map)
-        try:
-            journey = backend.journey(shown)
-        except ValueError:
-            journey = None
         self._show(journey)
 
     def show_journey(self, name: str) -> None:

@@ -8,9 +8,9 @@ the composition root gives (:meth:`TravelPanels.set_enter_dungeon`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 from refkit.gui.shell.actions import ActionSpec
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from refkit.app.travel.journey import Journey
     from refkit.app.travel.wiring import Services, TravelDesk
     from refkit.gui.travel.day_panel import TravelDayPanel
-    from refkit.gui.travel.map_editor import MapEditor
+    from refkit.gui.travel.map_editor import MapBook, MapEditor
     from refkit.gui.travel.map_view import HexMapView
     from refkit.gui.travel.players_map import PlayersMap
     from refkit.rules.travel.hex_map import HexMap
@@ -39,9 +39,14 @@ class TravelPanels:
     """The travel feature's panels on one database."""
 
     def __init__(self, registry: PanelRegistry, context: FeatureContext, desk: TravelDesk):
+        from refkit.gui.shell.undo_adapter import ThroughWorker
+
         self.registry = registry
         self.context = context
-        self.desk = desk
+        self.desk = cast("TravelDesk", ThroughWorker(desk, context.undo_stack))
+        """The desk with every call run where the window writes (its worker, off the GUI
+        thread): the panels' reads and the steps they make."""
+        self._maps = cast("MapBook", ThroughWorker(desk.maps, context.undo_stack))
         self.players_map: PlayersMap | None = None
         """The players' window's map page, while there is one."""
         self._journey: Journey | None = None
@@ -108,22 +113,23 @@ class TravelPanels:
     def build_day(self) -> QWidget:
         from refkit.gui.travel.day_panel import TravelDayPanel
 
-        panel = TravelDayPanel(self.context.undo_stack, self.desk)
+        panel = TravelDayPanel(self.context.undo_stack, self.desk, read_now=False)
         panel.status_message.connect(self.context.window.show_status)
         panel.journey_changed.connect(self._journey_shown)
         self._offer_dungeons(panel.view)
+        # Read once the panel is built: a read waited for in the worker turns the event loop,
+        # which must not happen while the registry is still building the panel.
+        QTimer.singleShot(0, panel, panel.reload)
         return panel
 
     def build_map(self) -> QWidget:
         from refkit.gui.travel.map_editor import MapEditor
 
-        editor = MapEditor(self.context.undo_stack, self.desk.maps)
+        editor = MapEditor(self.context.undo_stack, self._maps, read_now=False)
         editor.status_message.connect(self.context.window.show_status)
         editor.map_saved.connect(self._map_saved)
         self._offer_dungeons(editor.view)
-        names = self.desk.map_names()
-        if names:
-            editor.open_map(names[0])
+        QTimer.singleShot(0, editor, editor.open_first_map)  # read once built, as the day
         return editor
 
     def _journey_shown(self, journey: Journey | None) -> None:

@@ -89,7 +89,12 @@ class MapEditor(QWidget):
     """A map was written to the database (the HexMap)."""
 
     def __init__(
-        self, undo_stack: QUndoStack, book: MapBook | None = None, parent: QWidget | None = None
+        self,
+        undo_stack: QUndoStack,
+        book: MapBook | None = None,
+        parent: QWidget | None = None,
+        *,
+        read_now: bool = True,
     ) -> None:
         super().__init__(parent)
         self.undo_stack = undo_stack
@@ -205,7 +210,8 @@ class MapEditor(QWidget):
         self.view.cursor_activated.connect(self.apply_at)
         self.document.saved_changed.connect(self._saved_changed)
         self.document.changed.connect(self._cells_changed)
-        self.refresh_maps()
+        if read_now:
+            self.refresh_maps()
         self._fill_habitats()
 
     # maps ---------------------------------------------------------------------------------
@@ -217,6 +223,12 @@ class MapEditor(QWidget):
             self.maps.addItems(self.book.names())
         if current:
             self.maps.setCurrentText(current)
+
+    def open_first_map(self) -> None:
+        """List the stored maps and show the first one (the panel's first read, once built)."""
+        self.refresh_maps()
+        if self.maps.count() and self.document.hex_map is None:
+            self.open_map(self.maps.itemText(0))
 
     def open_map(self, name: str) -> None:
         if self.book is None or not name:

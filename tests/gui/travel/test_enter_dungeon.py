@@ -39,4 +39,5 @@ def test_enter_this_dungeon_starts_dt_1_of_it_with_its_table(qtbot, start_app, t
     clock = turn.session.view().clock
     assert clock.dungeon == "The Drowned Crypt"
     assert turn.session.table_service.encounter_table("The Drowned Crypt") == table
-    assert turn.encounters.table_combo.currentText() == table
+    # The chooser follows once the tables are read (in the worker, not waited for).
+    qtbot.waitUntil(lambda: turn.encounters.table_combo.currentText() == table, timeout=5000)

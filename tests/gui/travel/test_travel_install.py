@@ -23,7 +23,8 @@ def test_the_travel_menu_opens_the_panels_and_a_saved_map_starts_a_journey(
     assert editor.save()
     app.actions.action("travel_day").trigger()
     day = registry.widget(PanelId.TRAVEL_DAY, TravelDayPanel)
-    assert day.start_map.findText("Fenlands") >= 0
+    # The panel reads its journeys and maps in the worker once it is built.
+    qtbot.waitUntil(lambda: day.start_map.findText("Fenlands") >= 0, timeout=5000)
     day.start_map.setCurrentText("Fenlands")
     day.new_journey.setText("Across the fen")
     day.hirelings.setText("Ivo=1,1,1")

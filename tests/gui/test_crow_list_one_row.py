@@ -1,0 +1,91 @@
+"""After one crow's edit the character list reads that crow's row alone (issue 30 item 3).
+
+Before, every edit read every crow's bookkeeping and every party again and compared the whole
+list on the GUI thread: 2 ms for 3 crows, 79–149 ms for 10,000. Now the list asks the store for
+the edited crow's row and changes that row; a crow added, renamed or deleted, or a party changed,
+still reads the whole list. The store's reads are counted, so the test does not depend on speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QUndoStack
+
+from refkit.app.sample_content import sample_characters
+from refkit.compose import Services
+from refkit.gui.characters.install import CharacterPanels, install_character_panels
+from refkit.gui.shell.actions import ActionRegistry
+from refkit.gui.shell.main_window import MainWindow
+from refkit.store.character_store import CharacterRepository
+
+
+class _WholeListReads:
+    """How often the store lists every crow or every party."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+        for method in ("list_summaries", "list_parties"):
+            real = getattr(CharacterRepository, method)
+
+            def counted(repository, *args, _real=real, **kwargs):  # type: ignore[no-untyped-def]
+                self.count += 1
+                return _real(repository, *args, **kwargs)
+
+            monkeypatch.setattr(CharacterRepository, method, counted)
+
+
+@pytest.fixture
+def panels(qtbot, settings: QSettings, tmp_path: Path) -> Iterator[CharacterPanels]:
+    with Services(db_url=str(tmp_path / "crows.sqlite3")) as services:
+        service = services.characters  # the sample party, and 40 crows more
+        templates = sample_characters()
+        service.repository.save_all(
+            [replace(templates[i % len(templates)], name=f"Crow {i:03d}") for i in range(40)],
+            replace_existing=False,
+        )
+        window = MainWindow(settings)
+        qtbot.addWidget(window)
+        stack = QUndoStack(window)
+        made = install_character_panels(window, ActionRegistry(window), stack, service)
+        yield made
+        made.session.shutdown()
+
+
+def test_a_crow_edit_reads_and_changes_that_crows_row_only(panels, monkeypatch) -> None:
+    model = panels.list_panel.model
+    crows = model.rowCount()
+    panels.session.open("Crow 017")
+    row = model.row_of("Crow 017")
+    stamina = model.summary(row).stamina
+    reads = _WholeListReads(monkeypatch)
+    resets: list[bool] = []
+    changed: list[tuple[int, int]] = []
+    model.modelReset.connect(lambda: resets.append(True))
+    model.dataChanged.connect(lambda first, last, *_: changed.append((first.row(), last.row())))
+
+    panels.session.damage(1, piercing=True)
+    panels.session.edit_notes("Lost a boot in the bog")
+
+    assert reads.count == 0, "the edits read every crow or party again"
+    assert not resets and changed == [(row, row), (row, row)]
+    assert model.summary(row).stamina == stamina - 1
+    assert panels.list_panel.count_label.text() == f"{crows} crows"
+
+
+def test_the_list_still_reads_it_all_when_the_roster_changes(panels, monkeypatch) -> None:
+    model = panels.list_panel.model
+    service = panels.session.service
+    crows = model.rowCount()
+    service.create(replace(service.get("Crow 003"), name="Aardvark Ann"))
+    assert model.row_of("Aardvark Ann") == 0 and model.rowCount() == crows + 1
+    service.rename("Crow 001", "Zzed Late")
+    assert model.row_of("Zzed Late") == crows and model.row_of("Crow 001") == -1
+    service.delete("Crow 002")
+    assert model.row_of("Crow 002") == -1 and model.rowCount() == crows
+    service.save(replace(service.get("Crow 005"), player="Someone Else"))
+    assert model.summary(model.row_of("Crow 005")).player == "Someone Else"
