@@ -108,7 +108,7 @@ def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll], Service
 def _met_a_lock(error: BaseException) -> bool:
     """True when ``error`` (or what caused it: a failed migration wraps it) is a locked file."""
     from refkit.store.errors import DatabaseLockedError
-    from refkit.store.sqlite.failures import DRIVER_ERROR, database_failure
+    from refkit.store.failures import DRIVER_ERROR, database_failure
 
     seen: BaseException | None = error
     for _depth in range(8):

@@ -22,11 +22,12 @@ class DatabaseError(DomainError):
 
 
 class UnsupportedDatabaseError(DatabaseError):
-    """The database URL names something other than an SQLite file."""
+    """The database URL names something other than an SQLite file or a PostgreSQL server."""
 
 
 class NotADatabaseError(DatabaseError):
-    """The file exists but is not an SQLite database (or cannot be read as one)."""
+    """The file exists but is not an SQLite database (or cannot be read as one), or the server's
+    database holds another program's tables."""
 
 
 class DatabaseTooNewError(DatabaseError):
@@ -80,7 +81,13 @@ class DatabaseFullError(DatabaseWriteError):
 
 
 class ReadOnlyDatabaseError(DatabaseWriteError):
-    """The file (or its folder) cannot be written by this user."""
+    """The file (or its folder) cannot be written by this user, or the server does not let this
+    login change it."""
+
+
+class DatabaseUnreachableError(DatabaseWriteError):
+    """The database server cannot be reached, refused the login, or the connection was lost;
+    nothing of the step was kept, and trying again once the server answers may work."""
 
 
 def waiting_out_locks(
