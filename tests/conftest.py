@@ -10,7 +10,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
 
-from tests.postgresql_run import TestServer, on_server, server_url
+from tests.postgresql_run import ServerForTests, on_server, server_url
 
 ON_SERVER_SUITES = ("store", "app", "cli")
 """The suites that run on PostgreSQL too (tests/<name>/)."""
@@ -59,7 +59,7 @@ def test_server(request: pytest.FixtureRequest):
     if url is None:
         yield None
         return
-    server = TestServer(url)
+    server = ServerForTests(url)
     server.make_template()
     try:
         yield server

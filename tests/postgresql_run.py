@@ -1,11 +1,11 @@
 """Running the store, app and command-line suites on PostgreSQL as well as on SQLite.
 
-``pytest --postgresql URL tests/store tests/app tests/cli`` takes a server login that may create databases (for instance ``postgresql://refkit@127.0.0.1:55432/
-postgres``). Each test then runs against fresh databases on that server: every SQLite file or
-in-memory database a test opens through Refkit is put on a database of its own, created from a
-template migrated once per run (``CREATE DATABASE … TEMPLATE``: some 0.1 s), and dropped after
-the test. The test's default database (``REFKIT_DATABASE_URL``) is one of them, so commands run as
-subprocesses use it too.
+``pytest --postgresql URL tests/store tests/app tests/cli`` takes a server login that may create
+databases (for instance ``postgresql://refkit:secret@127.0.0.1:55432/postgres``). Each test then
+runs against fresh databases on that server: every SQLite file or in-memory database a test opens
+through Refkit is put on a database of its own, created from a template migrated once per run
+(``CREATE DATABASE … TEMPLATE``: some 0.1 s), and dropped after the test. The test's default
+database (``REFKIT_DATABASE_URL``) is one of them, so commands run as subprocesses use it too.
 
 Tests about files (backups, damaged files, the sqlite3 quick path, file permissions) are marked
 ``sqlite_only`` and are left out of such a run.
@@ -30,7 +30,7 @@ def server_url(config: pytest.Config) -> str | None:
     return given.strip() or None if given is not None else None
 
 
-class TestServer:
+class ServerForTests:
     """Fresh databases on one server for one pytest run."""
 
     def __init__(self, url: str) -> None:
@@ -62,6 +62,23 @@ class TestServer:
         self.created.append(name)
         return self.url_of(name)
 
+    def fresh_empty(self) -> str:
+        """A new database with nothing in it (not from the template)."""
+        name = f"refkit_test_{os.getpid()}_{next(_counter)}"
+        self._execute(f"CREATE DATABASE {name} TEMPLATE template0")
+        self.created.append(name)
+        return self.url_of(name)
+
+    def drop_connections_to(self, url: str) -> None:
+        """End every session on the database of ``url``, as a server restart would."""
+        from sqlalchemy.engine import make_url
+
+        name = make_url(url).database
+        self._execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            f" WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+        )
+
     def drop_created(self) -> None:
         names, self.created = self.created, []
         self._execute(*(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)" for name in names))
@@ -71,7 +88,7 @@ class TestServer:
 
 
 def on_server_resolver(
-    server: TestServer, real: Callable[[str | None], str]
+    server: ServerForTests, real: Callable[[str | None], str]
 ) -> Callable[[str | None], str]:
     """``resolve_database_url`` for a run on the server: a file (or memory) a test names is put
     on a database of its own, the same one each time the same file is named."""
@@ -90,9 +107,7 @@ def on_server_resolver(
     return resolve
 
 
-def on_server(
-    server: TestServer, monkeypatch: pytest.MonkeyPatch, data_dir: Path
-) -> Iterator[str]:
+def on_server(server: ServerForTests, monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> Iterator[str]:
     """Put the test's databases on ``server``; yields its default database's URL."""
     import refkit.store.database
     import refkit.store.location

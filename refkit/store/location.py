@@ -126,7 +126,19 @@ def shown_url(url: str) -> str:
         return url.strip().split("://", 1)[0] + "://…"
     if "password" in parsed.query:  # libpq takes a password as an option too
         parsed = parsed.update_query_dict({"password": "***"})
-    return parsed.render_as_string(hide_password=True)
+    # As the user writes it: the driver Refkit adds is no business of theirs.
+    return parsed.set(drivername="postgresql").render_as_string(hide_password=True)
+
+
+def without_password(url: str) -> str:
+    """A server ``url`` with no password in it (nor in its options), as the user writes it: what
+    a window may remember between runs (libpq's password file can supply the password)."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url.strip())
+    if "password" in parsed.query:
+        parsed = parsed.difference_update_query(["password"])
+    return parsed.set(drivername="postgresql", password=None).render_as_string()
 
 
 def database_path(url: str) -> Path | None:

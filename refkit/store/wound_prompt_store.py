@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from sqlalchemy import update
-from sqlalchemy.dialects.sqlite import insert
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
 from refkit.store.character_tables import CharacterRow, WoundPromptRow
@@ -115,6 +115,9 @@ def _write(
     values = {"to_place": wanted.to_place, "to_heal": wanted.to_heal, "revision": wanted.revision}
     statement: Insert | Update
     if seen.revision == 0:
+        # "Insert unless there": both dialects spell it ON CONFLICT DO NOTHING.
+        server = session.connection().dialect.name == "postgresql"
+        insert = postgresql.insert if server else sqlite.insert
         statement = (
             insert(WoundPromptRow)
             .values(character_id=crow_id, **values)
