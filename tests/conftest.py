@@ -10,7 +10,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
 
-from tests.postgresql_run import ServerForTests, on_server, server_url
+from tests.postgresql_run import ServerForTests, on_server, server_url, sqlite_only_reason
 
 ON_SERVER_SUITES = ("store", "app", "cli")
 """The suites that run on PostgreSQL too (tests/<name>/)."""
@@ -30,6 +30,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "sqlite_only: about SQLite files; left out of a run on PostgreSQL"
     )
+    config.addinivalue_line(
+        "markers", "on_server: run on PostgreSQL too, though outside the store, app and cli suites"
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -46,7 +49,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     kept, left_out = [], []
     for item in items:
         suite = item.path.relative_to(config.rootpath / "tests").parts[0]
-        on_server = suite in ON_SERVER_SUITES and item.get_closest_marker("sqlite_only") is None
+        on_server = (
+            (suite in ON_SERVER_SUITES or item.get_closest_marker("on_server") is not None)
+            and item.get_closest_marker("sqlite_only") is None
+            and sqlite_only_reason(item.nodeid) is None
+        )
         (kept if on_server else left_out).append(item)
     items[:] = kept
     config.hook.pytest_deselected(items=left_out)

@@ -7,8 +7,10 @@ through Refkit is put on a database of its own, created from a template migrated
 (``CREATE DATABASE … TEMPLATE``: some 0.1 s), and dropped after the test. The test's default
 database (``REFKIT_DATABASE_URL``) is one of them, so commands run as subprocesses use it too.
 
-Tests about files (backups, damaged files, the sqlite3 quick path, file permissions) are marked
-``sqlite_only`` and are left out of such a run.
+Tests about SQLite files (backups, damaged files, pragmas, the sqlite3 quick path, file
+permissions, peeking at a file with sqlite3) are left out of such a run: those marked
+``sqlite_only``, and those listed in :data:`SQLITE_ONLY` with the reason (kept here, in one place,
+rather than in each file). Their server counterparts are in ``tests/store/test_postgresql_*.py``.
 """
 
 from __future__ import annotations
@@ -21,6 +23,51 @@ from pathlib import Path
 import pytest
 
 TEMPLATE = f"refkit_test_template_{os.getpid()}"
+
+_FILES = "about SQLite files, their backups, pragmas or the sqlite3 quick path"
+_PEEKS = "reads the SQLite file behind Refkit's back with sqlite3"
+SQLITE_ONLY: dict[str, str] = {
+    "tests/store/test_backup_kill.py": _FILES,
+    "tests/store/test_database.py": _FILES,
+    "tests/store/test_database_failures.py": _FILES,
+    "tests/store/test_location.py": "about where SQLite files are put",
+    "tests/store/test_migration.py": _FILES,
+    "tests/store/test_wound_prompt_migration.py": "builds old SQLite files with sqlite3",
+    "tests/store/test_versioned_documents_migration.py": "builds old SQLite files with sqlite3",
+    "tests/store/test_dungeon_visits_upgrade.py": "builds old SQLite files with sqlite3",
+    "tests/store/test_catalogue_migration.py": "builds old SQLite files with sqlite3",
+    "tests/store/test_character_store.py::test_the_payload_is_the_character_file_document": _PEEKS,
+    "tests/store/test_roll_log.py::test_added_roll_comes_back_equal_with_its_id_and_source": _PEEKS,
+    "tests/store/test_roll_log.py::test_rows_are_stored_as_readable_json": _PEEKS,
+    "tests/store/test_roll_log.py::test_any_record_round_trips": (
+        "generates NUL characters, which PostgreSQL keeps out of text (said as such: "
+        "test_postgresql_urls.py)"
+    ),
+    "tests/store/test_table_store.py::test_names_are_unique_ignoring_case_and_spacing": _PEEKS,
+    "tests/store/test_table_store.py::test_a_table_with_gaps_is_refused_and_nothing_is_written": (
+        _PEEKS
+    ),
+    "tests/store/test_table_store.py::test_a_refused_first_use_does_not_even_seed": _PEEKS,
+    "tests/store/test_unit_of_work.py::test_two_repositories_writes_commit_together": _PEEKS,
+    "tests/store/test_unit_of_work.py::test_a_unit_opened_inside_another_joins_it": _PEEKS,
+    "tests/store/test_unit_of_work.py::test_a_full_disk_is_a_database_error_and_nothing_is_kept": (
+        "fills an SQLite file's size limit"
+    ),
+    (
+        "tests/store/test_unit_of_work.py::"
+        "test_a_failure_caught_inside_the_block_is_still_not_committed"
+    ): _PEEKS,
+}
+"""Tests left out of a run on PostgreSQL (a file, or one test by its node id), and why."""
+
+
+def sqlite_only_reason(nodeid: str) -> str | None:
+    """Why the test ``nodeid`` is left out of a run on PostgreSQL, or None if it runs there."""
+    path, _, name = nodeid.partition("::")
+    test = name.split("[", 1)[0]
+    return SQLITE_ONLY.get(path) or SQLITE_ONLY.get(f"{path}::{test}")
+
+
 _counter = itertools.count(1)
 
 
@@ -57,10 +104,23 @@ class ServerForTests:
         Database.open(self.url_of(TEMPLATE)).close()
 
     def fresh(self) -> str:
-        name = f"refkit_test_{os.getpid()}_{next(_counter)}"
-        self._execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
-        self.created.append(name)
-        return self.url_of(name)
+        """A new database, migrated (a copy of the template)."""
+        url = self.reserve()
+        self.ensure(url)
+        return url
+
+    def reserve(self) -> str:
+        """The URL of a database made only when :meth:`ensure` is first called with it."""
+        return self.url_of(f"refkit_test_{os.getpid()}_{next(_counter)}")
+
+    def ensure(self, url: str) -> None:
+        """Make the database of a URL from :meth:`reserve` (a copy of the template) unless made."""
+        from sqlalchemy.engine import make_url
+
+        name = make_url(url).database
+        if name not in self.created:
+            self._execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+            self.created.append(str(name))
 
     def fresh_empty(self) -> str:
         """A new database with nothing in it (not from the template)."""
@@ -88,14 +148,18 @@ class ServerForTests:
 
 
 def on_server_resolver(
-    server: ServerForTests, real: Callable[[str | None], str]
+    server: ServerForTests, real: Callable[[str | None], str], default: str
 ) -> Callable[[str | None], str]:
     """``resolve_database_url`` for a run on the server: a file (or memory) a test names is put
-    on a database of its own, the same one each time the same file is named."""
+    on a database of its own, the same one each time the same file is named; the test's default
+    database ``default`` is made when first used."""
     placed: dict[str, str] = {}
 
     def resolve(url: str | None = None) -> str:
         resolved = real(url)
+        if resolved == default:
+            server.ensure(default)
+            return resolved
         if not resolved.startswith("sqlite"):
             return resolved
         if resolved == "sqlite://":
@@ -107,16 +171,18 @@ def on_server_resolver(
     return resolve
 
 
-def on_server(server: ServerForTests, monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> Iterator[str]:
-    """Put the test's databases on ``server``; yields its default database's URL."""
+def on_server(
+    server: ServerForTests, monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> Iterator[str]:
+    """Put the test's databases on ``server``; yields its default database's URL (made when
+    first used: call ``server.ensure`` before a subprocess uses it)."""
     import refkit.store.database
     import refkit.store.location
 
-    real = refkit.store.location.resolve_database_url
-    resolver = on_server_resolver(server, real)
+    default = server.reserve()
+    resolver = on_server_resolver(server, refkit.store.location.resolve_database_url, default)
     monkeypatch.setattr(refkit.store.location, "resolve_database_url", resolver)
     monkeypatch.setattr(refkit.store.database, "resolve_database_url", resolver)
-    default = resolver(str(data_dir / "refkit.sqlite3"))
     monkeypatch.setenv("REFKIT_DATABASE_URL", default)
     try:
         yield default

@@ -146,3 +146,10 @@ def test_an_unknown_sqlstate_says_the_servers_words_but_never_the_sql() -> None:
     assert type(failure) is DatabaseWriteError
     assert "PostgreSQL says: division by zero" in str(failure)
     assert "UPDATE" not in str(failure)
+
+
+def test_text_with_a_nul_character_is_said_as_such() -> None:
+    nul = psycopg.DataError("PostgreSQL text fields cannot contain NUL (0x00) bytes")
+    failure = database_failure(SHOWN, nul)
+    assert type(failure) is DatabaseWriteError
+    assert "NUL character" in str(failure)

@@ -73,6 +73,10 @@ def server_failure(shown: str, error: BaseException) -> DatabaseError:
         return DatabaseUnreachableError(
             shown, "the server has no database of that name (create it first)"
         )
+    if "nul (0x00)" in lowered:  # said by psycopg before the text leaves for the server
+        return DatabaseWriteError(
+            shown, "PostgreSQL cannot store text holding a NUL character (\\0); remove it"
+        )
     if state in (_DATA_CORRUPTED, _INDEX_CORRUPTED):
         return DamagedDatabaseError(shown, said)
     if state.startswith(_CONNECTION_CLASS) or state in _OPERATOR_INTERVENTION:

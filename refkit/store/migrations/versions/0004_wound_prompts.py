@@ -93,7 +93,7 @@ def downgrade() -> None:
             _name_key(name): {"name": name, "to_place": place, "to_heal": heal}
             for name, place, heal in rows
         }
-        # Delete then insert: "INSERT OR REPLACE" is SQLite's alone.
+        # Delete then insert: an upsert is spelt differently in each dialect.
         connection.execute(sa.text("DELETE FROM app_meta WHERE key = :key"), {"key": PROMPTS_KEY})
         connection.execute(
             sa.text("INSERT INTO app_meta (key, value) VALUES (:key, :value)"),
