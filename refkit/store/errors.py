@@ -49,11 +49,15 @@ class MigrationError(DatabaseError):
 class DamagedDatabaseError(DatabaseError):
     """The file is an SQLite database but its pages are damaged; Refkit will not write to it."""
 
-    def __init__(self, path: str, detail: str = "") -> None:
-        said = f" (SQLite says: {detail})" if detail else ""
-        super().__init__(
-            f"the database {path} is damaged{said}; nothing was written to it — "
+    def __init__(self, path: str, detail: str = "", *, by: str = "SQLite") -> None:
+        said = f" ({by} says: {detail})" if detail else ""
+        remedy = (
             "open a backup copy or another file"
+            if by == "SQLite"
+            else "ask the server's administrator to restore it from a dump"
+        )
+        super().__init__(
+            f"the database {path} is damaged{said}; nothing was written to it — {remedy}"
         )
         self.path = path
         self.reason = "the file is damaged"

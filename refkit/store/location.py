@@ -133,12 +133,16 @@ def shown_url(url: str) -> str:
 def without_password(url: str) -> str:
     """A server ``url`` with no password in it (nor in its options), as the user writes it: what
     a window may remember between runs (libpq's password file can supply the password)."""
-    from sqlalchemy.engine import make_url
+    from sqlalchemy.engine import URL, make_url
 
     parsed = make_url(url.strip())
     if "password" in parsed.query:
         parsed = parsed.difference_update_query(["password"])
-    return parsed.set(drivername="postgresql", password=None).render_as_string()
+    # URL.set() takes None as "leave as it is": build the URL again without the password.
+    bare = URL.create(
+        "postgresql", parsed.username, None, parsed.host, parsed.port, parsed.database, parsed.query
+    )
+    return bare.render_as_string(hide_password=False)
 
 
 def database_path(url: str) -> Path | None:

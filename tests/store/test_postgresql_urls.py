@@ -23,6 +23,7 @@ from refkit.store.location import (  # noqa: E402
     is_server_url,
     resolve_database_url,
     shown_url,
+    without_password,
 )
 
 SECRET = "pa55-Wyrm-secret"
@@ -128,6 +129,7 @@ def test_each_sqlstate_is_said_in_refkits_words(
     assert SHOWN in message
     assert phrase in message
     assert "UPDATE" not in message and "secret map" not in message
+    assert "SQLite" not in message
 
 
 def test_a_connection_that_never_came_up_is_said_from_libpqs_reason() -> None:
@@ -153,3 +155,10 @@ def test_text_with_a_nul_character_is_said_as_such() -> None:
     failure = database_failure(SHOWN, nul)
     assert type(failure) is DatabaseWriteError
     assert "NUL character" in str(failure)
+
+
+def test_what_a_window_remembers_holds_no_password_but_keeps_the_options() -> None:
+    kept = without_password(resolve_database_url(URL))
+    assert kept == "postgresql://referee@db.example:6543/crows?connect_timeout=3&sslmode=require"
+    in_options = without_password(f"postgresql://referee@db.example/crows?password={SECRET}")
+    assert in_options == "postgresql://referee@db.example/crows"

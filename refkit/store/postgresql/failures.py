@@ -78,7 +78,7 @@ def server_failure(shown: str, error: BaseException) -> DatabaseError:
             shown, "PostgreSQL cannot store text holding a NUL character (\\0); remove it"
         )
     if state in (_DATA_CORRUPTED, _INDEX_CORRUPTED):
-        return DamagedDatabaseError(shown, said)
+        return DamagedDatabaseError(shown, said, by="PostgreSQL")
     if state.startswith(_CONNECTION_CLASS) or state in _OPERATOR_INTERVENTION:
         return DatabaseUnreachableError(shown, "the connection to the server was lost")
     if not state and isinstance(original, psycopg.OperationalError):
