@@ -18,6 +18,7 @@ from refkit.cli import (
     character_commands,
     combat_commands,
     crows_commands,
+    db_commands,
     dungeon_commands,
     export_commands,
     hazard_commands,
@@ -47,6 +48,7 @@ COMMAND_MODULES = (
     combat_commands,
     travel_commands,
     export_commands,
+    db_commands,
 )
 
 

@@ -47,6 +47,7 @@ def test_every_usual_spelling_of_the_scheme_is_read(scheme: str) -> None:
 
 
 def test_the_environment_short_name_names_the_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("REFKIT_DATABASE_URL", raising=False)  # set by a run on PostgreSQL
     monkeypatch.setenv("REFKIT_DB", "postgresql://referee@localhost/crows")
     assert resolve_database_url(None) == "postgresql+psycopg://referee@localhost/crows"
     monkeypatch.setenv("REFKIT_DATABASE_URL", "postgresql://gm@localhost/other")

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Any, Final
 
-from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, Integer, Table, create_engine, event, text
 
 from refkit.store.errors import NotADatabaseError
 
@@ -102,3 +102,20 @@ def server_schema_change(connection: Connection) -> Iterator[None]:
     with connection.begin():
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         yield
+
+
+def reset_sequences(connection: Connection, tables: list[Table]) -> None:
+    """After rows were inserted with their ids (a copied campaign), move each table's id
+    sequence past the highest id, so the next row the app adds gets a new one."""
+    for table in tables:
+        for column in table.primary_key.columns:
+            if not isinstance(column.type, Integer) or len(table.primary_key.columns) != 1:
+                continue
+            quote = connection.dialect.identifier_preparer.quote
+            connection.execute(
+                text(
+                    "SELECT setval(pg_get_serial_sequence(:table, :column), COALESCE("
+                    f"(SELECT MAX({quote(column.name)}) FROM {quote(table.name)}), 0) + 1, false)"
+                ),
+                {"table": quote(table.name), "column": column.name},
+            )
