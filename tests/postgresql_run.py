@@ -158,16 +158,18 @@ class ServerForTests:
 
 
 def on_server_resolver(
-    server: ServerForTests, real: Callable[[str | None], str], default: str
+    server: ServerForTests, real: Callable[[str | None], str], default: str, data_dir: Path
 ) -> Callable[[str | None], str]:
     """``resolve_database_url`` for a run on the server: a file (or memory) a test names is put
     on a database of its own, the same one each time the same file is named; the test's default
     database ``default`` is made when first used."""
-    placed: dict[str, str] = {}
+    default_resolved = real(default)  # with the driver's name, as Refkit resolves it
+    placed: dict[str, str] = {real(str(data_dir / "refkit.sqlite3")): default}
+    """Each file a test named, and its database: the default file's is the default database."""
 
     def resolve(url: str | None = None) -> str:
         resolved = real(url)
-        if resolved == default:
+        if resolved == default_resolved:
             server.ensure(default)
             return resolved
         if not resolved.startswith("sqlite"):
@@ -176,6 +178,7 @@ def on_server_resolver(
             return server.fresh()
         if resolved not in placed:
             placed[resolved] = server.fresh()
+        server.ensure(placed[resolved])
         return placed[resolved]
 
     resolve.__wrapped_real__ = real  # type: ignore[attr-defined]
@@ -191,7 +194,8 @@ def on_server(
     import refkit.store.location
 
     default = server.reserve()
-    resolver = on_server_resolver(server, refkit.store.location.resolve_database_url, default)
+    real = refkit.store.location.resolve_database_url
+    resolver = on_server_resolver(server, real, default, data_dir)
     monkeypatch.setattr(refkit.store.location, "resolve_database_url", resolver)
     monkeypatch.setattr(refkit.store.database, "resolve_database_url", resolver)
     monkeypatch.setenv("REFKIT_DATABASE_URL", default)
