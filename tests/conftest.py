@@ -10,7 +10,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
 
-from tests.postgresql_run import ServerForTests, on_server, server_url, sqlite_only_reason
+from tests.postgresql_run import (
+    STARTS_PROCESSES,
+    ServerForTests,
+    on_server,
+    server_url,
+    sqlite_only_reason,
+)
 
 ON_SERVER_SUITES = ("store", "app", "cli")
 """The suites that run on PostgreSQL too (tests/<name>/)."""
@@ -76,7 +82,7 @@ def test_server(request: pytest.FixtureRequest):
 
 
 @pytest.fixture(autouse=True)
-def refkit_data_dir(tmp_path_factory, monkeypatch, test_server):
+def refkit_data_dir(tmp_path_factory, monkeypatch, test_server, request):
     """Point REFKIT_DATA_DIR at a fresh folder so no test touches the user's real data (and, on
     PostgreSQL, put the test's databases on the server)."""
     data_dir = tmp_path_factory.mktemp("refkit-data")
@@ -86,9 +92,6 @@ def refkit_data_dir(tmp_path_factory, monkeypatch, test_server):
     if test_server is None:
         yield data_dir
         return
-    yield from _on_server(test_server, monkeypatch, data_dir)
-
-
-def _on_server(server, monkeypatch, data_dir):
-    for _url in on_server(server, monkeypatch, data_dir):
+    module = request.node.nodeid.split("::", 1)[0]
+    for _url in on_server(test_server, monkeypatch, data_dir, eager=module in STARTS_PROCESSES):
         yield data_dir

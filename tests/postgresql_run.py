@@ -53,6 +53,28 @@ SQLITE_ONLY: dict[str, str] = {
     "tests/store/test_unit_of_work.py::test_a_full_disk_is_a_database_error_and_nothing_is_kept": (
         "fills an SQLite file's size limit"
     ),
+    "tests/cli/test_character_cli.py::test_db_option_before_or_after_the_subcommand": _FILES,
+    "tests/cli/test_dungeon_cli.py::test_db_option_keeps_the_clock_in_that_file": _FILES,
+    **{
+        f"tests/cli/{module}::{name}": why
+        for module, name, why in (
+            (
+                "test_cli_rolls_logged.py",
+                "test_a_roll_is_printed_with_a_warning_when_the_database_cannot_be_opened",
+                "makes the database file unreadable",
+            ),
+            (
+                "test_cli_rolls_logged.py",
+                "test_a_roll_is_printed_with_a_warning_when_another_program_holds_the_lock",
+                "holds SQLite's file lock (a server's row lock: test_postgresql_server.py)",
+            ),
+            (
+                "test_combat_fight_cli.py",
+                "test_an_attack_in_the_fight_lands_in_the_roll_log_as_an_attack",
+                "looks for the database file before reading it",
+            ),
+        )
+    },
     **{
         f"tests/cli/test_db_copy_cli.py::{name}": _PEEKS
         for name in (
@@ -69,6 +91,15 @@ SQLITE_ONLY: dict[str, str] = {
     ): _PEEKS,
 }
 """Tests left out of a run on PostgreSQL (a file, or one test by its node id), and why."""
+
+STARTS_PROCESSES = {
+    "tests/cli/test_concurrent_writers.py",
+    "tests/cli/test_process.py",
+    "tests/cli/test_hostile_cli.py",
+    "tests/app/test_autosave_on_kill.py",
+}
+"""Test files that start ``refkit`` processes of their own on the default database: it is made
+before each of their tests (elsewhere, when first used)."""
 
 
 def sqlite_only_reason(nodeid: str) -> str | None:
@@ -186,7 +217,7 @@ def on_server_resolver(
 
 
 def on_server(
-    server: ServerForTests, monkeypatch: pytest.MonkeyPatch, data_dir: Path
+    server: ServerForTests, monkeypatch: pytest.MonkeyPatch, data_dir: Path, eager: bool = False
 ) -> Iterator[str]:
     """Put the test's databases on ``server``; yields its default database's URL (made when
     first used: call ``server.ensure`` before a subprocess uses it)."""
@@ -199,6 +230,8 @@ def on_server(
     monkeypatch.setattr(refkit.store.location, "resolve_database_url", resolver)
     monkeypatch.setattr(refkit.store.database, "resolve_database_url", resolver)
     monkeypatch.setenv("REFKIT_DATABASE_URL", default)
+    if eager:
+        server.ensure(default)
     try:
         yield default
     finally:

@@ -163,3 +163,11 @@ def test_what_a_window_remembers_holds_no_password_but_keeps_the_options() -> No
     assert kept == "postgresql://referee@db.example:6543/crows?connect_timeout=3&sslmode=require"
     in_options = without_password(f"postgresql://referee@db.example/crows?password={SECRET}")
     assert in_options == "postgresql://referee@db.example/crows"
+
+
+def test_the_launch_the_arguments_ask_for_shows_no_password_in_its_repr() -> None:
+    from refkit.cli.launch import read_launch
+
+    launch = read_launch(["--db", URL])
+    assert launch.window and launch.db_url == URL
+    assert SECRET not in repr(launch)
