@@ -12,7 +12,9 @@ SQLite file in a temporary folder; both are migrated and seeded before timing. T
 - postgresql, walking Alembic: the same, but as every start did before this change (the start-up
   check made to load Alembic and walk every migration, as when the server's revision was unknown).
 
-Prints the medians (min–max) and the ratios postgresql / sqlite and before / after.
+Prints the medians (min–max) and the ratios postgresql / sqlite and before / after; then the
+part the change is about on its own: ``Database.open`` in a fresh process (the ORM and the driver
+imported first, not timed), reading the revision from the server against walking Alembic.
 """
 
 from __future__ import annotations
@@ -30,6 +32,26 @@ WALKING = (
     "import sys, refkit.store.migration as m; m.declared_heads = lambda *a: None; "
     "from refkit.cli import run_cli; sys.exit(run_cli(sys.argv[1:]))"
 )
+
+
+OPEN_ONLY = (
+    "import sys, time; import refkit.store.migration as m; from refkit.store.database import "
+    "Database; import sqlalchemy.orm, psycopg; walk = sys.argv[2] == 'walk'; "
+    "m.declared_heads = (lambda *a: None) if walk else m.declared_heads; "
+    "t = time.perf_counter(); Database.open(sys.argv[1]).close(); "
+    "print(time.perf_counter() - t)"
+)
+
+
+def _open_time(url: str, mode: str, env: dict[str, str]) -> float:
+    done = subprocess.run(
+        [sys.executable, "-c", OPEN_ONLY, url, mode],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return float(done.stdout.strip())
 
 
 def _admin(url: str, *statements: str) -> None:
@@ -75,9 +97,12 @@ def main() -> None:
             for command in cases.values():  # migrate and seed; warm the page cache
                 _time([*command, "character", "list", "--json"], env)
             times: dict[str, list[float]] = {case: [] for case in cases}
+            opens: dict[str, list[float]] = {"read": [], "walk": []}
             for _run in range(args.runs):
                 for case, command in cases.items():
                     times[case].append(_time([*command, "dt", "status", "--json"], env))
+                for mode, values in opens.items():
+                    values.append(_open_time(server, mode, env))
     finally:
         _admin(args.url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
     medians = {case: statistics.median(values) for case, values in times.items()}
@@ -91,6 +116,11 @@ def main() -> None:
     walked = medians["postgresql, walking Alembic"] / medians["postgresql"]
     print(f"  ratio postgresql / sqlite:              {server:.2f}")
     print(f"  ratio before (walking Alembic) / after: {walked:.2f}")
+    read, walk = (statistics.median(opens[mode]) for mode in ("read", "walk"))
+    print("Database.open on the server in a fresh process (imports before it not timed):")
+    print(f"  revision read from the server: median {read * 1000:6.0f} ms")
+    print(f"  walking Alembic (before):      median {walk * 1000:6.0f} ms")
+    print(f"  ratio before / after:          {walk / read:.2f}")
 
 
 if __name__ == "__main__":
