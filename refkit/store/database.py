@@ -94,8 +94,10 @@ class Database:
         fails with DatabaseLockedError: the CLI waits 5 s, the app much less, so a lock never
         freezes its window. ``on_connect`` runs on every new connection (a test hook).
 
-        Raises UnsupportedDatabaseError (not SQLite), NotADatabaseError (not a Refkit database,
-        or a folder), DamagedDatabaseError (``PRAGMA quick_check`` found damage),
+        Raises UnsupportedDatabaseError (neither SQLite nor PostgreSQL, or psycopg missing),
+        NotADatabaseError (not a Refkit database, or a folder), DatabaseUnreachableError (a
+        server that cannot be reached or refuses the login), DamagedDatabaseError
+        (``PRAGMA quick_check`` found damage),
         DatabaseTooNewError (written by a newer Refkit), ReadOnlyDatabaseError, MigrationError,
         or another DatabaseError; in every refusal the file is left untouched.
         """
