@@ -171,3 +171,19 @@ def test_the_launch_the_arguments_ask_for_shows_no_password_in_its_repr() -> Non
     launch = read_launch(["--db", URL])
     assert launch.window and launch.db_url == URL
     assert SECRET not in repr(launch)
+
+
+def test_a_server_url_without_the_driver_says_which_extra_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib.util
+
+    from refkit.store.database import Database
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "psycopg" else real(name, *a)
+    )
+    with pytest.raises(UnsupportedDatabaseError, match=r"pip install 'refkit\[postgresql\]'") as no:
+        Database.open(f"postgresql://referee:{SECRET}@db.example/crows")
+    assert SECRET not in str(no.value)
