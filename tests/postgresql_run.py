@@ -57,6 +57,24 @@ SQLITE_ONLY: dict[str, str] = {
     ),
     "tests/cli/test_character_cli.py::test_db_option_before_or_after_the_subcommand": _FILES,
     "tests/cli/test_dungeon_cli.py::test_db_option_keeps_the_clock_in_that_file": _FILES,
+    "tests/app/test_atomic_steps.py": "injects write faults with sqlite3's authorizer",
+    "tests/app/test_character_seeding.py": "injects write faults with sqlite3's authorizer",
+    "tests/app/test_autosave_on_kill.py": "reads the file a killed process left",
+    "tests/app/test_stored_view.py": "compares the sqlite3 quick path with the store",
+    "tests/cli/test_process.py": "the quick path (no SQLAlchemy) is SQLite's alone",
+    "tests/cli/test_hazard_cli.py": "looks for the database file before reading it",
+    "tests/cli/test_dt_status_after_0010.py": "builds old SQLite files with sqlite3",
+    "tests/cli/test_combat_cli.py::test_a_seeded_attack_repeats_and_lands_in_the_roll_log": (
+        "looks for the database file before reading it"
+    ),
+    **{
+        f"tests/cli/test_hostile_cli.py::{name}": _FILES
+        for name in (
+            "test_a_lock_held_by_another_program_is_one_error_line",
+            "test_a_read_only_database_file_is_one_error_line_and_stays_as_it_was",
+            "test_a_damaged_database_is_one_error_line_and_never_written",
+        )
+    },
     **{
         f"tests/cli/{module}::{name}": why
         for module, name, why in (
@@ -102,6 +120,23 @@ STARTS_PROCESSES = {
 }
 """Test files that start ``refkit`` processes of their own on the default database: it is made
 before each of their tests (elsewhere, when first used)."""
+
+
+_LONG_NAMES = {
+    (
+        "tests/app/test_change_notices_after_commit.py",
+        "test_a_rolled_back_end_dt_tells_no_listener_of_a_change",
+    ): "injects write faults with sqlite3's authorizer",
+    (
+        "tests/cli/test_launch.py",
+        "test_the_launcher_hands_a_command_to_the_cli_with_the_same_options",
+    ): _FILES,
+    (
+        "tests/cli/test_combat_cli.py",
+        "test_a_crow_shoots_a_bestiary_creature_with_its_own_numbers_and_conditions",
+    ): "looks for the database file before reading it",
+}
+SQLITE_ONLY.update({f"{path}::{name}": why for (path, name), why in _LONG_NAMES.items()})
 
 
 def sqlite_only_reason(nodeid: str) -> str | None:
