@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from refkit.cli.errors import CliError
 from refkit.cli.parsing import ContractArgumentParser
@@ -23,7 +23,7 @@ class Launch:
     the command line (``window`` False; the runner parses the whole list)."""
 
     window: bool
-    db_url: str | None = None
+    db_url: str | None = field(default=None, repr=False)  # a server URL may hold a password
     exit_after_paint: bool = False
 
 

@@ -526,11 +526,14 @@ def _register_spell(commands: Subcommands) -> None:
 
 
 def _has_database(args: argparse.Namespace) -> bool:
-    """True when the database file exists: without it there are no spells of one's own, and
-    none is made just to look."""
-    from refkit.store.location import database_path, resolve_database_url
+    """True when there is a database to hold spells of one's own: a file that exists (none is
+    made just to look) or a server, which always holds the campaign."""
+    from refkit.store.location import database_path, is_server_url, resolve_database_url
 
-    stored = database_path(resolve_database_url(getattr(args, "db", None)))
+    resolved = resolve_database_url(getattr(args, "db", None))
+    if is_server_url(resolved):
+        return True
+    stored = database_path(resolved)
     return stored is not None and stored.exists()
 
 

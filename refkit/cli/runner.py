@@ -38,6 +38,7 @@ COMMAND_MODULES = (
     "combat_commands",
     "travel_commands",
     "export_commands",
+    "db_commands",
 )
 """The command modules of ``refkit.cli``, imported when the parser is built."""
 
@@ -49,6 +50,7 @@ COMMAND_HOMES = {
     "craft": "refkit.cli.crows_commands",
     "creature": "refkit.cli.combat_commands",
     "d100": "refkit.cli.crows_commands",
+    "db": "refkit.cli.db_commands",
     "dt": "refkit.cli.dungeon_commands",
     "effect": "refkit.cli.dungeon_commands",
     "encounter": "refkit.cli.crows_commands",

@@ -71,6 +71,8 @@ MENU_TITLES = (MenuId.FILE, MenuId.EDIT, MenuId.DICE, MenuId.VIEW, MenuId.HELP)
 """The menus the first paint shows (Dungeon and Crows join when their features register)."""
 LOG_LOAD_LIMIT = dice_install.LOG_LOAD_LIMIT
 APPEARANCE_KEY = "appearance/scheme"
+SERVER_URL_KEY = "database/server_url"
+"""The PostgreSQL campaign opened last by choice, without its password (QSettings)."""
 STORED_ROLLS = 200
 """How many of the newest rolls the roll log shows before the ORM is loaded (more than a tall
 screen holds; reading all LOG_LOAD_LIMIT took some 45 ms more): the rest join with the service."""
@@ -105,10 +107,21 @@ def _open_store(db_url: str | None) -> tuple[Database, list[LoggedRoll], Service
     )
 
 
+def _remembered_server(settings: QSettings) -> str | None:
+    """The server campaign opened last (password left out), unless the environment names the
+    database: the app opens it again at start."""
+    from refkit.store.location import environment_url
+
+    remembered = settings.value(SERVER_URL_KEY)
+    if environment_url() is not None or not isinstance(remembered, str) or not remembered:
+        return None
+    return remembered
+
+
 def _met_a_lock(error: BaseException) -> bool:
     """True when ``error`` (or what caused it: a failed migration wraps it) is a locked file."""
     from refkit.store.errors import DatabaseLockedError
-    from refkit.store.sqlite.failures import DRIVER_ERROR, database_failure
+    from refkit.store.failures import DRIVER_ERROR, database_failure
 
     seen: BaseException | None = error
     for _depth in range(8):
@@ -308,7 +321,7 @@ class RefkitApp:
         palette: PaletteController | None = None,
     ) -> None:
         self.settings = settings
-        self.db_url = db_url
+        self.db_url = db_url if db_url is not None else _remembered_server(settings)
         self.palette = palette
         self.database: Database | None = None
         self.service: DiceService | None = None
@@ -665,8 +678,24 @@ class RefkitApp:
             self._report_database_error(message, path, backups)
             return
         self.database_error = None
-        location = str(database.path) if database.path is not None else "in memory"
+        self._remember_server(database)
+        if database.server:
+            location = database.shown  # the password masked
+        else:
+            location = str(database.path) if database.path is not None else "in memory"
         self._attach(database, rolls, services, location)
+
+    def _remember_server(self, database: Database) -> None:
+        """Remember a server campaign opened by choice (--db or the dialog) for the next start,
+        without its password; opening a file by choice forgets it again."""
+        if self.db_url is None:
+            return
+        if database.server:
+            from refkit.store.location import without_password
+
+            self.settings.setValue(SERVER_URL_KEY, without_password(self.db_url))
+        elif not database.in_memory:
+            self.settings.remove(SERVER_URL_KEY)
 
     async def open_scratch_session(self) -> None:
         """Carry on with an in-memory database holding the sample party, marked as unsaved."""
@@ -723,7 +752,7 @@ class RefkitApp:
     def _write_in_worker(self, database: Database, services: Services) -> None:
         """Have every edit and logged roll write ``database`` in the worker (not an in-memory
         one: its single connection must not be shared by two threads)."""
-        self.worker.writes_here = database.path is not None
+        self.worker.writes_here = not database.in_memory
         self.worker.inline_when = database.in_unit_of_work
         self.undo_stack.write_with(self.worker, database.unit_of_work, database.in_unit_of_work)
         services.dice.write_with(self.undo_stack.write)
@@ -1005,13 +1034,21 @@ class RefkitApp:
 
         if self.open_dialog is not None:
             self.open_dialog.deleteLater()
-        dialog = DatabaseOpenDialog(message, path, list(backups or ()), self.window)
+        remembered = self.settings.value(SERVER_URL_KEY)
+        dialog = DatabaseOpenDialog(
+            message,
+            path,
+            list(backups or ()),
+            self.window,
+            server_url=remembered if isinstance(remembered, str) else "",
+        )
         dialog.backup_chosen.connect(
             lambda backup: setattr(
                 self, "_open_task", start_task(self.open_backup_copy(backup, path))
             )
         )
         dialog.file_chosen.connect(self._open_other_file)
+        dialog.url_chosen.connect(self._open_other_file)
         dialog.scratch_chosen.connect(
             lambda: setattr(self, "_open_task", start_task(self.open_scratch_session()))
         )
@@ -1064,7 +1101,8 @@ def _configure_application() -> tuple[QApplication, bool]:
 def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int:
     """Run the desktop app until its window closes; returns the exit status.
 
-    ``db_url`` overrides the database (a file path or ``sqlite:///`` URL). With
+    ``db_url`` overrides the database (a file path, ``sqlite:///`` or ``postgresql://`` URL;
+    without it, the server campaign opened last, else the default file). With
     ``exit_after_paint`` the app quits right after the main window's first paint, before the
     database is touched (for start-up benchmarks and smoke tests).
     """

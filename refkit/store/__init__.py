@@ -1,4 +1,4 @@
-"""Persistence: SQLModel on SQLite with Alembic migrations.
+"""Persistence: SQLModel on SQLite (or a PostgreSQL server) with Alembic migrations.
 
 The names below are loaded on first use (PEP 562), so importing a light module such as
 ``refkit.store.errors`` or ``refkit.store.location`` does not pull in SQLAlchemy and SQLModel.

@@ -1,4 +1,6 @@
-"""The open database: an engine with Refkit's SQLite settings, migrated at start-up, and sessions.
+"""The open database: an engine with Refkit's settings for its dialect (an SQLite file, see
+:mod:`refkit.store.sqlite`, or a PostgreSQL server, see :mod:`refkit.store.postgresql`), migrated at
+start-up, and sessions.
 
 Sessions are short and keep their objects usable after commit (``expire_on_commit=False``), so
 repositories can hand plain values back to the app layer.
@@ -20,16 +22,17 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session
 
 from refkit.store.errors import DatabaseError
-from refkit.store.location import database_path, resolve_database_url
-from refkit.store.migration import MigrationOutcome, bring_up_to_date
+from refkit.store.failures import DRIVER_ERROR, database_failure
+from refkit.store.location import database_path, is_server_url, resolve_database_url, shown_url
+from refkit.store.migration import MigrationOutcome, SchemaChange, bring_up_to_date
 from refkit.store.migrations import SCRIPT_LOCATION
 from refkit.store.sqlite.engine import (
     BUSY_TIMEOUT_MS,
     ConnectionHook,
     create_sqlite_engine,
     require_writable,
+    schema_change,
 )
-from refkit.store.sqlite.failures import DRIVER_ERROR, database_failure
 from refkit.store.sqlite.files import FileState, read_file_state
 from refkit.store.unit_of_work import (
     ActiveUnits,
@@ -49,12 +52,22 @@ def utc_now() -> datetime:
 class Database:
     """An open, migrated Refkit database: made by :meth:`open`, ended by :meth:`close`."""
 
-    def __init__(self, engine: Engine, url: str, path: Path | None, outcome: MigrationOutcome):
+    def __init__(
+        self,
+        engine: Engine,
+        url: str,
+        path: Path | None,
+        outcome: MigrationOutcome,
+        *,
+        server: bool = False,
+    ):
         self._engine = engine
-        self.url = url
-        """The resolved SQLAlchemy URL."""
+        self.url = shown_url(url)
+        """The resolved SQLAlchemy URL, its password (if any) masked: safe to show or log."""
         self.path = path
-        """The database file, or None for an in-memory database."""
+        """The database file, or None for an in-memory database or a server."""
+        self.server = server
+        """True for a database on a PostgreSQL server (no file, no backup copies beside it)."""
         self.backup_path = outcome.backup
         """The copy made before migrating at this start-up, or None if none was needed."""
         self.migrated = outcome.migrated
@@ -97,7 +110,8 @@ class Database:
     ) -> Database:
         """Open (creating if needed) and migrate the database at ``url``.
 
-        ``url`` is a ``sqlite:///`` URL or a bare file path; None means the default location
+        ``url`` is a ``sqlite:///`` URL, a bare file path or a ``postgresql://`` URL (see
+        :meth:`_open_server`); None means the default location
         (see :func:`refkit.store.location.resolve_database_url`). Before the schema is changed,
         an existing file is copied beside itself (see :mod:`refkit.store.sqlite.backups`). ``clock``
         stamps backup names; ``script_location`` is for tests of the migration machinery.
@@ -105,14 +119,18 @@ class Database:
         fails with DatabaseLockedError: the CLI waits 5 s, the app much less, so a lock never
         freezes its window. ``on_connect`` runs on every new connection (a test hook).
 
-        Raises UnsupportedDatabaseError (not SQLite), NotADatabaseError (not a Refkit database,
-        or a folder), DamagedDatabaseError (``PRAGMA quick_check`` found damage),
+        Raises UnsupportedDatabaseError (neither SQLite nor PostgreSQL, or psycopg missing),
+        NotADatabaseError (not a Refkit database, or a folder), DatabaseUnreachableError (a
+        server that cannot be reached or refuses the login), DamagedDatabaseError
+        (``PRAGMA quick_check`` found damage),
         DatabaseTooNewError (written by a newer Refkit), ReadOnlyDatabaseError, MigrationError,
         or another DatabaseError; in every refusal the file is left untouched.
         """
         if busy_timeout_ms < 0:
             raise ValueError(f"busy_timeout_ms must be 0 or more, got {busy_timeout_ms}")
         resolved = resolve_database_url(url)
+        if is_server_url(resolved):
+            return cls._open_server(resolved, clock, script_location, busy_timeout_ms, on_connect)
         path = database_path(resolved)
         if path is None:
             state = FileState(has_data=False, revisions=())
@@ -128,7 +146,7 @@ class Database:
         )
         shown = str(path) if path is not None else "the in-memory database"
         try:
-            outcome = bring_up_to_date(engine, path, state, clock, script_location)
+            outcome = bring_up_to_date(engine, path, state, clock, script_location, schema_change)
         except DBAPIError as exc:
             engine.dispose()
             raise database_failure(shown, exc) from exc.orig
@@ -137,6 +155,39 @@ class Database:
             raise
         return cls(engine, resolved, path, outcome)
 
+    @classmethod
+    def _open_server(
+        cls,
+        resolved: str,
+        clock: Callable[[], datetime],
+        script_location: Path,
+        lock_timeout_ms: int,
+        on_connect: ConnectionHook | None,
+    ) -> Database:
+        """Open and migrate a campaign on a PostgreSQL server: ``lock_timeout`` takes the busy
+        timeout's part; no backup copy is made (the migration is one transaction, see
+        :mod:`refkit.store.postgresql`). Errors never show the password."""
+        from refkit.store.postgresql.opening import require_driver
+
+        require_driver()
+        from refkit.store.postgresql.engine import server_schema_change
+        from refkit.store.postgresql.opening import open_server
+
+        shown = shown_url(resolved)
+        engine, state = open_server(
+            resolved, shown, lock_timeout_ms=lock_timeout_ms, hook=on_connect
+        )
+        change: SchemaChange = server_schema_change
+        try:
+            outcome = bring_up_to_date(engine, None, state, clock, script_location, change, shown)
+        except DBAPIError as exc:
+            engine.dispose()
+            raise database_failure(shown, exc) from None
+        except BaseException:
+            engine.dispose()
+            raise
+        return cls(engine, resolved, None, outcome, server=True)
+
     @property
     def engine(self) -> Engine:
         """The SQLAlchemy engine (for instruments such as a test's statement listener)."""
@@ -144,15 +195,23 @@ class Database:
 
     @property
     def shown(self) -> str:
-        """The database as messages name it: its file, or "the in-memory database"."""
+        """The database as messages name it: its file, its server URL (password masked), or
+        "the in-memory database"."""
+        if self.server:
+            return self.url
         return str(self.path) if self.path is not None else "the in-memory database"
+
+    @property
+    def in_memory(self) -> bool:
+        """True for an in-memory SQLite database (one connection, no other thread may use it)."""
+        return self.path is None and not self.server
 
     @contextmanager
     def session(self) -> Iterator[Session]:
         """A short session: committed when the block ends, rolled back if it raises.
 
-        SQLite failures (locked, disk full, read-only, damaged) leave it as DatabaseError
-        subclasses whose message names the file and the cause and never the SQL; an
+        Driver failures (locked, disk full, read-only, damaged, a lost server) leave it as
+        DatabaseError subclasses whose message names the database and the cause, never the SQL; an
         IntegrityError passes through unchanged, since repositories turn it into their own
         errors (a name already taken, a concurrent change).
 
@@ -188,7 +247,7 @@ class Database:
     def unit_of_work(self) -> Iterator[UnitOfWork]:
         """One session shared by every repository on this database in this thread until the
         block ends: committed once at the end, rolled back (nothing kept) if the block raises.
-        SQLite failures become DatabaseError subclasses as in :meth:`session`.
+        Driver failures become DatabaseError subclasses as in :meth:`session`.
 
         NestedUnitOfWorkError when this thread has one open already: a step has exactly one,
         opened by the runner of the step, never by the commands it runs."""
@@ -231,7 +290,8 @@ class Database:
         return self._units.current is not None
 
     def close(self) -> None:
-        """Close every pooled connection (SQLite then folds the WAL back into the file)."""
+        """Close every pooled connection (SQLite then folds the WAL back into the file; a server
+        ends those sessions)."""
         self._engine.dispose()
 
     def __enter__(self) -> Database:

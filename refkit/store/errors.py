@@ -22,11 +22,12 @@ class DatabaseError(DomainError):
 
 
 class UnsupportedDatabaseError(DatabaseError):
-    """The database URL names something other than an SQLite file."""
+    """The database URL names something other than an SQLite file or a PostgreSQL server."""
 
 
 class NotADatabaseError(DatabaseError):
-    """The file exists but is not an SQLite database (or cannot be read as one)."""
+    """The file exists but is not an SQLite database (or cannot be read as one), or the server's
+    database holds another program's tables."""
 
 
 class DatabaseTooNewError(DatabaseError):
@@ -48,11 +49,15 @@ class MigrationError(DatabaseError):
 class DamagedDatabaseError(DatabaseError):
     """The file is an SQLite database but its pages are damaged; Refkit will not write to it."""
 
-    def __init__(self, path: str, detail: str = "") -> None:
-        said = f" (SQLite says: {detail})" if detail else ""
-        super().__init__(
-            f"the database {path} is damaged{said}; nothing was written to it — "
+    def __init__(self, path: str, detail: str = "", *, by: str = "SQLite") -> None:
+        said = f" ({by} says: {detail})" if detail else ""
+        remedy = (
             "open a backup copy or another file"
+            if by == "SQLite"
+            else "ask the server's administrator to restore it from a dump"
+        )
+        super().__init__(
+            f"the database {path} is damaged{said}; nothing was written to it — {remedy}"
         )
         self.path = path
         self.reason = "the file is damaged"
@@ -80,7 +85,13 @@ class DatabaseFullError(DatabaseWriteError):
 
 
 class ReadOnlyDatabaseError(DatabaseWriteError):
-    """The file (or its folder) cannot be written by this user."""
+    """The file (or its folder) cannot be written by this user, or the server does not let this
+    login change it."""
+
+
+class DatabaseUnreachableError(DatabaseWriteError):
+    """The database server cannot be reached, refused the login, or the connection was lost;
+    nothing of the step was kept, and trying again once the server answers may work."""
 
 
 def waiting_out_locks(

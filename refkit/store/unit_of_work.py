@@ -25,7 +25,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlmodel import Session
 
 from refkit.store.errors import DatabaseWriteError
-from refkit.store.sqlite.failures import DRIVER_ERROR, database_failure
+from refkit.store.failures import DRIVER_ERROR, database_failure
 
 if TYPE_CHECKING:
     from refkit.store.character_store import CharacterRepository

@@ -10,10 +10,10 @@ keeps it, since it points at the crow's row, not its name).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from sqlalchemy import update
-from sqlalchemy.dialects.sqlite import insert
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
 from refkit.store.character_tables import CharacterRow, WoundPromptRow
@@ -21,9 +21,6 @@ from refkit.store.database import Database
 from refkit.store.errors import WoundPromptBusyError as WoundPromptBusyError
 from refkit.store.records import StoredWoundPrompt as StoredWoundPrompt
 from refkit.store.row_forms import name_key
-
-if TYPE_CHECKING:
-    from sqlalchemy import Insert, Update
 
 ATTEMPTS: Final = 50
 """Reads and writes tried before giving up: each retry means another program wrote meanwhile."""
@@ -113,19 +110,22 @@ def _write(
 ) -> bool:
     """Write ``wanted`` if the row is still as ``seen``; False when another program wrote first."""
     values = {"to_place": wanted.to_place, "to_heal": wanted.to_heal, "revision": wanted.revision}
-    statement: Insert | Update
     if seen.revision == 0:
-        statement = (
+        # "Insert unless there": both dialects spell it ON CONFLICT DO NOTHING. Whether it
+        # inserted is told by the row RETURNING gives back (psycopg reports no row count for it).
+        server = session.connection().dialect.name == "postgresql"
+        insert = postgresql.insert if server else sqlite.insert
+        inserting = (
             insert(WoundPromptRow)
             .values(character_id=crow_id, **values)
             .on_conflict_do_nothing(index_elements=["character_id"])
+            .returning(col(WoundPromptRow.character_id))
         )
-    else:
-        statement = (
-            update(WoundPromptRow)
-            .where(col(WoundPromptRow.character_id) == crow_id)
-            .where(col(WoundPromptRow.revision) == seen.revision)
-            .values(**values)
-        )
-    result = session.connection().execute(statement)
-    return bool(result.rowcount == 1)
+        return session.connection().execute(inserting).first() is not None
+    updating = (
+        update(WoundPromptRow)
+        .where(col(WoundPromptRow.character_id) == crow_id)
+        .where(col(WoundPromptRow.revision) == seen.revision)
+        .values(**values)
+    )
+    return bool(session.connection().execute(updating).rowcount == 1)

@@ -37,11 +37,14 @@ def cli(capsys):
 
 
 @pytest.fixture
-def cli_process(refkit_data_dir):
-    """Run ``python -m refkit ARGS…`` as a separate process, as a script or bot would."""
+def cli_process(refkit_data_dir, test_server):
+    """Run ``python -m refkit ARGS…`` as a separate process, as a script or bot would (on a run
+    on PostgreSQL, on the test's default database there)."""
 
     def run(*args: str, timeout: float = 60) -> CliRun:
         env = dict(os.environ, REFKIT_DATA_DIR=str(refkit_data_dir))
+        if test_server is not None:
+            test_server.ensure(env["REFKIT_DATABASE_URL"])
         done = subprocess.run(
             [sys.executable, "-m", "refkit", *args],
             capture_output=True,

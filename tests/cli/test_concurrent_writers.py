@@ -28,7 +28,11 @@ DT_ENDS = 8
 
 
 def _refkit(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, REFKIT_DATA_DIR=str(data_dir))
+    from refkit.store import location
+
+    # The database as this process resolves it (the file, or its database in a run on a server).
+    url = location.resolve_database_url(str(data_dir / DATABASE_FILE_NAME))
+    env = dict(os.environ, REFKIT_DATA_DIR=str(data_dir), REFKIT_DATABASE_URL=url)
     return subprocess.run(
         [sys.executable, "-m", "refkit", *args],
         capture_output=True,

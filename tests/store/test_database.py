@@ -34,9 +34,9 @@ def test_sqlite_url_for_db(tmp_path: Path) -> None:
     assert "roll_log" in table_names(tmp_path / "by-url.sqlite3")
 
 
-def test_non_sqlite_url_is_refused() -> None:
-    with pytest.raises(UnsupportedDatabaseError, match="SQLite only"):
-        Database.open("postgresql://localhost/refkit")
+def test_a_url_of_a_server_refkit_does_not_speak_is_refused() -> None:
+    with pytest.raises(UnsupportedDatabaseError, match="SQLite file or on a PostgreSQL server"):
+        Database.open("mysql://localhost/refkit")
 
 
 def test_new_file_is_migrated_to_head_without_backup(tmp_path: Path) -> None:

@@ -2,9 +2,11 @@
 
 Refkit never quietly carries on with a database in memory. This dialog says why the file could
 not be used (locked, damaged, read-only, from a newer Refkit, not a database…) and offers: open
-one of the backup copies kept beside it, open another file, start a clearly marked scratch
-session in which nothing is saved, or quit. It is window-modal and opened with ``open()``; the
-choice arrives as a signal (``exec()`` inside the qasync loop would nest event loops).
+one of the backup copies kept beside it, open another file, connect to a campaign on a PostgreSQL
+server (a ``postgresql://`` URL, the last one used filled in without its password), start a clearly
+marked scratch session in which nothing is saved, or quit. It is window-modal and opened with
+``open()``; the choice arrives as a signal (``exec()`` inside the qasync loop would nest event
+loops).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -50,6 +53,8 @@ class DatabaseOpenDialog(QDialog):
     """Open (a working copy of) this backup file."""
     file_chosen = Signal(str)
     """Open this other database file."""
+    url_chosen = Signal(str)
+    """Open the campaign on the server at this ``postgresql://`` URL."""
     scratch_chosen = Signal()
     """Carry on with a scratch session: nothing is saved."""
     quit_chosen = Signal()
@@ -60,6 +65,7 @@ class DatabaseOpenDialog(QDialog):
         database: Path | None,
         backups: list[Path],
         parent: QWidget | None = None,
+        server_url: str = "",
     ) -> None:
         super().__init__(parent)
         self.setObjectName("database_open_dialog")
@@ -115,6 +121,30 @@ class DatabaseOpenDialog(QDialog):
         self.quit_button = QPushButton("&Quit")
         self.quit_button.setObjectName("quit_button")
 
+        self.server_url = QLineEdit(server_url)
+        self.server_url.setObjectName("server_url_field")
+        self.server_url.setPlaceholderText("postgresql://user@host/campaign")
+        self.server_url.setClearButtonEnabled(True)
+        self.server_url.setToolTip(
+            "A campaign on a PostgreSQL server: postgresql://user[:password]@host[:port]/database"
+            "[?options]. The password is never shown or remembered; PostgreSQL's own password "
+            "file (~/.pgpass) can keep it instead."
+        )
+        self.connect_button = QPushButton("&Connect")
+        self.connect_button.setObjectName("connect_server_button")
+        self.connect_button.setEnabled(bool(server_url.strip()))
+        self.server_url.textChanged.connect(
+            lambda text: self.connect_button.setEnabled(bool(text.strip()))
+        )
+        self.server_url.returnPressed.connect(self._connect)
+        self.connect_button.clicked.connect(self._connect)
+        server_row = QHBoxLayout()
+        server_label = QLabel("Or a campaign on a &server:")
+        server_label.setBuddy(self.server_url)
+        server_row.addWidget(server_label)
+        server_row.addWidget(self.server_url, 1)
+        server_row.addWidget(self.connect_button)
+
         buttons = QHBoxLayout()
         for button in (self.backup_button, self.other_button, self.scratch_button):
             buttons.addWidget(button)
@@ -128,6 +158,7 @@ class DatabaseOpenDialog(QDialog):
         backups_label.setVisible(bool(backups))
         layout.addWidget(backups_label)
         layout.addWidget(self.backups)
+        layout.addLayout(server_row)
         layout.addLayout(buttons)
 
         self.backup_button.clicked.connect(self._open_backup)
@@ -140,6 +171,11 @@ class DatabaseOpenDialog(QDialog):
         self._chosen = True
         self.accept()
         emit()  # type: ignore[operator]
+
+    def _connect(self) -> None:
+        url = self.server_url.text().strip()
+        if url:
+            self._choose(lambda: self.url_chosen.emit(url))
 
     def _open_backup(self) -> None:
         item = self.backups.currentItem()

@@ -25,7 +25,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Final
 
 from refkit.dice.records import RollRecord
-from refkit.store.location import DATABASE_FILE_NAME, DATABASE_URL_ENV, data_dir
+from refkit.store.location import DATABASE_FILE_NAME, data_dir, environment_url
 from refkit.store.migrations import declared_heads
 from refkit.store.row_forms import ROLL_SOURCES, SAMPLES_SEEDED_KEY, TABLES_SEEDED_KEY
 from refkit.store.sqlite.failures import database_failure
@@ -100,7 +100,7 @@ def quick_path(url: str | None) -> Path | None:
     strings, escapes, other drivers): the full open resolves (or refuses) those itself.
     """
     if url is None:
-        url = os.environ.get(DATABASE_URL_ENV, "").strip() or None
+        url = environment_url()
     if url is None:
         return data_dir() / DATABASE_FILE_NAME
     text = url.strip()

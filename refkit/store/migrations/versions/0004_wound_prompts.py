@@ -93,8 +93,10 @@ def downgrade() -> None:
             _name_key(name): {"name": name, "to_place": place, "to_heal": heal}
             for name, place, heal in rows
         }
+        # Delete then insert: an upsert is spelt differently in each dialect.
+        connection.execute(sa.text("DELETE FROM app_meta WHERE key = :key"), {"key": PROMPTS_KEY})
         connection.execute(
-            sa.text("INSERT OR REPLACE INTO app_meta (key, value) VALUES (:key, :value)"),
+            sa.text("INSERT INTO app_meta (key, value) VALUES (:key, :value)"),
             {"key": PROMPTS_KEY, "value": json.dumps(data, sort_keys=True, ensure_ascii=False)},
         )
     op.drop_table("wound_prompt")
