@@ -12,6 +12,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from refkit.cli import crow_build_commands
 from refkit.cli.errors import CliError
 from refkit.cli.output import error_line
 from refkit.cli.parsing import Subcommands, add_json_flag
@@ -51,6 +52,8 @@ def register(commands: Subcommands) -> None:
     listing = actions.add_parser("list", help="list the stored crows and parties")
     _add_common(listing)
     listing.set_defaults(handler=_run_list)
+
+    crow_build_commands.register_character_actions(actions, _add_common)
 
 
 def _add_common(parser: argparse.ArgumentParser, *, database: bool = True) -> None:

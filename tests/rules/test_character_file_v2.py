@@ -104,3 +104,23 @@ def test_bad_version_2_keys_are_named(key: str, value: object, message: str) -> 
     document = {**character_to_json(grown()), key: value}
     with pytest.raises(CharacterFileError, match=re.escape(message)):
         load_character_json(json.dumps(document), "t.crow.json")
+
+
+def test_check_warns_about_traits_and_backgrounds_it_does_not_know() -> None:
+    crow = replace(
+        grown(),
+        background="Pirate",
+        traits=("Thievery: Stealthy", "Thievery: Tumble", "Cooking: Stew"),
+    )
+    report = check_character(crow)
+    assert report.valid
+    codes = [(w.code, w.message) for w in report.warnings]
+    assert ("unknown_background", "'Pirate' is not one of the 36 backgrounds") in codes
+    assert ("trait_unreachable", "Thievery: Tumble is held without Dodgy above it") in codes
+    assert any(code == "unknown_trait" and "Cooking" in text for code, text in codes)
+    assert check_character(grown()).warnings == ()
+
+
+def test_check_warns_about_more_bonuses_than_the_txp_gives() -> None:
+    crow = replace(grown(), xp=Experience(total=100, spendable=0, es_taken=2))
+    assert [w.code for w in check_character(crow).warnings] == ["xp_bonuses"]

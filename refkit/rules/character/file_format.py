@@ -97,6 +97,11 @@ class CheckReport:
 def check_character(character: Character, rules: InventoryRules | None = None) -> CheckReport:
     """The character's rule errors and warnings, its speed, and whether it is dead."""
     problems = rule_problems(character, rules)
+    if character.background or character.traits or character.xp.bonuses_recorded:
+        from refkit.rules.character.advancement import progress_problems
+        from refkit.rules.character.build_data import load_build_data
+
+        problems += progress_problems(character, load_build_data())
     errors = tuple(p for p in problems if not p.is_warning)
     return CheckReport(
         valid=not errors,
