@@ -11,7 +11,7 @@ import pytest
 from tests.cli.cli_helpers import assert_bad_input
 
 DATA = Path(__file__).parents[1] / "rules" / "data"
-SAMPLES = sorted((DATA / "peers").glob("*.json")) + [DATA / "nest-save-cook.json"]
+SAMPLES = [*sorted((DATA / "peers").glob("*.json")), DATA / "nest-save-cook.json"]
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
