@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from refkit.errors import DomainError
+from refkit.rules.character.file_format import CharacterFileError
 from refkit.rules.inventory.catalogue import CatalogueItem, load_item_catalogue
 from refkit.rules.inventory.model import (
     BACKPACK,
@@ -32,8 +32,9 @@ TEXT_LONGEST = 20_000
 ENTRIES = 1_000
 
 
-class PeerFileError(DomainError, ValueError):
-    """A peer tool's file that cannot be read; the message names the file and the field."""
+class PeerFileError(CharacterFileError):
+    """A peer tool's file that cannot be read; the message names the file and the field (a
+    CharacterFileError, so every place that reads crow files says it as one)."""
 
 
 class BadField(ValueError):
