@@ -51,6 +51,31 @@ def register(commands: Subcommands) -> None:
     trait_show.add_argument("name", metavar="NAME")
     add_json_flag(trait_show)
     trait_show.set_defaults(handler=_run_trait_show)
+    trait_odds = trait_actions.add_parser(
+        "odds", help="exact odds of a test with the traits that change it"
+    )
+    trait_odds.add_argument("--test", required=True, metavar="KIND", help="e.g. attack:chopping")
+    trait_odds.add_argument(
+        "--with",
+        dest="conditions",
+        action="append",
+        default=[],
+        metavar="COND[,COND…]",
+        help="what holds during the test: armor, unarmored, shield, hidden, lockpicks…",
+    )
+    trait_odds.add_argument("--char", type=whole_number, required=True, metavar="N")
+    who = trait_odds.add_mutually_exclusive_group(required=True)
+    who.add_argument("--crow", metavar="NAME", help="a stored crow: its traits")
+    who.add_argument("--trait", action="append", metavar="T", help="a trait (repeat for more)")
+    trait_odds.add_argument("--edges", type=whole_number, default=0, metavar="E")
+    trait_odds.add_argument("--banes", type=whole_number, default=0, metavar="B")
+    trait_odds.add_argument("--bonus", type=whole_number, action="append", default=[], metavar="N")
+    trait_odds.add_argument("--expertise", action="store_true", help="spend an expertise use")
+    trait_odds.add_argument(
+        "--db", metavar="URL", default=argparse.SUPPRESS, help="database URL or file (with --crow)"
+    )
+    add_json_flag(trait_odds)
+    trait_odds.set_defaults(handler=_run_trait_odds)
 
 
 def register_character_actions(actions: Any, add_common: Any) -> None:
@@ -274,3 +299,57 @@ def _run_advance(args: argparse.Namespace) -> Result:
         }
     )
     return payload, f"{command.text}\n{_progress_text(payload)}"
+
+
+def _run_trait_odds(args: argparse.Namespace) -> Result:
+    from dataclasses import replace
+
+    from refkit.cli.output import fraction_text, percent
+    from refkit.rules.character.model import Character, Characteristics, Stamina
+    from refkit.rules.character.trait_effects import (
+        changes_for,
+        load_trait_effects,
+        odds_with_changes,
+    )
+
+    data = _data()
+    if args.crow is not None:
+        with command_services(args) as services:
+            crow = services.characters.get(args.crow)
+    else:
+        keys = tuple(_not_found(data.trait, name).key for name in args.trait)
+        crow = replace(Character("traits", Characteristics(0, 0, 0), Stamina(5, 5)), traits=keys)
+    conditions = [c.strip() for given in args.conditions for c in given.split(",") if c.strip()]
+    if args.edges < 0 or args.banes < 0:
+        raise CliError("--edges and --banes must be 0 or more")
+    changes = changes_for(crow, args.test, conditions, load_trait_effects(data))
+    odds = odds_with_changes(
+        args.char,
+        changes,
+        edges=args.edges,
+        banes=args.banes,
+        bonuses=tuple(args.bonus),
+        expertise=args.expertise,
+    )
+    names = ("tier1", "tier2", "tier3", "crit", "doom")
+    values = {name: getattr(odds, name) for name in names}
+    payload: dict[str, Any] = {name: float(value) for name, value in values.items()}
+    payload["exact"] = {name: fraction_text(value) for name, value in values.items()}
+    payload.update(
+        {
+            "traits_applied": list(changes.traits),
+            "crit_min": changes.crit_min,
+            "bonus": changes.bonus,
+            "roll_twice": changes.roll_twice,
+        }
+    )
+    by = ", ".join(changes.traits) or "no trait"
+    how = []
+    if changes.crit_min != 19:
+        how.append(f"crit on {changes.crit_min}+")
+    if changes.bonus:
+        how.append(f"{changes.bonus:+d}")
+    if changes.roll_twice:
+        how.append("rolled twice, the better kept")
+    text = "  ".join(f"{name} {percent(value)}" for name, value in values.items())
+    return payload, f"{text}\n{by}" + (f": {', '.join(how)}" if how else "")

@@ -166,3 +166,59 @@ def _start_strength() -> int:
 def test_xp_must_be_one_or_more(cli) -> None:
     assert_bad_input(cli("character", "xp", WREN, "--add", "0"), "1 or more")
     assert_bad_input(cli("character", "xp", "Nobody", "--add", "5"), "Nobody")
+
+
+def test_trait_odds_include_the_traits(cli) -> None:
+    plain = cli("odds", "test", "--char", "0", "--json").json
+    run = cli(
+        "trait",
+        "odds",
+        "--test",
+        "pick-lock",
+        "--with",
+        "lockpicks",
+        "--char",
+        "0",
+        "--trait",
+        "Safe Cracking",
+        "--json",
+    )
+    assert run.code == 0, run.err
+    assert run.json["roll_twice"] is True
+    assert run.json["traits_applied"] == ["Thievery: Safe Cracking"]
+    assert run.json["exact"]["tier1"] == "121/400" and plain["exact"]["tier1"] == "11/20"
+    assert_bad_input(
+        cli(
+            "trait",
+            "odds",
+            "--test",
+            "hide",
+            "--with",
+            "armor,unarmored",
+            "--char",
+            "0",
+            "--trait",
+            "Stealthy",
+        ),
+        "cannot both hold",
+    )
+
+
+def test_trait_odds_for_a_stored_crow(cli) -> None:
+    cli("character", "xp", WREN, "--add", "500")
+    assert cli("character", "advance", WREN, "--trait", "Armor: Stand Strong").code == 0
+    run = cli(
+        "trait",
+        "odds",
+        "--test",
+        "rr:strength",
+        "--with",
+        "armor",
+        "--char",
+        "1",
+        "--crow",
+        WREN,
+        "--json",
+    )
+    assert run.code == 0, run.err
+    assert (run.json["bonus"], run.json["traits_applied"]) == (1, ["Armor: Stand Strong"])
