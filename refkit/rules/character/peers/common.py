@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from refkit.rules.character.file_format import CharacterFileError
+from refkit.rules.common.file_bounds import number_words
 from refkit.rules.inventory.catalogue import CatalogueItem, load_item_catalogue
 from refkit.rules.inventory.model import (
     BACKPACK,
@@ -68,6 +69,8 @@ def _shown(value: Any) -> str:
         return "null"
     if isinstance(value, (list, dict)):
         return "a list" if isinstance(value, list) else "an object"
+    if isinstance(value, int):
+        return number_words(value)
     text = repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
 
@@ -99,7 +102,7 @@ def whole(value: Any, path: str, *, default: int | None = None, low: int | None 
         raise BadField(path, f"must be a whole number, not {_shown(value)}")
     floor = NUMBER[0] if low is None else low
     if not floor <= value <= NUMBER[1]:
-        raise BadField(path, f"is {value}, outside {floor}..{NUMBER[1]}")
+        raise BadField(path, f"is {number_words(value)}, outside {floor}..{NUMBER[1]}")
     return value
 
 
