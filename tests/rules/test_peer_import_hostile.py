@@ -15,7 +15,20 @@ from refkit.rules.character.file_format import CharacterFileError, check_charact
 from refkit.rules.character.peers import read_peer
 
 PEERS = Path(__file__).with_name("data") / "peers"
-ODD: list[Any] = [None, True, -1, 10**40, 10**5000, 2.5, "", "x\x1b[2J", [], {}, [[[[1]]]], {"a": {}}]
+ODD: list[Any] = [
+    None,
+    True,
+    -1,
+    10**40,
+    10**5000,
+    2.5,
+    "",
+    "x\x1b[2J",
+    [],
+    {},
+    [[[[1]]]],
+    {"a": {}},
+]
 
 
 def _load(name: str) -> dict[str, Any]:
