@@ -58,11 +58,11 @@ def register(commands: Subcommands) -> None:
     _add_common(export)
     export.set_defaults(handler=_run_export)
 
+    crow_build_commands.register_character_actions(actions, _add_common)
+
     listing = actions.add_parser("list", help="list the stored crows and parties")
     _add_common(listing)
     listing.set_defaults(handler=_run_list)
-
-    crow_build_commands.register_character_actions(actions, _add_common)
 
 
 def _add_common(parser: argparse.ArgumentParser, *, database: bool = True) -> None:
