@@ -282,3 +282,13 @@ def test_a_crow_without_a_background_cannot_be_a_nest_save() -> None:
     crow = replace(read_peer(load("nest-save-1.json")).character, background="")
     with pytest.raises(PeerFileError, match="The Nest needs one of the 36 backgrounds"):
         write_nest(crow)
+
+
+def test_more_growth_than_the_txp_earns_is_said_on_export() -> None:
+    crow = read_peer(load("nest-save-1.json")).character
+    grown = replace(crow, stamina=replace(crow.stamina, max=crow.stamina.max + 4))
+    _, left_out = write_nest(grown)
+    assert left_out == (
+        "the Stamina and expertise uses need 2 Expertise & Stamina bonuses; 0 TXP earns 0, "
+        "and The Nest keeps only those",
+    )

@@ -71,9 +71,7 @@ def read_peer(
         else:
             character = from_foundry(data, kind, data_build, report)
     except (BadField, ValueError) as error:
-        raise PeerFileError(
-            f"{source_name}: read as {FORMAT_NAMES[kind]}, but {error}"
-        ) from None
+        raise PeerFileError(f"{source_name}: read as {FORMAT_NAMES[kind]}, but {error}") from None
     return PeerImport(character, kind, tuple(report.unmapped), tuple(report.migrated))
 
 

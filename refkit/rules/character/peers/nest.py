@@ -327,6 +327,12 @@ def to_nest(character: Character, build: BuildData, report: Report) -> dict[str,
         ) from None
     two, pattern, high, char_bonus = _nest_characteristics(character, background, report)
     es_bonus, es_alloc = _nest_bonuses(character, background, report)
+    earned = build.advancement.expertise_stamina_bonuses(character.xp.total)
+    if len(es_bonus) > earned:
+        report.note(
+            f"the Stamina and expertise uses need {len(es_bonus)} Expertise & Stamina bonuses; "
+            f"{character.xp.total:,} TXP earns {earned}, and The Nest keeps only those"
+        )
     traits = []
     for key in character.traits:
         if key == background.starting_trait:
