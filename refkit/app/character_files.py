@@ -6,10 +6,17 @@ so that printing or checking a crow *file* from the command line loads only what
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
-from refkit.rules.character.file_format import CharacterFileError, load_character_json
+from refkit.rules.character.file_format import (
+    CharacterFileError,
+    character_from_json,
+    load_character_json,
+)
 from refkit.rules.character.model import Character
+from refkit.rules.character.peers import PeerImport, read_peer
 from refkit.rules.common.file_bounds import CHARACTER_FILE_BYTES
 from refkit.rules.common.file_reading import UserFileError, read_user_file
 
@@ -22,6 +29,37 @@ def read_character_file(path: str | Path) -> Character:
     """
     text = read_character_text(Path(path))
     return load_character_json(text, str(path))
+
+
+def read_importable_file(path: str | Path) -> tuple[Character, PeerImport | None]:
+    """The crow in a ``*.crow.json`` file or in another Crows tool's file (The Nest's save, a
+    DimitroffVodka or pirsqed Foundry actor), and what the import of the latter could not map.
+
+    Raises CharacterFileError (or PeerFileError, also a DomainError and ValueError) naming the
+    file and what is wrong.
+    """
+    text = read_character_text(Path(path))
+    data = _parsed(text, str(path))
+    if isinstance(data, dict) and "format" not in data:
+        found = read_peer(data, str(path))
+        if found is not None:
+            return found.character, found
+    return character_from_json(data, str(path)), None
+
+
+def _parsed(text: str, source: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CharacterFileError(
+            f"{source}: not JSON ({error.msg} at line {error.lineno}, column {error.colno})"
+        ) from None
+    except RecursionError:
+        raise CharacterFileError(
+            f"{source}: lists or objects are nested too deeply to read"
+        ) from None
+    except ValueError as error:  # e.g. a number of over 4300 digits
+        raise CharacterFileError(f"{source}: not a readable JSON file ({error})") from None
 
 
 def read_character_text(path: Path) -> str:

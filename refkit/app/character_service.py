@@ -26,7 +26,11 @@ from types import TracebackType
 from typing import Any
 
 from refkit.app.atomic_files import write_text_atomic
-from refkit.app.character_files import read_character_file, read_character_text
+from refkit.app.character_files import (
+    read_character_file,
+    read_character_text,
+    read_importable_file,
+)
 from refkit.app.ports import CharacterRows
 from refkit.app.sample_content import seed_sample_content
 from refkit.errors import DomainError
@@ -290,13 +294,15 @@ class CharacterService:
     # -- files -------------------------------------------------------------------------------
 
     def import_file(self, path: str | Path, *, replace: bool = False) -> ImportResult:
-        """Store the character in a file, if it passes the check.
+        """Store the character in a file (a ``*.crow.json`` file, The Nest's save or a Foundry
+        actor of DimitroffVodka's or pirsqed's system), if it passes the check.
 
         Raises CharacterFileError (unreadable file), InvalidCharacterError (rule errors, listed
         row by row) or NameTakenError (the name is in use and ``replace`` is off); in each case
         nothing is written.
         """
-        return self.import_character(read_character_file(path), str(path), replace=replace)
+        character = read_importable_file(path)[0]
+        return self.import_character(character, str(path), replace=replace)
 
     def import_character(
         self, character: Character, source: str, *, replace: bool = False

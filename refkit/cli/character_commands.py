@@ -12,14 +12,16 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from refkit.cli import crow_build_commands
 from refkit.cli.errors import CliError
-from refkit.cli.output import error_line
+from refkit.cli.output import error_line, warning_line
 from refkit.cli.parsing import Subcommands, add_json_flag
 from refkit.cli.services import command_services
 
 if TYPE_CHECKING:
     from refkit.rules.character.file_format import CheckReport
     from refkit.rules.character.model import Character
+    from refkit.rules.character.peers import PeerImport
     from refkit.rules.inventory.model import Problem
 
 Result = tuple[dict[str, Any], str]
@@ -34,7 +36,9 @@ def register(commands: Subcommands) -> None:
     _add_common(check, database=False)
     check.set_defaults(handler=_run_check)
 
-    load = actions.add_parser("import", help="add the crow in a *.crow.json file")
+    load = actions.add_parser(
+        "import", help="add the crow in a *.crow.json file, a Nest save or a Foundry actor"
+    )
     load.add_argument("file", metavar="FILE")
     load.add_argument(
         "--replace", action="store_true", help="replace a stored crow of the same name"
@@ -45,8 +49,16 @@ def register(commands: Subcommands) -> None:
     export = actions.add_parser("export", help="write a stored crow to a *.crow.json file")
     export.add_argument("name", metavar="NAME")
     export.add_argument("--out", required=True, metavar="FILE")
+    export.add_argument(
+        "--format",
+        choices=("refkit", "nest"),
+        default="refkit",
+        help="refkit: a *.crow.json file (default); nest: The Nest's save file",
+    )
     _add_common(export)
     export.set_defaults(handler=_run_export)
+
+    crow_build_commands.register_character_actions(actions, _add_common)
 
     listing = actions.add_parser("list", help="list the stored crows and parties")
     _add_common(listing)
@@ -130,11 +142,22 @@ def _run_check(args: argparse.Namespace) -> Result:
 # --- import ---------------------------------------------------------------------------------
 
 
+def _read_importable(path: str) -> tuple[Character, PeerImport | None]:
+    from refkit.app.character_files import read_importable_file
+    from refkit.rules.character.file_format import CharacterFileError
+    from refkit.rules.character.peers import PeerFileError
+
+    try:
+        return read_importable_file(path)
+    except (CharacterFileError, PeerFileError) as error:
+        raise CliError(str(error)) from None
+
+
 def _run_import(args: argparse.Namespace) -> Result:
     from refkit.rules.character.file_format import check_character
     from refkit.store import NameTakenError
 
-    character = _read(args.file)
+    character, peer = _read_importable(args.file)
     report = check_character(character)
     if not report.valid:
         return _refuse_invalid(args, character, report)
@@ -156,8 +179,15 @@ def _run_import(args: argparse.Namespace) -> Result:
         "dead": result.report.dead,
     }
     how = " (replacing the stored crow)" if result.replaced else ""
-    text = "\n".join([f"imported {character.name}{how}", *_report_lines(result.report)])
-    return payload, text
+    lines = [f"imported {character.name}{how}", *_report_lines(result.report)]
+    if peer is not None:
+        payload["source_format"] = peer.kind
+        payload["migrated"] = list(peer.migrated)
+        payload["unmapped"] = list(peer.unmapped)
+        lines[0] += f" from {peer.format_name}"
+        lines += [f"  migrated: {line}" for line in peer.migrated]
+        lines += [f"  not mapped (kept in the notes): {line}" for line in peer.unmapped]
+    return payload, "\n".join(lines)
 
 
 def _refuse_invalid(args: argparse.Namespace, character: Character, report: CheckReport) -> Result:
@@ -187,6 +217,8 @@ def _refuse_invalid(args: argparse.Namespace, character: Character, report: Chec
 def _run_export(args: argparse.Namespace) -> Result:
     from refkit.app.atomic_files import AtomicWriteError, check_target
 
+    if args.format == "nest":
+        return _export_nest(args)
     if args.out == "-":
         return _export_to_stdout(args)
     try:
@@ -202,6 +234,40 @@ def _run_export(args: argparse.Namespace) -> Result:
             raise CliError(f"{error}; nothing written") from None
     payload = {"name": character.name, "out": str(path)}
     return payload, f"wrote {character.name} to {path}"
+
+
+def _export_nest(args: argparse.Namespace) -> Result:
+    """``--format nest``: the crow as The Nest's save file (``--out -``: on standard output)."""
+    import json
+
+    from refkit.app.atomic_files import AtomicWriteError, check_target, write_text_atomic
+    from refkit.rules.character.peers import PeerFileError, write_nest
+
+    if args.out == "-" and args.json:
+        raise CliError("--out - writes the save itself to standard output; leave out --json")
+    try:
+        if args.out != "-":
+            check_target(args.out)
+        with command_services(args) as services:
+            character = services.characters.get(args.name)
+        save, left_out = write_nest(character)
+        text = json.dumps(save, indent=1, ensure_ascii=False) + "\n"
+        if args.out == "-":
+            return {"name": character.name, "out": "-"}, text.rstrip("\n")
+        path = write_text_atomic(args.out, text)
+    except AtomicWriteError as error:
+        raise CliError(f"{error}; nothing written") from None
+    except PeerFileError as error:
+        raise CliError(f"{error}; nothing written") from None
+    for line in left_out:
+        sys.stderr.write(warning_line(f"not in the Nest save: {line}"))
+    payload = {
+        "name": character.name,
+        "out": str(path),
+        "format": "nest",
+        "left_out": list(left_out),
+    }
+    return payload, f"wrote {character.name} to {path} as a Nest save"
 
 
 def _export_to_stdout(args: argparse.Namespace) -> Result:

@@ -31,6 +31,7 @@ _backoff = random.Random()
 COMMAND_MODULES = (
     "crows_commands",
     "character_commands",
+    "crow_build_commands",
     "dungeon_commands",
     "hazard_commands",
     "magic_commands",

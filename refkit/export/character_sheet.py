@@ -19,6 +19,7 @@ from refkit.export.fonts import BOLD, REGULAR
 from refkit.export.pages import Page
 from refkit.export.print_layout import print_layout
 from refkit.export.sheet_form import SheetForm
+from refkit.export.sheet_progress import progress
 from refkit.export.sheet_top import WRITE_LINE, conditions, expertises, header, stats, title_band
 from refkit.export.text_fit import (
     LEADING,
@@ -71,6 +72,7 @@ def draw_character_sheet(
     y = stats(page, character, left, right, y + look.gap / 2, look.stats)
     y = conditions(page, character, left, right, y + look.gap / 2, look.conditions)
     y = expertises(page, character, left, right, y + look.gap / 2, look.expertise_line)
+    y = progress(page, character, left, right, y, gap=look.gap / 2)
     bottom = paper.height - paper.margin
     y, elsewhere = _board(
         page, character, left, right, y + look.gap, bottom - NOTES_ROOM, look.board_line

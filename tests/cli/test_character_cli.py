@@ -202,7 +202,7 @@ def test_check_derives_speed_and_death(cli, tmp_path: Path) -> None:
         (b"\xff\xfe\x00", "not UTF-8"),
         (b'{"format": ', "not JSON"),
         (b"[]", "one JSON object"),
-        (json.dumps({**base_document(), "version": 2}).encode(), "version"),
+        (json.dumps({**base_document(), "version": 3}).encode(), "version"),
         (json.dumps({**base_document(), "stamina": {"max": 7}}).encode(), "stamina.current"),
     ],
 )

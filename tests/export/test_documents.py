@@ -265,3 +265,33 @@ def test_an_item_outside_the_slots_is_listed_not_lost(tmp_path):
     pdf = saved(tmp_path, sheet_document([_crow_with(items=items)], paper_named("a4")).data)
     assert page_count(pdf) == 2
     assert "Stray lantern" in pdf_text(pdf, page=2)
+
+
+def test_the_sheet_prints_background_xp_traits_and_connection(tmp_path):
+    from dataclasses import replace
+
+    from refkit.rules.character.progress import Connection, Experience
+
+    grown = replace(
+        crow(),
+        background="Thief",
+        xp=Experience(total=1650, spendable=650),
+        traits=("Thievery: Stealthy", "Thievery: Above It All", "Camping: Hearty Meals"),
+        coins=37,
+        pets=("Dog",),
+        connection=Connection("Old Maud", "aunt", "Foodie"),
+    )
+    pdf = saved(tmp_path, sheet_document([grown], paper_named("a4")).data)
+    assert page_count(pdf) == 1
+    text = squeezed(pdf_text(pdf))
+    for expected in (
+        "Background: Thief",
+        "XP: 1,650 total, 650 to spend",
+        "Purse: 37 gc",
+        "Pets: Dog",
+        "Connection: Old Maud (aunt, Foodie)",
+        "Thievery: Stealthy, Above It All; Camping: Hearty Meals",
+    ):
+        assert squeezed(expected) in text, expected
+    plain = pdf_text(saved(tmp_path, sheet_document([crow()], paper_named("a4")).data, "v1.pdf"))
+    assert "Background" not in plain and "Traits" not in plain

@@ -219,8 +219,8 @@ def _broken(path: str, value: object) -> dict:
     ("path", "value", "message"),
     [
         ("format", "something-else", "format must be 'refkit-character'"),
-        ("version", 2, "version must be 1"),
-        ("version", True, "version must be 1"),
+        ("version", 3, "version must be 1 or 2"),
+        ("version", True, "version must be 1 or 2"),
         ("name", KeyError, "name is missing"),
         ("characteristics.mind", "high", "characteristics.mind must be a whole number"),
         ("stamina.current", 9, "stamina.current (9) is above stamina.max (7)"),

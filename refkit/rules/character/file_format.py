@@ -1,4 +1,6 @@
-"""The character file (``*.crow.json``, format ``refkit-character`` version 1): read, check, write.
+"""The character file (``*.crow.json``, format ``refkit-character`` version 1 or 2): read, check,
+write. Version 2 adds ``background``, ``xp``, ``traits``, ``coins``, ``pets`` and ``connection``
+(:mod:`refkit.rules.character.file_v2`); a crow without them is still written as version 1.
 
 :func:`load_character_json` turns a file's text into a :class:`Character`, or raises
 :class:`CharacterFileError` naming the key that is wrong (``items[2].slots must be a whole
@@ -28,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from refkit.errors import DomainError
+from refkit.rules.character.file_v2 import read_v2_keys, v2_keys_json
 from refkit.rules.character.model import (
     CHARACTERISTIC_NAMES,
     CONDITIONS,
@@ -58,7 +61,9 @@ from refkit.rules.inventory.model import (
 from refkit.rules.usage_dice import UsageDiceMode
 
 FORMAT = "refkit-character"
-VERSION = 1
+VERSION = 2
+"""The newest version this Refkit reads and writes."""
+VERSIONS_READ = (1, 2)
 FILE_SUFFIX = ".crow.json"
 
 T = TypeVar("T")
@@ -92,6 +97,11 @@ class CheckReport:
 def check_character(character: Character, rules: InventoryRules | None = None) -> CheckReport:
     """The character's rule errors and warnings, its speed, and whether it is dead."""
     problems = rule_problems(character, rules)
+    if character.background or character.traits or character.xp.bonuses_recorded:
+        from refkit.rules.character.advancement import progress_problems
+        from refkit.rules.character.build_data import load_build_data
+
+        problems += progress_problems(character, load_build_data())
     errors = tuple(p for p in problems if not p.is_warning)
     return CheckReport(
         valid=not errors,
@@ -217,7 +227,7 @@ def load_character_json(text: str, source_name: str = "character file") -> Chara
     """The character in ``text`` (the contents of a ``*.crow.json`` file).
 
     Raises CharacterFileError, starting with ``source_name``, when the text is not JSON, is not a
-    version 1 ``refkit-character`` file, or has a missing or mistyped key.
+    version 1 or 2 ``refkit-character`` file, or has a missing or mistyped key.
     """
     try:
         data = json.loads(text)
@@ -250,10 +260,12 @@ def _read_character(data: Any) -> Character:
     if file_format != FORMAT:
         raise _Fail("format", f"must be {FORMAT!r}, not {_shown(file_format)}")
     version = _field(data, "", "version")
-    if not isinstance(version, int) or isinstance(version, bool) or version != VERSION:
+    if not isinstance(version, int) or isinstance(version, bool) or version not in VERSIONS_READ:
         raise _Fail(
-            "version", f"must be {VERSION} (the version this Refkit reads), not {_shown(version)}"
+            "version",
+            f"must be 1 or {VERSION} (the versions this Refkit reads), not {_shown(version)}",
         )
+    added = read_v2_keys(data) if version >= 2 else {}
     name = _name(_field(data, "", "name"), "name")
     characteristics = _read_characteristics(_field(data, "", "characteristics"))
     stamina = _read_stamina(_field(data, "", "stamina"))
@@ -299,6 +311,7 @@ def _read_character(data: Any) -> Character:
         magic_characteristics=_flag(
             _field(data, "", "magic_characteristics", False), "magic_characteristics"
         ),
+        **added,
     )
 
 
@@ -553,9 +566,17 @@ def _check_unique_ids(items: list[Item], ground: list[Item]) -> None:
 
 def character_to_json(character: Character) -> dict[str, Any]:
     """The character as the file's JSON object (the inverse of :func:`character_from_json`)."""
+    added = v2_keys_json(
+        character.background,
+        character.xp,
+        character.traits,
+        character.coins,
+        character.pets,
+        character.connection,
+    )
     data: dict[str, Any] = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if added else 1,
         "name": character.name,
     }
     if character.player:
@@ -580,6 +601,7 @@ def character_to_json(character: Character) -> dict[str, Any]:
         data["advanced"] = True
     if character.magic_characteristics:
         data["magic_characteristics"] = True
+    data.update(added)
     return data
 
 

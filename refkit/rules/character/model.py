@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from refkit.errors import DomainError
 from refkit.locate import read_resource_text
 from refkit.rules.character.damage import ArmourSource, apply_damage, speed_with_wounds
+from refkit.rules.character.progress import Connection, Experience
 from refkit.rules.character.speed import speed_under_conditions
 from refkit.rules.common.name_text import require_plain_name
 from refkit.rules.common.whole_numbers import require_whole
@@ -180,7 +181,9 @@ class Character:
     ``wounds`` lists wounded backpack slots in ascending order. A file may list a slot twice or
     one outside 1–10; :func:`rule_problems` reports that, and the operations here never make it.
     ``advanced`` marks a crow past creation (the −1..2 creation range no longer applies);
-    ``magic_characteristics`` marks characteristics raised above 4 by magic.
+    ``magic_characteristics`` marks characteristics raised above 4 by magic. ``background``,
+    ``xp``, ``traits`` (``"Tree: Name"``, the free starting trait too), ``coins`` (in the purse),
+    ``pets`` and ``connection`` are the character file's version 2 keys.
     """
 
     name: str
@@ -197,11 +200,23 @@ class Character:
     portrait: str | None = None
     advanced: bool = False
     magic_characteristics: bool = False
+    background: str = ""
+    xp: Experience = field(default_factory=Experience)
+    traits: tuple[str, ...] = ()
+    coins: int = 0
+    pets: tuple[str, ...] = ()
+    connection: Connection | None = None
 
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise ValueError("a character needs a name")
         require_plain_name("a crow's name", self.name)
+        require_plain_name("the background's name", self.background)
+        require_whole("coins", self.coins, minimum=0)
+        for pet in self.pets:
+            require_plain_name("a pet's name", pet)
+        object.__setattr__(self, "traits", tuple(self.traits))
+        object.__setattr__(self, "pets", tuple(self.pets))
         require_plain_name("the player's name", self.player)
         require_whole("speed", self.speed_base, minimum=0)
         require_whole("cruelty", self.cruelty, minimum=0)
