@@ -45,6 +45,7 @@ COMMAND_MODULES = (
 
 COMMAND_HOMES = {
     "attack": "refkit.cli.combat_commands",
+    "background": "refkit.cli.crow_build_commands",
     "backlash": "refkit.cli.magic_commands",
     "cast": "refkit.cli.magic_commands",
     "character": "refkit.cli.character_commands",
@@ -68,6 +69,7 @@ COMMAND_HOMES = {
     "stworze": "refkit.cli.games.stworze",
     "table": "refkit.cli.table_commands",
     "test": "refkit.cli.crows_commands",
+    "trait": "refkit.cli.crow_build_commands",
     "travel": "refkit.cli.travel_commands",
     "ud": "refkit.cli.crows_commands",
     "warcrow": "refkit.cli.games.warcrow",

@@ -58,4 +58,3 @@ def test_a_refused_purchase_makes_no_command(service: CharacterService) -> None:
     with pytest.raises(AdvanceRefused, match="costs 500 XP"):
         advancement.buy_trait(service, WREN, "Archery: Point Blank")
     assert service.get(WREN) == before
-
