@@ -83,6 +83,12 @@ class ReadOnlyDatabaseError(DatabaseWriteError):
     """The file (or its folder) cannot be written by this user."""
 
 
+class DatabaseFileGoneError(DatabaseWriteError):
+    """The file the database was opened from was deleted, moved away or replaced by another
+    file while it was open: nothing more is read from or written to that path (it would make a
+    new, empty database there); what was open can still be saved to a new file."""
+
+
 def waiting_out_locks(
     function: Callable[[], T],
     wait_s: float,
