@@ -28,6 +28,7 @@ from refkit.store.sqlite.engine import (
     ConnectionHook,
     create_sqlite_engine,
     require_writable,
+    take_write_lock,
 )
 from refkit.store.sqlite.failures import DRIVER_ERROR, database_failure
 from refkit.store.sqlite.file_watch import (
@@ -267,13 +268,17 @@ class Database:
         return self._units.current
 
     @contextmanager
-    def unit_of_work(self) -> Iterator[UnitOfWork]:
+    def unit_of_work(self, *, take_lock: bool = False) -> Iterator[UnitOfWork]:
         """One session shared by every repository on this database in this thread until the
         block ends: committed once at the end, rolled back (nothing kept) if the block raises.
         SQLite failures become DatabaseError subclasses as in :meth:`session`.
 
         NestedUnitOfWorkError when this thread has one open already: a step has exactly one,
-        opened by the runner of the step, never by the commands it runs."""
+        opened by the runner of the step, never by the commands it runs.
+
+        With ``take_lock`` the unit holds the write lock from its start (waiting the busy
+        timeout for it), so nothing another program commits can come between what it reads and
+        what it writes: for start-up seeding, which looks whether a database is new first."""
         if self._units.current is not None:
             raise NestedUnitOfWorkError(
                 "a unit of work is open in this thread already: the runner of a step opens the "
@@ -286,6 +291,8 @@ class Database:
                 unit = UnitOfWork(session, self.shown, partial(_repository, self))
                 self._units.set(unit)
                 try:
+                    if take_lock:
+                        take_write_lock(session.connection())
                     yield unit
                     unit.check_not_failed()
                     self.check_file()  # deleted while the step ran: keep nothing, say so

@@ -29,6 +29,7 @@ __all__ = [
     "create_sqlite_engine",
     "require_writable",
     "schema_change",
+    "take_write_lock",
 ]
 
 ConnectionHook = Callable[[sqlite3.Connection], None]
@@ -69,6 +70,13 @@ def _apply_pragmas(
         cursor.close()
     if hook is not None:
         hook(dbapi_connection)
+
+
+def take_write_lock(connection: Connection) -> None:
+    """Begin the transaction on ``connection`` holding the write lock at once (``BEGIN
+    IMMEDIATE``, waiting the busy timeout for it), so what it reads cannot be changed by another
+    program before it writes: a look-then-write such as seeding a new database is atomic."""
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 @contextmanager
