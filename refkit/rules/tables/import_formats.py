@@ -49,6 +49,7 @@ from typing import Any
 from refkit.errors import DomainError
 from refkit.rules.common import file_bounds
 from refkit.rules.common.file_reading import UserFileError, read_user_file
+from refkit.rules.common.nesting import TooDeepError, UnreadableValueError, read_nested
 from refkit.rules.tables.duration_kind import MOST_DURATION_DICE, row_duration
 from refkit.rules.tables.model import (
     RollableTable,
@@ -677,17 +678,17 @@ def parse_table_toml(
     file's. Raises TableImportError listing every problem (by line where it can tell)."""
     what = _what(name, origin)
     try:
-        data = tomllib.loads(text)
+        data = read_nested(tomllib.loads, text)
     except tomllib.TOMLDecodeError as error:
         found = _TOML_ERROR_LINE.search(str(error))
         line = int(found.group(1)) if found else None
         raise TableImportError(what, [ImportProblem(f"not valid TOML: {error}", line)]) from None
-    except RecursionError:
+    except TooDeepError:
         raise TableImportError(
             what,
             [ImportProblem("not readable TOML: lists or tables are nested too deeply to read")],
         ) from None
-    except ValueError as error:  # e.g. a number of over 4300 digits
+    except UnreadableValueError as error:  # e.g. a number of over 4300 digits
         raise TableImportError(what, [ImportProblem(f"not readable TOML: {error}")]) from None
     problems: list[ImportProblem] = []
     header = data.get("table", {})
