@@ -43,7 +43,7 @@ from refkit.app.combat.fight_view import (
 )
 from refkit.app.undo import Command
 from refkit.errors import ConflictError, DomainError
-from refkit.gui.common.plain_text import plain_label
+from refkit.gui.common.plain_text import plain_label, rich_tooltip
 from refkit.gui.shell.gui_thread import GuiThreadListener, on_gui_thread
 from refkit.rules.character.model import CONDITIONS, Character
 from refkit.rules.combat.fight import MAX_OF_A_KIND, Fight
@@ -109,7 +109,7 @@ class CombatantRowWidget(QFrame):
             chip.setText(condition)
             chip.setCheckable(True)
             chip.setAutoRaise(False)
-            chip.setToolTip(f"Give {name} the condition {condition}, or end it")
+            chip.setToolTip(rich_tooltip(f"Give {name} the condition {condition}, or end it"))
             chip.clicked.connect(partial(self._chip_clicked, condition))
             self.chips[condition] = chip
             chips.addWidget(chip)
