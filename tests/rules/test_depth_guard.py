@@ -53,3 +53,21 @@ def test_the_guard_counts_without_recursion() -> None:
     assert depth_of({"a": [1, {"b": 2}]}, 10) == 3
     with pytest.raises(TooDeepError):
         read_nested(lambda _text: nested, "")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text"),
+    [
+        ("text", "1 rats\n2-" + "9" * 5001 + " more rats\n"),
+        ("csv", "low,high,text\n1," + "9" * 5001 + ",rats\n"),
+        ("csv", "low,high,text\n" + "9" * 5001 + ",2,rats\n"),
+    ],
+)
+def test_a_row_end_too_long_to_read_is_a_problem_not_a_crash(fmt: str, text: str) -> None:
+    # Found by tests/faults/test_importer_fuzz.py: int() of over 4,300 digits raised ValueError.
+    from refkit.app.table_service import TableService
+    from refkit.rules.tables.import_formats import TableImportError
+
+    with pytest.raises(TableImportError) as caught:
+        TableService.parse(text, name="Rats", fmt=fmt)  # type: ignore[arg-type]
+    assert "line 2" in str(caught.value)
