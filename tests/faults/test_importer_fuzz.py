@@ -121,11 +121,13 @@ def mutated(draw: st.DrawFn, original: str) -> str:
 
 JSONISH = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(
-        st.sampled_from(["format", "version", "name", "rows", "items", "hexes", "spell", "a"]),
-        inner,
-        max_size=5,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["format", "version", "name", "rows", "items", "hexes", "spell", "a"]),
+            inner,
+            max_size=5,
+        )
     ),
     max_leaves=30,
 )

@@ -320,7 +320,7 @@ def test_export_is_atomic_off_the_gui_thread(qtbot, rig, tmp_path: Path, monkeyp
         threads.append(threading.current_thread() is threading.main_thread())
         return real(path, data)
 
-    monkeypatch.setattr("refkit.gui.export.worker.write_bytes_atomic", spying)
+    monkeypatch.setattr("refkit.gui.common.export_writer.write_bytes_atomic", spying)
     with qtbot.waitSignal(panel.exported, timeout=5000):
         assert panel.export_to(target)
     assert threads == [False]  # written in the export thread, through the atomic writer

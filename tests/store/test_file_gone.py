@@ -77,9 +77,8 @@ def test_what_was_open_is_saved_to_a_new_file_and_work_goes_on_there(
 def test_a_copy_never_overwrites_a_file(database_file: Path, tmp_path: Path) -> None:
     taken = tmp_path / "taken.sqlite3"
     taken.write_text("mine")
-    with Database.open(str(database_file)) as database:
-        with pytest.raises(DatabaseWriteError) as caught:
-            database.save_copy(taken)
+    with Database.open(str(database_file)) as database, pytest.raises(DatabaseWriteError) as caught:
+        database.save_copy(taken)
     assert "exists already" in str(caught.value)
     assert taken.read_text() == "mine"
     assert not list(tmp_path.glob("*.partial"))

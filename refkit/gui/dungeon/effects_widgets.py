@@ -214,8 +214,7 @@ class EffectRow(QFrame):
         if effect.bound and effect.refuel_with:
             self.refuel_button.setToolTip(
                 rich_tooltip(
-                    f"Spend one {effect.refuel_with} {effect.crow} carries: back to full usage "
-                    "dice"
+                    f"Spend one {effect.refuel_with} {effect.crow} carries: back to full usage dice"
                 )
             )
         status = effect_status(effect)

@@ -361,7 +361,7 @@ class SessionLogPanel(QWidget):
         written. False, said in the status bar, when ``path`` is refused at once (a folder, a
         device, a FIFO, a missing folder)."""
         from refkit.app.atomic_files import check_target
-        from refkit.gui.export.worker import ExportJob, start_export, text_export
+        from refkit.gui.common.export_writer import ExportJob, start_export, text_export
 
         try:
             check_target(path)
