@@ -65,7 +65,7 @@ print(len(names))
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("trial", range(3))
+@pytest.mark.parametrize("trial", range(2))
 def test_two_instances_starting_together_on_a_new_database_both_start(
     tmp_path: Path, trial: int
 ) -> None:
