@@ -41,6 +41,7 @@ from refkit.rules.character.model import Character
 from refkit.rules.common.file_bounds import CHARACTER_FILE_BYTES
 from refkit.rules.common.file_reading import UserFileError, read_user_file
 from refkit.rules.common.name_text import name_problem, require_plain_name
+from refkit.rules.common.nesting import TooDeepError, UnreadableValueError, read_nested
 from refkit.rules.inventory.catalogue import CatalogueItem, load_item_catalogue
 from refkit.rules.inventory.model import InventoryRules
 from refkit.store.errors import CharacterStoreError, NameTakenError
@@ -552,11 +553,13 @@ class CharacterService:
 def read_parties_file(path: Path) -> list[Party]:
     """The parties in a backup's parties file; ValueError saying what is wrong with it."""
     try:
-        data: Any = json.loads(_read_text(path))
+        data: Any = read_nested(json.loads, _read_text(path))
     except CharacterFileError as error:
         raise ValueError(_without_prefix(str(error), str(path))) from None
     except json.JSONDecodeError as error:
         raise ValueError(f"not JSON ({error.msg} at line {error.lineno})") from None
+    except (TooDeepError, UnreadableValueError) as error:
+        raise ValueError(error.reason) from None
     if (
         not isinstance(data, dict)
         or data.get("format") != PARTIES_FORMAT

@@ -71,3 +71,14 @@ def test_a_row_end_too_long_to_read_is_a_problem_not_a_crash(fmt: str, text: str
     with pytest.raises(TableImportError) as caught:
         TableService.parse(text, name="Rats", fmt=fmt)  # type: ignore[arg-type]
     assert "line 2" in str(caught.value)
+
+
+def test_a_backups_parties_file_nested_too_deep_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from refkit.app.character_service import read_parties_file
+
+    parties = tmp_path / "parties.json"
+    parties.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(ValueError) as caught:
+        read_parties_file(parties)
+    assert not isinstance(caught.value, RecursionError)
+    assert "nested too deeply" in str(caught.value)
