@@ -744,6 +744,8 @@ class RefkitApp:
             database.keep_file_open()
         except DatabaseError as error:
             log.warning("cannot hold the database file open: %s", error)
+        if self.file_watch is not None:
+            self.file_watch.stop()
         self.file_watch = DatabaseFileWatch(database, self.window, self.worker)
 
     def _show_writing(self, busy: bool) -> None:

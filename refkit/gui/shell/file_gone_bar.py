@@ -102,6 +102,7 @@ class DatabaseFileWatch(QObject):
         self.bar.save_requested.connect(self.choose_file)
         self.reason: str | None = None
         """Why the file is gone (None while it is there)."""
+        self._stopped = False
         self._timer = QTimer(self)
         self._timer.setInterval(CHECK_MS)
         self._timer.timeout.connect(self.check)
@@ -109,8 +110,17 @@ class DatabaseFileWatch(QObject):
         window.save_problems.problems_changed.connect(lambda _count: self.check())
         window.add_close_warning(self._what_closing_loses)
 
+    def stop(self) -> None:
+        """Watch no more (the window moved to another database)."""
+        self._timer.stop()
+        self._stopped = True
+        self.reason = None
+        self.bar.setVisible(False)
+
     def check(self) -> bool:
         """Look at the file now; True if it is still the one opened."""
+        if self._stopped:
+            return True
         reason = self._database.file_gone()
         if reason is None or self.reason == reason:
             return reason is None
