@@ -731,22 +731,10 @@ class RefkitApp:
         self.undo_stack.write_with(self.worker, database.unit_of_work, database.in_unit_of_work)
         services.dice.write_with(self.undo_stack.write)
         database.writes_only_in_units()  # from now on every write is a step's, or in one unit
-        if database.path is not None:
-            self._watch_file(database)
+        if database.path is not None:  # deleted or replaced while open: said, and saved anew
+            from refkit.gui.shell.file_gone_bar import watch_file
 
-    def _watch_file(self, database: Database) -> None:
-        """Notice the database file deleted or replaced while open, and offer to save what is
-        open to a new file (:mod:`refkit.gui.shell.file_gone_bar`)."""
-        from refkit.gui.shell.file_gone_bar import DatabaseFileWatch
-        from refkit.store.errors import DatabaseError
-
-        try:
-            database.keep_file_open()
-        except DatabaseError as error:
-            log.warning("cannot hold the database file open: %s", error)
-        if self.file_watch is not None:
-            self.file_watch.stop()
-        self.file_watch = DatabaseFileWatch(database, self.window, self.worker)
+            self.file_watch = watch_file(database, self.window, self.worker, self.file_watch)
 
     def _show_writing(self, busy: bool) -> None:
         bar = self.window.statusBar()

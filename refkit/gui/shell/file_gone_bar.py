@@ -10,6 +10,7 @@ and the edits waiting in the save-problem bar are saved into it.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -28,6 +29,8 @@ from PySide6.QtWidgets import (
 
 from refkit.store.errors import DatabaseError
 
+log = logging.getLogger(__name__)
+
 if TYPE_CHECKING:
     from refkit.gui.shell.main_window import MainWindow
     from refkit.gui.shell.worker import Worker
@@ -35,6 +38,20 @@ if TYPE_CHECKING:
 
 CHECK_MS = 2000
 """How often the window looks whether its database file is still there."""
+
+
+def watch_file(
+    database: Database, window: MainWindow, worker: Worker, previous: DatabaseFileWatch | None
+) -> DatabaseFileWatch:
+    """Watch ``database``'s file for the window (instead of ``previous``), holding it open so
+    that what it holds can still be saved after it is deleted."""
+    try:
+        database.keep_file_open()
+    except DatabaseError as error:
+        log.warning("cannot hold the database file open: %s", error)
+    if previous is not None:
+        previous.stop()
+    return DatabaseFileWatch(database, window, worker)
 
 
 def rescue_name(path: Path, now: datetime) -> Path:
