@@ -53,6 +53,11 @@ if TYPE_CHECKING:
 Clock = Callable[[], float]
 """UTC epoch seconds now (``time.time``); injected so tests can fix the time."""
 RngFactory = Callable[[int | None], tuple[random.Random, int]]
+
+SEEDING_LOCK_WAIT_S = 5.0
+"""How long start-up seeding waits out another program's write lock (another window seeding the
+same new database), trying again every SEEDING_LOCK_RETRY_S: as long as opening waits."""
+SEEDING_LOCK_RETRY_S = 0.05
 """``rng_factory(seed)`` gives ``(random.Random, seed used)``; see ``refkit.dice.rng.make_rng``."""
 LogFailure = Callable[[Exception], None]
 """Told when a roll could not be logged (the roll itself goes on); see :class:`Services`."""
@@ -204,8 +209,16 @@ class Services:
         database = self.database
         if database.in_unit_of_work():
             return function()
-        with database.unit_of_work():
-            return function()
+        from refkit.store.errors import waiting_out_locks
+
+        # Holding the write lock from the start, so two windows starting together on a new
+        # database seed it once: the second looks only after the first has written (waiting
+        # out the first's lock, as opening the database does).
+        def once() -> T:
+            with database.unit_of_work(take_lock=True):
+                return function()
+
+        return waiting_out_locks(once, SEEDING_LOCK_WAIT_S, SEEDING_LOCK_RETRY_S)
 
     def end_step(self, error: BaseException | None = None) -> None:
         """Commit the unit of work of a ``one_step`` command (None: nothing was opened), or roll it

@@ -7,7 +7,9 @@ target keeps its old contents and the temporary file is removed (when Python sti
 Only a regular file (or a name not taken yet) can be a target: a folder, a device such as
 ``/dev/stdout`` or ``/dev/null``, a FIFO or a socket is refused before anything is written, so a
 rename can never replace a device node. A symbolic link is followed: the file it points to is
-replaced atomically and the link stays a link.
+replaced atomically and the link stays a link — except with ``follow_links=False`` (files made
+into a folder the user chose, such as a backup), where a link found at the name is refused, so a
+link planted there cannot send the file outside the folder.
 """
 
 from __future__ import annotations
@@ -27,19 +29,30 @@ class AtomicWriteError(DomainError, OSError):
     """The file could not be written; the message names it and says why."""
 
 
-def write_text_atomic(path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8") -> Path:
+def write_text_atomic(
+    path: str | os.PathLike[str],
+    text: str,
+    *,
+    encoding: str = "utf-8",
+    follow_links: bool = True,
+) -> Path:
     """Write ``text`` to ``path`` atomically and return the path written.
 
-    Raises AtomicWriteError when the target is a folder, its folder does not exist, or the
-    write fails; in every case an existing file at ``path`` is left exactly as it was.
+    Raises AtomicWriteError when the target is a folder, its folder does not exist, it is a
+    symbolic link and ``follow_links`` is off, or the write fails; in every case an existing
+    file at ``path`` is left exactly as it was.
     """
-    return write_bytes_atomic(path, text.encode(encoding))
+    return write_bytes_atomic(path, text.encode(encoding), follow_links=follow_links)
 
 
-def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> Path:
+def write_bytes_atomic(
+    path: str | os.PathLike[str], data: bytes, *, follow_links: bool = True
+) -> Path:
     """Write ``data`` (a PDF, say) to ``path`` atomically, as :func:`write_text_atomic` does."""
-    check_target(path)
-    target = _file_behind(Path(path))
+    check_target(path, follow_links=follow_links)
+    # Not following: the rename replaces whatever entry is at the name (a link planted since the
+    # check included) and never writes where a link points.
+    target = _file_behind(Path(path)) if follow_links else Path(path)
     folder = target.parent
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -56,19 +69,25 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> Path:
     except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        if isinstance(error, OSError):
+        if isinstance(error, OSError) and not isinstance(error, AtomicWriteError):
             raise AtomicWriteError(f"cannot write {target}: {error.strerror or error}") from error
         raise
     _sync_folder(folder)
     return Path(path)
 
 
-def check_target(path: str | os.PathLike[str]) -> Path:
+def check_target(path: str | os.PathLike[str], *, follow_links: bool = True) -> Path:
     """The path as a Path, if a file could be written there; AtomicWriteError if it (or the
     file its symbolic link points to) is a folder or not a regular file, or its folder does not
-    exist. Lets a caller refuse before doing any other work."""
+    exist — or, without ``follow_links``, if it is a symbolic link. Lets a caller refuse before
+    doing any other work."""
     given = Path(path)
-    target = _file_behind(given)
+    if not follow_links and given.is_symlink():
+        raise AtomicWriteError(
+            f"cannot write {given}: it is a symbolic link (to {os.readlink(given)}); Refkit "
+            "writes only new or regular files there — remove the link or choose another folder"
+        )
+    target = _file_behind(given) if follow_links else given
     if target.is_dir():
         raise AtomicWriteError(f"{given} is a folder; give a file name to write to")
     _refuse_special(target, given)
@@ -103,7 +122,9 @@ def _refuse_special(target: Path, given: Path | None = None) -> None:
         if stat.S_ISFIFO(mode)
         else "a socket"
         if stat.S_ISSOCK(mode)
-        else "not a regular file"
+        else "a symbolic link"
+        if stat.S_ISLNK(mode)
+        else "something else"
     )
     shown = given or target
     where = f" ({target})" if given is not None and given != target else ""

@@ -25,7 +25,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from refkit.app.atomic_files import write_text_atomic
+from refkit.app.atomic_files import check_target, write_text_atomic
 from refkit.app.character_files import (
     read_character_file,
     read_character_text,
@@ -43,6 +43,7 @@ from refkit.rules.character.file_format import (
 )
 from refkit.rules.character.model import Character
 from refkit.rules.common.name_text import name_problem, require_plain_name
+from refkit.rules.common.nesting import TooDeepError, UnreadableValueError, read_nested
 from refkit.rules.inventory.catalogue import CatalogueItem, load_item_catalogue
 from refkit.rules.inventory.model import InventoryRules
 from refkit.store.errors import CharacterStoreError, NameTakenError
@@ -324,26 +325,31 @@ class CharacterService:
         self._tell(CharacterChange("imported", character.name))
         return ImportResult(character=character, report=report, replaced=existed, source=source)
 
-    def export_file(self, name: str, path: str | Path) -> Path:
+    def export_file(self, name: str, path: str | Path, *, follow_links: bool = True) -> Path:
         """Write the character to ``path`` in the ``*.crow.json`` format, atomically.
 
         Raises CharacterNotFoundError, or AtomicWriteError (an OSError) when ``path`` is a folder
-        or cannot be written; an existing file there is then left as it was.
+        or cannot be written (or is a symbolic link, without ``follow_links``); an existing file
+        there is then left as it was.
         """
-        return write_text_atomic(path, dump_character_json(self._repo.get(name)))
+        return write_text_atomic(
+            path, dump_character_json(self._repo.get(name)), follow_links=follow_links
+        )
 
     def export_all(self, folder: str | Path) -> BackupResult:
         """Write every character (``<name>.crow.json``) and the parties file into ``folder``.
 
         The folder is created if needed. Two names that make the same file name get ``-2``,
-        ``-3``… Each file is written atomically.
+        ``-3``… Each file is written atomically, into the folder itself: a symbolic link (or a
+        folder, device or FIFO) at any of the names is refused before anything is written, so a
+        link planted there cannot send a crow's file elsewhere.
         """
         target = Path(folder)
         if target.exists() and not target.is_dir():
             raise CharacterStoreError(f"{target} is a file; give a folder for the backup")
         target.mkdir(parents=True, exist_ok=True)
         used: set[str] = {PARTIES_FILE.casefold()}
-        files = []
+        planned: list[tuple[str, Path]] = []
         for name in self._repo.names():
             stem = file_stem_for(name)
             file_name = f"{stem}{FILE_SUFFIX}"
@@ -352,7 +358,10 @@ class CharacterService:
                 file_name = f"{stem}-{number}{FILE_SUFFIX}"
                 number += 1
             used.add(file_name.casefold())
-            files.append(self.export_file(name, target / file_name))
+            planned.append((name, target / file_name))
+        for path in [path for _name, path in planned] + [target / PARTIES_FILE]:
+            check_target(path, follow_links=False)
+        files = [self.export_file(name, path, follow_links=False) for name, path in planned]
         parties = {
             "format": PARTIES_FORMAT,
             "version": PARTIES_VERSION,
@@ -362,7 +371,9 @@ class CharacterService:
             ],
         }
         parties_file = write_text_atomic(
-            target / PARTIES_FILE, json.dumps(parties, indent=2, ensure_ascii=False) + "\n"
+            target / PARTIES_FILE,
+            json.dumps(parties, indent=2, ensure_ascii=False) + "\n",
+            follow_links=False,
         )
         return BackupResult(folder=target, files=tuple(files), parties_file=parties_file)
 
@@ -525,11 +536,13 @@ class CharacterService:
 def read_parties_file(path: Path) -> list[Party]:
     """The parties in a backup's parties file; ValueError saying what is wrong with it."""
     try:
-        data: Any = json.loads(read_character_text(path))
+        data: Any = read_nested(json.loads, read_character_text(path))
     except CharacterFileError as error:
         raise ValueError(_without_prefix(str(error), str(path))) from None
     except json.JSONDecodeError as error:
         raise ValueError(f"not JSON ({error.msg} at line {error.lineno})") from None
+    except (TooDeepError, UnreadableValueError) as error:
+        raise ValueError(error.reason) from None
     if (
         not isinstance(data, dict)
         or data.get("format") != PARTIES_FORMAT

@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from refkit.gui.characters.install import CharacterPanels
     from refkit.gui.dungeon.install import DungeonPanels
     from refkit.gui.shell.database_open_dialog import DatabaseOpenDialog
+    from refkit.gui.shell.file_gone_bar import DatabaseFileWatch
     from refkit.store.database import Database
 
 log = logging.getLogger(__name__)
@@ -324,6 +325,8 @@ class RefkitApp:
         self.db_url = db_url if db_url is not None else _remembered_server(settings)
         self.palette = palette
         self.database: Database | None = None
+        self.file_watch: DatabaseFileWatch | None = None
+        """Watches the database file for being deleted or replaced while open."""
         self.service: DiceService | None = None
         self.services: Services | None = None
         """The composition root's services on the open database (:mod:`refkit.compose`)."""
@@ -757,6 +760,10 @@ class RefkitApp:
         self.undo_stack.write_with(self.worker, database.unit_of_work, database.in_unit_of_work)
         services.dice.write_with(self.undo_stack.write)
         database.writes_only_in_units()  # from now on every write is a step's, or in one unit
+        if database.path is not None:  # deleted or replaced while open: said, and saved anew
+            from refkit.gui.shell.file_gone_bar import watch_file
+
+            self.file_watch = watch_file(database, self.window, self.worker, self.file_watch)
 
     def _show_writing(self, busy: bool) -> None:
         bar = self.window.statusBar()

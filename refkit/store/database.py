@@ -21,7 +21,7 @@ from sqlalchemy import Engine, event
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session
 
-from refkit.store.errors import DatabaseError
+from refkit.store.errors import DatabaseError, DatabaseFileGoneError, DatabaseWriteError
 from refkit.store.failures import DRIVER_ERROR, database_failure
 from refkit.store.location import database_path, is_server_url, resolve_database_url, shown_url
 from refkit.store.migration import MigrationOutcome, SchemaChange, bring_up_to_date
@@ -32,6 +32,14 @@ from refkit.store.sqlite.engine import (
     create_sqlite_engine,
     require_writable,
     schema_change,
+    take_write_lock,
+)
+from refkit.store.sqlite.file_watch import (
+    Anchor,
+    file_identity,
+    gone_reason,
+    open_anchor,
+    save_copy,
 )
 from refkit.store.sqlite.files import FileState, read_file_state
 from refkit.store.unit_of_work import (
@@ -77,8 +85,80 @@ class Database:
         """Transactions that changed something, committed through this object: a step refused
         by a conflict after none wrote nothing, so running it again on a fresh read is safe."""
         self._units_only = False
+        self._identity = file_identity(path) if path is not None else None
+        self._anchor: Anchor | None = None
+        self._engine_options: dict[str, Any] = {"busy_timeout_ms": BUSY_TIMEOUT_MS, "hook": None}
+        self._hooks: list[ConnectionHook] = []
+        self._listen(engine)
+
+    def _listen(self, engine: Engine) -> None:
         _count_writing_commits(engine, self)
         event.listen(engine, "before_cursor_execute", self._check_in_unit)
+
+    # -- the file it was opened from -------------------------------------------------------------
+
+    def file_gone(self) -> str | None:
+        """Why the path no longer leads to the file this database was opened from (deleted,
+        moved away or replaced by another file), or None while it does."""
+        return None if self.path is None else gone_reason(self.path, self._identity)
+
+    def check_file(self) -> None:
+        """DatabaseFileGoneError if the file was deleted or replaced since it was opened. Every
+        session and unit of work checks first: a new connection to the path would make a new,
+        empty database there and the edit would look saved."""
+        reason = self.file_gone()
+        if reason is not None:
+            raise DatabaseFileGoneError(self.shown, reason)
+
+    def keep_file_open(self) -> None:
+        """Hold one connection to the file for as long as the database is open, so that what it
+        holds can still be saved to a new file (:meth:`save_copy`) after it is deleted."""
+        if self.path is not None and self._anchor is None:
+            self.check_file()
+            self._anchor = open_anchor(self.path)
+
+    def save_copy(self, target: Path) -> Path:
+        """Copy the database as this process last saw it into the new file ``target`` — after
+        the file was deleted or replaced too, if :meth:`keep_file_open` was called at start.
+
+        DatabaseWriteError if it cannot be written (``target`` exists, the folder is read-only,
+        the disk is full; nothing is left behind), DatabaseFileGoneError if the file is gone and
+        no connection held it."""
+        if self.path is None:
+            raise DatabaseError("the in-memory database has no file to copy")
+        if self._anchor is None:
+            self.check_file()
+        source = self._anchor or open_anchor(self.path)
+        try:
+            return save_copy(source, target)
+        except FileExistsError as exc:
+            raise DatabaseWriteError(str(target), "a file of that name exists already") from exc
+        except OSError as exc:
+            raise DatabaseWriteError(str(target), exc.strerror or str(exc)) from exc
+        except DRIVER_ERROR as exc:
+            raise database_failure(str(target), exc) from exc
+        finally:
+            if source is not self._anchor:
+                source.close()
+
+    def move_to(self, target: Path) -> None:
+        """Go on with the database file ``target`` (a copy :meth:`save_copy` made) instead of
+        the one that was deleted or replaced: every later session and unit of work uses it."""
+        if self.in_unit_of_work():
+            raise NestedUnitOfWorkError("the database cannot move to another file inside a step")
+        url = f"sqlite:///{target}"
+        engine = create_sqlite_engine(url, in_memory=False, **self._engine_options)
+        for hook in self._hooks:
+            event.listen(engine, "connect", partial(_run_hook, hook))
+        self._listen(engine)
+        old, self._engine = self._engine, engine
+        old.dispose()
+        if self._anchor is not None:
+            self._anchor.close()
+            self._anchor = None
+        self.url, self.path = url, target
+        self._identity = file_identity(target)
+        self.keep_file_open()
 
     def writes_only_in_units(self) -> None:
         """From now on refuse (WriteOutsideUnitError) any write made outside a unit of work: the
@@ -153,7 +233,9 @@ class Database:
         except BaseException:
             engine.dispose()
             raise
-        return cls(engine, resolved, path, outcome)
+        database = cls(engine, resolved, path, outcome)
+        database._engine_options = {"busy_timeout_ms": busy_timeout_ms, "hook": on_connect}
+        return database
 
     @classmethod
     def _open_server(
@@ -223,6 +305,7 @@ class Database:
             with unit.joined() as session:
                 yield session
             return
+        self.check_file()
         try:
             with Session(self._engine, expire_on_commit=False) as session:
                 try:
@@ -244,26 +327,34 @@ class Database:
         return self._units.current
 
     @contextmanager
-    def unit_of_work(self) -> Iterator[UnitOfWork]:
+    def unit_of_work(self, *, take_lock: bool = False) -> Iterator[UnitOfWork]:
         """One session shared by every repository on this database in this thread until the
         block ends: committed once at the end, rolled back (nothing kept) if the block raises.
         Driver failures become DatabaseError subclasses as in :meth:`session`.
 
         NestedUnitOfWorkError when this thread has one open already: a step has exactly one,
-        opened by the runner of the step, never by the commands it runs."""
+        opened by the runner of the step, never by the commands it runs.
+
+        With ``take_lock`` the unit holds the write lock from its start (waiting the busy
+        timeout for it), so nothing another program commits can come between what it reads and
+        what it writes: for start-up seeding, which looks whether a database is new first."""
         if self._units.current is not None:
             raise NestedUnitOfWorkError(
                 "a unit of work is open in this thread already: the runner of a step opens the "
                 "one unit its commands write in, and they open none of their own"
             )
         unit: UnitOfWork | None = None
+        self.check_file()
         try:
             with Session(self._engine, expire_on_commit=False) as session:
                 unit = UnitOfWork(session, self.shown, partial(_repository, self))
                 self._units.set(unit)
                 try:
+                    if take_lock:
+                        take_write_lock(session.connection())
                     yield unit
                     unit.check_not_failed()
+                    self.check_file()  # deleted while the step ran: keep nothing, say so
                     session.commit()
                 except BaseException:
                     _roll_back_quietly(session)
@@ -283,7 +374,8 @@ class Database:
         """Run ``hook`` on every connection from now on (pooled ones are closed first so it
         applies at once): a fault hook for tests, such as a cap on the file's size."""
         self._engine.dispose()
-        event.listen(self._engine, "connect", lambda connection, _record: hook(connection))
+        self._hooks.append(hook)
+        event.listen(self._engine, "connect", partial(_run_hook, hook))
 
     def in_unit_of_work(self) -> bool:
         """Whether this thread has a unit of work open on this database."""
@@ -293,6 +385,9 @@ class Database:
         """Close every pooled connection (SQLite then folds the WAL back into the file; a server
         ends those sessions)."""
         self._engine.dispose()
+        if self._anchor is not None:
+            self._anchor.close()
+            self._anchor = None
 
     def __enter__(self) -> Database:
         return self
@@ -345,6 +440,10 @@ def _count_writing_commits(engine: Engine, db: Database) -> None:
     event.listen(engine, "after_cursor_execute", executed)
     event.listen(engine, "commit", committed)
     event.listen(engine, "rollback", rolled_back)
+
+
+def _run_hook(hook: ConnectionHook, connection: Any, _record: object) -> None:
+    hook(connection)
 
 
 def _roll_back_quietly(session: Session) -> None:

@@ -94,6 +94,12 @@ class DatabaseUnreachableError(DatabaseWriteError):
     nothing of the step was kept, and trying again once the server answers may work."""
 
 
+class DatabaseFileGoneError(DatabaseWriteError):
+    """The file the database was opened from was deleted, moved away or replaced by another
+    file while it was open: nothing more is read from or written to that path (it would make a
+    new, empty database there); what was open can still be saved to a new file."""
+
+
 def waiting_out_locks(
     function: Callable[[], T],
     wait_s: float,

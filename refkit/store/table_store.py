@@ -33,6 +33,7 @@ from refkit.store.dungeon_tables import RollableTableRow
 from refkit.store.records import TableSummary as TableSummary
 from refkit.store.row_forms import TABLES_SEEDED_KEY
 from refkit.store.row_forms import table_key as table_key
+from refkit.store.sqlite.engine import take_write_lock
 from refkit.store.versioned_state import (
     ACTIVE_TABLES_STATE,
     ENCOUNTER_TABLES_STATE,
@@ -43,6 +44,9 @@ from refkit.store.versions import delete_versioned, flush_versioned, next_versio
 
 SEEDED_KEY: Final = TABLES_SEEDED_KEY
 """The ``app_meta`` flag: the shipped defaults were put in once."""
+SEEDING_LOCK_WAIT_S: Final = 5.0
+"""How long seeding waits for another program's write lock (another window seeding the same new
+database) on top of the busy timeout."""
 ENCOUNTER_TABLES_KEY: Final = ENCOUNTER_TABLES_STATE
 """The versioned value of the encounter table chosen for each dungeon."""
 ACTIVE_TABLES_KEY: Final = ACTIVE_TABLES_STATE
@@ -291,6 +295,11 @@ class TableStore:
     # -- seeding -----------------------------------------------------------------------------
 
     def _seed_once(self, session: Session) -> None:
+        if session.get(AppMetaRow, SEEDED_KEY) is not None:
+            return
+        # Not seeded yet: hold the write lock, then look again — another window starting on the
+        # same new database may have seeded it meanwhile, and must not be seeded over.
+        take_write_lock(session.connection(), SEEDING_LOCK_WAIT_S)
         if session.get(AppMetaRow, SEEDED_KEY) is not None:
             return
         for table in self._defaults():

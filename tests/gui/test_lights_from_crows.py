@@ -4,6 +4,7 @@ board ("Light it"): a tracked light bound to the item, whose pips on the sheet d
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -162,3 +163,26 @@ def test_the_boards_light_it_lights_through_the_dt_panel(qtbot, rig: Rig) -> Non
     torch.trigger()
     assert [(e.crow, e.item_id) for e in rig.service.effects()] == [(CROW, "torch")]
     assert rig.panel.rows()  # the effects panel shows it at once
+
+
+MARKED = "<b>Tamsin</b> <img src=x>Reed"
+
+
+@pytest.fixture
+def marked_name(monkeypatch) -> str:
+    """Issue 29 §8: a crow named with markup (the rig's crow gets this name)."""
+    monkeypatch.setattr(sys.modules[__name__], "CROW", MARKED)
+    return MARKED
+
+
+def test_a_crows_name_in_the_lights_tooltips_is_shown_as_typed(marked_name: str, rig: Rig) -> None:
+    from refkit.gui.common.plain_text import rich_tooltip
+
+    actions = menu_actions(rig)
+    assert actions["light_torch"].toolTip() == rich_tooltip(f"Light it: {MARKED}'s item burns")
+    actions["light_torch"].trigger()
+    (row,) = rig.panel.rows().values()
+    assert row.detail_label.toolTip() == rich_tooltip(
+        f"{MARKED}'s own Torch: its usage dice are the ones on the sheet"
+    )
+    assert "<b>" not in row.detail_label.toolTip()

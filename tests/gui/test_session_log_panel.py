@@ -271,3 +271,57 @@ def test_typing_a_filter_reads_the_log_once(qtbot, app, rig, monkeypatch) -> Non
         "earlier note 19",
         *(f"earlier note 19{digit}" for digit in range(10)),
     }
+
+
+def test_export_to_a_fifo_is_refused_at_once_and_the_window_never_waits(
+    qtbot, rig, tmp_path: Path
+) -> None:
+    # Issue 29 §6: ``path.write_text`` on the GUI thread blocked until someone read the FIFO.
+    import os
+    import threading
+
+    panel = SessionLogPanel(rig.service.store.session_log)
+    qtbot.addWidget(panel)
+    play_a_little(rig)
+    panel.refresh()
+    fifo = tmp_path / "session.md"
+    os.mkfifo(fifo)
+    said: list[str] = []
+    panel.status_message.connect(said.append)
+    result: list[bool] = []
+    exporting = threading.Thread(target=lambda: result.append(panel.export_to(fifo)))
+    exporting.start()
+    exporting.join(3)
+    if exporting.is_alive():  # unblock the stuck writer so the test run can end
+        with open(fifo, "rb") as reader:
+            reader.read()
+        exporting.join(3)
+        raise AssertionError("exporting the session log to a FIFO blocked")
+    assert result == [False]
+    qtbot.waitUntil(lambda: bool(said), timeout=2000)  # said from the helper thread: queued
+    assert "session.md" in said[-1] and "FIFO" in said[-1]
+
+
+def test_export_is_atomic_off_the_gui_thread(qtbot, rig, tmp_path: Path, monkeypatch) -> None:
+    import threading
+
+    from refkit.app import atomic_files
+
+    panel = SessionLogPanel(rig.service.store.session_log)
+    qtbot.addWidget(panel)
+    play_a_little(rig)
+    panel.refresh()
+    target = tmp_path / "session.md"
+    target.write_text("the last export", encoding="utf-8")
+    threads: list[bool] = []
+    real = atomic_files.write_bytes_atomic
+
+    def spying(path, data):  # type: ignore[no-untyped-def]
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(path, data)
+
+    monkeypatch.setattr("refkit.gui.common.export_writer.write_bytes_atomic", spying)
+    with qtbot.waitSignal(panel.exported, timeout=5000):
+        assert panel.export_to(target)
+    assert threads == [False]  # written in the export thread, through the atomic writer
+    assert target.read_text(encoding="utf-8").startswith("# Session log")

@@ -20,7 +20,7 @@ from refkit.app.travel.journey_store import JourneyStore
 from refkit.app.travel.map_library import MapLibrary
 from refkit.app.travel.miasma_sheets import SheetsFollowMiasma
 from refkit.app.travel.rest_outdoors import RestFollowsTravel, RestTaken, resting_crows
-from refkit.app.travel.sample_map import seed_sample_map
+from refkit.app.travel.sample_map import SEEDED_KEY, seed_sample_map
 from refkit.app.travel.travel_service import StepTaken, TravelledDay, TravelService
 from refkit.dice.rng import SEED_BITS
 from refkit.rules.character.model import Character
@@ -83,7 +83,8 @@ def map_library(services: Services) -> MapLibrary:
     """The database's maps; a fresh database gets the sample map (see :mod:`.sample_map`)."""
     meta = services.versioned_meta
     library = MapLibrary(meta)
-    services.in_unit(lambda: seed_sample_map(library, meta))
+    if meta.get_meta(SEEDED_KEY) is None:  # only a new database takes the write lock to seed
+        services.in_unit(lambda: seed_sample_map(library, meta))
     return library
 
 

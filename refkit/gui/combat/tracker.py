@@ -44,7 +44,7 @@ from refkit.app.combat.fight_view import (
 )
 from refkit.app.undo import Command
 from refkit.errors import ConflictError, DomainError
-from refkit.gui.common.plain_text import plain_label
+from refkit.gui.common.plain_text import plain_label, rich_tooltip
 from refkit.gui.shell.gui_thread import GuiThreadListener, on_gui_thread
 from refkit.gui.shell.undo_adapter import WRITE_HERE
 from refkit.rules.character.model import CONDITIONS, Character
@@ -111,7 +111,7 @@ class CombatantRowWidget(QFrame):
             chip.setText(condition)
             chip.setCheckable(True)
             chip.setAutoRaise(False)
-            chip.setToolTip(f"Give {name} the condition {condition}, or end it")
+            chip.setToolTip(rich_tooltip(f"Give {name} the condition {condition}, or end it"))
             chip.clicked.connect(partial(self._chip_clicked, condition))
             self.chips[condition] = chip
             chips.addWidget(chip)

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.dungeon.carried_lights import LightableItem, lightable_items
-from refkit.gui.common.plain_text import plain_label
+from refkit.gui.common.plain_text import plain_label, rich_tooltip
 from refkit.gui.common.typing_keys import keep_keys
 from refkit.gui.dungeon.effects_widgets import MODE_ORDER, EffectRow, is_dark
 from refkit.gui.dungeon.session import DungeonTurnSession
@@ -334,7 +334,7 @@ class EffectsPanel(QWidget):
             action = menu.addAction(light.label)
             action.setObjectName(f"light_{light.item_id}")
             action.setEnabled(not light.refused)
-            action.setToolTip(light.refused or f"Light it: {light.crow}'s item burns")
+            action.setToolTip(rich_tooltip(light.refused or f"Light it: {light.crow}'s item burns"))
             action.triggered.connect(
                 lambda _=False, c=light.crow, i=light.item_id: self.light_item(c, i)
             )

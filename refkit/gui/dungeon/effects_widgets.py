@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refkit.gui.common.plain_text import ElidedLabel
+from refkit.gui.common.plain_text import ElidedLabel, rich_tooltip
 from refkit.rules.dungeon.effects import EffectKind, LightStatus, TrackedEffect
 from refkit.rules.usage_dice import UsageDiceMode
 
@@ -205,13 +205,17 @@ class EffectRow(QFrame):
         modes = modes_text(effect)
         self.detail_label.setText(f"{kind} · {modes}" if modes else kind)
         self.detail_label.setToolTip(
-            f"{effect.crow}'s own {effect.name}: its usage dice are the ones on the sheet"
-            if effect.bound
-            else ""
+            rich_tooltip(
+                f"{effect.crow}'s own {effect.name}: its usage dice are the ones on the sheet"
+                if effect.bound
+                else ""
+            )
         )
         if effect.bound and effect.refuel_with:
             self.refuel_button.setToolTip(
-                f"Spend one {effect.refuel_with} {effect.crow} carries: back to full usage dice"
+                rich_tooltip(
+                    f"Spend one {effect.refuel_with} {effect.crow} carries: back to full usage dice"
+                )
             )
         status = effect_status(effect)
         self.status_label.setText(status.upper() if status in ("out", "spent") else status)

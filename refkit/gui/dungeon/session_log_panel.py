@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -95,6 +95,8 @@ class SessionLogPanel(QWidget):
         self._source = source
         self._exporter = exporter
         self._export_dialog: QFileDialog | None = None
+        self._export_job: QObject | None = None
+        self._exporting: tuple[Path, int] = (Path(), 0)
         self._newest_id = 0  # the newest entry in the log when last read, whatever the filter
         self._undone: set[int] = set()  # which of the newest LOAD_LIMIT ids were undone then
         self._needs_reload = True
@@ -354,18 +356,35 @@ class SessionLogPanel(QWidget):
         return dialog
 
     def export_to(self, path: Path) -> bool:
-        """Write the Markdown export (a few kilobytes: written at once). False on failure."""
+        """Write the Markdown export through the exports' checked, atomic writer, off the GUI
+        thread (a FIFO or a slow disk never holds the window); ``exported`` fires when it is
+        written. False, said in the status bar, when ``path`` is refused at once (a folder, a
+        device, a FIFO, a missing folder)."""
+        from refkit.app.atomic_files import check_target
+        from refkit.gui.common.export_writer import ExportJob, start_export, text_export
+
         try:
+            check_target(path)
             text = self.markdown()
-            path.write_text(text, encoding="utf-8")
         except (OSError, ValueError) as error:
-            self.status_message.emit(f"Could not export the session log to {path}: {error}")
+            self._export_failed(f"Could not export the session log to {path}: {error}")
             return False
+        self._exporting = (path, len(self._model))
+        job = ExportJob(text_export(text), path)
+        job.finished.connect(self._export_written)
+        job.failed.connect(self._export_failed)
+        self._export_job = job  # kept: the job has no Qt parent once it moves to its thread
+        start_export(job, self)
+        return True
+
+    def _export_written(self, _written: str, _pages: int) -> None:
+        path, count = self._exporting
         remember_export_folder(path)
-        count = len(self._model)
         self.status_message.emit(f"Exported {count} session-log entries to {path}")
         self.exported.emit(str(path))
-        return True
+
+    def _export_failed(self, message: str) -> None:
+        self.status_message.emit(message)
 
 
 def _window_start(newest_id: int) -> int:

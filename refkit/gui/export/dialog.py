@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
 from refkit.export.card_pages import CardOptions
 from refkit.export.documents import paper_named
 from refkit.gui.common.export_folder import export_folder, remember_export_folder
+from refkit.gui.common.export_writer import Build, ExportJob, start_export
 from refkit.gui.common.plain_text import plain_label
-from refkit.gui.export.worker import Build, ExportJob, start_export
 from refkit.present.card_sheet import card_sizes, papers
 
 PAPER_KEY = "print/paper"

@@ -24,8 +24,8 @@ from refkit.export.documents import (
     quick_sheet_document,
     spells_document,
 )
+from refkit.gui.common.export_writer import Build
 from refkit.gui.export.dialog import ExportDialog, ExportRequest
-from refkit.gui.export.worker import Build
 from refkit.gui.shell.actions import ActionSpec
 from refkit.gui.shell.panel_registry import FeatureContext, MenuId, PanelRegistry
 from refkit.present.card_face import CardFace

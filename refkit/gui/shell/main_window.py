@@ -101,6 +101,7 @@ class MainWindow(QMainWindow):
         self._close_box: QMessageBox | None = None
         self._close_confirmed = False
         self._retry_before_close: Callable[[], bool] = self.save_problems.retry_all
+        self._close_warnings: list[Callable[[], str]] = []
         self._layout_reset: Callable[[], None] | None = None
 
     @property
@@ -344,6 +345,15 @@ class MainWindow(QMainWindow):
             self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
             self._bars_added.append(bar)
 
+    def add_bar(self, bar: QToolBar) -> None:
+        """Show the warning ``bar`` across the window, in a row of its own."""
+        self._add_bar(bar)
+        bar.setVisible(True)
+
+    def add_close_warning(self, warning: Callable[[], str]) -> None:
+        """Have quitting ask first whenever ``warning()`` says what it would lose ("": nothing)."""
+        self._close_warnings.append(warning)
+
     def _save_problems_changed(self, count: int) -> None:
         if count:
             self._add_bar(self.save_problems)
@@ -450,6 +460,7 @@ class MainWindow(QMainWindow):
             )
         if self._scratch:
             lost.append("This is a scratch session: nothing done in it is saved.")
+        lost.extend(said for said in (warning() for warning in self._close_warnings) if said)
         return " ".join(lost)
 
     def _ask_before_closing(self, warning: str) -> QMessageBox:

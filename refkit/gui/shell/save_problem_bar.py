@@ -27,12 +27,20 @@ log = logging.getLogger(__name__)
 
 AUTO_RETRY_MS = (500, 1000, 2000, 4000, 8000)
 """When the bar tries an edit that met a lock again by itself (after each failed try, the next
-wait); after the last one only Retry is left."""
+wait); past the last, it goes on trying at that pace for as long as the lock stays."""
+
+
+def underlying(error: BaseException) -> BaseException:
+    """The database's own error behind ``error``: a retried step that failed again is raised
+    wrapped (as "“Edit notes” was not saved: …", its ``cause`` the lock or full disk), and the
+    bar judges and words the cause, not the wrapping."""
+    cause = getattr(error, "cause", None)
+    return cause if isinstance(cause, DatabaseError) else error
 
 
 def passes_by_itself(error: BaseException) -> bool:
     """True when trying the same write later may work without anyone doing anything (a lock)."""
-    return isinstance(error, DatabaseLockedError)
+    return isinstance(underlying(error), DatabaseLockedError)
 
 
 @dataclass(frozen=True)
@@ -63,6 +71,7 @@ class SaveProblem:
 
 def reason_of(error: BaseException) -> str:
     """The short cause of a failed write, for "… was not saved: <reason>"."""
+    error = underlying(error)
     reason = getattr(error, "reason", None)
     return str(reason) if reason else str(error)
 
@@ -175,10 +184,8 @@ class SaveProblemBar(QToolBar):
                 self._problems[problem.key] = replace(problem, reason=str(error), passing=False)
                 self._show()
         self._auto_tries += 1
-        if self._auto_tries < len(AUTO_RETRY_MS) and any(
-            problem.passing for problem in self._problems.values()
-        ):
-            self._auto_retry.start(AUTO_RETRY_MS[self._auto_tries])
+        if any(problem.passing for problem in self._problems.values()):
+            self._auto_retry.start(AUTO_RETRY_MS[min(self._auto_tries, len(AUTO_RETRY_MS) - 1)])
 
     def retry_all(self) -> bool:
         """Retry every waiting edit in turn; True if none is left unsaved."""

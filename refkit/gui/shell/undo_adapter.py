@@ -195,14 +195,28 @@ class RefkitUndoStack(QUndoStack):
         finally:
             self._running -= 1
 
-    def report_unsaved_push(self, command: Command, error: DatabaseError) -> None:
-        """Say that ``command`` was not saved; Retry pushes it again."""
+    def report_unsaved_push(
+        self,
+        command: Command,
+        error: DatabaseError,
+        make: Callable[[], Command] | None = None,
+    ) -> None:
+        """Say that ``command`` was not saved; Retry pushes it again — made again by ``make``
+        (the step worked out from the stored state) when there is one, since an edit saved
+        meanwhile (typed notes retried first) moved that state on."""
+
+        def retry() -> None:
+            if make is None:
+                push_command(self, command, report=False)
+            else:
+                push_made(self, make, report=False)
+
         self.write_failed.emit(
             SaveProblem(
                 key=f"step:{next(_problem_numbers)}",
                 what=f"“{command.text}”",
                 reason=reason_of(error),
-                retry=lambda: push_command(self, command, report=False),
+                retry=retry,
                 passing=passes_by_itself(error),
             )
         )
@@ -407,7 +421,7 @@ def push_made(
     for attempt in range(1, STEP_ATTEMPTS + 1):
         command = write_through(stack, make)  # its reads in the worker, off the GUI thread
         try:
-            return push_command(stack, command, report=report)
+            return push_command(stack, command, report=report, make=make)
         except ConflictError:
             if attempt == STEP_ATTEMPTS:
                 raise
@@ -415,12 +429,19 @@ def push_made(
     raise AssertionError("unreachable: the last attempt returns or raises")
 
 
-def push_command(stack: QUndoStack, command: Command, *, report: bool = True) -> CommandAdapter:
+def push_command(
+    stack: QUndoStack,
+    command: Command,
+    *,
+    report: bool = True,
+    make: Callable[[], Command] | None = None,
+) -> CommandAdapter:
     """Do ``command`` and put it on ``stack``; re-raises what ``do()`` raised (stack unchanged).
 
     On a :class:`RefkitUndoStack`, edits waiting in editors are saved first, and a failed
     database write is raised as EditNotSavedError (and, with ``report``, sent to ``write_failed``
-    so the window offers to retry it; a retry itself does not report again).
+    so the window offers to retry it — made again by ``make`` if given; a retry itself does not
+    report again).
     """
     refkit_stack = isinstance(stack, RefkitUndoStack)
     if refkit_stack:
@@ -433,7 +454,7 @@ def push_command(stack: QUndoStack, command: Command, *, report: bool = True) ->
         adapter.error = None
         if refkit_stack and isinstance(error, DatabaseError):
             if report:
-                stack.report_unsaved_push(command, error)
+                stack.report_unsaved_push(command, error, make)
             raise EditNotSavedError(f"“{command.text}”", error) from error
         raise error
     return adapter

@@ -43,6 +43,7 @@ from refkit.rules.character.model import (
 )
 from refkit.rules.common import file_bounds
 from refkit.rules.common.name_text import name_problem
+from refkit.rules.common.nesting import TooDeepError, read_nested
 from refkit.rules.inventory.model import (
     AREAS,
     GROUND,
@@ -230,12 +231,12 @@ def load_character_json(text: str, source_name: str = "character file") -> Chara
     version 1 or 2 ``refkit-character`` file, or has a missing or mistyped key.
     """
     try:
-        data = json.loads(text)
+        data = read_nested(json.loads, text)
     except json.JSONDecodeError as error:
         raise CharacterFileError(
             f"{source_name}: not JSON ({error.msg} at line {error.lineno}, column {error.colno})"
         ) from None
-    except RecursionError:
+    except TooDeepError:
         raise CharacterFileError(
             f"{source_name}: lists or objects are nested too deeply to read "
             "(a character file needs five levels)"

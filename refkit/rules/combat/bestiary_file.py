@@ -43,6 +43,7 @@ from refkit.errors import DomainError
 from refkit.rules.combat.creature import MELEE, RANGED, Attack, Creature, CreatureProblem
 from refkit.rules.combat.keywords import KEYWORD_NOTES, Keyword, read_keyword
 from refkit.rules.common.file_reading import MEGABYTE, read_user_file
+from refkit.rules.common.nesting import TooDeepError, UnreadableValueError, read_nested
 
 FORMAT = "refkit-bestiary"
 VERSION = 1
@@ -111,9 +112,11 @@ def read_bestiary_file(path: str | Path) -> tuple[Creature, ...]:
 def read_bestiary_text(text: str, source: str = "bestiary") -> tuple[Creature, ...]:
     """The creatures in bestiary TOML ``text``; ``source`` names it in messages."""
     try:
-        document = tomllib.loads(text)
+        document = read_nested(tomllib.loads, text)
     except tomllib.TOMLDecodeError as error:
         raise BestiaryFileError(f"{source}: not TOML: {error}") from None
+    except (TooDeepError, UnreadableValueError) as error:
+        raise BestiaryFileError(f"{source}: {error.reason}") from None
     lines = text.splitlines()
     if document.get("format") != FORMAT:
         raise BestiaryFileError(

@@ -13,6 +13,7 @@ from refkit.rules.combat.bestiary_file import bestiary_text, read_bestiary_text
 from refkit.rules.combat.damage import Standing
 from refkit.rules.combat.fight import Combatant, Fight
 from refkit.rules.combat.initiative import SIDES, Side
+from refkit.rules.common.nesting import TooDeepError, UnreadableValueError, read_nested
 
 FORMAT = "refkit-fight"
 VERSION = 1
@@ -54,9 +55,11 @@ def fight_json(fight: Fight) -> str:
 def read_fight_json(text: str, source: str = "fight") -> Fight:
     """The fight in ``text``; ValueError naming ``source`` and the field that is wrong."""
     try:
-        data = json.loads(text)
+        data = read_nested(json.loads, text)
     except json.JSONDecodeError as error:
         raise ValueError(f"{source}: not JSON ({error})") from None
+    except (TooDeepError, UnreadableValueError) as error:
+        raise ValueError(f"{source}: {error.reason}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"{source}: not a Refkit fight")
     if data.get("version") != VERSION:

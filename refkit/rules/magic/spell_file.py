@@ -40,6 +40,7 @@ from typing import Any
 
 from refkit.errors import DomainError
 from refkit.rules.common.file_reading import MEGABYTE, read_user_file
+from refkit.rules.common.nesting import TooDeepError, UnreadableValueError, read_nested
 from refkit.rules.magic.area import parse_area
 from refkit.rules.magic.casting_time import parse_casting_time
 from refkit.rules.magic.discipline import parse_discipline
@@ -153,9 +154,11 @@ def parse_spell_toml(text: str, origin: str = "spell file") -> Spell:
     """The spell in ``text``; SpellFileError naming ``origin``, the line and the field."""
     reader = _Reader(text, origin)
     try:
-        data = tomllib.loads(text)
+        data = read_nested(tomllib.loads, text)
     except tomllib.TOMLDecodeError as error:
         raise SpellFileError(f"{origin}: not valid TOML ({error})") from None
+    except (TooDeepError, UnreadableValueError) as error:
+        raise SpellFileError(f"{origin}: {error.reason}") from None
     return _read_spell(data, reader)
 
 

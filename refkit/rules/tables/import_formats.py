@@ -50,6 +50,7 @@ from refkit.errors import DomainError
 from refkit.rules.common import file_bounds
 from refkit.rules.common.file_reading import UserFileError, read_user_file
 from refkit.rules.common.name_text import name_problem
+from refkit.rules.common.nesting import TooDeepError, UnreadableValueError, read_nested
 from refkit.rules.tables.duration_kind import MOST_DURATION_DICE, row_duration
 from refkit.rules.tables.model import (
     RollableTable,
@@ -60,7 +61,9 @@ from refkit.rules.tables.model import (
 )
 
 _DASH = r"[-–—‒―−]"
-_RANGE = rf"(?P<low>\d+)\s*(?:(?:{_DASH}|to)\s*(?P<high>\d+)|(?P<plus>\+))?"
+# At most 30 digits: far past any row bound (said as such), short of Python's 4,300-digit limit
+# on reading a number (a longer one is "no range at the start", not a crash).
+_RANGE = rf"(?P<low>\d{{1,30}})\s*(?:(?:{_DASH}|to)\s*(?P<high>\d{{1,30}})|(?P<plus>\+))?"
 _RANGE_LINE = re.compile(rf"^{_RANGE}(?:\s*[:.)\t|]\s*|\s+|$)(?P<text>.*)$", re.IGNORECASE)
 _RANGE_CELL = re.compile(rf"^\s*{_RANGE}\s*$", re.IGNORECASE)
 _MARKDOWN_RULE = re.compile(r"^\|?(\s*:?-+:?\s*\|)+\s*:?-*:?\s*\|?$")
@@ -497,6 +500,13 @@ def _too_many_rows(rows: Sequence[TableRow], line: int, problems: list[ImportPro
     return True
 
 
+def _not_a_row_number(text: str) -> str:
+    """Why ``text`` is no row end: too long a number to be one, or no whole number at all."""
+    if re.fullmatch(r"[+-]?\d+", text):
+        return f"is far beyond any row number ({len(text.lstrip('+-')):,} digits)"
+    return "is not a whole number"
+
+
 def _clip(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -641,8 +651,10 @@ def _csv_row(
         low, high = _row_range(match)
     else:
         low_text = values.get("low", "")
-        if not re.fullmatch(r"[+-]?\d+", low_text):
-            problems.append(ImportProblem(f"low {low_text!r} is not a whole number", line))
+        if not re.fullmatch(r"[+-]?\d{1,30}", low_text):
+            problems.append(
+                ImportProblem(f"low {_clip(low_text)!r} {_not_a_row_number(low_text)}", line)
+            )
             return None
         low = _number(low_text)
         high_text = values.get("high", "")
@@ -650,12 +662,14 @@ def _csv_row(
             high = low
         elif high_text == "+":
             high = None
-        elif re.fullmatch(r"[+-]?\d+", high_text):
+        elif re.fullmatch(r"[+-]?\d{1,30}", high_text):
             high = _number(high_text)
         else:
             problems.append(
                 ImportProblem(
-                    f"high {high_text!r} is not a whole number (or '+' for 'and up')", line
+                    f"high {_clip(high_text)!r} {_not_a_row_number(high_text)} (or '+' for "
+                    "'and up')",
+                    line,
                 )
             )
             return None
@@ -681,17 +695,17 @@ def parse_table_toml(
     file's. Raises TableImportError listing every problem (by line where it can tell)."""
     what = _what(name, origin)
     try:
-        data = tomllib.loads(text)
+        data = read_nested(tomllib.loads, text)
     except tomllib.TOMLDecodeError as error:
         found = _TOML_ERROR_LINE.search(str(error))
         line = int(found.group(1)) if found else None
         raise TableImportError(what, [ImportProblem(f"not valid TOML: {error}", line)]) from None
-    except RecursionError:
+    except TooDeepError:
         raise TableImportError(
             what,
             [ImportProblem("not readable TOML: lists or tables are nested too deeply to read")],
         ) from None
-    except ValueError as error:  # e.g. a number of over 4300 digits
+    except UnreadableValueError as error:  # e.g. a number of over 4300 digits
         raise TableImportError(what, [ImportProblem(f"not readable TOML: {error}")]) from None
     problems: list[ImportProblem] = []
     header = data.get("table", {})

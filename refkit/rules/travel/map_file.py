@@ -26,6 +26,7 @@ from typing import Any
 
 from refkit.errors import DomainError
 from refkit.rules.common.file_reading import MEGABYTE, read_user_file
+from refkit.rules.common.nesting import TooDeepError, UnreadableValueError, read_nested
 from refkit.rules.travel.hex_map import DEFAULT_HABITATS, Habitat, HexCell, HexMap, PointOfInterest
 from refkit.rules.travel.hexes import Hex, HexDirection
 
@@ -117,13 +118,15 @@ def parse_map(text: str, origin: str = "map file") -> HexMap:
     reads in a small fraction of the time: ``tests/bench/bench_travel_map.py``).
     """
     try:
-        data = json.loads(text)
+        data = read_nested(json.loads, text)
     except json.JSONDecodeError as problem:
         raise MapFileError(
             f"{origin}, line {problem.lineno}, column {problem.colno}: not JSON ({problem.msg})"
         ) from None
-    except RecursionError:
+    except TooDeepError:
         raise MapFileError(f"{origin}: its lists or objects are nested too deeply") from None
+    except UnreadableValueError as error:  # e.g. a number of over 4300 digits
+        raise MapFileError(f"{origin}: {error.reason}") from None
     try:
         return _build(data, origin)
     except MapFileError:

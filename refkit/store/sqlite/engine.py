@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
 
 from refkit.store.errors import MigrationError, ReadOnlyDatabaseError
@@ -29,6 +31,7 @@ __all__ = [
     "create_sqlite_engine",
     "require_writable",
     "schema_change",
+    "take_write_lock",
 ]
 
 ConnectionHook = Callable[[sqlite3.Connection], None]
@@ -69,6 +72,30 @@ def _apply_pragmas(
         cursor.close()
     if hook is not None:
         hook(dbapi_connection)
+
+
+LOCK_RETRY_S = 0.05
+
+
+def take_write_lock(connection: Connection, wait_s: float = 0.0) -> None:
+    """Begin the transaction on ``connection`` holding the write lock at once (``BEGIN
+    IMMEDIATE``), so what it reads cannot be changed by another program before it writes: a
+    look-then-write such as seeding a new database is atomic. Waits the busy timeout for the
+    lock, and on up to ``wait_s`` more (another window seeding the same new database); nothing
+    to do when a transaction is open already (it took the lock with its first write)."""
+    if connection.dialect.name != "sqlite":  # another database locks in its own way
+        return
+    if connection.connection.dbapi_connection.in_transaction:  # type: ignore[union-attr]
+        return
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            return
+        except OperationalError as exc:
+            if "locked" not in str(exc.orig).lower() or time.monotonic() >= deadline:
+                raise
+        time.sleep(LOCK_RETRY_S)
 
 
 @contextmanager

@@ -7,7 +7,10 @@ SQLAlchemy's wrappers.
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
+from pathlib import Path
 
 from refkit.store.errors import (
     DamagedDatabaseError,
@@ -31,6 +34,10 @@ _SQLITE_FULL = 13
 _SQLITE_CANTOPEN = 14
 _SQLITE_NOTADB = 26
 
+LOW_SPACE_BYTES = 64 * 1024
+"""Less free space than this on the file's disk makes an I/O error "the disk is full": SQLite
+says "disk I/O error" when the shared-memory or journal file cannot grow on a full disk."""
+
 
 def database_failure(path: str, error: BaseException) -> DatabaseError:
     """The DatabaseError that says in plain words why ``error`` (from sqlite3) happened.
@@ -53,7 +60,36 @@ def database_failure(path: str, error: BaseException) -> DatabaseError:
     if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB) or damaged:
         return DamagedDatabaseError(path, said)
     if primary == _SQLITE_IOERR or "i/o error" in lowered:
-        return DatabaseWriteError(path, "the disk could not be read or written")
+        return _cause_on_disk(path) or DatabaseWriteError(
+            path, "the disk could not be read or written"
+        )
     if primary == _SQLITE_CANTOPEN or "unable to open" in lowered:
-        return DatabaseWriteError(path, "the file or its folder cannot be opened")
+        return _cause_on_disk(path) or DatabaseWriteError(
+            path, "the file or its folder cannot be opened"
+        )
     return DatabaseWriteError(path, f"SQLite says: {said}")
+
+
+def _cause_on_disk(path: str) -> DatabaseWriteError | None:
+    """What the file and its disk say of an I/O error SQLite gives no cause for: the file, its
+    ``-wal`` or ``-shm`` companion or its folder cannot be written (read-only, or immutable,
+    which binds even the administrator), or the disk is (all but) full. None if neither."""
+    if not path or not os.path.isabs(path):
+        return None
+    file = Path(path)
+    for companion, words in (
+        (file, "the file is read-only"),
+        (file.with_name(file.name + "-wal"), "its -wal file is read-only"),
+        (file.with_name(file.name + "-shm"), "its -shm file is read-only"),
+    ):
+        if companion.exists() and not os.access(companion, os.W_OK):
+            return ReadOnlyDatabaseError(path, words)
+    if file.parent.is_dir() and not os.access(file.parent, os.W_OK | os.X_OK):
+        return ReadOnlyDatabaseError(path, f"the folder {file.parent} is read-only")
+    try:
+        free = shutil.disk_usage(file.parent).free
+    except OSError:
+        return None
+    if free < LOW_SPACE_BYTES:
+        return DatabaseFullError(path, "the disk is full")
+    return None

@@ -11,7 +11,12 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from refkit.store.errors import DamagedDatabaseError, DatabaseError, NotADatabaseError
+from refkit.store.errors import (
+    DamagedDatabaseError,
+    DatabaseError,
+    DatabaseWriteError,
+    NotADatabaseError,
+)
 
 VERSION_TABLE = "alembic_version"
 
@@ -63,7 +68,13 @@ def read_file_state(path: Path, *, check_pages: bool = True) -> FileState:
             revisions = tuple(sorted(str(row[0]) for row in rows))
         damage = _quick_check(connection) if check_pages else ""
     except sqlite3.OperationalError as exc:
-        raise DatabaseError(f"cannot read the database {path}: {exc}") from exc
+        # Locked, full disk, read-only: said as the same failures are said in use.
+        from refkit.store.sqlite.failures import database_failure
+
+        said = database_failure(str(path), exc)
+        if type(said) is DatabaseWriteError and said.reason.startswith("SQLite says"):
+            raise DatabaseError(f"cannot read the database {path}: {exc}") from exc
+        raise said from exc
     except sqlite3.DatabaseError as exc:
         if "malformed" in str(exc):
             raise DamagedDatabaseError(str(path), str(exc)) from exc

@@ -225,3 +225,15 @@ def test_damage_by_hand_goes_to_the_picked_one_as_one_step(
     assert panel.characters.get("Brannoc Tull") != before  # on the sheet: armour first
     stack.undo()
     assert panel.characters.get("Brannoc Tull") == before
+
+
+def test_a_name_with_markup_shows_as_typed_in_the_chips_tooltips(panel: FightPanel) -> None:
+    # Issue 29 §8: the chips' tooltips rendered a crow name's HTML.
+    from refkit.gui.common.plain_text import rich_tooltip
+
+    marked = "<b>Wren</b> <i>Ashdown</i>"
+    panel.characters.rename("Wren Ashdown", marked)
+    panel.session.add_crows([marked]).do()
+    chip = panel.rows[marked].chips["prone"]
+    assert chip.toolTip() == rich_tooltip(f"Give {marked} the condition prone, or end it")
+    assert "<b>" not in chip.toolTip()

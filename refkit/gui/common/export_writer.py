@@ -1,23 +1,53 @@
-"""A PDF built and written on a worker thread, so the window keeps answering meanwhile.
+"""An export built and written on a worker thread, so the window keeps answering meanwhile.
 
-The job builds the whole document in memory (``refkit.export``) and writes it in one atomic
-rename; progress (at most ten updates a second, and the last), the path written or the failure
-come back as queued signals.
+The job builds the whole document in memory (a PDF from ``refkit.export``, or the text of a
+Markdown export: :func:`text_export`) and writes it through the one checked, atomic writer
+(:func:`refkit.app.atomic_files.write_bytes_atomic`: a folder, a device or a FIFO is refused,
+a failed write leaves the old file whole) in one rename; progress (at most ten updates a second,
+and the last), the path written or the failure come back as queued signals.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 from refkit.app.atomic_files import write_bytes_atomic
 from refkit.errors import DomainError
-from refkit.export.documents import Document, ProgressCallback
 
-Build = Callable[[ProgressCallback], Document]
+ProgressCallback = Callable[[int, int], None]
+"""(done, total): how far the build is (the same shape as ``refkit.export``'s)."""
+
+
+class Built(Protocol):
+    """What a build gives: the file's bytes and its page count (a PDF ``Document``)."""
+
+    @property
+    def data(self) -> bytes: ...
+
+    @property
+    def pages(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class TextFile:
+    """The bytes of a text export (UTF-8); ``pages`` 0, since it has none."""
+
+    data: bytes
+    pages: int = 0
+
+
+def text_export(text: str) -> Callable[[ProgressCallback], Built]:
+    """A build for :class:`ExportJob` that gives ``text`` as a UTF-8 file."""
+    return lambda _tell: TextFile(text.encode("utf-8"))
+
+
+Build = Callable[[ProgressCallback], Built]
 PROGRESS_EVERY_S = 0.1
 YIELD_S = 0.0005
 
