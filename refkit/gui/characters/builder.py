@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.characters.portrait import PortraitError, portrait_from_file, scaled_portrait
+from refkit.present.party_choices import builder_parties
 from refkit.rules.character.model import (
     BASE_SPEED,
     CHARACTERISTIC_NAMES,
@@ -559,10 +560,23 @@ class GearNotesPage(QWizardPage):
         self.starting_kit.setObjectName("starting_kit")
         self.starting_kit.setChecked(new)
         self.starting_kit.setVisible(new)
+        self.party = QComboBox()
+        self.party.setObjectName("builder_party")
+        self.party.setToolTip("The party the new crow joins (Edit → Undo takes back both)")
+        entries, chosen = builder_parties(builder.shown_party, builder.parties)
+        self.party.addItems(entries)
+        self.party.setCurrentIndex(chosen)
+        self.party_row = QWidget()
+        joins = QHBoxLayout(self.party_row)
+        joins.setContentsMargins(0, 0, 0, 0)
+        joins.addWidget(QLabel("Joins the party"))
+        joins.addWidget(self.party, 1)
+        self.party_row.setVisible(new and bool(builder.parties))
         self.notes = QPlainTextEdit()
         self.notes.setObjectName("builder_notes")
         self.notes.setPlaceholderText("Background, bonds, debts, what the crow is after…")
         layout = QVBoxLayout(self)
+        layout.addWidget(self.party_row)
         layout.addWidget(self.starting_kit)
         layout.addWidget(QLabel("Notes"))
         layout.addWidget(self.notes, 1)
@@ -592,11 +606,13 @@ class SummaryPage(QWizardPage):
         expertise = ", ".join(f"{e.name} ({e.uses})" for e in draft.expertises) or "none yet"
         items = len(draft.items.items) + len(draft.items.ground)
         player = f" — played by {_escape(draft.player)}" if draft.player else ""
+        party = self._builder.chosen_party()
+        joins = f"<br>Joins the party {_escape(party)}" if party else ""
         self.summary.setText(
             f"<h3>{_escape(draft.name)}{player}</h3>"
             f"<p>{chars}<br>Stamina {draft.stamina.max} · speed {draft.speed_base} · "
             f"cruelty {draft.cruelty}<br>Expertises: {_escape(expertise)}<br>"
-            f"{items} item{'s' if items != 1 else ''} in the inventory</p>"
+            f"{items} item{'s' if items != 1 else ''} in the inventory{joins}</p>"
         )
         problems = self._builder.final_problems()
         blocking = blocking_problems(problems)
@@ -642,9 +658,13 @@ class CharacterBuilder(QWizard):
         expertise_names: dict[str, tuple[str, ...]],
         catalogue: Sequence[CatalogueItem] = (),
         existing: Character | None = None,
+        parties: Sequence[str] = (),
+        shown_party: str | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        self.parties = list(parties)
+        self.shown_party = shown_party
         self.ready = False
         self.setObjectName("character_builder")
         self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
@@ -752,6 +772,13 @@ class CharacterBuilder(QWizard):
                 inventory = add_item(inventory, item, areas)
                 left -= batch
         return inventory
+
+    def chosen_party(self) -> str | None:
+        """The party a new crow joins (None: no party, or an edit of a stored crow)."""
+        index = self.gear.party.currentIndex()
+        if self._existing is not None or index <= 0:
+            return None
+        return self.parties[index - 1]
 
     def final_problems(self) -> list[Problem]:
         """Every rule problem of the finished crow (errors first)."""
