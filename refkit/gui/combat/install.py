@@ -75,7 +75,13 @@ class FightPanels(QObject):
         return self.registry.widget(FIGHT_DOCK, FightPanel)
 
     def _build_tracker(self) -> QWidget:
-        panel = FightPanel(self.session, self.characters, self.push, self.party)
+        panel = FightPanel(
+            self.session,
+            self.characters,
+            self.push,
+            self.party,
+            undo_stack=self.context.undo_stack,
+        )
         panel.status_message.connect(self.context.window.show_status)
         panel.attack_requested.connect(self.open_attack_dialog)
         return panel

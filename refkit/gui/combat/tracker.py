@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtGui import QFont, QKeyEvent, QUndoStack
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -189,8 +189,12 @@ class FightPanel(QWidget):
         push: Push,
         party: Callable[[], Sequence[str]] = tuple,
         parent: QWidget | None = None,
+        *,
+        undo_stack: QUndoStack | None = None,
     ) -> None:
         super().__init__(parent)
+        self._undo_stack = undo_stack
+        self._said_at: int | None = None  # the undo step the message names (undone: it goes)
         self.setObjectName("fight_panel")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.session = session
@@ -214,6 +218,7 @@ class FightPanel(QWidget):
             font.setBold(True)
             label.setFont(font)
         self.turn_label.setWordWrap(True)
+        self.turn_label.setMinimumHeight(self.turn_label.fontMetrics().lineSpacing())
 
         self.creature_combo = QComboBox()
         self.creature_combo.setObjectName("fight_creature")
@@ -264,6 +269,10 @@ class FightPanel(QWidget):
         self.message = plain_label("")
         self.message.setObjectName("fight_message")
         self.message.setWordWrap(True)
+        # Room for two lines kept, said or not: a message never pushes the rows under the pointer.
+        self.message.setMinimumHeight(2 * self.message.fontMetrics().lineSpacing())
+        if undo_stack is not None:
+            undo_stack.indexChanged.connect(self._undo_moved)
 
         self._rows_box = QWidget()
         self._rows_layout = QVBoxLayout(self._rows_box)
@@ -350,8 +359,8 @@ class FightPanel(QWidget):
     def show_fight(self, fight: Fight) -> None:
         self.round_label.setText(round_text(fight))
         self.side_label.setText(side_text(fight))
+        # Always there (blank between rounds): New round must not push the rows down.
         self.turn_label.setText(f"{fight.current}'s turn" if fight.current else "")
-        self.turn_label.setVisible(bool(fight.current))
         rows = combatant_rows(fight, self._crow)
         names = [row.name for row in rows]
         if names != list(self.rows):
@@ -398,8 +407,15 @@ class FightPanel(QWidget):
         self.rows[name].pick.setChecked(True)
 
     def say(self, text: str) -> None:
+        self._said_at = None
         self.message.setText(text)
         self.status_message.emit(text)
+
+    def _undo_moved(self, index: int) -> None:
+        """The step the message names was undone: its message goes with it."""
+        if self._said_at is not None and index < self._said_at:
+            self._said_at = None
+            self.message.clear()
 
     # -- steps ----------------------------------------------------------------------------------
 
@@ -417,6 +433,7 @@ class FightPanel(QWidget):
             self.say(str(error))
             return False
         self.message.setText(command.text)
+        self._said_at = None if self._undo_stack is None else self._undo_stack.index()
         return True
 
     def add_creatures(self) -> bool:

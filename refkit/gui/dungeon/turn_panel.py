@@ -52,6 +52,7 @@ from refkit.gui.dungeon.settings_box import SettingsBox
 from refkit.gui.dungeon.sound_cue import SoundCue
 from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.present.clock_text import panel_clock_text
+from refkit.present.said import SaidLine
 from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
 
 if TYPE_CHECKING:
@@ -177,7 +178,7 @@ class DungeonTurnPanel(QWidget):
         self._message_timer = QTimer(self)
         self._message_timer.setSingleShot(True)
         self._message_timer.setInterval(MESSAGE_MS)
-        self._message_timer.timeout.connect(self.message_label.hide)
+        self._message_timer.timeout.connect(self.withdraw_message)
         self._flash_timer = QTimer(self)
         self._flash_timer.setInterval(FLASH_MS)
         self._flash_timer.timeout.connect(self._flash_step)
@@ -281,7 +282,9 @@ class DungeonTurnPanel(QWidget):
         self.message_label = plain_label("")  # refusals name what they refuse
         self.message_label.setObjectName("dt_message")
         self.message_label.setWordWrap(True)
-        self.message_label.hide()
+        # Two lines kept for it, said or not: a message never pushes the buttons below it.
+        self.message_label.setMinimumHeight(2 * self.fontMetrics().lineSpacing())
+        self._said: SaidLine[DungeonTurnView] = SaidLine()
 
         self.summary = EndSummary()
         self.encounters = EncounterBox()
@@ -370,7 +373,8 @@ class DungeonTurnPanel(QWidget):
         session = self.session
         session.view_changed.connect(self._show_view)
         session.message.connect(self.show_message)
-        session.message_withdrawn.connect(self.message_label.hide)
+        session.message_withdrawn.connect(self.withdraw_message)
+        self.dungeon_edit.textChanged.connect(self._recheck_message)
         session.warning.connect(self._warn)
         session.turn_ended.connect(self._turn_ended)
         if session.undo_stack is not None:
@@ -443,6 +447,8 @@ class DungeonTurnPanel(QWidget):
     # the state ------------------------------------------------------------------------------
 
     def _show_view(self, view: DungeonTurnView | None) -> None:
+        if view is not None and self._said.text and not self._said.still_true(view):
+            self.withdraw_message()
         ready = view is not None
         buttons = (self.run_button, self.end_button, self.enter_button, self.next_button)
         for widget in (*buttons, self.leave_button):
@@ -563,13 +569,26 @@ class DungeonTurnPanel(QWidget):
     def _dungeon_key(clock: DungeonTurnClock) -> str:
         return clock.dungeon or "The dungeon"
 
-    def show_message(self, text: str) -> None:
+    def show_message(
+        self, text: str, holds: Callable[[DungeonTurnView], bool] | None = None
+    ) -> None:
+        """Say ``text`` in the panel's message line; with ``holds``, it goes as soon as a view
+        shows its cause gone (else when its time is up). The line keeps its room either way."""
+        self._said.say(text, holds)
         self.message_label.setText(f"⚠ {text}")
         colour = "#ff8a80" if is_dark(self) else "#b00020"
         self.message_label.setStyleSheet(f"color: {colour}; font-weight: bold;")
-        self.message_label.show()
         self.status_message.emit(text)
         self._message_timer.start()  # a child timer: it dies with the panel
+
+    def withdraw_message(self) -> None:
+        self._said.clear()
+        self.message_label.clear()
+
+    def _recheck_message(self, *_args: object) -> None:
+        view = self.session.view()
+        if view is not None and self._said.text and not self._said.still_true(view):
+            self.withdraw_message()
 
     # actions (also bound to keys by dungeon_install) ----------------------------------------
 
@@ -595,7 +614,10 @@ class DungeonTurnPanel(QWidget):
     def enter_dungeon(self) -> None:
         name = self.dungeon_edit.text().strip()
         if not name:
-            self.show_message("Name the dungeon first (it keeps its own greed bonus)")
+            self.show_message(
+                "Name the dungeon first (it keeps its own greed bonus)",
+                holds=lambda view: not view.clock.dungeon and not self.dungeon_edit.text().strip(),
+            )
             self.dungeon_edit.setFocus()
             return
         self.session.start_turn(dungeon=name)
