@@ -43,7 +43,7 @@ from refkit.app.combat.fight_view import (
 )
 from refkit.app.undo import Command
 from refkit.errors import ConflictError, DomainError
-from refkit.gui.common.plain_text import plain_label
+from refkit.gui.common.plain_text import plain_label, text_height
 from refkit.gui.shell.gui_thread import GuiThreadListener, on_gui_thread
 from refkit.rules.character.model import CONDITIONS, Character
 from refkit.rules.combat.fight import MAX_OF_A_KIND, Fight
@@ -218,7 +218,7 @@ class FightPanel(QWidget):
             font.setBold(True)
             label.setFont(font)
         self.turn_label.setWordWrap(True)
-        self.turn_label.setMinimumHeight(self.turn_label.fontMetrics().lineSpacing())
+        self.turn_label.setMinimumHeight(text_height(self.turn_label))
 
         self.creature_combo = QComboBox()
         self.creature_combo.setObjectName("fight_creature")
@@ -270,7 +270,7 @@ class FightPanel(QWidget):
         self.message.setObjectName("fight_message")
         self.message.setWordWrap(True)
         # Room for two lines kept, said or not: a message never pushes the rows under the pointer.
-        self.message.setMinimumHeight(2 * self.message.fontMetrics().lineSpacing())
+        self.message.setMinimumHeight(text_height(self.message, lines=2))
         if undo_stack is not None:
             undo_stack.indexChanged.connect(self._undo_moved)
 

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtGui import QFont, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refkit.gui.common.plain_text import ElidedLabel, plain_label, rich_tooltip
+from refkit.gui.common.plain_text import ElidedLabel, plain_label, rich_tooltip, text_height
 from refkit.gui.common.typing_keys import keep_keys
 from refkit.gui.dungeon.clock_widget import (
     BigClock,
@@ -282,8 +282,8 @@ class DungeonTurnPanel(QWidget):
         self.message_label = plain_label("")  # refusals name what they refuse
         self.message_label.setObjectName("dt_message")
         self.message_label.setWordWrap(True)
-        # Two lines kept for it, said or not: a message never pushes the buttons below it.
-        self.message_label.setMinimumHeight(2 * self.fontMetrics().lineSpacing())
+        # Two lines kept for it, said or not: a message never pushes what is below it.
+        self.message_label.setMinimumHeight(text_height(self.message_label, lines=2))
         self._said: SaidLine[DungeonTurnView] = SaidLine()
 
         self.summary = EndSummary()
@@ -345,21 +345,25 @@ class DungeonTurnPanel(QWidget):
         content.setObjectName("dungeon_turn_content")
         layout = QVBoxLayout(content)
         layout.setSpacing(6)
+        # Nothing the referee is about to press moves: the clock's height follows the panel's
+        # size only (not what is shown below it), the controls come first, and what a step
+        # says or shows (the message, the encounters, the End DT summary) comes after them,
+        # so it grows downwards; the stretch at the end takes what is left.
         layout.addLayout(header)
-        layout.addWidget(self.clock, 1)
+        layout.addWidget(self.clock)
         layout.addWidget(self.state_label)
         layout.addLayout(buttons)
         layout.addWidget(self.start_row)
         layout.addLayout(adjust_row)
-        layout.addWidget(self.forgot_row)
-        layout.addWidget(self.message_label)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.encounters)
+        layout.addLayout(footer)
         layout.addWidget(self.rest)
         layout.addWidget(self.party_row)
-        layout.addLayout(footer)
+        layout.addWidget(self.message_label)
+        layout.addWidget(self.forgot_row)
+        layout.addWidget(self.encounters)
+        layout.addWidget(self.summary)
         layout.addWidget(self.settings_box)
-        layout.addStretch(0)
+        layout.addStretch(1)
         scroll = QScrollArea()
         scroll.setObjectName("dungeon_turn_scroll")
         scroll.setWidgetResizable(True)
@@ -568,6 +572,18 @@ class DungeonTurnPanel(QWidget):
     @staticmethod
     def _dungeon_key(clock: DungeonTurnClock) -> str:
         return clock.dungeon or "The dungeon"
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_clock()
+
+    def _fit_clock(self) -> None:
+        """The clock a third of the panel's height (never under its least): set by the panel's
+        size alone, so a result shown under it moves nothing."""
+        least = self.clock.minimumSizeHint().height()
+        wanted = max(least, min(self.clock.sizeHint().height() * 2, self.height() // 3))
+        if self.clock.height() != wanted or self.clock.minimumHeight() != wanted:
+            self.clock.setFixedHeight(wanted)
 
     def show_message(
         self, text: str, holds: Callable[[DungeonTurnView], bool] | None = None
