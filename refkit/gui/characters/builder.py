@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
@@ -40,6 +41,8 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.characters.portrait import PortraitError, portrait_from_file, scaled_portrait
+from refkit.gui.common.plain_text import plain_message
+from refkit.present.expertise_count import uses_advice
 from refkit.present.party_choices import builder_parties
 from refkit.rules.character.model import (
     BASE_SPEED,
@@ -470,6 +473,8 @@ class ExpertisesPage(QWizardPage):
         self.remove_button = QPushButton("Remove the chosen one")
         self.remove_button.setObjectName("remove_expertise")
         self.message = _MessageLabel("expertise_message")
+        self.count_label = _label("")
+        self.count_label.setObjectName("expertise_count")
         self._expertises: list[Expertise] = []
 
         adder = QHBoxLayout()
@@ -480,6 +485,7 @@ class ExpertisesPage(QWizardPage):
         adder.addWidget(self.add_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.explanation)
+        layout.addWidget(self.count_label)
         layout.addWidget(self.table, 1)
         layout.addLayout(adder)
         layout.addWidget(self.remove_button)
@@ -542,6 +548,19 @@ class ExpertisesPage(QWizardPage):
             for column, text in enumerate((name, expertise.category, str(expertise.uses))):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.remove_button.setEnabled(bool(self._expertises))
+        self._count()
+
+    def initializePage(self) -> None:
+        self._count()
+
+    def _count(self) -> None:
+        uses = sum(expertise.uses for expertise in self._expertises)
+        builder = self._builder
+        if builder is None:  # the direct editor: no creation advice
+            self.count_label.setText(uses_advice(0, uses, advanced=True))
+            return
+        stamina = builder.stamina.stamina.value()
+        self.count_label.setText(uses_advice(stamina, uses, advanced=builder.advanced()))
 
 
 class GearNotesPage(QWizardPage):
@@ -696,6 +715,9 @@ class CharacterBuilder(QWizard):
         self.stamina._changed()
         line = self.fontMetrics().height()
         self.resize(round(line * 44), round(line * 34))
+        self._as_opened = self.draft()  # Escape asks before it throws away anything typed since
+        self._discarding = False
+        self.discard_box: QMessageBox | None = None
 
     def _load(self, character: Character) -> None:
         self.identity.name.setText(character.name)
@@ -783,6 +805,28 @@ class CharacterBuilder(QWizard):
     def final_problems(self) -> list[Problem]:
         """Every rule problem of the finished crow (errors first)."""
         return creation_problems(self.result())
+
+    def reject(self) -> None:
+        """Escape or Cancel: gone at once when nothing was typed, else asked first."""
+        if self._discarding or self.draft() == self._as_opened:
+            super().reject()
+            return
+        box = plain_message(QMessageBox(self))
+        box.setObjectName("builder_discard")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.windowTitle())
+        box.setText("Throw away what you typed for this crow?")
+        box.setInformativeText("Nothing of it is saved.")
+        discard = box.addButton("Throw it away", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton("Keep building", QMessageBox.ButtonRole.RejectRole)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.buttonClicked.connect(lambda button: button is discard and self._discard())
+        self.discard_box = box
+        box.open()
+
+    def _discard(self) -> None:
+        self._discarding = True
+        self.reject()
 
     def accept(self) -> None:
         if blocking_problems(self.final_problems()):
