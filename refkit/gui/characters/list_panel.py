@@ -44,6 +44,7 @@ from refkit.gui.characters.list_model import (
     COLUMN_SAMPLES,
     NAME,
     NAME_ROLE,
+    PLAYER,
     CharacterFilter,
     CharacterListModel,
 )
@@ -131,6 +132,7 @@ class CharacterListPanel(QWidget):
         for column, texts in COLUMN_SAMPLES.items():
             widest = max(metrics.horizontalAdvance(text) for text in texts)
             header.resizeSection(column, widest + padding)
+        self._metrics, self._padding = metrics, padding
 
         self.new_button = QPushButton("New crow…")
         self.new_button.setObjectName("new_crow_button")
@@ -222,11 +224,21 @@ class CharacterListPanel(QWidget):
                 lambda: (service.list_characters(), service.list_parties())
             )
             self.model.set_summaries(summaries)
+            self._fit_player_column([summary.player for summary in summaries])
             self._refresh_parties(parties)
             if chosen is not None:
                 self.choose(chosen)
         self._update_count()
         self._update_buttons()
+
+    def _fit_player_column(self, players: list[str]) -> None:
+        """The Player column as wide as the longest player's name (up to its sample's width),
+        so an empty column leaves the room to the crows' names."""
+        metrics, header = self._metrics, self.table.horizontalHeader()
+        title = metrics.horizontalAdvance(COLUMN_SAMPLES[PLAYER][0])
+        most = max(metrics.horizontalAdvance(text) for text in COLUMN_SAMPLES[PLAYER])
+        widest = max((metrics.horizontalAdvance(player) for player in set(players)), default=0)
+        header.resizeSection(PLAYER, min(most, max(title, widest)) + self._padding)
 
     @contextlib.contextmanager
     def _moving_itself(self) -> Iterator[None]:
