@@ -35,20 +35,16 @@ def roll_of_entry(
     """The roll a session-log entry of ``kind`` records, or None when it records none."""
     seed = _whole(detail.get("seed"))
     if kind == "usage_dice":
-        faces, before, after = (
-            _faces(detail.get("rolled")),
-            detail.get("before"),
-            detail.get("after"),
-        )
-        if faces is None or _whole(before) is None or _whole(after) is None:
-            return (
-                None  # the line that sums up two hours outside: its rolls have lines of their own
-            )
+        # The line that sums up two hours outside carries no roll: its rolls have their own.
+        faces = _faces(detail.get("rolled"))
+        before, after = _whole(detail.get("before")), _whole(detail.get("after"))
+        if faces is None or before is None or after is None:
+            return None
         return RollRecord(
             kind="usage_dice",
             expression=f"{before} UD",
             faces=faces,
-            total=int(after),
+            total=after,
             seed=seed,
             rolled_at=at,
             summary=text,

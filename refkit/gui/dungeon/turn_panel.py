@@ -578,10 +578,10 @@ class DungeonTurnPanel(QWidget):
         self._fit_clock()
 
     def _fit_clock(self) -> None:
-        """The clock a third of the panel's height (never under its least): set by the panel's
-        size alone, so a result shown under it moves nothing."""
+        """The clock a quarter of the panel's height (never under its least): set by the
+        panel's size alone, so a result shown under it moves nothing."""
         least = self.clock.minimumSizeHint().height()
-        wanted = max(least, min(self.clock.sizeHint().height() * 2, self.height() // 3))
+        wanted = max(least, min(self.clock.sizeHint().height() * 2, self.height() // 4))
         if self.clock.height() != wanted or self.clock.minimumHeight() != wanted:
             self.clock.setFixedHeight(wanted)
 
