@@ -53,7 +53,9 @@ from refkit.gui.dungeon.sound_cue import SoundCue
 from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.present.clock_text import panel_clock_text
 from refkit.present.said import SaidLine
+from refkit.present.table_choices import encounter_table_names
 from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
+from refkit.rules.tables.defaults import BACKLASH_TABLE, MIASMA_TABLE
 
 if TYPE_CHECKING:
     from refkit.app.combat.fight_view import PlayersFight
@@ -557,17 +559,20 @@ class DungeonTurnPanel(QWidget):
             return
         key = self._dungeon_key(clock)
         try:
-            names, chosen = self.session.write(
+            names, chosen, other_uses = self.session.write(
                 lambda: (
                     [summary.name for summary in tables.summaries()],
                     tables.encounter_table(key),
+                    [active.name for active in tables.active_tables()],
                 )
             )
         except Exception as error:
             log.exception("cannot read the encounter tables")
             self.show_message(f"Cannot read the tables: {error}")
             return
-        self.encounters.show_tables(names, chosen)
+        defaults = (BACKLASH_TABLE, MIASMA_TABLE)  # Refkit's own, even when others are chosen
+        offered = encounter_table_names(names, [*other_uses, *defaults], chosen)
+        self.encounters.show_tables(offered, chosen)
 
     @staticmethod
     def _dungeon_key(clock: DungeonTurnClock) -> str:
