@@ -42,3 +42,17 @@ def test_a_player_s_name_widens_its_column_again(
     service.save(replace(service.get("Wren Ashdown"), player="Samantha"))
     panel.refresh()
     assert panel.table.horizontalHeader().sectionSize(PLAYER) > narrow
+
+
+def test_a_wide_short_catalogue_preview_keeps_its_body_text(qtbot) -> None:
+    """Issue 24 item 7: the preview's title grows only as far as its height has room, so the
+    body's lines still show in a wide, short preview (as on a laptop or at 2×)."""
+    from refkit.gui.inventory.item_card_widget import ItemCardWidget
+
+    card = ItemCardWidget()
+    qtbot.addWidget(card)
+    line = card.fontMetrics().height()
+    card.resize(line * 30, line * 5)  # wide and short
+    assert card.text_scale() == 1.0
+    card.resize(line * 30, line * 30)  # roomy both ways: larger text
+    assert card.text_scale() > 1.0
