@@ -322,6 +322,16 @@ class DiceService:
         """Log a roll made elsewhere (another game's dice, say), telling the listeners."""
         return self._log_record(record)
 
+    def catch_up(self, after_id: int, limit: int = 500) -> list[LoggedRoll]:
+        """Tell the listeners of the rolls stored after ``after_id`` by other steps (End DT's
+        checks, a table roll, the command line), oldest first; returns them."""
+        newer = [roll for roll in self._write(self._log.recent, limit) if roll.id > after_id]
+        newer.reverse()
+        for roll in newer:
+            for listener in list(self._listeners):
+                listener.roll_logged(roll)
+        return newer
+
     def recent(self, limit: int | None = 500, kind: str | None = None) -> list[LoggedRoll]:
         """Logged rolls, newest first."""
         return self._log.recent(limit=limit, kind=kind)

@@ -167,6 +167,8 @@ class TableService:
             detail = {
                 **rolled.to_dict(),
                 "dice_total": rolled.dice_total,
+                "table_dice": table.dice,
+                "dice": list(rolled.dice),
                 "modifier": modifier,
                 "forced": total is not None,
                 "seed": used_seed,

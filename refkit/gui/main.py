@@ -749,6 +749,8 @@ class RefkitApp:
         service = services.dice
         self.service = service
         self.dice.attach(service, rolls)
+        # The rolls a step stores with its session-log lines reach the roll log once it is done.
+        self.undo_stack.indexChanged.connect(self.dice.catch_up)
         self.window.set_database_location(location)
         self._install_feature_panels(database)
 
@@ -801,6 +803,8 @@ class RefkitApp:
         from refkit.gui.tables import install as tables_install
 
         self.dungeon = dungeon_install.register(self.panels, self.context)
+        # A table roll, a loud noise's check: rolls stored with a step's lines, for the roll log.
+        self.dungeon.session.log_changed.connect(self.dice.catch_up)
         yield
         tables_install.register(self.panels, self.context)
         yield

@@ -18,3 +18,10 @@ def usage_roll_line(name: str, roll: UsageDiceRoll) -> str:
 def usage_dice_words(count: int) -> str:
     """``1 usage die``, ``3 usage dice``."""
     return f"{count} usage {'die' if count == 1 else 'dice'}"
+
+
+def usage_dice_change(before: int, after: int) -> str:
+    """``2 usage dice kept`` when a roll left them as they were, else ``2 → 1 usage dice``."""
+    if before == after:
+        return f"{usage_dice_words(before)} kept"
+    return f"{before} → {usage_dice_words(after)}"

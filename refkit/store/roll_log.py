@@ -25,7 +25,7 @@ class RollLogRepository:
 
     def add(self, record: RollRecord, source: str = "app") -> int:
         """Store ``record``; returns its id. Raises ValueError for a source not in ROLL_SOURCES."""
-        row = _to_row(record, source)
+        row = roll_row(record, source)
         with self._db.session() as session:
             session.add(row)
             session.flush()
@@ -77,7 +77,8 @@ class RollLogRepository:
             return int(result.rowcount)
 
 
-def _to_row(record: RollRecord, source: str) -> RollLogRow:
+def roll_row(record: RollRecord, source: str) -> RollLogRow:
+    """The row a roll is stored as (``source``: ``app`` or ``cli``)."""
     if source not in ROLL_SOURCES:
         raise ValueError(
             f"unknown roll source {source!r}; expected one of {', '.join(sorted(ROLL_SOURCES))}"

@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from sqlalchemy import delete, func, update
 from sqlmodel import Session, col, select
 
+from refkit.present.session_rolls import roll_of_entry
 from refkit.store.database import Database
 from refkit.store.dungeon_tables import SessionLogRow
 from refkit.store.records import SESSION_LOG_KINDS as SESSION_LOG_KINDS
 from refkit.store.records import SessionLogEntry as SessionLogEntry
+from refkit.store.roll_log import roll_row
 
 if TYPE_CHECKING:
     from sqlmodel.sql.expression import Select
@@ -43,7 +45,9 @@ def check_entry(entry: SessionLogEntry) -> str:
 
 
 def append_entries(session: Session, entries: Iterable[SessionLogEntry]) -> tuple[int, ...]:
-    """Add ``entries`` inside an open session (so they commit with whatever else it writes)."""
+    """Add ``entries`` inside an open session (so they commit with whatever else it writes),
+    with the rolls they record in the roll log."""
+    entries = list(entries)
     rows = [
         SessionLogRow(
             at=entry.at,
@@ -56,6 +60,13 @@ def append_entries(session: Session, entries: Iterable[SessionLogEntry]) -> tupl
         for entry in entries
     ]
     session.add_all(rows)
+    # The rolls these lines record are rolls of the evening: into the roll log with them.
+    rolls = [
+        roll_of_entry(entry.kind, entry.text, entry.detail, entry.at)
+        for entry in entries
+        if not entry.undone
+    ]
+    session.add_all(roll_row(roll, "app") for roll in rolls if roll is not None)
     session.flush()
     ids = []
     for row in rows:

@@ -103,3 +103,46 @@ def test_a_card_added_to_a_crow_keeps_its_print(panel: CataloguePanel, session) 
     sword = next(item for item in session.character().items if item.name == "Sword")
     assert sword.keywords == ("slashing", "disengage", "parry 4")
     assert session.service.get(WREN).items.find(sword.id).price.gc == 12
+
+
+def _count(session: CharacterSession, name: str) -> int:
+    crow = session.character()
+    assert crow is not None
+    return sum(item.count for item in crow.items if item.name == name)
+
+
+def test_a_search_that_hides_the_chosen_item_moves_the_preview_and_the_add(
+    panel: CataloguePanel, session: CharacterSession
+) -> None:
+    """Issue 24 item 4: Axe chosen, search "torch": the preview and the add follow Torch."""
+    session.open(WREN)
+    axes, torches = _count(session, "Axe"), _count(session, "Torch")
+    assert panel.choose("Axe")
+    panel.search.setText("torch")
+    assert shown(panel) == ["Torch"]
+    entry = panel.current_entry()
+    assert entry is not None and entry.name == "Torch"
+    face = panel.card.face()
+    assert face is not None and face.name == "Torch"
+    panel.add_current()
+    assert _count(session, "Axe") == axes
+    assert _count(session, "Torch") == torches + 1
+
+
+def test_a_search_that_shows_nothing_leaves_nothing_to_add(
+    panel: CataloguePanel, session: CharacterSession
+) -> None:
+    session.open(WREN)
+    assert panel.choose("Axe")
+    panel.search.setText("no such thing at all")
+    assert shown(panel) == []
+    assert panel.current_entry() is None
+    assert not panel.add_button.isEnabled()
+
+
+def test_armour_spelled_the_british_way_finds_the_armor(panel: CataloguePanel) -> None:
+    """Issue 24 item 8: "armour" finds the armour (the cards say "armor")."""
+    panel.search.setText("armour")
+    found = shown(panel)
+    panel.search.setText("armor")
+    assert found and found == shown(panel)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QLabel, QWizard
 
@@ -212,3 +213,39 @@ def test_no_step_cuts_its_subtitle_short(qtbot, builder: CharacterBuilder) -> No
         builder.next()
     assert cut == []
     assert "raises the result one tier" in builder.expertise.explanation.text()
+
+
+def test_escape_with_nothing_typed_closes_at_once(qtbot, builder: CharacterBuilder) -> None:
+    builder.show()
+    builder.reject()
+    assert builder.discard_box is None
+    assert not builder.isVisible()
+
+
+def test_escape_after_typing_asks_before_throwing_the_crow_away(
+    qtbot, builder: CharacterBuilder
+) -> None:
+    """Issue 24 item 8: Escape in the builder no longer discards everything without asking."""
+    builder.show()
+    builder.identity.name.setText("Mara Vell")
+    qtbot.keyClick(builder, Qt.Key.Key_Escape)
+    box = builder.discard_box
+    assert box is not None and box.isVisible()
+    assert builder.isVisible()  # still building
+    keep = next(b for b in box.buttons() if b.text() == "Keep building")
+    keep.click()
+    assert builder.isVisible() and builder.identity.name.text() == "Mara Vell"
+    builder.reject()
+    throw = next(b for b in builder.discard_box.buttons() if b.text() == "Throw it away")
+    throw.click()
+    assert not builder.isVisible()
+
+
+def test_the_expertise_page_says_how_many_uses_a_new_crow_gets(builder: CharacterBuilder) -> None:
+    builder.stamina.stamina.setValue(7)
+    builder.expertise.initializePage()
+    assert "Stamina 7 starts with 6 expertise uses" in builder.expertise.count_label.text()
+    builder.expertise.name.setEditText("Lift")
+    builder.expertise.uses.setValue(2)
+    builder.expertise.add_current()
+    assert builder.expertise.count_label.text().endswith("2 uses so far.")

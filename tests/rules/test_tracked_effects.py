@@ -131,7 +131,8 @@ def test_lantern_runs_dry_then_oil_restores_2_ud() -> None:
     assert (lantern.usage_dice, lantern.spent, lantern.lit) == (0, False, False)
     refuelled = refuel(lantern)
     assert refuelled.usage_dice == 2
-    assert relight(refuelled).light_status is LightStatus.BURNING
+    # It went out for want of oil: refuelled, it burns again (issue 24 item 6).
+    assert refuelled.light_status is LightStatus.BURNING
 
 
 def test_an_effect_that_runs_out_ends() -> None:

@@ -7,10 +7,11 @@ delete brings it back with its members in their order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from refkit.app.character_service import CharacterService
 from refkit.app.characters.record_edit import NamedRecordEdit
+from refkit.app.undo import Command, FollowedStep
 from refkit.rules.common.name_text import require_plain_name
 from refkit.store.errors import CharacterNotFoundError, CharacterStoreError, NameTakenError
 from refkit.store.records import Party
@@ -101,3 +102,28 @@ def delete_party(service: CharacterService, name: str) -> PartyEdit:
     """The party deleted (its crows stay); undo brings it back with its members."""
     before = service.get_party(name)
     return PartyEdit(service, before, None, f"Delete the party {before.name}")
+
+
+class JoinParty(FollowedStep):
+    """A step that makes a crow (the builder's new crow) followed by its place in a party: one
+    undo step, so Ctrl+Z takes back both and a refused join keeps no crow either."""
+
+    def __init__(self, step: Command, service: CharacterService, party: str, crow: str) -> None:
+        super().__init__(step)
+        self._service = service
+        self._party = party
+        self._crow = crow
+
+    @property
+    def text(self) -> str:
+        return f"{self.step.text} in the party {self._party}"
+
+    def follow(self) -> Iterator[Command]:
+        joined = add_member(self._service, self._party, self._crow)
+        joined.do()
+        yield joined
+
+
+def join_party(step: Command, service: CharacterService, party: str, crow: str) -> JoinParty:
+    """``step`` (which stores the crow ``crow``) and then ``crow`` put last in ``party``."""
+    return JoinParty(step, service, party, crow)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
@@ -40,6 +41,9 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.characters.portrait import PortraitError, portrait_from_file, scaled_portrait
+from refkit.gui.common.plain_text import plain_message
+from refkit.present.expertise_count import uses_advice
+from refkit.present.party_choices import builder_parties
 from refkit.rules.character.model import (
     BASE_SPEED,
     CHARACTERISTIC_NAMES,
@@ -469,6 +473,8 @@ class ExpertisesPage(QWizardPage):
         self.remove_button = QPushButton("Remove the chosen one")
         self.remove_button.setObjectName("remove_expertise")
         self.message = _MessageLabel("expertise_message")
+        self.count_label = _label("")
+        self.count_label.setObjectName("expertise_count")
         self._expertises: list[Expertise] = []
 
         adder = QHBoxLayout()
@@ -479,6 +485,7 @@ class ExpertisesPage(QWizardPage):
         adder.addWidget(self.add_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.explanation)
+        layout.addWidget(self.count_label)
         layout.addWidget(self.table, 1)
         layout.addLayout(adder)
         layout.addWidget(self.remove_button)
@@ -541,6 +548,19 @@ class ExpertisesPage(QWizardPage):
             for column, text in enumerate((name, expertise.category, str(expertise.uses))):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.remove_button.setEnabled(bool(self._expertises))
+        self._count()
+
+    def initializePage(self) -> None:
+        self._count()
+
+    def _count(self) -> None:
+        uses = sum(expertise.uses for expertise in self._expertises)
+        builder = self._builder
+        if builder is None:  # the direct editor: no creation advice
+            self.count_label.setText(uses_advice(0, uses, advanced=True))
+            return
+        stamina = builder.stamina.stamina.value()
+        self.count_label.setText(uses_advice(stamina, uses, advanced=builder.advanced()))
 
 
 class GearNotesPage(QWizardPage):
@@ -559,10 +579,23 @@ class GearNotesPage(QWizardPage):
         self.starting_kit.setObjectName("starting_kit")
         self.starting_kit.setChecked(new)
         self.starting_kit.setVisible(new)
+        self.party = QComboBox()
+        self.party.setObjectName("builder_party")
+        self.party.setToolTip("The party the new crow joins (Edit → Undo takes back both)")
+        entries, chosen = builder_parties(builder.shown_party, builder.parties)
+        self.party.addItems(entries)
+        self.party.setCurrentIndex(chosen)
+        self.party_row = QWidget()
+        joins = QHBoxLayout(self.party_row)
+        joins.setContentsMargins(0, 0, 0, 0)
+        joins.addWidget(QLabel("Joins the party"))
+        joins.addWidget(self.party, 1)
+        self.party_row.setVisible(new and bool(builder.parties))
         self.notes = QPlainTextEdit()
         self.notes.setObjectName("builder_notes")
         self.notes.setPlaceholderText("Background, bonds, debts, what the crow is after…")
         layout = QVBoxLayout(self)
+        layout.addWidget(self.party_row)
         layout.addWidget(self.starting_kit)
         layout.addWidget(QLabel("Notes"))
         layout.addWidget(self.notes, 1)
@@ -592,11 +625,13 @@ class SummaryPage(QWizardPage):
         expertise = ", ".join(f"{e.name} ({e.uses})" for e in draft.expertises) or "none yet"
         items = len(draft.items.items) + len(draft.items.ground)
         player = f" — played by {_escape(draft.player)}" if draft.player else ""
+        party = self._builder.chosen_party()
+        joins = f"<br>Joins the party {_escape(party)}" if party else ""
         self.summary.setText(
             f"<h3>{_escape(draft.name)}{player}</h3>"
             f"<p>{chars}<br>Stamina {draft.stamina.max} · speed {draft.speed_base} · "
             f"cruelty {draft.cruelty}<br>Expertises: {_escape(expertise)}<br>"
-            f"{items} item{'s' if items != 1 else ''} in the inventory</p>"
+            f"{items} item{'s' if items != 1 else ''} in the inventory{joins}</p>"
         )
         problems = self._builder.final_problems()
         blocking = blocking_problems(problems)
@@ -642,9 +677,13 @@ class CharacterBuilder(QWizard):
         expertise_names: dict[str, tuple[str, ...]],
         catalogue: Sequence[CatalogueItem] = (),
         existing: Character | None = None,
+        parties: Sequence[str] = (),
+        shown_party: str | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        self.parties = list(parties)
+        self.shown_party = shown_party
         self.ready = False
         self.setObjectName("character_builder")
         self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
@@ -676,6 +715,9 @@ class CharacterBuilder(QWizard):
         self.stamina._changed()
         line = self.fontMetrics().height()
         self.resize(round(line * 44), round(line * 34))
+        self._as_opened = self.draft()  # Escape asks before it throws away anything typed since
+        self._discarding = False
+        self.discard_box: QMessageBox | None = None
 
     def _load(self, character: Character) -> None:
         self.identity.name.setText(character.name)
@@ -753,9 +795,38 @@ class CharacterBuilder(QWizard):
                 left -= batch
         return inventory
 
+    def chosen_party(self) -> str | None:
+        """The party a new crow joins (None: no party, or an edit of a stored crow)."""
+        index = self.gear.party.currentIndex()
+        if self._existing is not None or index <= 0:
+            return None
+        return self.parties[index - 1]
+
     def final_problems(self) -> list[Problem]:
         """Every rule problem of the finished crow (errors first)."""
         return creation_problems(self.result())
+
+    def reject(self) -> None:
+        """Escape or Cancel: gone at once when nothing was typed, else asked first."""
+        if self._discarding or self.draft() == self._as_opened:
+            super().reject()
+            return
+        box = plain_message(QMessageBox(self))
+        box.setObjectName("builder_discard")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.windowTitle())
+        box.setText("Throw away what you typed for this crow?")
+        box.setInformativeText("Nothing of it is saved.")
+        discard = box.addButton("Throw it away", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton("Keep building", QMessageBox.ButtonRole.RejectRole)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.buttonClicked.connect(lambda button: button is discard and self._discard())
+        self.discard_box = box
+        box.open()
+
+    def _discard(self) -> None:
+        self._discarding = True
+        self.reject()
 
     def accept(self) -> None:
         if blocking_problems(self.final_problems()):

@@ -34,7 +34,7 @@ from refkit.gui.common.plain_text import plain_label
 from refkit.gui.inventory.drag import CATALOGUE_MIME, CatalogueDrag, catalogue_mime
 from refkit.gui.inventory.item_card_widget import ItemCardWidget
 from refkit.gui.inventory.item_editor import ItemEditorDialog
-from refkit.present import CardFace
+from refkit.present import CardFace, catalogue_search
 from refkit.present.form_conflict import form_conflict
 from refkit.rules.inventory.catalogue import CatalogueItem
 from refkit.rules.inventory.moves import MoveRefused
@@ -233,7 +233,7 @@ class CataloguePanel(QWidget):
 
     def current_entry(self) -> CatalogueItem | None:
         row = self.list.currentItem()
-        if row is None:
+        if row is None or row.isHidden():
             return None
         try:
             return self._session.catalogue_entry(str(row.data(NAME_ROLE)))
@@ -252,18 +252,29 @@ class CataloguePanel(QWidget):
         return shown
 
     def _filter(self, text: str) -> None:
-        wanted = text.strip().casefold()
         tags = self.kind.currentData() or frozenset()
         entries = {entry.name: entry for entry in self._session.catalogue()}
+        shown_names: list[str] = []
         for row in range(self.list.count()):
             item = self.list.item(row)
             entry = entries.get(str(item.data(NAME_ROLE)))
-            haystack = ""
-            if entry is not None:
-                words = (entry.name, *entry.tags, *entry.keywords, entry.notes)
-                haystack = " ".join(words).casefold()
-            shown = entry is not None and shows_under(entry, tags, bool(item.data(OWN_ROLE)))
-            item.setHidden(not shown or (bool(wanted) and wanted not in haystack))
+            shown = (
+                entry is not None
+                and shows_under(entry, tags, bool(item.data(OWN_ROLE)))
+                and catalogue_search.matches(entry, text)
+            )
+            item.setHidden(not shown)
+            if shown:
+                shown_names.append(str(item.data(NAME_ROLE)))
+        # The preview and "Add to the crow" follow what is shown: never a hidden entry.
+        current = self.list.currentItem()
+        chosen = None if current is None else str(current.data(NAME_ROLE))
+        kept = catalogue_search.kept_choice(chosen, shown_names)
+        if kept != chosen:
+            if kept is None:
+                self.list.setCurrentItem(None)
+            else:
+                self.choose(kept)
 
     def _show_current(self, *_args: object) -> None:
         entry = self.current_entry()

@@ -137,6 +137,8 @@ class CharacterPanels(QObject):
             expertise_names=load_expertise_names(),
             catalogue=self.session.catalogue(),
             existing=existing,
+            parties=[party.name for party in self.session.read(service.list_parties)],
+            shown_party=self._shown_party(),
             parent=self.window,
         )
         builder.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -144,10 +146,18 @@ class CharacterPanels(QObject):
         self.builder = builder
         return builder
 
+    def _shown_party(self) -> str | None:
+        """The party the list shows (None while the list is not built or shows all crows)."""
+        if not self.registry.is_built(PanelId.CHARACTERS):
+            return None
+        return self.list_panel.shown_party()
+
     def open_builder(self) -> CharacterBuilder:
         """Start the guided builder for a new crow (window-modal, opened with ``open()``)."""
         builder = self._builder(None)
-        builder.character_built.connect(self.session.create)
+        builder.character_built.connect(
+            lambda crow: self.session.create(crow, party=builder.chosen_party())
+        )
         builder.open()
         return builder
 

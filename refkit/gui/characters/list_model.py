@@ -112,7 +112,10 @@ class CharacterListModel(QAbstractTableModel):
         return column_header(COLUMNS, section, orientation, role)
 
     def flags(self, index: Index) -> Qt.ItemFlag:
-        return read_only_flags(index)
+        flags = read_only_flags(index)
+        if index.isValid():
+            flags |= Qt.ItemFlag.ItemIsDragEnabled  # a crow is dragged onto its party
+        return flags
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

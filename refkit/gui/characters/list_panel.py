@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, QSettings, QStandardPaths, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent
+from PySide6.QtCore import QModelIndex, QPoint, QSettings, QStandardPaths, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
-    QTableView,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -45,11 +44,14 @@ from refkit.gui.characters.list_model import (
     COLUMN_SAMPLES,
     NAME,
     NAME_ROLE,
+    PLAYER,
     CharacterFilter,
     CharacterListModel,
 )
+from refkit.gui.characters.list_widgets import OpeningTable, PartyChooser
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.common.plain_text import plain_message, rich_tooltip
+from refkit.present import party_choices
 from refkit.rules.character.file_format import FILE_SUFFIX, CharacterFileError
 from refkit.store.character_store import (
     CharacterNotFoundError,
@@ -80,19 +82,6 @@ def remember_folder(path: str | Path, *, is_folder: bool = False) -> None:
     QSettings().setValue(FOLDER_KEY, str(folder.resolve()))
 
 
-class _OpeningTable(QTableView):
-    """A table where Enter opens the current row."""
-
-    activated_row = Signal(QModelIndex)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
-            self.activated_row.emit(self.currentIndex())
-            event.accept()
-            return
-        super().keyPressEvent(event)
-
-
 class CharacterListPanel(QWidget):
     """The roster."""
 
@@ -112,20 +101,22 @@ class CharacterListPanel(QWidget):
         self.search.setObjectName("character_search")
         self.search.setPlaceholderText("Search by name or player")
         self.search.setClearButtonEnabled(True)
-        self.party = QComboBox()
+        self.party = PartyChooser()
         self.party.setObjectName("party_combo")
-        self.party.setToolTip("Show one party only")
+        self.party.setToolTip("Show one party only; drop a crow from the list here to add it")
         self.party.setMinimumContentsLength(16)  # a long party name must not widen the list
         self.party.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
-        self.table = _OpeningTable()
+        self.table = OpeningTable()
         self.table.setObjectName("character_table")
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(NAME, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setDragEnabled(True)
+        self.table.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.table.verticalHeader().setVisible(False)
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -141,6 +132,7 @@ class CharacterListPanel(QWidget):
         for column, texts in COLUMN_SAMPLES.items():
             widest = max(metrics.horizontalAdvance(text) for text in texts)
             header.resizeSection(column, widest + padding)
+        self._metrics, self._padding = metrics, padding
 
         self.new_button = QPushButton("New crow…")
         self.new_button.setObjectName("new_crow_button")
@@ -169,7 +161,10 @@ class CharacterListPanel(QWidget):
         self.parties_menu = QMenu(self)
         self.parties_menu.setObjectName("parties_menu")
         self.parties_menu.addAction("New party…", self.ask_new_party)
-        self.parties_menu.addAction("Add the chosen crow to the shown party", self.add_to_party)
+        self.add_menu = self.parties_menu.addMenu(party_choices.add_menu_title(None))
+        self.add_menu.setObjectName("add_to_party_menu")
+        self.add_menu.aboutToShow.connect(self._fill_add_menu)
+        self.parties_menu.aboutToShow.connect(self._name_add_menu)
         self.parties_menu.addAction(
             "Take the chosen crow out of the shown party", self.remove_from_party
         )
@@ -203,6 +198,7 @@ class CharacterListPanel(QWidget):
 
         self.search.textChanged.connect(self._search_changed)
         self.party.currentIndexChanged.connect(self._party_changed)
+        self.party.crow_dropped.connect(self.crow_dropped)
         self.table.doubleClicked.connect(self._open_index)
         self.table.activated_row.connect(self._open_index)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
@@ -229,6 +225,7 @@ class CharacterListPanel(QWidget):
                 lambda: (service.list_characters(), service.list_parties())
             )
             self.model.set_summaries(summaries)
+            self._fit_player_column([summary.player for summary in summaries])
             self._refresh_parties(parties)
             if chosen is not None:
                 self.choose(chosen)
@@ -243,6 +240,15 @@ class CharacterListPanel(QWidget):
             self.refresh()
             return
         self._update_count()  # a player's name changed may take it out of a search
+
+    def _fit_player_column(self, players: list[str]) -> None:
+        """The Player column as wide as the longest player's name (up to its sample's width),
+        so an empty column leaves the room to the crows' names."""
+        metrics, header = self._metrics, self.table.horizontalHeader()
+        title = metrics.horizontalAdvance(COLUMN_SAMPLES[PLAYER][0])
+        most = max(metrics.horizontalAdvance(text) for text in COLUMN_SAMPLES[PLAYER])
+        widest = max((metrics.horizontalAdvance(player) for player in set(players)), default=0)
+        header.resizeSection(PLAYER, min(most, max(title, widest)) + self._padding)
 
     @contextlib.contextmanager
     def _moving_itself(self) -> Iterator[None]:
@@ -570,17 +576,72 @@ class CharacterListPanel(QWidget):
         self.status_message.emit(f"Made the party {name.strip()}")
         return True
 
-    def add_to_party(self) -> None:
-        party, name = self.shown_party(), self.chosen_name()
-        if party is None:
-            self.status_message.emit("Show a party first (the chooser above the list)")
-            return
+    def crow_to_add(self) -> str | None:
+        """The crow the party actions act on: the list's choice, else the open crow (a new
+        crow stays open while the list shows a party it is not in yet)."""
+        return self.chosen_name() or self._session.name()
+
+    def _party_members(self) -> list[tuple[str, tuple[str, ...]]]:
+        parties = self._session.read(self.service.list_parties)
+        return [(party.name, party.members) for party in parties]
+
+    def _name_add_menu(self) -> None:
+        self.add_menu.setTitle(party_choices.add_menu_title(self.crow_to_add()))
+
+    def _fill_add_menu(self) -> None:
+        self.add_menu.clear()
+        crow = self.crow_to_add()
+        choices = party_choices.add_choices(crow, self._party_members())
+        if not choices:
+            self.add_menu.addAction(party_choices.no_party_message()).setEnabled(False)
+        for choice in choices:
+            action = self.add_menu.addAction(choice.label.replace("&", "&&"))
+            action.setEnabled(choice.enabled)
+            action.triggered.connect(partial(self.add_to_party, choice.party))
+
+    def add_to_party(self, party: str | None = None) -> bool:
+        """Add the chosen crow to ``party`` (default: the shown party) as one undo step."""
+        party = party or self.shown_party()
+        name = self.crow_to_add()
         if name is None:
-            return
+            self.status_message.emit(party_choices.no_crow_message())
+            return False
+        if party is None:
+            self.status_message.emit(
+                f"Pick the party for {name}: Parties → Add to a party, or drag {name} onto "
+                "the party chooser"
+            )
+            return False
+        return self.add_to_party_named(party, name)
+
+    def crow_dropped(self, name: str, where: QPoint) -> QMenu | None:
+        """A crow dragged onto the party chooser: it joins the shown party, or (all crows
+        shown) the party picked from a menu at the drop."""
+        choice = party_choices.drop_choice(name, self.shown_party(), self._party_members())
+        if choice.message:
+            self.status_message.emit(choice.message)
+            return None
+        if choice.party is not None:
+            self.add_to_party_named(choice.party, name)
+            return None
+        menu = QMenu(self)
+        menu.setObjectName("drop_party_menu")
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        for entry in choice.choices:
+            action = menu.addAction(entry.label.replace("&", "&&"))
+            action.setEnabled(entry.enabled)
+            action.triggered.connect(partial(self.add_to_party_named, entry.party, name))
+        menu.popup(where)
+        return menu
+
+    def add_to_party_named(self, party: str, name: str) -> bool:
         try:
             self._session.add_member(party, name)
         except (CharacterStoreError, ValueError) as error:
             self.status_message.emit(str(error))
+            return False
+        self.status_message.emit(f"Added {name} to the party {party} — Edit → Undo takes it back")
+        return True
 
     def remove_from_party(self) -> None:
         party, name = self.shown_party(), self.chosen_name()

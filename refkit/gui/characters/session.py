@@ -543,9 +543,19 @@ class CharacterSession(QObject):
 
     # -- whole characters ---------------------------------------------------------------------
 
-    def create(self, character: Character, text: str | None = None) -> None:
-        """Store a new crow (undo deletes it again) and open it."""
-        self.push_made(lambda: crow_commands.create_crow(self._service, character, text or ""))
+    def create(
+        self, character: Character, text: str | None = None, *, party: str | None = None
+    ) -> None:
+        """Store a new crow (undo deletes it again) and open it; with ``party``, the crow joins
+        that party in the same undo step."""
+
+        def make() -> Command:
+            step = crow_commands.create_crow(self._service, character, text or "")
+            if party is None:
+                return step
+            return party_commands.join_party(step, self._service, party, character.name)
+
+        self.push_made(make)
         self.open(character.name)
 
     def duplicate(self, name: str) -> str:

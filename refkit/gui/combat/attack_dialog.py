@@ -38,11 +38,12 @@ from refkit.dice.records import RollRecord
 from refkit.errors import ConflictError, DomainError
 from refkit.gui.common.plain_text import plain_label
 from refkit.gui.shell.undo_adapter import WRITE_HERE
+from refkit.present.usage_text import usage_dice_change
 from refkit.rules.combat.attack import Situation
 from refkit.rules.combat.attack_odds import AttackOdds, attack_odds
 from refkit.rules.combat.creature import MELEE, Attack
 
-BETTER = "the better"
+BETTER = "the better one for the weapon"
 MOST_EXTRA = 5
 NAME_ROLE = Qt.ItemDataRole.UserRole
 
@@ -107,7 +108,7 @@ def outcome_text(report: AttackReport) -> str:
         lines.append(f"{report.attacker} spent a use of {report.expertise}.")
     if report.ammunition is not None:
         used = report.ammunition
-        lines.append(f"Ammunition spent: {used.before} → {used.after} usage dice.")
+        lines.append(f"Ammunition: {usage_dice_change(used.before, used.after)}.")
     return "\n".join(lines)
 
 
@@ -171,7 +172,7 @@ class AttackDialog(QDialog):
         self.tested_combo = QComboBox()
         self.tested_combo.setObjectName("attack_tested")
         for name in (BETTER, "agility", "strength", "mind"):
-            self.tested_combo.addItem(name)
+            self.tested_combo.addItem(name.capitalize(), name)
         self.expertise_combo = QComboBox()
         self.expertise_combo.setObjectName("attack_expertise")
 
@@ -423,7 +424,7 @@ class AttackDialog(QDialog):
             self.reasons_label.setText("")
             self.roll_button.setEnabled(False)
             return
-        tested = self.tested_combo.currentText()
+        tested = str(self.tested_combo.currentData())
         try:
             prepared = self._read(
                 self.session.prepare_attack,

@@ -84,6 +84,7 @@ class FightPanels(QObject):
             self.party,
             read=self._read,
             read_now=False,
+            undo_stack=self.context.undo_stack,
         )
         panel.status_message.connect(self.context.window.show_status)
         panel.attack_requested.connect(self.open_attack_dialog)

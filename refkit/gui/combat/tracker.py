@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtGui import QFont, QKeyEvent, QUndoStack
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -44,7 +44,7 @@ from refkit.app.combat.fight_view import (
 )
 from refkit.app.undo import Command
 from refkit.errors import ConflictError, DomainError
-from refkit.gui.common.plain_text import plain_label, rich_tooltip
+from refkit.gui.common.plain_text import plain_label, rich_tooltip, text_height
 from refkit.gui.shell.gui_thread import GuiThreadListener, on_gui_thread
 from refkit.gui.shell.undo_adapter import WRITE_HERE
 from refkit.rules.character.model import CONDITIONS, Character
@@ -206,8 +206,11 @@ class FightPanel(QWidget):
         *,
         read: Callable[..., Any] = WRITE_HERE,
         read_now: bool = True,
+        undo_stack: QUndoStack | None = None,
     ) -> None:
         super().__init__(parent)
+        self._undo_stack = undo_stack
+        self._said_at: int | None = None  # the undo step the message names (undone: it goes)
         self.setObjectName("fight_panel")
         self._read = read
         """Where the panel reads the crows and makes its steps: the window's worker
@@ -234,6 +237,7 @@ class FightPanel(QWidget):
             font.setBold(True)
             label.setFont(font)
         self.turn_label.setWordWrap(True)
+        self.turn_label.setMinimumHeight(text_height(self.turn_label))
 
         self.creature_combo = QComboBox()
         self.creature_combo.setObjectName("fight_creature")
@@ -290,6 +294,10 @@ class FightPanel(QWidget):
         self.message = plain_label("")
         self.message.setObjectName("fight_message")
         self.message.setWordWrap(True)
+        # Room for two lines kept, said or not: a message never pushes the rows under the pointer.
+        self.message.setMinimumHeight(text_height(self.message, lines=2))
+        if undo_stack is not None:
+            undo_stack.indexChanged.connect(self._undo_moved)
 
         self._rows_box = QWidget()
         self._rows_layout = QVBoxLayout(self._rows_box)
@@ -380,8 +388,8 @@ class FightPanel(QWidget):
     def show_fight(self, fight: Fight) -> None:
         self.round_label.setText(round_text(fight))
         self.side_label.setText(side_text(fight))
+        # Always there (blank between rounds): New round must not push the rows down.
         self.turn_label.setText(f"{fight.current}'s turn" if fight.current else "")
-        self.turn_label.setVisible(bool(fight.current))
         sheets = crows_of(fight, self._crow, self._read)
         rows = combatant_rows(fight, sheets)
         names = [row.name for row in rows]
@@ -430,8 +438,15 @@ class FightPanel(QWidget):
         self.rows[name].pick.setChecked(True)
 
     def say(self, text: str) -> None:
+        self._said_at = None
         self.message.setText(text)
         self.status_message.emit(text)
+
+    def _undo_moved(self, index: int) -> None:
+        """The step the message names was undone: its message goes with it."""
+        if self._said_at is not None and index < self._said_at:
+            self._said_at = None
+            self.message.clear()
 
     # -- steps ----------------------------------------------------------------------------------
 
@@ -449,6 +464,7 @@ class FightPanel(QWidget):
             self.say(str(error))
             return False
         self.message.setText(command.text)
+        self._said_at = None if self._undo_stack is None else self._undo_stack.index()
         return True
 
     def add_creatures(self) -> bool:

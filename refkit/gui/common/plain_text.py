@@ -189,3 +189,12 @@ class ElidedLabel(PlainLabel):
             self.foregroundRole(),
         )
         painter.end()
+
+
+def text_height(label: QLabel, lines: int = 1) -> int:
+    """The height ``label`` takes for ``lines`` lines of its font: the room a message line
+    keeps while it is blank, so a message said in it moves nothing."""
+    sample = "\n".join("Xg" for _ in range(max(1, lines)))
+    label_margins = label.contentsMargins()
+    height = label.fontMetrics().boundingRect(0, 0, 10_000, 10_000, 0, sample).height()
+    return height + 2 * label.margin() + label_margins.top() + label_margins.bottom()

@@ -233,7 +233,7 @@ class CraftingPanel(QWidget):
             self._rest or "not resting: name the occasion (e.g. town, day 3)"
         )
         if view is None:
-            self.card.setText("No crafting project yet: start one with New project….")
+            self.card.setText("No crafting project yet: start one with New project…")
             self.progress.setRange(0, 1)
             self.progress.setValue(0)
             self.crafter_combo.clear()

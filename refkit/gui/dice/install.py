@@ -87,6 +87,15 @@ class DiceFeature:
         self.log_model.replace_all(rolls)  # the panel says they are the newest, still opening
         self.panel.roll_before_live(until_live)
 
+    def catch_up(self, *_args: object) -> None:
+        """Show the rolls a step stored with its own lines (End DT's checks, a loud noise's,
+        a table roll) or another process did, once the step is over."""
+        if self.service is None:
+            return
+        shown = self.log_model.rolls()
+        newest = max((roll.id for roll in shown[:1]), default=0)
+        self.service.catch_up(newest)
+
     def clear_log(self) -> None:
         """Empty the roll log as one undoable step."""
         if self.service is None:

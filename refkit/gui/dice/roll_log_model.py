@@ -22,6 +22,7 @@ from PySide6.QtCore import (
 )
 
 from refkit.gui.common.row_table_model import Column, RowTableModel
+from refkit.present.roll_kinds import ROLL_KIND_NAMES, roll_kind_name
 
 if TYPE_CHECKING:
     from refkit.store.roll_log import LoggedRoll
@@ -36,21 +37,13 @@ KIND_ROLE = Qt.ItemDataRole.UserRole + 1
 ID_ROLE = Qt.ItemDataRole.UserRole + 2
 """The logged roll's id in the database."""
 
-KIND_LABELS: dict[str, str] = {
-    "test": "Test",
-    "d100": "d100",
-    "usage_dice": "Usage dice",
-    "notation": "Dice",
-    "craft": "Crafting",
-    "cast": "Cast",
-    "backlash": "Backlash",
-    "attack": "Attack",
-}
+KIND_LABELS = ROLL_KIND_NAMES
+"""The kinds as people say them (:mod:`refkit.present.roll_kinds`)."""
 
 
 def kind_label(kind: str) -> str:
     """How a record kind is shown to the user."""
-    return KIND_LABELS.get(kind, kind.replace("_", " ").capitalize())
+    return roll_kind_name(kind)
 
 
 def _today() -> date:

@@ -41,6 +41,7 @@ from refkit.gui.dice.roll_log_model import (
     TIME_COLUMN,
     RollLogFilter,
     RollLogModel,
+    kind_label,
 )
 from refkit.gui.dice.widgets import keep_return_key
 from refkit.gui.shell.event_loop import start_task
@@ -60,6 +61,8 @@ EXPORT_FORMATS: dict[str, tuple[str, str]] = {
 
 
 RESULT_SAMPLE = "Tier 2 — total 14"
+KIND_SAMPLE = "Usage dice"
+"""The Kind column's width for the everyday kinds; a longer name (a game's) widens it."""
 """The Result column never gets narrower than this (while the table has room for it)."""
 RESULT_SHARE = 0.35
 """The Result column keeps at least this share of the room after Time and Kind: when the panel
@@ -126,6 +129,7 @@ class RollLogPanel(QWidget):
         header.setHighlightSections(False)
         self._roll_text_width = 0  # the widest Roll and Time texts measured (_measure_rolls)
         self._time_text_width = 0
+        self._kind_text_width = 0  # the widest Kind name measured, when wider than KIND_SAMPLE
         self._set_column_widths()
         self.count_label = QLabel("")
         self.count_label.setObjectName("log_count_label")
@@ -183,9 +187,7 @@ class RollLogPanel(QWidget):
         """Kind as wide as its longest label, Result stretching; Time and Roll as wide as their
         measured texts, Roll fitted between them (:meth:`fit_columns`). Nothing measures every
         row on every change."""
-        fixed_column_widths(
-            self.table, {KIND_COLUMN: max(KIND_LABELS.values(), key=len)}, stretch=RESULT_COLUMN
-        )
+        fixed_column_widths(self.table, {KIND_COLUMN: KIND_SAMPLE}, stretch=RESULT_COLUMN)
         header = self.table.horizontalHeader()
         for column in (TIME_COLUMN, ROLL_COLUMN):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
@@ -203,6 +205,8 @@ class RollLogPanel(QWidget):
         rolls = self._model.rolls()
         expressions = {roll.record.expression for roll in rolls}
         self._roll_text_width = max(map(self._text_width, expressions), default=0)
+        kinds = {kind_label(roll.record.kind) for roll in rolls}
+        self._kind_text_width = max(map(self._text_width, kinds), default=0)
         self._time_text_width = 0
         if rolls:
             oldest = self._model.index(len(rolls) - 1, TIME_COLUMN).data()
@@ -210,12 +214,19 @@ class RollLogPanel(QWidget):
         self.fit_columns()
 
     def _measure_new_rolls(self, _parent: QModelIndex, first: int, last: int) -> None:
-        roll, time = self._roll_text_width, self._time_text_width
+        roll, time, kind = self._roll_text_width, self._time_text_width, self._kind_text_width
         for row in range(first, last + 1):
-            roll = max(roll, self._text_width(self._model.roll_at(row).record.expression))
+            record = self._model.roll_at(row).record
+            roll = max(roll, self._text_width(record.expression))
             time = max(time, self._text_width(str(self._model.index(row, TIME_COLUMN).data())))
-        if (roll, time) != (self._roll_text_width, self._time_text_width):
+            kind = max(kind, self._text_width(kind_label(record.kind)))
+        if (roll, time, kind) != (
+            self._roll_text_width,
+            self._time_text_width,
+            self._kind_text_width,
+        ):
             self._roll_text_width, self._time_text_width = roll, time
+            self._kind_text_width = kind
             self.fit_columns()
 
     def _title_width(self, column: int) -> int:
@@ -238,6 +249,10 @@ class RollLogPanel(QWidget):
         header = self.table.horizontalHeader()
         if header.sectionSize(TIME_COLUMN) != self.time_column_wanted():
             header.resizeSection(TIME_COLUMN, self.time_column_wanted())
+        if self._kind_text_width > self._text_width(KIND_SAMPLE):  # a game's name reads whole
+            kind = self._kind_text_width + self._pad()
+            if header.sectionSize(KIND_COLUMN) != kind:
+                header.resizeSection(KIND_COLUMN, kind)
         bar = self.table.verticalScrollBar().sizeHint().width()
         width = self.table.width() - 2 * self.table.frameWidth() - bar
         room = width - header.sectionSize(TIME_COLUMN) - header.sectionSize(KIND_COLUMN)

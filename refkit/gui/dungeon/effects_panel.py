@@ -58,23 +58,38 @@ KIND_CHOICES = (
 )
 
 
-def run_out_announcements(result: EndOfTurnResult) -> list[str]:
-    """What to announce after End DT: every effect that hit 0, in words."""
+def run_out_notes(result: EndOfTurnResult) -> list[tuple[str, str]]:
+    """What to announce after End DT, each line with the id of the effect it is about."""
     spent = {effect.id for effect in result.items_spent}
     kept = {effect.id: effect for effect in result.effects}
     lines = []
     for rolled in result.ran_out:
         effect = kept.get(rolled.effect_id)
         if rolled.effect_id in spent:
-            lines.append(f"{rolled.name} is used up — spent for good")
+            line = f"{rolled.name} is used up — spent for good"
         elif effect is not None and effect.kind is EffectKind.LIGHT:
             fuel = f" (refuel with {effect.refuel_with})" if effect.refuel_with else ""
-            lines.append(f"{rolled.name} has gone out{fuel}")
+            line = f"{rolled.name} has gone out{fuel}"
         elif effect is not None:
-            lines.append(f"{rolled.name} has no usage dice left")
+            line = f"{rolled.name} has no usage dice left"
         else:
-            lines.append(f"{rolled.name} has run out and ended")
+            line = f"{rolled.name} has run out and ended"
+        lines.append((rolled.effect_id, line))
     return lines
+
+
+def run_out_announcements(result: EndOfTurnResult) -> list[str]:
+    """What to announce after End DT: every effect that hit 0, in words."""
+    return [line for _effect_id, line in run_out_notes(result)]
+
+
+def notes_still_true(
+    notes: Sequence[tuple[str, str]], effects: Sequence[TrackedEffect]
+) -> list[tuple[str, str]]:
+    """The run-out notes whose cause is still there: the effect is still tracked with no
+    usage dice (a refuel, a removal or an undo takes its note away)."""
+    empty = {effect.id for effect in effects if effect.usage_dice == 0}
+    return [(effect_id, line) for effect_id, line in notes if effect_id in empty]
 
 
 class EffectsPanel(QWidget):
@@ -87,6 +102,7 @@ class EffectsPanel(QWidget):
         self.setObjectName("effects_panel")
         self.session = session
         self._rows: dict[str, EffectRow] = {}
+        self._notes: list[tuple[str, str]] = []  # the announced run-outs, by effect id
 
         self.owner_edit = QLineEdit()
         self.owner_edit.setObjectName("effect_owner")
@@ -258,8 +274,13 @@ class EffectsPanel(QWidget):
                 self.list_layout.removeWidget(row)
                 self.list_layout.insertWidget(position, row)
         self.empty_label.setVisible(not effects)
+        if view is not None:
+            self._withdraw_stale_notes(effects)
 
-    def announce(self, lines: Sequence[str]) -> None:
+    def announce(self, lines: Sequence[str], notes: Sequence[tuple[str, str]] = ()) -> None:
+        """Show ``lines``; ``notes`` (effect id, line) go again when their effect is refuelled,
+        removed or undone (:meth:`show_view`)."""
+        self._notes = list(notes)
         if not lines:
             return
         dark = is_dark(self)
@@ -276,7 +297,20 @@ class EffectsPanel(QWidget):
         return self.announcement_text.text() if self.announcement.isVisibleTo(self) else ""
 
     def _turn_ended(self, result: EndOfTurnResult, _automatic: bool) -> None:
-        self.announce(run_out_announcements(result))
+        notes = run_out_notes(result)
+        self.announce([line for _effect_id, line in notes], notes)
+
+    def _withdraw_stale_notes(self, effects: Sequence[TrackedEffect]) -> None:
+        if not self._notes:
+            return
+        kept = notes_still_true(self._notes, effects)
+        if kept == self._notes:
+            return
+        self._notes = kept
+        if kept:
+            self.announcement_text.setText("\n".join(line for _effect_id, line in kept))
+        else:
+            self.announcement.hide()
 
     def _show_form(self, shown: bool) -> None:
         self.form.setVisible(shown)

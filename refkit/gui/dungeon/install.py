@@ -125,11 +125,7 @@ class DungeonPanels:
 
     def _wire_tables(self, editor: Any) -> None:
         editor.tables_changed.connect(self.session.refresh)
-        editor.table_rolled.connect(self._notice_log_changed)
-
-    def _notice_log_changed(self) -> None:
-        if self._registry.is_built(PanelId.SESSION_LOG):
-            self.session_log_panel.notice_log_changed()
+        editor.table_rolled.connect(lambda _roll: self.session.log_changed.emit())
 
     # services -------------------------------------------------------------------------------
 

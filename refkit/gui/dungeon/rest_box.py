@@ -73,6 +73,11 @@ class RestBox(QFrame):
             "The group rests in the Miasma: the crows get every benefit but their expertise uses"
         )
         self.miasma_check.hide()
+        # Shown only while resting, but their room is kept: nothing under them moves.
+        for widget in (self.finish_button, self.interrupt_button, self.miasma_check):
+            policy = widget.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            widget.setSizePolicy(policy)
         self._party = False
         self.party_label = plain_label("")  # crows' names
         self.party_label.setObjectName("rest_party")

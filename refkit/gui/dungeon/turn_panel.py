@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtGui import QFont, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refkit.gui.common.plain_text import ElidedLabel, plain_label, rich_tooltip
+from refkit.gui.common.plain_text import ElidedLabel, plain_label, rich_tooltip, text_height
 from refkit.gui.common.typing_keys import keep_keys
 from refkit.gui.dungeon.clock_widget import (
     BigClock,
@@ -52,7 +52,10 @@ from refkit.gui.dungeon.settings_box import SettingsBox
 from refkit.gui.dungeon.sound_cue import SoundCue
 from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.present.clock_text import panel_clock_text
+from refkit.present.said import SaidLine
+from refkit.present.table_choices import encounter_table_names
 from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
+from refkit.rules.tables.defaults import BACKLASH_TABLE, MIASMA_TABLE
 
 if TYPE_CHECKING:
     from refkit.app.combat.fight_view import PlayersFight
@@ -177,7 +180,7 @@ class DungeonTurnPanel(QWidget):
         self._message_timer = QTimer(self)
         self._message_timer.setSingleShot(True)
         self._message_timer.setInterval(MESSAGE_MS)
-        self._message_timer.timeout.connect(self.message_label.hide)
+        self._message_timer.timeout.connect(self.withdraw_message)
         self._flash_timer = QTimer(self)
         self._flash_timer.setInterval(FLASH_MS)
         self._flash_timer.timeout.connect(self._flash_step)
@@ -281,7 +284,9 @@ class DungeonTurnPanel(QWidget):
         self.message_label = plain_label("")  # refusals name what they refuse
         self.message_label.setObjectName("dt_message")
         self.message_label.setWordWrap(True)
-        self.message_label.hide()
+        # Two lines kept for it, said or not: a message never pushes what is below it.
+        self.message_label.setMinimumHeight(text_height(self.message_label, lines=2))
+        self._said: SaidLine[DungeonTurnView] = SaidLine()
 
         self.summary = EndSummary()
         self.encounters = EncounterBox()
@@ -342,21 +347,25 @@ class DungeonTurnPanel(QWidget):
         content.setObjectName("dungeon_turn_content")
         layout = QVBoxLayout(content)
         layout.setSpacing(6)
+        # Nothing the referee is about to press moves: the clock's height follows the panel's
+        # size only (not what is shown below it), the controls come first, and what a step
+        # says or shows (the message, the encounters, the End DT summary) comes after them,
+        # so it grows downwards; the stretch at the end takes what is left.
         layout.addLayout(header)
-        layout.addWidget(self.clock, 1)
+        layout.addWidget(self.clock)
         layout.addWidget(self.state_label)
         layout.addLayout(buttons)
         layout.addWidget(self.start_row)
         layout.addLayout(adjust_row)
-        layout.addWidget(self.forgot_row)
-        layout.addWidget(self.message_label)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.encounters)
+        layout.addLayout(footer)
         layout.addWidget(self.rest)
         layout.addWidget(self.party_row)
-        layout.addLayout(footer)
+        layout.addWidget(self.message_label)
+        layout.addWidget(self.forgot_row)
+        layout.addWidget(self.encounters)
+        layout.addWidget(self.summary)
         layout.addWidget(self.settings_box)
-        layout.addStretch(0)
+        layout.addStretch(1)
         scroll = QScrollArea()
         scroll.setObjectName("dungeon_turn_scroll")
         scroll.setWidgetResizable(True)
@@ -370,7 +379,8 @@ class DungeonTurnPanel(QWidget):
         session = self.session
         session.view_changed.connect(self._show_view)
         session.message.connect(self.show_message)
-        session.message_withdrawn.connect(self.message_label.hide)
+        session.message_withdrawn.connect(self.withdraw_message)
+        self.dungeon_edit.textChanged.connect(self._recheck_message)
         session.warning.connect(self._warn)
         session.turn_ended.connect(self._turn_ended)
         if session.undo_stack is not None:
@@ -443,6 +453,8 @@ class DungeonTurnPanel(QWidget):
     # the state ------------------------------------------------------------------------------
 
     def _show_view(self, view: DungeonTurnView | None) -> None:
+        if view is not None and self._said.text and not self._said.still_true(view):
+            self.withdraw_message()
         ready = view is not None
         buttons = (self.run_button, self.end_button, self.enter_button, self.next_button)
         for widget in (*buttons, self.leave_button):
@@ -550,12 +562,16 @@ class DungeonTurnPanel(QWidget):
             return
         key = self._dungeon_key(clock)
         self.session.read_later(
-            lambda: (tables.names(), tables.encounter_table(key)),  # names only: no rows
+            lambda: (  # names only: no rows
+                tables.names(),
+                tables.encounter_table(key),
+                [active.name for active in tables.active_tables()],
+            ),
             self._tables_read,
         )
 
     def _tables_read(
-        self, read: tuple[list[str], str | None] | None, error: BaseException | None
+        self, read: tuple[list[str], str | None, list[str]] | None, error: BaseException | None
     ) -> None:
         if self.session.closed:  # the answer came after the window closed: nothing to show
             return
@@ -563,19 +579,47 @@ class DungeonTurnPanel(QWidget):
             log.error("cannot read the encounter tables", exc_info=error)
             self.show_message(f"Cannot read the tables: {error}")
             return
-        self.encounters.show_tables(*read)
+        names, chosen, other_uses = read
+        defaults = (BACKLASH_TABLE, MIASMA_TABLE)  # Refkit's own, even when others are chosen
+        offered = encounter_table_names(names, [*other_uses, *defaults], chosen)
+        self.encounters.show_tables(offered, chosen)
 
     @staticmethod
     def _dungeon_key(clock: DungeonTurnClock) -> str:
         return clock.dungeon or "The dungeon"
 
-    def show_message(self, text: str) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_clock()
+
+    def _fit_clock(self) -> None:
+        """The clock a quarter of the panel's height (never under its least): set by the
+        panel's size alone, so a result shown under it moves nothing."""
+        least = self.clock.minimumSizeHint().height()
+        wanted = max(least, min(self.clock.sizeHint().height() * 2, self.height() // 4))
+        if self.clock.height() != wanted or self.clock.minimumHeight() != wanted:
+            self.clock.setFixedHeight(wanted)
+
+    def show_message(
+        self, text: str, holds: Callable[[DungeonTurnView], bool] | None = None
+    ) -> None:
+        """Say ``text`` in the panel's message line; with ``holds``, it goes as soon as a view
+        shows its cause gone (else when its time is up). The line keeps its room either way."""
+        self._said.say(text, holds)
         self.message_label.setText(f"⚠ {text}")
         colour = "#ff8a80" if is_dark(self) else "#b00020"
         self.message_label.setStyleSheet(f"color: {colour}; font-weight: bold;")
-        self.message_label.show()
         self.status_message.emit(text)
         self._message_timer.start()  # a child timer: it dies with the panel
+
+    def withdraw_message(self) -> None:
+        self._said.clear()
+        self.message_label.clear()
+
+    def _recheck_message(self, *_args: object) -> None:
+        view = self.session.view()
+        if view is not None and self._said.text and not self._said.still_true(view):
+            self.withdraw_message()
 
     # actions (also bound to keys by dungeon_install) ----------------------------------------
 
@@ -601,7 +645,10 @@ class DungeonTurnPanel(QWidget):
     def enter_dungeon(self) -> None:
         name = self.dungeon_edit.text().strip()
         if not name:
-            self.show_message("Name the dungeon first (it keeps its own greed bonus)")
+            self.show_message(
+                "Name the dungeon first (it keeps its own greed bonus)",
+                holds=lambda view: not view.clock.dungeon and not self.dungeon_edit.text().strip(),
+            )
             self.dungeon_edit.setFocus()
             return
         self.session.start_turn(dungeon=name)

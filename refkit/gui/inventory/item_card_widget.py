@@ -324,14 +324,23 @@ class ItemCardWidget(QWidget):
         line = self.fontMetrics().height()
         return QSize(round(line * 7), round(line * 6))
 
+    def text_scale(self) -> float:
+        """How much larger than the font the card's text is drawn: it grows with a roomy card,
+        but only as far as the card's height has room too (a wide, short preview keeps its
+        body's lines instead of a huge title over a blank body)."""
+        roomy = self.sizeHint()
+        return min(
+            text_scale_for(self.width(), roomy.width()),
+            text_scale_for(self.height(), roomy.height()),
+        )
+
     def paintEvent(self, event: QPaintEvent) -> None:
         if self._face is None:
             return
         painter = QPainter(self)
         try:
             font = QFont(self.font() if self.font() else QApplication.font())
-            roomy = self.fontMetrics().height() * 11
-            look = CardLook(text_scale=text_scale_for(self.width(), roomy))
+            look = CardLook(text_scale=self.text_scale())
             paint_card(painter, QRectF(self.rect()), self._face, self.palette(), font, look)
         finally:
             painter.end()

@@ -41,7 +41,7 @@ GUIDE_HTML = """
 <h3>Refkit in five minutes</h3>
 <p>Every panel is a dock: drag its title to move it, drop it on another to make tabs, close
 it and bring it back from <b>View ▸ Panels</b>. <b>View ▸ Reset panel layout</b> puts
-everything back. The two workspaces in the View menu arrange the window for a job at once:
+everything back. The three workspaces in the View menu arrange the window for a job at once:
 <b>Referee</b> (Ctrl+1: the clock, the lights and the roll log side by side, the dice and the
 fight a tab away), <b>Characters</b> (Ctrl+2: the crow list, the sheet and the item catalogue)
 and <b>Travel</b> (Ctrl+3: the hex map and the travel day).</p>

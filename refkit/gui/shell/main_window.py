@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QByteArray,
+    QChildEvent,
     QCoreApplication,
     QEvent,
     QRect,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QScrollArea,
     QSizePolicy,
+    QTabBar,
     QToolBar,
     QWidget,
 )
@@ -223,6 +225,16 @@ class MainWindow(QMainWindow):
         self.layout_restored = restored
         return restored
 
+    def childEvent(self, event: QChildEvent) -> None:
+        """The docks' tab rows show whole titles, scrolling when they are too many for the
+        row, instead of cutting each title to a letter and "…"."""
+        super().childEvent(event)
+        if event.type() == QEvent.Type.ChildPolished:
+            child = event.child()
+            if isinstance(child, QTabBar):
+                child.setElideMode(Qt.TextElideMode.ElideNone)
+                child.setUsesScrollButtons(True)
+
     def available_geometry(self) -> QRect | None:
         """The part of the window's screen free of panels and docks, or None off-screen."""
         screen = self.screen() or QGuiApplication.primaryScreen()
@@ -260,7 +272,9 @@ class MainWindow(QMainWindow):
         layout = self.layout()
         if layout is not None:
             layout.activate()
-        return self.minimumSizeHint(), available.size()
+        # The window manager's frame (title bar, borders) takes its share of the screen too.
+        frame = self.frameGeometry().size() - self.geometry().size()
+        return self.minimumSizeHint() + frame, available.size()
 
     def keep_on_screen(self) -> None:
         """Shrink and move the window so its frame lies on the screen's available area."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from refkit.gui.shell.panel_registry import PanelId, PanelRegistry
@@ -87,11 +87,13 @@ ARRANGEMENTS: dict[Workspace, Arrangement] = {
         Column(
             LEFT,
             ((PanelId.TRAVEL_DAY, PanelId.DUNGEON_TURN, PanelId.CHARACTERS,
-              PanelId.CHARACTER_SHEET, PanelId.ITEM_CATALOGUE, PanelId.TABLES),),
+              PanelId.CHARACTER_SHEET, PanelId.ITEM_CATALOGUE, PanelId.TABLES, PanelId.SPELLS),),
         ),
+        # The fight beside the map (a tall panel in the short stack would make the column
+        # taller than a laptop's screen).
         Column(
             RIGHT,
-            ((PanelId.TRAVEL_MAP, PanelId.EFFECTS, PanelId.HAZARDS),
+            ((PanelId.TRAVEL_MAP, PanelId.EFFECTS, PanelId.HAZARDS, PanelId.FIGHT),
              (PanelId.DICE, PanelId.ROLL_LOG, PanelId.SESSION_LOG, PanelId.GAMES)),
             (3, 2),
         ),
@@ -124,6 +126,52 @@ def arrange(registry: PanelRegistry, workspace: Workspace) -> None:
         columns[1] = Column(
             right.area, (*right.stacks[:-1], right.stacks[-1] + extra), right.heights
         )
+    _place(registry, columns, layout.widths)
+    # The docks just shown report their least sizes once their show events are handled: then,
+    # on a short screen (a laptop, or 2× scaling), each column becomes one tab group, so the
+    # window needs the tallest panel's height, not the sum of the stacks' (it never grows off
+    # the screen).
+    before = window.geometry()
+
+    def refit(*_args: object) -> None:
+        QTimer.singleShot(0, window, lambda: fit_screen(registry, columns, layout.widths, before))
+
+    refit()
+    # A panel built later (when first shown) may need more room than its placeholder did.
+    for panel in registry.panels():
+        if not registry.is_built(panel):
+            registry.when_built(panel, refit)
+
+
+def fit_screen(
+    registry: PanelRegistry,
+    columns: list[Column],
+    widths: tuple[int, int],
+    before: QRect | None = None,
+) -> bool:
+    """Tab each column's stacks together when the arrangement does not fit the screen; True
+    when it had to. The window goes back to ``before`` (its place before the workspace was
+    arranged) where the arrangement had made it grow."""
+    window = registry.window
+    if not window.taller_than_screen() or all(len(column.stacks) < 2 for column in columns):
+        return False
+    geometry = window.geometry()
+    if before is not None and geometry.height() > before.height():
+        geometry = before
+    _place(registry, [_one_stack(column) for column in columns], widths)
+    if not window.isMaximized() and not window.isFullScreen():
+        window.setGeometry(geometry)
+        window.keep_on_screen()
+    return True
+
+
+def _one_stack(column: Column) -> Column:
+    """``column`` with its stacks as one tab group, in order."""
+    return Column(column.area, (tuple(p for stack in column.stacks for p in stack),))
+
+
+def _place(registry: PanelRegistry, columns: list[Column], widths: tuple[int, int]) -> None:
+    window = registry.window
     docks = {panel: registry.panel(panel) for panel in registry.panels()}
     for dock in docks.values():  # out of the layout first, so each goes exactly where it is put
         dock.setFloating(False)
@@ -152,7 +200,7 @@ def arrange(registry: PanelRegistry, workspace: Workspace) -> None:
             head.raise_()
     tops = [heads[0] for heads in fronts if heads]
     if len(tops) == 2:
-        window.resizeDocks(tops, list(layout.widths), Qt.Orientation.Horizontal)
+        window.resizeDocks(tops, list(widths), Qt.Orientation.Horizontal)
 
 
 def fronts(registry: PanelRegistry) -> list[PanelId]:
@@ -196,4 +244,4 @@ def join(
             docks[panel].raise_()
 
 
-__all__ = ["ARRANGEMENTS", "Workspace", "arrange", "fronts", "in_front", "join"]
+__all__ = ["ARRANGEMENTS", "Workspace", "arrange", "fit_screen", "fronts", "in_front", "join"]

@@ -383,8 +383,8 @@ class TravelDayPanel(QWidget):
         scroller.setWidgetResizable(True)
         scroller.setWidget(form)
         scroller.setFrameShape(QFrame.Shape.NoFrame)
-        scroller.setMinimumWidth(320)
         scroller.setMaximumWidth(820)
+        self.scroller = scroller
         self.view.setMinimumSize(200, 160)
         splitter = QSplitter()
         splitter.setChildrenCollapsible(False)
@@ -433,12 +433,23 @@ class TravelDayPanel(QWidget):
     def _share_width(self) -> None:
         """The form first (up to its widest), the map the rest, until the referee drags the
         splitter (then their choice stays)."""
+        # The form is never narrower than its rows (no sideways scroll bar hides Start
+        # journey or NW); the map takes what is left.
+        wanted = self.form_width()
+        if self.scroller.minimumWidth() != wanted:
+            self.scroller.setMinimumWidth(wanted)
         if self._sized or self.width() <= 0:
             return
-        form = max(320, min(780, self.width() - 560))
+        form = max(wanted, min(780, self.width() - 560))
         self.splitter.setSizes([form, max(200, self.width() - form)])
         if self._stale:
             self.reload()
+
+    def form_width(self) -> int:
+        """The form's least width with its vertical scroll bar: all of each row shows."""
+        form = self.scroller.widget()
+        bar = self.scroller.verticalScrollBar().sizeHint().width()
+        return max(320, form.minimumSizeHint().width() + bar + 2 * self.scroller.frameWidth())
 
     # the journey --------------------------------------------------------------------------
 

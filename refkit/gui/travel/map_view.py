@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QKeySequence,
     QMouseEvent,
     QPainter,
+    QResizeEvent,
     QShortcut,
     QWheelEvent,
 )
@@ -78,6 +79,7 @@ class HexMapView(QGraphicsView):
         self.offers_dungeons = False
         """True once the window can enter a dungeon on the DT panel (the composition root)."""
         self._pressed_hex: Hex | None = None
+        self._keep_fitted = False  # True after fit_map, until the user zooms or pans
         self._panning_from: QPoint | None = None
         for keys, factor in ((QKeySequence.StandardKey.ZoomIn, ZOOM_STEP),
                              (QKeySequence.StandardKey.ZoomOut, 1 / ZOOM_STEP)):  # fmt: skip
@@ -94,6 +96,7 @@ class HexMapView(QGraphicsView):
         return self.transform().m11()
 
     def zoom_by(self, factor: float, *, centred: bool = False) -> None:
+        self._keep_fitted = False
         wanted = min(MAX_SCALE, max(MIN_SCALE, self.scale_now() * factor))
         factor = wanted / self.scale_now()
         if centred:
@@ -105,11 +108,23 @@ class HexMapView(QGraphicsView):
             self.scale(factor, factor)
 
     def fit_map(self) -> None:
+        """The whole map in view; it stays fitted as the view is resized (a dock shown or a
+        splitter dragged) until the user zooms or pans."""
+        self._keep_fitted = True
+        self._fit()
+
+    def _fit(self) -> None:
         rect = self.map_scene.map_rect()
-        if not rect.isEmpty():
+        if not rect.isEmpty() and self.viewport().width() > 0:
             self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._keep_fitted:
+            self._fit()
+
     def pan_by(self, dx: int, dy: int) -> None:
+        self._keep_fitted = False
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
 

@@ -509,7 +509,10 @@ def refuel(effect: TrackedEffect) -> TrackedEffect:
         raise ValueError(f"{effect.name} has no Refuel mode and cannot be refuelled")
     if effect.spent:
         raise ValueError(f"{effect.name} is spent for good and cannot be refuelled")
-    return replace(effect, usage_dice=effect.max_usage_dice)
+    # A light that went out for want of fuel burns again once refuelled; one doused on purpose
+    # (with dice left) stays as the referee left it.
+    relit = effect.lit or (effect.kind is EffectKind.LIGHT and effect.usage_dice == 0)
+    return replace(effect, usage_dice=effect.max_usage_dice, lit=relit)
 
 
 def restore_on_rest(effect: TrackedEffect) -> TrackedEffect:

@@ -136,7 +136,7 @@ def test_a_shot_spends_ammunition_and_says_so(qtbot, table: Table) -> None:
     table.face = 10
     report = dialog.roll()
     assert report is not None and report.ammunition is not None
-    assert "Ammunition spent:" in dialog.outcome_label.text()
+    assert "Ammunition: " in dialog.outcome_label.text()
 
 
 def test_an_attack_that_cannot_be_made_says_why_and_cannot_be_rolled(qtbot, table: Table) -> None:
