@@ -8,14 +8,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QPushButton,
-    QSpinBox,
     QWidget,
 )
 
@@ -27,6 +24,8 @@ from refkit.games.widowers_wood import (
     xp_for_wounds,
 )
 from refkit.gui.games.spec import GameContext
+from refkit.gui.games.widowers_wood.widgets import plain_label as _plain
+from refkit.gui.games.widowers_wood.widgets import spin_box as _spin
 
 KIND = "widowers-wood"
 SEED_LIMIT = 2**53
@@ -49,21 +48,6 @@ def free_strikes_text(faces: tuple[int, ...]) -> tuple[str, str]:
     damage = sum(hazard_damage(face) for face in faces)
     detail = ", ".join(f"enemy {n}: {face}" for n, face in enumerate(faces, start=1))
     return f"{damage} damage from {len(faces)} free strike{'s' * (len(faces) != 1)}", detail
-
-
-def _plain(text: str = "") -> QLabel:
-    label = QLabel(text)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(True)
-    return label
-
-
-def _spin(low: int, high: int, value: int, name: str) -> QSpinBox:
-    box = QSpinBox()
-    box.setRange(low, high)
-    box.setValue(value)
-    box.setObjectName(name)
-    return box
 
 
 class TurnChecks(QGroupBox):

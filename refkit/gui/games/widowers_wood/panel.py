@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -16,11 +15,9 @@ from PySide6.QtWidgets import (
     QFrame,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -48,6 +45,8 @@ from refkit.games.widowers_wood.rolls import check_faces
 from refkit.gui.games.spec import GameContext
 from refkit.gui.games.widowers_wood.checks import TurnChecks
 from refkit.gui.games.widowers_wood.dice_view import D6Strip, ShownDie
+from refkit.gui.games.widowers_wood.widgets import plain_label as _plain
+from refkit.gui.games.widowers_wood.widgets import spin_box as _spin
 
 KIND = "widowers-wood"
 SEED_LIMIT = 2**53
@@ -72,27 +71,6 @@ def percent_text(chance: Fraction) -> str:
     """A chance as a percentage: exact when it is a whole number, else to one decimal."""
     value = chance * 100
     return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):.1f}%"
-
-
-def _plain(text: str = "", *, bold: bool = False, scale: float = 1.0) -> QLabel:
-    label = QLabel(text)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(True)
-    if bold or scale != 1.0:
-        font = QFont(label.font())
-        font.setBold(bold)
-        if font.pointSizeF() > 0:
-            font.setPointSizeF(font.pointSizeF() * scale)
-        label.setFont(font)
-    return label
-
-
-def _spin(low: int, high: int, value: int, name: str) -> QSpinBox:
-    box = QSpinBox()
-    box.setRange(low, high)
-    box.setValue(value)
-    box.setObjectName(name)
-    return box
 
 
 @dataclass

@@ -14,6 +14,7 @@ from typing import Any
 
 from refkit.rules.character.file_format import CharacterFileError
 from refkit.rules.common.file_bounds import number_words
+from refkit.rules.common.nesting import depth_of
 from refkit.rules.inventory.catalogue import CatalogueItem, load_item_catalogue
 from refkit.rules.inventory.model import (
     BACKPACK,
@@ -46,20 +47,10 @@ class BadField(ValueError):
 
 
 def check_depth(data: Any, limit: int = MAX_DEPTH) -> None:
-    """BadField when ``data`` nests lists or objects more than ``limit`` deep (walked without
-    recursion, so a hostile file cannot exhaust the stack here either)."""
-    pending: list[tuple[Any, int]] = [(data, 1)]
-    while pending:
-        value, depth = pending.pop()
-        if isinstance(value, dict):
-            children: Any = value.values()
-        elif isinstance(value, list):
-            children = value
-        else:
-            continue
-        if depth > limit:
-            raise BadField("", f"nests lists or objects more than {limit} levels deep")
-        pending.extend((child, depth + 1) for child in children)
+    """BadField when ``data`` nests lists or objects more than ``limit`` deep (counted without
+    recursion, by the one depth guard every file format uses)."""
+    if depth_of(data, limit + 1) > limit:
+        raise BadField("", f"nests lists or objects more than {limit} levels deep")
 
 
 def _shown(value: Any) -> str:
