@@ -16,17 +16,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
-    QLabel,
     QPushButton,
-    QSizePolicy,
     QToolBar,
     QWidget,
 )
 
+from refkit.gui.shell.save_problem_bar import red_bar_body
 from refkit.store.errors import DatabaseError
 
 log = logging.getLogger(__name__)
@@ -72,20 +70,7 @@ class FileGoneBar(QToolBar):
         self.setMovable(False)
         self.setFloatable(False)
         self.toggleViewAction().setVisible(False)
-        body = QWidget(self)
-        body.setObjectName("file_gone_body")
-        body.setAutoFillBackground(True)
-        body.setStyleSheet(
-            "#file_gone_body { background: #8b1e1e; } "
-            "#file_gone_body QLabel { color: white; font-weight: bold; }"
-        )
-        layout = QHBoxLayout(body)
-        layout.setContentsMargins(8, 4, 8, 4)
-        self.label = QLabel(body)
-        self.label.setObjectName("file_gone_text")
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
-        self.label.setWordWrap(True)
-        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        body, layout, self.label = red_bar_body(self, "file_gone")
         self.save_button = QPushButton("&Save to a new file…", body)
         self.save_button.setObjectName("file_gone_save")
         self.save_button.setToolTip(

@@ -76,6 +76,26 @@ def reason_of(error: BaseException) -> str:
     return str(reason) if reason else str(error)
 
 
+def red_bar_body(bar: QWidget, name: str) -> tuple[QWidget, QHBoxLayout, QLabel]:
+    """The body of a bar across the window that says something went wrong: dark red, white bold
+    words in a plain-text label that wraps (``{name}_body``, ``{name}_text``), buttons after."""
+    body = QWidget(bar)
+    body.setObjectName(f"{name}_body")
+    body.setAutoFillBackground(True)
+    body.setStyleSheet(
+        f"#{name}_body {{ background: #8b1e1e; }} "
+        f"#{name}_body QLabel {{ color: white; font-weight: bold; }}"
+    )
+    layout = QHBoxLayout(body)
+    layout.setContentsMargins(8, 4, 8, 4)
+    label = QLabel(body)
+    label.setObjectName(f"{name}_text")
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+    return body, layout, label
+
+
 class SaveProblemBar(QToolBar):
     """A fixed bar at the top of the window, shown only while an edit is unsaved."""
 
@@ -91,20 +111,7 @@ class SaveProblemBar(QToolBar):
         self.setFloatable(False)
         self.toggleViewAction().setVisible(False)  # not something to hide from the View menu
         self._problems: dict[str, SaveProblem] = {}
-        body = QWidget(self)
-        body.setObjectName("save_problem_body")
-        body.setAutoFillBackground(True)
-        body.setStyleSheet(
-            "#save_problem_body { background: #8b1e1e; } "
-            "#save_problem_body QLabel { color: white; font-weight: bold; }"
-        )
-        layout = QHBoxLayout(body)
-        layout.setContentsMargins(8, 4, 8, 4)
-        self.label = QLabel(body)
-        self.label.setObjectName("save_problem_text")
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
-        self.label.setWordWrap(True)
-        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        body, layout, self.label = red_bar_body(self, "save_problem")
         self.retry_button = QPushButton("&Retry", body)
         self.retry_button.setObjectName("save_problem_retry")
         self.retry_button.setToolTip("Try to save the edit again")
