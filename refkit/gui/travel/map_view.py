@@ -96,7 +96,7 @@ class HexMapView(QGraphicsView):
         return self.transform().m11()
 
     def zoom_by(self, factor: float, *, centred: bool = False) -> None:
-        self._keep_fitted = False
+        self._stop_fitting()
         wanted = min(MAX_SCALE, max(MIN_SCALE, self.scale_now() * factor))
         factor = wanted / self.scale_now()
         if centred:
@@ -109,9 +109,19 @@ class HexMapView(QGraphicsView):
 
     def fit_map(self) -> None:
         """The whole map in view; it stays fitted as the view is resized (a dock shown or a
-        splitter dragged) until the user zooms or pans."""
+        splitter dragged) until the user zooms or pans. Meanwhile the scroll bars are off: the
+        whole map shows, and scroll bars that came with one fit and went with the next would
+        resize the view for ever."""
         self._keep_fitted = True
+        for bar in (self.setHorizontalScrollBarPolicy, self.setVerticalScrollBarPolicy):
+            bar(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._fit()
+
+    def _stop_fitting(self) -> None:
+        if self._keep_fitted:
+            self._keep_fitted = False
+            for bar in (self.setHorizontalScrollBarPolicy, self.setVerticalScrollBarPolicy):
+                bar(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
     def _fit(self) -> None:
         rect = self.map_scene.map_rect()
@@ -124,7 +134,7 @@ class HexMapView(QGraphicsView):
             self._fit()
 
     def pan_by(self, dx: int, dy: int) -> None:
-        self._keep_fitted = False
+        self._stop_fitting()
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
 
