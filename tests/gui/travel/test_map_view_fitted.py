@@ -27,7 +27,7 @@ class Resizes(QObject):
         self.view = view
         self.count = 0
 
-    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize:
             self.count += 1
             if self.count > self.LOOPING:
