@@ -33,13 +33,19 @@ class Built(Protocol):
     @property
     def pages(self) -> int: ...
 
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the file lacks though it was written (a glyph no font has)."""
+        ...
+
 
 @dataclass(frozen=True)
 class TextFile:
-    """The bytes of a text export (UTF-8); ``pages`` 0, since it has none."""
+    """The bytes of a text export (UTF-8); ``pages`` 0, since it has none, and no warnings."""
 
     data: bytes
     pages: int = 0
+    warnings: tuple[str, ...] = ()
 
 
 def text_export(text: str) -> Callable[[ProgressCallback], Built]:
