@@ -183,6 +183,7 @@ FRONT_MODULES = (
     "refkit.gui.tables.install",
     "refkit.gui.tables.editor",
     "refkit.gui.dungeon.hazards_panel",
+    "refkit.gui.shell.file_gone_bar",  # the watch on the database file, set up when it opens
 )
 """The feature modules of the panels in front of the Referee workspace (the clock, the lights,
 the roll log) and their tabs, registered right after the first paint (imported by the worker

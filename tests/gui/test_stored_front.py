@@ -34,7 +34,8 @@ PARTY = "Ash <and> Ember"  # markup characters in a name stay text
 
 def stored_table(path: Path, rolls: int = 3, minutes_left: float | None = None) -> None:
     """A database as a referee leaves it: DT 2 running in DUNGEON with a torch lit (with
-    ``minutes_left`` of it, if given), the party at the table chosen, ``rolls`` rolls logged."""
+    ``minutes_left`` of it, if given), the party at the table chosen, ``rolls`` rolls logged
+    after End DT 1's encounter check (in the roll log too: one roll more)."""
     database = Database.open(str(path))
     try:
         services = Services.for_database(database)
@@ -74,7 +75,9 @@ def test_an_up_to_date_file_is_read_ahead_and_anything_else_is_left_to_the_full_
     assert (front.view.clock.dt, front.view.clock.dungeon) == (2, DUNGEON)
     assert [effect.name for effect in front.view.effects] == ["Torch"]
     assert front.party.at_table == PARTY
-    assert [roll.record.summary for roll in front.rolls] == ["roll 2", "roll 1", "roll 0"]
+    summaries = [roll.record.summary for roll in front.rolls]
+    assert summaries[:3] == ["roll 2", "roll 1", "roll 0"]
+    assert len(summaries) == 4 and summaries[3].startswith("End of DT 1")
 
 
 def read_back(database: Path, read: Callable[[Services], T]) -> T:
@@ -139,9 +142,9 @@ def test_the_window_shows_the_stored_state_before_the_orm_is_imported(tmp_path: 
     assert stored["dungeon"].startswith(DUNGEON)
     assert stored["party"] == [True, PARTY, False]  # in its place, off until it is live
     assert len(stored["lights"]) == 1
-    assert stored["log"] == "Newest 3 rolls; opening the roll log…"
+    assert stored["log"] == "Newest 4 rolls; opening the roll log…"  # with End DT 1's check
     assert stored["rolls"] is True
-    assert seen["live"] == {"party": [PARTY, True], "log": "3 rolls"}
+    assert seen["live"] == {"party": [PARTY, True], "log": "4 rolls"}  # and End DT 1's check
 
 
 @pytest.fixture
@@ -208,8 +211,9 @@ def test_a_roll_asked_for_before_the_roll_log_is_open_is_rolled_and_logged(
     threading.Timer(0.3, gate.set).start()
     app.dice_panel.d100_button.click()
     assert app.usable
-    qtbot.waitUntil(lambda: app.log_model.rowCount() == 2, timeout=5000)
-    assert read_back(database, lambda services: services.dice.count()) == 2
+    # the stored roll, End DT 1's encounter check and the d100
+    qtbot.waitUntil(lambda: app.log_model.rowCount() == 3, timeout=5000)
+    assert read_back(database, lambda services: services.dice.count()) == 3
 
 
 def test_exporting_the_log_before_all_of_it_is_read_says_to_wait(
@@ -225,7 +229,7 @@ def test_exporting_the_log_before_all_of_it_is_read_says_to_wait(
     assert messages == ["The roll log is still opening; try again in a moment"] * 2
     gate.set()
     qtbot.waitUntil(lambda: app.usable, timeout=20000)
-    assert app.log_panel.count_label.text() == "2 rolls"
+    assert app.log_panel.count_label.text() == "3 rolls"  # and End DT 1's encounter check
 
 
 def test_a_warning_due_while_the_stored_state_is_shown_sounds_at_once_and_is_recorded_later(

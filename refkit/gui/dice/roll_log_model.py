@@ -21,6 +21,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from refkit.gui.common.plain_text import rich_tooltip
 from refkit.gui.common.row_table_model import Column, RowTableModel
 from refkit.present.roll_kinds import ROLL_KIND_NAMES, roll_kind_name
 
@@ -135,7 +136,7 @@ class RollLogModel(RowTableModel["LoggedRoll"]):
         if record.seed is not None:
             lines.append(f"Seed {record.seed}")
         lines.append(f"From the {'command line' if roll.source == 'cli' else 'app'}")
-        return "\n".join(lines)
+        return rich_tooltip("\n".join(lines))  # a table's or a crow's name shown as typed
 
 
 def _kind_of(roll: LoggedRoll) -> str:
