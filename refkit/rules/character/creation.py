@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from refkit.errors import DomainError
 from refkit.rules.character.build_data import Background, BuildData, UnknownNameError
 from refkit.rules.character.model import (
     BASE_SPEED,
@@ -31,7 +32,7 @@ SHAPES = ("10", "m12")
 """The other two characteristics: 1 and 0, or 2 and −1."""
 
 
-class CreationRefused(ValueError):
+class CreationRefused(DomainError, ValueError):
     """Choices a new crow cannot be made from; ``reasons`` lists each, in plain words."""
 
     def __init__(self, reasons: list[str]) -> None:

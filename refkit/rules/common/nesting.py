@@ -16,13 +16,15 @@ import tomllib
 from collections.abc import Callable
 from typing import Any
 
+from refkit.errors import DomainError
+
 MAX_DEPTH = 32
 """The deepest nesting of lists and tables (objects) a Refkit file may have."""
 
 TOO_DEEP = "its lists or tables are nested too deeply to read"
 
 
-class TooDeepError(ValueError):
+class TooDeepError(DomainError, ValueError):
     """The text nests lists or tables deeper than any Refkit file (its ``reason`` says so)."""
 
     reason = TOO_DEEP
@@ -31,7 +33,7 @@ class TooDeepError(ValueError):
         super().__init__(TOO_DEEP)
 
 
-class UnreadableValueError(ValueError):
+class UnreadableValueError(DomainError, ValueError):
     """The reader understood the text but could not make a value of it (``reason``: why)."""
 
     def __init__(self, reason: str) -> None:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from refkit.errors import DomainError
 from refkit.rules.character.file_format import CharacterFileError
 from refkit.rules.common.file_bounds import number_words
 from refkit.rules.common.nesting import depth_of
@@ -39,7 +40,7 @@ class PeerFileError(CharacterFileError):
     CharacterFileError, so every place that reads crow files says it as one)."""
 
 
-class BadField(ValueError):
+class BadField(DomainError, ValueError):
     """One field is wrong: ``path`` and what is wrong with it."""
 
     def __init__(self, path: str, problem: str) -> None:
