@@ -1080,6 +1080,9 @@ class RefkitApp:
         close the database."""
         self.undo_stack.save_pending_edits()
         self._shut_down = True
+        if self.file_watch is not None:  # its timer must not look at a closed database
+            self.file_watch.stop()
+            self.file_watch = None
         self.worker.shutdown()  # the job running now ends; the ones waiting never start
         if self._loop is not None:
             shutdown_event_loop(self._loop)
