@@ -113,13 +113,30 @@ def open_character_service(
 
     db = Database.open(url)
     try:
-        with db.unit_of_work():  # the sample party of a fresh database, all or nothing
-            return CharacterService(
-                CharacterRepository(db), seed_samples=seed_samples, on_close=db.close
-            )
+        repo = CharacterRepository(db)
+        if seed_samples:
+            from refkit.app.sample_content import seed_sample_content
+
+            _in_a_locked_unit(db, lambda: seed_sample_content(repo))
+        return CharacterService(repo, seed_samples=False, on_close=db.close)
     except BaseException:
         db.close()
         raise
+
+
+def _in_a_locked_unit(database: Database, function: Callable[[], T]) -> T:
+    """``function()`` in a unit of work of its own that holds the write lock from its start, for
+    start-up work that looks before it writes (seeding a new database): nothing another program
+    commits comes between, so two windows starting together on a new database seed it once, the
+    second looking only after the first has committed (waiting out its lock, as opening the
+    database does)."""
+    from refkit.store.errors import waiting_out_locks
+
+    def once() -> T:
+        with database.unit_of_work(take_lock=True):
+            return function()
+
+    return waiting_out_locks(once, SEEDING_LOCK_WAIT_S, SEEDING_LOCK_RETRY_S)
 
 
 def table_service_on(
@@ -209,16 +226,7 @@ class Services:
         database = self.database
         if database.in_unit_of_work():
             return function()
-        from refkit.store.errors import waiting_out_locks
-
-        # Holding the write lock from the start, so two windows starting together on a new
-        # database seed it once: the second looks only after the first has written (waiting
-        # out the first's lock, as opening the database does).
-        def once() -> T:
-            with database.unit_of_work(take_lock=True):
-                return function()
-
-        return waiting_out_locks(once, SEEDING_LOCK_WAIT_S, SEEDING_LOCK_RETRY_S)
+        return _in_a_locked_unit(database, function)
 
     def end_step(self, error: BaseException | None = None) -> None:
         """Commit the unit of work of a ``one_step`` command (None: nothing was opened), or roll it
@@ -323,9 +331,12 @@ class Services:
 
         def build() -> CharacterService:
             from refkit.app.character_service import CharacterService
+            from refkit.app.sample_content import seed_sample_content
             from refkit.store.character_store import CharacterRepository
 
-            return CharacterService(CharacterRepository(self.database))
+            repo = CharacterRepository(self.database)
+            self.in_unit(lambda: seed_sample_content(repo))
+            return CharacterService(repo, seed_samples=False)
 
         service: CharacterService = self._once("characters", build)
         return service

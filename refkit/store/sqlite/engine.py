@@ -66,8 +66,9 @@ def _apply_pragmas(
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        deadline = time.monotonic() + busy_timeout_ms / 1000
         for pragma in CONNECTION_PRAGMAS:
-            cursor.execute(pragma)
+            _waiting_out_a_writer(cursor, pragma, deadline)
     finally:
         cursor.close()
     if hook is not None:
@@ -75,6 +76,21 @@ def _apply_pragmas(
 
 
 LOCK_RETRY_S = 0.05
+
+
+def _waiting_out_a_writer(cursor: Any, pragma: str, deadline: float) -> None:
+    """Run ``pragma``, trying again until ``deadline`` while the file is locked. A file still in
+    rollback-journal mode (a new one another start is creating) refuses the switch to WAL at
+    once while another connection writes, without waiting the busy timeout (SQLite's guard
+    against a deadlock), so the wait is made here."""
+    while True:
+        try:
+            cursor.execute(pragma)
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc).lower() or time.monotonic() >= deadline:
+                raise
+        time.sleep(LOCK_RETRY_S)
 
 
 def take_write_lock(connection: Connection, wait_s: float = 0.0) -> None:
