@@ -158,7 +158,8 @@ def _common(parser: argparse.ArgumentParser, handler: Any) -> None:
 
 def _step(args: argparse.Namespace, make: Any, done: Any = None) -> tuple[Any, Any]:
     """Build the session, make the step with ``make(session)``, do it, then ``done(services,
-    extra)`` (an attack's roll into the roll log); (session, (command, extra))."""
+    extra)`` (an attack's roll into the roll log); (the fight as shown, (command, extra)). The
+    fight is read with its crows' sheets before the database is closed."""
     from refkit.errors import DomainError
 
     with command_services(args) as services:
@@ -166,14 +167,27 @@ def _step(args: argparse.Namespace, make: Any, done: Any = None) -> tuple[Any, A
         try:
             made = make(session, services)
             if made is None:
-                return session, None
+                return _Seen(session), None
             command, extra = made
             services.do(command)
         except DomainError as error:
             raise CliError(str(error)) from None
         if done is not None:
             done(services, extra)
-        return session, (command, extra)
+        return _Seen(session), (command, extra)
+
+
+class _Seen:
+    """The fight after a step, with each crow standing as its sheet says, read while the
+    command's database is still open (reading it later opened a new connection that was never
+    closed)."""
+
+    def __init__(self, session: Any) -> None:
+        self.state = session.state
+        self._with_sheets = session.with_sheets()
+
+    def with_sheets(self) -> Any:
+        return self._with_sheets
 
 
 def fight_payload(fight: Any) -> dict[str, Any]:

@@ -57,6 +57,11 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+
+class DatabaseClosedError(RuntimeError):
+    """A session or unit of work asked of a database after :meth:`Database.close`: a programming
+    error (the engine would quietly open a connection that nothing closes)."""
+
 class Database:
     """An open, migrated Refkit database: made by :meth:`open`, ended by :meth:`close`."""
 
@@ -85,6 +90,7 @@ class Database:
         """Transactions that changed something, committed through this object: a step refused
         by a conflict after none wrote nothing, so running it again on a fresh read is safe."""
         self._units_only = False
+        self._closed = False
         self._identity = file_identity(path) if path is not None else None
         self._anchor: Anchor | None = None
         self._engine_options: dict[str, Any] = {"busy_timeout_ms": BUSY_TIMEOUT_MS, "hook": None}
@@ -106,6 +112,11 @@ class Database:
         """DatabaseFileGoneError if the file was deleted or replaced since it was opened. Every
         session and unit of work checks first: a new connection to the path would make a new,
         empty database there and the edit would look saved."""
+        if self._closed:
+            raise DatabaseClosedError(
+                f"{self.shown} was used after it was closed: what reads or writes it must do so "
+                "before the database is closed (a new connection would never be closed)"
+            )
         reason = self.file_gone()
         if reason is not None:
             raise DatabaseFileGoneError(self.shown, reason)
@@ -384,6 +395,7 @@ class Database:
     def close(self) -> None:
         """Close every pooled connection (SQLite then folds the WAL back into the file; a server
         ends those sessions)."""
+        self._closed = True
         self._engine.dispose()
         if self._anchor is not None:
             self._anchor.close()
