@@ -128,17 +128,15 @@ class CharacterPanels(QObject):
 
     # -- the builder --------------------------------------------------------------------------
 
-    def _builder(self, existing: Character | None) -> CharacterBuilder:
+    def _builder(self) -> CharacterBuilder:
         if self.builder is not None:
             self.builder.close()
         service = self.session.service
         builder = CharacterBuilder(
             name_taken=service.exists,
-            expertise_names=load_expertise_names(),
-            catalogue=self.session.catalogue(),
-            existing=existing,
             parties=[party.name for party in self.session.read(service.list_parties)],
             shown_party=self._shown_party(),
+            rng=self.session.rng,
             parent=self.window,
         )
         builder.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -154,7 +152,7 @@ class CharacterPanels(QObject):
 
     def open_builder(self) -> CharacterBuilder:
         """Start the guided builder for a new crow (window-modal, opened with ``open()``)."""
-        builder = self._builder(None)
+        builder = self._builder()
         builder.character_built.connect(
             lambda crow: self.session.create(crow, party=builder.chosen_party())
         )
