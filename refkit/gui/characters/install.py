@@ -26,6 +26,7 @@ from refkit.gui.characters.crow_editor import CrowEditor
 from refkit.gui.characters.list_panel import CharacterListPanel
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
+from refkit.gui.characters.trait_browser import TraitBrowser
 from refkit.gui.shell.actions import ActionRegistry, ActionRegistryError, ActionSpec
 from refkit.gui.shell.main_window import MainWindow
 from refkit.gui.shell.panel_registry import MenuId, PanelId, PanelRegistry, PanelSpec
@@ -58,6 +59,7 @@ class CharacterPanels(QObject):
         self.session = CharacterSession(service, undo_stack, rng=rng, parent=self)
         self.builder: CharacterBuilder | None = None
         self.editor: CrowEditor | None = None
+        self.traits: TraitBrowser | None = None
         self._editor_base: list[Character] = []
         self.session.status_message.connect(window.show_status)
         self.session.character_changed.connect(self._raise_sheet_on_open)
@@ -103,6 +105,8 @@ class CharacterPanels(QObject):
         panel = CharacterSheetPanel(self.session)
         panel.status_message.connect(self.window.show_status)
         panel.edit_requested.connect(self.open_editor)
+        self.traits = TraitBrowser(self.session)
+        panel.tabs.addTab(self.traits, "Trait&s && XP")
         return panel
 
     def _build_catalogue(self) -> QWidget:
