@@ -205,9 +205,14 @@ def test_the_builder_creates_a_crow(
 ) -> None:
     builder = installed.open_builder()
     builder.identity.name.setText("Mara Vell")
-    builder.characteristics.set_values(2, 2, -1)
+    builder.background_page.roll()
+    builder.characteristics.initializePage()
+    two = builder.characteristics.two
+    two.setCurrentIndex(two.count() - 1)
+    builder.characteristics.set_choice("", "10", builder.characteristics.high.itemData(1))
     builder.accept()
     assert service.exists("Mara Vell")
+    assert service.get("Mara Vell").background == builder.background_page.chosen()
     assert installed.session.name() == "Mara Vell"
     assert installed.list_panel.model.row_of("Mara Vell") >= 0
 

@@ -45,9 +45,11 @@ OFFSCREEN_POPUP = "This plugin does not support (raise|grabbing)"
 def build_mara(panels: CharacterPanels, party_index: int | None = None) -> None:
     builder = panels.open_builder()
     builder.identity.name.setText(MARA)
-    builder.characteristics.set_values(2, 2, -1)
+    builder.background_page.choose("Archer")
+    builder.characteristics.initializePage()
+    builder.characteristics.set_choice("", "m12", "mind")
     if party_index is not None:
-        builder.gear.party.setCurrentIndex(party_index)
+        builder.ready.party.setCurrentIndex(party_index)
     builder.accept()
 
 

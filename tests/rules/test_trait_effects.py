@@ -36,6 +36,9 @@ def test_the_fact_files_families_are_all_there() -> None:
         "twice": {e.trait for e in EFFECTS if e.roll_twice},
     }
     assert by_kind["crit"] == {
+        "Alchemy: Alchemy Epiphany",  # crafting rolls: the crafting service asks "craft:…"
+        "Blacksmithing: Smithing Epiphany",
+        "Enchantment: Enchanting Epiphany",
         "Bashing: Bashing Crit",
         "Chopping: Chopping Crit",
         "Chopping: Improved Chop",

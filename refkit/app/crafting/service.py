@@ -20,7 +20,7 @@ from typing import Any
 from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterService
 from refkit.app.crafting.commands import LogEntries, ProjectEdit
-from refkit.app.crafting.crafters import crafter_of
+from refkit.app.crafting.crafters import crafter_of, crafting_crit_min
 from refkit.app.dice_service import DiceService
 from refkit.app.ports import CraftingProjects, DungeonTurnStorage, SessionLog
 from refkit.app.undo import Command, CompositeCommand, FollowedStep
@@ -200,7 +200,8 @@ class CraftingService:
     ) -> CraftingOdds:
         """The odds of ``crafter``'s roll on the project now (tools' bonus and bane counted)."""
         project, _ = self._projects.get(_key(name))
-        crow = crafter_of(self._characters.get(crafter))
+        stored = self._characters.get(crafter)
+        crow = crafter_of(stored)
         tools = crafter_tools(project, crow)
         needed = project.goal - project.toward_next
         return crafting_odds(
@@ -210,7 +211,7 @@ class CraftingService:
             banes=banes + tools.banes,
             bonus=bonus + tools.bonus,
             expertises=expertises,
-            crit_min=crit_min,
+            crit_min=crafting_crit_min(stored, project, crit_min),
         )
 
     # -- steps -------------------------------------------------------------------------------
@@ -276,7 +277,7 @@ class CraftingService:
             bonus=bonus,
             expertises=expertises,
             allow_same_expertise_twice=allow_same_expertise_twice,
-            crit_min=crit_min,
+            crit_min=crafting_crit_min(crow, project, crit_min),
         )
         after = project.with_roll(roll)
         text = f"Crafting roll: {crow.name} on {project.name} (+{roll.points})"

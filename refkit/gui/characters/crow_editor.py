@@ -29,12 +29,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refkit.gui.characters.builder import (
+from refkit.gui.characters.builder_parts import (
     CRUELTY_RANGE,
     SPEED_RANGE,
     STAMINA_RANGE,
     ExpertisesPage,
-    _MessageLabel,
+    MessageLabel,
     blocking_problems,
     past_creation,
 )
@@ -95,11 +95,11 @@ class CrowEditor(QDialog):
         )
         self.speed = self._spin("editor_speed", SPEED_RANGE, character.speed_base)
         self.cruelty = self._spin("editor_cruelty", CRUELTY_RANGE, character.cruelty)
-        self.expertise = ExpertisesPage(None, expertise_names)
+        self.expertise = ExpertisesPage(expertise_names)
         self.expertise.set_expertises(character.expertises)
         self.notes = QPlainTextEdit(character.notes)
         self.notes.setObjectName("editor_notes")
-        self.message = _MessageLabel("editor_message")
+        self.message = MessageLabel("editor_message")
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel

@@ -26,6 +26,7 @@ from refkit.gui.characters.crow_editor import CrowEditor
 from refkit.gui.characters.list_panel import CharacterListPanel
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
+from refkit.gui.characters.trait_browser import TraitBrowser
 from refkit.gui.shell.actions import ActionRegistry, ActionRegistryError, ActionSpec
 from refkit.gui.shell.main_window import MainWindow
 from refkit.gui.shell.panel_registry import MenuId, PanelId, PanelRegistry, PanelSpec
@@ -58,6 +59,7 @@ class CharacterPanels(QObject):
         self.session = CharacterSession(service, undo_stack, rng=rng, parent=self)
         self.builder: CharacterBuilder | None = None
         self.editor: CrowEditor | None = None
+        self.traits: TraitBrowser | None = None
         self._editor_base: list[Character] = []
         self.session.status_message.connect(window.show_status)
         self.session.character_changed.connect(self._raise_sheet_on_open)
@@ -103,6 +105,8 @@ class CharacterPanels(QObject):
         panel = CharacterSheetPanel(self.session)
         panel.status_message.connect(self.window.show_status)
         panel.edit_requested.connect(self.open_editor)
+        self.traits = TraitBrowser(self.session)
+        panel.tabs.addTab(self.traits, "Trait&s && XP")
         return panel
 
     def _build_catalogue(self) -> QWidget:
@@ -128,17 +132,15 @@ class CharacterPanels(QObject):
 
     # -- the builder --------------------------------------------------------------------------
 
-    def _builder(self, existing: Character | None) -> CharacterBuilder:
+    def _builder(self) -> CharacterBuilder:
         if self.builder is not None:
             self.builder.close()
         service = self.session.service
         builder = CharacterBuilder(
             name_taken=service.exists,
-            expertise_names=load_expertise_names(),
-            catalogue=self.session.catalogue(),
-            existing=existing,
             parties=[party.name for party in self.session.read(service.list_parties)],
             shown_party=self._shown_party(),
+            rng=self.session.rng,
             parent=self.window,
         )
         builder.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -154,7 +156,7 @@ class CharacterPanels(QObject):
 
     def open_builder(self) -> CharacterBuilder:
         """Start the guided builder for a new crow (window-modal, opened with ``open()``)."""
-        builder = self._builder(None)
+        builder = self._builder()
         builder.character_built.connect(
             lambda crow: self.session.create(crow, party=builder.chosen_party())
         )

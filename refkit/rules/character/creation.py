@@ -56,27 +56,41 @@ class CreationChoices:
 
 def choice_problems(data: BuildData, choices: CreationChoices) -> list[str]:
     """Every reason the choices cannot make a crow (empty: they can)."""
-    reasons = []
+    return [reason for _field, reason in field_problems(data, choices)]
+
+
+FIELDS = ("name", "background", "two", "shape", "high", "coins")
+"""The choices a reason may be about, as :func:`field_problems` names them."""
+
+
+def field_problems(data: BuildData, choices: CreationChoices) -> list[tuple[str, str]]:
+    """Every reason the choices cannot make a crow, each with the choice it is about (one of
+    :data:`FIELDS`), so a builder can say it next to that field."""
+    reasons: list[tuple[str, str]] = []
     if not choices.name.strip():
-        reasons.append("the crow needs a name")
+        reasons.append(("name", "the crow needs a name"))
     try:
         background = data.background(choices.background)
     except UnknownNameError as error:
-        return [*reasons, str(error)]
+        return [*reasons, ("background", str(error))]
     two = choices.two or (background.two_in[0] if len(background.two_in) == 1 else "")
     if not two:
-        reasons.append(f"{background.name} sets one of {_names(background.two_in)} to 2: choose")
+        reasons.append(
+            ("two", f"{background.name} sets one of {_names(background.two_in)} to 2: choose")
+        )
     elif two not in background.two_in:
-        reasons.append(f"{background.name} sets {_names(background.two_in)} to 2, not {two}")
+        reasons.append(
+            ("two", f"{background.name} sets {_names(background.two_in)} to 2, not {two}")
+        )
     if choices.shape not in SHAPES:
-        reasons.append('the other two are "10" (1 and 0) or "m12" (2 and −1)')
+        reasons.append(("shape", 'the other two are "10" (1 and 0) or "m12" (2 and −1)'))
     others = [c for c in CHARACTERISTIC_NAMES if c != two]
     if two and choices.high not in others:
-        reasons.append(f"choose which of {_names(others)} gets the higher value")
+        reasons.append(("high", f"choose which of {_names(others)} gets the higher value"))
     if len(choices.coin_dice) != 3 or not all(
         isinstance(d, int) and 1 <= d <= 6 for d in choices.coin_dice
     ):
-        reasons.append("starting coins are three d6 faces, each 1-6")
+        reasons.append(("coins", "starting coins are three d6 faces, each 1-6"))
     return reasons
 
 
