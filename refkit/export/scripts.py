@@ -1,8 +1,9 @@
 """Text in any script on a ReportLab canvas: each character in a font that has it, right-to-left
 runs (Arabic, Hebrew…) shaped and joined, the line's runs in reading order.
 
-The bundled DejaVu Sans covers Latin, Greek, Cyrillic, Arabic and Hebrew. A character it lacks (李,
-ก, …) is set in a fallback font found through fontconfig (``fc-list``) the first time it is needed:
+The bundled DejaVu Sans covers Latin, Greek, Cyrillic, Arabic and Hebrew; the bundled Noto Emoji
+(the window's emoji font too) covers emoji. A character neither has (李, ก, …) is set in a fallback
+font found through fontconfig (``fc-list``) the first time it is needed:
 a TrueType font that has the glyph (ReportLab cannot embed CFF-outline fonts such as Noto CJK's
 OTFs). When no installed font has it, the character prints as DejaVu's empty box and
 :func:`take_missing` tells the caller which characters, so it can say what to install.
@@ -15,6 +16,7 @@ laid left to right for a line that starts in a left-to-right script, right to le
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import threading
@@ -23,8 +25,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from refkit.locate import resource_path
 
 RTL_CLASSES = frozenset({"R", "AL"})
 STRONG_LTR = "L"
@@ -37,6 +41,23 @@ INSTALL_HINT = (
 
 _lock = threading.Lock()
 _local = threading.local()
+_ASTRAL_ENTRY = re.compile(r"^(<[0-9A-F]{2}>) <([0-9A-F]{5,6})>$", re.MULTILINE)
+_reportlab_to_unicode = ttfonts.makeToUnicodeCMap
+
+
+def _to_unicode_cmap(fontname: str, subset: Any) -> str:
+    """ReportLab's ToUnicode map with characters beyond U+FFFF written as UTF-16 (a surrogate
+    pair), as the PDF format wants: ReportLab writes ``<1F409>``, which readers take for
+    U+1F40, so a copied or searched 🐉 came back as "ὀ"."""
+
+    def as_utf16(match: re.Match[str]) -> str:
+        hex_units = chr(int(match.group(2), 16)).encode("utf-16-be").hex().upper()
+        return f"{match.group(1)} <{hex_units}>"
+
+    return _ASTRAL_ENTRY.sub(as_utf16, _reportlab_to_unicode(fontname, subset))
+
+
+ttfonts.makeToUnicodeCMap = _to_unicode_cmap
 
 
 @dataclass(frozen=True)
@@ -158,14 +179,24 @@ def take_missing() -> str | None:
     return f"no installed font has {shown}{more}: they print as empty boxes; {INSTALL_HINT}"
 
 
+BUNDLED_FALLBACKS = ("NotoEmoji-Regular.ttf",)
+"""Fonts in resources/fonts/ tried before the system's: the window's emoji font (Noto Emoji,
+monochrome outlines ReportLab can embed), so a name prints as the window shows it."""
+
+
 @cache
 def fallback_font(char: str) -> str | None:
-    """The name of a registered font that has ``char``, found through fontconfig; None if none."""
-    for path in _fontconfig_files(char):
+    """The name of a registered font that has ``char``: a bundled fallback, else one found through
+    fontconfig; None if none."""
+    for path in (*_bundled_files(), *_fontconfig_files(char)):
         name = _register(path)
         if name is not None and has_glyph(name, char):
             return name
     return None
+
+
+def _bundled_files() -> list[str]:
+    return [str(resource_path("fonts", name)) for name in BUNDLED_FALLBACKS]
 
 
 def _fontconfig_files(char: str) -> list[str]:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Protocol
 
 import shiboken6
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -192,6 +192,8 @@ class TravelDayPanel(QWidget):
     status_message = Signal(str)
     journey_changed = Signal(object)
     """The journey shown changed (the Journey, or None)."""
+    journal_exported = Signal(str)
+    """The journal's Markdown was written (the path written)."""
 
     def __init__(
         self,
@@ -336,6 +338,7 @@ class TravelDayPanel(QWidget):
         self.export_path = QLineEdit()
         self.export_path.setPlaceholderText("journal.md")
         self.export_button = QPushButton("Export journal")
+        self._export_job: QObject | None = None
         self.export_button.clicked.connect(lambda: self.export_journal(self.export_path.text()))
         journal_box = QGroupBox("Journal")
         journal = QVBoxLayout(journal_box)
@@ -833,7 +836,12 @@ class TravelDayPanel(QWidget):
         self.status_message.emit(f"Note kept for day {day}")
 
     def export_journal(self, path: str) -> bool:
-        from refkit.app.atomic_files import write_text_atomic
+        """Write the journal as Markdown through the exports' checked, atomic writer, off the GUI
+        thread (a FIFO or a slow disk never holds the window); ``journal_exported`` fires once it
+        is written, a failure is said in the panel. False when refused at once (no journey, no
+        path, a folder, a device, a FIFO or a link to one, a missing folder)."""
+        from refkit.app.atomic_files import check_target
+        from refkit.gui.common.export_writer import ExportJob, start_export, text_export
 
         backend, journey = self.backend, self.journey
         if backend is None or journey is None:
@@ -842,14 +850,30 @@ class TravelDayPanel(QWidget):
         if not path.strip():
             self._say("Say where to write the journal (a .md file).")
             return False
+        target = Path(path.strip())
         try:
-            write_text_atomic(Path(path.strip()), backend.journal_markdown(journey.name))
+            check_target(target)
+            text = backend.journal_markdown(journey.name)
         except (OSError, ValueError) as problem:
             self._say(f"The journal was not written: {problem}")
             return False
         self._say("")
-        self.status_message.emit(f"Journal written to {path.strip()}")
+        self.export_button.setEnabled(False)  # one export at a time
+        job = ExportJob(text_export(text), target)
+        job.finished.connect(self._journal_written)
+        job.failed.connect(self._journal_failed)
+        self._export_job = job  # kept: the job has no Qt parent once it moves to its thread
+        start_export(job, self)
         return True
+
+    def _journal_written(self, written: str, _pages: int) -> None:
+        self.export_button.setEnabled(True)
+        self.status_message.emit(f"Journal written to {written}")
+        self.journal_exported.emit(written)
+
+    def _journal_failed(self, message: str) -> None:
+        self.export_button.setEnabled(True)
+        self._say(f"The journal was not written. {message}")
 
     def _say(self, text: str) -> None:
         self.problem.setText(text)

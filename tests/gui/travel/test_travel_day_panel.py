@@ -5,6 +5,8 @@ journal exported to Markdown; bad choices said in the panel, nothing travelled."
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -117,7 +119,8 @@ def test_the_note_is_kept_and_the_journal_exports_to_markdown(qtbot, panel, tmp_
     assert panel.journey.days[-1].note == "They argued about the ford."
     out = tmp_path / "journal.md"
     panel.export_path.setText(str(out))
-    qtbot.mouseClick(panel.export_button, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(panel.journal_exported, timeout=5000):
+        qtbot.mouseClick(panel.export_button, Qt.MouseButton.LeftButton)
     text = out.read_text(encoding="utf-8")
     assert text.startswith("# Into the Marches") and "> They argued about the ford." in text
     assert not panel.export_journal(str(tmp_path / "no" / "such" / "folder.md"))
@@ -173,3 +176,63 @@ def test_changing_a_task_to_another_task_shows_its_odds(qtbot, panel):
     row.task.setCurrentIndex(row.task.findData(Task.SCOUT_FOR_DANGER))
     assert row.tested.currentText() == "agility"
     assert row.odds.text().startswith("T3 ")
+
+
+def test_the_journal_is_written_off_the_gui_thread(qtbot, panel, tmp_path, monkeypatch):
+    """Issue 29 item 2/6: the journal goes through the exports' writer on its own thread, so a
+    slow disk never holds the window (it was written on the GUI thread)."""
+    import threading
+
+    from refkit.gui.common import export_writer
+
+    threads: list[threading.Thread] = []
+    real_write = export_writer.write_bytes_atomic
+
+    def recording_write(path, data, **kwargs):
+        threads.append(threading.current_thread())
+        return real_write(path, data, **kwargs)
+
+    monkeypatch.setattr(export_writer, "write_bytes_atomic", recording_write)
+    start(panel)
+    out = tmp_path / "journal.md"
+    with qtbot.waitSignal(panel.journal_exported, timeout=5000) as written:
+        assert panel.export_journal(str(out))
+    assert written.args == [str(out)]
+    assert threads and threads[0] is not threading.main_thread()
+    assert out.read_text(encoding="utf-8").startswith("# Into the Marches")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("through_link", [False, True])
+def test_a_fifo_or_a_link_to_one_is_refused_at_once(qtbot, panel, tmp_path, through_link):
+    start(panel)
+    fifo = tmp_path / "pipe.md"
+    os.mkfifo(fifo)
+    path = fifo
+    if through_link:
+        path = tmp_path / "journal.md"
+        path.symlink_to(fifo)
+    assert not panel.export_journal(str(path))  # no hang: nothing opens the FIFO
+    assert "not written" in panel.problem.text() and "FIFO" in panel.problem.text()
+    assert panel.problem.isVisibleTo(panel) and fifo.is_fifo()
+
+
+def test_a_failed_write_is_said_in_the_panel_and_the_old_file_kept(
+    qtbot, panel, tmp_path, monkeypatch
+):
+    import errno
+
+    from refkit.gui.common import export_writer
+
+    def full_disk(path, data, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(export_writer, "write_bytes_atomic", full_disk)
+    start(panel)
+    out = tmp_path / "journal.md"
+    out.write_text("last week's journal", encoding="utf-8")
+    assert panel.export_journal(str(out))
+    qtbot.waitUntil(lambda: "not written" in panel.problem.text(), timeout=5000)
+    assert "No space left on device" in panel.problem.text()
+    assert panel.export_button.isEnabled()
+    assert out.read_text(encoding="utf-8") == "last week's journal"
