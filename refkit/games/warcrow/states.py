@@ -94,7 +94,9 @@ def frightened_kind(roll: RollType) -> Kind | None:
     return _FRIGHTENED_KIND.get(roll)
 
 
-def frightened_pool(pool: Pool, roll: RollType, index: int | None = None) -> tuple[Pool, int | None]:
+def frightened_pool(
+    pool: Pool, roll: RollType, index: int | None = None
+) -> tuple[Pool, int | None]:
     """The pool with the die Frightened removes before rolling, and the index it had (None when
     the roll loses none: not an Attack or a Response, or no die of the kind). ``index`` names
     the die the player picks; by default the highest-value die of the kind goes."""

@@ -345,9 +345,7 @@ class Tracker:
         if not isinstance(figures, list):
             raise TrackerError("the tracker's figures must be a list")
         return cls(
-            tuple(
-                Figure.from_dict(item, f"figure {n}") for n, item in enumerate(figures, start=1)
-            ),
+            tuple(Figure.from_dict(item, f"figure {n}") for n, item in enumerate(figures, start=1)),
             Dial.from_dict(data.get("dial", {})),
         )
 

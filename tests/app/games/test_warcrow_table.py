@@ -54,8 +54,9 @@ def test_a_step_worked_out_from_a_stale_read_is_refused_writing_nothing(
     run(first, _table(first).step("Add", lambda t: t.added(Figure("Nayra", 4, 5)))).do()
     shown = _table(first).read()[1]  # what the panel shows
     run(second, _table(second).step("Energy", lambda t: t.changed("Nayra", energy=3))).do()
-    stale = run(first, _table(first).step("Stain", lambda t: t.changed("Nayra", stain=1),
-                                          shown=shown))
+    stale = run(
+        first, _table(first).step("Stain", lambda t: t.changed("Nayra", stain=1), shown=shown)
+    )
     with pytest.raises(ConflictError, match="Warcrow Adventures tracker was changed since"):
         stale.do()
     figure = _table(second).read()[0].figure("Nayra")
@@ -74,7 +75,9 @@ def test_undo_after_another_program_changed_the_tracker_is_refused(
     assert _table(second).read()[0].figure("Nayra").energy == 3
 
 
-def test_a_later_start_reads_the_tracker_back(two_programs: tuple[Database, Database, Path]) -> None:
+def test_a_later_start_reads_the_tracker_back(
+    two_programs: tuple[Database, Database, Path],
+) -> None:
     first, _, path = two_programs
     table = _table(first)
     run(first, table.step("Add", lambda t: t.added(Figure("Marked", 4, 2, enemy=True)))).do()

@@ -171,9 +171,17 @@ def test_ten_stain_become_a_tinge_card_and_the_third_card_leaves() -> None:  # L
 
 def test_the_document_round_trips_and_bad_documents_are_named() -> None:
     tracker = Tracker(
-        (Figure("Marked", initiative=4, vitality=2, enemy=True, wounds=1),
-         Figure("Nayra", initiative=4, vitality=5, energy=4, stain=2,
-                states=frozenset({State.STUNNED}))),
+        (
+            Figure("Marked", initiative=4, vitality=2, enemy=True, wounds=1),
+            Figure(
+                "Nayra",
+                initiative=4,
+                vitality=5,
+                energy=4,
+                stain=2,
+                states=frozenset({State.STUNNED}),
+            ),
+        ),
     ).start_combat()
     assert Tracker.from_dict(tracker.to_dict()) == tracker
     with pytest.raises(TrackerError, match="not at the table"):
