@@ -82,6 +82,10 @@ def register(commands: Subcommands) -> None:
     add_json_flag(versus)
     versus.set_defaults(handler=_run_versus)
 
+    from refkit.cli.games.warcrow_parts import table
+
+    table.register(actions)
+
     odds = actions.add_parser(
         "odds", help="exact odds: Successes of a pool, or face-to-face wounds"
     )

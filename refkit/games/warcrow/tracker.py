@@ -295,8 +295,9 @@ class Tracker:
         return replace(self, figures=(*self.figures, figure))
 
     def added(self, figure: Figure) -> Tracker:
-        if any(_key(old.name) == _key(figure.name) for old in self.figures):
-            raise TrackerError(f"{figure.name} is at the table already")
+        for old in self.figures:
+            if _key(old.name) == _key(figure.name):
+                raise TrackerError(f"{old.name} is at the table already")
         return replace(self, figures=(*self.figures, figure))
 
     def removed(self, name: str) -> Tracker:
