@@ -48,7 +48,7 @@ def dial_line(tracker: Tracker) -> str:
 
 def figure_caption(figure: Figure) -> str:
     who = "Enemy" if figure.enemy else "Character"
-    return f"{figure.name} · {who}, Initiative {figure.initiative}, Vitality {figure.vitality}"
+    return f"{figure.name} · {who} · Init {figure.initiative} · Vit {figure.vitality}"
 
 
 def figure_status(figure: Figure) -> str:

@@ -29,7 +29,10 @@ def _panel(qtbot, db: Database) -> tuple[WarcrowPanel, RefkitUndoStack]:
     stack.write_with(None, db.unit_of_work, db.in_unit_of_work)
     base = fixed_context()
     context = GameContext(
-        make_rng=base.make_rng, now=base.now, log_roll=base.log_roll, undo_stack=stack,
+        make_rng=base.make_rng,
+        now=base.now,
+        log_roll=base.log_roll,
+        undo_stack=stack,
         state_values=lambda: CharacterRepository(db),
     )
     panel = WarcrowPanel(context)

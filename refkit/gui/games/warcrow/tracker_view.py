@@ -131,7 +131,7 @@ class TrackerView(QGroupBox):
         layout.addWidget(self.message_label)
         stack = context.undo_stack
         if stack is not None:
-            stack.indexChanged.connect(lambda _index: self.reload())
+            stack.indexChanged.connect(self._index_changed)  # gone with this box
         self._set_enabled(False)
         self.dial_label.setText("Opening the campaign's database…")
         context.when_ready(self.reload)
@@ -148,6 +148,9 @@ class TrackerView(QGroupBox):
             self.figures_box,
         ):
             widget.setEnabled(enabled)
+
+    def _index_changed(self, _index: int) -> None:
+        self.reload()
 
     def reload(self) -> None:
         """Read the stored tracker again and show it."""
@@ -246,16 +249,36 @@ class TrackerView(QGroupBox):
             item = grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # off screen now, not when the event loop deletes it
                 widget.deleteLater()
         self._rows = {}
         for row, figure in enumerate(self.tracker.figures):
             self._figure_row(row, figure)
 
     def _figure_row(self, row: int, figure: Figure) -> None:
-        grid = self.figures_grid
+        box = QFrame()
+        box.setObjectName(f"figure_{row}")
+        box.setFrameShape(QFrame.Shape.StyledPanel)
+        lines = QVBoxLayout(box)
+        lines.setContentsMargins(6, 4, 6, 4)
+        lines.setSpacing(2)
+        top = QHBoxLayout()
         caption = plain_label(figure_caption(figure))
-        caption.setObjectName(f"figure_{row}")
-        grid.addWidget(caption, 2 * row, 0, 1, 6)
+        font = caption.font()
+        font.setBold(True)
+        caption.setFont(font)
+        caption.setWordWrap(False)
+        top.addWidget(caption)
+        top.addSpacing(8)
+        status = plain_label(figure_status(figure))
+        top.addWidget(status, 1)
+        remove = QToolButton()
+        remove.setText("Remove")
+        remove.setAccessibleName(f"Remove {figure.name}")
+        remove.clicked.connect(lambda _=False, n=figure.name: self.remove_figure(n))
+        top.addWidget(remove)
+        lines.addLayout(top)
+        counters = QHBoxLayout()
         widgets: dict[str, QWidget] = {}
         highs = {
             "energy": MAX_ENERGY,
@@ -263,7 +286,7 @@ class TrackerView(QGroupBox):
             "stain": 999,
             "tinge": TINGE_CARDS_TO_LEAVE,
         }
-        for column, (counter, label) in enumerate(COUNTERS):
+        for counter, label in COUNTERS:
             spin = _spin(0, highs[counter], f"{figure.name}: {label}")
             spin.setPrefix(f"{label} ")
             if counter == "wounds":
@@ -273,8 +296,8 @@ class TrackerView(QGroupBox):
                 lambda value, c=counter, n=figure.name: self.set_counter(n, c, value)
             )
             if counter in ("stain", "tinge") and figure.enemy:
-                spin.setEnabled(False)
-            grid.addWidget(spin, 2 * row + 1, column)
+                spin.hide()  # only Characters gain Stain and Tinge
+            counters.addWidget(spin)
             widgets[counter] = spin
         states = QToolButton()
         states.setText("States")
@@ -290,14 +313,10 @@ class TrackerView(QGroupBox):
             menu.addAction(action)
         menu.setToolTipsVisible(True)
         states.setMenu(menu)
-        grid.addWidget(states, 2 * row + 1, 4)
-        status = plain_label(figure_status(figure))
-        grid.addWidget(status, 2 * row + 1, 5)
-        remove = QToolButton()
-        remove.setText("Remove")
-        remove.setAccessibleName(f"Remove {figure.name}")
-        remove.clicked.connect(lambda _=False, n=figure.name: self.remove_figure(n))
-        grid.addWidget(remove, 2 * row, 6)
+        counters.addWidget(states)
+        counters.addStretch(1)
+        lines.addLayout(counters)
+        self.figures_grid.addWidget(box, row, 0)
         widgets.update({"states": states, "status": status, "menu": menu})
         self._rows[figure.name] = widgets
 
