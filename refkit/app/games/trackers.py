@@ -96,4 +96,3 @@ class TrackerStep:
 
 def dump(document: dict[str, Any]) -> str:
     return json.dumps(document, ensure_ascii=False, sort_keys=True)
-
