@@ -369,6 +369,7 @@ class RefkitApp:
             undo_stack=self.undo_stack,
             log_roll=self._log_roll,
             when_ready=self.when_ready,
+            services=lambda: self.services,
         )
         self._declare_menu_sections()
         panels_menu = QMenu("Panels", self.window)

@@ -35,6 +35,10 @@ STATE_WHAT: Final = {
     ENCOUNTER_TABLES_STATE: "the encounter tables chosen for the dungeons",
     ACTIVE_TABLES_STATE: "the tables chosen for backlash and the Miasma",
     CURRENT_JOURNEY_STATE: "the journey last used",
+    "game_tracker:warcrow": "the Warcrow Adventures tracker",
+    "game_tracker:widowers-wood": "the Widower's Wood tracker",
+    "game_tracker:warriors-of-krynn": "the Warriors of Krynn tracker",
+    "game_tracker:stworze": "the Stworze tracker",
 }
 """Each ``app_state`` key and what it is called in a conflict's message."""
 _PLURAL: Final = frozenset(

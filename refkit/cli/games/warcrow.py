@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
+from refkit.cli.games.warcrow_parts import roll_options as options
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
 
 if TYPE_CHECKING:
@@ -51,6 +52,13 @@ def register(commands: Subcommands) -> None:
     roll.add_argument(
         "--dice", metavar="F,F,…", help="the face number (1-8) each die shows, instead of rolling"
     )
+    options.add_die_options(roll)
+    options.add_roll_options(roll)
+    options.add_roll_type(
+        roll,
+        "test",
+        "attack, magical-attack, response, magical-resistance or test (the States read it)",
+    )
     add_seed(roll)
     add_json_flag(roll)
     roll.set_defaults(handler=_run_roll)
@@ -58,9 +66,25 @@ def register(commands: Subcommands) -> None:
     versus = actions.add_parser("versus", help="a face-to-face roll: Character against Enemy")
     versus.add_argument("--character", required=True, metavar="COLOURS", help=COLOURS_HELP)
     versus.add_argument("--enemy", required=True, metavar="COLOURS", help=COLOURS_HELP)
+    versus.add_argument(
+        "--dice",
+        metavar="F,F,…",
+        help="the face number each die shows, the Character's dice first, instead of rolling",
+    )
+    options.add_roll_options(versus, who="the Character")
+    options.add_roll_options(versus, "enemy-", "the Enemy")
+    options.add_roll_type(
+        versus,
+        "attack",
+        "the Character's roll: attack, magical-attack (against Magical Resistance) or response",
+    )
     add_seed(versus)
     add_json_flag(versus)
     versus.set_defaults(handler=_run_versus)
+
+    from refkit.cli.games.warcrow_parts import table
+
+    table.register(actions)
 
     odds = actions.add_parser(
         "odds", help="exact odds: Successes of a pool, or face-to-face wounds"
@@ -180,25 +204,37 @@ def _face_numbers(text: str, count: int) -> list[int]:
 
 def _run_roll(args: argparse.Namespace) -> Result:
     from refkit.dice.rng import make_rng
-    from refkit.games.warcrow import RerollError, Symbol, attribute_test, given_roll, roll_pool
+    from refkit.games.warcrow import RerollError, Symbol, attribute_test, given_roll
     from refkit.games.warcrow.records import roll_outcome
 
-    pool = _pool(args.colours, "warcrow roll COLOURS")
+    side = options.side_options(args)
+    kind = options.roll_type(args.roll)
+    prepared = options.prepare(
+        _pool(args.colours, "warcrow roll COLOURS"), side, kind, "warcrow roll"
+    )
+    pool = prepared.pool
     if args.need is not None and args.need < 0:
         raise CliError(f"--need must be 0 or more, got {args.need}")
     if args.blocks and args.need is None:
         raise CliError("--blocks says what a --need test counts: give --need N too")
     faces = _faces()
     seed: int | None = None
+    fixed = options.fixed_dice(args.fix, len(pool.dice))
+    rerolls = options.reroll_indices(args.reroll, len(pool.dice))
     if args.dice is not None:
+        if fixed:
+            raise CliError("--fix is for a roll made here; with --dice every die is given")
         try:
             roll = given_roll(pool, faces, _face_numbers(args.dice, len(pool.dice)))
         except RerollError as problem:
             raise CliError(f"--dice: {problem}") from None
+        if rerolls:
+            rng, seed = make_rng(args.seed)
+            roll = options.roll_with(pool, faces, rng, {}, rerolls, given=roll)
     else:
         rng, seed = make_rng(args.seed)
-        roll = roll_pool(pool, faces, rng)
-    symbols = roll.symbols(expertise=args.expertise)
+        roll = options.roll_with(pool, faces, rng, fixed, rerolls)
+    symbols, done = options.resolve(roll.symbols(expertise=args.expertise), side, kind)
     counted = Symbol.BLOCK if args.blocks else Symbol.SUCCESS
     test = attribute_test(symbols, args.need, symbol=counted) if args.need is not None else None
     _log(
@@ -215,14 +251,37 @@ def _run_roll(args: argparse.Namespace) -> Result:
         "seed": seed,
         "faces": list(roll.faces()),
         "faces_source": "community" if faces.community else "verified",
+        **_extras(prepared, roll, kind, done),
     }
-    text = _roll_text(roll) + f"\n= {symbols.words()}"
+    text = _prepared_text(prepared) + _roll_text(roll) + f"\n= {symbols.words()}"
     if test is not None:
         payload["test"] = {"needed": test.needed, "passed": test.passed}
         payload["test"]["blocks" if args.blocks else "successes"] = test.counted
         word = "Blocks" if args.blocks else "Successes"
         text += f"\ntest needing {test.needed} {word}: {'passed' if test.passed else 'failed'}"
     return payload, text
+
+
+def _extras(
+    prepared: options.Prepared, roll: Roll, kind: Any, done: dict[str, Any]
+) -> dict[str, Any]:
+    """What the roll's options did (the keys the contract's rows leave open)."""
+    return {
+        "roll": kind.value,
+        "pool": [colour.value for colour in prepared.pool.dice],
+        "automatic": prepared.pool.automatic.as_dict(),
+        "frightened_removed": list(prepared.removed),
+        "focus": list(prepared.steps),
+        "fixed": [n for n, die in enumerate(roll.dice, start=1) if die.fixed],
+        "rerolled": [n for n, die in enumerate(roll.dice, start=1) if die.rerolled],
+        **done,
+    }
+
+
+def _prepared_text(prepared: options.Prepared) -> str:
+    lines = [f"Frightened: one {colour} die removed" for colour in prepared.removed]
+    lines += [f"Focus: {step}" for step in prepared.steps]
+    return "".join(line + "\n" for line in lines)
 
 
 def _roll_text(roll: Roll) -> str:
@@ -236,16 +295,43 @@ def _roll_text(roll: Roll) -> str:
 
 def _run_versus(args: argparse.Namespace) -> Result:
     from refkit.dice.rng import make_rng
-    from refkit.games.warcrow import face_to_face, roll_pool
+    from refkit.games.warcrow import RerollError, face_to_face, given_roll, roll_pool
     from refkit.games.warcrow.records import versus_outcome
+    from refkit.games.warcrow.states import RollType
 
-    character = _pool(args.character, "warcrow versus --character")
-    enemy = _pool(args.enemy, "warcrow versus --enemy")
+    kind = options.roll_type(args.roll)
+    answers = {
+        RollType.ATTACK: RollType.RESPONSE,
+        RollType.MAGICAL_ATTACK: RollType.MAGICAL_RESISTANCE,
+        RollType.RESPONSE: RollType.ATTACK,
+    }
+    if kind not in answers:
+        raise CliError("--roll: a face-to-face roll is an attack, magical-attack or response")
+    side, enemy_side = options.side_options(args), options.side_options(args, "enemy-")
+    where = "warcrow versus"
+    character = options.prepare(
+        _pool(args.character, f"{where} --character"), side, kind, where
+    ).pool
+    enemy = options.prepare(
+        _pool(args.enemy, f"{where} --enemy"), enemy_side, answers[kind], where
+    ).pool
     faces = _faces()
-    rng, seed = make_rng(args.seed)
-    character_roll = roll_pool(character, faces, rng)
-    enemy_roll = roll_pool(enemy, faces, rng)
-    result = face_to_face(character_roll.symbols(), enemy_roll.symbols())
+    seed: int | None = None
+    if args.dice is not None:
+        count = len(character.dice)
+        numbers = _face_numbers(args.dice, count + len(enemy.dice))
+        try:
+            character_roll = given_roll(character, faces, numbers[:count])
+            enemy_roll = given_roll(enemy, faces, numbers[count:])
+        except RerollError as problem:
+            raise CliError(f"--dice: {problem}") from None
+    else:
+        rng, seed = make_rng(args.seed)
+        character_roll = roll_pool(character, faces, rng)
+        enemy_roll = roll_pool(enemy, faces, rng)
+    character_symbols, character_done = options.resolve(character_roll.symbols(), side, kind)
+    enemy_symbols, enemy_done = options.resolve(enemy_roll.symbols(), enemy_side, answers[kind])
+    result = face_to_face(character_symbols, enemy_symbols)
     _log(
         args,
         {"character": (character, character_roll), "enemy": (enemy, enemy_roll)},
@@ -262,6 +348,13 @@ def _run_versus(args: argparse.Namespace) -> Result:
         "character_dice": [_dice_entry(die) for die in character_roll.dice],
         "enemy_dice": [_dice_entry(die) for die in enemy_roll.dice],
         "seed": seed,
+        "roll": kind.value,
+        "character_pool": [colour.value for colour in character.dice],
+        "enemy_pool": [colour.value for colour in enemy.dice],
+        "character_switches": character_done["switches"],
+        "enemy_switches": enemy_done["switches"],
+        "character_states": character_done["states"],
+        "enemy_states": enemy_done["states"],
     }
     text = "\n".join(
         (

@@ -15,10 +15,24 @@ from refkit.gui.shell.panel_registry import FeatureContext, PanelId, PanelRegist
 
 def build_games_panel(context: FeatureContext) -> QWidget:
     """The Games panel with every installed game module's tab (none: it says so)."""
+    from refkit.app.versioned import StateValues
     from refkit.gui.games.hub import GamesPanel
     from refkit.gui.games.spec import GameContext, discover_game_panels
 
-    games = GameContext(make_rng=context.make_rng, now=context.now, log_roll=context.log_roll)
+    def state_values() -> StateValues | None:
+        services = context.services()
+        return (
+            None if services is None or not services.database_is_open else services.versioned_meta
+        )
+
+    games = GameContext(
+        make_rng=context.make_rng,
+        now=context.now,
+        log_roll=context.log_roll,
+        undo_stack=context.undo_stack,
+        state_values=state_values,
+        when_ready=context.when_ready,
+    )
     return GamesPanel(discover_game_panels(), games)
 
 

@@ -6,22 +6,37 @@ import importlib
 import pkgutil
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
+from refkit.app.versioned import StateValues
 from refkit.dice.records import RollRecord
+
+
+def _no_database() -> StateValues | None:
+    return None
+
+
+def _at_once(callback: Callable[[], None]) -> None:
+    callback()
 
 
 @dataclass(frozen=True)
 class GameContext:
     """What a game panel may use: a random source (seeded when a seed is given), the clock
-    that stamps a roll, and the roll log every roll lands in."""
+    that stamps a roll, and the roll log every roll lands in; for a tracker kept in the
+    database, the window's undo stack (every change a step on it), the open database's
+    versioned values (None until it is open) and ``when_ready`` (calls back once it is)."""
 
     make_rng: Callable[[int | None], random.Random]
     now: Callable[[], datetime]
     log_roll: Callable[[RollRecord], object]
+    undo_stack: QUndoStack | None = None
+    state_values: Callable[[], StateValues | None] = field(default=_no_database)
+    when_ready: Callable[[Callable[[], None]], None] = field(default=_at_once)
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from refkit.dice.records import utc_now
 from refkit.gui.shell.actions import ActionRegistry, ActionRegistryError, ActionSpec
 
 if TYPE_CHECKING:
+    from refkit.compose import Services
     from refkit.dice.records import RollRecord
     from refkit.gui.shell.main_window import MainWindow
 
@@ -125,6 +126,8 @@ class FeatureContext:
     when_ready: Callable[[Callable[[], None]], None]
     make_rng: Callable[[int | None], random.Random] = field(default=random.Random)
     now: Callable[[], datetime] = field(default=utc_now)
+    services: Callable[[], Services | None] = field(default=lambda: None)
+    """The composition root's services on the open database (None before it is open)."""
 
 
 class PanelRegistryError(ValueError):

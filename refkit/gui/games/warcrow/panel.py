@@ -229,6 +229,11 @@ class WarcrowPanel(QWidget):
         self.message_label.setObjectName("warcrow_message")
         self.message_label.setStyleSheet("color: #c62828;")
         layout.addWidget(self.message_label)
+
+        from refkit.gui.games.warcrow.tracker_view import TrackerView
+
+        self.tracker = TrackerView(self._context)
+        layout.addWidget(self.tracker)
         layout.addStretch(1)
 
     def copy_faces(self) -> None:

@@ -1,0 +1,235 @@
+"""What a Warcrow roll may be given besides its pool, as the command line types it.
+
+``--fix D=F`` fixes die D (1-based) to face F before the roll; ``--reroll D,D`` rerolls those
+dice after it (each once); ``--auto SYMBOL,…`` adds automatic symbols; ``--switch
+NAME:COST=GAIN`` pays a Switch (symbols joined by ``+``); ``--state S`` applies a State to the
+roll of kind ``--roll`` (Frightened removes a die first, Focus upgrades one, Stunned and
+Vulnerable take a Success or a Block after the Switches).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from refkit.cli.errors import CliError
+
+if TYPE_CHECKING:
+    from refkit.games.warcrow import DiceFaces, Pool, Roll, Switch, Symbols
+    from refkit.games.warcrow.states import RollType, State
+
+
+def add_roll_options(parser: argparse.ArgumentParser, prefix: str = "", who: str = "") -> None:
+    """The options of one side's roll; ``prefix`` (``enemy-``) names the other side's."""
+    side = f" ({who})" if who else ""
+    parser.add_argument(
+        f"--{prefix}auto", metavar="SYMBOL,…", help=f"automatic symbols added to the roll{side}"
+    )
+    parser.add_argument(
+        f"--{prefix}switch",
+        action="append",
+        default=[],
+        metavar="NAME:COST[=GAIN]",
+        help=f"a Switch paid from the roll, e.g. 'Master of Magic:special=block'{side}",
+    )
+    parser.add_argument(
+        f"--{prefix}state",
+        action="append",
+        default=[],
+        metavar="STATE",
+        help=f"a State on the roller: frightened stunned focus vulnerable (repeatable){side}",
+    )
+
+
+def add_die_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--fix",
+        action="append",
+        default=[],
+        metavar="D=F",
+        help="fix die D (1 = the first) to face F before rolling; it is not rolled",
+    )
+    parser.add_argument(
+        "--reroll", metavar="D,D,…", help="reroll these dice after the roll (each die once)"
+    )
+
+
+def add_roll_type(parser: argparse.ArgumentParser, default: str, help_text: str) -> None:
+    parser.add_argument("--roll", default=default, metavar="TYPE", help=help_text)
+
+
+@dataclass(frozen=True)
+class SideOptions:
+    """One side's typed options, checked."""
+
+    automatic: Symbols
+    switches: tuple[Switch, ...]
+    states: frozenset[State]
+    option: str = ""
+
+    def words(self) -> list[str]:
+        return [state.value for state in sorted(self.states)]
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A pool after the States that act before the roll: the die Frightened removed (index in
+    the pool as typed) and the steps Focus made."""
+
+    pool: Pool
+    removed: tuple[str, ...] = ()
+    steps: tuple[str, ...] = field(default_factory=tuple)
+
+
+def _symbols(text: str, where: str) -> Symbols:
+    from refkit.games.warcrow import Symbols, parse_symbol
+
+    words = [word for word in text.replace("+", ",").split(",") if word.strip()]
+    try:
+        return Symbols.of(parse_symbol(word, where=where) for word in words)
+    except ValueError as problem:
+        raise CliError(str(problem)) from None
+
+
+def _switch(text: str, where: str) -> Switch:
+    from refkit.games.warcrow import Switch
+
+    name, colon, rest = text.partition(":")
+    cost, _, gain = rest.partition("=")  # no gain: the Switch acts off the roll (a heal)
+    if not colon or not name.strip() or not cost.strip():
+        raise CliError(
+            f"{where}: {text!r} is not NAME:COST[=GAIN] (e.g. 'Staff:hollow_success=success')"
+        )
+    return Switch(
+        name.strip(),
+        _symbols(cost, f"{where} {name.strip()} cost"),
+        _symbols(gain, f"{where} {name.strip()} gain"),
+    )
+
+
+def side_options(args: argparse.Namespace, prefix: str = "") -> SideOptions:
+    from refkit.games.warcrow.states import StateError, parse_state
+
+    key = prefix.replace("-", "_")
+    auto = getattr(args, f"{key}auto")
+    where = f"--{prefix}"
+    try:
+        states = frozenset(
+            parse_state(text, where=f"{where}state") for text in getattr(args, f"{key}state")
+        )
+    except StateError as problem:
+        raise CliError(str(problem)) from None
+    return SideOptions(
+        automatic=_symbols(auto, f"{where}auto") if auto else _symbols("", ""),
+        switches=tuple(_switch(text, f"{where}switch") for text in getattr(args, f"{key}switch")),
+        states=states,
+        option=prefix,
+    )
+
+
+def roll_type(text: str) -> RollType:
+    from refkit.games.warcrow.states import StateError, parse_roll_type
+
+    try:
+        return parse_roll_type(text, where="--roll")
+    except StateError as problem:
+        raise CliError(str(problem)) from None
+
+
+def prepare(pool: Pool, side: SideOptions, roll: RollType, where: str) -> Prepared:
+    """The pool with the automatic symbols, less the die Frightened removes, with the upgrade
+    Focus gives (on the roll's kind of die: offensive for attacks, defensive otherwise)."""
+    from refkit.games.warcrow import Kind, Modification, PoolError, build_pool, modify
+    from refkit.games.warcrow.pool import Direction
+    from refkit.games.warcrow.states import RollType, State, frightened_pool
+
+    pool = build_pool(pool.dice, pool.automatic + side.automatic)
+    removed: tuple[str, ...] = ()
+    if State.FRIGHTENED in side.states:
+        before = pool
+        pool, index = frightened_pool(pool, roll)
+        if index is not None:
+            removed = (before.dice[index].value,)
+    steps: tuple[str, ...] = ()
+    if State.FOCUS in side.states and pool.dice:
+        offensive = roll in (RollType.ATTACK, RollType.MAGICAL_ATTACK)
+        wanted = Kind.OFFENSIVE if offensive else Kind.DEFENSIVE
+        kind = wanted if wanted in pool.kinds() or len(pool.kinds()) != 1 else None
+        try:
+            result = modify(pool, [Modification(Direction.UPGRADE, kind)])
+        except PoolError as problem:
+            raise CliError(f"{where}: Focus: {problem}") from None
+        pool, steps = result.pool, tuple(step.words() for step in result.steps)
+    return Prepared(pool, removed, steps)
+
+
+def fixed_dice(texts: Sequence[str], count: int) -> dict[int, int]:
+    fixed: dict[int, int] = {}
+    for text in texts:
+        die, equals, face = text.partition("=")
+        try:
+            index, number = int(die) - 1, int(face)
+        except ValueError:
+            raise CliError(f"--fix: {text!r} is not D=F (die number = face number)") from None
+        if not equals or not 0 <= index < count:
+            raise CliError(f"--fix: {text!r}: the pool has dice 1 to {count}")
+        if index in fixed:
+            raise CliError(f"--fix: die {index + 1} is fixed twice")
+        fixed[index] = number
+    return fixed
+
+
+def reroll_indices(text: str | None, count: int) -> list[int]:
+    if not text:
+        return []
+    indices = []
+    for word in text.split(","):
+        try:
+            index = int(word) - 1
+        except ValueError:
+            raise CliError(f"--reroll: {word.strip()!r} is not a die number") from None
+        if not 0 <= index < count:
+            raise CliError(f"--reroll: the pool has dice 1 to {count}, not {index + 1}")
+        indices.append(index)
+    return indices
+
+
+def roll_with(
+    pool: Pool,
+    faces: DiceFaces,
+    rng: random.Random,
+    fixed: dict[int, int],
+    rerolls: list[int],
+    *,
+    given: Roll | None = None,
+) -> Roll:
+    """Roll ``pool`` (its ``fixed`` dice set, not rolled) — or take the ``given`` roll — then
+    reroll the dice ``rerolls`` names."""
+    from refkit.games.warcrow import RerollError, reroll, roll_pool
+
+    try:
+        rolled = given if given is not None else roll_pool(pool, faces, rng, fixed=fixed)
+        return reroll(rolled, rerolls, faces, rng) if rerolls else rolled
+    except RerollError as problem:
+        raise CliError(f"--reroll/--fix: {problem}") from None
+
+
+def resolve(symbols: Symbols, side: SideOptions, roll: RollType) -> tuple[Symbols, dict[str, Any]]:
+    """The symbols after the Switches and then Stunned and Vulnerable; what was done, for JSON."""
+    from refkit.games.warcrow import use_switches
+    from refkit.games.warcrow.states import result_states
+
+    try:
+        paid = use_switches(symbols, side.switches)
+    except ValueError as problem:
+        raise CliError(f"--{side.option}switch: {problem}") from None
+    after = result_states(side.states, roll).apply(paid)
+    done = {
+        "switches": [switch.name for switch in side.switches],
+        "states": side.words(),
+        "before_states": paid.as_dict(),
+    }
+    return after, done
