@@ -39,6 +39,8 @@ NOT_REFUSALS = {
     "own inside its runner's: a fault in Refkit, shown as one",
     "refkit.store.unit_of_work.WriteOutsideUnitError": "a write that went around the runner of "
     "a step: a fault in Refkit, shown as one",
+    "refkit.store.database.DatabaseClosedError": "a read or write after the database was "
+    "closed: a fault in Refkit, shown as one",
 }
 
 CONFLICTS = (

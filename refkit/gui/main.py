@@ -32,6 +32,7 @@ from refkit.gui.dice import install as dice_install
 from refkit.gui.games import install as games_install
 from refkit.gui.shell.actions import ActionRegistry, ActionSpec
 from refkit.gui.shell.event_loop import install_event_loop, shutdown_event_loop, start_task
+from refkit.gui.shell.live_refresh import live_refresh_for
 from refkit.gui.shell.main_window import LAYOUT_DID_NOT_FIT, LAYOUT_VERSION, MainWindow
 from refkit.gui.shell.palette import Appearance, PaletteController
 from refkit.gui.shell.panel_registry import (
@@ -363,6 +364,7 @@ class RefkitApp:
         self.actions = ActionRegistry(self.window)
         self.panels = PanelRegistry(self.window, self.actions, toolbar)
         self.panels.build_menu_bar(self.window.menuBar())
+        self.live = live_refresh_for(self.window)
         self.context = FeatureContext(
             window=self.window,
             settings=settings,
@@ -370,6 +372,7 @@ class RefkitApp:
             log_roll=self._log_roll,
             when_ready=self.when_ready,
             services=lambda: self.services,
+            follow_changes=self.live.follow,
         )
         self._declare_menu_sections()
         panels_menu = QMenu("Panels", self.window)
@@ -768,6 +771,7 @@ class RefkitApp:
             from refkit.gui.shell.file_gone_bar import watch_file
 
             self.file_watch = watch_file(database, self.window, self.worker, self.file_watch)
+        self.live.watch(database)  # another client's commits, read again as they come
 
     def _show_writing(self, busy: bool) -> None:
         bar = self.window.statusBar()
@@ -926,6 +930,7 @@ class RefkitApp:
         yield  # the first crow was just opened (its sheet and board): a turn of its own
         if panels is not None:  # an item used on the sheet or board lands in the roll log
             panels.session.set_roll_log(services.dice.log_roll)
+            self.live.follow(frozenset({"characters", "parties"}), panels.session.changed_elsewhere)
         if panels is not None:  # Print to PDF: the open crow, its party, the catalogue
             from refkit.gui.export import install as export_install
 
@@ -1081,6 +1086,8 @@ class RefkitApp:
         close the database."""
         self.undo_stack.save_pending_edits()
         self._shut_down = True
+        self.live.stop()  # its thread must not hear, nor its views read, a closing database
+        self.dice.detach()  # the undo stack's last moves while closing read no roll log
         if self.file_watch is not None:  # its timer must not look at a closed database
             self.file_watch.stop()
             self.file_watch = None

@@ -9,18 +9,26 @@ repositories can hand plain values back to the app layer.
 from __future__ import annotations
 
 import logging
+import threading
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, event
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session
 
+from refkit.store.change_feed import (
+    ChangeWatch,
+    NoticeListener,
+    StatusListener,
+    track_written_tables,
+)
 from refkit.store.errors import DatabaseError, DatabaseFileGoneError, DatabaseWriteError
 from refkit.store.failures import DRIVER_ERROR, database_failure
 from refkit.store.location import database_path, is_server_url, resolve_database_url, shown_url
@@ -49,6 +57,9 @@ from refkit.store.unit_of_work import (
     WriteOutsideUnitError,
 )
 
+if TYPE_CHECKING:
+    from refkit.store.sqlite.change_poll import FileChangePoll
+
 log = logging.getLogger(__name__)
 
 
@@ -57,10 +68,10 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-
 class DatabaseClosedError(RuntimeError):
     """A session or unit of work asked of a database after :meth:`Database.close`: a programming
     error (the engine would quietly open a connection that nothing closes)."""
+
 
 class Database:
     """An open, migrated Refkit database: made by :meth:`open`, ended by :meth:`close`."""
@@ -95,6 +106,10 @@ class Database:
         self._anchor: Anchor | None = None
         self._engine_options: dict[str, Any] = {"busy_timeout_ms": BUSY_TIMEOUT_MS, "hook": None}
         self._hooks: list[ConnectionHook] = []
+        self._change_poll: FileChangePoll | None = None
+        self._wrote_in_thread = threading.local()  # this thread's last commit wrote
+        self.client_id = uuid.uuid4().hex
+        """This client among those sharing the database: its commits are no news to it."""
         self._listen(engine)
 
     def _listen(self, engine: Engine) -> None:
@@ -170,6 +185,34 @@ class Database:
         self.url, self.path = url, target
         self._identity = file_identity(target)
         self.keep_file_open()
+
+    def watch_changes(
+        self, on_notice: NoticeListener, on_status: StatusListener | None = None
+    ) -> ChangeWatch:
+        """Call ``on_notice`` (on a thread of the watch's own) whenever another client commits
+        to this database, until the watch is stopped: a server's notifications, or a poll of an
+        SQLite file; an in-memory database has no other client. ``on_status`` hears that the
+        server connection was lost (why) and that it is back (None)."""
+        if self.server:
+            from refkit.store.postgresql.notices import ServerNotices
+
+            return ServerNotices(self._engine, self.client_id, on_notice, on_status).start()
+        if self.path is not None:
+            from refkit.store.sqlite.change_poll import FileChangePoll
+
+            poll = FileChangePoll(self.path, on_notice).start()
+            self._change_poll = poll
+            return _StopsPoll(self, poll)
+        return _NoWatch()
+
+    def _own_commit_done(self) -> None:
+        """A session of this thread committed: if it wrote, the file's poll takes its change in
+        (it is no news to this client); a session that only read changes nothing."""
+        if getattr(self._wrote_in_thread, "value", False):
+            self._wrote_in_thread.value = False
+            poll = self._change_poll
+            if poll is not None:
+                poll.own_commit_done()
 
     def writes_only_in_units(self) -> None:
         """From now on refuse (WriteOutsideUnitError) any write made outside a unit of work: the
@@ -322,6 +365,7 @@ class Database:
                 try:
                     yield session
                     session.commit()
+                    self._own_commit_done()
                 except BaseException:
                     _roll_back_quietly(session)
                     raise
@@ -367,6 +411,7 @@ class Database:
                     unit.check_not_failed()
                     self.check_file()  # deleted while the step ran: keep nothing, say so
                     session.commit()
+                    self._own_commit_done()
                 except BaseException:
                     _roll_back_quietly(session)
                     raise
@@ -440,18 +485,46 @@ def _count_writing_commits(engine: Engine, db: Database) -> None:
 
     def executed(conn: Any, _cursor: Any, statement: str, *_rest: object) -> None:
         if not statement.lstrip().upper().startswith(_READS):
+            poll = db._change_poll
+            if poll is not None and not conn.info.get("wrote"):
+                poll.write_started()  # the write lock is held from here to the commit
             conn.info["wrote"] = True
+            track_written_tables(conn.info, statement)
 
     def committed(conn: Any) -> None:
+        written = conn.info.pop("written", None)
         if conn.info.pop("wrote", False):
             db.commits += 1
+            db._wrote_in_thread.value = True
+            if db.server and written:  # sent by the server only if this commit succeeds
+                from refkit.store.postgresql.notices import notify_commit
+
+                notify_commit(conn.connection.dbapi_connection, db.client_id, written)
 
     def rolled_back(conn: Any) -> None:
         conn.info.pop("wrote", None)
+        conn.info.pop("written", None)
 
     event.listen(engine, "after_cursor_execute", executed)
     event.listen(engine, "commit", committed)
     event.listen(engine, "rollback", rolled_back)
+
+
+class _StopsPoll:
+    """A file's change poll, which the database tells of its own writes until it is stopped."""
+
+    def __init__(self, db: Database, poll: FileChangePoll) -> None:
+        self._db, self._poll = db, poll
+
+    def stop(self) -> None:
+        if self._db._change_poll is self._poll:
+            self._db._change_poll = None
+        self._poll.stop()
+
+
+class _NoWatch:
+    def stop(self) -> None:
+        """Nothing to stop: an in-memory database has no other client."""
 
 
 def _run_hook(hook: ConnectionHook, connection: Any, _record: object) -> None:

@@ -139,6 +139,14 @@ class CharacterSession(QObject):
             self._name, self._character = None, None
         self.character_changed.emit()
 
+    def changed_elsewhere(self) -> None:
+        """Another client changed crows, parties or custom items: the open crow, the roster and
+        the catalogue's custom items are read again."""
+        self._catalogue = None
+        self.catalogue_changed.emit()
+        self.reload()
+        self.roster_changed.emit()
+
     def shutdown(self) -> None:
         """Stop listening to the service and the undo stack (before they close)."""
         with contextlib.suppress(ValueError):

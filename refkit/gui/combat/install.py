@@ -229,6 +229,10 @@ def register(
                   tabify_with=PanelId.DUNGEON_TURN, menu=MenuId.FIGHT)
     )  # fmt: skip
     registry.add_actions(panels.specs())
+    # Another client's fight step: the fight read again (its listeners redraw the tracker and
+    # the players' line); a crow's sheet changed elsewhere: its standing in the players' line.
+    context.follow_changes(frozenset({"fight"}), lambda: panels._read(session.reload))
+    context.follow_changes(frozenset({"characters"}), lambda: panels._crows_changed(None))
     return panels
 
 

@@ -67,6 +67,11 @@ class DiceFeature:
         self.log_panel.status_message.connect(window.show_status)
         self.log_panel.clear_confirmed.connect(self.clear_log)
 
+    def detach(self) -> None:
+        """Stop reading the roll log (its database is closing): a catch-up asked after this,
+        such as the undo stack's last moves while the window closes, reads nothing."""
+        self.service = None
+
     def attach(self, service: DiceService, rolls: list[LoggedRoll]) -> None:
         """Start rolling through ``service`` and show ``rolls`` (the newest first)."""
         service.add_listener(GuiThreadListener(_LogFeed(self.log_model, service)))
@@ -193,4 +198,5 @@ def register(registry: PanelRegistry, context: FeatureContext) -> DiceFeature:
     registry.arrange(
         lambda: context.window.resizeDocks(docks, [560, 640], Qt.Orientation.Horizontal)
     )
+    context.follow_changes(frozenset({"rolls"}), feature.catch_up)  # another client's rolls
     return feature

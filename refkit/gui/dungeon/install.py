@@ -297,6 +297,10 @@ def register(registry: PanelRegistry, context: FeatureContext) -> DungeonPanels:
     registry.add_actions(panels.action_specs())
     registry.when_built(PanelId.TABLES, panels._wire_tables)
     window.closing.connect(panels.shutdown)
+    # Another client's DT step, rest or session-log line: the clock reads again if its version
+    # moved (one tiny query), the session log reads its new lines.
+    context.follow_changes(frozenset({"dungeon"}), panels.session.check_for_outside_changes)
+    context.follow_changes(frozenset({"session_log"}), panels.session.log_changed.emit)
     return panels
 
 

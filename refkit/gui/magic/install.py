@@ -156,6 +156,12 @@ def register(
                   tabify_with=PanelId.ITEM_CATALOGUE, menu=MenuId.CROWS)
     )  # fmt: skip
     registry.add_actions(panels.specs())
+
+    def changed_elsewhere() -> None:  # another client added, edited or deleted a spell
+        if registry.is_built(SPELLS_DOCK):
+            panels.spell_panel.reload()
+
+    context.follow_changes(frozenset({"spells"}), changed_elsewhere)
     return panels
 
 

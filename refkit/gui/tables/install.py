@@ -46,6 +46,14 @@ def register(registry: PanelRegistry, context: FeatureContext) -> None:
             menu=MenuId.DUNGEON,
         )
     )
+
+    def changed_elsewhere() -> None:  # another client imported, edited or deleted a table
+        from refkit.gui.tables.editor import TableEditor
+
+        if registry.is_built(PanelId.TABLES):
+            registry.widget(PanelId.TABLES, TableEditor).reload()
+
+    context.follow_changes(frozenset({"tables"}), changed_elsewhere)
     if registry.has(PanelId.ROLL_LOG):
         registry.arrange(registry.panel(PanelId.ROLL_LOG).raise_)
     registry.add_action(

@@ -417,6 +417,10 @@ class TravelDayPanel(QWidget):
     def _splitter_dragged(self, position: int, index: int) -> None:
         self._sized = True
 
+    def changed_elsewhere(self) -> None:
+        """Another client moved a journey or a map: read again (now, or when shown)."""
+        self._stack_moved(-1)
+
     def _stack_moved(self, index: int) -> None:
         # Read again now if the panel is seen, else when it is shown (a closed panel, or one
         # being torn down with the window, reads nothing).

@@ -225,4 +225,12 @@ def register(registry: PanelRegistry, context: FeatureContext, services: Service
                        tip="The travel day in front, the map over the dice and the roll log"),
         ]
     )  # fmt: skip
+
+    def changed_elsewhere() -> None:  # another client's journey step or map edit
+        if registry.is_built(PanelId.TRAVEL_DAY):
+            panels.day_panel.changed_elsewhere()
+        if registry.is_built(PanelId.TRAVEL_MAP):
+            panels.map_panel.refresh_maps()  # the open map's unsaved strokes stay as drawn
+
+    context.follow_changes(frozenset({"travel"}), changed_elsewhere)
     return panels

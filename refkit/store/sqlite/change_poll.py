@@ -1,0 +1,104 @@
+"""Live refresh on an SQLite file: SQLite sends no notifications, so a thread asks a connection
+of its own for ``PRAGMA data_version`` once a second — a number that changes when any other
+connection has committed to the file since that connection last asked (a read of one page
+header, no table read).
+
+The number does not say who committed, so this process's own commits are accounted for as they
+happen: when one of its transactions makes its first write (it holds the file's write lock from
+then until it commits, so nobody else can commit meanwhile) the poll's connection looks first —
+a change then is another program's — and right after the commit it looks again, taking in the
+process's own change. What is left at the next look is another program's: another window, the
+command line. (A commit by another program in the microseconds between this process's commit
+and that second look is taken in with it; the next change shows it.)
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Final
+
+from refkit.store.change_feed import EVERYTHING, ChangeNotice, NoticeListener
+
+log = logging.getLogger(__name__)
+
+EVERY_S: Final = 1.0
+
+
+class FileChangePoll:
+    """Looks at ``path``'s ``data_version`` every ``every_s`` until :meth:`stop`, and hears of
+    this process's own writes through :meth:`write_started` and :meth:`own_commit_done`."""
+
+    def __init__(self, path: Path, on_notice: NoticeListener, every_s: float = EVERY_S) -> None:
+        self._path = path
+        self._on_notice = on_notice
+        self._every_s = every_s
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+        self._connection: sqlite3.Connection | None = None
+        self._last: int | None = None
+        self._theirs = False  # another program committed, seen between two looks of the poll
+        self._thread = threading.Thread(target=self._run, name="refkit-change-poll", daemon=True)
+
+    def start(self) -> FileChangePoll:
+        try:
+            self._connection = sqlite3.connect(
+                f"{self._path.as_uri()}?mode=ro", uri=True, check_same_thread=False
+            )
+        except sqlite3.Error:
+            log.debug("no change poll on %s", self._path, exc_info=True)
+            return self
+        self._last = self._look()
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=5)
+        with self._lock:
+            connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.close()
+
+    def write_started(self) -> None:
+        """This process's transaction made its first write: what changed before is not ours."""
+        with self._lock:
+            now = self._look()
+            if now is not None and self._last is not None and now != self._last:
+                self._theirs = True
+            if now is not None:
+                self._last = now
+
+    def own_commit_done(self) -> None:
+        """This process committed: take its own change in, so it is no news."""
+        with self._lock:
+            now = self._look()
+            if now is not None:
+                self._last = now
+
+    def _run(self) -> None:
+        while not self._stopping.wait(self._every_s):
+            with self._lock:
+                now = self._look()
+                theirs = self._theirs or (
+                    now is not None and self._last is not None and now != self._last
+                )
+                self._theirs = False
+                if now is not None:
+                    self._last = now
+            if theirs:
+                self._on_notice(ChangeNotice(EVERYTHING))
+
+    def _look(self) -> int | None:
+        """The file's data version as the poll's connection sees it (None while it cannot be
+        read: a lock, the file gone — the file watch says that). Called holding the lock."""
+        if self._connection is None:
+            return None
+        try:
+            row = self._connection.execute("PRAGMA data_version").fetchone()
+        except sqlite3.Error:
+            return None
+        return int(row[0]) if row else None
