@@ -105,6 +105,11 @@ def _add_steps(kinds: Subcommands) -> None:
     attack.add_argument("--cover", action="store_true")
     attack.add_argument("--surprised", action="store_true")
     attack.add_argument("--adjacent", action="store_true")
+    attack.add_argument(
+        "--opportunity",
+        action="store_true",
+        help="an opportunity attack (the target leaves reach): a miss offers no counter",
+    )
     attack.add_argument("--distance", type=whole_number, metavar="SQUARES")
     attack.add_argument("--edges", type=whole_number, default=0, metavar="E")
     attack.add_argument("--banes", type=whole_number, default=0, metavar="B")
@@ -289,6 +294,7 @@ def _run_attack(args: argparse.Namespace) -> Result:
         edges=args.edges,
         banes=args.banes,
         bonuses=tuple(args.bonus),
+        opportunity=args.opportunity,
     )
     dice = _given_dice(args)
 
@@ -333,6 +339,7 @@ def _run_attack(args: argparse.Namespace) -> Result:
         "damage": outcome.damage,
         "counter_tier": outcome.counter_tier,
         "counter_damage": report.counter_damage,
+        "opportunity": report.opportunity,
         "ally_hit": None
         if report.stray is None
         else {"name": report.stray.name, "damage": report.stray.amount},

@@ -82,6 +82,8 @@ class AttackReport:
     counter_damage: int | None
     ammunition: UsageDiceRoll | None
     expertise: str | None
+    opportunity: bool = False
+    """An opportunity attack (L719): its miss offers the target no counter (L711)."""
 
 
 @dataclass(frozen=True)
@@ -522,6 +524,7 @@ class FightSession:
             counter_damage=counter,
             ammunition=used,
             expertise=spent,
+            opportunity=request.situation.opportunity,
         )
         text = attack_text(report)
         children.append(self._step(after, text))
@@ -616,7 +619,8 @@ def attack_text(report: AttackReport) -> str:
     """One line for the log: who, with what, the tier, and what happened."""
     outcome = report.outcome
     test = outcome.test
-    head = f"{report.attacker} attacks {report.target} with {report.weapon}: "
+    how = "makes an opportunity attack on" if report.opportunity else "attacks"
+    head = f"{report.attacker} {how} {report.target} with {report.weapon}: "
     if test.crit:
         head += "crit, "
     elif test.doom:
@@ -626,6 +630,8 @@ def attack_text(report: AttackReport) -> str:
         parts.append(f"tier {test.tier} hit; {_hit_text(report.hit)}")
     else:
         parts.append("miss")
+        if report.opportunity and outcome.test.tier == 1:
+            parts.append(f"no counter for {report.target} (an opportunity attack, L711)")
     if outcome.counter_tier is not None:
         dealt = f" for {report.counter_damage}" if report.counter_damage is not None else ""
         parts.append(f"{report.target} may counter{dealt}")
