@@ -278,7 +278,7 @@ def _run_next(args: argparse.Namespace) -> Result:
 
 
 def _run_attack(args: argparse.Namespace) -> Result:
-    from refkit.cli.combat_commands import _given_dice, odds_payload
+    from refkit.cli.combat_commands import _given_dice, odds_payload, unused_text
     from refkit.rules.combat.attack import Situation
 
     for name in ("edges", "banes"):
@@ -348,6 +348,9 @@ def _run_attack(args: argparse.Namespace) -> Result:
         "seed": report.seed,
         "odds": odds_payload(odds),
     }
+    if report.unused_dice:
+        payload["attack"]["unused_dice"] = [{"option": "--dice", "dice": list(report.unused_dice)}]
+        shown += f"\n--dice {unused_text(report.unused_dice)}: not needed, unused"
     return payload, shown
 
 

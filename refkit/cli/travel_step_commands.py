@@ -298,6 +298,10 @@ def progress_payload(progress: DayInProgress, *, referee: bool) -> dict[str, Any
             for t in progress.miasma
         ],
         "cruelty_cleared": list(progress.cruelty_cleared),
+        "unused_dice": [
+            {"option": option, "traveller": who, "dice": list(faces)}
+            for option, who, faces in progress.unused_dice
+        ],
         "next": list(progress.allowed()),
     }
     if referee:
@@ -342,5 +346,8 @@ def progress_lines(payload: dict[str, Any]) -> list[str]:
         )
     if payload["cruelty_cleared"]:
         lines.append("  Cruelty cleared: " + ", ".join(payload["cruelty_cleared"]))
+    for unused in payload["unused_dice"]:
+        faces = ",".join(str(face) for face in unused["dice"])
+        lines.append(f"  Not needed, unused: {unused['option']} {unused['traveller']}={faces}")
     lines.append("Next: " + " or ".join(payload["next"]))
     return lines

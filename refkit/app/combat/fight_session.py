@@ -84,6 +84,8 @@ class AttackReport:
     expertise: str | None
     opportunity: bool = False
     """An opportunity attack (L719): its miss offers the target no counter (L711)."""
+    unused_dice: tuple[int, ...] = ()
+    """Faces given outright that the attack did not need."""
 
 
 @dataclass(frozen=True)
@@ -525,6 +527,7 @@ class FightSession:
             ammunition=used,
             expertise=spent,
             opportunity=request.situation.opportunity,
+            unused_dice=rolled.unused,
         )
         text = attack_text(report)
         children.append(self._step(after, text))
