@@ -186,8 +186,8 @@ class Fight:
     def released(self, name: str) -> Fight:
         """``name`` is no longer grabbed (a creature loses the condition here)."""
         held = self.combatant(name)
-        kept = held.conditions if held.is_crow else tuple(
-            c for c in held.conditions if c != "grabbed"
+        kept = (
+            held.conditions if held.is_crow else tuple(c for c in held.conditions if c != "grabbed")
         )
         return self._replaced(replace(held, grabbed_by=None, conditions=kept))
 

@@ -94,7 +94,9 @@ def _fight():
     from refkit.rules.combat.creature import Attack, Creature
     from refkit.rules.combat.fight import Fight
 
-    ghoul = Creature("Ghoul", "medium", stamina=6, ad=0, attacks=(Attack("Claw", "melee", 1, 2, 4),))
+    ghoul = Creature(
+        "Ghoul", "medium", stamina=6, ad=0, attacks=(Attack("Claw", "melee", 1, 2, 4),)
+    )
     return Fight().with_creatures(ghoul, 2).with_crows(["Mara"])
 
 
