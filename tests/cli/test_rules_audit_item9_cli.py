@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 from tests.cli.cli_helpers import assert_bad_input
 
 
@@ -87,3 +89,42 @@ def test_a_fight_attack_keeps_the_faces_it_does_not_need_as_unused(cli):
               "--target", "Wren Ashdown", "--dice", "1,2,6", "--json")  # fmt: skip
     assert run.code == 0, run.err
     assert run.json["attack"]["unused_dice"] == [{"option": "--dice", "dice": [6]}]
+
+
+# -- Grab, Escape Grab and Knockback -----------------------------------------------------------
+
+
+def _standing_of(shown, name):
+    (fighter,) = [c for c in shown["combatants"] if c["name"] == name]
+    return fighter
+
+
+def test_grab_escape_and_knockback_are_fight_steps(cli):
+    _fight(cli)
+    grab = cli("fight", "grab", "Tunnel ghoul 1", "--target", "Wren Ashdown", "--dice", "9,9",
+               "--json")  # fmt: skip
+    assert grab.code == 0, grab.err
+    assert grab.json["maneuver"]["grabbed"] and grab.json["maneuver"]["tier"] == 3
+    assert _standing_of(grab.json, "Wren Ashdown")["grabbed_by"] == "Tunnel ghoul 1"
+    sheet = json.loads(cli("character", "export", "Wren Ashdown", "--out", "-").out)
+    assert "grabbed" in sheet["conditions"]  # on the crow's sheet, in the same step
+    assert "grabbed by Tunnel ghoul 1" in cli("fight", "show").out
+
+    again = cli("fight", "grab", "Tunnel ghoul 1", "--target", "Hesper Quill", "--dice", "9,9")
+    assert_bad_input(again, "one grab at a time")
+
+    escape = cli("fight", "escape", "Wren Ashdown", "--dice", "5,5", "--break-free", "--json")
+    assert escape.code == 0, escape.err
+    move = escape.json["maneuver"]
+    assert (move["target"], move["tier"], move["freed"], move["counter_tier"]) == (
+        "Tunnel ghoul 1", 2, True, 2)  # fmt: skip
+    assert move["counter_damage"] is not None and "may counter" in escape.json["step"]
+    assert _standing_of(escape.json, "Wren Ashdown")["grabbed_by"] is None
+
+    knock = cli("fight", "knockback", "Hesper Quill", "--target", "Tunnel ghoul 1",
+                "--dice", "1,1,7", "--json")  # fmt: skip
+    assert knock.code == 0, knock.err
+    assert (knock.json["maneuver"]["push"], knock.json["maneuver"]["counter_tier"]) == (0, 3)
+    assert knock.json["maneuver"]["unused_dice"] == [{"option": "--dice", "dice": [7]}]
+    assert_bad_input(cli("fight", "escape", "Hesper Quill"), "not grabbed")
+    assert_bad_input(cli("fight", "grab", "Hesper Quill", "--target", "Nobody"), "Nobody")
