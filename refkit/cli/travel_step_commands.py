@@ -200,17 +200,20 @@ def _run_miasma(args: argparse.Namespace) -> Result:
 
 def _run_finish(args: argparse.Namespace) -> Result:
     from refkit.app.travel.travel_service import players_summary
+    from refkit.app.travel.wiring import meal_follows_finish
+    from refkit.cli.travel_commands import with_meals
 
     with command_services(args) as services:
         service = _service(services)
         command = service.finish_day_command(args.journey)
-        services.do(command)
+        followed = meal_follows_finish(services, command)  # no rest taken: the day's food
+        services.do(followed)
         journey = service.journey(args.journey)
     day = command.value
     assert day is not None
     summary = day.summary if args.referee else players_summary(day.summary)
     lines = journey.days[-1].referee if args.referee else journey.days[-1].players
-    return {"journey": journey.name, **summary}, "\n".join(lines)
+    return with_meals({"journey": journey.name, **summary}, "\n".join(lines), followed)
 
 
 def _run_undo(args: argparse.Namespace) -> Result:
