@@ -681,15 +681,9 @@ def _run_day(args: argparse.Namespace) -> Result:
     assert day is not None
     summary = day.summary if args.referee else players_summary(day.summary)
     lines = journey.days[-1].referee if args.referee else journey.days[-1].players
+    from refkit.cli.travel_step_commands import with_meals
+
     return with_meals({"journey": journey.name, **summary}, "\n".join(lines), followed)
-
-
-def with_meals(payload: dict[str, Any], text: str, followed: Any) -> Result:
-    """A day without a rest: what each crow ate, or its starvation wound (L521)."""
-    meals = followed.meal.meals if followed.meal is not None else ()
-    payload["meals"] = [meal.to_dict() for meal in meals]
-    lines = [text, *(f"  {meal.line()}" for meal in meals)]
-    return payload, "\n".join(line for line in lines if line)
 
 
 def _run_status(args: argparse.Namespace) -> Result:

@@ -201,7 +201,6 @@ def _run_miasma(args: argparse.Namespace) -> Result:
 def _run_finish(args: argparse.Namespace) -> Result:
     from refkit.app.travel.travel_service import players_summary
     from refkit.app.travel.wiring import meal_follows_finish
-    from refkit.cli.travel_commands import with_meals
 
     with command_services(args) as services:
         service = _service(services)
@@ -354,3 +353,11 @@ def progress_lines(payload: dict[str, Any]) -> list[str]:
         lines.append(f"  Not needed, unused: {unused['option']} {unused['traveller']}={faces}")
     lines.append("Next: " + " or ".join(payload["next"]))
     return lines
+
+
+def with_meals(payload: dict[str, Any], text: str, followed: Any) -> Result:
+    """A day without a rest: what each crow ate, or its starvation wound (L521)."""
+    meals = followed.meal.meals if followed.meal is not None else ()
+    payload["meals"] = [meal.to_dict() for meal in meals]
+    lines = [text, *(f"  {meal.line()}" for meal in meals)]
+    return payload, "\n".join(line for line in lines if line)
