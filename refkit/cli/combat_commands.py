@@ -297,6 +297,7 @@ def _run_attack(args: argparse.Namespace) -> Result:
     payload = _attack_payload(outcome, rolled.faces, odds, target, seed_used, attack)
     payload["vulnerable_die"] = vulnerable_die
     text = _attack_line(payload, attack)
+    text += _said_unused(payload, rolled.unused)
     with command_services(args) as services:
         services.dice.log_roll(_attack_record(services, payload, text, rolled.faces))
     return payload, text
@@ -395,8 +396,21 @@ def _run_crow_attack(args: argparse.Namespace) -> Result:
             payload["ally_hit"]["name"] = report.stray.name
             payload["ally_hit"]["wounds_to_place"] = report.stray.wounds_to_place
         text = f"{crow.name} with {prepared.attack.name}: {_attack_line(payload, prepared.attack)}"
+        text += _said_unused(payload, report.unused_dice)
         services.dice.log_roll(_attack_record(services, payload, text, report.faces))
     return payload, text
+
+
+def unused_text(faces: tuple[int, ...]) -> str:
+    return ",".join(str(face) for face in faces)
+
+
+def _said_unused(payload: dict[str, Any], unused: tuple[int, ...]) -> str:
+    """Faces of --dice the attack did not need: into the JSON, and a note for the text."""
+    if not unused:
+        return ""
+    payload["unused_dice"] = [{"option": "--dice", "dice": list(unused)}]
+    return f" (--dice {unused_text(unused)}: not needed, unused)"
 
 
 def _first_weapon_expertise(crow: Character) -> str:

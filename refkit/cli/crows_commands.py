@@ -138,11 +138,24 @@ def _characteristic_or_name(text: str) -> int | str:
 
 
 def _given_pair(args: argparse.Namespace) -> tuple[int, int] | None:
-    """The two d10 faces of ``--dice``, or None to roll them."""
+    """The two d10 faces of ``--dice``, or None to roll them. Faces after the first two,
+    rolled ahead and not needed, are kept in ``args.unused_faces`` (reported, not refused)."""
     if args.dice is None:
         return None
-    d1, d2 = parse_dice_values(args.dice, sides=10, count=2, label="--dice")
-    return d1, d2
+    faces = parse_dice_values(args.dice, sides=10, label="--dice")
+    if len(faces) < 2:
+        raise CliError(f"--dice: a test rolls two d10, got {len(faces)} value (e.g. 7,9)")
+    args.unused_faces = faces[2:]
+    return faces[0], faces[1]
+
+
+def _with_unused(args: argparse.Namespace, result: Result) -> Result:
+    payload, text = result
+    unused = getattr(args, "unused_faces", ())
+    if unused:
+        payload["unused_dice"] = [{"option": "--dice", "dice": list(unused)}]
+        text += f" (--dice {','.join(str(f) for f in unused)}: not needed, unused)"
+    return payload, text
 
 
 def _run_test(args: argparse.Namespace) -> Result:
@@ -156,7 +169,7 @@ def _run_test(args: argparse.Namespace) -> Result:
     if args.crow is not None and not isinstance(args.char, str):
         raise CliError(f"with --crow, --char is agility, strength or mind, got {args.char}")
     if args.crow is not None:
-        return _run_test_for_crow(args, faces)
+        return _with_unused(args, _run_test_for_crow(args, faces))
     if args.prepared:
         raise CliError("--prepared is a crow's prepared task: it needs --crow NAME")
     if isinstance(args.expertise, str):
@@ -183,7 +196,9 @@ def _run_test(args: argparse.Namespace) -> Result:
             seed=args.seed,
             faces=faces,
         )
-    return _test_payload(logged.result, logged.record.seed), detail_line(logged.result)
+    return _with_unused(
+        args, (_test_payload(logged.result, logged.record.seed), detail_line(logged.result))
+    )
 
 
 def _run_test_for_crow(args: argparse.Namespace, faces: tuple[int, int] | None) -> Result:

@@ -105,6 +105,11 @@ def _add_steps(kinds: Subcommands) -> None:
     attack.add_argument("--cover", action="store_true")
     attack.add_argument("--surprised", action="store_true")
     attack.add_argument("--adjacent", action="store_true")
+    attack.add_argument(
+        "--opportunity",
+        action="store_true",
+        help="an opportunity attack (the target leaves reach): a miss offers no counter",
+    )
     attack.add_argument("--distance", type=whole_number, metavar="SQUARES")
     attack.add_argument("--edges", type=whole_number, default=0, metavar="E")
     attack.add_argument("--banes", type=whole_number, default=0, metavar="B")
@@ -143,6 +148,36 @@ def _add_steps(kinds: Subcommands) -> None:
     remove = kinds.add_parser("remove", help="NAME leaves the fight")
     remove.add_argument("name", metavar="NAME")
     _common(remove, _run_remove)
+
+    for kind, help_text in (
+        ("grab", "ACTOR grabs --target (2d10+S; tier 3 holds it)"),
+        ("escape", "ACTOR tries to escape its grabber (2d10 + A or S)"),
+        ("knockback", "ACTOR knocks --target back (2d10+S; push 1 or 2)"),
+    ):
+        maneuver = kinds.add_parser(kind, help=help_text)
+        maneuver.add_argument("actor", metavar="ACTOR")
+        if kind == "escape":
+            maneuver.add_argument(
+                "--tested",
+                choices=("agility", "strength"),
+                help="which characteristic (default the higher)",
+            )
+            maneuver.add_argument(
+                "--break-free",
+                action="store_true",
+                help="on a tier 2, choose to be free (the grabber may counter)",
+            )
+        else:
+            maneuver.add_argument("--target", required=True, metavar="NAME")
+        maneuver.add_argument("--edges", type=whole_number, default=0, metavar="E")
+        maneuver.add_argument("--banes", type=whole_number, default=0, metavar="B")
+        maneuver.add_argument(
+            "--bonus", type=whole_number, action="append", default=[], metavar="N"
+        )
+        maneuver.add_argument("--dice", metavar="A,B", help="the two d10 faces")
+        add_seed(maneuver)
+        _common(maneuver, _run_maneuver)
+        maneuver.set_defaults(maneuver_kind=kind)
 
     dt_end = kinds.add_parser("dt-end", help="the DT ended: its conditions end, knock-outs wake")
     _common(dt_end, _run_dt_end)
@@ -209,6 +244,7 @@ def fight_payload(fight: Any) -> dict[str, Any]:
                 "acted": f.acted,
                 "surprised": f.surprised,
                 "wounds": f.wounds,
+                "grabbed_by": f.grabbed_by,
                 "players_see": f.players_see,
             }
             for f in fight.combatants
@@ -231,6 +267,8 @@ def fight_text(fight: Any) -> str:
         extra = list(f.conditions)
         if f.standing != "fighting":
             extra.insert(0, f.standing.replace("_", " "))
+        if f.grabbed_by:
+            extra.append(f"grabbed by {f.grabbed_by}")
         if f.surprised:
             extra.append("surprised")
         if f.acted:
@@ -287,7 +325,7 @@ def _run_next(args: argparse.Namespace) -> Result:
 
 
 def _run_attack(args: argparse.Namespace) -> Result:
-    from refkit.cli.combat_commands import _given_dice, odds_payload
+    from refkit.cli.combat_commands import _given_dice, odds_payload, unused_text
     from refkit.rules.combat.attack import Situation
 
     for name in ("edges", "banes"):
@@ -303,6 +341,7 @@ def _run_attack(args: argparse.Namespace) -> Result:
         edges=args.edges,
         banes=args.banes,
         bonuses=tuple(args.bonus),
+        opportunity=args.opportunity,
     )
     dice = _given_dice(args)
 
@@ -347,6 +386,7 @@ def _run_attack(args: argparse.Namespace) -> Result:
         "damage": outcome.damage,
         "counter_tier": outcome.counter_tier,
         "counter_damage": report.counter_damage,
+        "opportunity": report.opportunity,
         "ally_hit": None
         if report.stray is None
         else {"name": report.stray.name, "damage": report.stray.amount},
@@ -355,6 +395,9 @@ def _run_attack(args: argparse.Namespace) -> Result:
         "seed": report.seed,
         "odds": odds_payload(odds),
     }
+    if report.unused_dice:
+        payload["attack"]["unused_dice"] = [{"option": "--dice", "dice": list(report.unused_dice)}]
+        shown += f"\n--dice {unused_text(report.unused_dice)}: not needed, unused"
     return payload, shown
 
 
@@ -420,3 +463,61 @@ def _run_remove(args: argparse.Namespace) -> Result:
 def _run_dt_end(args: argparse.Namespace) -> Result:
     session, (command, _) = _step(args, lambda s, _: (s.dt_ended(), None))
     return _shown(session, command.text)
+
+
+def _run_maneuver(args: argparse.Namespace) -> Result:
+    from refkit.dice.rng import parse_dice_values
+
+    for name in ("edges", "banes"):
+        if getattr(args, name) < 0:
+            raise CliError(f"--{name} must be 0 or more, got {getattr(args, name)}")
+    dice = None
+    if args.dice is not None:
+        dice = parse_dice_values(args.dice, sides=10, label="--dice")
+        if len(dice) < 2:
+            raise CliError(f"--dice: a maneuver rolls two d10, got {len(dice)} value (e.g. 7,9)")
+    kind = args.maneuver_kind
+
+    def make(session: Any, _: Any) -> Any:
+        step = session.maneuver(
+            kind,
+            args.actor,
+            getattr(args, "target", None),
+            tested=getattr(args, "tested", None),
+            edges=args.edges,
+            banes=args.banes,
+            bonuses=tuple(args.bonus),
+            break_free=getattr(args, "break_free", False),
+            dice=dice,
+            seed=args.seed,
+        )
+        return step, step.report
+
+    session, (command, report) = _step(args, make)
+    payload, shown = _shown(session, command.text)
+    outcome, test = report.outcome, report.outcome.test
+    payload["maneuver"] = {
+        "kind": kind,
+        "actor": report.actor,
+        "target": report.target,
+        "tested": report.tested,
+        "dice": list(test.dice),
+        "total": test.total,
+        "tier": test.tier,
+        "crit": test.crit,
+        "doom": test.doom,
+        "reasons": list(outcome.reasons),
+        "grabbed": outcome.grabbed,
+        "freed": outcome.freed,
+        "push": outcome.push,
+        "may_shift": outcome.may_shift,
+        "free_move": outcome.free_move,
+        "counter_tier": outcome.counter_tier,
+        "counter_damage": report.counter_damage,
+        "seed": report.seed,
+    }
+    if report.unused_dice:
+        payload["maneuver"]["unused_dice"] = [
+            {"option": "--dice", "dice": list(report.unused_dice)}
+        ]
+    return payload, shown

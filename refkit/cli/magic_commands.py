@@ -168,7 +168,9 @@ def _run_cast(args: argparse.Namespace) -> Result:
         _log_cast(services, cast, spell, args, rank, seed, options)
     payload = _cast_payload(cast, odds, seed, spell)
     if spell is not None and cast.spell_tier is not None:
-        payload["damage"] = _outcome_words(spell, cast.spell_tier, args.mind)[1]
+        from refkit.present.spell_text import spell_outcome_words
+
+        payload["damage"] = spell_outcome_words(spell, cast.spell_tier, args.mind)[1]
     return payload, _cast_text(cast, odds, spell, mind=args.mind)
 
 
@@ -277,7 +279,9 @@ def _run_cast_for_crow(args: argparse.Namespace) -> Result:
     )
     mind = crow.characteristics.mind
     if plan.spell is not None and plan.result.spell_tier is not None:
-        payload["damage"] = _outcome_words(plan.spell, plan.result.spell_tier, mind)[1]
+        from refkit.present.spell_text import spell_outcome_words
+
+        payload["damage"] = spell_outcome_words(plan.spell, plan.result.spell_tier, mind)[1]
     text = _cast_text(plan.result, odds, plan.spell, caster=crow.name, mind=mind)
     if tracked is not None:
         text += f"\ntracked: {tracked.name} ({_tracked_words(tracked)})"
@@ -394,37 +398,6 @@ def _cast_payload(
     }
 
 
-def _spell_damage(damage: str, mind: int | None) -> int | None:
-    """An attack spell's damage (``2+M``) as a number when the caster's Mind is known."""
-    if mind is None or not damage:
-        return None
-    base, plus, what = damage.replace(" ", "").partition("+")
-    if not base.isdigit() or (plus and what.upper() != "M"):
-        return None
-    return int(base) + (mind if plus else 0)
-
-
-def _outcome_words(spell: Spell, tier: int, mind: int | None) -> tuple[str, int | None]:
-    """What the spell does at ``tier``, in words, and its damage when known. An attack spell's
-    tier 1 misses; a melee one leaves the caster open to the target's counter (L715)."""
-    from refkit.rules.magic.spell_range import RangeKind
-
-    outcome = spell.outcome(tier)
-    if outcome is None:
-        if spell.range.kind is RangeKind.MELEE:
-            return (
-                "a miss: the target may counter with its reaction (its weapon's tier 2 "
-                "result, tier 3 on a doom)",
-                None,
-            )
-        return "a miss", None
-    dealt = _spell_damage(outcome.damage, mind)
-    if dealt is not None:
-        return f"{outcome.text} ({outcome.damage} = {dealt} damage)", dealt
-    damage = f" ({outcome.damage} damage)" if outcome.damage else ""
-    return f"{outcome.text}{damage}", None
-
-
 def _cast_text(
     cast: CastResult,
     odds: CastOdds,
@@ -440,7 +413,9 @@ def _cast_text(
         steps[0] = f"{caster} casts {steps[0]}"
     lines = [f"odds: {odds_line(odds)}", *steps]
     if spell is not None and cast.spell_tier is not None:
-        words, _ = _outcome_words(spell, cast.spell_tier, mind)
+        from refkit.present.spell_text import spell_outcome_words
+
+        words, _ = spell_outcome_words(spell, cast.spell_tier, mind)
         lines.append(f"tier {cast.spell_tier}: {words}")
     return "\n".join(lines)
 

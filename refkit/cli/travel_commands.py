@@ -674,13 +674,16 @@ def _run_day(args: argparse.Namespace) -> Result:
         command = service.travel_day_command(plan, faces=faces, seed=args.seed, name=args.journey)
         # The crows rest and the Miasma's results go on their sheets with the day, in one unit
         # of work.
-        services.do(rest_follows_day(services, command))
+        followed = rest_follows_day(services, command)
+        services.do(followed)
         journey = service.journey(args.journey)
     day = command.day
     assert day is not None
     summary = day.summary if args.referee else players_summary(day.summary)
     lines = journey.days[-1].referee if args.referee else journey.days[-1].players
-    return {"journey": journey.name, **summary}, "\n".join(lines)
+    from refkit.cli.travel_step_commands import with_meals
+
+    return with_meals({"journey": journey.name, **summary}, "\n".join(lines), followed)
 
 
 def _run_status(args: argparse.Namespace) -> Result:

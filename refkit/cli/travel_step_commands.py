@@ -200,17 +200,19 @@ def _run_miasma(args: argparse.Namespace) -> Result:
 
 def _run_finish(args: argparse.Namespace) -> Result:
     from refkit.app.travel.travel_service import players_summary
+    from refkit.app.travel.wiring import meal_follows_finish
 
     with command_services(args) as services:
         service = _service(services)
         command = service.finish_day_command(args.journey)
-        services.do(command)
+        followed = meal_follows_finish(services, command)  # no rest taken: the day's food
+        services.do(followed)
         journey = service.journey(args.journey)
     day = command.value
     assert day is not None
     summary = day.summary if args.referee else players_summary(day.summary)
     lines = journey.days[-1].referee if args.referee else journey.days[-1].players
-    return {"journey": journey.name, **summary}, "\n".join(lines)
+    return with_meals({"journey": journey.name, **summary}, "\n".join(lines), followed)
 
 
 def _run_undo(args: argparse.Namespace) -> Result:
@@ -298,6 +300,10 @@ def progress_payload(progress: DayInProgress, *, referee: bool) -> dict[str, Any
             for t in progress.miasma
         ],
         "cruelty_cleared": list(progress.cruelty_cleared),
+        "unused_dice": [
+            {"option": option, "traveller": who, "dice": list(faces)}
+            for option, who, faces in progress.unused_dice
+        ],
         "next": list(progress.allowed()),
     }
     if referee:
@@ -342,5 +348,16 @@ def progress_lines(payload: dict[str, Any]) -> list[str]:
         )
     if payload["cruelty_cleared"]:
         lines.append("  Cruelty cleared: " + ", ".join(payload["cruelty_cleared"]))
+    for unused in payload["unused_dice"]:
+        faces = ",".join(str(face) for face in unused["dice"])
+        lines.append(f"  Not needed, unused: {unused['option']} {unused['traveller']}={faces}")
     lines.append("Next: " + " or ".join(payload["next"]))
     return lines
+
+
+def with_meals(payload: dict[str, Any], text: str, followed: Any) -> Result:
+    """A day without a rest: what each crow ate, or its starvation wound (L521)."""
+    meals = followed.meal.meals if followed.meal is not None else ()
+    payload["meals"] = [meal.to_dict() for meal in meals]
+    lines = [text, *(f"  {meal.line()}" for meal in meals)]
+    return payload, "\n".join(line for line in lines if line)

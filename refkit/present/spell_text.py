@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from refkit.rules.magic.spell import Spell
+from refkit.rules.magic.spell_range import RangeKind
 
 
 def spell_dict(spell: Spell) -> dict[str, Any]:
@@ -68,3 +69,32 @@ def spell_lines(spell: Spell) -> list[str]:
         f"{spell.book.price} gc"
     )
     return lines
+
+
+def spell_damage(damage: str, mind: int | None) -> int | None:
+    """An attack spell's damage (``2+M``) as a number when the caster's Mind is known."""
+    if mind is None or not damage:
+        return None
+    base, plus, what = damage.replace(" ", "").partition("+")
+    if not base.isdigit() or (plus and what.upper() != "M"):
+        return None
+    return int(base) + (mind if plus else 0)
+
+
+def spell_outcome_words(spell: Spell, tier: int, mind: int | None) -> tuple[str, int | None]:
+    """What the spell does at ``tier``, in words, and its damage when known. An attack spell's
+    tier 1 misses; a melee one leaves the caster open to the target's counter (L715)."""
+    outcome = spell.outcome(tier)
+    if outcome is None:
+        if spell.range.kind is RangeKind.MELEE:
+            return (
+                "a miss: the target may counter with its reaction (its weapon's tier 2 "
+                "result, tier 3 on a doom)",
+                None,
+            )
+        return "a miss", None
+    dealt = spell_damage(outcome.damage, mind)
+    if dealt is not None:
+        return f"{outcome.text} ({outcome.damage} = {dealt} damage)", dealt
+    damage = f" ({outcome.damage} damage)" if outcome.damage else ""
+    return f"{outcome.text}{damage}", None

@@ -14,13 +14,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from refkit.app import character_commands
 from refkit.app.character_service import CharacterService
 from refkit.app.combat.bestiary import Bestiary
 from refkit.app.combat.fight_steps import FightLog, FightStep
 from refkit.app.combat.fight_store import FightStore
+from refkit.app.combat.maneuver_step import ManeuverCommand, make_maneuver
 from refkit.app.party.wound_prompts import WoundPrompts, raising_prompt
 from refkit.app.undo import Command, CompositeCommand
 from refkit.dice.rng import make_rng
@@ -38,6 +39,7 @@ from refkit.rules.combat.creature import MELEE, Attack
 from refkit.rules.combat.damage import CreatureDamage, Standing
 from refkit.rules.combat.fight import Combatant, Fight, FightError
 from refkit.rules.combat.initiative import first_side
+from refkit.rules.combat.maneuvers import Maneuver
 from refkit.rules.combat.weapon import weapon_attacks
 from refkit.rules.inventory.model import HAND, Item
 from refkit.rules.inventory.moves import use_item as use_inventory_item
@@ -82,6 +84,10 @@ class AttackReport:
     counter_damage: int | None
     ammunition: UsageDiceRoll | None
     expertise: str | None
+    opportunity: bool = False
+    """An opportunity attack (L719): its miss offers the target no counter (L711)."""
+    unused_dice: tuple[int, ...] = ()
+    """Faces given outright that the attack did not need."""
 
 
 @dataclass(frozen=True)
@@ -190,6 +196,26 @@ class FightSession:
 
     def remove_listener(self, listener: FightListener) -> None:
         self._listeners.remove(listener)
+
+    @property
+    def characters(self) -> CharacterService:
+        return self._characters
+
+    @property
+    def rng_factory(self) -> RngFactory:
+        return self._rng_factory
+
+    def step_to(self, after: Fight, text: str) -> FightStep:
+        return self._step(after, text)
+
+    def joined(self, text: str, children: Sequence[Command]) -> Command:
+        return self._joined(text, children)
+
+    def maneuver(
+        self, kind: Maneuver, actor: str, target: str | None = None, **options: Any
+    ) -> ManeuverCommand:
+        """Grab, Escape Grab or Knockback (see ``maneuver_step.make_maneuver``)."""
+        return make_maneuver(self, kind, actor, target, **options)
 
     def _joined(self, text: str, children: Sequence[Command]) -> Command:
         """Child commands as one step (a hit on a crow and the fight's step commit together or
@@ -522,6 +548,8 @@ class FightSession:
             counter_damage=counter,
             ammunition=used,
             expertise=spent,
+            opportunity=request.situation.opportunity,
+            unused_dice=rolled.unused,
         )
         text = attack_text(report)
         children.append(self._step(after, text))
@@ -556,6 +584,9 @@ class FightSession:
         if tested not in values:
             raise AttackRefused(f"{attack.name} tests {' or '.join(offered)}, not {tested}")
         return tested, values[tested]
+
+    def counter_damage_of(self, fighter: Combatant, tier: int) -> int | None:
+        return self._counter_damage(fighter, tier)
 
     def _counter_damage(self, fighter: Combatant, tier: int) -> int | None:
         """The counter's damage with the target's first melee attack (None if it has none)."""
@@ -616,7 +647,8 @@ def attack_text(report: AttackReport) -> str:
     """One line for the log: who, with what, the tier, and what happened."""
     outcome = report.outcome
     test = outcome.test
-    head = f"{report.attacker} attacks {report.target} with {report.weapon}: "
+    how = "makes an opportunity attack on" if report.opportunity else "attacks"
+    head = f"{report.attacker} {how} {report.target} with {report.weapon}: "
     if test.crit:
         head += "crit, "
     elif test.doom:
@@ -626,6 +658,8 @@ def attack_text(report: AttackReport) -> str:
         parts.append(f"tier {test.tier} hit; {_hit_text(report.hit)}")
     else:
         parts.append("miss")
+        if report.opportunity and outcome.test.tier == 1:
+            parts.append(f"no counter for {report.target} (an opportunity attack, L711)")
     if outcome.counter_tier is not None:
         dealt = f" for {report.counter_damage}" if report.counter_damage is not None else ""
         parts.append(f"{report.target} may counter{dealt}")

@@ -75,6 +75,8 @@ def _row(fight: Fight, fighter: Combatant, crow: Callable[[str], Character | Non
     fallen = {"dead", "knocked out"} & set(words)
     if "unconscious" in conditions and not fallen:  # knocked out or dead says more
         words.insert(0, "down")
+    if fighter.grabbed_by:
+        words.append(f"held by {fighter.grabbed_by}")
     if fighter.surprised:
         words.append("surprised")
     return CombatantRow(

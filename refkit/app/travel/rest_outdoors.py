@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from refkit.app.character_service import CharacterService
+from refkit.app.party.day_meal import DayMealCommand
 from refkit.app.party.rest import CrowRestCommand, RestCrafting
 from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.app.undo import FollowedStep
@@ -46,6 +47,8 @@ class RestTaken:
     """Make Camp's bonus on the crafting rolls at this camp (L860)."""
     day: int = 0
     """The travel day whose rest this is (names the crafting rolls' occasion)."""
+    rested: bool = True
+    """False for a day without a rest: the crows eat (or starve) without its benefits (L521)."""
 
 
 RestOf = Callable[[], RestTaken | None]
@@ -92,12 +95,22 @@ class RestFollowsTravel(FollowedStep):
         self._prompts = prompts
         self._activities = dict(activities or {})
         self.rest: CrowRestCommand | None = None
+        self.meal: DayMealCommand | None = None
 
-    def follow(self) -> Iterator[CrowRestCommand]:
+    def follow(self) -> Iterator[CrowRestCommand | DayMealCommand]:
         taken = self._rest_of()
         if taken is None:
             return
         crows = resting_crows(self._characters, taken.travellers)
+        if not taken.rested:
+            if self._activities:
+                raise ValueError("a rest activity is given, but the party does not rest today")
+            if crows:
+                meal = DayMealCommand(self._characters, self._prompts, crows, day=taken.day)
+                meal.do()
+                self.meal = meal
+                yield meal
+            return
         names = [crow.name for crow in crows]
         unknown = sorted(name for name in self._activities if by_first_name(names, name) is None)
         if unknown:

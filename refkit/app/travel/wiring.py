@@ -201,7 +201,7 @@ def rest_follows_day(
 
     def rest_of() -> RestTaken | None:
         day = command.day
-        if day is None or day.record.rest_check is None:
+        if day is None:
             return None
         names = tuple(t.name for t in day.record.before.travellers if not t.claimed)
         plan = day.record.plan
@@ -212,6 +212,7 @@ def rest_follows_day(
             secluded=plan.seclude,
             crafting_bonus=day.record.crafting_bonus,
             day=day.record.day,
+            rested=day.record.rest_check is not None,  # no rest: the day's food all the same
         )
 
     return RestFollowsTravel(
@@ -222,6 +223,22 @@ def rest_follows_day(
         activities=activities,
         crafting=services.crafting,
     )
+
+
+def meal_follows_finish(
+    services: Services, command: JourneyRollCommand[TravelledDay]
+) -> RestFollowsTravel:
+    """A day finished step by step: with no rest step taken, its crows eat or starve (L521)
+    with the journal entry, as one step."""
+
+    def rest_of() -> RestTaken | None:
+        day = command.value
+        if day is None or day.record.rest_check is not None:
+            return None  # the rest fed them
+        names = tuple(t.name for t in day.record.before.travellers if not t.claimed)
+        return RestTaken(names, day.record.plan.in_miasma, 0, day=day.record.day, rested=False)
+
+    return RestFollowsTravel(command, rest_of, services.characters, services.party.prompts)
 
 
 class TravelDesk:
@@ -293,8 +310,8 @@ class TravelDesk:
             return rest_follows_step(self._services, command, activities)
         return command
 
-    def finish_day_command(self, name: str) -> JourneyRollCommand[TravelledDay]:
-        return self.service.finish_day_command(name)
+    def finish_day_command(self, name: str) -> RestFollowsTravel:
+        return meal_follows_finish(self._services, self.service.finish_day_command(name))
 
     def take_back_step_command(self, name: str) -> JourneyEditCommand:
         return self.service.take_back_step_command(name)

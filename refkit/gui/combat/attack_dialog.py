@@ -93,6 +93,8 @@ def outcome_text(report: AttackReport) -> str:
         lines.append(f"Hit! {_hit_words(report.hit)}.")
     else:
         lines.append("Miss.")
+        if report.opportunity:
+            lines.append(f"An opportunity attack: {report.target} gets no counter.")
     if outcome.counter_tier is not None:
         if report.counter_damage is not None:
             lines.append(f"{report.target} may counter for {report.counter_damage} damage.")
@@ -182,6 +184,8 @@ class AttackDialog(QDialog):
         self.cover = QCheckBox("Cover")
         self.surprised = QCheckBox("Target surprised (+1)")
         self.knock_out = QCheckBox("Knock out instead of kill")
+        self.opportunity = QCheckBox("Opportunity attack (a miss gives no counter)")
+        self.opportunity.setToolTip("A reaction as the target leaves the attacker's reach")
         for box, name in (
             (self.flanking, "attack_flanking"),
             (self.high_ground, "attack_high_ground"),
@@ -189,6 +193,7 @@ class AttackDialog(QDialog):
             (self.cover, "attack_cover"),
             (self.surprised, "attack_surprised"),
             (self.knock_out, "attack_knock_out"),
+            (self.opportunity, "attack_opportunity"),
         ):
             box.setObjectName(name)
         self.distance_spin = QSpinBox()
@@ -247,7 +252,7 @@ class AttackDialog(QDialog):
         form.addRow("More", extra)
         boxes = QHBoxLayout()
         left, right = QVBoxLayout(), QVBoxLayout()
-        for box in (self.flanking, self.high_ground, self.cover):
+        for box in (self.flanking, self.high_ground, self.cover, self.opportunity):
             left.addWidget(box)
         for box in (self.adjacent, self.surprised, self.knock_out):
             right.addWidget(box)
@@ -275,7 +280,15 @@ class AttackDialog(QDialog):
         self.target_combo.currentIndexChanged.connect(lambda _i: self._target_changed())
         for combo in (self.weapon_combo, self.tested_combo, self.expertise_combo):
             combo.currentIndexChanged.connect(lambda _i: self.update_odds())
-        for box in (self.flanking, self.high_ground, self.adjacent, self.cover, self.surprised):
+        boxes_changing_odds = (
+            self.flanking,
+            self.high_ground,
+            self.adjacent,
+            self.cover,
+            self.surprised,
+            self.opportunity,
+        )
+        for box in boxes_changing_odds:
             box.toggled.connect(lambda _on: self.update_odds())
         for spin in (self.distance_spin, self.edges_spin, self.banes_spin):
             spin.valueChanged.connect(lambda _v: self.update_odds())
@@ -408,6 +421,7 @@ class AttackDialog(QDialog):
             surprised_target=self.surprised.isChecked(),
             edges=self.edges_spin.value(),
             banes=self.banes_spin.value(),
+            opportunity=self.opportunity.isChecked(),
         )
 
     # -- odds and the roll ----------------------------------------------------------------------

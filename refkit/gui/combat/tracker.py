@@ -42,6 +42,7 @@ from refkit.app.combat.fight_view import (
     round_text,
     side_text,
 )
+from refkit.app.combat.maneuver_step import maneuver_roles
 from refkit.app.undo import Command
 from refkit.errors import ConflictError, DomainError
 from refkit.gui.common.plain_text import plain_label, rich_tooltip, text_height
@@ -49,6 +50,7 @@ from refkit.gui.shell.gui_thread import GuiThreadListener, on_gui_thread
 from refkit.gui.shell.undo_adapter import WRITE_HERE
 from refkit.rules.character.model import CONDITIONS, Character
 from refkit.rules.combat.fight import MAX_OF_A_KIND, Fight
+from refkit.rules.combat.maneuvers import Maneuver
 
 Push = Callable[[Command], object]
 NEXT_TURN_KEY = Qt.Key.Key_N
@@ -272,6 +274,26 @@ class FightPanel(QWidget):
         )
         self.remove_button = QPushButton("Remove")
         self.remove_button.setObjectName("fight_remove")
+        self.grab_button = QPushButton("Grab")
+        self.grab_button.setObjectName("fight_grab")
+        self.grab_button.setToolTip(
+            "Whoever's turn it is grabs the picked one (2d10+S; tier 3 holds it)"
+        )
+        self.escape_button = QPushButton("Escape grab")
+        self.escape_button.setObjectName("fight_escape")
+        self.escape_button.setToolTip(
+            "Whoever's turn it is (or the picked one) tries to escape its grabber (2d10 + A or S)"
+        )
+        self.break_free_check = QCheckBox("break free on tier 2")
+        self.break_free_check.setObjectName("fight_break_free")
+        self.break_free_check.setToolTip(
+            "An escape's tier 2 frees only by choice, and then the grabber may counter"
+        )
+        self.knockback_button = QPushButton("Knockback")
+        self.knockback_button.setObjectName("fight_knockback")
+        self.knockback_button.setToolTip(
+            "Whoever's turn it is knocks the picked one back (2d10+S; push 1 or 2)"
+        )
         self.damage_spin = QSpinBox()
         self.damage_spin.setObjectName("fight_damage_amount")
         self.damage_spin.setRange(1, MOST_DAMAGE)
@@ -331,6 +353,11 @@ class FightPanel(QWidget):
         for button in (self.attack_button, self.surprise_button, self.remove_button):
             others.addWidget(button)
         others.addStretch(1)
+        maneuvers = QHBoxLayout()
+        for widget in (self.grab_button, self.knockback_button, self.escape_button,
+                       self.break_free_check):  # fmt: skip
+            maneuvers.addWidget(widget)
+        maneuvers.addStretch(1)
         damage = QHBoxLayout()
         for widget in (self.damage_spin, self.damage_button, self.piercing_check,
                        self.knock_out_check, self.armour_combo):  # fmt: skip
@@ -341,6 +368,7 @@ class FightPanel(QWidget):
         layout.addWidget(self.turn_label)
         layout.addLayout(turns)
         layout.addLayout(others)
+        layout.addLayout(maneuvers)
         layout.addLayout(damage)
         layout.addWidget(self.message)
         layout.addWidget(self.empty_label)
@@ -357,6 +385,9 @@ class FightPanel(QWidget):
         self.surprise_button.clicked.connect(self.toggle_surprised)
         self.remove_button.clicked.connect(self.remove_picked)
         self.damage_button.clicked.connect(self.damage_picked)
+        self.grab_button.clicked.connect(lambda: self.maneuver("grab"))
+        self.escape_button.clicked.connect(lambda: self.maneuver("escape"))
+        self.knockback_button.clicked.connect(lambda: self.maneuver("knockback"))
         self._group.buttonClicked.connect(lambda _button: self.show_armour_choice())
 
         listener = _Listener(self)
@@ -530,6 +561,17 @@ class FightPanel(QWidget):
                 name, amount, piercing=piercing, knock_out=knock_out, armour_order=order
             )[0]
         )
+
+    def maneuver(self, kind: Maneuver) -> bool:
+        """Grab, Escape Grab or Knockback as one step: the presenter says who acts on whom."""
+        fight = self.session.state
+        roles = maneuver_roles(fight, kind, fight.current, self.picked())
+        if roles.problem is not None or roles.actor is None:
+            self.say(roles.problem or "Pick who tries it")
+            return False
+        actor, target = roles.actor, None if kind == "escape" else roles.target
+        free = kind == "escape" and self.break_free_check.isChecked()
+        return self.run(lambda: self.session.maneuver(kind, actor, target, break_free=free))
 
     def show_armour_choice(self, sheets: Callable[[str], Character | None] | None = None) -> None:
         """Offer the picked crow's armour and shields (two or more) to lose AD first; the one

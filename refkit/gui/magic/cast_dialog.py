@@ -38,6 +38,7 @@ from refkit.errors import DomainError
 from refkit.gui.common.plain_text import plain_label
 from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.present.cast_text import odds_line
+from refkit.present.spell_text import spell_outcome_words
 from refkit.rules.character.model import Character
 from refkit.rules.tables.defaults import BACKLASH_TABLE
 
@@ -68,12 +69,8 @@ def result_lines(plan: CastPlan) -> list[str]:
     lines = list(plan.lines)
     tier = plan.result.spell_tier
     if tier is not None:
-        outcome = plan.spell.outcome(tier)
-        if outcome is None:
-            lines.append(f"tier {tier}: a miss")
-        else:
-            damage = f" ({outcome.damage} damage)" if outcome.damage else ""
-            lines.append(f"tier {tier}: {outcome.text}{damage}")
+        words, _ = spell_outcome_words(plan.spell, tier, plan.before.characteristics.mind)
+        lines.append(f"tier {tier}: {words}")
     return lines
 
 

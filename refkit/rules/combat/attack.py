@@ -329,6 +329,9 @@ class RolledAttack:
 
     outcome: AttackOutcome
     faces: tuple[int, ...]
+    unused: tuple[int, ...] = ()
+    """Faces given outright that this attack did not need (a hit rolls no stray die): kept
+    and said, never refused."""
 
 
 def roll_attack(
@@ -340,7 +343,8 @@ def roll_attack(
     """Roll the attack: 2d10, then the stray die and the ally when they are needed.
 
     ``dice`` gives faces outright, in that order (2 d10s, then a d6, then the ally's number);
-    whatever it leaves out is rolled with ``rng``."""
+    whatever it leaves out is rolled with ``rng``, and whatever the attack did not need is
+    returned as ``unused``."""
     given = list(dice or ())
     modifiers = attack_modifiers(request)  # refuse before anything is drawn
 
@@ -373,9 +377,5 @@ def roll_attack(
     if ally_hit:
         stray_pick = next_face(allies)
         faces.append(stray_pick)
-    if given:
-        raise ValueError(
-            f"{len(faces) + len(given)} dice given, but this attack rolls {len(faces)}"
-        )
     outcome = _outcome(request, modifiers, test, stray_die, stray_pick)
-    return RolledAttack(outcome=outcome, faces=tuple(faces))
+    return RolledAttack(outcome=outcome, faces=tuple(faces), unused=tuple(given))

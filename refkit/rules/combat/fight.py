@@ -52,6 +52,9 @@ class Combatant:
     wounds: int = 0
     """Wounds a creature that takes them (a human, an animal) has had past 0 Stamina: with
     one in every backpack slot it dies (L357)."""
+    grabbed_by: str | None = None
+    """Who holds it with a Grab (L369); a creature grabbed also has the condition here, a crow
+    on its sheet."""
 
     @property
     def is_crow(self) -> bool:
@@ -160,7 +163,45 @@ class Fight:
         current = None if self.current == gone.name else self.current
         return replace(
             self, combatants=tuple(f for f in self.combatants if f is not gone), current=current
+        ).grabs_kept()
+
+    # -- grabs ------------------------------------------------------------------------------
+
+    def held_by(self, name: str) -> Combatant | None:
+        """The one ``name`` holds with a Grab (one at a time), if any."""
+        holder = self.combatant(name).name
+        return next((f for f in self.combatants if f.grabbed_by == holder), None)
+
+    def with_grab(self, grabber: str, target: str) -> Fight:
+        """``target`` is grabbed by ``grabber`` (a creature gets the condition here)."""
+        by, held = self.combatant(grabber), self.combatant(target)
+        already = self.held_by(by.name)
+        if already is not None and already.name != held.name:
+            raise FightError(f"{by.name} already holds {already.name}: one grab at a time")
+        conditions = held.conditions
+        if not held.is_crow and "grabbed" not in conditions:
+            conditions = (*conditions, "grabbed")
+        return self._replaced(replace(held, grabbed_by=by.name, conditions=conditions))
+
+    def released(self, name: str) -> Fight:
+        """``name`` is no longer grabbed (a creature loses the condition here)."""
+        held = self.combatant(name)
+        kept = (
+            held.conditions if held.is_crow else tuple(c for c in held.conditions if c != "grabbed")
         )
+        return self._replaced(replace(held, grabbed_by=None, conditions=kept))
+
+    def grabs_kept(self) -> Fight:
+        """The fight with every grab whose grabber is gone, down, prone or unconscious ended
+        (L371)."""
+        fight = self
+        for held in self.combatants:
+            if held.grabbed_by is None:
+                continue
+            holder = next((f for f in fight.combatants if f.name == held.grabbed_by), None)
+            if holder is None or not holder.can_act or "prone" in holder.conditions:
+                fight = fight.released(held.name)
+        return fight
 
     def _room_for(self, count: int) -> None:
         if len(self.combatants) + count > MAX_COMBATANTS:
@@ -265,7 +306,10 @@ class Fight:
             kept = tuple(c for c in fighter.conditions if c != condition)
         else:
             kept = (*fighter.conditions, condition)
-        return self._replaced(replace(fighter, conditions=kept))
+        changed = replace(fighter, conditions=kept)
+        if condition == "grabbed" and "grabbed" not in kept:
+            changed = replace(changed, grabbed_by=None)
+        return self._replaced(changed).grabs_kept()
 
     def damaged(
         self,
@@ -306,7 +350,7 @@ class Fight:
             standing=standing,
             wounds=min(wounds, len(BACKPACK_WOUND_SLOTS)),
         )
-        fight = self._replaced(changed)
+        fight = self._replaced(changed).grabs_kept()
         if fight.current == fighter.name and not changed.can_act:
             fight = fight.next_turn()
         return fight, hit
@@ -319,7 +363,7 @@ class Fight:
         if fighter.standing == standing:
             return self
         changed = replace(fighter, standing=standing)
-        fight = self._replaced(changed)
+        fight = self._replaced(changed).grabs_kept()
         if fight.current == fighter.name and not changed.can_act:
             fight = fight.next_turn()
         return fight

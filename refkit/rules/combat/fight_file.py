@@ -43,6 +43,7 @@ def fight_json(fight: Fight) -> str:
                     "acted": f.acted,
                     "surprised": f.surprised,
                     "wounds": f.wounds,
+                    "grabbed_by": f.grabbed_by,
                 }
                 for f in fight.combatants
             ],
@@ -106,6 +107,7 @@ def _combatant(entry: Any, where: str) -> Combatant:
     if not isinstance(surprised, bool):
         raise ValueError(f"{where}.surprised: must be true or false")
     wounds = _whole(entry.get("wounds", 0), f"{where}.wounds")
+    grabbed_by = _text_or_none(entry.get("grabbed_by"), f"{where}.grabbed_by")
     side = _side(entry.get("side"), f"{where}.side", optional=False)
     assert side is not None
     return Combatant(
@@ -119,6 +121,7 @@ def _combatant(entry: Any, where: str) -> Combatant:
         acted=acted,
         surprised=surprised,
         wounds=wounds,
+        grabbed_by=grabbed_by,
     )
 
 

@@ -83,6 +83,9 @@ class DayInProgress:
     miasma: tuple[MiasmaTest, ...] = ()
     cruelty_cleared: tuple[str, ...] = ()
     travellers: tuple[Traveller, ...] = ()
+    unused_dice: tuple[tuple[str, str, tuple[int, ...]], ...] = ()
+    """Dice the Miasma step was given but did not need (option, traveller, faces): rolled
+    ahead, they are kept and said, never refused."""
 
     @property
     def ordered(self) -> tuple[RoleAssignment, ...]:
@@ -407,15 +410,23 @@ def face_the_miasma(
     require_step(progress, MIASMA)
     state, plan = progress.before, progress.plan
     dice, effects_dice = dict(dice or {}), dict(effects_dice or {})
+    known = {t.name for t in state.travellers}
+    for name in (*dice, *effects_dice):
+        if name not in known:
+            raise ValueError(
+                f"dice are given for {name}, who is not on this journey "
+                f"({', '.join(sorted(known)) or 'nobody'})"
+            )
     if not plan.in_miasma:
-        if dice or effects_dice or plan.miasma_raises:
-            raise ValueError("Miasma dice are given, but nobody rests in the Miasma today")
+        if plan.miasma_raises:
+            raise ValueError("a Miasma raise is planned, but nobody rests in the Miasma today")
         cleared = tuple(t.name for t in state.travellers if t.cruelty)
         return replace(
             progress,
             miasma_done=True,
             cruelty_cleared=cleared,
             travellers=tuple(replace(t, cruelty=0) for t in state.travellers),
+            unused_dice=_unused_miasma_dice(dice, effects_dice, keep=set()),
         )
     edges: dict[str, int] = {}
     for result in progress.roles:
@@ -426,6 +437,8 @@ def face_the_miasma(
     for name in edges:
         if name not in {t.name for t in resting}:
             raise ValueError(f"Fight the Miasma helps humans who rest; {name} makes no Miasma test")
+    testing = {t.name for t in resting}
+    unused = _unused_miasma_dice(dice, effects_dice, keep=testing)
     tests = resist_miasma(
         [
             MiasmaRoller(t.name, t.mind, t.cruelty, edges.get(t.name, 0), t.miasma_effects)
@@ -433,9 +446,14 @@ def face_the_miasma(
         ],
         table,
         rng,
-        dice=dice,
-        effects_dice=effects_dice,
+        dice={name: pair for name, pair in dice.items() if name in testing},
+        effects_dice={name: face for name, face in effects_dice.items() if name in testing},
         raises=plan.miasma_raises,
+    )
+    unused += tuple(
+        ("--effects-die", test.traveller, (test.unused_effects_die,))
+        for test in tests
+        if test.unused_effects_die is not None
     )
     by_name = {test.traveller: test for test in tests}
     travellers = []
@@ -453,7 +471,31 @@ def face_the_miasma(
                 claimed=traveller.claimed or test.claimed,
             )
         )
-    return replace(progress, miasma_done=True, miasma=tests, travellers=tuple(travellers))
+    return replace(
+        progress,
+        miasma_done=True,
+        miasma=tests,
+        travellers=tuple(travellers),
+        unused_dice=unused,
+    )
+
+
+def _unused_miasma_dice(
+    dice: Mapping[str, tuple[int, int]], effects_dice: Mapping[str, int], *, keep: set[str]
+) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
+    """The faces given for travellers who make no Miasma test (a bird, a crow already claimed,
+    everyone on a day out of the Miasma), checked as faces all the same."""
+    unused: list[tuple[str, str, tuple[int, ...]]] = []
+    for name, pair in dice.items():
+        if name not in keep:
+            for face in pair:
+                check_die(f"Miasma die for {name}", face, 10)
+            unused.append(("--dice", name, tuple(pair)))
+    for name, face in effects_dice.items():
+        if name not in keep:
+            check_die(f"Miasma effects die for {name}", face, 10)
+            unused.append(("--effects-die", name, (face,)))
+    return tuple(unused)
 
 
 def finish_day(

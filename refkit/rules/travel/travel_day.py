@@ -113,5 +113,11 @@ def travel_day(
         progress = face_the_miasma(
             progress, miasma_table, rng, dice=faces.miasma, effects_dice=faces.miasma_effects
         )
+        tested = {test.traveller for test in progress.miasma}
+        unused += [  # a tester's unneeded effects die is on its test already
+            ("--miasma-dice" if option == "--dice" else option, who, given)
+            for option, who, given in progress.unused_dice
+            if who not in tested
+        ]
     record = finish_day(progress, hex_map, cut_short=tuple(plan.route[progress.hexes :]))
     return replace(record, unused_dice=tuple(unused)) if unused else record

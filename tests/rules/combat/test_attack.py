@@ -183,10 +183,10 @@ def test_rolling_draws_the_stray_die_and_the_ally_only_when_needed() -> None:
     assert hit.faces == (8, 8) and hit.outcome.hit
 
 
-def test_given_dice_are_used_and_extra_ones_refused() -> None:
+def test_given_dice_are_used_and_extra_ones_kept_as_unused() -> None:
     rolled = roll_attack(ScriptedRandom(), sword(2), dice=(6, 6))
-    assert rolled.outcome.damage == 5
-    with pytest.raises(ValueError, match="3 dice given, but this attack rolls 2"):
-        roll_attack(ScriptedRandom(), sword(2), dice=(6, 6, 3))
+    assert rolled.outcome.damage == 5 and rolled.unused == ()
+    extra = roll_attack(ScriptedRandom(), sword(2), dice=(6, 6, 3))  # issue 25 item 11
+    assert extra.faces == (6, 6) and extra.unused == (3,) and extra.outcome.damage == 5
     with pytest.raises(ValueError, match="d10"):
         roll_attack(ScriptedRandom(), sword(2), dice=(11, 6))
