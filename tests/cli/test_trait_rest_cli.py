@@ -35,7 +35,7 @@ def stones(db: str, name: str) -> int:
 
 
 def test_a_crow_with_the_trait_makes_an_alteration_stone_at_the_rest(resting) -> None:
-    first, second, _ = members(resting)
+    first = members(resting)[0]
     assert resting("character", "xp", first, "--add", "500").code == 0
     bought = resting("character", "advance", first, "--trait", "Alteration Stone")
     assert bought.code == 0, bought.err
