@@ -34,6 +34,7 @@ from refkit.rules.character.model import (
     DamageOutcome,
     Expertise,
 )
+from refkit.rules.character.slot_traits import inventory_rules
 from refkit.rules.inventory.catalogue import CatalogueItem
 from refkit.rules.inventory.model import (
     GROUND,
@@ -214,7 +215,9 @@ def move_item(
     """An item moved (or merged into a matching stack) to ``area`` at ``at``."""
     before = service.get(name)
     item_name = _item_name(before, item_id)
-    items = move_item_to(before.items, item_id, area, at, rules=service.rules)
+    items = move_item_to(
+        before.items, item_id, area, at, rules=inventory_rules(before, service.rules)
+    )
     place = _place_words(area, at)
     return CharacterEdit(
         service, before.name, before, before.with_items(items), f"Move {item_name} to {place}"
@@ -232,7 +235,9 @@ def split_stack(
     """``count`` taken off a stack as a new entry; returns the command and the new entry's id."""
     before = service.get(name)
     item_name = _item_name(before, item_id)
-    result = split_item(before.items, item_id, count, area, at, rules=service.rules)
+    result = split_item(
+        before.items, item_id, count, area, at, rules=inventory_rules(before, service.rules)
+    )
     command = CharacterEdit(
         service,
         before.name,
@@ -262,7 +267,9 @@ def pick_up(
     """An item from the ground tray put into ``area`` (at ``at``, or the first place that fits)."""
     before = service.get(name)
     item_name = _item_name(before, item_id)
-    items = pick_up_item(before.items, item_id, area, at, rules=service.rules)
+    items = pick_up_item(
+        before.items, item_id, area, at, rules=inventory_rules(before, service.rules)
+    )
     return CharacterEdit(
         service, before.name, before, before.with_items(items), f"Pick up {item_name}"
     )
@@ -327,11 +334,13 @@ def add_catalogue_item(
     before = service.get(name)
     item = entry.to_item(count=count, item_id=fresh_item_id(entry.name, before.items.ids()))
     if area is None:
-        items = add_item_anywhere(before.items, item, rules=service.rules)
+        items = add_item_anywhere(before.items, item, rules=inventory_rules(before, service.rules))
     elif area == GROUND:
         items = before.items.with_item(item)
     else:
-        verdict = can_place_item(before.items, item, area, at, rules=service.rules)
+        verdict = can_place_item(
+            before.items, item, area, at, rules=inventory_rules(before, service.rules)
+        )
         if not verdict.ok:
             raise MoveRefused(verdict.reason)
         if verdict.merged is not None and verdict.merged < count:
@@ -339,7 +348,13 @@ def add_catalogue_item(
                 f"{_place_words(area, at).capitalize()} has room for only {verdict.merged} more "
                 f"{entry.name}"
             )
-        items = move_item_to(before.items.with_item(item), item.id, area, at, rules=service.rules)
+        items = move_item_to(
+            before.items.with_item(item),
+            item.id,
+            area,
+            at,
+            rules=inventory_rules(before, service.rules),
+        )
     new_id = item.id if item.id in items.ids() else _joined_stack(items, before.items, item)
     command = CharacterEdit(
         service, before.name, before, before.with_items(items), f"Add {entry.name}"
@@ -396,7 +411,12 @@ def draw_from_pack(
         roll = rng.randint(1, DRAW_DIE_SIDES)
     item_name = _item_name(before, item_id)
     result = draw_item(
-        before.items, item_id, roll, hand=hand, make_room=make_room, rules=service.rules
+        before.items,
+        item_id,
+        roll,
+        hand=hand,
+        make_room=make_room,
+        rules=inventory_rules(before, service.rules),
     )
     if not result.success:
         return None, result

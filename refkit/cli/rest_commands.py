@@ -53,7 +53,8 @@ def register_rest(actions: Subcommands) -> None:
         default=[],
         metavar="CROW=ACTIVITY",
         help="a crow's rest activity (repeatable): tend-wounds[:PATIENT], repair-armor[:ITEM], "
-        "seclude-camp, prepare[:TASK], identify[:ITEM], harvest:SIZE, craft[:WHAT], none",
+        "seclude-camp, prepare[:TASK], identify[:ITEM], harvest:SIZE, craft[:WHAT], "
+        "trait:TRAIT[:TARGET] (a trait the crow has that is a rest activity), none",
     )
     finish.add_argument(
         "--interrupted", action="store_true", help="the rest was cut short: nothing restored"

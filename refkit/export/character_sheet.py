@@ -35,6 +35,7 @@ from refkit.present.card_face import CardFace
 from refkit.present.card_sheet import Paper
 from refkit.present.geometry import Rect
 from refkit.present.sheet_layout import (
+    EXTRA_BELT,
     BoardMetrics,
     Place,
     SheetLayout,
@@ -42,11 +43,13 @@ from refkit.present.sheet_layout import (
     lay_out_sheet,
 )
 from refkit.rules.character.model import Character
+from refkit.rules.character.slot_traits import inventory_rules
 from refkit.rules.inventory.model import BACKPACK, BELT, GROUND, HAND, MAGIC, Item
 
 AREA_TITLES = {
     HAND: "Hands",
     BELT: "Belt",
+    EXTRA_BELT: "Belt +1",
     BACKPACK: "Backpack",
     MAGIC: "Magic items",
     GROUND: "On the ground",
@@ -162,6 +165,7 @@ def board_layout(
     """The board's layout in mm: the largest line height (up to ``largest_line``) at which the
     wide arrangement fits ``width`` × ``height`` (without the ground's cards unless ``ground``)."""
     cells = [item.slots for item in crow.items.ground] if ground else []
+    belt_slots = inventory_rules(crow).size(BELT)
     look = print_layout().sheet
     # The shipped floors are screen pixels; on paper they are millimetres of their own.
     proportions = replace(
@@ -172,7 +176,7 @@ def board_layout(
         metrics = BoardMetrics.from_line_height(line, proportions)
         # The wide arrangement reaches one gap past the width it is given (a screen scrolls
         # that away); on paper it is laid out one gap narrower so it stays inside the margins.
-        layout = lay_out_sheet(width - metrics.gap, metrics, cells)
+        layout = lay_out_sheet(width - metrics.gap, metrics, cells, belt_slots)
         fits = layout.size[0] <= width + 1e-6 and layout.size[1] <= height + 1e-6
         if (fits and layout.wide) or line <= 1.0:
             return layout

@@ -113,9 +113,17 @@ class Place:
 GROUND_PLACE = Place(GROUND, None)
 
 
-def all_slot_places() -> tuple[Place, ...]:
-    """Every slot in reading order: hands, belt, backpack 1–10, then the magic slots."""
+EXTRA_BELT = "belt+"
+"""The frame of the belt slot a trait adds (it sits above the speed box, beside the backpack)."""
+
+
+def all_slot_places(belt_slots: int = SLOT_AREAS[BELT]) -> tuple[Place, ...]:
+    """Every slot in reading order: hands, belt (with a trait's extra slot when ``belt_slots``
+    says so), backpack 1–10, then the magic slots."""
     places = [Place(area, number) for area in (HAND, BELT, BACKPACK) for number in _numbers(area)]
+    places[2 + SLOT_AREAS[BELT] : 2 + SLOT_AREAS[BELT]] = [
+        Place(BELT, number) for number in range(SLOT_AREAS[BELT] + 1, belt_slots + 1)
+    ]
     places += [Place(MAGIC, name) for name in MAGIC_SLOTS]
     return tuple(places)
 
@@ -236,11 +244,14 @@ def lay_out_sheet(
     width: float,
     metrics: BoardMetrics,
     ground_slots: Sequence[int] = (),
+    belt_slots: int = SLOT_AREAS[BELT],
 ) -> SheetLayout:
     """Lay the sheet out in ``width`` units.
 
     ``ground_slots`` gives, for each item in the ground tray in order, how many slots wide its
     card is; the tray flows them into rows and always keeps room for one more card.
+    ``belt_slots`` above four: the extra belt slot a trait gives sits in its own frame at the
+    top of the column beside the backpack, the speed box under it.
     """
     m = metrics
     s = m.sheet
@@ -291,7 +302,14 @@ def lay_out_sheet(
     content_right = belt_left + 4 * step
     status_left = left + 5 * step + m.gap / 2
     status_right = content_right - m.gap / 2
-    layout.status = Rect(status_left, pack_top, status_right - status_left, pack_bottom - pack_top)
+    status_top = pack_top
+    if belt_slots > SLOT_AREAS[BELT]:
+        extra_left = left + BACKPACK_ROW_BREAK * step + m.gap
+        status_top = frame(EXTRA_BELT, extra_left, pack_top, 1, 1) + m.gap
+        layout.slots[Place(BELT, SLOT_AREAS[BELT] + 1)] = cell(extra_left, pack_top + m.title)
+    layout.status = Rect(
+        status_left, status_top, status_right - status_left, pack_bottom - status_top
+    )
 
     if wide:
         magic_left = belt_left + 4 * step + m.gap

@@ -130,6 +130,11 @@ def cell_detail(cell: TraitCell) -> str:
         f"{trait.key} — tier {trait.tier}, {trait.cost:,} XP",
         trait.summary,
         needs + (f" ({tags})" if tags else ""),
-        f"{STATE_WORDS[cell.state].capitalize()}" + (f": {cell.reason}" if cell.reason else "."),
+        _first_upper(STATE_WORDS[cell.state]) + (f": {cell.reason}" if cell.reason else "."),
     ]
     return "\n".join(lines)
+
+
+def _first_upper(words: str) -> str:
+    """``words`` with its first letter upper case, the rest as written ("XP" stays "XP")."""
+    return words[:1].upper() + words[1:]

@@ -295,3 +295,18 @@ def test_the_sheet_prints_background_xp_traits_and_connection(tmp_path):
         assert squeezed(expected) in text, expected
     plain = pdf_text(saved(tmp_path, sheet_document([crow()], paper_named("a4")).data, "v1.pdf"))
     assert "Background" not in plain and "Traits" not in plain
+
+
+def test_the_sheet_prints_a_traits_extra_belt_slot_with_its_item(tmp_path: Path) -> None:
+    from dataclasses import replace as changed
+
+    from refkit.rules.inventory.model import BELT, Inventory, Item
+
+    spear = Item("Spear", area=BELT, at=5, keywords=("stabbing", "brutal"), id="spear")
+    holstered = changed(
+        crow(), traits=("Stabbing: Stabbing Holster",), items=Inventory((spear,), ())
+    )
+    text = pdf_text(saved(tmp_path, sheet_document([holstered], paper_named("a4")).data), page=1)
+    assert "Belt +1" in text and "Spear" in text
+    plain = pdf_text(saved(tmp_path, sheet_document([crow()], paper_named("a4")).data), page=1)
+    assert "Belt +1" not in plain

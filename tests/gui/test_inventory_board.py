@@ -380,3 +380,30 @@ def add_magic_item(session: CharacterSession, name: str) -> str:
     rope = find_catalogue_item(load_item_catalogue(), "Rope")
     session.service.add_custom_item(replace(rope, name=name, tags=("magic",), notes=""))
     return name
+
+
+def test_a_holster_trait_gives_the_board_a_fifth_belt_slot_for_its_weapons(
+    board: InventoryBoard, session: CharacterSession, db_path: Path
+) -> None:
+    from dataclasses import replace
+
+    from refkit.rules.character.model import Character, Characteristics, Stamina
+    from refkit.rules.inventory.model import Inventory, Item
+
+    spear = Item("Spear", area=BACKPACK, at=1, keywords=("stabbing",), id="spear-1")
+    rope = Item("Rope", area=BACKPACK, at=2, id="rope-1")
+    holder = Character("Ilse Varr", Characteristics(0, 1, 2), Stamina(9, 9))
+    holder = replace(
+        holder, traits=("Stabbing: Stabbing Holster",), items=Inventory((spear, rope), ())
+    )
+    session.create(holder)
+    open_crow(session, board, "Ilse Varr")
+    extra = Place(BELT, 5)
+    assert extra in board.board_layout().slots
+    refused = board.verdict(Carry(rope, 0), extra)
+    assert not refused.ok and "stabbing weapons only" in refused.reason
+    drag_and_drop(board, carried("Ilse Varr", "spear-1"), board.place_center(extra))
+    assert session.character().items.find("spear-1").location == "belt 5"
+    assert '"at": 5' in stored(db_path, "Ilse Varr")
+    open_crow(session, board, HESPER)
+    assert extra not in board.board_layout().slots

@@ -45,6 +45,7 @@ from refkit.rules.character.rest_activities import (
     secluded_by,
     tended_patients,
 )
+from refkit.rules.character.trait_rest import BLESS, LASTING, LEFTOVERS, trait_activity
 from refkit.rules.common.name_text import match_key
 from refkit.rules.dungeon.clock import ClockState
 from refkit.rules.dungeon.effects import TrackedEffect
@@ -319,6 +320,8 @@ def party_rest(
     entries: list[CrowRest] = []
     edits: list[CharacterEdit] = []
     raised: list[tuple[str, int, int]] = []
+    fed_free = leftovers_fed(crows, planned)
+    singers = trait_doers(planned, BLESS)
     for crow in crows:
         key = name_key(crow.name)
         record = dict(records.get(key, {}))
@@ -330,16 +333,19 @@ def party_rest(
                 in_miasma=in_miasma,
                 tended_by=tended.get(key, ""),
                 starvation_wounds=starved if isinstance(starved, int) else 0,
+                eat=key not in fed_free,
                 rng=rng,
             )
         except RestRefused as error:
             entries.append(CrowRest(crow.name, rested=False, reason=str(error)))
             continue
         entry, rested, crow_raised = _crow_entry(crow, one, picked.get(key))
+        entry, rested = _trait_group_effects(entry, rested, singers, fed_free.get(key, ""))
         raised.extend(crow_raised)
         entries.append(entry)
         record["starvation_wounds"] = one.starvation_wounds
         record["prepared"] = one.prepared_task
+        record["lasting"] = one.activity_result if _lasting(one.activity) else ""
         records[key] = {k: v for k, v in record.items() if v}
         if not records[key]:
             del records[key]
@@ -378,6 +384,55 @@ def party_rest(
             {"in_miasma": in_miasma, "crows": step.to_list()},
         )
     return step
+
+
+def trait_doers(planned: Mapping[str, PlannedActivity], kind: str) -> tuple[str, ...]:
+    """The crows doing a trait rest activity of ``kind`` (Song of Rest's BLESS, LEFTOVERS)."""
+    return tuple(
+        plan.crow
+        for plan in planned.values()
+        if plan.choice.activity is Activity.TRAIT and trait_activity(plan.choice.trait).kind == kind
+    )
+
+
+def _lasting(plan: PlannedActivity | None) -> bool:
+    return (
+        plan is not None
+        and plan.choice.activity is Activity.TRAIT
+        and trait_activity(plan.choice.trait).kind == LASTING
+    )
+
+
+def leftovers_fed(
+    crows: Sequence[Character], planned: Mapping[str, PlannedActivity]
+) -> dict[str, str]:
+    """Folded crow name → the cook, for the crows Leftovers feeds without a ration: half the
+    resting crows (rounded down), those carrying no ration first, then in the group's order."""
+    cooks = trait_doers(planned, LEFTOVERS)
+    if not cooks:
+        return {}
+    alive = [crow for crow in crows if not crow.dead]
+    order = sorted(alive, key=lambda crow: rations_carried(crow) > 0)
+    return {name_key(crow.name): cooks[0] for crow in order[: len(alive) // 2]}
+
+
+def _trait_group_effects(
+    entry: CrowRest, rested: Character, singers: Sequence[str], fed_by: str
+) -> tuple[CrowRest, Character]:
+    """What another crow's trait gives this one at the rest: Leftovers' meal, Song of Rest's
+    blessing (from a singer other than itself)."""
+    said: list[str] = []
+    if fed_by and entry.rested:
+        said.append(f"fed by {fed_by}'s leftovers (no ration eaten)")
+    others = [name for name in singers if name_key(name) != name_key(entry.character)]
+    if others and entry.rested:
+        if "blessed" not in rested.conditions:
+            rested = replace(rested, conditions=(*rested.conditions, "blessed"))
+        said.append(f"blessed by {others[0]}'s Song of Rest")
+    if not said:
+        return entry, rested
+    result = "; ".join(part for part in (entry.activity_result, *said) if part)
+    return replace(entry, activity_result=result), rested
 
 
 def _crafting_rolls(

@@ -43,8 +43,11 @@ from refkit.rules.character.rest_activities import (
     rest_preview,
     tended_patients,
 )
+from refkit.rules.character.trait_rest import crow_trait_activities, trait_activity
 
 FREE_TEXT = (Activity.PREPARE, Activity.CRAFT)
+TRAIT_ROLE = Qt.ItemDataRole.UserRole + 1
+"""The activity list's role holding a trait's ``"Tree: Name"`` (its data is ``"trait"``)."""
 
 log = logging.getLogger(__name__)
 
@@ -79,10 +82,17 @@ class _Row:
         self.activity = QComboBox(parent)
         self.activity.setObjectName(f"rest_activity_{key}")
         for activity, info in ACTIVITIES.items():
+            if activity is Activity.TRAIT:
+                continue
             self.activity.addItem(info.label, activity.value)
             self.activity.setItemData(
                 self.activity.count() - 1, info.does, Qt.ItemDataRole.ToolTipRole
             )
+        for trait in crow_trait_activities(crow):  # the traits it has that are rest activities
+            self.activity.addItem(f"Trait: {trait.name}", Activity.TRAIT.value)
+            index = self.activity.count() - 1
+            self.activity.setItemData(index, trait.does, Qt.ItemDataRole.ToolTipRole)
+            self.activity.setItemData(index, trait.trait, TRAIT_ROLE)
         self.target = QComboBox(parent)
         self.target.setObjectName(f"rest_target_{key}")
         self.target.setMinimumContentsLength(22)
@@ -98,12 +108,17 @@ class _Row:
     def chosen_activity(self) -> Activity:
         return Activity(str(self.activity.currentData()))
 
+    def chosen_trait(self) -> str:
+        data = self.activity.currentData(TRAIT_ROLE)
+        return str(data) if data else ""
+
     def fill_targets(self) -> None:
         activity = self.chosen_activity()
         target = self.target
         target.blockSignals(True)
         target.clear()
-        target.setEditable(activity in FREE_TEXT)
+        aimed = activity is Activity.TRAIT and trait_activity(self.chosen_trait()).target
+        target.setEditable(activity in FREE_TEXT or bool(aimed))
         if activity is Activity.REPAIR_ARMOR:
             for item in self.crow.repairable_armour():
                 assert item.armor is not None
@@ -124,11 +139,19 @@ class _Row:
                     target.addItem(project, project)
             line = target.lineEdit()
             line.setPlaceholderText("the task" if activity is Activity.PREPARE else "the project")
-        target.setEnabled(activity is not Activity.NONE and activity is not Activity.SECLUDE_CAMP)
+        elif aimed:
+            target.lineEdit().setPlaceholderText(f"the {aimed}")
+        target.setEnabled(
+            activity not in (Activity.NONE, Activity.SECLUDE_CAMP)
+            and (activity is not Activity.TRAIT or bool(aimed))
+        )
         target.blockSignals(False)
 
     def choice(self) -> ActivityChoice:
         activity = self.chosen_activity()
+        if activity is Activity.TRAIT:
+            text = " ".join(self.target.currentText().split()) if self.target.isEnabled() else ""
+            return ActivityChoice(activity, text, self.chosen_trait())
         if activity in FREE_TEXT:
             return ActivityChoice(activity, " ".join(self.target.currentText().split()))
         data = self.target.currentData()
@@ -208,9 +231,15 @@ class RestChoices(QWidget):
         """Pick ``choice`` for the crow ``name`` (as a referee would); KeyError for an unknown
         crow or a target the row does not offer."""
         row = self._row(name)
-        row.activity.setCurrentIndex(row.activity.findData(choice.activity.value))
+        index = row.activity.findData(choice.activity.value)
+        if choice.activity is Activity.TRAIT:
+            key = trait_activity(choice.trait).trait
+            index = row.activity.findData(key, TRAIT_ROLE)
+            if index < 0:
+                raise KeyError(f"{row.crow.name} has no trait {choice.trait!r} to do at a rest")
+        row.activity.setCurrentIndex(index)
         if choice.target:
-            if choice.activity in FREE_TEXT:
+            if choice.activity in FREE_TEXT or choice.activity is Activity.TRAIT:
                 row.target.setEditText(choice.target)
             else:
                 index = row.target.findData(choice.target)

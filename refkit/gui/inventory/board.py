@@ -74,9 +74,12 @@ from refkit.gui.inventory.lighting import ItemLighter
 from refkit.present import CardFace
 from refkit.present.usage_text import usage_roll_line
 from refkit.rules.character.model import Character
+from refkit.rules.character.slot_traits import inventory_rules
 from refkit.rules.inventory.model import (
     BACKPACK,
+    BELT,
     GROUND,
+    SLOT_AREAS,
     InventoryRules,
     Item,
 )
@@ -211,7 +214,15 @@ class InventoryBoard(QWidget):
 
     def _compute(self, width: float) -> BoardLayout:
         ground = self._character.items.ground if self._character is not None else ()
-        return compute_layout(width, self._metrics(), [item.slots for item in ground])
+        return compute_layout(
+            width, self._metrics(), [item.slots for item in ground], self._belt_slots()
+        )
+
+    def _belt_slots(self) -> int:
+        """The crow's belt slots: four, five with a trait's extra slot."""
+        if self._character is None:
+            return SLOT_AREAS[BELT]
+        return inventory_rules(self._character, self._rules).size(BELT)
 
     def _relayout(self) -> None:
         self._layout = self._compute(self.width())

@@ -23,6 +23,7 @@ from refkit.present import (
     lay_out_sheet,
     minimum_width,
 )
+from refkit.rules.inventory.model import BELT, SLOT_AREAS
 
 __all__ = [
     "GROUND_PLACE",
@@ -32,6 +33,7 @@ __all__ = [
     "Place",
     "all_slot_places",
     "compute_layout",
+    "laid_out_places",
     "minimum_width",
     "qrect",
 ]
@@ -118,6 +120,12 @@ def compute_layout(
     width: float,
     metrics: BoardMetrics,
     ground_slots: Sequence[int] = (),
+    belt_slots: int = SLOT_AREAS[BELT],
 ) -> BoardLayout:
     """Lay the board out in ``width`` pixels (see :func:`refkit.present.lay_out_sheet`)."""
-    return BoardLayout.from_sheet(lay_out_sheet(width, metrics, ground_slots))
+    return BoardLayout.from_sheet(lay_out_sheet(width, metrics, ground_slots, belt_slots))
+
+
+def laid_out_places(layout: BoardLayout) -> tuple[Place, ...]:
+    """The slots this layout has, in reading order (a trait's extra belt slot when laid out)."""
+    return tuple(p for p in all_slot_places(SLOT_AREAS[BELT] + 1) if p in layout.slots)

@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from refkit.gui.common.plain_text import rich_tooltip
-from refkit.gui.inventory.board_layout import GROUND_PLACE, Place, all_slot_places
+from refkit.gui.inventory.board_layout import GROUND_PLACE, Place, laid_out_places
 from refkit.gui.inventory.board_moves import Carry
 from refkit.gui.inventory.damaged_action import add_damaged_action
 from refkit.rules.inventory.model import BACKPACK, GROUND, MAGIC, Item
@@ -48,7 +48,7 @@ def _item_menu(board: InventoryBoard, menu: QMenu, item: Item) -> None:
     move_menu.setObjectName("move_menu")
     move_menu.setToolTipsVisible(True)
     carry = Carry(item, 0)
-    for place in [*all_slot_places(), GROUND_PLACE]:
+    for place in [*laid_out_places(board.board_layout()), GROUND_PLACE]:
         if (place.area, place.at) == (item.area, item.at) or (
             place.area == MAGIC and item.area == MAGIC and place.at == item.magic_slot
         ):

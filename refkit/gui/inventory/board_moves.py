@@ -10,9 +10,16 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF
 
-from refkit.gui.inventory.board_layout import GROUND_PLACE, BoardLayout, Place, all_slot_places
+from refkit.gui.inventory.board_layout import (
+    GROUND_PLACE,
+    BoardLayout,
+    Place,
+    all_slot_places,
+    laid_out_places,
+)
 from refkit.rules.character.model import Character
-from refkit.rules.inventory.model import GROUND, MAGIC, InventoryRules, Item
+from refkit.rules.character.slot_traits import inventory_rules
+from refkit.rules.inventory.model import BELT, GROUND, MAGIC, SLOT_AREAS, InventoryRules, Item
 from refkit.rules.inventory.moves import MoveRefused, Verdict, can_place, can_place_item
 
 
@@ -65,7 +72,7 @@ def card_hits(character: Character | None, layout: BoardLayout) -> list[CardHit]
     if character is None:
         return hits
     done: set[str] = set()
-    for place in all_slot_places():
+    for place in laid_out_places(layout):
         entries = entries_at(character, place)
         if not entries:
             continue
@@ -110,6 +117,7 @@ def judge(
         return Verdict(ok=False, reason="No crow is open")
     area, at = target_for(place, carry.grab_index)
     inventory = character.items
+    rules = inventory_rules(character, rules)
     if area not in (GROUND, MAGIC) and isinstance(at, int) and at < 1:
         slots = carry.item.slots
         return Verdict(
@@ -128,7 +136,8 @@ def judge_everywhere(
     character: Character | None, rules: InventoryRules, carry: Carry
 ) -> dict[Place, Verdict]:
     """The verdict for every slot and the ground (to colour the targets while carrying)."""
-    places = [*all_slot_places(), GROUND_PLACE]
+    belt = inventory_rules(character, rules).size(BELT) if character else SLOT_AREAS[BELT]
+    places = [*all_slot_places(belt), GROUND_PLACE]
     return {place: judge(character, rules, carry, place) for place in places}
 
 

@@ -24,6 +24,7 @@ from refkit.rules.inventory.moves import Verdict
 AREA_TITLES = {
     "hand": "Hands",
     "belt": "Belt",
+    "belt+": "Belt +1",
     "backpack": "Backpack",
     "magic": "Magic items",
     "ground": "Ground",

@@ -584,9 +584,12 @@ def characteristic_problems(character: Character) -> list[Problem]:
 
 
 def rule_problems(character: Character, rules: InventoryRules | None = None) -> list[Problem]:
-    """Every rule breach of the character file contract: errors first, then warnings."""
+    """Every rule breach of the character file contract: errors first, then warnings (the slot
+    rules with the extra slots the crow's traits give)."""
+    from refkit.rules.character.slot_traits import inventory_rules
+
     found = [
-        *character.items.check(rules),
+        *character.items.check(inventory_rules(character, rules)),
         *magic_fit_problems(character),
         *wound_problems(character),
         *characteristic_problems(character),

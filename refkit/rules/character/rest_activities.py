@@ -24,6 +24,12 @@ from typing import Any
 
 from refkit.errors import DomainError
 from refkit.rules.character.model import Character, RestRefused
+from refkit.rules.character.trait_rest import (
+    TraitActivityRefused,
+    plan_trait,
+    trait_activity,
+    trait_result,
+)
 from refkit.rules.common.name_text import match_key
 from refkit.rules.inventory.model import GROUND, Item
 
@@ -43,6 +49,7 @@ class Activity(StrEnum):
     IDENTIFY = "identify"
     HARVEST = "harvest"
     CRAFT = "craft"
+    TRAIT = "trait"
 
 
 @dataclass(frozen=True)
@@ -75,6 +82,9 @@ ACTIVITIES: dict[Activity, ActivityInfo] = {
         "Harvest", "a monster corpse gives up its parts (and is destroyed)", "size"
     ),
     Activity.CRAFT: ActivityInfo("Craft Equipment", "one crafting roll", "what"),
+    Activity.TRAIT: ActivityInfo(
+        "A trait's rest activity", "what a trait the crow has does at a rest", "trait"
+    ),
 }
 
 HARVEST_DICE: dict[str, int] = {
@@ -102,19 +112,25 @@ class ActivityChoice:
 
     activity: Activity = Activity.NONE
     target: str = ""
+    trait: str = ""  # the trait's name, for Activity.TRAIT
 
     @property
     def label(self) -> str:
         info = ACTIVITIES[self.activity]
-        return f"{info.label}: {self.target}" if self.target else info.label
+        name = self.trait if self.activity is Activity.TRAIT else info.label
+        return f"{name}: {self.target}" if self.target else name
 
     def text(self) -> str:
-        """The command-line form, ``repair-armor:Chain shirt``."""
-        return f"{self.activity.value}:{self.target}" if self.target else self.activity.value
+        """The command-line form, ``repair-armor:Chain shirt``, ``trait:Hearty Meals``."""
+        head = self.activity.value
+        if self.activity is Activity.TRAIT:
+            head = f"{head}:{self.trait}"
+        return f"{head}:{self.target}" if self.target else head
 
 
 def parse_activity(text: str) -> ActivityChoice:
-    """``ACTIVITY[:TARGET]`` (kebab case, any letter case); ActivityRefused for an unknown name."""
+    """``ACTIVITY[:TARGET]`` or ``trait:TRAIT[:TARGET]`` (kebab case, any letter case);
+    ActivityRefused for an unknown name or a trait choice without the trait."""
     name, _, target = text.partition(":")
     key = "-".join(name.strip().casefold().replace("_", " ").split())
     try:
@@ -123,7 +139,13 @@ def parse_activity(text: str) -> ActivityChoice:
         raise ActivityRefused(
             f"unknown rest activity {name.strip()!r} (one of {activity_names()})"
         ) from None
-    return ActivityChoice(activity, " ".join(target.split()))
+    trait = ""
+    if activity is Activity.TRAIT:
+        trait, _, target = target.partition(":")
+        trait = " ".join(trait.split())
+        if not trait:
+            raise ActivityRefused("trait: name the trait (trait:TRAIT[:TARGET])")
+    return ActivityChoice(activity, " ".join(target.split()), trait)
 
 
 # -- rations -------------------------------------------------------------------------------------
@@ -255,6 +277,11 @@ def _plan_one(
                 f"(harvest:SIZE, one of {', '.join(HARVEST_DICE)})"
             )
         return PlannedActivity(crow.name, choice, size, size)
+    if activity is Activity.TRAIT:
+        try:
+            plan_trait(crow, choice.trait, choice.target)
+        except TraitActivityRefused as error:
+            raise ActivityRefused(str(error)) from None
     return PlannedActivity(crow.name, choice, choice.target, choice.target)
 
 
@@ -383,6 +410,9 @@ def _activity_result(
     if activity is Activity.CRAFT:
         what = f" for {plan.target}" if plan.target else ""
         return crow, f"makes one crafting roll{what}", None
+    if activity is Activity.TRAIT:
+        after, said = trait_result(crow, trait_activity(plan.choice.trait), plan.target, rng)
+        return after, said, None
     return crow, "", None
 
 
@@ -409,12 +439,12 @@ def rest_one(
             f"{crow.name} cannot rest with two items in the {', '.join(overloaded)} slot"
         )
     after = crow
-    ration = ration_to_eat(crow) if eat else None
     activity_result, parts, prepared = "", None, ""
     if plan is not None and plan.choice.activity is not Activity.NONE:
         after, activity_result, parts = _activity_result(after, plan, rng)
         if plan.choice.activity is Activity.PREPARE:
             prepared = plan.target or "the task named at the table"
+    ration = ration_to_eat(after) if eat else None  # after a trait's cooking
     if eat and ration is None:
         return OneRest(
             before=crow,
@@ -496,4 +526,7 @@ def _activity_preview(crow: Character, plan: PlannedActivity) -> str:
         return f"learns what {plan.target_name} does"
     if activity is Activity.CRAFT:
         return "one crafting roll" + (f" for {plan.target}" if plan.target else "")
+    if activity is Activity.TRAIT:
+        chosen = trait_activity(plan.choice.trait)
+        return f"{chosen.name}: {chosen.does}"
     return ACTIVITIES[activity].does

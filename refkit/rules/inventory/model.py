@@ -19,6 +19,7 @@ from itertools import combinations
 
 from refkit.rules.common.name_text import require_plain_name
 from refkit.rules.common.whole_numbers import require_whole
+from refkit.rules.inventory.slot_grants import SlotGrant, extra_slots, grant_refusal
 from refkit.rules.usage_dice import UsageDiceEntry, UsageDiceMode
 
 HAND = "hand"
@@ -73,9 +74,24 @@ class InventoryRules:
 
     ``card_layout_adjacency``: a multi-slot item may not run from backpack slot 5 into slot 6,
     which sit on different rows of the card layout. Off by default: consecutive numbers touch.
+    ``slot_grants``: the extra slots the crow's traits give (:mod:`.slot_grants`).
     """
 
     card_layout_adjacency: bool = False
+    slot_grants: tuple[SlotGrant, ...] = ()
+
+    def size(self, area: str) -> int:
+        """How many slots ``area`` has for this crow (0 for an area without numbers)."""
+        return SLOT_AREAS.get(area, 0) + extra_slots(self.slot_grants, area)
+
+    def slot_refusal(self, item: Item, area: str, at: int | None) -> str | None:
+        """Why ``item`` may not lie in a trait's extra slot its span covers (None: it may)."""
+        extra = SLOT_AREAS.get(area, 0) + 1
+        if at is None or extra_slots(self.slot_grants, area) == 0:
+            return None
+        if not at <= extra < at + item.slots:
+            return None
+        return grant_refusal(self.slot_grants, item, area, extra)
 
 
 @dataclass(frozen=True)
@@ -515,7 +531,7 @@ def placement_problem(
     label = f"{name} ({describe_place(area, at, slots)})"
     if area not in SLOT_AREAS:
         return f"{name} is in an unknown area {area!r} (expected hand, belt, backpack or magic)"
-    size = SLOT_AREAS[area]
+    size = rules.size(area)
     if at is None:
         return f"{name} is in the {area} but has no slot number"
     if at < 1:
@@ -539,6 +555,7 @@ def _range_problems(items: tuple[Item, ...], rules: InventoryRules) -> list[Prob
         if item.area == MAGIC:
             continue
         reason = placement_problem(item.area, item.at, item.slots, rules, item.name)
+        reason = reason or rules.slot_refusal(item, item.area, item.at)
         if reason is not None:
             problems.append(Problem("slot_out_of_range", reason))
     return problems

@@ -105,7 +105,7 @@ def _plan(
         )
     if isinstance(at, bool) or not isinstance(at, int):
         return _refuse(f"Choose a slot number in the {area} for {item.name}")
-    size = SLOT_AREAS[area]
+    size = rules.size(area)
     problem = placement_problem(area, at, item.slots, rules, item.name)
     if problem is not None:
         if item.slots > 1 and 1 <= at <= size:
@@ -114,6 +114,9 @@ def _plan(
                 f"side in the {area}; {problem}"
             )
         return _refuse(problem)
+    refusal = rules.slot_refusal(item, area, at)
+    if refusal is not None:
+        return _refuse(refusal)
     if area == HAND and item.count > 1:
         return _refuse(
             f"A hand holds one item, not a stack of {item.count} {item.name}; split the stack first"
@@ -306,10 +309,10 @@ def _name(inventory: Inventory, item_id: str) -> str:
         raise MoveRefused(str(error.args[0])) from None
 
 
-def _candidate_places(area: str) -> Sequence[int | str]:
+def _candidate_places(area: str, rules: InventoryRules) -> Sequence[int | str]:
     if area == MAGIC:
         return MAGIC_SLOTS
-    return range(1, SLOT_AREAS.get(area, 0) + 1)
+    return range(1, rules.size(area) + 1)
 
 
 def first_free_place(
@@ -327,7 +330,7 @@ def first_free_place(
     rules = rules or InventoryRules()
     for want_merge in (True, False):
         for area in areas:
-            for at in _candidate_places(area):
+            for at in _candidate_places(area, rules):
                 verdict = _plan(inventory, item, area, at, rules)
                 if not verdict.ok or verdict.warning:
                     continue
