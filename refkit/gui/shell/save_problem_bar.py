@@ -5,10 +5,10 @@ this bar until the user retries it successfully or gives it up. Each problem car
 run on Retry (the same write again) and on Discard (put the view back to what is stored).
 Problems are keyed by what they are about, so the notes of one crow failing twice is one entry.
 
-A write that met another program's lock is tried again by the bar itself, a few times and less
-and less often (:data:`AUTO_RETRY_MS`): a lock passes, and the window waits only briefly for it
-on each try, so the edit is saved as soon as the other program lets go, without freezing the
-window meanwhile or asking the user to press Retry.
+A write that met another program's lock (or a campaign server out of reach) is tried again by
+the bar itself, a few times and less and less often (:data:`AUTO_RETRY_MS`): a lock passes, and
+the window waits only briefly for it on each try, so the edit is saved as soon as the other
+program lets go, without freezing the window meanwhile or asking the user to press Retry.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolBar, QWidget
 
 from refkit.errors import DomainError
-from refkit.store.errors import DatabaseError, DatabaseLockedError
+from refkit.store.errors import DatabaseError, DatabaseLockedError, DatabaseUnreachableError
 
 log = logging.getLogger(__name__)
 
@@ -39,8 +39,9 @@ def underlying(error: BaseException) -> BaseException:
 
 
 def passes_by_itself(error: BaseException) -> bool:
-    """True when trying the same write later may work without anyone doing anything (a lock)."""
-    return isinstance(underlying(error), DatabaseLockedError)
+    """True when trying the same write later may work without anyone doing anything: a lock,
+    or a campaign's server that cannot be reached (a dropped connection, a restart)."""
+    return isinstance(underlying(error), DatabaseLockedError | DatabaseUnreachableError)
 
 
 @dataclass(frozen=True)
