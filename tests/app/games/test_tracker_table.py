@@ -38,3 +38,30 @@ def test_krynn_steps_are_stored_undone_and_a_stale_one_refused(two_programs) -> 
     assert other.read()[0].hero("Sturm").stress == 2
     with pytest.raises(KrynnTrackerError, match="no hero's turn"):
         table.step("Move", lambda t: t.move(False))
+
+
+def test_stworze_steps_are_stored_and_a_stale_one_refused(two_programs) -> None:
+    from refkit.app.games.stworze_table import stworze_table
+    from refkit.games.stworze.players import Player
+
+    first, second = two_programs
+    table = stworze_table(CharacterRepository(first))
+    run(first, table.step("Add", lambda t: t.added(Player.new("Mara", 5, fear=2)))).do()
+    other = stworze_table(CharacterRepository(second))
+    shown = table.read()[1]
+    step = run(second, other.step("Play", lambda t: t.spent("Mara", _fear(), "The Burgh")))
+    step.do()
+    assert other.read()[0].village("The Burgh").fear == 1
+    stale = run(
+        first, table.step("Play", lambda t: t.spent("Mara", _fear(), "Ravenswood"), shown=shown)
+    )
+    with pytest.raises(ConflictError, match="Stworze tracker"):
+        stale.do()
+    step.undo()
+    assert table.read()[0].village("The Burgh").fear == 0
+
+
+def _fear():
+    from refkit.games.stworze.resolver import Influence
+
+    return Influence.FEAR
