@@ -57,10 +57,10 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-
 class DatabaseClosedError(RuntimeError):
     """A session or unit of work asked of a database after :meth:`Database.close`: a programming
     error (the engine would quietly open a connection that nothing closes)."""
+
 
 class Database:
     """An open, migrated Refkit database: made by :meth:`open`, ended by :meth:`close`."""

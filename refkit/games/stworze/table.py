@@ -145,13 +145,21 @@ class StworzeTable:
             raise StworzeTableError(f"{player.name} is already at the table")
         if len(self.players) == 5:
             raise StworzeTableError("Stworze is for 1 to 5 players: the table is full")
-        return replace(self, players=(*self.players, player), said=f"{player.name} joins")
+        table = replace(self, players=(*self.players, player), said=f"{player.name} joins")
+        return table._dice_follow_players()
+
+    def _dice_follow_players(self) -> StworzeTable:
+        """Before the first round, the dice follow the number of players seated."""
+        if self.round:
+            return self
+        return replace(self, dice=(self.start,) * EVENT_SLOTS)
 
     def removed(self, name: str) -> StworzeTable:
         gone = self.player(name)
         players = tuple(p for p in self.players if p is not gone)
         active = None if self.active == gone.name else self.active
-        return replace(self, players=players, active=active, said=f"{gone.name} leaves")
+        table = replace(self, players=players, active=active, said=f"{gone.name} leaves")
+        return table._dice_follow_players()
 
     def changed(self, name: str, **values: Any) -> StworzeTable:
         """Set a player's values as they are on the table (a card's effect, a correction)."""
