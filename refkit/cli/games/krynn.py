@@ -47,6 +47,7 @@ def register(commands: Subcommands) -> None:
         action="store_true",
         help="1 stress for each woe instead of 1 for any woe (a reading to check)",
     )
+    _add_track(conflict)
     add_seed(conflict)
     add_json_flag(conflict)
     conflict.set_defaults(handler=_run_conflict)
@@ -71,6 +72,7 @@ def register(commands: Subcommands) -> None:
         metavar="C",
         help="ability cards discarded (1 action less each)",
     )
+    _add_track(encounter)
     add_json_flag(encounter)
     encounter.set_defaults(handler=_run_encounter)
 
@@ -104,17 +106,40 @@ def register(commands: Subcommands) -> None:
     add_json_flag(battle)
     battle.set_defaults(handler=_run_battle)
 
+    skirmish = subcommands.add_parser(
+        "skirmish", help="the skirmish die: which line fights, and the Commander symbol"
+    )
+    skirmish.add_argument(
+        "--face", type=whole_number, metavar="N", help="the face the real die shows (1 = first)"
+    )
+    add_seed(skirmish)
+    add_json_flag(skirmish)
+    skirmish.set_defaults(handler=_run_skirmish)
+
+    from refkit.cli.games import krynn_tracker
+
+    krynn_tracker.register(subcommands)
+
+
+def _add_track(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--track",
+        action="store_true",
+        help="also record it for the active hero in the stored tracker (actions, cards, stress)",
+    )
+
 
 def _missing_command(args: argparse.Namespace) -> Result:
-    raise CliError("krynn: say which command: conflict, encounter or battle")
+    raise CliError("krynn: say which command: conflict, encounter, battle, skirmish or tracker")
 
 
-def face_table_override() -> Path | None:
-    """The user's battle die faces in the data folder, when there is anything at that path."""
+def face_table_override(resource: tuple[str, ...] | None = None) -> Path | None:
+    """The user's battle die faces (or ``resource``, another die's table) in the data folder,
+    when there is anything at that path."""
     from refkit.games.warriors_of_krynn.battle_dice import RESOURCE
     from refkit.store.location import data_dir
 
-    path = data_dir().joinpath(*RESOURCE)
+    path = data_dir().joinpath(*(resource or RESOURCE))
     # Anything there (a folder too) is the user's table: reading it says what is wrong with it.
     return path if path.exists() else None
 
@@ -168,7 +193,7 @@ def _run_conflict(args: argparse.Namespace) -> Result:
         vile_champion=not args.task,
         stress_per_woe=args.stress_per_woe,
     )
-    payload = {
+    payload: dict[str, Any] = {
         "dice": result.dice,
         "difficulty": result.difficulty,
         "hits": result.hits,
@@ -181,7 +206,23 @@ def _run_conflict(args: argparse.Namespace) -> Result:
         "rolled": rolled,
         "faces_verified": verified,
     }
-    return payload, _text(result, rolled is not None and not verified)
+    text = _text(result, rolled is not None and not verified)
+    if args.track:
+        tracked = _track(
+            args,
+            "A conflict",
+            lambda t: t.conflict(args.actions, args.discards, result),
+        )
+        payload["tracker"] = tracked[0]
+        text += "\n" + tracked[1]
+    return payload, text
+
+
+def _track(args: argparse.Namespace, text: str, change: Any) -> Result:
+    from refkit.cli.games.krynn_tracker import do_step, tracker_payload, tracker_text
+
+    tracker = do_step(args, text, change)
+    return tracker_payload(tracker), tracker_text(tracker)
 
 
 def _text(result: ConflictResult, unverified_roll: bool) -> str:
@@ -211,7 +252,14 @@ def _run_encounter(args: argparse.Namespace) -> Result:
                 f"krynn encounter: --{name} must be 0 or more, got {getattr(args, name)}"
             )
     cost = encounter_cost(args.value, mastered=args.mastered, discards=args.discards)
-    return {"actions": cost}, f"{_count(cost, 'action')} to spend"
+    payload: dict[str, Any] = {"actions": cost}
+    text = f"{_count(cost, 'action')} to spend"
+    if args.track:
+        payload["tracker"], tracked = _track(
+            args, "An encounter", lambda t: t.encounter(cost, args.discards)
+        )
+        text += "\n" + tracked
+    return payload, text
 
 
 def _numbers(text: str, option: str, names: tuple[str, ...]) -> tuple[int, ...]:
@@ -276,3 +324,40 @@ def _run_battle(args: argparse.Namespace) -> Result:
             + (f" ({left} with nothing left to take)" if left else "")
         )
     return payload, "\n".join(lines)
+
+
+def _run_skirmish(args: argparse.Namespace) -> Result:
+    from refkit.cli.output import fraction_text
+    from refkit.dice.rng import make_rng
+    from refkit.games.warriors_of_krynn.skirmish import RESOURCE, load_skirmish_die
+
+    if args.face is not None and args.seed is not None:
+        raise CliError("krynn skirmish: give either --face or --seed, not both")
+    try:
+        die = load_skirmish_die(face_table_override(RESOURCE))
+        seed: int | None = None
+        if args.face is not None:
+            number, face = args.face, die.face(args.face)
+        else:
+            rng, seed = make_rng(args.seed)
+            number, face = die.roll(rng)
+    except ValueError as problem:
+        raise CliError(f"krynn skirmish: {problem}") from None
+    payload = {
+        "face": number,
+        "line": face.line,
+        "commander": face.commander,
+        "seed": seed,
+        "faces_verified": die.verified,
+        "line_chances": {line: fraction_text(c) for line, c in die.line_chances().items()},
+        "commander_chance": fraction_text(die.commander_chance()),
+    }
+    text = f"skirmish die face {number}: the {face.line} line fights; " + (
+        "the Commander symbol shows (ready commanders on the active flank activate, "
+        "the Dragon Commander first)"
+        if face.commander
+        else "no Commander symbol"
+    )
+    if not die.verified:
+        text += "\n(faces from an unverified table: check it against your die)"
+    return payload, text

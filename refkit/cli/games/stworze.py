@@ -14,7 +14,7 @@ Result = tuple[dict[str, Any], str]
 
 def register(commands: Subcommands) -> None:
     stworze = commands.add_parser(
-        "stworze", help="Stworze tests: how many Day or Night cards to draw, and the odds"
+        "stworze", help="Stworze tests (cards to draw, odds) and the table tracker"
     )
     add_json_flag(stworze)
     rows = stworze.add_subparsers(
@@ -23,6 +23,10 @@ def register(commands: Subcommands) -> None:
     rows.required = True
     _register_draws(rows)
     _register_odds(rows)
+
+    from refkit.cli.games import stworze_tracker
+
+    stworze_tracker.register(rows)
 
 
 def _add_stat_and_modifiers(parser: argparse.ArgumentParser) -> None:

@@ -92,9 +92,9 @@ class EventRow:
         pairs = self._pairs()
         slot = self._slot_of(position)
         if position <= locked:
+            shut = "position 1" if locked == 1 else f"positions 1 to {locked}"
             raise ValueError(
-                f"position {position} is locked: with this Vitality positions 1 to {locked} "
-                "cannot be chosen"
+                f"position {position} is locked: with this Vitality {shut} cannot be chosen"
             )
         chosen = pairs[slot]
         self.count_down(slot)

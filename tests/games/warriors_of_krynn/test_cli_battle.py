@@ -79,7 +79,7 @@ def test_hits_beyond_the_line_are_counted_as_left_over(capsys) -> None:
             ("battle", "--alliance", "1,1", "--dragon", "1,1", "--defending", "1,x,0"),
             "--defending takes 3 whole numbers",
         ),
-        ((), "conflict, encounter or battle"),
+        ((), "conflict, encounter, battle, skirmish or tracker"),
     ],
 )
 def test_bad_input_is_one_error_line_and_exit_2(capsys, args, needle) -> None:

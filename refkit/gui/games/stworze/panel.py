@@ -85,11 +85,15 @@ class StworzePanel(QWidget):
         self.tests = StworzeTestTab(decks, context)
         self.events = EventsTab(countdown_start(DEFAULT_PLAYERS))
         self.villages = VillagesTab(village_limit(DEFAULT_PLAYERS))
+        from refkit.gui.games.stworze.table_tab import StworzeTableTab
+
+        self.table = StworzeTableTab(context)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(_scrolling(self.tests), "Tests")
         self.tabs.addTab(_scrolling(self.events), "Events")
         self.tabs.addTab(_scrolling(self.villages), "Villages")
+        self.tabs.addTab(_scrolling(self.table), "Table")
 
         top = QHBoxLayout()
         top.addWidget(QLabel("Players"))

@@ -40,11 +40,16 @@ class WarriorsOfKrynnPanel(QWidget):
         self.turn = TurnTab(shipped_steps())
         self.faces = FacesTab(table, self.override)
         self.faces.table_changed.connect(self._table_changed)
+        from refkit.games.warriors_of_krynn.skirmish import RESOURCE as SKIRMISH
+        from refkit.gui.games.warriors_of_krynn.table_tab import KrynnTableTab
+
+        self.table = KrynnTableTab(context, self.override.parent.joinpath(SKIRMISH[-1]))
 
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(_scrolled(self.conflict), "Conflict")
         self.tabs.addTab(self.turn, "Turn")
+        self.tabs.addTab(_scrolled(self.table), "Table")
         self.tabs.addTab(self.faces, "Faces")
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
