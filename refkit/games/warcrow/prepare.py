@@ -37,6 +37,8 @@ class Prepared:
     removed: Colour | None = None
     steps: tuple[str, ...] = ()
     focus: str = ""
+    focused: bool = False
+    """Focus made an upgrade (the last of ``steps`` that is an upgrade)."""
 
     def notes(self) -> tuple[str, ...]:
         lines = []
@@ -81,6 +83,7 @@ def prepare_roll(
     ups = [m for m in modifications if m.direction is Direction.UPGRADE]
     downs = [m for m in modifications if m.direction is Direction.DOWNGRADE]
     focus = ""
+    focused = False
     if State.FOCUS in states:
         if len(ups) >= MAX_UPGRADES:
             focus = f"Focus: no upgrade, the roll has its {MAX_UPGRADES} already"
@@ -89,12 +92,13 @@ def prepare_roll(
         else:
             kind = focus_kind(roll, modify(pool, ups).pool, counted)
             ups.append(Modification(Direction.UPGRADE, kind))
-            focus = "Focus: one upgrade (below)"
+            focus, focused = "Focus: the last upgrade above is Focus's", True
     try:
         result = modify(pool, [*ups, *downs])
     except PoolError as problem:
         raise PoolError(f"{problem} (after the States)") from None
-    return Prepared(result.pool, removed, tuple(s.words() for s in result.steps), focus)
+    steps = tuple(s.words() for s in result.steps)
+    return Prepared(result.pool, removed, steps, focus, focused)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, Literal, cast
+from typing import Any, Final, Literal
 
 from refkit.errors import DomainError
 
@@ -61,7 +61,7 @@ def _key(name: str) -> str:
 def parse_colour(text: object, where: str) -> Colour:
     if text not in COLOURS:
         raise TrackerError(f"{where}: the colour is red or blue, not {text!r}")
-    return cast(Colour, text)
+    return text
 
 
 @dataclass(frozen=True)

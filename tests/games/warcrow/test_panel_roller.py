@@ -72,6 +72,7 @@ def test_frightened_and_focus_change_the_pool_before_the_roll(panel, logged) -> 
     assert "Frightened: one orange die removed" in editor.steps_label.text()
     editor.focus_box.setChecked(True)
     assert editor.pool().dice == (R, K)
+    assert editor.message_label.text() == ""  # what a State does is said on its box, not here
     panel.needed_spin.setValue(2)
     expected = chance_of_at_least(build_pool([R, K]), shipped_faces(), 2)
     assert f"Passes (needs 2): {percent(expected)}" in panel.odds_label.text()

@@ -3,6 +3,8 @@ chapter's timer (L289-297, L609-611) and the villain activation order (L597-607,
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -135,7 +137,7 @@ def test_the_order_is_priority_colour_first_then_lowest_index(villains, priority
     assert keys == sorted(keys)
     on_board = {(v.name, c) for v in villains for c in ("red", "blue") if v.on_board(c)}
     assert {(row.villain, row.colour) for row in order} == on_board
-    for row, after in zip(order, order[1:], strict=False):
+    for row, after in itertools.pairwise(order):
         assert row.tied_with_next == ((row.colour, row.index) == (after.colour, after.index))
 
 

@@ -156,7 +156,7 @@ def prepare(
     except PoolError as problem:
         raise CliError(f"{where}: {problem}") from None
     removed = (done.removed.value,) if done.removed is not None else ()
-    steps = tuple(done.steps) if done.focus.endswith("(below)") else ()
+    steps = tuple(done.steps) if done.focused else ()
     return Prepared(done.pool, removed, steps)
 
 

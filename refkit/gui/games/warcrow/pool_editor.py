@@ -425,12 +425,12 @@ class PoolEditor(QFrame):
         self.steps_label.setText("\n".join(notes))
         self.steps_label.setVisible(bool(notes))
         for state, box in self.state_boxes.items():
-            note = state_note(state, self._roll)
-            box.setText(f"{state.label} ({note})")
+            does = state_note(state, self._roll)
+            box.setText(f"{state.label} ({does})")
             box.setToolTip(
                 f"{state.label} does nothing to a {self._roll.label} roll"
-                if note == NO_EFFECT
-                else f"{state.label}: {note} on this {self._roll.label} roll"
+                if does == NO_EFFECT
+                else f"{state.label}: {does} on this {self._roll.label} roll"
             )
         shown = []
         for index, colour in enumerate(prepared.pool.dice):

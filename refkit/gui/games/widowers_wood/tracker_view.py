@@ -327,11 +327,12 @@ class WoodTrackerView(QGroupBox):
         box = QFrame()
         box.setObjectName(f"hero_{row}")
         box.setFrameShape(QFrame.Shape.StyledPanel)
-        line = QHBoxLayout(box)
-        line.setContentsMargins(6, 2, 6, 2)
+        lines = QVBoxLayout(box)
+        lines.setContentsMargins(6, 2, 6, 2)
+        lines.setSpacing(2)
+        line = QHBoxLayout()
         caption = plain_label(f"{hero.name} · INIT {hero.initiative}", bold=True)
-        caption.setWordWrap(False)
-        line.addWidget(caption)
+        line.addWidget(caption, 1)
         health = QSpinBox()
         health.setRange(0, hero.tokens)
         health.setKeyboardTracking(False)
@@ -342,16 +343,23 @@ class WoodTrackerView(QGroupBox):
         health.setEnabled(not hero.passed_out)
         health.valueChanged.connect(lambda value, n=hero.name: self.set_health(n, value))
         line.addWidget(health)
+        remove = QToolButton()
+        remove.setText("Remove")
+        remove.setAccessibleName(f"Remove {hero.name}")
+        remove.clicked.connect(lambda _=False, n=hero.name: self.remove_hero(n))
+        line.addWidget(remove)
+        lines.addLayout(line)
+        below = QHBoxLayout()
         vial = "vial Full" if hero.restoration else "vial empty"
         status = plain_label(f"{hero.status()} · {vial}")
-        line.addWidget(status, 1)
+        below.addWidget(status, 1)
         widgets: dict[str, QWidget] = {"health": health, "status": status}
         if hero.incapacitated:
             spawn = QToolButton()
             spawn.setText("Spawning: −2 tokens")
             spawn.setToolTip("Its Spawning Phase: two black tokens go back to the box")
             spawn.clicked.connect(lambda _=False, n=hero.name: self.spawning_phase(n))
-            line.addWidget(spawn)
+            below.addWidget(spawn)
             widgets["spawning"] = spawn
             helpers = [h for h in self.table.heroes if h.battle_ready and h.restoration]
             if helpers:
@@ -365,19 +373,15 @@ class WoodTrackerView(QGroupBox):
                         box.itemData(i) and self.revive(box.itemData(i), n)
                     )
                 )
-                line.addWidget(revive)
+                below.addWidget(revive)
                 widgets["revive"] = revive
         elif hero.knocked_down and not hero.passed_out:
             stand = QToolButton()
             stand.setText("Stand up")
             stand.clicked.connect(lambda _=False, n=hero.name: self.stand_up(n))
-            line.addWidget(stand)
+            below.addWidget(stand)
             widgets["stand"] = stand
-        remove = QToolButton()
-        remove.setText("Remove")
-        remove.setAccessibleName(f"Remove {hero.name}")
-        remove.clicked.connect(lambda _=False, n=hero.name: self.remove_hero(n))
-        line.addWidget(remove)
+        lines.addLayout(below)
         self.heroes_grid.addWidget(box, row, 0)
         self._rows[hero.name] = widgets
 
