@@ -210,7 +210,7 @@ def _run_roll(args: argparse.Namespace) -> Result:
     side = options.side_options(args)
     kind = options.roll_type(args.roll)
     prepared = options.prepare(
-        _pool(args.colours, "warcrow roll COLOURS"), side, kind, "warcrow roll"
+        _pool(args.colours, "warcrow roll COLOURS"), side, kind, "warcrow roll", blocks=args.blocks
     )
     pool = prepared.pool
     if args.need is not None and args.need < 0:

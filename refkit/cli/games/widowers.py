@@ -112,6 +112,10 @@ def register(commands: Subcommands) -> None:
     add_json_flag(odds)
     odds.set_defaults(handler=_run_odds)
 
+    from refkit.cli.games import widowers_tracker
+
+    widowers_tracker.register(rolls)
+
 
 def _add_attack_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ranged", action="store_true", help="a ranged attack")

@@ -139,31 +139,25 @@ def roll_type(text: str) -> RollType:
         raise CliError(str(problem)) from None
 
 
-def prepare(pool: Pool, side: SideOptions, roll: RollType, where: str) -> Prepared:
+def prepare(
+    pool: Pool, side: SideOptions, roll: RollType, where: str, *, blocks: bool = False
+) -> Prepared:
     """The pool with the automatic symbols, less the die Frightened removes, with the upgrade
-    Focus gives (on the roll's kind of die: offensive for attacks, defensive otherwise)."""
-    from refkit.games.warcrow import Kind, Modification, PoolError, build_pool, modify
-    from refkit.games.warcrow.pool import Direction
-    from refkit.games.warcrow.states import RollType, State, frightened_pool
+    Focus gives (on the roll's kind of die: offensive for attacks, defensive for responses and
+    resistances; for a test, the kind that shows what it counts) — the window's own steps
+    (:func:`refkit.games.warcrow.prepare.prepare_roll`)."""
+    from refkit.games.warcrow import PoolError, Symbol, build_pool
+    from refkit.games.warcrow.prepare import prepare_roll
 
     pool = build_pool(pool.dice, pool.automatic + side.automatic)
-    removed: tuple[str, ...] = ()
-    if State.FRIGHTENED in side.states:
-        before = pool
-        pool, index = frightened_pool(pool, roll)
-        if index is not None:
-            removed = (before.dice[index].value,)
-    steps: tuple[str, ...] = ()
-    if State.FOCUS in side.states and pool.dice:
-        offensive = roll in (RollType.ATTACK, RollType.MAGICAL_ATTACK)
-        wanted = Kind.OFFENSIVE if offensive else Kind.DEFENSIVE
-        kind = wanted if wanted in pool.kinds() or len(pool.kinds()) != 1 else None
-        try:
-            result = modify(pool, [Modification(Direction.UPGRADE, kind)])
-        except PoolError as problem:
-            raise CliError(f"{where}: Focus: {problem}") from None
-        pool, steps = result.pool, tuple(step.words() for step in result.steps)
-    return Prepared(pool, removed, steps)
+    counted = Symbol.BLOCK if blocks else Symbol.SUCCESS
+    try:
+        done = prepare_roll(pool, (), side.states, roll, counted=counted)
+    except PoolError as problem:
+        raise CliError(f"{where}: {problem}") from None
+    removed = (done.removed.value,) if done.removed is not None else ()
+    steps = tuple(done.steps) if done.focused else ()
+    return Prepared(done.pool, removed, steps)
 
 
 def fixed_dice(texts: Sequence[str], count: int) -> dict[int, int]:

@@ -1,11 +1,11 @@
-"""The Warcrow Adventures tab: build a pool (or two, face to face), see the exact odds, roll,
-reroll or repeat dice (each once), and read the Successes, the test or the wounds."""
+"""The Warcrow Adventures tab: choose the roll type, build a pool (or two, face to face) with its
+States and Switches, see the exact odds of what is chosen, roll, reroll or repeat dice (each
+once), pick the Switches to pay, and read the Successes, the test or the wounds."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from fractions import Fraction
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -38,20 +38,28 @@ from refkit.games.warcrow import (
     user_faces_path,
 )
 from refkit.games.warcrow.data import DICE_FILE
-from refkit.games.warcrow.odds import count_distribution, face_to_face_odds
+from refkit.games.warcrow.prepare import PaidSwitches, pay_switches
 from refkit.games.warcrow.records import roll_outcome, roll_record, versus_outcome
+from refkit.games.warcrow.states import RollType
 from refkit.gui.games.spec import GameContext
 from refkit.gui.games.warcrow.dice_view import DieStrip, ShownDie, SymbolTally
-from refkit.gui.games.warcrow.pool_editor import PoolEditor, plain_label
+from refkit.gui.games.warcrow.pool_editor import PoolEditor
+from refkit.gui.games.warcrow.widgets import plain_label
+from refkit.present.warcrow_roll import (
+    FACE_TO_FACE_ANSWER,
+    ROLL_TYPE_NAMES,
+    Side,
+    paid_text,
+    percent,
+    roll_odds_text,
+    roll_types,
+    switches_note,
+    versus_odds_text,
+)
 
 SEED_LIMIT = 2**53
 
-
-def percent(probability: Fraction) -> str:
-    value = float(probability) * 100
-    if value == round(value):
-        return f"{round(value)}%"
-    return f"{value:.1f}%"
+__all__ = ["WarcrowPanel", "load_faces", "percent"]
 
 
 def load_faces() -> tuple[DiceFaces, str]:
@@ -148,6 +156,20 @@ class WarcrowPanel(QWidget):
         modes.addWidget(self.versus_mode)
         modes.addStretch(1)
         layout.addLayout(modes)
+        kind_row = QHBoxLayout()
+        kind_row.addWidget(plain_label("Roll type", wrap=False))
+        self.roll_type_box = QComboBox()
+        self.roll_type_box.setObjectName("warcrow_roll_type")
+        self.roll_type_box.setAccessibleName("Roll type")
+        self.roll_type_box.setToolTip(
+            "What the roll is for: the States read it (Stunned touches only Attack, Magical "
+            "attack and Response rolls; Frightened only Attack and Response)"
+        )
+        self.roll_type_box.currentIndexChanged.connect(self._roll_type_changed)
+        kind_row.addWidget(self.roll_type_box, 1)
+        self.answer_label = plain_label(wrap=False)
+        kind_row.addWidget(self.answer_label)
+        layout.addLayout(kind_row)
 
         self.character = PoolEditor("Pool", self._faces)
         self.enemy = PoolEditor("Enemy", self._faces)
@@ -182,6 +204,9 @@ class WarcrowPanel(QWidget):
         self.odds_label = plain_label()
         self.odds_label.setObjectName("warcrow_odds")
         layout.addWidget(self.odds_label)
+        self.switch_note = plain_label()
+        self.switch_note.setStyleSheet("color: palette(placeholder-text);")
+        layout.addWidget(self.switch_note)
 
         buttons = QHBoxLayout()
         self.roll_button = QPushButton("Roll")
@@ -222,6 +247,9 @@ class WarcrowPanel(QWidget):
         font.setPointSizeF(max(font.pointSizeF(), 9.0) * 1.2)
         self.outcome_label.setFont(font)
         result.addWidget(self.outcome_label)
+        self.paid_label = plain_label()
+        self.paid_label.setObjectName("warcrow_paid")
+        result.addWidget(self.paid_label)
         self.result_box.hide()
         layout.addWidget(self.result_box)
 
@@ -266,6 +294,36 @@ class WarcrowPanel(QWidget):
         self.character.title_label.setText("Character" if versus else "Pool")
         self.enemy.setVisible(versus)
         self.test_row.setVisible(not versus)
+        wanted = self.roll_type() if self.roll_type_box.count() else None
+        offered = roll_types(versus)
+        box = self.roll_type_box
+        box.blockSignals(True)
+        box.clear()
+        for kind in offered:
+            box.addItem(ROLL_TYPE_NAMES[kind], kind.value)
+        fallback = RollType.ATTACK if versus else RollType.TEST
+        box.setCurrentIndex(box.findData((wanted if wanted in offered else fallback).value))
+        box.blockSignals(False)
+        self._roll_type_changed()
+
+    def roll_type(self) -> RollType:
+        """The Character's roll (the Enemy answers a face-to-face roll with its own)."""
+        return RollType(self.roll_type_box.currentData())
+
+    def set_roll_type(self, kind: RollType) -> None:
+        index = self.roll_type_box.findData(kind.value)
+        if index < 0:
+            raise ValueError(f"a {kind.label} roll is not on offer here")
+        self.roll_type_box.setCurrentIndex(index)
+
+    def _roll_type_changed(self) -> None:
+        kind = self.roll_type()
+        self.character.set_roll_type(kind, self.counted())
+        if self.versus():
+            answer = FACE_TO_FACE_ANSWER[kind]
+            self.enemy.set_roll_type(answer)
+            self.answer_label.setText(f"Enemy: {answer.label}")
+        self.answer_label.setVisible(self.versus())
         self._clear_result()
         self._pool_changed()
 
@@ -275,10 +333,19 @@ class WarcrowPanel(QWidget):
             picked.clear()
         self.result_box.hide()
         self.reroll_button.setEnabled(False)
+        for editor in (self.character, self.enemy):
+            editor.switch_list.show_paid(None)
 
     def _pool_changed(self) -> None:
         self.message_label.clear()
+        if not self.versus():
+            self.character.set_roll_type(self.roll_type(), self.counted())
         self.odds_label.setText(self.odds_text())
+        switches = [*self.character.switches(), *(self.enemy.switches() if self.versus() else ())]
+        self.switch_note.setText(switches_note(switches))
+        self.switch_note.setVisible(bool(switches))
+        if self._sides:
+            self._show_result()
         ready = bool(self.character.pool().dice or self.character.pool().automatic)
         if self.versus():
             ready = ready and bool(self.enemy.pool().dice or self.enemy.pool().automatic)
@@ -286,54 +353,26 @@ class WarcrowPanel(QWidget):
 
     # --- odds --------------------------------------------------------------------------------
 
+    def side(self, editor: PoolEditor) -> Side:
+        return Side(
+            editor.pool(),
+            editor.roll_type(),
+            editor.state_set(),
+            editor.fixed(),
+            editor.switches(),
+        )
+
     def odds_text(self) -> str:
-        """The exact odds of what is about to be rolled."""
-        pool = self.character.pool()
+        """The exact odds of what is about to be rolled, as chosen."""
         if self.versus():
-            enemy = self.enemy.pool()
-            if not (pool.dice or pool.automatic) or not (enemy.dice or enemy.automatic):
-                return "Build both pools to see the odds."
-            odds = face_to_face_odds(
-                pool,
-                enemy,
-                self._faces,
-                character_fixed=self.character.fixed(),
-                enemy_fixed=self.enemy.fixed(),
-                character_states=self.character.states(),
-                enemy_states=self.enemy.states(),
-            )
-            return "\n".join(
-                (
-                    f"Character succeeds (1+ wound to the enemy): {percent(odds.success)}",
-                    "Wounds to the enemy: " + _table(odds.wounds_to_enemy),
-                    "Wounds to the character: " + _table(odds.wounds_to_character),
-                )
-            )
-        if not (pool.dice or pool.automatic):
-            return "Add dice to see the odds."
-        counted = self.counted()
-        distribution = count_distribution(
-            pool,
+            return versus_odds_text(self.side(self.character), self.side(self.enemy), self._faces)
+        return roll_odds_text(
+            self.side(self.character),
             self._faces,
-            symbol=counted,
+            counted=self.counted(),
+            needed=self.needed_spin.value(),
             expertise=self.expertise_box.isChecked(),
-            fixed=self.character.fixed(),
-            states=self.character.states(),
         )
-        top = max(distribution)
-        shown = " · ".join(
-            f"{n}+ {percent(_at_least(distribution, n))}" for n in range(1, min(top, 5) + 1)
-        )
-        word, none = (
-            ("Blocks", "No Block is possible.")
-            if counted is Symbol.BLOCK
-            else ("Successes", "No Success is possible.")
-        )
-        lines = [f"{word}: {shown}" if shown else none]
-        needed = self.needed_spin.value()
-        if needed:
-            lines.insert(0, f"Passes (needs {needed}): {percent(_at_least(distribution, needed))}")
-        return "\n".join(lines)
 
     def counted(self) -> Symbol:
         """What the attribute test counts: Successes, or Blocks when the test asks for them."""
@@ -418,30 +457,51 @@ class WarcrowPanel(QWidget):
         )
         self.reroll_button.setEnabled(can_reroll)
 
-    def _show(self, *, rerolled: bool) -> None:
+    def _paid(self, side: str) -> PaidSwitches:
+        """One side's rolled symbols after its ticked Switches (those it can afford) and its
+        States."""
+        editor = self.character if side == "character" else self.enemy
+        expertise = side == "character" and self.expertise_box.isChecked() and not self.versus()
+        symbols = self._sides[side].roll.symbols(expertise=expertise)
+        return pay_switches(symbols, editor.switches(), editor.state_set(), editor.roll_type())
+
+    def _show_result(self) -> tuple[str, int]:
+        """Show the roll's symbols and outcome as the Switches now ticked leave them; the
+        outcome and its total (for the roll log)."""
         versus = "enemy" in self._sides
         self.character_caption.setText("Character rolled" if versus else "Rolled")
         for widget in (self.enemy_caption, self.enemy_dice, self.enemy_symbols):
             widget.setVisible(versus)
-        self._show_dice()
-        character = self._sides["character"].roll
-        expertise = self.expertise_box.isChecked() and not versus
-        mine = self.character.states().apply(character.symbols(expertise=expertise))
-        self.character_symbols.set_symbols(mine)
+        mine = self._paid("character")
+        self.character_symbols.set_symbols(mine.symbols)
+        self.character.switch_list.show_paid(set(mine.paid))
+        notes = [paid_text(mine.paid, mine.unpaid)]
         if versus:
-            theirs = self.enemy.states().apply(self._sides["enemy"].roll.symbols())
-            self.enemy_symbols.set_symbols(theirs)
-            result = face_to_face(mine, theirs)
+            theirs = self._paid("enemy")
+            self.enemy_symbols.set_symbols(theirs.symbols)
+            self.enemy.switch_list.show_paid(set(theirs.paid))
+            enemy_note = paid_text(theirs.paid, theirs.unpaid)
+            notes.append(f"Enemy: {enemy_note}" if enemy_note else "")
+            result = face_to_face(mine.symbols, theirs.symbols)
             outcome = versus_outcome(result)
             total = result.wounds_to_enemy
         else:
             needed = self.needed_spin.value()
-            test = attribute_test(mine, needed, symbol=self.counted()) if needed else None
-            outcome = roll_outcome(mine, test)
-            total = mine.success
+            test = attribute_test(mine.symbols, needed, symbol=self.counted()) if needed else None
+            outcome = roll_outcome(mine.symbols, test)
+            total = mine.symbols.success
         self.outcome_label.setText(outcome)
+        shown = "\n".join(note for note in notes if note)
+        self.paid_label.setText(shown)
+        self.paid_label.setVisible(bool(shown))
+        return outcome, total
+
+    def _show(self, *, rerolled: bool) -> None:
+        self._show_dice()
+        outcome, total = self._show_result()
         self.result_box.show()
         self._scroll.ensureWidgetVisible(self.result_box)
+        expertise = self.expertise_box.isChecked() and not self.versus()
         self._context.log_roll(
             roll_record(
                 {side: (data.pool, data.roll) for side, data in self._sides.items()},
@@ -454,11 +514,3 @@ class WarcrowPanel(QWidget):
                 states={"character": self.character.states(), "enemy": self.enemy.states()},
             )
         )
-
-
-def _at_least(distribution: dict[int, Fraction], needed: int) -> Fraction:
-    return sum((p for n, p in distribution.items() if n >= needed), Fraction(0))
-
-
-def _table(distribution: dict[int, Fraction]) -> str:
-    return " · ".join(f"{n}: {percent(p)}" for n, p in distribution.items())

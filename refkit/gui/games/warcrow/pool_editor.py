@@ -1,14 +1,16 @@
 """One side's Warcrow pool: gather dice, automatic symbols, upgrades and downgrades (asking which
-kind when the pool holds both), and dice fixed to a face before the roll."""
+kind when the pool holds both), the roller's States (Frightened and Focus change the pool before
+the roll, Stunned and Vulnerable the result), its Switches, and dice fixed to a face before the
+roll (on the pool as it will be rolled)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QSpinBox,
     QToolButton,
@@ -25,22 +27,24 @@ from refkit.games.warcrow import (
     Direction,
     Kind,
     Modification,
-    Modified,
     Pool,
     PoolError,
     States,
+    Switch,
+    Symbol,
     Symbols,
     modify,
 )
+from refkit.games.warcrow.prepare import Prepared, prepare_roll
+from refkit.games.warcrow.states import RollType, State, result_states
 from refkit.gui.games.warcrow.dice_art import die_icon
 from refkit.gui.games.warcrow.dice_view import DieStrip, ShownDie
+from refkit.gui.games.warcrow.switch_list import SwitchList
+from refkit.gui.games.warcrow.widgets import plain_label
+from refkit.present.warcrow_roll import NO_EFFECT, state_note
 
-
-def plain_label(text: str = "", *, wrap: bool = True) -> QLabel:
-    label = QLabel(text)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(wrap)
-    return label
+ROLL_STATES = (State.FRIGHTENED, State.STUNNED, State.FOCUS, State.VULNERABLE)
+"""The States that act on a roll (the others act at the end of an Activation)."""
 
 
 class PoolEditor(QFrame):
@@ -57,6 +61,8 @@ class PoolEditor(QFrame):
         self._fixed: dict[int, int] = {}
         self._fixing: int | None = None
         self._asking: Direction | None = None
+        self._roll = RollType.TEST
+        self._counted = Symbol.SUCCESS
         self._build(title)
         self._refresh()
 
@@ -166,14 +172,24 @@ class PoolEditor(QFrame):
         automatic.addStretch(1)
         layout.addLayout(automatic)
 
-        states = QHBoxLayout()
-        self.stunned_box = QCheckBox("Stunned (−1 Success)")
-        self.vulnerable_box = QCheckBox("Vulnerable (−1 Block)")
-        for box in (self.stunned_box, self.vulnerable_box):
-            box.toggled.connect(self.changed)
-            states.addWidget(box)
-        states.addStretch(1)
+        states = QGridLayout()
+        states.setContentsMargins(0, 0, 0, 0)
+        self.state_boxes: dict[State, QCheckBox] = {}
+        for number, state in enumerate(ROLL_STATES):
+            box = QCheckBox(state.label)
+            box.setObjectName(f"state_{state.value}")
+            box.toggled.connect(self._pool_changed)
+            states.addWidget(box, number // 2, number % 2)
+            self.state_boxes[state] = box
+        self.stunned_box = self.state_boxes[State.STUNNED]
+        self.vulnerable_box = self.state_boxes[State.VULNERABLE]
+        self.frightened_box = self.state_boxes[State.FRIGHTENED]
+        self.focus_box = self.state_boxes[State.FOCUS]
         layout.addLayout(states)
+
+        self.switch_list = SwitchList()
+        self.switch_list.changed.connect(self.changed)
+        layout.addWidget(self.switch_list)
 
         self.message_label = plain_label()
         self.message_label.setObjectName("pool_message")
@@ -191,15 +207,36 @@ class PoolEditor(QFrame):
         )
         return Pool(self._dice, automatic)
 
-    def modified(self) -> Modified:
-        return modify(self.base_pool(), self._mods)
+    def prepared(self) -> Prepared:
+        """The gathered dice after Frightened, the upgrades (and Focus's) and the downgrades."""
+        return prepare_roll(
+            self.base_pool(), self._mods, self.state_set(), self._roll, counted=self._counted
+        )
 
     def pool(self) -> Pool:
-        """The pool that will be rolled: gathered dice after the upgrades and downgrades."""
-        return self.modified().pool
+        """The pool that will be rolled: what :meth:`prepared` leaves."""
+        return self.prepared().pool
+
+    def state_set(self) -> frozenset[State]:
+        """The States ticked for the roller, whether or not they act on this roll."""
+        return frozenset(state for state, box in self.state_boxes.items() if box.isChecked())
 
     def states(self) -> States:
-        return States(self.stunned_box.isChecked(), self.vulnerable_box.isChecked())
+        """The States that change this roll's result (Stunned only on the rolls it touches)."""
+        return result_states(self.state_set(), self._roll)
+
+    def switches(self) -> tuple[Switch, ...]:
+        return self.switch_list.switches()
+
+    def roll_type(self) -> RollType:
+        return self._roll
+
+    def set_roll_type(self, roll: RollType, counted: Symbol = Symbol.SUCCESS) -> None:
+        """What the roll is for (the States read it); the pool is worked out again."""
+        if (roll, counted) == (self._roll, self._counted):
+            return
+        self._roll, self._counted = roll, counted
+        self._pool_changed()
 
     def fixed(self) -> dict[int, int]:
         return dict(self._fixed)
@@ -240,7 +277,7 @@ class PoolEditor(QFrame):
         self._fixing = None
         note = ""
         try:
-            modify(self.base_pool(), self._mods)
+            self.prepared()
         except PoolError as problem:
             self._mods.clear()
             note = f"The upgrades and downgrades no longer fit this pool ({problem}); cleared."
@@ -331,9 +368,10 @@ class PoolEditor(QFrame):
             picked=[self._fixed[index] - 1] if index in self._fixed else [],
         )
         # Taking a die out of a modified pool would change what the modifications did.
-        self.remove_button.setEnabled(not self._mods)
+        removable = self._removable()
+        self.remove_button.setEnabled(removable)
         self.remove_button.setToolTip(
-            "Clear the upgrades and downgrades first" if self._mods else ""
+            "" if removable else "Clear the upgrades, downgrades and Frightened or Focus first"
         )
         self.die_box.show()
         self._refresh()
@@ -352,8 +390,12 @@ class PoolEditor(QFrame):
             self._fixed.pop(self._fixing, None)
         self.deselect()
 
+    def _removable(self) -> bool:
+        """A die is taken out of the gathered dice: only while they are what is rolled."""
+        return not self._mods and self.pool().dice == self._dice
+
     def remove_selected(self) -> None:
-        if self._fixing is not None and not self._mods:
+        if self._fixing is not None and self._removable():
             self.remove_die(self._fixing)
 
     def deselect(self) -> None:
@@ -371,7 +413,7 @@ class PoolEditor(QFrame):
         base = self.base_pool()
         for colour, button in self.add_buttons.items():
             button.setEnabled(base.count(colour) < 3)
-        modified = modify(base, self._mods)
+        prepared = self.prepared()
         ups = sum(m.direction is Direction.UPGRADE for m in self._mods)
         downs = len(self._mods) - ups
         self.upgrade_button.setText(f"Upgrade ({ups}/{MAX_UPGRADES})")
@@ -379,10 +421,19 @@ class PoolEditor(QFrame):
         self.upgrade_button.setEnabled(ups < MAX_UPGRADES and self._asking is None)
         self.downgrade_button.setEnabled(downs < MAX_DOWNGRADES and self._asking is None)
         self.clear_button.setEnabled(bool(self._mods))
-        self.steps_label.setText("\n".join(step.words() for step in modified.steps))
-        self.steps_label.setVisible(bool(modified.steps))
+        notes = prepared.notes()
+        self.steps_label.setText("\n".join(notes))
+        self.steps_label.setVisible(bool(notes))
+        for state, box in self.state_boxes.items():
+            does = state_note(state, self._roll)
+            box.setText(f"{state.label} ({does})")
+            box.setToolTip(
+                f"{state.label} does nothing to a {self._roll.label} roll"
+                if does == NO_EFFECT
+                else f"{state.label}: {does} on this {self._roll.label} roll"
+            )
         shown = []
-        for index, colour in enumerate(modified.pool.dice):
+        for index, colour in enumerate(prepared.pool.dice):
             face = None
             if index in self._fixed:
                 face = self._faces.face(colour, self._fixed[index])

@@ -45,6 +45,7 @@ from refkit.games.widowers_wood.rolls import check_faces
 from refkit.gui.games.spec import GameContext
 from refkit.gui.games.widowers_wood.checks import TurnChecks
 from refkit.gui.games.widowers_wood.dice_view import D6Strip, ShownDie
+from refkit.gui.games.widowers_wood.tracker_view import WoodTrackerView
 from refkit.gui.games.widowers_wood.widgets import plain_label as _plain
 from refkit.gui.games.widowers_wood.widgets import spin_box as _spin
 
@@ -156,6 +157,7 @@ class WidowersWoodPanel(QWidget):
         self.error_label.setStyleSheet("color: #b00020;")
         self.error_label.hide()
         self.checks = TurnChecks(context)
+        self.tracker = WoodTrackerView(context)
 
         self._layout()
         for signal in (
@@ -245,6 +247,7 @@ class WidowersWoodPanel(QWidget):
         column.addWidget(self.result_label)
         column.addWidget(self.detail_label)
         column.addWidget(self.checks)
+        column.addWidget(self.tracker)
         column.addStretch(1)
 
         scroll = QScrollArea()

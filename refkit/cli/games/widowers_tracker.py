@@ -1,0 +1,255 @@
+"""``refkit widowers tracker …``: the Widower's Wood table kept in the database (per campaign) —
+heroes' health, the event deck as the chapter's timer, the villains on the board and the order
+they activate in.
+
+Each change is one undoable step through ``Services.do`` (the window's Edit menu undoes the same
+steps); ``show`` and ``order`` only read. Every command prints the table as it is afterwards:
+``{"heroes":[…], "turn_order":[names], "deck":{…}, "timer":str, "villains":[…],
+"defeat":str|null}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from refkit.cli.errors import CliError
+from refkit.cli.parsing import add_json_flag, whole_number
+
+if TYPE_CHECKING:
+    from refkit.games.widowers_wood.tracker import Hero, WoodTable
+
+Result = tuple[dict[str, Any], str]
+
+
+def register(rolls: Any) -> None:
+    """The ``tracker`` action of ``widowers`` and its own actions."""
+    tracker = rolls.add_parser(
+        "tracker", help="heroes' health, the event-deck timer and the villain activation order"
+    )
+    steps = tracker.add_subparsers(dest="tracker_action", metavar="ACTION", required=True)
+
+    def action(name: str, help_text: str, handler: Callable[[argparse.Namespace], Result]) -> Any:
+        parser = steps.add_parser(name, help=help_text)
+        add_json_flag(parser)
+        parser.set_defaults(handler=handler)
+        return parser
+
+    action("show", "the table as stored", _show)
+    hero = action("hero", "a hero joins the table, every Life token red", _hero)
+    hero.add_argument("name", metavar="NAME")
+    hero.add_argument("--init", type=whole_number, required=True, metavar="N")
+    hero.add_argument("--vit", type=whole_number, required=True, metavar="N")
+    remove = action("remove", "a hero leaves the table", _remove)
+    remove.add_argument("name", metavar="NAME")
+    damage = action("damage", "a hero loses health (0 at least; 0 knocks it down)", _damage)
+    damage.add_argument("name", metavar="NAME")
+    damage.add_argument("amount", type=whole_number, metavar="N")
+    heal = action("heal", "a hero's black tokens turn red again", _heal)
+    heal.add_argument("name", metavar="NAME")
+    heal.add_argument("amount", type=whole_number, metavar="N")
+    spawning = action(
+        "spawning", "an Incapacitated hero's Spawning Phase: 2 black tokens to the box", _spawning
+    )
+    spawning.add_argument("name", metavar="NAME")
+    stand = action("stand", "a Knocked Down hero stands up", _stand)
+    stand.add_argument("name", metavar="NAME")
+    revive = action("revive", "REVIVER spends its Full vial to revive TARGET", _revive)
+    revive.add_argument("reviver", metavar="REVIVER")
+    revive.add_argument("target", metavar="TARGET")
+    deck = action("deck", "set the event cards in the chapter's deck (its timer)", _deck)
+    deck.add_argument("cards", type=whole_number, metavar="N")
+    round_ = action("round", "a round begins: draw its event card", _round)
+    round_.add_argument("--colour", choices=("red", "blue"), required=True)
+    round_.add_argument(
+        "--environment", metavar="TITLE", help="the card is an ENVIRONMENT card of this title"
+    )
+    villain = action(
+        "villain", "a villain type: its index token and miniatures on the board", _villain
+    )
+    villain.add_argument("name", metavar="NAME")
+    villain.add_argument("--index", type=whole_number, metavar="N", help="0 without a token")
+    villain.add_argument("--red", type=whole_number, metavar="N", help="red ones on the board")
+    villain.add_argument("--blue", type=whole_number, metavar="N", help="blue ones on the board")
+    villain.add_argument("--remove", action="store_true", help="take the type off the table")
+    order = action("order", "the order the villains on the board activate in", _order)
+    order.add_argument("--colour", choices=("red", "blue"), help="only villains of this colour")
+    order.add_argument("--villain", metavar="NAME", help="only villains of this type")
+
+
+def table_payload(table: WoodTable) -> dict[str, Any]:
+    return {
+        **table.to_dict(),
+        "turn_order": [hero.name for hero in table.turn_order()],
+        "timer": table.deck.timer_text(),
+        "defeat": table.defeated(),
+    }
+
+
+def table_text(table: WoodTable) -> str:
+    deck = table.deck
+    lines = [deck.timer_text()]
+    if deck.priority:
+        lines.append(f"priority colour: {deck.priority}")
+    if deck.environment:
+        lines.append(f"environment: {deck.environment}")
+    for hero in table.turn_order():
+        vial = "Full" if hero.restoration else "empty"
+        lines.append(
+            f"{hero.name} (Initiative {hero.initiative}): health {hero.health}/{hero.tokens} "
+            f"tokens of {hero.vitality}; {hero.status()}; restoration {vial}"
+        )
+    lines += [f"{h.name}: Passed Out" for h in table.heroes if h.passed_out]
+    for villain in table.villains:
+        lines.append(
+            f"{villain.name} (index {villain.index}): {villain.red} red, "
+            f"{villain.blue} blue on the board"
+        )
+    if table.defeated():
+        lines.append(f"the chapter is lost: {table.defeated()}")
+    return "\n".join(lines)
+
+
+def _read() -> Callable[[Any], WoodTable]:
+    from refkit.app.games.widowers_table import WidowersTable
+
+    return lambda services: WidowersTable(services.versioned_meta).read()[0]
+
+
+def _show(args: argparse.Namespace) -> Result:
+    from refkit.cli.services import command_services
+    from refkit.games.widowers_wood.tracker import TrackerError
+
+    with command_services(args) as services:
+        try:
+            table = _read()(services)
+        except TrackerError as problem:
+            raise CliError(str(problem)) from None
+    return table_payload(table), table_text(table)
+
+
+def _step(args: argparse.Namespace, text: str, change: Callable[[WoodTable], WoodTable]) -> Result:
+    """Make and do the step ``text`` on the stored table; the table after it."""
+    from refkit.app.games.widowers_table import WidowersTable
+    from refkit.cli.services import command_services
+    from refkit.games.widowers_wood.tracker import TrackerError
+
+    with command_services(args) as services:
+        table = WidowersTable(services.versioned_meta)
+        try:
+            step = table.step(text, change)
+        except TrackerError as problem:
+            raise CliError(f"widowers tracker: {problem}") from None
+        services.do(step)
+        after = table.read()[0]
+    return table_payload(after), table_text(after)
+
+
+def _hero(args: argparse.Namespace) -> Result:
+    from refkit.games.widowers_wood.tracker import Hero, TrackerError
+
+    try:
+        hero = Hero.new(args.name, args.init, args.vit)
+    except TrackerError as problem:
+        raise CliError(f"widowers tracker hero: {problem}") from None
+    return _step(args, f"{hero.name} joins the Widower's Wood table", lambda t: t.added(hero))
+
+
+def _on_hero(args: argparse.Namespace, text: str, change: Callable[[Hero], Hero]) -> Result:
+    return _step(args, text, lambda t: t.changed(args.name, change))
+
+
+def _remove(args: argparse.Namespace) -> Result:
+    return _step(args, f"{args.name} leaves the table", lambda t: t.removed(args.name))
+
+
+def _damage(args: argparse.Namespace) -> Result:
+    return _on_hero(
+        args, f"{args.name} loses {args.amount} health", lambda h: h.damaged(args.amount)
+    )
+
+
+def _heal(args: argparse.Namespace) -> Result:
+    return _on_hero(args, f"{args.name} heals {args.amount}", lambda h: h.healed(args.amount))
+
+
+def _spawning(args: argparse.Namespace) -> Result:
+    return _on_hero(args, f"{args.name} discards 2 black tokens", lambda h: h.spawning_phase())
+
+
+def _stand(args: argparse.Namespace) -> Result:
+    return _on_hero(args, f"{args.name} stands up", lambda h: h.stood_up())
+
+
+def _revive(args: argparse.Namespace) -> Result:
+    return _step(
+        args,
+        f"{args.reviver} revives {args.target}",
+        lambda t: t.revived(args.reviver, args.target),
+    )
+
+
+def _deck(args: argparse.Namespace) -> Result:
+    from dataclasses import replace
+
+    return _step(
+        args,
+        f"The event deck holds {args.cards} cards",
+        lambda t: replace(t, deck=t.deck.with_cards(args.cards)),
+    )
+
+
+def _round(args: argparse.Namespace) -> Result:
+    from dataclasses import replace
+
+    return _step(
+        args,
+        f"A new round: a {args.colour} event card",
+        lambda t: replace(t, deck=t.deck.new_round(args.colour, args.environment)),
+    )
+
+
+def _villain(args: argparse.Namespace) -> Result:
+    from refkit.games.widowers_wood.tracker import VillainType
+
+    if args.remove:
+        return _step(args, f"{args.name} off the table", lambda t: t.villain_removed(args.name))
+
+    def change(table: WoodTable) -> WoodTable:
+        old = next((v for v in table.villains if v.name.casefold() == args.name.casefold()), None)
+        base = old or VillainType(args.name)
+        values = {
+            key: getattr(args, key) if getattr(args, key) is not None else getattr(base, key)
+            for key in ("index", "red", "blue")
+        }
+        return table.villain_set(VillainType(base.name, **values))
+
+    return _step(args, f"Set the villain type {args.name}", change)
+
+
+def _order(args: argparse.Namespace) -> Result:
+    from refkit.cli.services import command_services
+    from refkit.games.widowers_wood.tracker import TrackerError
+
+    with command_services(args) as services:
+        try:
+            table = _read()(services)
+            order = table.order(colour=args.colour, villain=args.villain)
+        except TrackerError as problem:
+            raise CliError(f"widowers tracker order: {problem}") from None
+    payload = {
+        "priority": table.deck.priority,
+        "order": [
+            {
+                "villain": row.villain,
+                "colour": row.colour,
+                "index": row.index,
+                "count": row.count,
+                "tied_with_next": row.tied_with_next,
+            }
+            for row in order
+        ],
+    }
+    text = "\n".join(f"{n}. {row.words()}" for n, row in enumerate(order, 1))
+    return payload, text or "no villain on the board matches"

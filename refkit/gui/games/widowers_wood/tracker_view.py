@@ -1,0 +1,415 @@
+"""The Widower's Wood tab's table tracker: the event deck as the chapter's timer, each hero's
+health in turn order, and the villains on the board in the order they activate.
+
+The table lives in the campaign's database (:mod:`refkit.app.games.widowers_table`); every change
+is one step on the window's undo stack, worked out from the table shown, so a change made
+meanwhile in another window or on the command line is refused (and the table read again) rather
+than overwritten. Undo and redo (Edit menu) read it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refkit.app.games.widowers_table import WidowersTable
+from refkit.errors import DomainError
+from refkit.games.widowers_wood.tracker import (
+    MAX_DECK,
+    MAX_ON_BOARD,
+    MAX_VITALITY,
+    NAME_LIMIT,
+    Hero,
+    VillainType,
+    WoodTable,
+)
+from refkit.gui.games.spec import GameContext
+from refkit.gui.games.widowers_wood.widgets import plain_label
+from refkit.gui.games.widowers_wood.widgets import spin_box as _spin
+
+
+def _clear(grid: QGridLayout) -> None:
+    while grid.count():
+        item = grid.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.hide()  # off screen now, not when the event loop deletes it
+            widget.deleteLater()
+
+
+class WoodTrackerView(QGroupBox):
+    """The tracker box of the Widower's Wood tab."""
+
+    def __init__(self, context: GameContext) -> None:
+        super().__init__("Chapter tracker (kept with the campaign)")
+        self.setObjectName("widowers_tracker")
+        self._context = context
+        self._store: WidowersTable | None = None
+        self._shown = ""
+        self.table = WoodTable()
+        self._rows: dict[str, dict[str, QWidget]] = {}
+        layout = QVBoxLayout(self)
+
+        self.timer_label = plain_label(bold=True)
+        self.timer_label.setObjectName("widowers_timer")
+        layout.addWidget(self.timer_label)
+        self.round_label = plain_label()
+        layout.addWidget(self.round_label)
+        deck = QHBoxLayout()
+        self.deck_spin = _spin(0, MAX_DECK, 0, "widowers_deck_cards")
+        self.deck_spin.setKeyboardTracking(False)
+        self.deck_spin.setPrefix("Event cards left ")
+        self.deck_spin.setToolTip("The chapter's event deck: one card a round")
+        self.deck_spin.valueChanged.connect(self.set_deck)
+        deck.addWidget(self.deck_spin)
+        deck.addStretch(1)
+        layout.addLayout(deck)
+        draw = QHBoxLayout()
+        self.colour_box = QComboBox()
+        self.colour_box.setAccessibleName("The event card's colour")
+        self.colour_box.addItem("Red card", "red")
+        self.colour_box.addItem("Blue card", "blue")
+        self.environment_edit = QLineEdit()
+        self.environment_edit.setMaxLength(NAME_LIMIT)
+        self.environment_edit.setPlaceholderText("ENVIRONMENT card's title, if it is one")
+        self.environment_edit.setAccessibleName("ENVIRONMENT card title")
+        self.round_button = QPushButton("New round")
+        self.round_button.setObjectName("widowers_new_round")
+        self.round_button.setToolTip("Draw the round's event card: its colour is the priority")
+        self.round_button.clicked.connect(self.new_round)
+        draw.addWidget(self.colour_box)
+        draw.addWidget(self.environment_edit, 1)
+        draw.addWidget(self.round_button)
+        layout.addLayout(draw)
+
+        layout.addWidget(plain_label("Heroes, in turn order", bold=True))
+        self.heroes_box = QWidget()
+        self.heroes_grid = QGridLayout(self.heroes_box)
+        self.heroes_grid.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.heroes_box)
+        add = QHBoxLayout()
+        self.name_edit = QLineEdit()
+        self.name_edit.setMaxLength(NAME_LIMIT)
+        self.name_edit.setPlaceholderText("Hero's name")
+        self.name_edit.setAccessibleName("New hero's name")
+        self.name_edit.returnPressed.connect(self.add_hero)
+        self.init_spin = _spin(0, 20, 5, "widowers_hero_init")
+        self.init_spin.setPrefix("INIT ")
+        self.vit_spin = _spin(1, MAX_VITALITY, 5, "widowers_hero_vit")
+        self.vit_spin.setPrefix("VIT ")
+        self.add_button = QPushButton("Add hero")
+        self.add_button.clicked.connect(self.add_hero)
+        for widget in (self.name_edit, self.init_spin, self.vit_spin, self.add_button):
+            add.addWidget(widget)
+        layout.addLayout(add)
+
+        layout.addWidget(plain_label("Villains on the board", bold=True))
+        self.villains_box = QWidget()
+        self.villains_grid = QGridLayout(self.villains_box)
+        self.villains_grid.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.villains_box)
+        villain = QHBoxLayout()
+        self.villain_edit = QLineEdit()
+        self.villain_edit.setMaxLength(NAME_LIMIT)
+        self.villain_edit.setPlaceholderText("Villain type, e.g. Bog Trog")
+        self.villain_edit.setAccessibleName("New villain type")
+        self.villain_edit.returnPressed.connect(self.add_villain)
+        self.index_spin = _spin(0, 6, 0, "widowers_villain_index")
+        self.index_spin.setPrefix("index ")
+        self.index_spin.setToolTip("Its lowest index token (0: none)")
+        self.villain_button = QPushButton("Add type")
+        self.villain_button.clicked.connect(self.add_villain)
+        for widget in (self.villain_edit, self.index_spin, self.villain_button):
+            villain.addWidget(widget)
+        layout.addLayout(villain)
+        self.order_label = plain_label()
+        self.order_label.setObjectName("widowers_order")
+        layout.addWidget(self.order_label)
+
+        self.message_label = plain_label()
+        self.message_label.setObjectName("widowers_tracker_message")
+        self.message_label.setStyleSheet("color: #b00020;")
+        layout.addWidget(self.message_label)
+        stack = context.undo_stack
+        if stack is not None:
+            stack.indexChanged.connect(self._index_changed)  # gone with this box
+        self.setEnabled(False)
+        self.timer_label.setText("Opening the campaign's database…")
+        context.when_ready(self.reload)
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def _index_changed(self, _index: int) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the stored table again and show it."""
+        values = self._context.state_values()
+        if values is None:
+            self.timer_label.setText(
+                "The tracker is kept in the campaign's database: none is open."
+            )
+            return
+        self._store = WidowersTable(values)
+        from refkit.gui.shell.undo_adapter import write_through
+
+        try:
+            self.table, self._shown = write_through(self._context.undo_stack, self._store.read)
+        except DomainError as problem:
+            self.message_label.setText(str(problem))
+            return
+        self.setEnabled(True)
+        self._show()
+
+    # --- changing ----------------------------------------------------------------------------
+
+    def change(self, text: str, change: Callable[[WoodTable], WoodTable]) -> bool:
+        """One undoable step ``text`` on the table shown; a refusal is said, nothing changed."""
+        from refkit.gui.shell.undo_adapter import push_command
+
+        if self._store is None or self._context.undo_stack is None:
+            return False
+        self.message_label.clear()
+        try:
+            step = self._store.step(text, change, shown=self._shown)
+            push_command(self._context.undo_stack, step)
+        except DomainError as problem:
+            self.message_label.setText(str(problem))
+            self.reload()
+            return False
+        self.reload()
+        return True
+
+    def set_deck(self, cards: int) -> None:
+        if cards != self.table.deck.cards_left:
+            self.change(
+                f"The event deck holds {cards} cards",
+                lambda t: replace(t, deck=t.deck.with_cards(cards)),
+            )
+
+    def new_round(self) -> None:
+        colour = self.colour_box.currentData()
+        environment = " ".join(self.environment_edit.text().split()) or None
+        if self.change(
+            f"A new round: a {colour} event card",
+            lambda t: replace(t, deck=t.deck.new_round(colour, environment)),
+        ):
+            self.environment_edit.clear()
+
+    def add_hero(self) -> None:
+        name = " ".join(self.name_edit.text().split())
+        if not name:
+            self.message_label.setText("Type the hero's name first.")
+            return
+        try:
+            hero = Hero.new(name, self.init_spin.value(), self.vit_spin.value())
+        except DomainError as problem:
+            self.message_label.setText(str(problem))
+            return
+        if self.change(f"{name} joins the Widower's Wood table", lambda t: t.added(hero)):
+            self.name_edit.clear()
+
+    def set_health(self, name: str, value: int) -> None:
+        hero = self.table.hero(name)
+        if value == hero.health:
+            return
+        if value < hero.health:
+            amount = hero.health - value
+            self.change(
+                f"{name} loses {amount} health",
+                lambda t: t.changed(name, lambda h: h.damaged(amount)),
+            )
+        else:
+            amount = value - hero.health
+            self.change(
+                f"{name} heals {amount}", lambda t: t.changed(name, lambda h: h.healed(amount))
+            )
+
+    def spawning_phase(self, name: str) -> None:
+        self.change(
+            f"{name} discards 2 black tokens", lambda t: t.changed(name, Hero.spawning_phase)
+        )
+
+    def stand_up(self, name: str) -> None:
+        self.change(f"{name} stands up", lambda t: t.changed(name, Hero.stood_up))
+
+    def revive(self, reviver: str, target: str) -> None:
+        self.change(f"{reviver} revives {target}", lambda t: t.revived(reviver, target))
+
+    def remove_hero(self, name: str) -> None:
+        self.change(f"{name} leaves the table", lambda t: t.removed(name))
+
+    def add_villain(self) -> None:
+        name = " ".join(self.villain_edit.text().split())
+        if not name:
+            self.message_label.setText("Type the villain type's name first.")
+            return
+        if any(v.name.casefold() == name.casefold() for v in self.table.villains):
+            self.message_label.setText(f"{name} is at the table already: change its numbers there.")
+            return
+        entry = VillainType(name, self.index_spin.value())
+        if self.change(f"Add the villain type {name}", lambda t: t.villain_set(entry)):
+            self.villain_edit.clear()
+
+    def set_villain(self, name: str, **values: int) -> None:
+        old = next(v for v in self.table.villains if v.name == name)
+        entry = replace(old, **values)
+        if entry != old:
+            self.change(
+                f"{name}: {', '.join(f'{k} {v}' for k, v in values.items())}",
+                lambda t: t.villain_set(entry),
+            )
+
+    def remove_villain(self, name: str) -> None:
+        self.change(f"Take {name} off the table", lambda t: t.villain_removed(name))
+
+    # --- showing -----------------------------------------------------------------------------
+
+    def _show(self) -> None:
+        table = self.table
+        deck = table.deck
+        lost = table.defeated()
+        self.timer_label.setText(
+            deck.timer_text() + (f" Chapter lost: {lost}." if lost and not deck.out_of_time else "")
+        )
+        self.timer_label.setStyleSheet(
+            "color: #b00020;" if lost or (deck.round and deck.cards_left == 0) else ""
+        )
+        parts = []
+        if deck.priority:
+            parts.append(f"Priority colour: {deck.priority}")
+        if deck.environment:
+            parts.append(f"Environment: {deck.environment}")
+        self.round_label.setText(" · ".join(parts) or "No round has begun yet.")
+        self.deck_spin.blockSignals(True)
+        self.deck_spin.setValue(deck.cards_left)
+        self.deck_spin.blockSignals(False)
+        self.round_button.setEnabled(not deck.out_of_time)
+        _clear(self.heroes_grid)
+        self._rows = {}
+        shown = [*table.turn_order(), *(h for h in table.heroes if h.passed_out)]
+        for row, hero in enumerate(shown):
+            self._hero_row(row, hero)
+        _clear(self.villains_grid)
+        for row, villain in enumerate(table.villains):
+            self._villain_row(row, villain)
+        self._show_order()
+
+    def _show_order(self) -> None:
+        table = self.table
+        if not any(v.red or v.blue for v in table.villains):
+            self.order_label.setText("Activation order: no villain on the board.")
+            return
+        if table.deck.priority is None:
+            self.order_label.setText("Activation order: start a round for its priority colour.")
+            return
+        rows = table.order()
+        self.order_label.setText(
+            f"Activation order ({table.deck.priority} first, then the lowest index):\n"
+            + "\n".join(f"{n}. {row.words()}" for n, row in enumerate(rows, 1))
+        )
+
+    def _hero_row(self, row: int, hero: Hero) -> None:
+        box = QFrame()
+        box.setObjectName(f"hero_{row}")
+        box.setFrameShape(QFrame.Shape.StyledPanel)
+        lines = QVBoxLayout(box)
+        lines.setContentsMargins(6, 2, 6, 2)
+        lines.setSpacing(2)
+        line = QHBoxLayout()
+        caption = plain_label(f"{hero.name} · INIT {hero.initiative}", bold=True)
+        line.addWidget(caption, 1)
+        health = QSpinBox()
+        health.setRange(0, hero.tokens)
+        health.setKeyboardTracking(False)
+        health.setPrefix("Health ")
+        health.setSuffix(f"/{hero.tokens}")
+        health.setAccessibleName(f"{hero.name}: Health")
+        health.setValue(hero.health)
+        health.setEnabled(not hero.passed_out)
+        health.valueChanged.connect(lambda value, n=hero.name: self.set_health(n, value))
+        line.addWidget(health)
+        remove = QToolButton()
+        remove.setText("Remove")
+        remove.setAccessibleName(f"Remove {hero.name}")
+        remove.clicked.connect(lambda _=False, n=hero.name: self.remove_hero(n))
+        line.addWidget(remove)
+        lines.addLayout(line)
+        below = QHBoxLayout()
+        vial = "vial Full" if hero.restoration else "vial empty"
+        status = plain_label(f"{hero.status()} · {vial}")
+        below.addWidget(status, 1)
+        widgets: dict[str, QWidget] = {"health": health, "status": status}
+        if hero.incapacitated:
+            spawn = QToolButton()
+            spawn.setText("Spawning: −2 tokens")
+            spawn.setToolTip("Its Spawning Phase: two black tokens go back to the box")
+            spawn.clicked.connect(lambda _=False, n=hero.name: self.spawning_phase(n))
+            below.addWidget(spawn)
+            widgets["spawning"] = spawn
+            helpers = [h for h in self.table.heroes if h.battle_ready and h.restoration]
+            if helpers:
+                revive = QComboBox()
+                revive.setAccessibleName(f"Revive {hero.name}")
+                revive.addItem("Revive by…", "")
+                for helper in helpers:
+                    revive.addItem(helper.name, helper.name)
+                revive.activated.connect(
+                    lambda i, n=hero.name, box=revive: (
+                        box.itemData(i) and self.revive(box.itemData(i), n)
+                    )
+                )
+                below.addWidget(revive)
+                widgets["revive"] = revive
+        elif hero.knocked_down and not hero.passed_out:
+            stand = QToolButton()
+            stand.setText("Stand up")
+            stand.clicked.connect(lambda _=False, n=hero.name: self.stand_up(n))
+            below.addWidget(stand)
+            widgets["stand"] = stand
+        lines.addLayout(below)
+        self.heroes_grid.addWidget(box, row, 0)
+        self._rows[hero.name] = widgets
+
+    def _villain_row(self, row: int, villain: VillainType) -> None:
+        box = QFrame()
+        line = QHBoxLayout(box)
+        line.setContentsMargins(6, 0, 6, 0)
+        line.addWidget(plain_label(villain.name), 1)
+        for key, low, high, prefix in (
+            ("index", 0, 6, "index "),
+            ("red", 0, MAX_ON_BOARD, "red "),
+            ("blue", 0, MAX_ON_BOARD, "blue "),
+        ):
+            spin = _spin(low, high, getattr(villain, key), f"villain_{key}_{row}")
+            spin.setKeyboardTracking(False)
+            spin.setPrefix(prefix)
+            spin.setAccessibleName(f"{villain.name}: {key}")
+            spin.valueChanged.connect(
+                lambda value, k=key, n=villain.name: self.set_villain(n, **{k: value})
+            )
+            line.addWidget(spin)
+            self._rows.setdefault(f"villain:{villain.name}", {})[key] = spin
+        remove = QToolButton()
+        remove.setText("Remove")
+        remove.setAccessibleName(f"Remove the villain type {villain.name}")
+        remove.clicked.connect(lambda _=False, n=villain.name: self.remove_villain(n))
+        line.addWidget(remove)
+        self.villains_grid.addWidget(box, row, 0)
+
+    def row(self, name: str) -> dict[str, QWidget]:
+        return self._rows[name]

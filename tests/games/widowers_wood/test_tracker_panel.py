@@ -1,0 +1,138 @@
+"""The Widower's Wood tab's chapter tracker: every change a step on the undo stack, kept in the
+database and read back by a new window; a change made meanwhile elsewhere is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from refkit.app.games.widowers_table import WidowersTable
+from refkit.gui.games.spec import GameContext
+from refkit.gui.games.widowers_wood.panel import WidowersWoodPanel
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
+from refkit.store.character_store import CharacterRepository
+from refkit.store.database import Database
+from tests.games.game_context import fixed_context
+from tests.runner import run
+
+
+@pytest.fixture
+def database(tmp_path: Path):
+    with Database.open(str(tmp_path / "campaign.sqlite3")) as db:
+        yield db
+
+
+def _panel(qtbot, db: Database) -> tuple[WidowersWoodPanel, RefkitUndoStack]:
+    stack = RefkitUndoStack()
+    stack.write_with(None, db.unit_of_work, db.in_unit_of_work)
+    base = fixed_context()
+    context = GameContext(
+        make_rng=base.make_rng,
+        now=base.now,
+        log_roll=base.log_roll,
+        undo_stack=stack,
+        state_values=lambda: CharacterRepository(db),
+    )
+    panel = WidowersWoodPanel(context)
+    qtbot.addWidget(panel)
+    panel.resize(560, 900)
+    panel.show()
+    return panel, stack
+
+
+def _hero(panel: WidowersWoodPanel, name: str, init: int, vit: int) -> None:
+    view = panel.tracker
+    view.name_edit.setText(name)
+    view.init_spin.setValue(init)
+    view.vit_spin.setValue(vit)
+    view.add_button.click()
+
+
+def test_a_chapter_is_tracked_undone_and_restored_by_a_new_window(qtbot, database) -> None:
+    panel, stack = _panel(qtbot, database)
+    view = panel.tracker
+    view.deck_spin.setValue(3)
+    assert "3 event cards" in view.timer_label.text()
+    _hero(panel, "Agata", 5, 5)
+    _hero(panel, "Olo", 7, 4)
+    assert [h.name for h in view.table.turn_order()] == ["Olo", "Agata"]
+    view.colour_box.setCurrentIndex(view.colour_box.findData("blue"))
+    view.environment_edit.setText("Thick Fog")
+    view.round_button.click()
+    assert "Round 1: 2 event cards left" in view.timer_label.text()
+    assert "Environment: Thick Fog" in view.round_label.text()
+    view.row("Olo")["health"].setValue(0)
+    assert "Incapacitated, Knocked Down" in view.row("Olo")["status"].text()
+    view.row("Olo")["spawning"].click()
+    assert view.table.hero("Olo").tokens == 2
+    revive = view.row("Olo")["revive"]
+    revive.setCurrentIndex(revive.findData("Agata"))
+    revive.activated.emit(revive.currentIndex())
+    assert view.table.hero("Olo").health == 2
+    assert "vial empty" in view.row("Agata")["status"].text()
+    view.villain_edit.setText("Gatorman Club")
+    view.index_spin.setValue(3)
+    view.villain_button.click()
+    view.villain_edit.setText("Mist Speaker")
+    view.index_spin.setValue(1)
+    view.villain_button.click()
+    view.row("villain:Gatorman Club")["blue"].setValue(1)
+    view.row("villain:Mist Speaker")["blue"].setValue(1)
+    text = view.order_label.text()
+    assert text.index("blue Mist Speaker") < text.index("blue Gatorman Club")
+
+    stored = WidowersTable(CharacterRepository(database)).read()[0]
+    assert stored == view.table
+    stack.undo()  # the Mist Speaker on the board
+    stack.undo()  # the Gatorman Club on the board
+    assert "no villain on the board" in view.order_label.text()
+    for _ in range(3):
+        stack.undo()  # the types, then the revive
+    assert view.table.hero("Olo").health == 0
+    stack.redo()
+    assert view.table.hero("Olo").health == 2
+
+    again, _ = _panel(qtbot, database)
+    assert again.tracker.table == view.table
+
+
+def test_a_change_made_elsewhere_meanwhile_is_refused_not_overwritten(qtbot, database) -> None:
+    panel, stack = _panel(qtbot, database)
+    view = panel.tracker
+    _hero(panel, "Agata", 5, 5)
+    store = WidowersTable(CharacterRepository(database))
+    elsewhere = store.step("Elsewhere", lambda t: t.changed("Agata", lambda h: h.damaged(1)))
+    run(database, elsewhere).do()
+    depth = stack.count()
+    view.row("Agata")["health"].setValue(1)  # worked out from the table shown: stale
+    assert "changed since" in view.message_label.text()
+    assert stack.count() == depth
+    assert store.read()[0].hero("Agata").health == 4
+    assert view.table.hero("Agata").health == 4  # read again
+
+
+def test_the_last_round_is_flagged_and_an_empty_deck_loses_the_chapter(qtbot, database) -> None:
+    panel, _ = _panel(qtbot, database)
+    view = panel.tracker
+    view.deck_spin.setValue(1)
+    view.round_button.click()
+    assert "last round" in view.timer_label.text()
+    view.round_button.click()
+    assert "chapter is lost" in view.timer_label.text()
+    assert not view.round_button.isEnabled()
+
+
+def test_refusals_are_said(qtbot, database) -> None:
+    panel, _ = _panel(qtbot, database)
+    view = panel.tracker
+    view.add_button.click()
+    assert "name first" in view.message_label.text()
+    _hero(panel, "Agata", 5, 5)
+    _hero(panel, "agata", 5, 5)
+    assert "already" in view.message_label.text()
+    view.villain_edit.setText("Bog Trog")
+    view.villain_button.click()
+    view.villain_edit.setText("bog trog")
+    view.villain_button.click()
+    assert "already" in view.message_label.text()
