@@ -206,7 +206,8 @@ class Services:
 
     @property
     def database_is_open(self) -> bool:
-        return self._database is not None
+        """True once the database is opened here or handed over, and until it is closed."""
+        return self._database is not None and not self._database.closed
 
     def do(self, command: Command) -> None:
         """Do ``command`` as one step: its writes in one unit of work of the database, committed

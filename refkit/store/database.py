@@ -437,6 +437,11 @@ class Database:
         """Whether this thread has a unit of work open on this database."""
         return self._units.current is not None
 
+    @property
+    def closed(self) -> bool:
+        """True after :meth:`close`: nothing may read or write it any more."""
+        return self._closed
+
     def close(self) -> None:
         """Close every pooled connection (SQLite then folds the WAL back into the file; a server
         ends those sessions)."""

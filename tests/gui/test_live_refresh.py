@@ -94,3 +94,24 @@ def test_a_lost_server_connection_is_said_until_it_is_back(qtbot, start_app, db_
     app.live._status_off_thread(None)
     qtbot.waitUntil(lambda: not label.isVisible(), timeout=2000)
     assert app.window.statusBar().currentMessage() == BACK
+
+
+def test_a_follower_goes_with_the_widget_it_belongs_to(qtbot) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    from refkit.gui.shell.live_refresh import ChangeHub
+    from refkit.store.change_feed import ChangeNotice
+
+    hub = ChangeHub()
+    box = QWidget()
+    called: list[str] = []
+    hub.follow(frozenset({"state"}), lambda: called.append("box"), owner=box)
+    hub.follow(frozenset({"rolls"}), lambda: called.append("log"))
+    hub._watch = object()  # as if watching (no database here)
+    box.deleteLater()
+    qtbot.waitUntil(lambda: len(hub._followers) == 1, timeout=2000)
+    hub._heard_off_thread(ChangeNotice(frozenset({"state", "rolls"})))
+    with qtbot.waitSignal(hub.refreshed, timeout=2000) as refreshed:
+        pass
+    assert refreshed.args == [frozenset({"state", "rolls"})]
+    assert called == ["log"]

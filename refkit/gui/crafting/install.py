@@ -43,7 +43,9 @@ def register(
         )
         context.undo_stack.indexChanged.connect(panel.history_moved)
         # Another client's crafting roll or project: read again (now, or when shown).
-        context.follow_changes(frozenset({"crafting"}), lambda: panel.history_moved(-1))
+        context.follow_changes(
+            frozenset({"crafting"}), lambda: panel.history_moved(-1), owner=panel
+        )
         # The projects are read in the worker once the panel is built: a read waited for while
         # the registry is still building it would turn the event loop inside the build.
         QTimer.singleShot(0, panel, panel.refresh)

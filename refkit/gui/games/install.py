@@ -32,6 +32,7 @@ def build_games_panel(context: FeatureContext) -> QWidget:
         undo_stack=context.undo_stack,
         state_values=state_values,
         when_ready=context.when_ready,
+        follow_changes=context.follow_changes,
     )
     return GamesPanel(discover_game_panels(), games)
 

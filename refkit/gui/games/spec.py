@@ -37,6 +37,9 @@ class GameContext:
     undo_stack: QUndoStack | None = None
     state_values: Callable[[], StateValues | None] = field(default=_no_database)
     when_ready: Callable[[Callable[[], None]], None] = field(default=_at_once)
+    follow_changes: Callable[..., None] = field(default=lambda *_args, **_kwargs: None)
+    """``follow_changes(kinds, refresh, owner=widget)``: ``refresh()`` when another client (a
+    second window, another laptop, the command line) changes the campaign's trackers."""
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,8 @@ class TrackerBox(QGroupBox, Generic[M]):
         stack = context.undo_stack
         if stack is not None:
             stack.indexChanged.connect(self._index_changed)  # gone with this box
+        # Another client's change to the trackers: read again (for as long as this box lives).
+        context.follow_changes(frozenset({"state"}), self.reload, owner=self)
 
     def start(self) -> None:
         """Read the tracker once the database is open (a subclass calls this when its widgets

@@ -12,6 +12,7 @@ the watch lost is said in the status bar until it is back.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
@@ -54,9 +55,22 @@ class ChangeHub(QObject):
         self._heard = on_gui_thread(self._collect)
         self._status = on_gui_thread(self._say_status)
 
-    def follow(self, kinds: frozenset[str] | set[str], refresh: Callable[[], None]) -> None:
-        """Call ``refresh()`` on the GUI thread when another client changes one of ``kinds``."""
-        self._followers.append((frozenset(kinds), refresh))
+    def follow(
+        self,
+        kinds: frozenset[str] | set[str],
+        refresh: Callable[[], None],
+        owner: QObject | None = None,
+    ) -> None:
+        """Call ``refresh()`` on the GUI thread when another client changes one of ``kinds``;
+        with ``owner``, only for as long as that widget lives."""
+        entry = (frozenset(kinds), refresh)
+        self._followers.append(entry)
+        if owner is not None:
+            owner.destroyed.connect(lambda *_: self._unfollow(entry))
+
+    def _unfollow(self, entry: tuple[frozenset[str], Callable[[], None]]) -> None:
+        with contextlib.suppress(ValueError):
+            self._followers.remove(entry)
 
     def watch(self, database: Database) -> None:
         """Hear ``database``'s news from now on (instead of the last database's)."""

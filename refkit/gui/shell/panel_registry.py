@@ -128,9 +128,7 @@ class FeatureContext:
     now: Callable[[], datetime] = field(default=utc_now)
     services: Callable[[], Services | None] = field(default=lambda: None)
     """The composition root's services on the open database (None before it is open)."""
-    follow_changes: Callable[[frozenset[str], Callable[[], None]], None] = field(
-        default=lambda _kinds, _refresh: None
-    )
+    follow_changes: Callable[..., None] = field(default=lambda *_args, **_kwargs: None)
     """``follow_changes(kinds, refresh)``: call ``refresh()`` on the GUI thread when another
     client commits a change of one of ``kinds`` (:data:`refkit.store.change_feed.KINDS`'s
     values; see :class:`refkit.gui.shell.live_refresh.ChangeHub`)."""

@@ -33,7 +33,7 @@ def _panel(qtbot, db: Database) -> tuple[WarcrowPanel, RefkitUndoStack]:
         now=base.now,
         log_roll=base.log_roll,
         undo_stack=stack,
-        state_values=lambda: CharacterRepository(db),
+        state_values=lambda: None if db.closed else CharacterRepository(db),
     )
     panel = WarcrowPanel(context)
     qtbot.addWidget(panel)

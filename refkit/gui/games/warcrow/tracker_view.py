@@ -132,6 +132,8 @@ class TrackerView(QGroupBox):
         stack = context.undo_stack
         if stack is not None:
             stack.indexChanged.connect(self._index_changed)  # gone with this box
+        # Another client's change to the trackers: read again (for as long as this box lives).
+        context.follow_changes(frozenset({"state"}), self.reload, owner=self)
         self._set_enabled(False)
         self.dial_label.setText("Opening the campaign's database…")
         context.when_ready(self.reload)
