@@ -38,13 +38,17 @@ def read_importable_file(path: str | Path) -> tuple[Character, PeerImport | None
     Raises CharacterFileError (or PeerFileError, also a DomainError and ValueError) naming the
     file and what is wrong.
     """
-    text = read_character_text(Path(path))
-    data = _parsed(text, str(path))
+    return read_importable_text(read_character_text(Path(path)), str(path))
+
+
+def read_importable_text(text: str, source: str) -> tuple[Character, PeerImport | None]:
+    """:func:`read_importable_file` on the text ``source`` held (named in every refusal)."""
+    data = _parsed(text, source)
     if isinstance(data, dict) and "format" not in data:
-        found = read_peer(data, str(path))
+        found = read_peer(data, source)
         if found is not None:
             return found.character, found
-    return character_from_json(data, str(path)), None
+    return character_from_json(data, source), None
 
 
 def _parsed(text: str, source: str) -> Any:

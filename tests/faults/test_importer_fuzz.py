@@ -1,6 +1,7 @@
 """Issue 29, done means: the importers' fuzzers run with the unit tests, with a fixed seed and
-budget — every importer (character, table in its three formats, spell, bestiary, map, fight)
-either reads a mutated or generated file or refuses it with its own error naming the file;
+budget — every importer (character, table in its three formats, spell, bestiary, map, fight, and
+The Nest's and the two Foundry systems' crows) either reads a mutated or generated file or
+refuses it with its own error naming the file;
 never a RecursionError, TypeError, KeyError or any other crash.
 
 Inputs are the shipped files mutated (bytes flipped, cut short, a span doubled, deep nesting
@@ -19,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from refkit.app.character_files import read_importable_text
 from refkit.app.table_service import TableService
 from refkit.locate import resource_path
 from refkit.rules.character.file_format import CharacterFileError, load_character_json
@@ -46,6 +48,10 @@ def _table(fmt: str) -> Reader:
     return lambda text: TableService.parse(text, name="Fuzzed", fmt=fmt)  # type: ignore[arg-type]
 
 
+PEERS = Path(__file__).resolve().parents[1] / "rules" / "data" / "peers"
+
+PEER_SAMPLES = [PEERS / f"{stem}.json" for stem in ("nest-save-1", "dv-actor-1", "pirsqed-actor-1")]
+
 IMPORTERS: dict[str, tuple[Reader, tuple[type[Exception], ...], Path]] = {
     "character": (
         lambda text: load_character_json(text, "fuzzed.crow.json"),
@@ -70,6 +76,15 @@ IMPORTERS: dict[str, tuple[Reader, tuple[type[Exception], ...], Path]] = {
         (MapFileError,),
         resource_path("maps", "ashen-marches.map.json"),
     ),
+    # The other Crows tools' crows (issue 26): The Nest's save and the two Foundry systems' actors.
+    **{
+        f"peer-{sample.stem}": (
+            lambda text: read_importable_text(text, "fuzzed.json"),
+            (CharacterFileError,),
+            sample,
+        )
+        for sample in PEER_SAMPLES
+    },
     "fight": (
         lambda text: read_fight_json(text, "fuzzed fight"),
         (ValueError,),
@@ -124,7 +139,12 @@ JSONISH = st.recursive(
     lambda inner: (
         st.lists(inner, max_size=4)
         | st.dictionaries(
-            st.sampled_from(["format", "version", "name", "rows", "items", "hexes", "spell", "a"]),
+            st.sampled_from(
+                [
+                    *("format", "version", "name", "rows", "items", "hexes", "spell", "a"),
+                    *("v", "bg", "inv", "type", "system", "_stats"),  # the peer crows' own keys
+                ]
+            ),
             inner,
             max_size=5,
         )
