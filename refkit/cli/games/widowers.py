@@ -342,8 +342,16 @@ def _run_spawn(args: argparse.Namespace) -> Result:
         )
     except ValueError as problem:
         raise CliError(f"spawn: {problem}; say it with --priority red|blue") from None
+    # The contract's "villain" is a colour: the miniature taken, else the one the reserve rule
+    # gives (its majority colour, the round's priority colour on a tie; None when neither says).
+    colour = spawn.take
+    if colour is None and args.red != args.blue:
+        colour = "red" if args.red > args.blue else "blue"
+    elif colour is None:
+        colour = args.priority
     payload = {
-        "villain": spawn.type_index,
+        "villain": colour,
+        "type": spawn.type_index,
         "passage": spawn.passage,
         "take": spawn.take,
         "activate_farthest": spawn.activate_farthest,

@@ -25,13 +25,16 @@ def run_json(capsys, *args: str) -> dict:
 
 
 def test_spawn_with_an_empty_reserve_activates_the_farthest_and_takes_nothing(capsys) -> None:
-    result = run_json(capsys, "spawn", "--dice", "3,4", "--red", "0", "--blue", "0")
+    result = run_json(
+        capsys, "spawn", "--dice", "3,4", "--red", "0", "--blue", "0", "--priority", "blue"
+    )
     assert {key: result[key] for key in ("villain", "passage", "take", "activate_farthest")} == {
-        "villain": 3,
+        "villain": "blue",  # the contract's colour: none left, so the round's priority colour
         "passage": 4,
         "take": None,
         "activate_farthest": True,
     }
+    assert result["type"] == 3  # the rolled type's index token (an addition to the contract)
     code, out, _ = run(capsys, "widowers", "spawn", "--dice", "3,4", "--red", "0", "--blue", "0")
     assert code == 0 and "farthest from any hero" in out and "take a" not in out
 
@@ -53,17 +56,19 @@ def test_spawn_takes_the_majority_colour_or_the_priority_on_a_tie(
     args += ["--priority", priority] if priority else []
     result = run_json(capsys, *args)
     assert (result["take"], result["activate_farthest"], result["passage"]) == (take, False, 1)
+    assert result["villain"] == take  # the miniature taken is the villain's colour
 
 
 def test_spawn_on_a_passage_that_is_gone_activates_the_farthest(capsys) -> None:
     result = run_json(capsys, "spawn", "--dice", "2,5", "--red", "2", "--blue", "0", "--gone", "5")
     assert (result["take"], result["activate_farthest"]) == (None, True)
+    assert result["villain"] == "red"  # the reserve's majority: the colour such a villain has
 
 
 def test_spawn_rolls_from_a_seed_repeatably(capsys) -> None:
     first = run_json(capsys, "spawn", "--red", "1", "--blue", "0", "--seed", "4")
     assert first == run_json(capsys, "spawn", "--red", "1", "--blue", "0", "--seed", "4")
-    assert first["dice"] == [first["villain"], first["passage"]] and first["seed"] == 4
+    assert first["dice"] == [first["type"], first["passage"]] and first["seed"] == 4
 
 
 def test_attack_hits_when_the_total_reaches_def_on_every_face(capsys) -> None:
