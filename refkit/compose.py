@@ -229,6 +229,13 @@ class Services:
             return function()
         return _in_a_locked_unit(database, function)
 
+    @property
+    def may_seed(self) -> bool:
+        """Whether start-up may put the sample content into a fresh database: not with a
+        player's login, whose campaign the referee's login seeded (the server refuses a
+        player's write there, and a player's window starts all the same)."""
+        return not self.database.is_player
+
     def end_step(self, error: BaseException | None = None) -> None:
         """Commit the unit of work of a ``one_step`` command (None: nothing was opened), or roll it
         back when ``error`` ended the command; a failed commit raises its DatabaseError."""
@@ -336,7 +343,8 @@ class Services:
             from refkit.store.character_store import CharacterRepository
 
             repo = CharacterRepository(self.database)
-            self.in_unit(lambda: seed_sample_content(repo))
+            if self.may_seed:
+                self.in_unit(lambda: seed_sample_content(repo))
             return CharacterService(repo, seed_samples=False)
 
         service: CharacterService = self._once("characters", build)

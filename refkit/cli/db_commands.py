@@ -20,7 +20,9 @@ Result = tuple[dict[str, Any], str]
 
 
 def register(commands: Subcommands) -> None:
-    db = commands.add_parser("db", help="whole-database tasks: copy a campaign elsewhere")
+    db = commands.add_parser(
+        "db", help="whole-database tasks: copy a campaign elsewhere, set one up on a server"
+    )
     actions = db.add_subparsers(dest="db_command", metavar="ACTION", required=True)
     copy = actions.add_parser(
         "copy",
@@ -31,6 +33,24 @@ def register(commands: Subcommands) -> None:
     copy.add_argument("target", metavar="TARGET", help="an empty database: a file path or URL")
     add_json_flag(copy)
     copy.set_defaults(handler=_run_copy)
+    setup = actions.add_parser(
+        "setup",
+        help="prepare a campaign on a PostgreSQL server you administer: its database, the "
+        "referee's login and the players' role",
+    )
+    setup.add_argument(
+        "admin_url", metavar="ADMIN_URL", help="an administrator's postgresql://… URL"
+    )
+    setup.add_argument("--campaign", required=True, help="the campaign's database name")
+    setup.add_argument("--referee", required=True, help="the referee's login name")
+    setup.add_argument(
+        "--password-stdin",
+        action="store_true",
+        required=True,
+        help="read the referee's password from the first line of standard input",
+    )
+    add_json_flag(setup)
+    setup.set_defaults(handler=_run_setup)
 
 
 def _file_of(url: str) -> Path | None:
@@ -77,6 +97,21 @@ def _run_copy(args: argparse.Namespace) -> Result:
     text = (
         f"Copied {report.total} rows in {len(report.rows)} tables from {source_shown} to "
         f"{target_shown}; every table read back equal."
+    )
+    return payload, text
+
+
+def _run_setup(args: argparse.Namespace) -> Result:
+    from refkit.cli.campaign_commands import read_password
+    from refkit.store.players import set_up_campaign
+
+    password = read_password()
+    url, players = set_up_campaign(args.admin_url, args.campaign, args.referee, password)
+    payload = {"campaign": args.campaign, "referee": args.referee, "url": url, "players": players}
+    text = (
+        f"The campaign {args.campaign} is ready on the server, with the referee's login "
+        f"{args.referee}.\nOpen it on every laptop with: refkit --db {url}\n"
+        "(each player with their own login, once added with 'refkit campaign player add')"
     )
     return payload, text
 

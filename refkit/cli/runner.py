@@ -40,6 +40,7 @@ COMMAND_MODULES = (
     "travel_commands",
     "export_commands",
     "db_commands",
+    "campaign_commands",
 )
 """The command modules of ``refkit.cli``, imported when the parser is built."""
 
@@ -47,6 +48,7 @@ COMMAND_HOMES = {
     "attack": "refkit.cli.combat_commands",
     "background": "refkit.cli.crow_build_commands",
     "backlash": "refkit.cli.magic_commands",
+    "campaign": "refkit.cli.campaign_commands",
     "cast": "refkit.cli.magic_commands",
     "character": "refkit.cli.character_commands",
     "craft": "refkit.cli.crows_commands",

@@ -346,6 +346,8 @@ class RefkitApp:
         self._layout_restored = False
         self.character_panels: CharacterPanels | None = None
         self._lookup_registered = False
+        self.login_note: object | None = None
+        """The status-bar note of a player's login (None for the referee)."""
         self._dungeon_steps: Iterator[None] | None = None
         self._shortcuts_dialog: QDialog | None = None
         self._guide_dialog: QDialog | None = None
@@ -757,6 +759,9 @@ class RefkitApp:
         # The rolls a step stores with its session-log lines reach the roll log once it is done.
         self.undo_stack.indexChanged.connect(self.dice.catch_up)
         self.window.set_database_location(location)
+        from refkit.gui.shell.player_view import show_login_view
+
+        self.login_note = show_login_view(self.panels, database.role, database.login)
         self._install_feature_panels(database)
 
     def _write_in_worker(self, database: Database, services: Services) -> None:

@@ -32,6 +32,7 @@ TABLE_MODULES = (
     "crafting_tables",
     "spell_tables",
     "state_tables",
+    "player_tables",
 )
 """The modules whose import registers Refkit's tables on SQLModel.metadata."""
 BATCH_ROWS = 1000

@@ -101,6 +101,8 @@ class Database:
         """Transactions that changed something, committed through this object: a step refused
         by a conflict after none wrote nothing, so running it again on a fresh read is safe."""
         self._units_only = False
+        self._role: str | None = None
+        self._login: str | None = None
         self._closed = False
         self._identity = file_identity(path) if path is not None else None
         self._anchor: Anchor | None = None
@@ -322,7 +324,13 @@ class Database:
         except BaseException:
             engine.dispose()
             raise
-        return cls(engine, resolved, None, outcome, server=True)
+        database = cls(engine, resolved, None, outcome, server=True)
+        try:
+            database.role  # noqa: B018  # read once, at open: the window decides what to show
+        except BaseException:
+            database.close()
+            raise
+        return database
 
     @property
     def engine(self) -> Engine:
@@ -336,6 +344,27 @@ class Database:
         if self.server:
             return self.url
         return str(self.path) if self.path is not None else "the in-memory database"
+
+    @property
+    def role(self) -> str:
+        """Who the login is in this campaign: ``"player"`` (a player's login on a server, which
+        the server lets change only its own crows and add rolls) or ``"referee"`` (every other
+        login, and the user of an SQLite file). Read from the server at open."""
+        if self._role is None:
+            from refkit.store.players import login_role
+
+            self._role, self._login = login_role(self)
+        return self._role
+
+    @property
+    def is_player(self) -> bool:
+        """True for a player's login (see :attr:`role`)."""
+        return self.role == "player"
+
+    @property
+    def login(self) -> str | None:
+        """The server login's name (None for an SQLite file)."""
+        return self._login if self.server and self.role else None
 
     @property
     def in_memory(self) -> bool:

@@ -89,6 +89,15 @@ class ReadOnlyDatabaseError(DatabaseWriteError):
     login change it."""
 
 
+class LoginNotAllowedError(ReadOnlyDatabaseError):
+    """The server refused a change this login has no right to make (SQLSTATE 42501): a player's
+    login changing what is the referee's, or another player's crow. ``login`` names it."""
+
+    def __init__(self, path: str, reason: str, *, login: str | None = None) -> None:
+        super().__init__(path, reason)
+        self.login = login
+
+
 class DatabaseUnreachableError(DatabaseWriteError):
     """The database server cannot be reached, refused the login, or the connection was lost;
     nothing of the step was kept, and trying again once the server answers may work."""
@@ -118,6 +127,11 @@ def waiting_out_locks(
             if not locked(error) or time.monotonic() + every_s > deadline:
                 raise
         time.sleep(every_s)
+
+
+class PlayerAccountError(DomainError, ValueError):
+    """A player's login that cannot be made, found or removed (a name the server has already, a
+    crow not found, a campaign not on a server); the message says why, nothing was changed."""
 
 
 class CharacterStoreError(DomainError, ValueError):

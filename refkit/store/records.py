@@ -130,3 +130,11 @@ class StoredDocument:
     name: str
     text: str
     version: int
+
+
+@dataclass(frozen=True)
+class PlayerLogin:
+    """A player of a campaign on a server: the login's name and the crows it may change."""
+
+    name: str
+    crows: tuple[str, ...]

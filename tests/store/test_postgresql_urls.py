@@ -14,6 +14,7 @@ from refkit.store.errors import (  # noqa: E402
     DatabaseLockedError,
     DatabaseUnreachableError,
     DatabaseWriteError,
+    LoginNotAllowedError,
     ReadOnlyDatabaseError,
     UnsupportedDatabaseError,
 )
@@ -106,7 +107,11 @@ def _server_error(sqlstate_class: type[Exception], text: str = "said by the serv
         (psycopg.errors.SerializationFailure, DatabaseLockedError, "lock"),
         (psycopg.errors.QueryCanceled, DatabaseLockedError, "took too long"),
         (psycopg.errors.DiskFull, DatabaseFullError, "disk is full"),
-        (psycopg.errors.InsufficientPrivilege, ReadOnlyDatabaseError, "does not let this login"),
+        (
+            psycopg.errors.InsufficientPrivilege,
+            LoginNotAllowedError,
+            "refused by the server: the server does not let the login referee do that",
+        ),
         (psycopg.errors.ReadOnlySqlTransaction, ReadOnlyDatabaseError, "does not let this login"),
         (psycopg.errors.UniqueViolation, DatabaseWriteError, "same key"),
         (psycopg.errors.InvalidPassword, DatabaseUnreachableError, "refused the login"),
@@ -187,3 +192,22 @@ def test_a_server_url_without_the_driver_says_which_extra_to_install(
     with pytest.raises(UnsupportedDatabaseError, match=r"pip install 'refkit\[postgresql\]'") as no:
         Database.open(f"postgresql://referee:{SECRET}@db.example/crows")
     assert SECRET not in str(no.value)
+
+
+@pytest.mark.parametrize(
+    ("said", "phrase"),
+    [
+        (
+            'new row violates row-level security policy for table "character"',
+            "the character row is not one the login referee may change",
+        ),
+        (
+            "permission denied for table dungeon_clock",
+            "the login referee may not do that to dungeon_clock",
+        ),
+    ],
+)
+def test_a_refused_right_names_the_login_and_what_it_was_kept_from(said: str, phrase: str) -> None:
+    failure = database_failure(SHOWN, _server_error(psycopg.errors.InsufficientPrivilege, said))
+    assert isinstance(failure, LoginNotAllowedError) and failure.login == "referee"
+    assert phrase in str(failure) and "only its own crows" in str(failure)

@@ -74,6 +74,9 @@ class Services(Protocol):
 
     def in_unit(self, function: Callable[[], T]) -> T: ...
 
+    @property
+    def may_seed(self) -> bool: ...
+
 
 def journey_store(services: Services) -> JourneyStore:
     return JourneyStore(services.versioned_meta)
@@ -83,7 +86,8 @@ def map_library(services: Services) -> MapLibrary:
     """The database's maps; a fresh database gets the sample map (see :mod:`.sample_map`)."""
     meta = services.versioned_meta
     library = MapLibrary(meta)
-    if meta.get_meta(SEEDED_KEY) is None:  # only a new database takes the write lock to seed
+    # Only a new database takes the write lock to seed, and never with a player's login.
+    if meta.get_meta(SEEDED_KEY) is None and services.may_seed:
         services.in_unit(lambda: seed_sample_map(library, meta))
     return library
 

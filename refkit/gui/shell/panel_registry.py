@@ -162,7 +162,44 @@ class PanelRegistry(QObject):
         self._shown_waiting: list[PanelId] = []
         """Panels just shown, waiting to be built one per turn of the event loop."""
         self._layout_steps: list[Callable[[], None]] = []
+        self._kept_hidden: Callable[[PanelId], bool] = lambda _panel: False
+        self._offered: Callable[[str, str], bool] = lambda _menu, _action: True
+        self._held_down: set[PanelId] = set()
         window.set_layout_reset(self.reset_layout)
+
+    # a narrower view (a player's login) -----------------------------------------------------
+
+    def narrow_to(
+        self, hidden: Callable[[PanelId], bool], offered: Callable[[str, str], bool]
+    ) -> None:
+        """From now on keep off screen every dock ``hidden`` names (docked already or to come:
+        its toggle and go-to action gone, and shown again by no layout), and offer in each menu
+        only the actions ``offered(menu title, action id)`` keeps (the others hidden and
+        disabled, their keys too): the window of a player's login."""
+        self._kept_hidden, self._offered = hidden, offered
+        for panel in list(self._specs):
+            self._hold_down(panel)
+        for title in self._menus:
+            self._refill(title)
+
+    def _hold_down(self, panel: PanelId) -> None:
+        if panel in self._held_down or not self._kept_hidden(panel):
+            return
+        self._held_down.add(panel)
+        dock = self.panel(panel)
+        dock.toggleViewAction().setVisible(False)
+        dock.toggleViewAction().setEnabled(False)
+        try:
+            go_to = self.actions.action(f"show_{panel.value.removesuffix('_dock')}")
+        except ActionRegistryError:
+            go_to = None  # a panel without a go-to action
+        if go_to is not None:
+            go_to.setVisible(False)
+            go_to.setEnabled(False)
+        dock.visibilityChanged.connect(
+            lambda visible, held=dock: visible and QTimer.singleShot(0, held.hide)
+        )
+        dock.hide()
 
     # menus ----------------------------------------------------------------------------------
 
@@ -189,6 +226,12 @@ class PanelRegistry(QObject):
             return
         for action in menu.actions():
             menu.removeAction(action)
+        for actions in self._menu_sections[title].values():
+            for action in actions:
+                name = action.objectName()
+                if name.startswith("action_") and not self._offered(title, name[7:]):
+                    action.setVisible(False)
+                    action.setEnabled(False)
         first = True
         for name in sorted(self._menu_sections[title], key=self._section_order(title)):
             if not self._menu_sections[title][name]:
@@ -304,6 +347,7 @@ class PanelRegistry(QObject):
             )
             if self._idle_building:
                 self._schedule_idle_step()
+        self._hold_down(spec.id)
         return dock
 
     # layout ---------------------------------------------------------------------------------

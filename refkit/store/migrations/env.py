@@ -12,6 +12,7 @@ import refkit.store.character_tables
 import refkit.store.combat_tables
 import refkit.store.crafting_tables
 import refkit.store.dungeon_tables
+import refkit.store.player_tables
 import refkit.store.spell_tables
 import refkit.store.state_tables
 import refkit.store.tables  # noqa: F401

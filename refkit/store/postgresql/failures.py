@@ -6,7 +6,10 @@ URL with the password masked, and never the SQL or its parameters.
 
 from __future__ import annotations
 
+import re
+
 import psycopg
+from sqlalchemy.engine import make_url
 
 from refkit.store.errors import (
     DamagedDatabaseError,
@@ -15,6 +18,7 @@ from refkit.store.errors import (
     DatabaseLockedError,
     DatabaseUnreachableError,
     DatabaseWriteError,
+    LoginNotAllowedError,
     ReadOnlyDatabaseError,
 )
 
@@ -59,7 +63,9 @@ def server_failure(shown: str, error: BaseException) -> DatabaseError:
         return DatabaseFullError(shown, "the server's disk is full")
     if state in (_OUT_OF_MEMORY, _TOO_MANY_CONNECTIONS):
         return DatabaseUnreachableError(shown, f"the server is out of resources ({said})")
-    if state in (_INSUFFICIENT_PRIVILEGE, _READ_ONLY_TRANSACTION):
+    if state == _INSUFFICIENT_PRIVILEGE:
+        return LoginNotAllowedError(shown, _not_allowed(shown, said), login=_login(shown))
+    if state == _READ_ONLY_TRANSACTION:
         return ReadOnlyDatabaseError(shown, f"the server does not let this login do that ({said})")
     if state == _UNIQUE_VIOLATION:
         return DatabaseWriteError(shown, "a row with the same key is stored already")
@@ -86,6 +92,35 @@ def server_failure(shown: str, error: BaseException) -> DatabaseError:
     if isinstance(original, psycopg.InterfaceError):
         return DatabaseUnreachableError(shown, "the connection to the server was lost")
     return DatabaseWriteError(shown, f"PostgreSQL says: {said}")
+
+
+_POLICY_TABLE = re.compile(r'row-level security policy for table "([^"]+)"')
+_DENIED_ON = re.compile(r"permission denied for (?:table|relation|sequence|schema) (\S+)")
+
+
+def _login(shown: str) -> str | None:
+    try:
+        return make_url(shown).username
+    except Exception:  # a name that is not a URL: no login to say
+        return None
+
+
+def _not_allowed(shown: str, said: str) -> str:
+    """SQLSTATE 42501 in Refkit's words: which login, and what it was kept from."""
+    login = _login(shown)
+    who = f"the login {login}" if login else "this login"
+    policy = _POLICY_TABLE.search(said)
+    denied = _DENIED_ON.search(said)
+    if policy is not None:
+        what = f"the {policy.group(1)} row is not one {who} may change"
+    elif denied is not None:
+        what = f"{who} may not do that to {denied.group(1)}"
+    else:
+        what = f"the server does not let {who} do that ({said})"
+    return (
+        f"refused by the server: {what}; a player's login may change only its own crows and "
+        "add rolls, the rest is the referee's"
+    )
 
 
 def _primary(error: BaseException) -> str:
