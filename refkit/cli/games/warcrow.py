@@ -253,7 +253,8 @@ def _run_roll(args: argparse.Namespace) -> Result:
         "faces_source": "community" if faces.community else "verified",
         **_extras(prepared, roll, kind, done),
     }
-    text = _prepared_text(prepared) + _roll_text(roll) + f"\n= {symbols.words()}"
+    text = _prepared_text(prepared) + _roll_text(roll) + _switches_text(done)
+    text += f"\n= {symbols.words()}"
     if test is not None:
         payload["test"] = {"needed": test.needed, "passed": test.passed}
         payload["test"]["blocks" if args.blocks else "successes"] = test.counted
@@ -353,18 +354,30 @@ def _run_versus(args: argparse.Namespace) -> Result:
         "enemy_pool": [colour.value for colour in enemy.dice],
         "character_switches": character_done["switches"],
         "enemy_switches": enemy_done["switches"],
+        "character_switches_unpaid": character_done["switches_unpaid"],
+        "enemy_switches_unpaid": enemy_done["switches_unpaid"],
         "character_states": character_done["states"],
         "enemy_states": enemy_done["states"],
     }
     text = "\n".join(
         (
-            f"character: {_roll_text(character_roll)} = {result.character.words()}",
-            f"enemy: {_roll_text(enemy_roll)} = {result.enemy.words()}",
+            f"character: {_roll_text(character_roll)}{_switches_text(character_done)}"
+            f" = {result.character.words()}",
+            f"enemy: {_roll_text(enemy_roll)}{_switches_text(enemy_done)} = {result.enemy.words()}",
             f"wounds to enemy {result.wounds_to_enemy}, "
             f"wounds to character {result.wounds_to_character}",
         )
     )
     return payload, text
+
+
+def _switches_text(done: dict[str, Any]) -> str:
+    """The Switches paid and those the roll could not pay (not used), for the text output."""
+    parts = [f"switch {name} paid" for name in done["switches"]]
+    parts += [
+        f"switch {name} not paid (the roll cannot afford it)" for name in done["switches_unpaid"]
+    ]
+    return f"; {', '.join(parts)}" if parts else ""
 
 
 # --- odds -----------------------------------------------------------------------------------

@@ -212,18 +212,20 @@ def roll_with(
 
 
 def resolve(symbols: Symbols, side: SideOptions, roll: RollType) -> tuple[Symbols, dict[str, Any]]:
-    """The symbols after the Switches and then Stunned and Vulnerable; what was done, for JSON."""
-    from refkit.games.warcrow import use_switches
+    """The symbols after the Switches the roll can pay (in order, once each; one it cannot pay
+    is not used, and listed so) and then Stunned and Vulnerable; what was done, for JSON."""
+    from refkit.games.warcrow.prepare import pay_switches
     from refkit.games.warcrow.states import result_states
 
     try:
-        paid = use_switches(symbols, side.switches)
+        paid = pay_switches(symbols, side.switches, (), roll)  # the States come after, below
     except ValueError as problem:
         raise CliError(f"--{side.option}switch: {problem}") from None
-    after = result_states(side.states, roll).apply(paid)
+    after = result_states(side.states, roll).apply(paid.symbols)
     done = {
-        "switches": [switch.name for switch in side.switches],
+        "switches": list(paid.paid),
+        "switches_unpaid": list(paid.unpaid),
         "states": side.words(),
-        "before_states": paid.as_dict(),
+        "before_states": paid.symbols.as_dict(),
     }
     return after, done
