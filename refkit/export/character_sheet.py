@@ -43,7 +43,7 @@ from refkit.present.sheet_layout import (
     lay_out_sheet,
 )
 from refkit.rules.character.model import Character
-from refkit.rules.character.slot_traits import inventory_rules
+from refkit.rules.character.slot_traits import inventory_rules, slot_trait_lines
 from refkit.rules.inventory.model import BACKPACK, BELT, GROUND, HAND, MAGIC, Item
 
 AREA_TITLES = {
@@ -301,7 +301,7 @@ def _board(
 def _covered_places(crow: Character) -> set[Place]:
     """Every slot an item's card lies on (all of a long item's slots, a magic item's slot)."""
     covered: set[Place] = set()
-    for item in crow.items.items:
+    for item in inventory_rules(crow).shaping.inventory(crow.items).items:
         if item.area == MAGIC:
             covered.add(Place(MAGIC, item.magic_slot))
         elif item.at is not None:
@@ -318,7 +318,7 @@ def _placed_faces(
     or the ground when it is not shown)."""
     elsewhere: list[Item] = []
     sharing: dict[tuple[str, str], list[Item]] = defaultdict(list)
-    for item in crow.items.items:
+    for item in inventory_rules(crow).shaping.inventory(crow.items).items:  # Second Skin
         where = item.magic_slot if item.area == MAGIC else item.at
         sharing[(item.area, str(where))].append(item)
     placed: list[tuple[Rect, CardFace, bool]] = []
@@ -361,6 +361,7 @@ def _status(page: Page, crow: Character, box: Rect) -> None:
         lines.append(("A doubled magic slot: no rest, 1d6 wounds each DT end", True))
     if crow.dead:
         lines.append(("DEAD: all ten backpack slots wounded", True))
+    lines += [(line, False) for line in slot_trait_lines(crow)]
     # One size for every line: the four numbers each on one line, and everything within the
     # column's height (the warnings under them may wrap).
     width = inner.width * mm
