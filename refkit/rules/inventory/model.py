@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from refkit.rules.common.name_text import require_plain_name
@@ -80,7 +80,7 @@ class InventoryRules:
 
     card_layout_adjacency: bool = False
     slot_grants: tuple[SlotGrant, ...] = ()
-    shaping: TraitShaping = TraitShaping()
+    shaping: TraitShaping = field(default_factory=TraitShaping)
 
     def size(self, area: str) -> int:
         """How many slots ``area`` has for this crow (0 for an area without numbers)."""

@@ -100,8 +100,8 @@ class TraitShaping:
         """Every item of ``inventory`` as this crow carries it."""
         if not self:
             return inventory
-        items, ground = tuple(map(self.item, inventory.items)), tuple(map(self.item, inventory.ground))
-        return type(inventory)(items, ground)
+        items = tuple(map(self.item, inventory.items))
+        return type(inventory)(items, tuple(map(self.item, inventory.ground)))
 
     def draw_needs(self, at: int) -> int:
         """The d10 a Draw From Pack needs for an item in backpack slot ``at``."""
