@@ -43,7 +43,7 @@ from refkit.present.sheet_layout import (
     lay_out_sheet,
 )
 from refkit.rules.character.model import Character
-from refkit.rules.character.slot_traits import inventory_rules, slot_trait_lines
+from refkit.rules.character.slot_traits import inventory_rules
 from refkit.rules.inventory.model import BACKPACK, BELT, GROUND, HAND, MAGIC, Item
 
 AREA_TITLES = {
@@ -361,7 +361,6 @@ def _status(page: Page, crow: Character, box: Rect) -> None:
         lines.append(("A doubled magic slot: no rest, 1d6 wounds each DT end", True))
     if crow.dead:
         lines.append(("DEAD: all ten backpack slots wounded", True))
-    lines += [(line, False) for line in slot_trait_lines(crow)]
     # One size for every line: the four numbers each on one line, and everything within the
     # column's height (the warnings under them may wrap).
     width = inner.width * mm

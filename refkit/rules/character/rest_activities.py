@@ -308,10 +308,10 @@ def _plan_two_repairs(
     elif not damaged:
         raise ActivityRefused(f"{crow.name} carries no damaged armour or shield: choose another")
     elif len(damaged) > 2:
-        names = ", ".join(item.name for item in damaged)
+        offered = ", ".join(item.name for item in damaged)
         raise ActivityRefused(
             f"{crow.name}: name up to two items for Repair, Repair "
-            f"(repair-armor:A,B; one of {names})"
+            f"(repair-armor:A,B; one of {offered})"
         )
     else:
         items = list(damaged)
@@ -433,7 +433,7 @@ def _activity_result(
             repaired = crow.repair_armour(plan.target)
         except RestRefused as error:  # checked by plan_rest; kept for a stale plan
             raise ActivityRefused(str(error)) from None
-        said = []
+        repairs: list[str] = []
         for item_id in (plan.target, plan.second):
             if not item_id:
                 continue
@@ -441,8 +441,8 @@ def _activity_result(
                 repaired = repaired.repair_armour(item_id)
             item = repaired.items.find(item_id)
             assert item.armor is not None
-            said.append(f"{item.name} to full AD ({item.armor.max_ad})")
-        return repaired, f"repaired {' and '.join(said)}", None
+            repairs.append(f"{item.name} to full AD ({item.armor.max_ad})")
+        return repaired, f"repaired {' and '.join(repairs)}", None
     if activity is Activity.TEND_WOUNDS:
         return crow, f"tended {plan.target}'s wounds (2 heal instead of 1)", None
     if activity is Activity.SECLUDE_CAMP:

@@ -283,6 +283,7 @@ class Item:
         size = SLOT_AREAS.get(self.area)
         if size is None or self.at is None:
             return ()
+        size += self.area == BELT  # a trait's extra belt slot (the check says when it is none)
         return tuple(range(max(self.at, 1), min(self.at + self.slots, size + 1)))
 
     @property
