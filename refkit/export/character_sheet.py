@@ -301,7 +301,7 @@ def _board(
 def _covered_places(crow: Character) -> set[Place]:
     """Every slot an item's card lies on (all of a long item's slots, a magic item's slot)."""
     covered: set[Place] = set()
-    for item in crow.items.items:
+    for item in inventory_rules(crow).shaping.inventory(crow.items).items:
         if item.area == MAGIC:
             covered.add(Place(MAGIC, item.magic_slot))
         elif item.at is not None:
@@ -318,7 +318,7 @@ def _placed_faces(
     or the ground when it is not shown)."""
     elsewhere: list[Item] = []
     sharing: dict[tuple[str, str], list[Item]] = defaultdict(list)
-    for item in crow.items.items:
+    for item in inventory_rules(crow).shaping.inventory(crow.items).items:  # Second Skin
         where = item.magic_slot if item.area == MAGIC else item.at
         sharing[(item.area, str(where))].append(item)
     placed: list[tuple[Rect, CardFace, bool]] = []

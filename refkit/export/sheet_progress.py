@@ -10,6 +10,7 @@ from refkit.export.pages import Page
 from refkit.export.text_fit import READABLE, draw_fitted, fit
 from refkit.export.units import mm
 from refkit.rules.character.model import Character
+from refkit.rules.character.slot_traits import slot_trait_lines
 
 ROOM = 11.0
 """Millimetres the lines may take; longer text shrinks, down to the readable size."""
@@ -41,6 +42,9 @@ def progress_text(crow: Character) -> str:
             for tree, names in trees.items()
         ]
         lines.append("Traits — " + "; ".join(parts))
+    slots = slot_trait_lines(crow)
+    if slots:
+        lines.append("Slots — " + "; ".join(slots))
     return "\n".join(lines)
 
 

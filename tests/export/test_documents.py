@@ -310,3 +310,27 @@ def test_the_sheet_prints_a_traits_extra_belt_slot_with_its_item(tmp_path: Path)
     assert "Belt +1" in text and "Spear" in text
     plain = pdf_text(saved(tmp_path, sheet_document([crow()], paper_named("a4")).data), page=1)
     assert "Belt +1" not in plain
+
+
+def test_the_sheet_prints_second_skin_armour_one_slot_shorter_and_says_the_slot_traits(
+    tmp_path: Path,
+) -> None:
+    from dataclasses import replace as changed
+
+    from refkit.export.character_sheet import _covered_places
+    from refkit.present.sheet_layout import Place
+    from refkit.rules.inventory.model import BACKPACK, Armor, Inventory, Item
+
+    suit = Item("Light armor", area=BACKPACK, at=1, slots=2, armor=Armor(5, 5, True), id="a")
+    rope = Item("Rope", area=BACKPACK, at=2, id="rope")
+    skin = changed(
+        crow(),
+        traits=("Armor: Second Skin", "Thievery: Bursting Purse"),
+        items=Inventory((suit, rope), ()),
+    )
+    assert Place(BACKPACK, 2) in _covered_places(skin)
+    plain = changed(skin, traits=(), items=Inventory((suit,), ()))
+    assert _covered_places(plain) == {Place(BACKPACK, 1), Place(BACKPACK, 2)}
+    assert _covered_places(skin.with_items(Inventory((suit,), ()))) == {Place(BACKPACK, 1)}
+    text = pdf_text(saved(tmp_path, sheet_document([skin], paper_named("a4")).data), page=1)
+    assert "Rope" in text and "Bursting Purse" in text and "500 gc more" in text

@@ -407,3 +407,24 @@ def test_a_holster_trait_gives_the_board_a_fifth_belt_slot_for_its_weapons(
     assert '"at": 5' in stored(db_path, "Ilse Varr")
     open_crow(session, board, HESPER)
     assert extra not in board.board_layout().slots
+
+
+def test_second_skin_draws_the_worn_armour_one_slot_shorter_and_frees_the_next(
+    board: InventoryBoard, session: CharacterSession
+) -> None:
+    from dataclasses import replace
+
+    from refkit.rules.character.model import Character, Characteristics, Stamina
+    from refkit.rules.inventory.model import Armor, Inventory, Item
+
+    suit = Item("Light armor", area=BACKPACK, at=1, slots=2, armor=Armor(5, 5, True), id="a-1")
+    rope = Item("Rope", area=BACKPACK, at=4, id="rope-1")
+    wearer = Character("Oda Fenn", Characteristics(0, 1, 2), Stamina(9, 9))
+    wearer = replace(wearer, traits=("Armor: Second Skin",), items=Inventory((suit, rope), ()))
+    session.create(wearer)
+    open_crow(session, board, "Oda Fenn")
+    second = Place(BACKPACK, 2)
+    assert board.verdict(Carry(rope, 0), second).ok
+    assert board.card_at(board.place_center(second)) is None
+    drag_and_drop(board, carried("Oda Fenn", "rope-1"), board.place_center(second))
+    assert session.character().items.find("rope-1").location == "backpack 2"

@@ -159,13 +159,40 @@ def test_our_own_nest_save_says_what_it_could_not_map() -> None:
     assert [i.name for i in crow.items.ground] == ["Ladder"]
 
 
-def test_the_fifth_belt_slot_goes_to_the_ground_and_is_said() -> None:
-    found = read_peer(load("nest-save-3.json"))
+def test_the_fifth_belt_slot_holds_what_the_crows_trait_allows() -> None:
+    """Both samples carry a sword in belt slot 5 and have Scabbard: it stays there (issue 26 #3)."""
+    for name in ("nest-save-3.json", "pirsqed-actor-3.json"):
+        found = read_peer(load(name))
+        assert found is not None
+        sword = next(i for i in found.character.items if i.name == "Sword")
+        assert (sword.area, sword.at) == ("belt", 5), name
+        assert not any("belt slot 5" in line for line in found.unmapped)
+        assert check_character(found.character).valid, name
+
+
+def test_the_fifth_belt_slot_without_its_trait_goes_to_the_ground_and_is_said() -> None:
+    data = load("nest-save-3.json")
+    data["traits"] = [t for t in data["traits"] if t != "Slashing|Scabbard"]
+    found = read_peer(data)
     assert found is not None
-    assert [i.name for i in found.character.items.ground] == ["Sword", "Ladder"]
-    assert any("fifth belt slot" in line for line in found.unmapped)
-    hesk = read_peer(load("pirsqed-actor-3.json"))
-    assert hesk is not None and any("belt slot 5" in line for line in hesk.unmapped)
+    assert sorted(i.name for i in found.character.items.ground) == ["Ladder", "Sword"]
+    assert any("no trait that gives it" in line for line in found.unmapped)
+    hesk = load("pirsqed-actor-3.json")
+    hesk["items"] = [i for i in hesk["items"] if i["name"] != "Scabbard"]
+    found = read_peer(hesk)
+    assert found is not None and any("belt slot 5" in line for line in found.unmapped)
+    assert "Sword" in [i.name for i in found.character.items.ground]
+
+
+def test_a_fifth_belt_item_the_trait_does_not_take_goes_to_the_ground() -> None:
+    data = load("nest-save-3.json")
+    data["inv"] = [
+        {**card, "key": "Torch"} if card.get("idx") == 4 and card["area"] == "belt" else card
+        for card in data["inv"]
+    ]
+    found = read_peer(data)
+    assert found is not None
+    assert any("slashing weapons only" in line for line in found.unmapped)
 
 
 def test_playtest_1_is_migrated_with_a_report() -> None:

@@ -45,7 +45,13 @@ from refkit.rules.character.rest_activities import (
     secluded_by,
     tended_patients,
 )
-from refkit.rules.character.trait_rest import BLESS, LASTING, LEFTOVERS, trait_activity
+from refkit.rules.character.trait_rest import (
+    BLESS,
+    LASTING,
+    LEFTOVERS,
+    expert_planner,
+    trait_activity,
+)
 from refkit.rules.common.name_text import match_key
 from refkit.rules.dungeon.clock import ClockState
 from refkit.rules.dungeon.effects import TrackedEffect
@@ -322,6 +328,7 @@ def party_rest(
     raised: list[tuple[str, int, int]] = []
     fed_free = leftovers_fed(crows, planned)
     singers = trait_doers(planned, BLESS)
+    planned_for = expert_plan(crows, planned)
     for crow in crows:
         key = name_key(crow.name)
         record = dict(records.get(key, {}))
@@ -341,10 +348,17 @@ def party_rest(
             continue
         entry, rested, crow_raised = _crow_entry(crow, one, picked.get(key))
         entry, rested = _trait_group_effects(entry, rested, singers, fed_free.get(key, ""))
+        prepared = one.prepared_task
+        if not prepared and entry.rested and planned_for and name_key(planned_for[0]) != key:
+            prepared = planned_for[1]  # Expert Plan: the planner's task helps this crow too
+            said = f"+2 on {prepared} from {planned_for[0]}'s Expert Plan"
+            entry = replace(
+                entry, activity_result="; ".join(filter(None, (entry.activity_result, said)))
+            )
         raised.extend(crow_raised)
         entries.append(entry)
         record["starvation_wounds"] = one.starvation_wounds
-        record["prepared"] = one.prepared_task
+        record["prepared"] = prepared
         record["lasting"] = one.activity_result if _lasting(one.activity) else ""
         records[key] = {k: v for k, v in record.items() if v}
         if not records[key]:
@@ -384,6 +398,18 @@ def party_rest(
             {"in_miasma": in_miasma, "crows": step.to_list()},
         )
     return step
+
+
+def expert_plan(
+    crows: Sequence[Character], planned: Mapping[str, PlannedActivity]
+) -> tuple[str, str] | None:
+    """The crow whose Prepare for a Task helps every crow resting with it (Expert Plan, with
+    journal, quill and inkpot) and the task, or None."""
+    for crow in crows:
+        plan = planned.get(crow.name)
+        if plan is not None and plan.choice.activity is Activity.PREPARE and expert_planner(crow):
+            return crow.name, plan.target or "the task named at the table"
+    return None
 
 
 def trait_doers(planned: Mapping[str, PlannedActivity], kind: str) -> tuple[str, ...]:

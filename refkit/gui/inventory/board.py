@@ -273,7 +273,16 @@ class InventoryBoard(QWidget):
         return ids.index(item.id) if item.id in ids else 0
 
     def _card_hits(self) -> list[CardHit]:
-        return card_hits(self._character, self._layout)
+        return card_hits(self._shown(), self._layout)
+
+    def _shown(self) -> Character | None:
+        """The crow as the board draws it: its items as its traits shape them (Second Skin's
+        worn armour one slot shorter)."""
+        crow = self._character
+        if crow is None:
+            return None
+        shaping = inventory_rules(crow, self._rules).shaping
+        return crow if not shaping else crow.with_items(shaping.inventory(crow.items))
 
     def card_at(self, point: QPointF) -> tuple[Item, int] | None:
         """The item whose card is under ``point`` and which of its slots the point is on."""
@@ -377,7 +386,7 @@ class InventoryBoard(QWidget):
     def _scene(self) -> BoardScene:
         return BoardScene(
             layout=self._layout,
-            character=self._character,
+            character=self._shown(),
             hits=self._hits,
             entries=self._entries,
             palette=self.palette(),

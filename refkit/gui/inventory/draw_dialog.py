@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from refkit.gui.common.plain_text import plain_label
 from refkit.rules.character.model import Character
+from refkit.rules.character.slot_traits import inventory_rules
 from refkit.rules.inventory.model import BACKPACK, HAND
 from refkit.rules.inventory.moves import DrawResult, MoveRefused, draw_chance
 
@@ -134,9 +135,11 @@ class DrawFromPackDialog(QDialog):
             self.roll_button.setEnabled(False)
             return
         item = self._character.items.find(item_id)
-        chance = draw_chance(item)
+        rules = inventory_rules(self._character)
+        chance = draw_chance(item, rules)
+        needs = rules.shaping.draw_needs(item.at or 1)
         self.chance.setText(
-            f"Needs {item.at} or more: {round(float(chance) * 100)}% "
+            f"Needs {needs} or more: {round(float(chance) * 100)}% "
             f"({chance.numerator * 10 // chance.denominator} in 10)"
         )
         self.hand2.setEnabled(item.slots == 1)

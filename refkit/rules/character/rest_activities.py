@@ -25,7 +25,9 @@ from typing import Any
 from refkit.errors import DomainError
 from refkit.rules.character.model import Character, RestRefused
 from refkit.rules.character.trait_rest import (
+    REPAIR_REPAIR,
     TraitActivityRefused,
+    has_trait,
     plan_trait,
     trait_activity,
     trait_result,
@@ -188,6 +190,8 @@ class PlannedActivity:
     choice: ActivityChoice
     target: str = ""
     target_name: str = ""  # the patient's or item's name as shown
+    second: str = ""  # Repair, Repair's second item (its id), "" none
+    second_name: str = ""
 
 
 def _find_item(crow: Character, wanted: str, candidates: Sequence[Item], what: str) -> Item:
@@ -231,6 +235,8 @@ def _plan_one(
     activity = choice.activity
     if activity is Activity.REPAIR_ARMOR:
         damaged = crow.repairable_armour()
+        if has_trait(crow, REPAIR_REPAIR):
+            return _plan_two_repairs(crow, choice, damaged)
         what = "damaged armour or shield"
         if choice.target:
             item = _find_item(crow, choice.target, damaged, "carried armour that lost AD")
@@ -283,6 +289,42 @@ def _plan_one(
         except TraitActivityRefused as error:
             raise ActivityRefused(str(error)) from None
     return PlannedActivity(crow.name, choice, choice.target, choice.target)
+
+
+def _plan_two_repairs(
+    crow: Character, choice: ActivityChoice, damaged: Sequence[Item]
+) -> PlannedActivity:
+    """Repair, Repair: two items back to full AD (``repair-armor:A,B``; with two or fewer
+    damaged and none named, all of them)."""
+    if choice.target:
+        names = [part.strip() for part in choice.target.split(",") if part.strip()]
+        if len(names) > 2:
+            raise ActivityRefused(
+                f"{crow.name}: Repair, Repair repairs two items, not {len(names)}"
+            )
+        items = [_find_item(crow, n, damaged, "carried armour that lost AD") for n in names]
+        if len(items) == 2 and items[0].id == items[1].id:
+            raise ActivityRefused(f"{crow.name}: name two different items for Repair, Repair")
+    elif not damaged:
+        raise ActivityRefused(f"{crow.name} carries no damaged armour or shield: choose another")
+    elif len(damaged) > 2:
+        offered = ", ".join(item.name for item in damaged)
+        raise ActivityRefused(
+            f"{crow.name}: name up to two items for Repair, Repair "
+            f"(repair-armor:A,B; one of {offered})"
+        )
+    else:
+        items = list(damaged)
+    first, *rest = items
+    other = rest[0] if rest else None
+    return PlannedActivity(
+        crow.name,
+        choice,
+        first.id,
+        first.name,
+        other.id if other else "",
+        other.name if other else "",
+    )
 
 
 def resting_crow(crows: Sequence[Character], name: str) -> Character:
@@ -391,9 +433,16 @@ def _activity_result(
             repaired = crow.repair_armour(plan.target)
         except RestRefused as error:  # checked by plan_rest; kept for a stale plan
             raise ActivityRefused(str(error)) from None
-        item = repaired.items.find(plan.target)
-        assert item.armor is not None
-        return repaired, f"repaired {item.name} to full AD ({item.armor.max_ad})", None
+        repairs: list[str] = []
+        for item_id in (plan.target, plan.second):
+            if not item_id:
+                continue
+            if item_id != plan.target:
+                repaired = repaired.repair_armour(item_id)
+            item = repaired.items.find(item_id)
+            assert item.armor is not None
+            repairs.append(f"{item.name} to full AD ({item.armor.max_ad})")
+        return repaired, f"repaired {' and '.join(repairs)}", None
     if activity is Activity.TEND_WOUNDS:
         return crow, f"tended {plan.target}'s wounds (2 heal instead of 1)", None
     if activity is Activity.SECLUDE_CAMP:
@@ -512,9 +561,12 @@ def rest_preview(
 def _activity_preview(crow: Character, plan: PlannedActivity) -> str:
     activity = plan.choice.activity
     if activity is Activity.REPAIR_ARMOR:
-        item = crow.items.find(plan.target)
-        assert item.armor is not None
-        return f"{item.name} AD {item.armor.ad} → {item.armor.max_ad}"
+        shown = []
+        for item_id in filter(None, (plan.target, plan.second)):
+            item = crow.items.find(item_id)
+            assert item.armor is not None
+            shown.append(f"{item.name} AD {item.armor.ad} → {item.armor.max_ad}")
+        return "; ".join(shown)
     if activity is Activity.TEND_WOUNDS:
         return f"{plan.target} heals 2 wounds instead of 1"
     if activity is Activity.HARVEST:

@@ -175,6 +175,25 @@ def trait_activity(name: str) -> TraitActivity:
     raise TraitActivityRefused(f"{name!r} is not a trait that is a rest activity (one of {names})")
 
 
+REPAIR_REPAIR = "Blacksmithing: Repair, Repair"
+EXPERT_PLAN = "Knowledge: Expert Plan"
+_PLAN_TOOLS = ("journal", "quill", "ink")
+
+
+def has_trait(crow: Character, trait: str) -> bool:
+    """Whether ``crow`` has ``trait`` (``"Tree: Name"``, any case)."""
+    return fold(trait) in {fold(t) for t in crow.traits}
+
+
+def expert_planner(crow: Character) -> bool:
+    """Expert Plan: the crow has the trait and carries a journal, a quill and an inkpot (the
+    quill and inkpot may be one card), so its Prepare for a Task helps every crow resting."""
+    if not has_trait(crow, EXPERT_PLAN):
+        return False
+    names = [fold(item.name) for item in crow.items.items]
+    return all(any(tool in name for name in names) for tool in _PLAN_TOOLS)
+
+
 def crow_trait_activities(crow: Character) -> tuple[TraitActivity, ...]:
     """The trait rest activities ``crow`` can do, in the order it has the traits."""
     return tuple(TRAIT_ACTIVITIES[fold(t)] for t in crow.traits if fold(t) in TRAIT_ACTIVITIES)

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from refkit.rules.common.name_text import require_plain_name
 from refkit.rules.common.whole_numbers import require_whole
-from refkit.rules.inventory.slot_grants import SlotGrant, extra_slots, grant_refusal
+from refkit.rules.inventory.slot_grants import SlotGrant, TraitShaping, extra_slots, grant_refusal
 from refkit.rules.usage_dice import UsageDiceEntry, UsageDiceMode
 
 HAND = "hand"
@@ -74,11 +74,13 @@ class InventoryRules:
 
     ``card_layout_adjacency``: a multi-slot item may not run from backpack slot 5 into slot 6,
     which sit on different rows of the card layout. Off by default: consecutive numbers touch.
-    ``slot_grants``: the extra slots the crow's traits give (:mod:`.slot_grants`).
+    ``slot_grants``: the extra slots the crow's traits give; ``shaping``: how they change its
+    items' slots and stacks (:mod:`.slot_grants`; the check and the moves see items shaped).
     """
 
     card_layout_adjacency: bool = False
     slot_grants: tuple[SlotGrant, ...] = ()
+    shaping: TraitShaping = field(default_factory=TraitShaping)
 
     def size(self, area: str) -> int:
         """How many slots ``area`` has for this crow (0 for an area without numbers)."""
@@ -281,6 +283,7 @@ class Item:
         size = SLOT_AREAS.get(self.area)
         if size is None or self.at is None:
             return ()
+        size += self.area == BELT  # a trait's extra belt slot (the check says when it is none)
         return tuple(range(max(self.at, 1), min(self.at + self.slots, size + 1)))
 
     @property
@@ -508,13 +511,14 @@ class Inventory:
     def check(self, rules: InventoryRules | None = None) -> list[Problem]:
         """Every slot-rule breach, errors first in a fixed order, then warnings."""
         rules = rules or InventoryRules()
+        shaped = rules.shaping.inventory(self)
         problems: list[Problem] = []
-        problems += _range_problems(self.items, rules)
-        problems += _overlap_problems(self.items)
-        problems += _stack_problems(self.items)
-        problems += _armor_problems(self)
-        problems += _magic_slot_problems(self.items)
-        problems += _overload_warnings(self.items)
+        problems += _range_problems(shaped.items, rules)
+        problems += _overlap_problems(shaped.items)
+        problems += _stack_problems(shaped.items)
+        problems += _armor_problems(shaped)
+        problems += _magic_slot_problems(shaped.items)
+        problems += _overload_warnings(shaped.items)
         return problems
 
     def errors(self, rules: InventoryRules | None = None) -> list[Problem]:

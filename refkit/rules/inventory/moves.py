@@ -97,6 +97,7 @@ def _plan(
 ) -> Verdict:
     if area == GROUND:
         return Verdict(ok=True)
+    inventory, item = rules.shaping.inventory(inventory), rules.shaping.item(item)
     if area == MAGIC:
         return _plan_magic(inventory, item, at)
     if area not in SLOT_AREAS:
@@ -475,11 +476,13 @@ def use_item(
     return inventory.replaced(used), roll
 
 
-def draw_chance(item: Item) -> Fraction:
-    """The chance that Draw From Pack succeeds for a backpack item: (11 − lowest slot) / 10."""
+def draw_chance(item: Item, rules: InventoryRules | None = None) -> Fraction:
+    """The chance that Draw From Pack succeeds for a backpack item: (11 − lowest slot) / 10,
+    the slot counted lower with Labeled Inventory or Out of the Pack (``rules``)."""
     if item.area != BACKPACK or item.at is None or not 1 <= item.at <= SLOT_AREAS[BACKPACK]:
         raise ValueError(f"{item.label} is not in a backpack slot")
-    return Fraction(DRAW_DIE_SIDES + 1 - item.at, DRAW_DIE_SIDES)
+    needs = (rules or InventoryRules()).shaping.draw_needs(item.at)
+    return Fraction(DRAW_DIE_SIDES + 1 - needs, DRAW_DIE_SIDES)
 
 
 def draw_from_pack(
@@ -506,7 +509,7 @@ def draw_from_pack(
         raise ValueError(f"a Draw From Pack roll is a d10, 1–10; got {roll!r}")
     if make_room not in MAKE_ROOM_CHOICES:
         raise ValueError(f"make_room must be 'drop' or 'swap', got {make_room!r}")
-    needed = item.at if item.at is not None else DRAW_DIE_SIDES
+    needed = rules.shaping.draw_needs(item.at) if item.at is not None else DRAW_DIE_SIDES
     if roll < needed:
         return DrawResult(success=False, roll=roll, needed=needed, inventory=inventory)
     drawn_id = item.id

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from refkit.rules.inventory.model import Item
+    from refkit.rules.inventory.model import Inventory, Item
 
 ANY = "any"
 ALCHEMY = "alchemy"
@@ -60,3 +60,49 @@ def grant_refusal(grants: Sequence[SlotGrant], item: Item, area: str, slot: int)
         return None
     why = "; ".join(f"{grant.source}: {grant.holds}" for grant in mine)
     return f"{area} slot {slot} is a trait's extra slot ({why}); {item.name} is not one"
+
+
+@dataclass(frozen=True)
+class TraitShaping:
+    """How a crow's traits change the slots and stacks of what it carries (facts §4.4, S).
+
+    ``stack_plus``: Stacks on Stacks — a stack limit above 1 holds one more. ``shared_stacks``:
+    Share Food — rations and animal feed are one stack kind. ``armor_less``: Second Skin — the
+    worn suit takes that many slots fewer (at least 1). ``draw_less``: Labeled Inventory or Out
+    of the Pack — a backpack slot's number counts that much lower when drawing (at least 1).
+    """
+
+    stack_plus: int = 0
+    shared_stacks: tuple[str, ...] = ()
+    armor_less: int = 0
+    draw_less: int = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.stack_plus or self.shared_stacks or self.armor_less or self.draw_less)
+
+    def item(self, item: Item) -> Item:
+        """``item`` as this crow carries it."""
+        from dataclasses import replace
+
+        stack = item.stack
+        if stack is not None and stack.kind in self.shared_stacks:
+            stack = replace(stack, kind=self.shared_stacks[0])
+        if stack is not None and stack.limit > 1 and self.stack_plus:
+            stack = replace(stack, limit=stack.limit + self.stack_plus)
+        slots = item.slots
+        if item.worn and not item.is_shield and self.armor_less:
+            slots = max(1, slots - self.armor_less)
+        if stack is item.stack and slots == item.slots:
+            return item
+        return replace(item, stack=stack, slots=slots)
+
+    def inventory(self, inventory: Inventory) -> Inventory:
+        """Every item of ``inventory`` as this crow carries it."""
+        if not self:
+            return inventory
+        items = tuple(map(self.item, inventory.items))
+        return type(inventory)(items, tuple(map(self.item, inventory.ground)))
+
+    def draw_needs(self, at: int) -> int:
+        """The d10 a Draw From Pack needs for an item in backpack slot ``at``."""
+        return max(1, at - self.draw_less)

@@ -19,9 +19,11 @@ from refkit.rules.common.nesting import depth_of
 from refkit.rules.inventory.catalogue import CatalogueItem, load_item_catalogue
 from refkit.rules.inventory.model import (
     BACKPACK,
+    BELT,
     GROUND,
     MAGIC,
     MAGIC_SLOTS,
+    SLOT_AREAS,
     Armor,
     Item,
     StackInfo,
@@ -255,3 +257,41 @@ def one_worn(items: list[Item]) -> list[Item]:
             seen = True
         kept.append(item)
     return kept
+
+
+def extra_belt_slot(
+    placed: list[Item], ground: list[Item], traits: tuple[str, ...], report: Report
+) -> tuple[list[Item], list[Item]]:
+    """The items the peer file put past the fourth belt slot: one the crow's traits let into
+    the fifth belt slot (Scabbard for a sword, Portal Pocket for anything) stays there; any
+    other goes to the ground tray, said in the report with the reason."""
+    from refkit.rules.character.slot_traits import slot_grants
+    from refkit.rules.inventory.slot_grants import grant_refusal
+
+    grants = tuple(g for g in slot_grants(traits) if g.area == BELT)
+    extra = SLOT_AREAS[BELT] + 1
+    kept: list[Item] = []
+    dropped = list(ground)
+    for item in placed:
+        if item.area != BELT or item.at is None or item.at + item.slots - 1 <= SLOT_AREAS[BELT]:
+            kept.append(item)
+            continue
+        taken = any(o.area == BELT and o.at == extra for o in kept)
+        why = ""
+        if not grants:
+            why = "the crow has no trait that gives it"
+        elif item.at != extra or item.slots != 1:
+            why = f"belt slot {item.at} is past the one extra slot"
+        elif taken:
+            why = "another item is there already"
+        else:
+            why = grant_refusal(grants, item, BELT, extra) or ""
+        if not why:
+            kept.append(item)
+            continue
+        report.note(
+            f"{item.name} was in belt slot {item.at}, a trait's extra slot ({why}); "
+            "it is on the ground"
+        )
+        dropped.append(item.moved_to(GROUND, None))
+    return kept, dropped

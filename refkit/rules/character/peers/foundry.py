@@ -21,6 +21,7 @@ from refkit.rules.character.model import (
 from refkit.rules.character.peers.common import (
     PeerItem,
     Report,
+    extra_belt_slot,
     make_item,
     name_text,
     notes_with_report,
@@ -258,15 +259,14 @@ def _items(
         area, at = place
         if area == GROUND and at not in (None, "ground"):
             report.note(f"{name}: kept in {at}; on Refkit's ground tray")
-        if area == BELT and isinstance(at, int) and at > SLOT_AREAS[BELT]:
-            report.note(f"{name} was in belt slot {at}, a trait's extra slot; it is on the ground")
-            area = GROUND
         if area == HAND and isinstance(at, int) and at > SLOT_AREAS[HAND]:
             area = GROUND
         peer = _peer_item(name, area, at, system, kind, path)
         item = make_item(peer, report, f"{re.sub(r'[^a-z0-9]+', '-', name.casefold())}-{index + 1}")
         (ground if item.area == GROUND else placed).append(item)
-    return Inventory(tuple(one_worn(placed)), tuple(ground)), list(dict.fromkeys(traits))
+    traits = list(dict.fromkeys(traits))
+    placed, ground = extra_belt_slot(placed, ground, tuple(traits), report)
+    return Inventory(tuple(one_worn(placed)), tuple(ground)), traits
 
 
 def _peer_item(

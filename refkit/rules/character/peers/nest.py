@@ -28,6 +28,7 @@ from refkit.rules.character.peers.common import (
     BadField,
     PeerItem,
     Report,
+    extra_belt_slot,
     make_item,
     name_text,
     notes_with_report,
@@ -45,7 +46,6 @@ from refkit.rules.inventory.model import (
     GROUND,
     HAND,
     MAGIC,
-    SLOT_AREAS,
     Inventory,
     Item,
 )
@@ -126,7 +126,7 @@ def from_nest(data: dict[str, Any], build: BuildData, report: Report) -> Charact
     )
     if bought > txp:
         report.note(f"the traits bought cost {bought:,} XP, more than the {txp:,} TXP")
-    items = _items(data, play, report)
+    items = _items(data, play, tuple(traits), report)
     conditions = []
     for key, on in obj(play.get("conds"), "play.conds", missing_ok=True).items():
         if on is True:
@@ -202,7 +202,9 @@ def _traits(
     return traits
 
 
-def _items(data: dict[str, Any], play: dict[str, Any], report: Report) -> Inventory:
+def _items(
+    data: dict[str, Any], play: dict[str, Any], traits: tuple[str, ...], report: Report
+) -> Inventory:
     placed: list[Item] = []
     ground: list[Item] = []
     for index, raw in enumerate(seq(data.get("inv"), "inv", missing_ok=False)):
@@ -214,9 +216,6 @@ def _items(data: dict[str, Any], play: dict[str, Any], report: Report) -> Invent
         area = _AREAS[area_name]
         at = whole(card.get("idx"), f"{path}.idx", default=0, low=0) + 1
         name = name_text(card.get("key"), f"{path}.key")
-        if area == BELT and at > SLOT_AREAS[BELT]:
-            report.note(f"{name} was in the fifth belt slot a trait gives; it is on the ground")
-            area = GROUND
         peer = PeerItem(
             name=name,
             area=area,
@@ -235,6 +234,7 @@ def _items(data: dict[str, Any], play: dict[str, Any], report: Report) -> Invent
         if card.get("ammo") is not None:
             report.note(f"{item.name}: {card['ammo']} shots left")
         (ground if item.area == GROUND else placed).append(item)
+    placed, ground = extra_belt_slot(placed, ground, traits, report)
     suits = [i for i in placed if i.armor is not None and not i.is_shield and i.area == BACKPACK]
     if suits:  # The Nest wears the highest-AD suit in the pack
         best = max(suits, key=lambda i: i.armor.max_ad if i.armor else 0)
