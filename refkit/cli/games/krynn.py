@@ -116,9 +116,9 @@ def register(commands: Subcommands) -> None:
     add_json_flag(skirmish)
     skirmish.set_defaults(handler=_run_skirmish)
 
-    from refkit.cli.games import krynn_tracker
+    from refkit.cli.games.trackers import krynn as krynn_tracker
 
-    krynn_tracker.register(subcommands)
+    krynn_tracker.add_tracker(subcommands)
 
 
 def _add_track(parser: argparse.ArgumentParser) -> None:
@@ -219,7 +219,7 @@ def _run_conflict(args: argparse.Namespace) -> Result:
 
 
 def _track(args: argparse.Namespace, text: str, change: Any) -> Result:
-    from refkit.cli.games.krynn_tracker import do_step, tracker_payload, tracker_text
+    from refkit.cli.games.trackers.krynn import do_step, tracker_payload, tracker_text
 
     tracker = do_step(args, text, change)
     return tracker_payload(tracker), tracker_text(tracker)

@@ -24,9 +24,9 @@ def register(commands: Subcommands) -> None:
     _register_draws(rows)
     _register_odds(rows)
 
-    from refkit.cli.games import stworze_tracker
+    from refkit.cli.games.trackers import stworze as stworze_tracker
 
-    stworze_tracker.register(rows)
+    stworze_tracker.add_tracker(rows)
 
 
 def _add_stat_and_modifiers(parser: argparse.ArgumentParser) -> None:

@@ -112,9 +112,9 @@ def register(commands: Subcommands) -> None:
     add_json_flag(odds)
     odds.set_defaults(handler=_run_odds)
 
-    from refkit.cli.games import widowers_tracker
+    from refkit.cli.games.trackers import widowers as widowers_tracker
 
-    widowers_tracker.register(rolls)
+    widowers_tracker.add_tracker(rolls)
 
 
 def _add_attack_flags(parser: argparse.ArgumentParser) -> None:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 Result = tuple[dict[str, Any], str]
 
 
-def register(rolls: Any) -> None:
+def add_tracker(rolls: Any) -> None:
     """The ``tracker`` action of ``widowers`` and its own actions."""
     tracker = rolls.add_parser(
         "tracker", help="heroes' health, the event-deck timer and the villain activation order"

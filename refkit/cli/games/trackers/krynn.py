@@ -28,7 +28,7 @@ SPENDS = {
 }
 
 
-def register(actions: Any) -> None:
+def add_tracker(actions: Any) -> None:
     """The ``tracker`` command of ``krynn`` and its own actions."""
     tracker = actions.add_parser(
         "tracker", help="each hero's stress and ability cards, the turn's four actions"

@@ -25,7 +25,7 @@ SIDES = ("fear", "favor")
 ICONS = ("lair", "lock1", "lock2", "lock3")
 
 
-def register(rows: Any) -> None:
+def add_tracker(rows: Any) -> None:
     tracker = rows.add_parser(
         "tracker", help="the table: players' Vitality and tokens, the Event row, the Villages"
     )
