@@ -185,6 +185,7 @@ FRONT_MODULES = (
     "refkit.gui.tables.editor",
     "refkit.gui.dungeon.hazards_panel",
     "refkit.gui.shell.file_gone_bar",  # the watch on the database file, set up when it opens
+    "refkit.gui.shell.player_view",  # a player's login sees only the players' panels
 )
 """The feature modules of the panels in front of the Referee workspace (the clock, the lights,
 the roll log) and their tabs, registered right after the first paint (imported by the worker

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from refkit.app.characters import advancement
 from refkit.gui.characters.builder_parts import MessageLabel
 from refkit.gui.characters.session import CharacterSession
+from refkit.gui.common.plain_text import mnemonic_safe, rich_tooltip
 from refkit.present import trait_tree as present
 from refkit.rules.character.build_data import BuildData, load_build_data
 
@@ -180,7 +181,7 @@ class TraitBrowser(QWidget):
         self.detail.setObjectName("trait_detail")
         self.detail.setWordWrap(True)
         self.detail.setTextFormat(Qt.TextFormat.PlainText)
-        self.buy_button = QPushButton("&Buy")
+        self.buy_button = QPushButton("Bu&y")
         self.buy_button.setObjectName("buy_trait")
         self.message = MessageLabel("trait_message")
         top = QHBoxLayout()
@@ -239,9 +240,10 @@ class TraitBrowser(QWidget):
             return
         cell = view.cells[index]
         self.detail.setText(present.cell_detail(cell))
-        self.buy_button.setText(f"&Buy {cell.trait.name} for {cell.trait.cost:,} XP")
+        name = mnemonic_safe(cell.trait.name)
+        self.buy_button.setText(f"Bu&y {name} for {cell.trait.cost:,} XP")  # Alt+B: the board
         self.buy_button.setEnabled(cell.state == present.BUYABLE)
-        self.buy_button.setToolTip(cell.reason)
+        self.buy_button.setToolTip(rich_tooltip(cell.reason))  # the reason names the crow
 
     def chosen_key(self) -> str | None:
         view = self.canvas.view

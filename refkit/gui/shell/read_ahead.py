@@ -33,6 +33,10 @@ MODULES = (
     "refkit.store.session_log",
     "refkit.store.table_store",
     "refkit.rules.dungeon.hazard_rolls",
+    "refkit.store.change_feed",  # live refresh: the watch starts as the database is attached
+    "refkit.store.sqlite.change_poll",
+    "refkit.store.postgresql.notices",
+    "refkit.present.player_view",  # which panels a player's login sees
 )
 """The Qt-free modules the panels in front import once the database is open (``tests/gui/
 test_startup_worker.py`` finds any module still first imported by the GUI thread)."""
