@@ -40,6 +40,7 @@ COMMAND_MODULES = (
     "travel_commands",
     "export_commands",
     "db_commands",
+    "town_commands",
 )
 """The command modules of ``refkit.cli``, imported when the parser is built."""
 
@@ -69,6 +70,7 @@ COMMAND_HOMES = {
     "stworze": "refkit.cli.games.stworze",
     "table": "refkit.cli.table_commands",
     "test": "refkit.cli.crows_commands",
+    "town": "refkit.cli.town_commands",
     "trait": "refkit.cli.crow_build_commands",
     "travel": "refkit.cli.travel_commands",
     "ud": "refkit.cli.crows_commands",
