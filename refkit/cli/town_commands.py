@@ -83,7 +83,7 @@ def _run_sleep(args: argparse.Namespace) -> Result:
 
 def _run_show(args: argparse.Namespace) -> Result:
     from refkit.app.party.town_rest import read_town_day
-    from refkit.rules.character.town_activities import PER_DAY
+    from refkit.present.town_day import day_lines
 
     with command_services(args) as services:
         today = read_town_day(services.characters.repository)
@@ -92,14 +92,6 @@ def _run_show(args: argparse.Namespace) -> Result:
         {"crow": name, "done": list(today.done_by(name)), "left": today.left_for(name)}
         for name in names
     ]
-    waiting = sorted(set(today.tended.values()))
-    lines = [f"Town day {today.day} ({PER_DAY} activities a crow):"]
-    lines += [
-        f"  {c['crow']}: {', '.join(c['done']) or 'nothing yet'} ({c['left']} left)" for c in crows
-    ]
-    if today.tended:
-        lines.append(
-            f"  waiting for their sleep: {len(today.tended)} patient(s) tended by "
-            f"{', '.join(waiting)}"
-        )
-    return {"town_day": today.day, "crows": crows, "tended": dict(today.tended)}, "\n".join(lines)
+    lines = day_lines(today, names)
+    payload = {"town_day": today.day, "crows": crows, "tended": dict(today.tended)}
+    return payload, "\n".join(lines)
