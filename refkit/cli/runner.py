@@ -41,6 +41,7 @@ COMMAND_MODULES = (
     "export_commands",
     "db_commands",
     "campaign_commands",
+    "town_commands",
 )
 """The command modules of ``refkit.cli``, imported when the parser is built."""
 
@@ -71,6 +72,7 @@ COMMAND_HOMES = {
     "stworze": "refkit.cli.games.stworze",
     "table": "refkit.cli.table_commands",
     "test": "refkit.cli.crows_commands",
+    "town": "refkit.cli.town_commands",
     "trait": "refkit.cli.crow_build_commands",
     "travel": "refkit.cli.travel_commands",
     "ud": "refkit.cli.crows_commands",

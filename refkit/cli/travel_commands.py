@@ -17,6 +17,7 @@ from refkit.cli.crow_names import full_crow_name
 from refkit.cli.errors import CliError
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, int_pair, whole_number
 from refkit.cli.services import command_services
+from refkit.cli.travel_step_commands import run_day_undo
 from refkit.dice.rng import SEED_BITS, make_rng, parse_dice_values
 
 if TYPE_CHECKING:
@@ -443,7 +444,7 @@ def _register_journey(kinds: Subcommands) -> None:
     undo = steps.add_parser("undo", help="take the last travel day back")
     _journey_option(undo)
     add_json_flag(undo)
-    undo.set_defaults(handler=_run_undo)
+    undo.set_defaults(handler=run_day_undo)
 
     listed = steps.add_parser("list", help="every journey kept")
     add_json_flag(listed)
@@ -762,20 +763,6 @@ def _run_note(args: argparse.Namespace) -> Result:
         journey = service.journey(args.journey)
     note = next(day.note for day in journey.days if day.day == args.day)
     return {"journey": journey.name, "day": args.day, "note": note}, f"Day {args.day}: {note}"
-
-
-def _run_undo(args: argparse.Namespace) -> Result:
-    with command_services(args) as services:
-        service = _service(services)
-        command = service.take_back_day_command(args.journey)
-        services.do(command)
-        journey = service.journey(args.journey)
-    payload = {
-        "journey": journey.name,
-        "day": journey.state.day,
-        "believed": journey.state.believed_hex.to_list(),
-    }
-    return payload, f"{command.text}: the party is back at {journey.state.believed_hex.label}"
 
 
 def _run_list(args: argparse.Namespace) -> Result:

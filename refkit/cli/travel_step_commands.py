@@ -361,3 +361,23 @@ def with_meals(payload: dict[str, Any], text: str, followed: Any) -> Result:
     payload["meals"] = [meal.to_dict() for meal in meals]
     lines = [text, *(f"  {meal.line()}" for meal in meals)]
     return payload, "\n".join(line for line in lines if line)
+
+
+def run_day_undo(args: argparse.Namespace) -> Result:
+    """``travel journey undo``: the last day taken back with its meal (one step)."""
+    from refkit.app.travel.wiring import take_back_day_command, travel_service
+
+    with command_services(args) as services:
+        command, crows = take_back_day_command(services, args.journey)
+        services.do(command)
+        journey = travel_service(services).journey(args.journey)
+    payload = {
+        "journey": journey.name,
+        "day": journey.state.day,
+        "believed": journey.state.believed_hex.to_list(),
+        "meal_taken_back": list(crows),
+    }
+    text = f"{command.text}: the party is back at {journey.state.believed_hex.label}"
+    if crows:
+        text += f"\nThe day's meal taken back: {', '.join(crows)} as before it."
+    return payload, text

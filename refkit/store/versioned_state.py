@@ -35,6 +35,7 @@ STATE_WHAT: Final = {
     ENCOUNTER_TABLES_STATE: "the encounter tables chosen for the dungeons",
     ACTIVE_TABLES_STATE: "the tables chosen for backlash and the Miasma",
     CURRENT_JOURNEY_STATE: "the journey last used",
+    "travel_day_meals": "the meals kept of the travel days",
     "game_tracker:warcrow": "the Warcrow Adventures tracker",
     "game_tracker:widowers-wood": "the Widower's Wood tracker",
     "game_tracker:warriors-of-krynn": "the Warriors of Krynn tracker",

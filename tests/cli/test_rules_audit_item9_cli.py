@@ -128,3 +128,13 @@ def test_grab_escape_and_knockback_are_fight_steps(cli):
     assert knock.json["maneuver"]["unused_dice"] == [{"option": "--dice", "dice": [7]}]
     assert_bad_input(cli("fight", "escape", "Hesper Quill"), "not grabbed")
     assert_bad_input(cli("fight", "grab", "Hesper Quill", "--target", "Nobody"), "Nobody")
+
+
+def test_a_grabbers_death_clears_the_grabbed_crows_sheet(cli):
+    _fight(cli)
+    cli("fight", "grab", "Tunnel ghoul 1", "--target", "Wren Ashdown", "--dice", "9,9")
+    dead = cli("fight", "damage", "Tunnel ghoul 1", "99", "--json")
+    assert dead.code == 0, dead.err
+    assert _standing_of(dead.json, "Wren Ashdown")["grabbed_by"] is None
+    sheet = json.loads(cli("character", "export", "Wren Ashdown", "--out", "-").out)
+    assert "grabbed" not in sheet["conditions"]  # cleared in the same step

@@ -21,7 +21,12 @@ from refkit.app.character_service import CharacterService
 from refkit.app.combat.bestiary import Bestiary
 from refkit.app.combat.fight_steps import FightLog, FightStep
 from refkit.app.combat.fight_store import FightStore
-from refkit.app.combat.maneuver_step import ManeuverCommand, make_maneuver
+from refkit.app.combat.maneuver_step import (
+    ManeuverCommand,
+    crow_condition_in_fight,
+    grabs_ended_on_sheets,
+    make_maneuver,
+)
 from refkit.app.party.wound_prompts import WoundPrompts, raising_prompt
 from refkit.app.undo import Command, CompositeCommand
 from refkit.dice.rng import make_rng
@@ -223,7 +228,10 @@ class FightSession:
         return CompositeCommand(text, children)
 
     def _step(self, after: Fight, text: str) -> FightStep:
-        return FightStep(self, self._state, after, text)
+        def ended(before: Fight, now: Fight) -> list[Command]:
+            return grabs_ended_on_sheets(self._characters, before, now)
+
+        return FightStep(self, self._state, after, text, follow=ended)
 
     # -- who is in it -------------------------------------------------------------------------
 
@@ -300,7 +308,9 @@ class FightSession:
             else:
                 edit = character_commands.add_condition(self._characters, crow.name, condition)
                 text = f"{crow.name} is {condition}"
-            return self._joined(text, [edit, self._step(self._state, text)])
+            gained = condition not in crow.conditions
+            after = crow_condition_in_fight(self._state, fighter.name, condition, gained)
+            return self._joined(text, [edit, self._step(after, text)])
         after = self._state.toggle_condition(fighter.name, condition)
         now = condition in after.combatant(fighter.name).conditions
         text = f"{fighter.name} is {'' if now else 'no longer '}{condition}"

@@ -7,7 +7,7 @@ needs are rolled when it is made, so a redo repeats the same step. An undo or re
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from refkit.app.undo import Command, CompositeCommand, UndoConflictError
@@ -37,15 +37,30 @@ class FightHolder(Protocol):
     def replace_state(self, state: Fight) -> None: ...
 
 
+Follow = Callable[[Fight, Fight], Iterable[Command]]
+"""What a fight step leads to on the crows' sheets, from the fight before and after it (the
+"grabbed" a crow loses when its grab ends), made when the step is first done."""
+
+
 class FightStep:
     """One change of the fight: ``before`` becomes ``after``, with one entry in the fight log."""
 
-    def __init__(self, holder: FightHolder, before: Fight, after: Fight, text: str) -> None:
+    def __init__(
+        self,
+        holder: FightHolder,
+        before: Fight,
+        after: Fight,
+        text: str,
+        *,
+        follow: Follow | None = None,
+    ) -> None:
         self._holder = holder
         self.before = before
         self.after = after
         self._text = text
         self._entry: int | None = None
+        self._follow = follow
+        self._followed: CompositeCommand | None = None
 
     @property
     def text(self) -> str:
@@ -53,6 +68,11 @@ class FightStep:
 
     def do(self) -> None:
         self._swap(self.before, self.after, "redo")
+        try:
+            self._do_followed()
+        except BaseException:
+            self._swap(self.after, self.before, "undo")
+            raise
         log = self._holder.log
         if log is None:
             return
@@ -62,10 +82,35 @@ class FightStep:
             log.mark_undone(self._entry, False)
 
     def undo(self) -> None:
-        self._swap(self.after, self.before, "undo")
+        if self._followed is not None:
+            self._followed.undo()
+        try:
+            self._swap(self.after, self.before, "undo")
+        except BaseException:
+            if self._followed is not None:
+                self._followed.do()
+            raise
         log = self._holder.log
         if log is not None and self._entry is not None:
             log.mark_undone(self._entry, True)
+
+    def _do_followed(self) -> None:
+        """The sheet changes the new fight leads to: worked out on the first do, from the sheets
+        as they are then (after the step's other changes), and done again on a redo."""
+        if self._followed is not None:
+            self._followed.do()
+            return
+        if self._follow is None:
+            return
+        followed = CompositeCommand(self._text)
+        try:
+            for command in self._follow(self.before, self.after):
+                command.do()
+                followed.add_done(command)
+        except BaseException:
+            followed.undo()
+            raise
+        self._followed = followed
 
     def _swap(self, expected: Fight, target: Fight, action: str) -> None:
         if self._holder.state != expected:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from refkit.app import character_commands
+from refkit.app.character_service import CharacterService
 from refkit.app.undo import Command
 from refkit.rules.combat.fight import Combatant, Fight, FightError
 from refkit.rules.combat.maneuvers import (
@@ -26,6 +27,7 @@ from refkit.rules.combat.maneuvers import (
     outcome_words,
     roll_maneuver,
 )
+from refkit.store.errors import CharacterNotFoundError
 
 if TYPE_CHECKING:
     from refkit.app.combat.fight_session import FightSession
@@ -186,6 +188,36 @@ def _crow_condition(session: FightSession, fighter: Combatant, *, add: bool) -> 
         return []
     change = character_commands.add_condition if add else character_commands.remove_condition
     return [change(session.characters, crow.name, "grabbed")]
+
+
+def grabs_ended_on_sheets(
+    characters: CharacterService, before: Fight, after: Fight
+) -> list[Command]:
+    """The crows whose grab the step ended (the grabber dead, knocked out, prone or gone, L371;
+    the crow gone from the fight) lose "grabbed" from their sheets with it."""
+    still = {f.name for f in after.combatants if f.grabbed_by is not None}
+    ended: list[Command] = []
+    for fighter in before.combatants:
+        if not fighter.is_crow or fighter.grabbed_by is None or fighter.name in still:
+            continue
+        try:
+            crow = characters.get(fighter.name)
+        except CharacterNotFoundError:
+            continue
+        if "grabbed" in crow.conditions:
+            ended.append(character_commands.remove_condition(characters, crow.name, "grabbed"))
+    return ended
+
+
+def crow_condition_in_fight(fight: Fight, name: str, condition: str, gained: bool) -> Fight:
+    """The fight after a crow's sheet gained or lost ``condition``: going prone or unconscious it
+    lets go of whoever it holds; losing "grabbed" it is no longer held."""
+    if gained and condition in ("prone", "unconscious"):
+        held = fight.held_by(name)
+        return fight if held is None else fight.released(held.name)
+    if not gained and condition == "grabbed" and fight.combatant(name).grabbed_by is not None:
+        return fight.released(name)
+    return fight
 
 
 def maneuver_text(report: ManeuverReport) -> str:

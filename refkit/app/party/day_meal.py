@@ -17,6 +17,7 @@ from typing import Any
 from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterService
 from refkit.app.party.crow_changes import slots_text
+from refkit.app.party.meal_records import MealRecord, remembered
 from refkit.app.party.rest import (
     RECORDS_KEY,
     PartyRest,
@@ -24,6 +25,7 @@ from refkit.app.party.rest import (
     records_from_text,
 )
 from refkit.app.party.wound_prompts import WoundPrompts
+from refkit.app.undo import FunctionCommand
 from refkit.rules.character.meals import day_meal
 from refkit.rules.character.model import Character
 from refkit.rules.character.rest_activities import rations_carried
@@ -77,6 +79,7 @@ class DayMealCommand:
         crows: Sequence[Character],
         *,
         day: int,
+        journey: str = "",
     ) -> None:
         self._characters = characters
         self._prompts = prompts
@@ -84,6 +87,9 @@ class DayMealCommand:
         self._text = f"Day {day} without a rest: rations or starvation"
         self.meals: tuple[CrowMeal, ...] = ()
         self._step: PartyRest | None = None
+        self._day = day
+        self._journey = journey  # "" : no record kept for the command line's undo
+        self._kept: FunctionCommand | None = None
 
     @property
     def text(self) -> str:
@@ -92,10 +98,18 @@ class DayMealCommand:
     def do(self) -> None:
         if self._step is None:
             self._step = self._made()
+            if self._journey:
+                record = MealRecord.of(self._step, [crow.name for crow in self._crows])
+                repository = self._characters.repository
+                self._kept = remembered(repository, self._journey, self._day, record)
         self._step.do()
+        if self._kept is not None:
+            self._kept.do()
 
     def undo(self) -> None:
         assert self._step is not None
+        if self._kept is not None:
+            self._kept.undo()
         self._step.undo()
 
     def _made(self) -> PartyRest:

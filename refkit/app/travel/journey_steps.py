@@ -31,6 +31,10 @@ class JourneyAggregate:
         self._book = book
         self._name = name
 
+    @property
+    def name(self) -> str:
+        return self._name
+
     def load(self) -> Loaded[Journey]:
         loaded = self._book.load_versioned(self._name)
         return Loaded(loaded.journey, loaded.version)
@@ -52,6 +56,12 @@ class JourneyAggregate:
         return stored == expected
 
 
+def journey_name(steps: StepRunner[Journey]) -> str:
+    """The name of the journey ``steps`` runs on ("" for another aggregate)."""
+    aggregate = steps.aggregate
+    return aggregate.name if isinstance(aggregate, JourneyAggregate) else ""
+
+
 class TravelDayCommand:
     """Travel one day: rolled on the first do, with its rolls logged in the same unit of work;
     undo takes the day back, redo puts the same day back."""
@@ -71,6 +81,7 @@ class TravelDayCommand:
         self._seed = seed
         self._change: Change[Journey] | None = None
         self.day: TravelledDay | None = None
+        self.journey = journey_name(steps)
 
     @property
     def text(self) -> str:
@@ -118,6 +129,7 @@ class JourneyRollCommand(Generic[T]):
         self._joined = joined
         self._change: Change[Journey] | None = None
         self.value: T | None = None
+        self.journey = journey_name(steps)
 
     @property
     def text(self) -> str:

@@ -49,6 +49,8 @@ class RestTaken:
     """The travel day whose rest this is (names the crafting rolls' occasion)."""
     rested: bool = True
     """False for a day without a rest: the crows eat (or starve) without its benefits (L521)."""
+    journey: str = ""
+    """The journey's name: a day's meal is kept under it for the command line's undo."""
 
 
 RestOf = Callable[[], RestTaken | None]
@@ -106,7 +108,9 @@ class RestFollowsTravel(FollowedStep):
             if self._activities:
                 raise ValueError("a rest activity is given, but the party does not rest today")
             if crows:
-                meal = DayMealCommand(self._characters, self._prompts, crows, day=taken.day)
+                meal = DayMealCommand(
+                    self._characters, self._prompts, crows, day=taken.day, journey=taken.journey
+                )
                 meal.do()
                 self.meal = meal
                 yield meal

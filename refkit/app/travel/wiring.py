@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from refkit.app.party.meal_records import meal_taken_back
 from refkit.app.party.rest import RestCrafting, starvation_wounds
 from refkit.app.party.table_party import read_choice
 from refkit.app.travel.journey import Journey
@@ -22,6 +23,7 @@ from refkit.app.travel.miasma_sheets import SheetsFollowMiasma
 from refkit.app.travel.rest_outdoors import RestFollowsTravel, RestTaken, resting_crows
 from refkit.app.travel.sample_map import SEEDED_KEY, seed_sample_map
 from refkit.app.travel.travel_service import StepTaken, TravelledDay, TravelService
+from refkit.app.undo import Command, CompositeCommand
 from refkit.dice.rng import SEED_BITS
 from refkit.rules.character.model import Character
 from refkit.rules.character.rest_activities import ActivityChoice
@@ -217,6 +219,7 @@ def rest_follows_day(
             crafting_bonus=day.record.crafting_bonus,
             day=day.record.day,
             rested=day.record.rest_check is not None,  # no rest: the day's food all the same
+            journey=command.journey,
         )
 
     return RestFollowsTravel(
@@ -240,9 +243,33 @@ def meal_follows_finish(
         if day is None or day.record.rest_check is not None:
             return None  # the rest fed them
         names = tuple(t.name for t in day.record.before.travellers if not t.claimed)
-        return RestTaken(names, day.record.plan.in_miasma, 0, day=day.record.day, rested=False)
+        return RestTaken(
+            names,
+            day.record.plan.in_miasma,
+            0,
+            day=day.record.day,
+            rested=False,
+            journey=command.journey,
+        )
 
     return RestFollowsTravel(command, rest_of, services.characters, services.party.prompts)
+
+
+def take_back_day_command(
+    services: Services, name: str | None = None
+) -> tuple[Command, tuple[str, ...]]:
+    """Take the journey's last day back with the meal its crows had on it (a day without a
+    rest, L521), as one step, and the crows whose sheets the meal gives back. ConflictError,
+    nothing changed, when a crow was changed since the meal."""
+    service = travel_service(services)
+    command = service.take_back_day_command(name)
+    journey = service.journey(name)
+    day = journey.days[-1].day
+    meal = meal_taken_back(services.characters, services.party.prompts, journey.name, day)
+    if meal is None:
+        return command, ()
+    back, crows = meal
+    return CompositeCommand(command.text, (command, back)), crows
 
 
 class TravelDesk:

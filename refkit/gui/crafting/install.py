@@ -73,3 +73,21 @@ def register(
     registry.add_action(
         ActionSpec("craft_new_project", "New &crafting project…", new_project, menu=MenuId.CROWS)
     )
+
+    def town_day() -> None:
+        from refkit.gui.crafting.town_dialog import TownDayDialog
+        from refkit.gui.shell.undo_adapter import push_made, write_through
+
+        services = context.services()
+        if services is None:
+            return
+        dialog = TownDayDialog(
+            services,
+            partial(push_made, context.undo_stack),
+            partial(write_through, context.undo_stack),
+            context.window,
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+
+    registry.add_action(ActionSpec("town_day", "&Town day…", town_day, menu=MenuId.CROWS))

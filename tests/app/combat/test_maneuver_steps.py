@@ -85,3 +85,53 @@ def test_the_tracker_presenter_picks_actor_and_target(services) -> None:
     held = fight.with_grab("Tunnel ghoul 1", "Wren Ashdown")
     roles = maneuver_roles(held, "escape", "Wren Ashdown", "Brannoc Tull")
     assert (roles.actor, roles.target) == ("Wren Ashdown", "Tunnel ghoul 1")
+
+
+def _grabbed(services, name: str) -> bool:
+    return "grabbed" in services.characters.get(name).conditions
+
+
+def test_a_grab_ended_by_its_grabber_going_down_clears_the_crows_sheet_in_that_step(
+    services,
+) -> None:
+    """A grab ends when the grabber dies, is knocked out, goes prone or leaves (L371): the crow's
+    "grabbed" goes from its sheet in the same step, and comes back with that step's undo."""
+    fight, db = services.fight, services.database
+    run(db, fight.maneuver("grab", "Tunnel ghoul 1", "Wren Ashdown", dice=(9, 9))).do()
+    prone = run(db, fight.toggle_condition("Tunnel ghoul 1", "prone"))
+    prone.do()
+    assert fight.state.combatant("Wren Ashdown").grabbed_by is None
+    assert not _grabbed(services, "Wren Ashdown")
+    prone.undo()
+    assert fight.state.combatant("Wren Ashdown").grabbed_by == "Tunnel ghoul 1"
+    assert _grabbed(services, "Wren Ashdown")
+
+    command, _ = fight.damage("Tunnel ghoul 1", 99)  # killed
+    killed = run(db, command)
+    killed.do()
+    assert fight.state.combatant("Tunnel ghoul 1").standing == "dead"
+    assert not _grabbed(services, "Wren Ashdown")
+    killed.undo()
+    assert _grabbed(services, "Wren Ashdown")
+
+    command, _ = fight.damage("Tunnel ghoul 1", 99, knock_out=True)
+    run(db, command).do()
+    assert not _grabbed(services, "Wren Ashdown")
+
+
+def test_a_grab_ends_with_a_crow_grabber_going_prone_or_the_grabbed_crow_leaving(
+    services,
+) -> None:
+    fight, db = services.fight, services.database
+    run(db, fight.maneuver("grab", "Brannoc Tull", "Wren Ashdown", dice=(9, 9))).do()
+    run(db, fight.toggle_condition("Brannoc Tull", "prone")).do()  # on the crow's sheet
+    assert fight.state.combatant("Wren Ashdown").grabbed_by is None
+    assert not _grabbed(services, "Wren Ashdown")
+
+    run(db, fight.maneuver("grab", "Tunnel ghoul 2", "Wren Ashdown", dice=(9, 9))).do()
+    run(db, fight.remove("Wren Ashdown")).do()
+    assert not _grabbed(services, "Wren Ashdown")
+    run(db, fight.add_crows(["Wren Ashdown"])).do()
+    run(db, fight.maneuver("grab", "Tunnel ghoul 2", "Wren Ashdown", dice=(9, 9))).do()
+    run(db, fight.toggle_condition("Wren Ashdown", "grabbed")).do()  # the referee ends it
+    assert fight.state.combatant("Wren Ashdown").grabbed_by is None

@@ -65,3 +65,27 @@ def test_a_starving_crow_counts_its_starvation_until_a_ration_clears_it(services
     fed = day_meal(crow, 2)
     assert (fed.starving, fed.starvation_wounds, fed.ration_eaten) == (False, 0, "Ration")
     assert starvation_wounds(services.characters.repository, "Wren Ashdown") == 0
+
+
+def test_the_days_meal_is_kept_for_the_command_lines_undo_and_forgotten_with_the_day(
+    services,
+) -> None:
+    from refkit.app.party.meal_records import MealBook
+    from refkit.app.travel.wiring import take_back_day_command
+
+    desk, names = _desk(services)
+    before = {name: services.characters.get(name) for name in names}
+    book = MealBook(services.characters.repository)
+    day = run(services.database, desk.travel_day_command(NO_REST, "J"))
+    day.do()
+    assert book.get("J", 1) is not None
+    day.undo()  # the window's undo takes the day, its meal and the kept record back
+    assert book.get("J", 1) is None
+    day.do()  # redo
+    assert book.get("J", 1) is not None
+    command, crows = take_back_day_command(services, "J")  # as a separate process would
+    assert crows == tuple(names)
+    run(services.database, command).do()
+    assert {name: services.characters.get(name) for name in names} == before
+    assert book.get("J", 1) is None
+    assert desk.journey("J").state.day == 0
