@@ -19,7 +19,6 @@ ALLOWED_FOR_NOW = frozenset(
         "gui/main.py",
         "gui/dungeon/turn_panel.py",
         "gui/travel/day_panel.py",
-        # Being split on this branch, one commit each.
     }
 )
 
