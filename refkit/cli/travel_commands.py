@@ -15,6 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from refkit.cli.crow_names import full_crow_name
 from refkit.cli.errors import CliError
+from refkit.cli.map_commands import (
+    read_map,
+    register_map_file,
+    register_stored_maps,
+    stored_maps,
+)
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, int_pair, whole_number
 from refkit.cli.services import command_services
 from refkit.cli.travel_step_commands import run_day_undo
@@ -22,16 +28,13 @@ from refkit.dice.rng import SEED_BITS, make_rng, parse_dice_values
 
 if TYPE_CHECKING:
     from refkit.app.travel.journey_store import JourneyStore
-    from refkit.app.travel.map_library import MapLibrary
     from refkit.app.travel.travel_service import TravelService
     from refkit.compose import Services
-    from refkit.rules.travel.hex_map import HexMap
     from refkit.rules.travel.roles import RoleAssignment
     from refkit.rules.travel.travel_day import DayFaces, DayPlan, Traveller
 
 Result = tuple[dict[str, Any], str]
 PACES = ("slow", "normal", "fast")
-SAMPLE_MAP = ("maps", "ashen-marches.map.json")
 
 
 def register(commands: Subcommands) -> None:
@@ -42,11 +45,11 @@ def register(commands: Subcommands) -> None:
     _register_day(kinds)
     _register_lost(kinds)
     _register_miasma(kinds)
-    _register_map(kinds)
+    register_map_file(kinds)
     _register_journey(kinds)
     journal = kinds.add_parser("journal", help="the current journey's journal (as journey journal)")
     _journal_options(journal)
-    _register_stored_maps(commands)
+    register_stored_maps(commands)
 
 
 # --- the contract's rows --------------------------------------------------------------------------
@@ -216,127 +219,6 @@ def _log_effects(services: Services, roll: Any, cruelty_before: int) -> None:
             detail={"cruelty_before": cruelty_before, "row": roll.row.label},
         )
     )
-
-
-# --- maps ----------------------------------------------------------------------------------------
-
-
-def _register_map(kinds: Subcommands) -> None:
-    parser = kinds.add_parser("map", help="read a map file and show what it holds")
-    parser.add_argument("file", nargs="?", metavar="FILE", help="a *.map.json (default: sample)")
-    parser.add_argument("--referee", action="store_true", help="show the places' notes too")
-    add_json_flag(parser)
-    parser.set_defaults(handler=_run_map)
-
-
-def _read_map(file: str | None) -> HexMap:
-    from refkit.locate import resource_path
-    from refkit.rules.travel.map_file import parse_map, read_map_file
-
-    if file:
-        return read_map_file(file)
-    path = resource_path(*SAMPLE_MAP)
-    return parse_map(path.read_text(encoding="utf-8"), path.name)
-
-
-def _run_map(args: argparse.Namespace) -> Result:
-    return _map_summary(_read_map(args.file), referee=args.referee)
-
-
-def _map_summary(hex_map: HexMap, *, referee: bool) -> Result:
-    places = []
-    for hex_, cell in sorted(hex_map.cells.items(), key=lambda item: (item[0].r, item[0].q)):
-        for place in cell.places:
-            entry: dict[str, Any] = {"hex": hex_.to_list(), "name": place.name}
-            entry["dungeon"] = place.dungeon
-            if referee:
-                entry["notes"] = place.notes
-            places.append(entry)
-    counts: dict[str, int] = {}
-    for cell in hex_map.cells.values():
-        counts[cell.habitat] = counts.get(cell.habitat, 0) + 1
-    payload = {
-        "name": hex_map.name,
-        "hexes": len(hex_map.cells),
-        "start": None if hex_map.start is None else hex_map.start.to_list(),
-        "habitats": counts,
-        "roads": sum(1 for c in hex_map.cells.values() if c.road),
-        "rivers": sum(1 for c in hex_map.cells.values() if c.river),
-        "places": places,
-        "encounter_tables": dict(hex_map.encounter_tables),
-    }
-    lines = [f"{hex_map.name}: {len(hex_map.cells)} hexes"]
-    lines.append("habitats: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    for entry in places:
-        kind = "dungeon" if entry["dungeon"] else "place"
-        note = f" — {entry['notes']}" if entry.get("notes") else ""
-        lines.append(f"  {entry['hex'][0]},{entry['hex'][1]}: {entry['name']} ({kind}){note}")
-    return payload, "\n".join(lines)
-
-
-# --- maps kept in the database ------------------------------------------------------------------
-
-
-def _register_stored_maps(commands: Subcommands) -> None:
-    parser = commands.add_parser("map", help="hex maps kept in the database: import, export, show")
-    steps = parser.add_subparsers(dest="map_step", metavar="STEP", required=True)
-    imported = steps.add_parser("import", help="check a *.map.json and keep its map")
-    imported.add_argument("file", metavar="FILE")
-    imported.add_argument("--replace", action="store_true", help="replace a map of that name")
-    add_json_flag(imported)
-    imported.set_defaults(handler=_run_map_import)
-    exported = steps.add_parser("export", help="write a stored map to a *.map.json")
-    exported.add_argument("name", metavar="NAME")
-    exported.add_argument("--out", required=True, metavar="FILE")
-    add_json_flag(exported)
-    exported.set_defaults(handler=_run_map_export)
-    shown = steps.add_parser("show", help="what a stored map holds")
-    shown.add_argument("name", metavar="NAME")
-    shown.add_argument("--referee", action="store_true", help="show the places' notes too")
-    add_json_flag(shown)
-    shown.set_defaults(handler=_run_map_show)
-    listed = steps.add_parser("list", help="every stored map")
-    add_json_flag(listed)
-    listed.set_defaults(handler=_run_map_list)
-
-
-def _maps(services: Services) -> MapLibrary:
-    from refkit.app.travel.wiring import map_library
-
-    return map_library(services)
-
-
-def _run_map_import(args: argparse.Namespace) -> Result:
-    from refkit.rules.travel.map_file import read_map_file
-
-    hex_map = read_map_file(args.file)  # checked whole before anything is written
-    with command_services(args) as services:
-        _maps(services).save(hex_map, replace=args.replace)
-    payload = {"map": hex_map.name, "hexes": len(hex_map.cells), "file": str(args.file)}
-    return payload, f"Map {hex_map.name!r} kept: {len(hex_map.cells)} hexes"
-
-
-def _run_map_export(args: argparse.Namespace) -> Result:
-    from refkit.app.atomic_files import write_text_atomic
-    from refkit.rules.travel.map_file import map_to_json
-
-    with command_services(args) as services:
-        hex_map = _maps(services).load(args.name)
-    write_text_atomic(args.out, map_to_json(hex_map))
-    payload = {"map": hex_map.name, "hexes": len(hex_map.cells), "file": str(args.out)}
-    return payload, f"Map {hex_map.name!r} written to {args.out}"
-
-
-def _run_map_show(args: argparse.Namespace) -> Result:
-    with command_services(args) as services:
-        hex_map = _maps(services).load(args.name)
-    return _map_summary(hex_map, referee=args.referee)
-
-
-def _run_map_list(args: argparse.Namespace) -> Result:
-    with command_services(args) as services:
-        names = _maps(services).names()
-    return {"maps": names}, "\n".join(names) or "no maps yet: import one with 'refkit map import'"
 
 
 # --- journeys ----------------------------------------------------------------------------------
@@ -523,11 +405,11 @@ def _run_start(args: argparse.Namespace) -> Result:
 
     extra = [_parse_traveller(text) for text in args.traveller]
     with command_services(args) as services:
-        library = _maps(services)
+        library = stored_maps(services)
         if args.map_file and library.exists(args.map_file):
             hex_map = library.load(args.map_file)
         else:
-            hex_map = _read_map(args.map_file)
+            hex_map = read_map(args.map_file)
         names = list(services.characters.get_party(args.party).members) if args.party else []
         crows = [full_crow_name(services, name) for name in args.crow]
         names += [name for name in crows if name not in names]

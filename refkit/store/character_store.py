@@ -18,20 +18,32 @@ import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import delete, func
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.exc import StaleDataError
+from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from refkit.errors import StaleWriteError
 from refkit.rules.character.file_format import (
     CharacterFileError,
     character_to_json,
 )
 from refkit.rules.character.model import Character
-from refkit.rules.inventory.catalogue import CatalogueItem, item_table, read_item_table
+from refkit.rules.inventory.catalogue import CatalogueItem
+from refkit.store.character_rows import (
+    character_row,
+    decode_item,
+    encode_item,
+    flush_rows,
+    item_row,
+    item_what,
+    party_of,
+    party_row,
+    party_what,
+    require_character,
+    require_item,
+    require_party,
+    set_members,
+    summary_of,
+)
 from refkit.store.character_tables import (
     AppMetaRow,
     CharacterRow,
@@ -159,7 +171,7 @@ class CharacterRepository:
         for row_id, name, player, revision, updated in heads:
             if row_id in payloads:
                 payload, created_at, updated_at = payloads[row_id]
-                summary = _summary_of(
+                summary = summary_of(
                     decode_character(payload, name),
                     name,
                     player,
@@ -179,10 +191,10 @@ class CharacterRepository:
         """The list's row of the crow called ``name`` (ignoring case; None: there is none),
         read alone: after one crow's edit the list changes that row, not all of them."""
         with self._db.session() as session:
-            row = _character_row(session, name)
+            row = character_row(session, name)
             if row is None:
                 return None
-            return _summary_of(
+            return summary_of(
                 decode_character(row.payload, row.name),
                 row.name,
                 row.player,
@@ -205,7 +217,7 @@ class CharacterRepository:
 
     def exists(self, name: str) -> bool:
         with self._db.session() as session:
-            return _character_row(session, name) is not None
+            return character_row(session, name) is not None
 
     def get(self, name: str) -> Character:
         """The character called ``name`` (ignoring case); CharacterNotFoundError if none."""
@@ -215,13 +227,13 @@ class CharacterRepository:
         """The character called ``name`` and the revision it was read at, from one row: what a
         save conditional on that revision needs. CharacterNotFoundError if none."""
         with self._db.session() as session:
-            row = _require_character(session, name)
+            row = require_character(session, name)
         return decode_character(row.payload, row.name), row.revision
 
     def revision(self, name: str) -> int:
         """How many times the character has been saved (1 after the first save)."""
         with self._db.session() as session:
-            return _require_character(session, name).revision
+            return require_character(session, name).revision
 
     def save(
         self,
@@ -241,21 +253,21 @@ class CharacterRepository:
         """
         with self._db.session() as session:
             if expected_revision is not None:
-                stored = _require_character(session, stored_name or character.name)
+                stored = require_character(session, stored_name or character.name)
                 if stored.revision != expected_revision:
                     raise CharacterChangedError(
                         f"{stored.name!r} was changed since (revision {stored.revision}, "
                         f"not {expected_revision})"
                     )
             if stored_name is not None and name_key(stored_name) != name_key(character.name):
-                row = _character_row(session, stored_name)
+                row = character_row(session, stored_name)
                 if row is not None:
-                    other = _character_row(session, character.name)
+                    other = character_row(session, character.name)
                     if other is not None:
                         raise NameTakenError(f"there is already a character called {other.name!r}")
                     row.name_key = name_key(character.name)
                     session.add(row)
-                    _flush(session, f"character {character.name!r}")
+                    flush_rows(session, f"character {character.name!r}")
             row = self._upsert(session, character, replace_existing=True)
             return row.revision
 
@@ -296,22 +308,22 @@ class CharacterRepository:
             for character in characters:
                 self._upsert(session, character, replace_existing=replace_existing)
             for party in parties:
-                row = _party_row(session, party.name)
+                row = party_row(session, party.name)
                 new = row is None
                 if row is None:
                     row = PartyRow(name=party.name, name_key=name_key(party.name), version=1)
                     session.add(row)
-                    _flush(session, f"party {party.name!r}")
+                    flush_rows(session, f"party {party.name!r}")
                 elif not replace_existing:
                     raise NameTakenError(f"there is already a party called {row.name!r}")
-                _set_members(session, row, list(party.members), new=new)
+                set_members(session, row, list(party.members), new=new)
 
     def rename(self, old: str, new: str) -> Character:
         """Give a character a new name (its file's ``name`` too); returns the renamed crow."""
         _clean_name(new, "character")
         with self._db.session() as session:
-            row = _require_character(session, old)
-            other = _character_row(session, new)
+            row = require_character(session, old)
+            other = character_row(session, new)
             if other is not None and other.id != row.id:
                 raise NameTakenError(f"there is already a character called {other.name!r}")
             renamed = replace(decode_character(row.payload, row.name), name=new)
@@ -321,15 +333,15 @@ class CharacterRepository:
             row.updated_at = self._clock()
             row.revision += 1
             session.add(row)
-            _flush(session, f"character {new!r}")
+            flush_rows(session, f"character {new!r}")
         return renamed
 
     def delete(self, name: str) -> None:
         """Delete the character (it also leaves every party); CharacterNotFoundError if none."""
         with self._db.session() as session:
-            row = _require_character(session, name)
+            row = require_character(session, name)
             session.delete(row)
-            _flush(session, f"character {row.name!r}")
+            flush_rows(session, f"character {row.name!r}")
         with self._cache.lock:  # SQLite may give its id to the next new crow
             self._cache.summaries.pop(row.id or -1, None)
 
@@ -339,7 +351,7 @@ class CharacterRepository:
         _clean_name(character.name, "character")
         payload = encode_character(character)
         now = self._clock()
-        row = _character_row(session, character.name)
+        row = character_row(session, character.name)
         if row is None:
             row = CharacterRow(
                 name=character.name,
@@ -359,7 +371,7 @@ class CharacterRepository:
             row.updated_at = now
             row.revision += 1
         session.add(row)
-        _flush(session, f"character {character.name!r}")
+        flush_rows(session, f"character {character.name!r}")
         return row
 
     # -- parties -----------------------------------------------------------------------------
@@ -381,72 +393,72 @@ class CharacterRepository:
 
     def get_party(self, name: str) -> Party:
         with self._db.session() as session:
-            return _party(session, _require_party(session, name))
+            return party_of(session, require_party(session, name))
 
     def create_party(self, name: str, members: Iterable[str] = ()) -> Party:
         """A new party, optionally with members; NameTakenError if the name is used."""
         _clean_name(name, "party")
         with self._db.session() as session:
-            existing = _party_row(session, name)
+            existing = party_row(session, name)
             if existing is not None:
                 raise NameTakenError(f"there is already a party called {existing.name!r}")
             row = PartyRow(name=name, name_key=name_key(name), version=1)
             session.add(row)
-            _flush(session, f"party {name!r}")
-            _set_members(session, row, list(members), new=True)
-            return _party(session, row)
+            flush_rows(session, f"party {name!r}")
+            set_members(session, row, list(members), new=True)
+            return party_of(session, row)
 
     def rename_party(self, old: str, new: str, expected_version: int | None = None) -> Party:
         """The party ``old`` called ``new``; with ``expected_version`` (the version a form read),
         StaleWriteError if the party was changed or deleted since."""
         _clean_name(new, "party")
         with self._db.session() as session:
-            require_version(_party_row(session, old), expected_version, _party_what(old))
-            row = _require_party(session, old)
-            other = _party_row(session, new)
+            require_version(party_row(session, old), expected_version, party_what(old))
+            row = require_party(session, old)
+            other = party_row(session, new)
             if other is not None and other.id != row.id:
                 raise NameTakenError(f"there is already a party called {other.name!r}")
             row.name = new
             row.name_key = name_key(new)
             next_version(row)
             session.add(row)
-            _flush(session, f"party {new!r}", versioned=_party_what(old))
-            return _party(session, row)
+            flush_rows(session, f"party {new!r}", versioned=party_what(old))
+            return party_of(session, row)
 
     def party_version(self, name: str) -> int:
         """The version of the party ``name`` as stored now (CharacterNotFoundError if none)."""
         with self._db.session() as session:
-            return _require_party(session, name).version
+            return require_party(session, name).version
 
     def delete_party(self, name: str) -> None:
         """Delete the party (its characters stay)."""
         with self._db.session() as session:
-            delete_versioned(session, _require_party(session, name), _party_what(name))
+            delete_versioned(session, require_party(session, name), party_what(name))
 
     def add_member(self, party: str, character: str, position: int | None = None) -> Party:
         """Put a character in the party at ``position`` (default: last); a member stays put."""
         with self._db.session() as session:
-            row = _require_party(session, party)
-            members = list(_party(session, row).members)
-            wanted = _require_character(session, character).name
+            row = require_party(session, party)
+            members = list(party_of(session, row).members)
+            wanted = require_character(session, character).name
             if wanted in members:
-                return _party(session, row)
+                return party_of(session, row)
             at = len(members) if position is None else max(0, min(position, len(members)))
             members.insert(at, wanted)
-            _set_members(session, row, members)
-            return _party(session, row)
+            set_members(session, row, members)
+            return party_of(session, row)
 
     def remove_member(self, party: str, character: str) -> Party:
         """Take a character out of the party; CharacterNotFoundError if it is not a member."""
         with self._db.session() as session:
-            row = _require_party(session, party)
-            members = list(_party(session, row).members)
+            row = require_party(session, party)
+            members = list(party_of(session, row).members)
             key = name_key(character)
             kept = [m for m in members if name_key(m) != key]
             if len(kept) == len(members):
                 raise CharacterNotFoundError(f"{character!r} is not in the party {row.name!r}")
-            _set_members(session, row, kept)
-            return _party(session, row)
+            set_members(session, row, kept)
+            return party_of(session, row)
 
     def set_members(
         self, party: str, characters: Sequence[str], expected_version: int | None = None
@@ -454,15 +466,15 @@ class CharacterRepository:
         """Replace the party's members with ``characters``, in that order; with
         ``expected_version``, StaleWriteError if the party was changed or deleted since."""
         with self._db.session() as session:
-            require_version(_party_row(session, party), expected_version, _party_what(party))
-            row = _require_party(session, party)
-            _set_members(session, row, list(characters))
-            return _party(session, row)
+            require_version(party_row(session, party), expected_version, party_what(party))
+            row = require_party(session, party)
+            set_members(session, row, list(characters))
+            return party_of(session, row)
 
     def parties_of(self, character: str) -> list[str]:
         """The names of the parties the character belongs to."""
         with self._db.session() as session:
-            row = _require_character(session, character)
+            row = require_character(session, character)
             statement = (
                 select(PartyRow.name)
                 .join(PartyMemberRow, col(PartyMemberRow.party_id) == col(PartyRow.id))
@@ -477,7 +489,7 @@ class CharacterRepository:
         """The players' own items, ordered by name ignoring case."""
         with self._db.session() as session:
             rows = session.exec(select(CustomItemRow).order_by(col(CustomItemRow.name_key))).all()
-        return [_decode_item(row.payload, row.name) for row in rows]
+        return [decode_item(row.payload, row.name) for row in rows]
 
     def get_custom_item(self, name: str) -> CatalogueItem:
         return self.read_custom_item(name)[0]
@@ -485,25 +497,25 @@ class CharacterRepository:
     def read_custom_item(self, name: str) -> tuple[CatalogueItem, int]:
         """The custom item ``name`` and the version it was read at."""
         with self._db.session() as session:
-            row = _require_item(session, name)
-        return _decode_item(row.payload, row.name), row.version
+            row = require_item(session, name)
+        return decode_item(row.payload, row.name), row.version
 
     def add_custom_item(self, item: CatalogueItem) -> None:
         """Store a new item; NameTakenError if a custom item has that name."""
         _clean_name(item.name, "custom item")
         with self._db.session() as session:
-            existing = _item_row(session, item.name)
+            existing = item_row(session, item.name)
             if existing is not None:
                 raise NameTakenError(f"there is already a custom item called {existing.name!r}")
             session.add(
                 CustomItemRow(
                     name=item.name,
                     name_key=name_key(item.name),
-                    payload=_encode_item(item),
+                    payload=encode_item(item),
                     version=1,
                 )
             )
-            _flush(session, f"custom item {item.name!r}")
+            flush_rows(session, f"custom item {item.name!r}")
 
     def edit_custom_item(
         self, name: str, item: CatalogueItem, expected_version: int | None = None
@@ -513,23 +525,23 @@ class CharacterRepository:
         if the item was changed or deleted since."""
         _clean_name(item.name, "custom item")
         with self._db.session() as session:
-            require_version(_item_row(session, name), expected_version, _item_what(name))
-            row = _require_item(session, name)
-            other = _item_row(session, item.name)
+            require_version(item_row(session, name), expected_version, item_what(name))
+            row = require_item(session, name)
+            other = item_row(session, item.name)
             if other is not None and other.id != row.id:
                 raise NameTakenError(f"there is already a custom item called {other.name!r}")
             row.name = item.name
             row.name_key = name_key(item.name)
-            row.payload = _encode_item(item)
+            row.payload = encode_item(item)
             next_version(row)
             session.add(row)
-            _flush(session, f"custom item {item.name!r}", versioned=_item_what(name))
+            flush_rows(session, f"custom item {item.name!r}", versioned=item_what(name))
             return row.version
 
     def delete_custom_item(self, name: str, expected_version: int | None = None) -> None:
         with self._db.session() as session:
-            require_version(_item_row(session, name), expected_version, _item_what(name))
-            delete_versioned(session, _require_item(session, name), _item_what(name))
+            require_version(item_row(session, name), expected_version, item_what(name))
+            delete_versioned(session, require_item(session, name), item_what(name))
 
     # -- application flags -------------------------------------------------------------------
 
@@ -560,150 +572,3 @@ class CharacterRepository:
     def documents(self, kind: str) -> DocumentShelf:
         """The stored journeys (``journey``) or hex maps (``map``)."""
         return DocumentShelf(self._db, kind)
-
-
-# -- rows -------------------------------------------------------------------------------------
-
-
-def _flush(session: Session, what: str, *, versioned: str | None = None) -> None:
-    """Write what the session holds now: NameTakenError for a name another row has, and
-    CharacterChangedError when a crow's row was written by someone else since it was read here
-    (its revision no longer the one read: the UPDATE or DELETE matched no row) — StaleWriteError
-    naming ``versioned`` for a party's or an item's row."""
-    try:
-        session.flush()
-    except IntegrityError:
-        raise NameTakenError(f"{what}: the name is already taken") from None
-    except StaleDataError:
-        if versioned is not None:
-            raise StaleWriteError(versioned) from None
-        raise CharacterChangedError(
-            f"{what} was changed since (in another window or the command line); nothing was saved"
-        ) from None
-
-
-def _character_row(session: Session, name: str) -> CharacterRow | None:
-    """The crow's row as stored now (refreshed if this session had read it: a save checks the
-    revision it finds against the one its caller read)."""
-    return session.exec(
-        select(CharacterRow)
-        .where(CharacterRow.name_key == name_key(name))
-        .execution_options(populate_existing=True)
-    ).first()
-
-
-def _require_character(session: Session, name: str) -> CharacterRow:
-    row = _character_row(session, name)
-    if row is None:
-        raise CharacterNotFoundError(f"there is no character called {name!r}")
-    return row
-
-
-def _party_row(session: Session, name: str) -> PartyRow | None:
-    statement = select(PartyRow).where(PartyRow.name_key == name_key(name))
-    return session.exec(statement.execution_options(populate_existing=True)).first()
-
-
-def _party_what(name: str) -> str:
-    return f"the party \u201c{name}\u201d"
-
-
-def _item_what(name: str) -> str:
-    return f"the item \u201c{name}\u201d"
-
-
-def _require_party(session: Session, name: str) -> PartyRow:
-    row = _party_row(session, name)
-    if row is None:
-        raise CharacterNotFoundError(f"there is no party called {name!r}")
-    return row
-
-
-def _item_row(session: Session, name: str) -> CustomItemRow | None:
-    statement = select(CustomItemRow).where(CustomItemRow.name_key == name_key(name))
-    return session.exec(statement.execution_options(populate_existing=True)).first()
-
-
-def _require_item(session: Session, name: str) -> CustomItemRow:
-    row = _item_row(session, name)
-    if row is None:
-        raise CharacterNotFoundError(f"there is no custom item called {name!r}")
-    return row
-
-
-def _summary_of(
-    character: Character,
-    name: str,
-    player: str,
-    revision: int,
-    created_at: datetime,
-    updated_at: datetime,
-) -> CharacterSummary:
-    return CharacterSummary(
-        name=name,
-        player=player,
-        speed=character.speed,
-        dead=character.dead,
-        stamina=character.stamina.current,
-        stamina_max=character.stamina.max,
-        wounds=len(character.wound_slots),
-        revision=revision,
-        created_at=created_at,
-        updated_at=updated_at,
-    )
-
-
-def _party(session: Session, row: PartyRow) -> Party:
-    statement = (
-        select(CharacterRow.name)
-        .join(PartyMemberRow, col(PartyMemberRow.character_id) == col(CharacterRow.id))
-        .where(PartyMemberRow.party_id == row.id)
-        .order_by(col(PartyMemberRow.position))
-    )
-    return Party(name=row.name, members=tuple(session.exec(statement).all()))
-
-
-def _set_members(session: Session, party: PartyRow, names: list[str], *, new: bool = False) -> None:
-    rows: list[CharacterRow] = []
-    seen: set[int] = set()
-    for name in names:
-        row = _require_character(session, name)
-        assert row.id is not None
-        if row.id in seen:
-            raise CharacterStoreError(f"{row.name!r} is listed twice for the party {party.name!r}")
-        seen.add(row.id)
-        rows.append(row)
-    if not new:  # the members are part of the party: its row names the version read
-        next_version(party)
-        session.add(party)
-        _flush(session, f"party {party.name!r}", versioned=_party_what(party.name))
-    session.exec(delete(PartyMemberRow).where(col(PartyMemberRow.party_id) == party.id))
-    assert party.id is not None
-    for position, row in enumerate(rows):
-        assert row.id is not None
-        session.add(PartyMemberRow(party_id=party.id, character_id=row.id, position=position))
-    session.flush()
-
-
-# -- custom item payloads ---------------------------------------------------------------------
-
-
-def _encode_item(item: CatalogueItem) -> str:
-    """A custom item as a JSON object with the keys of an ``items.toml`` entry."""
-    return json.dumps(item_table(item), ensure_ascii=False, separators=(",", ":"))
-
-
-def _decode_item(payload: str, name: str) -> CatalogueItem:
-    try:
-        entry = json.loads(payload)
-        return _read_item_entry(entry)
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as error:
-        raise CharacterStoreError(
-            f"the stored custom item {name!r} cannot be read ({error}); edit or delete it"
-        ) from None
-
-
-def _read_item_entry(entry: dict[str, Any]) -> CatalogueItem:
-    # The catalogue's own reader: a stored item obeys exactly the rules of items.toml, and the
-    # keys a later Refkit adds (keywords, range, price, crafting) come back with it.
-    return read_item_table(entry)

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
@@ -38,15 +37,22 @@ from refkit.gui.characters.notes_editor import NotesConflictBar, NotesEdit
 from refkit.gui.characters.portrait import scaled_portrait
 from refkit.gui.characters.rest_dialog import RestDialog, SheetRest
 from refkit.gui.characters.session import CharacterSession
-from refkit.gui.common.plain_text import ElidedLabel, plain_label, rich_tooltip
+from refkit.gui.characters.stat_tile import StatTile
+from refkit.gui.common.plain_text import ElidedLabel, plain_label
 from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.draw_dialog import DrawFromPackDialog
 from refkit.gui.inventory.split_dialog import SplitStackDialog
 from refkit.gui.shell.save_problem_bar import SaveProblem, passes_by_itself, reason_of
 from refkit.gui.shell.undo_adapter import EditNotSavedError
+from refkit.present.sheet_words import (
+    SPEED_TIP,
+    armour_words,
+    signed,
+    speed_detail,
+    wound_prompt_lines,
+)
 from refkit.rules.character.file_format import check_character
 from refkit.rules.character.model import CONDITIONS, Character
-from refkit.rules.character.speed import speed_reason
 from refkit.rules.inventory.model import BACKPACK
 from refkit.rules.inventory.moves import MoveRefused
 from refkit.store.character_store import name_key
@@ -56,50 +62,6 @@ DEAD_STYLE = (
     "background: #7f0000; color: white; font-weight: bold; padding: 6px; border-radius: 6px;"
 )
 WARNING_STYLE = "color: #b26a00; font-weight: bold;"
-
-
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
-
-
-class StatTile(QFrame):
-    """A caption over a big number, with an optional line of detail under it."""
-
-    def __init__(self, name: str, caption: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName(f"{name}_tile")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.caption = QLabel(caption.upper())
-        self.caption.setObjectName(f"{name}_caption")
-        caption_font = QFont(self.font())
-        caption_font.setPointSizeF(caption_font.pointSizeF() * 0.85)
-        caption_font.setBold(True)
-        self.caption.setFont(caption_font)
-        self.value = QLabel("–")
-        self.value.setObjectName(f"{name}_value")
-        value_font = QFont(self.font())
-        value_font.setPointSizeF(value_font.pointSizeF() * 1.7)
-        value_font.setBold(True)
-        self.value.setFont(value_font)
-        self.detail = plain_label("")
-        self.detail.setObjectName(f"{name}_detail")
-        detail_font = QFont(self.font())
-        detail_font.setPointSizeF(detail_font.pointSizeF() * 0.85)
-        self.detail.setFont(detail_font)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 4, 8, 4)
-        layout.setSpacing(0)
-        for label in (self.caption, self.value, self.detail):
-            label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-            layout.addWidget(label)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-
-    def show_value(self, value: str, detail: str = "", tooltip: str = "") -> None:
-        self.value.setText(value)
-        self.detail.setText(detail)
-        self.detail.setVisible(bool(detail))
-        self.setToolTip(rich_tooltip(tooltip))  # may name the crow's armour
-        self.setAccessibleName(f"{self.caption.text().capitalize()}: {value}. {detail}".strip())
 
 
 class CharacterSheetPanel(QWidget):
@@ -379,19 +341,7 @@ class CharacterSheetPanel(QWidget):
         self._show_wound_prompt()
 
     def _show_wound_prompt(self) -> None:
-        prompt = self._session.wound_prompt()
-        lines = []
-        if prompt.to_place:
-            lines.append(
-                f"⚠ Wounds waiting: place {prompt.to_place} wound"
-                f"{'s' if prompt.to_place != 1 else ''} — click a free wound box on the board for "
-                "each (they stay here until placed)"
-            )
-        if prompt.to_heal:
-            lines.append(
-                f"Rest: heal {prompt.to_heal} wound{'s' if prompt.to_heal != 1 else ''} of the "
-                "player's choice — click the wounded box on the board"
-            )
+        lines = wound_prompt_lines(self._session.wound_prompt())
         self.prompt_label.setText("\n".join(lines))
         self.prompt_label.setVisible(bool(lines))
 
@@ -424,35 +374,14 @@ class CharacterSheetPanel(QWidget):
         self.stamina_bar.setRange(0, max(1, stamina.max))
         self.stamina_bar.setValue(stamina.current)
         self.stamina_bar.setUpdatesEnabled(True)
-        sources = [s for s in character.items.armor_sources() if s.armor is not None]
-        full = ", ".join(f"{s.name} {s.armor.ad}/{s.armor.max_ad}" for s in sources if s.armor)
-        if not sources:
-            ad_detail = "none worn"
-        elif len(sources) == 1:
-            ad_detail = "suit" if sources[0].worn else "shield"
-        else:
-            ad_detail = f"{len(sources)} sources"
+        ad_detail, full = armour_words(character)
         self.tiles["ad"].show_value(
             str(character.armor_defense), ad_detail, full or "No worn armour or shield in hand"
         )
-        costly = sorted(character.wounded_item_slots)
         if character.dead:
             self.tiles["speed"].show_value("DEAD", "all ten slots wounded")
         else:
-            detail = f"of {character.speed_base}"
-            if costly:
-                detail += (
-                    f" · −{len(costly)}: wounded slot{'s' if len(costly) > 1 else ''} with items"
-                )
-            reason = speed_reason(character.conditions)
-            if reason:
-                detail += f" · {reason}"
-            self.tiles["speed"].show_value(
-                str(character.speed),
-                detail,
-                "Speed drops by one for each backpack slot holding both a wound and an item; "
-                "grabbed or unconscious makes it 0, prone halves it",
-            )
+            self.tiles["speed"].show_value(str(character.speed), speed_detail(character), SPEED_TIP)
         wounds = len(character.wound_slots)
         where = ", ".join(str(s) for s in sorted(character.wound_slots))
         self.tiles["wounds"].show_value(

@@ -12,8 +12,7 @@ expertise toggle spends a use of one of its expertises, as an undoable edit of t
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
@@ -34,22 +33,23 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.common.plain_text import plain_label, rich_tooltip
+from refkit.gui.dice.result_views import show_d100, show_notation, show_test, show_usage_dice
 from refkit.gui.dice.roll_log_panel import STILL_OPENING
 from refkit.gui.dice.widgets import (
     Counter,
     KeyFriendlySpinBox,
     OddsStrip,
     ResultBanner,
-    dice_chips,
     keep_return_key,
     palette_is_dark,
     scaled_font,
 )
 from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.gui.shell.palette import result_colours
-from refkit.present.test_text import NET_TEXT, shown_signed, word_result
+from refkit.present.test_setup import TestSetup
+from refkit.present.test_text import NET_TEXT, shown_signed
 from refkit.rules.checks.conditions import NO_EFFECT, ConditionEffect, conditions_on_test
-from refkit.rules.checks.crows_test import Forced, Order, net_state
+from refkit.rules.checks.crows_test import Order, net_state
 from refkit.rules.checks.prepared import PREPARED_BONUS
 from refkit.store.row_forms import name_key
 
@@ -57,12 +57,8 @@ if TYPE_CHECKING:
     from refkit.app.characters.roll_for import CrowsForTests
     from refkit.app.dice_service import DiceService
     from refkit.app.undo import Command
-    from refkit.dice.notation import NotationRoll
     from refkit.rules.character.model import Character
-    from refkit.rules.checks.crows_test import TestResult
-    from refkit.rules.checks.d100 import D100Roll
     from refkit.rules.checks.odds import TestOdds
-    from refkit.rules.usage_dice import UsageDiceRoll
 
 log = logging.getLogger(__name__)
 
@@ -78,62 +74,6 @@ TESTED = (("agility", "Agility"), ("strength", "Strength"), ("mind", "Mind"))
 def _read_here(function: Callable[..., Any], *args: Any) -> Any:
     """The default reader of the crows offered in "Roll for": on the calling thread."""
     return function(*args)
-
-
-@dataclass(frozen=True)
-class TestSetup:
-    """The test as the panel's controls describe it."""
-
-    __test__ = False  # not a pytest test class
-
-    characteristic: int
-    edges: int
-    banes: int
-    bonus: int
-    expertise: bool
-    crit_min: int
-    order: Order
-    crow: str | None = None
-    tested: str | None = None
-    conditions: tuple[str, ...] = ()
-    expertise_name: str | None = None
-    effect: ConditionEffect = NO_EFFECT
-    prepared: bool = False  # the crow's prepared task: +2 until its next rest
-
-    @property
-    def bonuses(self) -> tuple[int, ...]:
-        given = (self.bonus,) if self.bonus else ()
-        return (*given, PREPARED_BONUS) if self.prepared else given
-
-    def keywords(self) -> dict[str, object]:
-        """The test's keywords as the rules take them (the conditions' edges and banes added)."""
-        return {
-            "edges": self.edges + self.effect.edges,
-            "banes": self.banes + self.effect.banes,
-            "bonuses": self.bonuses,
-            "expertise": self.expertise,
-            "crit_min": self.crit_min,
-            "order": self.order,
-            "forced": self.effect.forced,
-        }
-
-    def roll_keywords(self) -> dict[str, object]:
-        """The keywords for the dice service, which adds the crow's conditions itself."""
-        keywords: dict[str, object] = {
-            "edges": self.edges,
-            "banes": self.banes,
-            "bonuses": self.bonuses,
-            "expertise": self.expertise,
-            "crit_min": self.crit_min,
-            "order": self.order,
-        }
-        if self.crow is not None:
-            keywords.update(crow=self.crow, conditions=self.conditions, tested=self.tested)
-        return keywords
-
-    @property
-    def forced(self) -> Forced | None:
-        return self.effect.forced
 
 
 class DicePanel(QWidget):
@@ -619,7 +559,7 @@ class DicePanel(QWidget):
         except Exception as error:  # the table must never stop: report, keep going
             self._roll_failed("test", error)
             return
-        self._show_test(setup, rolled.result)
+        show_test(self.result, setup, rolled.result)
         if setup.crow is not None and setup.expertise_name and rolled.result.expertise_applied:
             self._spend_expertise(setup.crow, setup.expertise_name)
 
@@ -645,7 +585,7 @@ class DicePanel(QWidget):
         except Exception as error:
             self._roll_failed("d100", error)
             return
-        self._show_d100(rolled.result)
+        show_d100(self.result, rolled.result)
 
     def roll_usage_dice(self) -> None:
         service = self._ready_service()
@@ -656,7 +596,7 @@ class DicePanel(QWidget):
         except Exception as error:
             self._roll_failed("usage dice", error)
             return
-        self._show_usage_dice(rolled.result)
+        show_usage_dice(self.result, rolled.result)
 
     def roll_notation(self) -> None:
         service = self._ready_service()
@@ -675,7 +615,7 @@ class DicePanel(QWidget):
             self._roll_failed("dice", error)
             return
         self._clear_notation_error()
-        self._show_notation(rolled.result)
+        show_notation(self.result, rolled.result)
 
     def focus_notation(self) -> None:
         self.notation.setFocus(Qt.FocusReason.ShortcutFocusReason)
@@ -719,86 +659,3 @@ class DicePanel(QWidget):
     def _clear_notation_error(self, *_args: object) -> None:
         self.notation_error.clear()
         self.notation_error.hide()
-
-    # showing results ------------------------------------------------------------------------
-
-    def _show_test(self, setup: TestSetup, result: TestResult) -> None:
-        # the words come from refkit.present (one wording with the roll log and the CLI); only
-        # the dice chips and the bold total are the panel's own
-        words = word_result(
-            result,
-            characteristic=setup.characteristic,
-            bonus=setup.bonus,
-            expertise_asked=setup.expertise,
-            forced_by="unconscious" if setup.forced == "doom" else None,
-            expertise_name=setup.expertise_name,
-        )
-        *steps, total = words.terms
-        dice = " · ".join([dice_chips(result.dice), *steps, f"<b>{total}</b>"])
-        note = words.note
-        if setup.crow is not None:
-            named = f"For {setup.crow}"
-            note = f"{named}. {note}" if note else named
-        self.result.show_result(words.outcome, words.headline, words.meaning, dice, note)
-
-    def _show_d100(self, roll: D100Roll) -> None:
-        if roll.value == 100:
-            reading = "two 10s read 100"
-        else:
-            reading = f"{roll.tens % 10} tens, {roll.ones % 10} ones"
-        dice = (
-            f"tens die {dice_chips([roll.tens])} · ones die {dice_chips([roll.ones])} · {reading}"
-        )
-        self.result.show_result("neutral", f"d100: {roll.value}", "Percentile roll", dice)
-
-    def _show_usage_dice(self, roll: UsageDiceRoll) -> None:
-        removed = {position for position, face in enumerate(roll.rolled) if face <= 2}
-        if roll.after == 0:
-            outcome, meaning = "doom", "Used up: no usage dice left"
-        elif roll.after < roll.before:
-            outcome = "tier2"
-            lost = roll.before - roll.after
-            meaning = f"{lost} {'die' if lost == 1 else 'dice'} removed"
-        else:
-            outcome, meaning = "tier3", "None removed"
-        self.result.show_result(
-            outcome,
-            f"Usage dice: {roll.before} → {roll.after}",
-            meaning,
-            dice_chips(roll.rolled, dim=removed),
-            "Every 1 or 2 is removed",
-        )
-
-    def _show_notation(self, roll: NotationRoll) -> None:
-        parts: list[str] = []
-        for term in roll.terms:
-            shown = (
-                dice_chips(term.faces, dim=_dropped_positions(term.faces, term.kept))
-                if term.faces
-                else str(abs(term.value))
-            )
-            if term.sign < 0:
-                parts.append(f"− {shown}")
-            else:
-                parts.append(f"+ {shown}" if parts else shown)
-        dropped = len(roll.dice) - len(roll.kept)
-        note = (
-            f"{dropped} {'die' if dropped == 1 else 'dice'} dropped (struck through)"
-            if dropped
-            else ""
-        )
-        self.result.show_result(
-            "neutral", f"{roll.expression} = {roll.total}", "Dice roll", " ".join(parts), note
-        )
-
-
-def _dropped_positions(dice: Sequence[int], kept: Sequence[int]) -> set[int]:
-    """Positions of ``dice`` missing from the multiset ``kept`` (dropped by keep-highest/lowest)."""
-    remaining = list(kept)
-    dropped: set[int] = set()
-    for position, face in enumerate(dice):
-        if face in remaining:
-            remaining.remove(face)
-        else:
-            dropped.add(position)
-    return dropped

@@ -11,18 +11,15 @@ from __future__ import annotations
 
 import logging
 import random
-import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
-import shiboken6
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QFont, QShowEvent
+from PySide6.QtGui import QBrush, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCheckBox,
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
@@ -32,7 +29,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMessageBox,
     QPushButton,
-    QSpinBox,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -41,127 +37,45 @@ from PySide6.QtWidgets import (
 
 from refkit.errors import StaleWriteError
 from refkit.gui.common.conflict_bar import ConflictBar
-from refkit.gui.common.plain_text import plain_label, plain_message, rich_tooltip
+from refkit.gui.common.plain_text import plain_message, rich_tooltip
 from refkit.gui.common.row_table_model import Column, RowTableModel
 from refkit.gui.common.table_style import fixed_column_widths, problem_row_tint, show_problem_list
 from refkit.gui.common.typing_keys import KeyKeepingDelegate, keep_keys
+from refkit.gui.tables.in_use_line import TablesInUseLine
+from refkit.gui.tables.roll_controls import RollControls
 from refkit.present.form_conflict import form_conflict
+from refkit.present.table_grid import (
+    COLUMNS,
+    SOURCE_WORDS,
+    TABLE_WORDS,
+    GridLine,
+    RowProblem,
+    cells_of,
+    check_grid,
+    check_line,
+    describe_roll,
+    is_edited,
+    line_of,
+    new_table,
+    next_low,
+)
 from refkit.rules.tables.model import (
     RollableTable,
     TableRoll,
-    TableRow,
     TableSource,
-    dice_range,
     roll_table,
-    validate_table,
 )
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
 
-    from refkit.app.table_service import ActiveTable, TableService, TableUse
+    from refkit.app.table_service import TableService, TableUse
     from refkit.app.undo import Command
     from refkit.gui.tables.import_dialog import TableImportDialog
     from refkit.store.table_store import TableSummary
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-COLUMNS = ("Low", "High", "Result", "Duration")
-TABLE_WORDS = {"max_modifier": "largest modifier", "modifier_name": "modifier"}
-"""How a conflict names the fields of a table that changed elsewhere."""
-SOURCE_WORDS = {
-    TableSource.REFKIT_DEFAULT: "Refkit default",
-    TableSource.IMPORTED: "imported",
-    TableSource.CUSTOM: "your own",
-}
-
-
-@dataclass(frozen=True)
-class RowProblem:
-    """A problem found in the grid: its message and the grid rows (0-based) it names."""
-
-    message: str
-    rows: tuple[int, ...] = ()
-
-
-_WHOLE = re.compile(r"^[+-]?\d+$")
-
-
-@dataclass
-class GridLine:
-    """One row of the grid: its four cells as typed, and whether a problem names it."""
-
-    cells: tuple[str, str, str, str]
-    tinted: bool = field(default=False, compare=False)
-
-    def with_cell(self, column: int, text: str) -> GridLine:
-        cells = list(self.cells)
-        cells[column] = text
-        return GridLine((cells[0], cells[1], cells[2], cells[3]), self.tinted)
-
-
-def rows_from_cells(cells: Sequence[Sequence[str]]) -> tuple[list[TableRow], list[RowProblem]]:
-    """Rows from the grid's text (blank rows at the end are ignored), and the problems of cells
-    that cannot be read: a low that is not a number, a blank row in the middle."""
-    filled = [any(cell.strip() for cell in line) for line in cells]
-    last = max((index for index, full in enumerate(filled) if full), default=-1)
-    rows: list[TableRow] = []
-    problems: list[RowProblem] = []
-    for index, line in enumerate(cells[: last + 1]):
-        low_text, high_text, text, duration = [*line, "", "", "", ""][:4]
-        low_text, high_text = low_text.strip(), high_text.strip()
-        number = index + 1
-        if not filled[index]:
-            problems.append(RowProblem(f"row {number} is blank: fill it in or remove it", (index,)))
-            continue
-        if not _WHOLE.match(low_text):
-            problems.append(
-                RowProblem(f"row {number}: low {low_text!r} is not a whole number", (index,))
-            )
-            continue
-        high: int | None
-        if high_text == "":
-            high = int(low_text)
-        elif high_text in ("+", "up", "∞"):
-            high = None
-        elif _WHOLE.match(high_text):
-            high = int(high_text)
-        else:
-            problems.append(
-                RowProblem(
-                    f"row {number}: high {high_text!r} is not a whole number "
-                    "(leave it blank for a single result, or + for 'and up')",
-                    (index,),
-                )
-            )
-            continue
-        rows.append(TableRow(int(low_text), high, text.strip(), duration.strip()))
-    return rows, problems
-
-
-def check_grid(
-    base: RollableTable, name: str, dice: str, cells: Sequence[Sequence[str]]
-) -> tuple[RollableTable | None, list[RowProblem]]:
-    """The table the grid describes and every problem with it; row numbers are the grid's."""
-    rows, problems = rows_from_cells(cells)
-    if problems:
-        return None, problems
-    table = replace(base, name=" ".join(name.split()), dice=dice.strip(), rows=tuple(rows))
-    for problem in validate_table(table):
-        problems.append(RowProblem(problem.message, tuple(row - 1 for row in problem.rows)))
-    return (None if problems else table), problems
-
-
-def describe_roll(roll: TableRoll) -> str:
-    """One line for a roll: ``7 → 7–8: three goblins``, with inline dice shown."""
-    shown = f"{roll.dice_total}"
-    if roll.modifier:
-        shown += f" + {roll.modifier} = {roll.index}"
-    inline = ""
-    if roll.inline_rolls:
-        inline = " (" + ", ".join(f"{r.notation} → {r.total}" for r in roll.inline_rolls) + ")"
-    return f"{shown} → {roll.row.label}: {roll.text}{inline}"
 
 
 class TableEditor(QWidget):
@@ -188,10 +102,6 @@ class TableEditor(QWidget):
         self._service = service
         self._undo_stack = undo_stack
         self._rng_factory = rng_factory
-        self._in_use_stale = False
-        """The undo stack moved while the panel was hidden: read the tables in use when
-        shown."""
-        self._in_use_reading = False  # a read of them is on its way in the worker
         self._summaries: list[TableSummary] = []
         self._current: RollableTable | None = None
         self._problems: list[RowProblem] = []
@@ -226,9 +136,8 @@ class TableEditor(QWidget):
         self.use_miasma_button = QPushButton("Use as the Miasma table")
         self.use_miasma_button.setObjectName("table_use_miasma")
         self.use_miasma_button.setToolTip("The travel day's Miasma rolls here (a 1d10 table)")
-        self.in_use_label = plain_label("")  # table names, as typed
-        self.in_use_label.setObjectName("table_in_use")
-        self.in_use_label.setWordWrap(True)
+        self.in_use_label = TablesInUseLine(self.isVisible)
+        self.in_use_label.set_source(service, undo_stack)
 
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("table_name")
@@ -263,24 +172,12 @@ class TableEditor(QWidget):
         self.revert_button = QPushButton("Revert")
         self.revert_button.setObjectName("table_revert")
 
-        self.force_check = QCheckBox("Force total")
-        self.force_check.setObjectName("table_force")
-        self.force_spin = QSpinBox()
-        self.force_spin.setObjectName("table_force_total")
-        self.force_spin.setEnabled(False)
-        self.modifier_label = QLabel("Modifier")
-        self.modifier_spin = QSpinBox()
-        self.modifier_spin.setObjectName("table_modifier")
-        self.roll_button = QPushButton("Roll on table")
-        self.roll_button.setObjectName("table_roll")
-        self.roll_result = plain_label("")  # a table row, as typed
-        self.roll_result.setObjectName("table_roll_result")
-        self.roll_result.setWordWrap(True)
-        self.roll_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        result_font = QFont(self.roll_result.font())
-        result_font.setPointSizeF(max(9.0, result_font.pointSizeF() * 1.2))
-        result_font.setBold(True)
-        self.roll_result.setFont(result_font)
+        self.rolling = RollControls()
+        self.force_check = self.rolling.force_check
+        self.force_spin = self.rolling.force_spin
+        self.modifier_spin = self.rolling.modifier_spin
+        self.roll_button = self.rolling.roll_button
+        self.roll_result = self.rolling.result
 
         self._build_layout()
         self._connect()
@@ -334,13 +231,6 @@ class TableEditor(QWidget):
         row_buttons.addStretch(1)
         row_buttons.addWidget(self.revert_button)
         row_buttons.addWidget(self.save_button)
-        roll_row = QHBoxLayout()
-        roll_row.addWidget(self.force_check)
-        roll_row.addWidget(self.force_spin)
-        roll_row.addWidget(self.modifier_label)
-        roll_row.addWidget(self.modifier_spin)
-        roll_row.addStretch(1)
-        roll_row.addWidget(self.roll_button)
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.conflict)
@@ -349,7 +239,7 @@ class TableEditor(QWidget):
         right_layout.addLayout(row_buttons)
         right_layout.addWidget(self.check_label)  # a line of its own: its text grows on edits
         right_layout.addWidget(self.problem_list)
-        right_layout.addLayout(roll_row)
+        right_layout.addLayout(self.rolling.row())
         right_layout.addWidget(self.roll_result)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -376,10 +266,9 @@ class TableEditor(QWidget):
         self.defaults_button.clicked.connect(self.restore_defaults)
         self.use_backlash_button.clicked.connect(lambda: self.use_as("backlash"))
         self.use_miasma_button.clicked.connect(lambda: self.use_as("miasma"))
-        self.force_check.toggled.connect(self.force_spin.setEnabled)
         self.roll_button.clicked.connect(self.roll)
         if self._undo_stack is not None:  # an undone choice shows at once
-            self._undo_stack.indexChanged.connect(self._history_moved)
+            self._undo_stack.indexChanged.connect(self.in_use_label.history_moved)
 
     # the list -------------------------------------------------------------------------------
 
@@ -387,7 +276,8 @@ class TableEditor(QWidget):
         self._service = service
         if undo_stack is not None and undo_stack is not self._undo_stack:
             self._undo_stack = undo_stack
-            undo_stack.indexChanged.connect(self._history_moved)
+            undo_stack.indexChanged.connect(self.in_use_label.history_moved)
+        self.in_use_label.set_source(service, self._undo_stack)
         self.reload()
 
     def table_names(self) -> list[str]:
@@ -420,7 +310,7 @@ class TableEditor(QWidget):
         enabled = self._service is not None
         for widget in (self.new_button, self.import_button, self.defaults_button):
             widget.setEnabled(enabled)
-        self._show_in_use()
+        self.in_use_label.read_now()
         if self._summaries:
             self.table_list.setCurrentRow(chosen)
             self._select_row(chosen)
@@ -504,25 +394,14 @@ class TableEditor(QWidget):
             self.source_label.setText(SOURCE_WORDS[table.source])
             self.source_label.setToolTip(rich_tooltip(table.description))
             # one reset; no row is measured (sizing rows to their text read every row)
-            self._lines.replace_all(GridLine(_line(cells)) for cells in _cells_of(table))
-            self._set_modifier_range(table)
+            self._lines.replace_all(GridLine(line_of(cells)) for cells in cells_of(table))
+            self.rolling.show_table(table)
         self._loading = False
         self._dice_changed()
         self.roll_result.clear()
 
-    def _set_modifier_range(self, table: RollableTable) -> None:
-        has_modifier = table.max_modifier != 0
-        self.modifier_label.setVisible(has_modifier)
-        self.modifier_spin.setVisible(has_modifier)
-        self.modifier_label.setText((table.modifier_name or "modifier").capitalize())
-        self.modifier_spin.setRange(0, 99 if table.max_modifier is None else table.max_modifier)
-
     def _dice_changed(self) -> None:
-        try:
-            low, high = dice_range(self.dice_edit.text())
-        except ValueError:
-            low, high = 0, 0
-        self.force_spin.setRange(low, high)
+        self.rolling.set_dice(self.dice_edit.text())
         self.recheck()
 
     def recheck(self, *_args: object) -> None:
@@ -543,11 +422,7 @@ class TableEditor(QWidget):
         self._tint({row for problem in self._problems for row in problem.rows})
         self._list_problems([problem.message for problem in self._problems])
         dirty = self._dirty()
-        if self._problems:
-            count = len(self._problems)
-            self.check_label.setText(f"{count} {'problem' if count == 1 else 'problems'}")
-        else:
-            self.check_label.setText("Ranges OK — not saved" if dirty else "Ranges OK")
+        self.check_label.setText(check_line(self._problems, dirty))
         self.save_button.setEnabled(table is not None and dirty and self._service is not None)
         self.revert_button.setEnabled(dirty)
 
@@ -567,21 +442,11 @@ class TableEditor(QWidget):
     def _dirty(self) -> bool:
         if self._current is None:
             return False
-        return (
-            self.name_edit.text() != self._current.name
-            or self.dice_edit.text() != self._current.dice
-            or self.cells() != _cells_of(self._current)
-        )
+        return is_edited(self._current, self.name_edit.text(), self.dice_edit.text(), self.cells())
 
     def add_row(self) -> None:
         rows = len(self._lines)
-        next_low = ""
-        if rows:
-            last = self._lines.row_at(rows - 1).cells
-            top = last[1] or last[0]
-            if _WHOLE.match(top.strip()):
-                next_low = str(int(top) + 1)
-        self._lines.append([GridLine((next_low, "", "", ""))])
+        self._lines.append([GridLine((next_low(self.cells()), "", "", ""))])
         self.grid.setCurrentIndex(self._lines.index(rows, 2))
         self.recheck()
 
@@ -622,16 +487,7 @@ class TableEditor(QWidget):
             return
         from refkit.app.table_service import SaveTableCommand
 
-        names = {summary.name.casefold() for summary in self._summaries}
-        number = 1
-        while f"new table {number}" in names:
-            number += 1
-        table = RollableTable(
-            name=f"New table {number}",
-            dice="1d6",
-            rows=(TableRow(1, 3, "Something stirs in the dark"), TableRow(4, 6, "Nothing")),
-            source=TableSource.CUSTOM,
-        )
+        table = new_table(self.table_names())
         if self._push(SaveTableCommand(self._service, table)):
             self._current = None
             self.reload(select=table.name)
@@ -692,7 +548,7 @@ class TableEditor(QWidget):
         name, dice, cells = self._kept_edits
         self.name_edit.setText(name)
         self.dice_edit.setText(dice)
-        self._lines.replace_all(GridLine(_line(row)) for row in cells)
+        self._lines.replace_all(GridLine(line_of(row)) for row in cells)
         self.recheck()
 
     def ask_delete(self) -> QMessageBox | None:
@@ -734,56 +590,16 @@ class TableEditor(QWidget):
             return False
         self.recheck()  # the refusal shown before gives way to the grid's own problems
         self.status_message.emit(f"{name} is now the {USE_SPECS[use].label} table")
-        self._show_in_use()
+        self.in_use_label.read_now()
         return True
 
     def in_use_text(self) -> str:
-        if self._in_use_stale or self._in_use_reading:
-            self._show_in_use()
-        return self.in_use_label.text()
-
-    def _history_moved(self, _index: int) -> None:
-        """A step was made or undone: the tables in use are read again if the panel is seen
-        (in the worker, not waited for: the step's press is answered at once), else when it
-        is shown."""
-        if not self.isVisible():
-            self._in_use_stale = True
-            return
-        service = self._service
-        if service is None:
-            return
-        from refkit.gui.shell.undo_adapter import read_later
-
-        self._in_use_reading = True
-        read_later(self._undo_stack, service.active_tables, self._in_use_read, self._in_use_failed)
-
-    def _in_use_read(self, active: list[ActiveTable]) -> None:
-        if shiboken6.isValid(self.in_use_label):
-            self._in_use_reading = False
-            self.in_use_label.setText(_in_use_lines(active))
-
-    def _in_use_failed(self, error: BaseException) -> None:
-        if shiboken6.isValid(self.in_use_label):
-            self._in_use_reading = False
-            log.warning("cannot read the tables in use: %s", error)
-            self.in_use_label.setText(f"Cannot read the tables in use: {error}")
+        return self.in_use_label.current_text()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if self._in_use_stale:
-            self._show_in_use()
-
-    def _show_in_use(self, *_args: object) -> None:
-        self._in_use_stale = self._in_use_reading = False
-        if self._service is None:
-            self.in_use_label.clear()
-            return
-        try:
-            text = _in_use_lines(self._read(self._service.active_tables))
-        except Exception as error:  # a read failure must not take the panel down
-            log.warning("cannot read the tables in use: %s", error)
-            text = f"Cannot read the tables in use: {error}"
-        self.in_use_label.setText(text)
+        if self.in_use_label.stale:
+            self.in_use_label.read_now()
 
     def _read(self, function: Callable[..., T], *args: object) -> T:
         """``function(*args)``, a read of the tables, where the undo stack writes (the window's
@@ -842,8 +658,7 @@ class TableEditor(QWidget):
         table = self._current
         if table is None:
             return None
-        total = self.force_spin.value() if self.force_check.isChecked() else None
-        modifier = self.modifier_spin.value() if table.max_modifier != 0 else 0
+        total, modifier = self.rolling.total(), self.rolling.modifier(table)
         try:
             if self._service is not None:
                 from refkit.gui.shell.undo_adapter import write_through
@@ -859,30 +674,3 @@ class TableEditor(QWidget):
         self.status_message.emit(f"{table.name}: {describe_roll(result)}")
         self.table_rolled.emit(result)
         return result
-
-
-def _line(cells: Sequence[str]) -> tuple[str, str, str, str]:
-    return (cells[0], cells[1], cells[2], cells[3])
-
-
-def _cells_of(table: RollableTable) -> list[list[str]]:
-    return [
-        [
-            str(row.low),
-            "+" if row.high is None else ("" if row.high == row.low else str(row.high)),
-            row.text,
-            row.duration,
-        ]
-        for row in table.rows
-    ]
-
-
-def _in_use_lines(active: list[ActiveTable]) -> str:
-    """The in-use line: each use's table, and whether it is Refkit's default."""
-    from refkit.app.table_service import USE_SPECS
-
-    return "\n".join(
-        f"{USE_SPECS[one.use].label.capitalize()} table: {one.name}"
-        + ("" if one.chosen else " (Refkit's default)")
-        for one in active
-    )
