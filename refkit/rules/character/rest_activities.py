@@ -32,6 +32,7 @@ from refkit.rules.character.trait_rest import (
     trait_activity,
     trait_result,
 )
+from refkit.rules.character.trait_rest_plus import second_roll_note
 from refkit.rules.common.name_text import match_key
 from refkit.rules.inventory.model import GROUND, Item
 
@@ -577,7 +578,8 @@ def _activity_preview(crow: Character, plan: PlannedActivity) -> str:
     if activity is Activity.IDENTIFY:
         return f"learns what {plan.target_name} does"
     if activity is Activity.CRAFT:
-        return "one crafting roll" + (f" for {plan.target}" if plan.target else "")
+        what = f" for {plan.target}" if plan.target else ""
+        return f"one crafting roll{what}{second_roll_note(crow)}"
     if activity is Activity.TRAIT:
         chosen = trait_activity(plan.choice.trait)
         return f"{chosen.name}: {chosen.does}"
