@@ -53,7 +53,9 @@ def register_rest(actions: Subcommands) -> None:
         default=[],
         metavar="CROW=ACTIVITY",
         help="a crow's rest activity (repeatable): tend-wounds[:PATIENT], repair-armor[:ITEM], "
-        "seclude-camp, prepare[:TASK], identify[:ITEM], harvest:SIZE, craft[:WHAT], "
+        "seclude-camp, prepare[:TASK], identify[:ITEM], harvest:SIZE, craft[:WHAT] "
+        "(craft:A,B with Midnight Oil, Double Duty or Twice Enchanted), study[:LORE] "
+        "(study:A,B with Cram; study:LORE>CROW with Shared Knowledge), "
         "trait:TRAIT[:TARGET] (a trait the crow has that is a rest activity), none",
     )
     finish.add_argument(

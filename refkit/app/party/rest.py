@@ -66,8 +66,9 @@ if TYPE_CHECKING:
     from refkit.app.crafting.service import CraftingStep, Step
 
 RECORDS_KEY: Final = "rest_records"
-"""State key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task}}``, saved only on
-the version read (a rest's undo or redo refuses, nothing written, when they changed since)."""
+"""State key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task, "studied": the
+lore uses a book gave it}}``, saved only on the version read (a rest's undo or redo refuses,
+nothing written, when they changed since)."""
 RECORDS_WHAT: Final = "the rest records (starvation wounds, prepared tasks)"
 """What a conflict calls them (as the store does)."""
 
@@ -337,6 +338,7 @@ def party_rest(
     fed_free = leftovers_fed(crows, planned)
     singers = trait_doers(planned, BLESS)
     planned_for = expert_plan(crows, planned)
+    studied = lore_studied(planned)
     for crow in crows:
         key = name_key(crow.name)
         record = dict(records.get(key, {}))
@@ -363,8 +365,15 @@ def party_rest(
             entry = replace(
                 entry, activity_result="; ".join(filter(None, (entry.activity_result, said)))
             )
+        benefit, heard_from = studied.get(key, ("", ""))
+        if heard_from and entry.rested:
+            said = f"heard {heard_from}'s lore book read aloud: {benefit} until the next rest"
+            entry = replace(
+                entry, activity_result="; ".join(filter(None, (entry.activity_result, said)))
+            )
         raised.extend(crow_raised)
         entries.append(entry)
+        record["studied"] = benefit if entry.rested else ""
         record["starvation_wounds"] = one.starvation_wounds
         record["prepared"] = prepared
         record["lasting"] = one.activity_result if _lasting(one.activity) else ""
@@ -420,6 +429,19 @@ def expert_plan(
         if plan is not None and plan.choice.activity is Activity.PREPARE and expert_planner(crow):
             return crow.name, plan.target or "the task named at the table"
     return None
+
+
+def lore_studied(planned: Mapping[str, PlannedActivity]) -> dict[str, tuple[str, str]]:
+    """Folded crow name → (the lore uses it has until its next rest, who read the book to it
+    ("" itself)), for the crows studying a lore book and those it is read to aloud."""
+    studied: dict[str, tuple[str, str]] = {}
+    for plan in planned.values():
+        if plan.study is None:
+            continue
+        studied[name_key(plan.crow)] = (plan.study.benefit(), "")
+        if plan.study.listener:
+            studied.setdefault(name_key(plan.study.listener), (plan.study.benefit(), plan.crow))
+    return studied
 
 
 def trait_doers(planned: Mapping[str, PlannedActivity], kind: str) -> tuple[str, ...]:
