@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterService
-from refkit.app.dungeon.rests import rest_check_seclude
+from refkit.app.dungeon.rests import rest_check_campsite, rest_check_seclude
 from refkit.app.dungeon_turn_commands import RemoveEffectCommand
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.party.crow_changes import CrowChanges, plural, slots_text
@@ -47,6 +47,7 @@ from refkit.rules.character.rest_activities import (
 )
 from refkit.rules.character.trait_rest import (
     BLESS,
+    CAMPSITE,
     LASTING,
     LEFTOVERS,
     expert_planner,
@@ -273,10 +274,12 @@ def check_choices(
     choices: Mapping[str, ActivityChoice] | None,
     *,
     check_seclude: bool | None = None,
+    check_campsite: bool | None = None,
 ) -> dict[str, PlannedActivity]:
     """The group's activities checked (see :func:`plan_rest`) and kept consistent with the rest's
     encounter check: made with Seclude Camp, a crow must have secluded the camp; made without,
-    none can (the EN is rolled already). ActivityRefused says what is wrong."""
+    none can (the EN is rolled already); the same for Prepare Campsite. ActivityRefused says
+    what is wrong."""
     planned = plan_rest(crows, choices or {})
     secluder = secluded_by(planned)
     if check_seclude is True and secluder is None and crows:
@@ -288,6 +291,17 @@ def check_choices(
         raise ActivityRefused(
             f"{secluder} cannot seclude the camp now: the rest's encounter check was made "
             "without Seclude Camp"
+        )
+    campers = trait_doers(planned, CAMPSITE)
+    if check_campsite is True and not campers and crows:
+        raise ActivityRefused(
+            "the rest's encounter check was made with Prepare Campsite: name the crow who "
+            "prepared it (trait:Prepare Campsite)"
+        )
+    if check_campsite is False and campers:
+        raise ActivityRefused(
+            f"{campers[0]} cannot prepare the campsite now: the rest's encounter check was made "
+            "without Prepare Campsite"
         )
     return planned
 
@@ -302,6 +316,7 @@ def party_rest(
     choices: Mapping[str, ActivityChoice] | None = None,
     healed_slots: Mapping[str, Sequence[int]] | None = None,
     check_seclude: bool | None = None,
+    check_campsite: bool | None = None,
     rng: random.Random | None = None,
     dt: int | None = None,
     effects: DungeonTurnService | None = None,
@@ -323,10 +338,13 @@ def party_rest(
         plan = service.rest_plan
         choices, healed_slots = plan.activities, healed_slots or plan.healed_slots
         check_seclude = rest_check_seclude(service.store.session_log)
+        check_campsite = rest_check_campsite(service.store.session_log)
         if rng is None and plan.seed is not None:
             rng = random.Random(plan.seed)
     rng = rng or random.Random()
-    planned = check_choices(crows, choices, check_seclude=check_seclude)
+    planned = check_choices(
+        crows, choices, check_seclude=check_seclude, check_campsite=check_campsite
+    )
     tended = tended_patients(planned)
     picked = {name_key(name): list(slots) for name, slots in (healed_slots or {}).items()}
     repository = characters.repository

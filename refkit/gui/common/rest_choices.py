@@ -198,6 +198,7 @@ class RestChoices(QWidget):
         crows: Sequence[Character],
         *,
         check_seclude: bool | None = None,
+        check_campsite: bool | None = None,
         starvation: Mapping[str, int] | None = None,
         parent: QWidget | None = None,
     ) -> None:
@@ -205,6 +206,7 @@ class RestChoices(QWidget):
         self.setObjectName("rest_choices")
         self._crows = tuple(crows)
         self._check_seclude = check_seclude
+        self._check_campsite = check_campsite
         self._starvation = {k.casefold(): v for k, v in (starvation or {}).items()}
         inner = QWidget()
         grid = QGridLayout(inner)
@@ -281,7 +283,12 @@ class RestChoices(QWidget):
     def problem(self) -> str:
         """Why these choices cannot be the rest's, or ""."""
         try:
-            check_choices(self._crows, self.choices(), check_seclude=self._check_seclude)
+            check_choices(
+                self._crows,
+                self.choices(),
+                check_seclude=self._check_seclude,
+                check_campsite=self._check_campsite,
+            )
         except ActivityRefused as error:
             return str(error)
         return ""
