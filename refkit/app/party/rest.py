@@ -28,6 +28,8 @@ from refkit.app.dungeon.rests import rest_check_campsite, rest_check_seclude
 from refkit.app.dungeon_turn_commands import RemoveEffectCommand
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.party.crow_changes import CrowChanges, plural, slots_text
+from refkit.app.party.rest_crafting import RestCrafting as RestCrafting  # re-exported
+from refkit.app.party.rest_crafting import crafting_rolls
 from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.app.undo import CompositeCommand, FunctionCommand
 from refkit.app.versioned import StateValues
@@ -53,18 +55,12 @@ from refkit.rules.character.trait_rest import (
     expert_planner,
     trait_activity,
 )
-from refkit.rules.character.trait_rest_plus import (
-    SECOND_ROLL_TRAITS,
-    craft_targets,
-    second_roll_trait,
-)
-from refkit.rules.common.name_text import match_key
 from refkit.rules.dungeon.clock import ClockState
 from refkit.rules.dungeon.effects import TrackedEffect
 from refkit.store.row_forms import name_key
 
 if TYPE_CHECKING:
-    from refkit.app.crafting.service import CraftingStep, Step
+    from refkit.app.crafting.service import CraftingStep
 
 RECORDS_KEY: Final = "rest_records"
 """State key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task, "studied": the
@@ -220,26 +216,6 @@ class PartyRest(CrowChanges):
         )
         children = (*joined.children, records, *self.crafted, *self.effects_ended)
         return CompositeCommand(self.text, children)
-
-
-class RestCrafting(Protocol):
-    """The crafting projects as a rest's Craft activity uses them
-    (:class:`refkit.app.crafting.service.CraftingService` fits)."""
-
-    def projects_of(self, crow: str) -> list[str]: ...
-
-    def craft_of(self, name: str) -> str: ...
-
-    def rest_roll(
-        self,
-        name: str,
-        crafter: str,
-        *,
-        rest: str | None = None,
-        seed: int | None = None,
-        bonus: int = 0,
-        again: str = "",
-    ) -> Step: ...
 
 
 def _healed_choice(
@@ -404,9 +380,21 @@ def party_rest(
     after_text = json.dumps(records, ensure_ascii=False, sort_keys=True)
     if service is not None:
         occasion = f"the rest at DT {service.store.load().clock.dt - 1}"
-    entries, crafted = _crafting_rolls(
-        crafting, crows, planned, entries, occasion, rng, crafting_bonus
+    crafting_said, crafted = crafting_rolls(
+        crafting,
+        crows,
+        planned,
+        [entry.character for entry in entries if entry.rested and entry.activity_result],
+        occasion,
+        rng,
+        crafting_bonus,
     )
+    entries = [
+        replace(entry, activity_result=crafting_said[entry.character])
+        if entry.character in crafting_said
+        else entry
+        for entry in entries
+    ]
     entries, ended = _effects_ending(effects or service, entries)
     step = PartyRest(
         edits=tuple(edits),
@@ -509,100 +497,6 @@ def _trait_group_effects(
         return entry, rested
     result = "; ".join(part for part in (entry.activity_result, *said) if part)
     return replace(entry, activity_result=result), rested
-
-
-def _crafting_rolls(
-    crafting: RestCrafting | None,
-    crows: Sequence[Character],
-    planned: Mapping[str, PlannedActivity],
-    entries: list[CrowRest],
-    occasion: str | None,
-    rng: random.Random,
-    bonus: int = 0,
-) -> tuple[list[CrowRest], tuple[CraftingStep, ...]]:
-    """Each rested crow crafting on one of its projects makes its roll (worked out now, written
-    when the rest is done, in its unit of work; undone with the rest); a crow whose trait gives
-    a second roll on that craft (Midnight Oil, Double Duty, Twice Enchanted) makes it too, on the
-    same project or on a second one named (``craft:PROJECT,OTHER``). ActivityRefused for a
-    project it does not craft or a second one the traits do not allow, CraftingRefused for a
-    roll the rules refuse (the rest's unit of work then keeps nothing)."""
-    if crafting is None:
-        return entries, ()
-    done: list[CraftingStep] = []
-    rolled: list[CrowRest] = []
-    by_name = {crow.name: crow for crow in crows}
-    for entry in entries:
-        plan = planned.get(entry.character)
-        if (
-            plan is None
-            or plan.choice.activity is not Activity.CRAFT
-            or not plan.target
-            or not (entry.rested and entry.activity_result)
-        ):
-            rolled.append(entry)
-            continue
-        projects = _crafted_projects(crafting, by_name[entry.character], plan.target)
-        trait = second_roll_trait(by_name[entry.character], crafting.craft_of(projects[0]))
-        results: list[str] = []
-        for index, project in enumerate(dict.fromkeys(projects)):
-            again = trait if trait and len(set(projects)) == 1 else ""
-            step = crafting.rest_roll(
-                project,
-                entry.character,
-                rest=occasion,
-                seed=rng.getrandbits(32),
-                bonus=bonus,
-                again=again,
-            )
-            done.append(step.command)  # done with the rest's other changes, in its unit of work
-            head = f"{trait}: second crafting roll" if index else "crafting roll"
-            result = f"{head} on {project}"
-            if bonus:
-                result += f" (+{bonus} from Make Camp)"
-            if step.roll is not None and step.project is not None:
-                first = step.roll.points
-                extra = f", {again} +{step.second.points}" if step.second is not None else ""
-                result += f": +{first}{extra} ({step.project.points}/{step.project.goal} points)"
-            results.append(result)
-        rolled.append(replace(entry, activity_result="; ".join(results)))
-    return rolled, tuple(done)
-
-
-def _crafted_projects(crafting: RestCrafting, crow: Character, target: str) -> tuple[str, ...]:
-    """The projects a crow's Craft names (``PROJECT`` or, with a second-roll trait for that
-    craft, ``PROJECT,OTHER`` of the same craft), as stored; ActivityRefused otherwise."""
-    projects = crafting.projects_of(crow.name)
-    whole = next((name for name in projects if match_key(name) == match_key(target)), None)
-    wanted = (whole,) if whole is not None else craft_targets(target)
-    found: list[str] = []
-    for name in wanted:
-        project = next((p for p in projects if match_key(p) == match_key(name)), None)
-        if project is None:
-            offered = ", ".join(projects) or "none: start one in the Crafting panel"
-            raise ActivityRefused(
-                f"{crow.name} crafts on no project called {name!r} (its projects: {offered})"
-            )
-        found.append(project)
-    if len(found) > 2:
-        raise ActivityRefused(
-            f"{crow.name}: Craft names one project (two with a trait), not {len(found)}"
-        )
-    if len(found) == 2:
-        craft = crafting.craft_of(found[0])
-        trait = second_roll_trait(crow, craft)
-        if not trait:
-            traits = ", ".join(t.partition(": ")[2] for t in SECOND_ROLL_TRAITS.values())
-            raise ActivityRefused(
-                f"{crow.name}: Craft makes one crafting roll; a second project needs a trait "
-                f"for its craft ({traits}), and {crow.name} has none for {craft}"
-            )
-        other = crafting.craft_of(found[1])
-        if match_key(other) != match_key(craft):
-            raise ActivityRefused(
-                f"{crow.name}: {trait}'s second roll is on another {craft} item, "
-                f"and {found[1]} is made with {other}"
-            )
-    return tuple(found)
 
 
 def _effects_ending(
