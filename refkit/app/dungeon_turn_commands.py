@@ -211,11 +211,12 @@ class RestEncounterCheckCommand(DungeonTurnCommand):
         die: int | None = None,
         *,
         seed: int | None = None,
+        campsite: bool = False,
     ) -> None:
         super().__init__(
             service,
             "Rest encounter check",
-            lambda: service.rest_encounter_check(seclude, die, seed=seed),
+            lambda: service.rest_encounter_check(seclude, die, seed=seed, campsite=campsite),
         )
 
 

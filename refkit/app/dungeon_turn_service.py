@@ -270,9 +270,14 @@ class DungeonTurnService:
         return self.rest_steps.rest_halfway()
 
     def rest_encounter_check(
-        self, seclude: bool = False, die: int | None = None, *, seed: int | None = None
+        self,
+        seclude: bool = False,
+        die: int | None = None,
+        *,
+        seed: int | None = None,
+        campsite: bool = False,
     ) -> Outcome[RestEncounterCheck]:
-        return self.rest_steps.rest_encounter_check(seclude, die, seed=seed)
+        return self.rest_steps.rest_encounter_check(seclude, die, seed=seed, campsite=campsite)
 
     def finish_rest(
         self, *, interrupted: bool = False, plan: RestPlan | None = None

@@ -41,6 +41,12 @@ def register_rest(actions: Subcommands) -> None:
     check = steps.add_parser("check", help="the rest's one encounter check")
     check.add_argument("--die", type=whole_number, metavar="D", help="the d10 outright")
     check.add_argument("--seclude", action="store_true", help="a crow secludes the camp (+1 EN)")
+    check.add_argument(
+        "--campsite",
+        action="store_true",
+        help="a crow with Prepare Campsite prepared it (+1 EN when it is 5 or lower; that crow's "
+        "activity at the finish is trait:Prepare Campsite)",
+    )
     add_en_toggles(check)
     add_seed(check)
     add_json_flag(check)
@@ -53,7 +59,9 @@ def register_rest(actions: Subcommands) -> None:
         default=[],
         metavar="CROW=ACTIVITY",
         help="a crow's rest activity (repeatable): tend-wounds[:PATIENT], repair-armor[:ITEM], "
-        "seclude-camp, prepare[:TASK], identify[:ITEM], harvest:SIZE, craft[:WHAT], "
+        "seclude-camp, prepare[:TASK], identify[:ITEM], harvest:SIZE, craft[:WHAT] "
+        "(craft:A,B with Midnight Oil, Double Duty or Twice Enchanted), study[:LORE] "
+        "(study:A,B with Cram; study:LORE>CROW with Shared Knowledge), "
         "trait:TRAIT[:TARGET] (a trait the crow has that is a rest activity), none",
     )
     finish.add_argument(
@@ -101,7 +109,7 @@ def _run_check(args: argparse.Namespace) -> Result:
             services,
             args,
             lambda: services.dungeon_clock.rest_encounter_check(
-                args.seclude, args.die, seed=args.seed
+                args.seclude, args.die, seed=args.seed, campsite=args.campsite
             ),
         )
     check = outcome.value.encounter
@@ -110,9 +118,12 @@ def _run_check(args: argparse.Namespace) -> Result:
         en=check.en, roll=check.roll, encounter=check.encounter, immediate=check.immediate
     )
     payload["seclude"] = args.seclude
+    payload["campsite"] = args.campsite
     if args.seed is not None:
         payload["seed"] = args.seed
-    line = log_text.rest_check(check, seclude=args.seclude, seed=args.seed or 0).text
+    line = log_text.rest_check(
+        check, seclude=args.seclude, seed=args.seed or 0, campsite=args.campsite
+    ).text
     return payload, line
 
 
@@ -139,7 +150,7 @@ def parse_activities(texts: list[str]) -> dict[str, ActivityChoice]:
 
 
 def _run_finish(args: argparse.Namespace) -> Result:
-    from refkit.app.dungeon.rests import RestPlan, rest_check_seclude
+    from refkit.app.dungeon.rests import RestPlan, rest_check_campsite, rest_check_seclude
     from refkit.app.party.rest import PartyRest, check_choices
     from refkit.rules.character.rest_activities import ActivityRefused
 
@@ -157,6 +168,7 @@ def _run_finish(args: argparse.Namespace) -> Result:
                     crows,
                     activities,
                     check_seclude=rest_check_seclude(service.store.session_log),
+                    check_campsite=rest_check_campsite(service.store.session_log),
                 )
             except ActivityRefused as error:
                 raise CliError(f"dt rest finish: {error}") from None

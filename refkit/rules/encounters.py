@@ -41,6 +41,7 @@ def encounter_number(
     crowded: bool = False,
     chaos: bool = False,
     seclude: bool = False,
+    campsite: bool = False,
     pace: Pace | str | None = None,
     road: bool = False,
     modifiers: Sequence[int] = (),
@@ -53,6 +54,8 @@ def encounter_number(
         value = Pace.parse(pace).base_encounter_number - (1 if road else 0)
     else:
         value = DUNGEON_EN - (1 if crowded else 0) - (1 if chaos else 0)
+    if campsite and value <= CAMPSITE_EN_MAX:  # Prepare Campsite: before resting, a low EN +1
+        value += 1
     if seclude:
         value += 1
     for modifier in modifiers:
@@ -60,6 +63,10 @@ def encounter_number(
             raise ValueError(f"EN modifier must be a whole number, got {modifier!r}")
         value += modifier
     return clamp_en(value)
+
+
+CAMPSITE_EN_MAX = 5
+"""Prepare Campsite raises the rest's EN by 1 when it is this or lower (characters facts §4.5)."""
 
 
 def clamp_en(value: int) -> int:

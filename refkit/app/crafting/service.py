@@ -90,6 +90,7 @@ class Step:
     project: CraftingProject | None = None
     roll: CrafterRoll | None = None
     seed: int | None = None
+    second: CrafterRoll | None = None  # a trait's second roll at the same rest (Double Duty …)
     made: int = 0
     parts: int = 0
     on_ground: int = 0
@@ -160,12 +161,64 @@ class CraftingService:
         rest: str | None = None,
         seed: int | None = None,
         bonus: int = 0,
+        again: str = "",
     ) -> Step:
         """The crafting roll of a crow whose rest activity is Craft on the project ``name``, in
         ``rest`` (default: the rest under way on the DT clock, else a rest at this moment), with
-        ``bonus`` on it (Make Camp's at a travel rest)."""
+        ``bonus`` on it (Make Camp's at a travel rest). ``again`` names the crow's trait that
+        gives it a second roll on the project at this rest (Midnight Oil, Double Duty, Twice
+        Enchanted): both rolls are then one step, the second counted in ``"REST (TRAIT)"``."""
         occasion = rest or self.current_rest() or f"the rest at {self._clock():%Y-%m-%d %H:%M:%S}"
+        if again:
+            return self._rolled_twice(name, crafter, occasion, again, seed=seed, bonus=bonus)
         return self.roll(name, crafter, rest=occasion, seed=seed, bonus=bonus)
+
+    def craft_of(self, name: str) -> str:
+        """The crafting expertise the project ``name``'s card needs (``"alchemy"`` …)."""
+        project, _ = self._projects.get(_key(name))
+        return project.footer.expertise
+
+    def _rolled_twice(
+        self, name: str, crafter: str, occasion: str, again: str, *, seed: int | None, bonus: int
+    ) -> Step:
+        project, revision = self._projects.get(_key(name))
+        crow = self._characters.get(crafter)
+        rng, used_seed = self._rng_factory(seed)
+        crit_min = crafting_crit_min(crow, project, CRIT_MIN)
+        first = roll_for_crafter(
+            project, crafter_of(crow), occasion, rng=rng, bonus=bonus, crit_min=crit_min
+        )
+        middle = project.with_roll(first)
+        second = roll_for_crafter(
+            middle,
+            crafter_of(crow),
+            f"{occasion} ({again})",
+            rng=rng,
+            bonus=bonus,
+            crit_min=crit_min,
+        )
+        after = middle.with_roll(second)
+        text = (
+            f"Crafting rolls: {crow.name} on {project.name} "
+            f"(+{first.points}, {again} +{second.points})"
+        )
+        lines = [
+            f"{crow.name} adds {first.points} crafting points to {project.name} in {occasion} "
+            f"({middle.points}/{project.goal})",
+            f"{crow.name}'s {again} adds {second.points} more crafting points to {project.name} "
+            f"({after.points}/{project.goal})",
+        ]
+        return self._run(
+            text,
+            [ProjectEdit(self._projects, project, after, revision, text)],
+            lines,
+            record=self._record(project, first, used_seed),
+            more=(self._record(project, second, None),),
+            project=after,
+            roll=first,
+            second=second,
+            seed=used_seed,
+        )
 
     def view(self, name: str) -> ProjectView:
         return self._view(*self._projects.get(_key(name)))
@@ -440,6 +493,7 @@ class CraftingService:
         lines: Sequence[str],
         *,
         record: RollRecord | None = None,
+        more: Sequence[RollRecord] = (),
         **result: Any,
     ) -> Step:
 
@@ -453,6 +507,8 @@ class CraftingService:
             )
             if record is not None:
                 self._dice.log_roll(record)
+            for extra in more:
+                self._dice.log_roll(extra)
             return tuple(ids)
 
         step = CraftingStep(CompositeCommand(text, children), write_lines, self._log.set_undone)

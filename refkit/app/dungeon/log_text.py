@@ -236,10 +236,14 @@ def rest_halfway(halfway: RestHalfway) -> LogLine:
     return LogLine("rest", "; ".join(parts), detail)
 
 
-def rest_check(check: EncounterCheck, *, seclude: bool, seed: int) -> LogLine:
-    camp = " (Seclude Camp)" if seclude else ""
+def rest_check(
+    check: EncounterCheck, *, seclude: bool, seed: int, campsite: bool = False
+) -> LogLine:
+    made = [name for name, on in (("Prepare Campsite", campsite), ("Seclude Camp", seclude)) if on]
+    camp = f" ({', '.join(made)})" if made else ""
     text = f"Rest encounter check{camp}: {check_text(check, CheckPlace.REST)}"
-    return LogLine("encounter", text, check_detail(check, seclude=seclude, seed=seed))
+    extra: dict[str, Any] = {"campsite": True} if campsite else {}
+    return LogLine("encounter", text, check_detail(check, seclude=seclude, seed=seed, **extra))
 
 
 def rest_finished(finish: RestFinish, *, interrupted: bool) -> LogLine:

@@ -68,6 +68,18 @@ def rest_check_seclude(log: SessionLog) -> bool | None:
     return None
 
 
+def rest_check_campsite(log: SessionLog) -> bool | None:
+    """Whether the current rest's encounter check was made with Prepare Campsite (None: no
+    check yet), read from the session log since the rest started."""
+    entries = log.entries(kinds=["rest", "encounter"], newest_first=True, limit=50)
+    for entry in entries:
+        if entry.kind == "rest" and entry.text.startswith("Rest started"):
+            return None
+        if entry.kind == "encounter" and entry.text.startswith("Rest encounter check"):
+            return bool(entry.detail.get("campsite", False))
+    return None
+
+
 class RestSteps:
     """Each call is one step on the dungeon turn (see :class:`TurnRunner`)."""
 
@@ -147,15 +159,25 @@ class RestSteps:
         return self._runner.run(step)
 
     def rest_encounter_check(
-        self, seclude: bool = False, die: int | None = None, *, seed: int | None = None
+        self,
+        seclude: bool = False,
+        die: int | None = None,
+        *,
+        seed: int | None = None,
+        campsite: bool = False,
     ) -> Outcome[RestEncounterCheck]:
-        """The rest's one encounter check: the dungeon EN, +1 for Seclude Camp, at most 10."""
+        """The rest's one encounter check: the dungeon EN (+1 for Prepare Campsite when it is 5
+        or lower), +1 for Seclude Camp, at most 10."""
         rng, used_seed = self._runner.rng_factory(seed)
         en = self._settings.encounter_number()
 
         def step(state: DungeonTurnState, now: float) -> Plan[RestEncounterCheck]:
-            check = rest_encounter_check(state.clock, en, rng, seclude=seclude, die=die)
-            line = log_text.rest_check(check.encounter, seclude=seclude, seed=used_seed)
+            check = rest_encounter_check(
+                state.clock, en, rng, seclude=seclude, die=die, campsite=campsite
+            )
+            line = log_text.rest_check(
+                check.encounter, seclude=seclude, seed=used_seed, campsite=campsite
+            )
             return plan("Rest encounter check", check.clock, state.effects, check, line)
 
         return self._runner.run(step)

@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from refkit.app.character_commands import CharacterEdit
 from refkit.app.character_service import CharacterService
-from refkit.app.dungeon.rests import rest_check_seclude
+from refkit.app.dungeon.rests import rest_check_campsite, rest_check_seclude
 from refkit.app.dungeon_turn_commands import RemoveEffectCommand
 from refkit.app.dungeon_turn_service import DungeonTurnService
 from refkit.app.party.crow_changes import CrowChanges, plural, slots_text
+from refkit.app.party.rest_crafting import RestCrafting as RestCrafting  # re-exported
+from refkit.app.party.rest_crafting import crafting_rolls
 from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.app.undo import CompositeCommand, FunctionCommand
 from refkit.app.versioned import StateValues
@@ -47,22 +49,23 @@ from refkit.rules.character.rest_activities import (
 )
 from refkit.rules.character.trait_rest import (
     BLESS,
+    CAMPSITE,
     LASTING,
     LEFTOVERS,
     expert_planner,
     trait_activity,
 )
-from refkit.rules.common.name_text import match_key
 from refkit.rules.dungeon.clock import ClockState
 from refkit.rules.dungeon.effects import TrackedEffect
 from refkit.store.row_forms import name_key
 
 if TYPE_CHECKING:
-    from refkit.app.crafting.service import CraftingStep, Step
+    from refkit.app.crafting.service import CraftingStep
 
 RECORDS_KEY: Final = "rest_records"
-"""State key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task}}``, saved only on
-the version read (a rest's undo or redo refuses, nothing written, when they changed since)."""
+"""State key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task, "studied": the
+lore uses a book gave it}}``, saved only on the version read (a rest's undo or redo refuses,
+nothing written, when they changed since)."""
 RECORDS_WHAT: Final = "the rest records (starvation wounds, prepared tasks)"
 """What a conflict calls them (as the store does)."""
 
@@ -215,23 +218,6 @@ class PartyRest(CrowChanges):
         return CompositeCommand(self.text, children)
 
 
-class RestCrafting(Protocol):
-    """The crafting projects as a rest's Craft activity uses them
-    (:class:`refkit.app.crafting.service.CraftingService` fits)."""
-
-    def projects_of(self, crow: str) -> list[str]: ...
-
-    def rest_roll(
-        self,
-        name: str,
-        crafter: str,
-        *,
-        rest: str | None = None,
-        seed: int | None = None,
-        bonus: int = 0,
-    ) -> Step: ...
-
-
 def _healed_choice(
     crow: Character, after: Character, due: int, chosen: Sequence[int] | None
 ) -> tuple[Character, tuple[int, ...], int]:
@@ -264,10 +250,12 @@ def check_choices(
     choices: Mapping[str, ActivityChoice] | None,
     *,
     check_seclude: bool | None = None,
+    check_campsite: bool | None = None,
 ) -> dict[str, PlannedActivity]:
     """The group's activities checked (see :func:`plan_rest`) and kept consistent with the rest's
     encounter check: made with Seclude Camp, a crow must have secluded the camp; made without,
-    none can (the EN is rolled already). ActivityRefused says what is wrong."""
+    none can (the EN is rolled already); the same for Prepare Campsite. ActivityRefused says
+    what is wrong."""
     planned = plan_rest(crows, choices or {})
     secluder = secluded_by(planned)
     if check_seclude is True and secluder is None and crows:
@@ -279,6 +267,17 @@ def check_choices(
         raise ActivityRefused(
             f"{secluder} cannot seclude the camp now: the rest's encounter check was made "
             "without Seclude Camp"
+        )
+    campers = trait_doers(planned, CAMPSITE)
+    if check_campsite is True and not campers and crows:
+        raise ActivityRefused(
+            "the rest's encounter check was made with Prepare Campsite: name the crow who "
+            "prepared it (trait:Prepare Campsite)"
+        )
+    if check_campsite is False and campers:
+        raise ActivityRefused(
+            f"{campers[0]} cannot prepare the campsite now: the rest's encounter check was made "
+            "without Prepare Campsite"
         )
     return planned
 
@@ -293,6 +292,7 @@ def party_rest(
     choices: Mapping[str, ActivityChoice] | None = None,
     healed_slots: Mapping[str, Sequence[int]] | None = None,
     check_seclude: bool | None = None,
+    check_campsite: bool | None = None,
     rng: random.Random | None = None,
     dt: int | None = None,
     effects: DungeonTurnService | None = None,
@@ -314,10 +314,13 @@ def party_rest(
         plan = service.rest_plan
         choices, healed_slots = plan.activities, healed_slots or plan.healed_slots
         check_seclude = rest_check_seclude(service.store.session_log)
+        check_campsite = rest_check_campsite(service.store.session_log)
         if rng is None and plan.seed is not None:
             rng = random.Random(plan.seed)
     rng = rng or random.Random()
-    planned = check_choices(crows, choices, check_seclude=check_seclude)
+    planned = check_choices(
+        crows, choices, check_seclude=check_seclude, check_campsite=check_campsite
+    )
     tended = tended_patients(planned)
     picked = {name_key(name): list(slots) for name, slots in (healed_slots or {}).items()}
     repository = characters.repository
@@ -329,6 +332,7 @@ def party_rest(
     fed_free = leftovers_fed(crows, planned)
     singers = trait_doers(planned, BLESS)
     planned_for = expert_plan(crows, planned)
+    studied = lore_studied(planned)
     for crow in crows:
         key = name_key(crow.name)
         record = dict(records.get(key, {}))
@@ -355,8 +359,15 @@ def party_rest(
             entry = replace(
                 entry, activity_result="; ".join(filter(None, (entry.activity_result, said)))
             )
+        benefit, heard_from = studied.get(key, ("", ""))
+        if heard_from and entry.rested:
+            said = f"heard {heard_from}'s lore book read aloud: {benefit} until the next rest"
+            entry = replace(
+                entry, activity_result="; ".join(filter(None, (entry.activity_result, said)))
+            )
         raised.extend(crow_raised)
         entries.append(entry)
+        record["studied"] = benefit if entry.rested else ""
         record["starvation_wounds"] = one.starvation_wounds
         record["prepared"] = prepared
         record["lasting"] = one.activity_result if _lasting(one.activity) else ""
@@ -369,7 +380,21 @@ def party_rest(
     after_text = json.dumps(records, ensure_ascii=False, sort_keys=True)
     if service is not None:
         occasion = f"the rest at DT {service.store.load().clock.dt - 1}"
-    entries, crafted = _crafting_rolls(crafting, planned, entries, occasion, rng, crafting_bonus)
+    crafting_said, crafted = crafting_rolls(
+        crafting,
+        crows,
+        planned,
+        [entry.character for entry in entries if entry.rested and entry.activity_result],
+        occasion,
+        rng,
+        crafting_bonus,
+    )
+    entries = [
+        replace(entry, activity_result=crafting_said[entry.character])
+        if entry.character in crafting_said
+        else entry
+        for entry in entries
+    ]
     entries, ended = _effects_ending(effects or service, entries)
     step = PartyRest(
         edits=tuple(edits),
@@ -410,6 +435,19 @@ def expert_plan(
         if plan is not None and plan.choice.activity is Activity.PREPARE and expert_planner(crow):
             return crow.name, plan.target or "the task named at the table"
     return None
+
+
+def lore_studied(planned: Mapping[str, PlannedActivity]) -> dict[str, tuple[str, str]]:
+    """Folded crow name → (the lore uses it has until its next rest, who read the book to it
+    ("" itself)), for the crows studying a lore book and those it is read to aloud."""
+    studied: dict[str, tuple[str, str]] = {}
+    for plan in planned.values():
+        if plan.study is None:
+            continue
+        studied[name_key(plan.crow)] = (plan.study.benefit(), "")
+        if plan.study.listener:
+            studied.setdefault(name_key(plan.study.listener), (plan.study.benefit(), plan.crow))
+    return studied
 
 
 def trait_doers(planned: Mapping[str, PlannedActivity], kind: str) -> tuple[str, ...]:
@@ -459,52 +497,6 @@ def _trait_group_effects(
         return entry, rested
     result = "; ".join(part for part in (entry.activity_result, *said) if part)
     return replace(entry, activity_result=result), rested
-
-
-def _crafting_rolls(
-    crafting: RestCrafting | None,
-    planned: Mapping[str, PlannedActivity],
-    entries: list[CrowRest],
-    occasion: str | None,
-    rng: random.Random,
-    bonus: int = 0,
-) -> tuple[list[CrowRest], tuple[CraftingStep, ...]]:
-    """Each rested crow crafting on one of its projects makes its roll (worked out now, written
-    when the rest is done, in its unit of work; undone with the rest). ActivityRefused for a
-    project it does not craft, CraftingRefused for a roll the rules refuse (the rest's unit of
-    work then keeps nothing)."""
-    if crafting is None:
-        return entries, ()
-    done: list[CraftingStep] = []
-    rolled: list[CrowRest] = []
-    for entry in entries:
-        plan = planned.get(entry.character)
-        if (
-            plan is None
-            or plan.choice.activity is not Activity.CRAFT
-            or not plan.target
-            or not (entry.rested and entry.activity_result)
-        ):
-            rolled.append(entry)
-            continue
-        projects = crafting.projects_of(entry.character)
-        wanted = match_key(plan.target)
-        project = next((name for name in projects if name.casefold() == wanted), None)
-        if project is None:
-            offered = ", ".join(projects) or "none: start one in the Crafting panel"
-            raise ActivityRefused(
-                f"{entry.character} crafts on no project called {plan.target!r} "
-                f"(its projects: {offered})"
-            )
-        step = crafting.rest_roll(
-            project, entry.character, rest=occasion, seed=rng.getrandbits(32), bonus=bonus
-        )
-        done.append(step.command)  # done with the rest's other changes, in its unit of work
-        result = f"crafting roll on {project}" + (f" (+{bonus} from Make Camp)" if bonus else "")
-        if step.roll is not None and step.project is not None:
-            result += f": +{step.roll.points} ({step.project.points}/{step.project.goal} points)"
-        rolled.append(replace(entry, activity_result=result))
-    return rolled, tuple(done)
 
 
 def _effects_ending(

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from refkit.app.party.rest import check_choices
 from refkit.gui.common.plain_text import plain_label
+from refkit.rules.character.lore_study import book_subject, lore_books
 from refkit.rules.character.model import Character
 from refkit.rules.character.rest_activities import (
     ACTIVITIES,
@@ -44,12 +45,33 @@ from refkit.rules.character.rest_activities import (
     tended_patients,
 )
 from refkit.rules.character.trait_rest import crow_trait_activities, trait_activity
+from refkit.rules.character.trait_rest_plus import books_studied, reads_aloud, second_roll_note
 
-FREE_TEXT = (Activity.PREPARE, Activity.CRAFT)
+FREE_TEXT = (Activity.PREPARE, Activity.CRAFT, Activity.STUDY)
 TRAIT_ROLE = Qt.ItemDataRole.UserRole + 1
 """The activity list's role holding a trait's ``"Tree: Name"`` (its data is ``"trait"``)."""
 
 log = logging.getLogger(__name__)
+
+_PLACEHOLDERS = {
+    Activity.PREPARE: "the task",
+    Activity.CRAFT: "the project",
+    Activity.STUDY: "the book's lore",
+}
+
+
+def _hint(crow: Character, activity: Activity) -> str:
+    """How to name what a free-text activity is on, with what the crow's traits allow."""
+    if activity is Activity.CRAFT and second_roll_note(crow):
+        return "A project; or two of the same craft, as A, B, for the trait's second roll"
+    if activity is Activity.STUDY:
+        parts = ["The lore of a carried book"]
+        if books_studied(crow) > 1:
+            parts.append("two with Cram, as A, B")
+        if reads_aloud(crow):
+            parts.append("add >NAME to read it to a crow resting with you (Shared Knowledge)")
+        return "; ".join(parts)
+    return ""
 
 
 def _projects_of(crow: str) -> list[str]:
@@ -117,6 +139,7 @@ class _Row:
         target = self.target
         target.blockSignals(True)
         target.clear()
+        target.setToolTip("")
         aimed = activity is Activity.TRAIT and trait_activity(self.chosen_trait()).target
         target.setEditable(activity in FREE_TEXT or bool(aimed))
         if activity is Activity.REPAIR_ARMOR:
@@ -137,8 +160,12 @@ class _Row:
             if activity is Activity.CRAFT:
                 for project in _projects_of(self.crow.name):
                     target.addItem(project, project)
-            line = target.lineEdit()
-            line.setPlaceholderText("the task" if activity is Activity.PREPARE else "the project")
+            elif activity is Activity.STUDY:
+                for subject in dict.fromkeys(book_subject(b) for b in lore_books(self.crow)):
+                    if subject:
+                        target.addItem(subject, subject)
+            target.lineEdit().setPlaceholderText(_PLACEHOLDERS[activity])
+            target.setToolTip(_hint(self.crow, activity))
         elif aimed:
             target.lineEdit().setPlaceholderText(f"the {aimed}")
         target.setEnabled(
@@ -171,6 +198,7 @@ class RestChoices(QWidget):
         crows: Sequence[Character],
         *,
         check_seclude: bool | None = None,
+        check_campsite: bool | None = None,
         starvation: Mapping[str, int] | None = None,
         parent: QWidget | None = None,
     ) -> None:
@@ -178,6 +206,7 @@ class RestChoices(QWidget):
         self.setObjectName("rest_choices")
         self._crows = tuple(crows)
         self._check_seclude = check_seclude
+        self._check_campsite = check_campsite
         self._starvation = {k.casefold(): v for k, v in (starvation or {}).items()}
         inner = QWidget()
         grid = QGridLayout(inner)
@@ -254,7 +283,12 @@ class RestChoices(QWidget):
     def problem(self) -> str:
         """Why these choices cannot be the rest's, or ""."""
         try:
-            check_choices(self._crows, self.choices(), check_seclude=self._check_seclude)
+            check_choices(
+                self._crows,
+                self.choices(),
+                check_seclude=self._check_seclude,
+                check_campsite=self._check_campsite,
+            )
         except ActivityRefused as error:
             return str(error)
         return ""

@@ -33,7 +33,7 @@ class RestBox(QFrame):
 
     start_clicked = Signal()
     halfway_clicked = Signal()
-    check_clicked = Signal(bool)  # Seclude Camp
+    check_clicked = Signal(bool, bool)  # Seclude Camp, Prepare Campsite
     finish_clicked = Signal(bool)  # interrupted
     douse_clicked = Signal(str)  # effect id
     douse_all_clicked = Signal()
@@ -56,6 +56,12 @@ class RestBox(QFrame):
         self.halfway_button.setToolTip("Effects that end or roll at the end of a DT end now")
         self.seclude_check = QCheckBox("Seclude Camp (+1 EN)")
         self.seclude_check.setObjectName("rest_seclude")
+        self.campsite_check = QCheckBox("Prepare Campsite")
+        self.campsite_check.setObjectName("rest_campsite")
+        self.campsite_check.setToolTip(
+            "A crow with the trait Prepare Campsite (journal, quill and inkpot) prepared the "
+            "camp: +1 to an EN of 5 or lower; that is its activity at this rest"
+        )
         self.check_button = QPushButton("Rest check")
         self.check_button.setObjectName("rest_check")
         self.check_button.setToolTip("The rest's one encounter check")
@@ -96,6 +102,7 @@ class RestBox(QFrame):
         for button in (self.start_button, self.halfway_button, self.check_button):
             steps.addWidget(button)
         steps.addWidget(self.seclude_check)
+        steps.addWidget(self.campsite_check)
         steps.addStretch(1)
         ending = QHBoxLayout()
         ending.addWidget(self.finish_button)
@@ -115,7 +122,9 @@ class RestBox(QFrame):
         self.start_button.clicked.connect(self.start_clicked)
         self.halfway_button.clicked.connect(self.halfway_clicked)
         self.check_button.clicked.connect(
-            lambda: self.check_clicked.emit(self.seclude_check.isChecked())
+            lambda: self.check_clicked.emit(
+                self.seclude_check.isChecked(), self.campsite_check.isChecked()
+            )
         )
         self.finish_button.clicked.connect(lambda: self.finish_clicked.emit(False))
         self.interrupt_button.clicked.connect(lambda: self.finish_clicked.emit(True))
@@ -130,6 +139,7 @@ class RestBox(QFrame):
         self.halfway_button.setEnabled(resting and not clock.rest_halfway_done)
         self.check_button.setEnabled(resting and not clock.rest_checked)
         self.seclude_check.setEnabled(resting and not clock.rest_checked)
+        self.campsite_check.setEnabled(resting and not clock.rest_checked)
         self.finish_button.setEnabled(resting)
         self.interrupt_button.setEnabled(resting)
         self.finish_button.setVisible(resting)

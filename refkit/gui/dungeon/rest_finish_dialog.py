@@ -28,6 +28,7 @@ class FinishRestDialog(QDialog):
         crows: Sequence[Character],
         *,
         check_seclude: bool | None = None,
+        check_campsite: bool | None = None,
         starvation: Mapping[str, int] | None = None,
         in_miasma: bool = False,
         parent: QWidget | None = None,
@@ -42,13 +43,19 @@ class FinishRestDialog(QDialog):
             camp = "The rest's check was made with Seclude Camp: say who secluded it."
         else:
             camp = "The rest's check was made without Seclude Camp."
+        if check_campsite:
+            camp += " It was made with Prepare Campsite: choose that trait for the crow who did it."
         explain = QLabel(
             f"Each crow did one activity during the rest{where} and eats a ration from its "
             f"pack; a crow with none starves. {camp}"
         )
         explain.setWordWrap(True)
         self.choices = RestChoices(
-            crows, check_seclude=check_seclude, starvation=starvation, parent=self
+            crows,
+            check_seclude=check_seclude,
+            check_campsite=check_campsite,
+            starvation=starvation,
+            parent=self,
         )
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel

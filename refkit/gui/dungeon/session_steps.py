@@ -130,10 +130,10 @@ class DungeonSteps:
 
         return self.perform(RestHalfwayCommand)
 
-    def rest_check(self, seclude: bool) -> RestEncounterCheck | None:
+    def rest_check(self, seclude: bool, campsite: bool = False) -> RestEncounterCheck | None:
         from refkit.app.dungeon_turn_commands import RestEncounterCheckCommand
 
-        return self.perform(RestEncounterCheckCommand, seclude)
+        return self.perform(RestEncounterCheckCommand, seclude, campsite=campsite)
 
     def finish_rest(
         self, *, interrupted: bool = False, plan: RestPlan | None = None

@@ -777,7 +777,7 @@ class DungeonTurnPanel(QWidget):
         crows = self.session.call(party.crows)
         if not crows:
             return None
-        from refkit.app.dungeon.rests import rest_check_seclude
+        from refkit.app.dungeon.rests import rest_check_campsite, rest_check_seclude
         from refkit.app.party.rest import starvation_wounds
         from refkit.gui.dungeon.rest_finish_dialog import FinishRestDialog
 
@@ -785,6 +785,7 @@ class DungeonTurnPanel(QWidget):
         dialog = FinishRestDialog(
             crows,
             check_seclude=rest_check_seclude(service.store.session_log),
+            check_campsite=rest_check_campsite(service.store.session_log),
             starvation={crow.name: starvation_wounds(repository, crow.name) for crow in crows},
             in_miasma=party.rest_in_miasma,
             parent=self,
@@ -898,10 +899,13 @@ class DungeonTurnPanel(QWidget):
         if party is not None:
             self.session.call(lambda: party.set_rest_in_miasma(on))
 
-    def rest_check(self, seclude: bool) -> None:
-        check = self.session.rest_check(seclude)
+    def rest_check(self, seclude: bool, campsite: bool = False) -> None:
+        check = self.session.rest_check(seclude, campsite)
         if check is not None:
-            camp = " (Seclude Camp)" if seclude else ""
+            made = [
+                n for n, on in (("Prepare Campsite", campsite), ("Seclude Camp", seclude)) if on
+            ]
+            camp = f" ({', '.join(made)})" if made else ""
             self._show_check(f"Rest encounter check{camp}", check.encounter)
             self._announce(check.clock, check.encounter)
 

@@ -4,8 +4,9 @@ Each crow does one activity per rest: Tend Wounds (another resting crow with two
 loses two at the end instead of one; once per patient), Repair Armor (one carried armour or shield
 back to full AD), Seclude Camp (+1 to the rest's EN; one crow per group), Prepare for a Task (+2
 on that task until the next rest ends), Identify Item (a carried magic item's properties),
-Harvest (a monster corpse's parts: 1d6 up to Medium, 2d6 Large, 3d6 Huge, 4d6 Holy Shit) and Craft
-Equipment (one crafting roll) — or none. :func:`plan_rest` checks the choices of a whole group
+Harvest (a monster corpse's parts: 1d6 up to Medium, 2d6 Large, 3d6 Huge, 4d6 Holy Shit), Craft
+Equipment (one crafting roll) and Study a Lore Book (:mod:`refkit.rules.character.lore_study`)
+— or none. :func:`plan_rest` checks the choices of a whole group
 and refuses, with the reason, what the rules do not allow; :func:`rest_one` is what the finished
 rest does to one crow.
 
@@ -23,6 +24,7 @@ from enum import StrEnum
 from typing import Any
 
 from refkit.errors import DomainError
+from refkit.rules.character.lore_study import StudyPlan, StudyRefused, plan_study, study_result
 from refkit.rules.character.model import Character, RestRefused
 from refkit.rules.character.trait_rest import (
     REPAIR_REPAIR,
@@ -32,6 +34,7 @@ from refkit.rules.character.trait_rest import (
     trait_activity,
     trait_result,
 )
+from refkit.rules.character.trait_rest_plus import second_roll_note
 from refkit.rules.common.name_text import match_key
 from refkit.rules.inventory.model import GROUND, Item
 
@@ -51,6 +54,7 @@ class Activity(StrEnum):
     IDENTIFY = "identify"
     HARVEST = "harvest"
     CRAFT = "craft"
+    STUDY = "study"
     TRAIT = "trait"
 
 
@@ -84,6 +88,11 @@ ACTIVITIES: dict[Activity, ActivityInfo] = {
         "Harvest", "a monster corpse gives up its parts (and is destroyed)", "size"
     ),
     Activity.CRAFT: ActivityInfo("Craft Equipment", "one crafting roll", "what"),
+    Activity.STUDY: ActivityInfo(
+        "Study a Lore Book",
+        "+1 use of the book's lore until the next rest (a fine book 2, a masterwork 3)",
+        "lore",
+    ),
     Activity.TRAIT: ActivityInfo(
         "A trait's rest activity", "what a trait the crow has does at a rest", "trait"
     ),
@@ -192,6 +201,7 @@ class PlannedActivity:
     target_name: str = ""  # the patient's or item's name as shown
     second: str = ""  # Repair, Repair's second item (its id), "" none
     second_name: str = ""
+    study: StudyPlan | None = None  # the books studied (and who hears them read aloud)
 
 
 def _find_item(crow: Character, wanted: str, candidates: Sequence[Item], what: str) -> Item:
@@ -283,6 +293,12 @@ def _plan_one(
                 f"(harvest:SIZE, one of {', '.join(HARVEST_DICE)})"
             )
         return PlannedActivity(crow.name, choice, size, size)
+    if activity is Activity.STUDY:
+        try:
+            study = plan_study(crow, choice.target, crows)
+        except StudyRefused as error:
+            raise ActivityRefused(str(error)) from None
+        return PlannedActivity(crow.name, choice, choice.target, choice.target, study=study)
     if activity is Activity.TRAIT:
         try:
             plan_trait(crow, choice.trait, choice.target)
@@ -459,6 +475,8 @@ def _activity_result(
     if activity is Activity.CRAFT:
         what = f" for {plan.target}" if plan.target else ""
         return crow, f"makes one crafting roll{what}", None
+    if activity is Activity.STUDY and plan.study is not None:
+        return crow, study_result(plan.study), None
     if activity is Activity.TRAIT:
         after, said = trait_result(crow, trait_activity(plan.choice.trait), plan.target, rng)
         return after, said, None
@@ -577,7 +595,10 @@ def _activity_preview(crow: Character, plan: PlannedActivity) -> str:
     if activity is Activity.IDENTIFY:
         return f"learns what {plan.target_name} does"
     if activity is Activity.CRAFT:
-        return "one crafting roll" + (f" for {plan.target}" if plan.target else "")
+        what = f" for {plan.target}" if plan.target else ""
+        return f"one crafting roll{what}{second_roll_note(crow)}"
+    if activity is Activity.STUDY and plan.study is not None:
+        return study_result(plan.study)
     if activity is Activity.TRAIT:
         chosen = trait_activity(plan.choice.trait)
         return f"{chosen.name}: {chosen.does}"

@@ -1,4 +1,6 @@
-"""Traits that are rest activities (characters facts §4.4, the 23 tagged RA).
+"""Traits that are rest activities (characters facts §4.4, the 23 tagged RA), and Prepare
+Campsite, which uses up the crow's activity (its +1 to a low EN is made with the rest's
+encounter check: ``dt rest check --campsite``).
 
 A crow who has one of these traits may do it as its one activity at a rest
 (``trait:TRAIT[:TARGET]``). :func:`plan_trait` checks the choice — the crow has the trait, carries
@@ -32,6 +34,7 @@ class TraitActivityRefused(DomainError, ValueError):
 
 HEARTY, CANDIES, BOMB, STONE, ARROWS = "hearty", "candies", "bomb", "stone", "arrows"
 BLESS, LEFTOVERS, LASTING, ONE_OFF = "bless", "leftovers", "lasting", "one-off"
+CAMPSITE = "campsite"
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,11 @@ TRAIT_ACTIVITIES: dict[str, TraitActivity] = {
         ),
         TraitActivity(
             "Camping: Soothing Candies", "turns a ration into 1d10 soothing candies", CANDIES, _COOK
+        ),
+        TraitActivity(
+            "Camping: Prepare Campsite",
+            "the rest's EN +1 when it is 5 or lower (made with the rest's encounter check)",
+            CAMPSITE,
         ),
         TraitActivity(
             "Camping: Plotting",
@@ -188,8 +196,12 @@ def has_trait(crow: Character, trait: str) -> bool:
 def expert_planner(crow: Character) -> bool:
     """Expert Plan: the crow has the trait and carries a journal, a quill and an inkpot (the
     quill and inkpot may be one card), so its Prepare for a Task helps every crow resting."""
-    if not has_trait(crow, EXPERT_PLAN):
-        return False
+    return has_trait(crow, EXPERT_PLAN) and carries_writing_kit(crow)
+
+
+def carries_writing_kit(crow: Character) -> bool:
+    """Whether the crow carries a journal, a quill and an inkpot (the quill and inkpot may be
+    one card), as Expert Plan and Prepare Campsite need."""
     names = [fold(item.name) for item in crow.items.items]
     return all(any(tool in name for name in names) for tool in _PLAN_TOOLS)
 
@@ -225,6 +237,10 @@ def plan_trait(crow: Character, trait: str, target: str) -> TraitActivity:
     if activity.needs and _carried(crow, activity.needs) is None:
         raise TraitActivityRefused(
             f"{crow.name}: {activity.name} needs a carried {' or '.join(activity.needs)}"
+        )
+    if activity.kind == CAMPSITE and not carries_writing_kit(crow):
+        raise TraitActivityRefused(
+            f"{crow.name}: {activity.name} needs a carried journal, quill and inkpot"
         )
     if activity.kind in (HEARTY, CANDIES) and _ration(crow) is None:
         raise TraitActivityRefused(f"{crow.name}: {activity.name} needs a carried ration")
@@ -285,4 +301,6 @@ def trait_result(
         return crow, f"Scrap Arrows: 2d6 → {arrows} arrows from scrap wood"
     if activity.kind == LASTING:
         return crow, f"{activity.name}{aimed}: {activity.does} until the next rest ends"
+    if activity.kind == CAMPSITE:
+        return crow, "Prepare Campsite: prepared the camp (the rest's check counted it)"
     return crow, f"{activity.name}{aimed}: {activity.does}"

@@ -380,13 +380,15 @@ def rest_encounter_check(
     seclude: bool = False,
     modifiers: Sequence[int] = (),
     die: int | None = None,
+    campsite: bool = False,
 ) -> RestEncounterCheck:
-    """The rest's one encounter check: the dungeon EN, +1 for Seclude Camp, capped at 10.
+    """The rest's one encounter check: the dungeon EN (+1 for Prepare Campsite when it is 5 or
+    lower), +1 for Seclude Camp, capped at 10.
 
     A signalled encounter arrives at a moment the referee picks during the rest (interrupting
     it) or early in the DT after it (§15 D3); it stays pending until resolved.
     """
-    en = encounter_number(en=dungeon_en, seclude=seclude, modifiers=modifiers)
+    en = encounter_number(en=dungeon_en, seclude=seclude, campsite=campsite, modifiers=modifiers)
     marked = clock.mark_rest_checked()
     check = roll_encounter(rng, en, die)
     if check.encounter:
