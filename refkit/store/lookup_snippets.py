@@ -16,7 +16,6 @@ HIT_END = "\x03"
 them), so a marker in a snippet is always one the index put there."""
 
 SNIPPET_WORDS = 14
-_SPACES = re.compile(r"\s+")
 
 
 def snippet_parts(snippet: str) -> tuple[tuple[str, bool], ...]:
@@ -36,7 +35,7 @@ def hit_forms(words: Sequence[QueryWord]) -> tuple[str, ...]:
 def one_line(snippet: str) -> str:
     """A snippet on one line: a body's line breaks (a table's rows) and runs of spaces as one
     space."""
-    return _SPACES.sub(" ", snippet).strip()
+    return " ".join(snippet.split())
 
 
 def plain_snippet(snippet: str) -> str:
