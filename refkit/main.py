@@ -12,8 +12,6 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 
-from refkit.cli.launch import read_launch
-
 
 def no_display_reason(environ: Mapping[str, str], platform: str) -> str | None:
     """Why the window cannot open here, or None when Qt should be left to try.
@@ -35,6 +33,16 @@ def no_display_reason(environ: Mapping[str, str], platform: str) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if "lookup" in args[:2]:
+        # Typed to get an answer at once: tried before the parser (argparse, every option of
+        # every command) is even imported. None: not a plain lookup, the full CLI runs it.
+        from refkit.cli.games.lookup import quick_lookup
+
+        code = quick_lookup(args)
+        if code is not None:
+            return code
+    from refkit.cli.launch import read_launch
+
     launch = read_launch(args)
     if launch.window:
         reason = no_display_reason(os.environ, sys.platform)

@@ -13,12 +13,10 @@ The item, spell, creature and table readers are imported only when the documents
 from __future__ import annotations
 
 import re
-import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
-from refkit.games.reference import EntryKey, ReferenceLibrary, reference_root
+from refkit.games.reference import EntryKey, ReferenceLibrary
 from refkit.locate import resource_path
 
 KINDS = ("rule", "item", "spell", "creature", "table")
@@ -34,9 +32,6 @@ KIND_NAMES = {
 
 CARD_GAME = "crows"
 """The item cards, spells, creatures and tables Refkit ships are all Crows'."""
-
-CARD_SOURCES = ("items.toml", "spells/*.toml", "bestiary/*.toml", "tables/*.toml")
-"""The resource files the card documents are read from (their bytes go in the fingerprint)."""
 
 _SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -69,21 +64,6 @@ def searchable_text(document: LookupDocument) -> str:
 def slug(name: str) -> str:
     """``Road bandit`` → ``road-bandit``: a card's name as part of an entry id."""
     return _SLUG.sub("-", name.casefold()).strip("-") or "unnamed"
-
-
-def documents_fingerprint(reference: Path | None = None) -> str:
-    """A checksum of every reference file and card file, names and bytes: it changes when
-    anything the lookup shows changes. (CRC-32 per file rather than a cryptographic hash: it
-    only has to notice an edit, and ``refkit lookup`` starts sooner without loading OpenSSL.)"""
-    folder = reference_root() if reference is None else reference
-    root = resource_path()
-    sources = [(folder, path) for path in sorted(folder.glob("*/*.toml"))]
-    sources += [(root, path) for pattern in CARD_SOURCES for path in sorted(root.glob(pattern))]
-    parts = []
-    for base, path in sources:
-        data = path.read_bytes()
-        parts.append(f"{path.relative_to(base).as_posix()}:{len(data)}:{zlib.crc32(data):08x}")
-    return f"{len(parts)}-{zlib.crc32(chr(10).join(parts).encode('utf-8')):08x}"
 
 
 def rule_documents(library: ReferenceLibrary) -> Iterator[LookupDocument]:

@@ -12,8 +12,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 from refkit.store.errors import UnsupportedDatabaseError
 
 DATA_DIR_ENV = "REFKIT_DATA_DIR"
@@ -36,6 +34,10 @@ def data_dir() -> Path:
     if override:
         folder = Path(override).expanduser()
     else:
+        # Imported only here: it loads tempfile and shutil, a tenth of ``refkit lookup``'s
+        # start, which a set REFKIT_DATA_DIR does not need.
+        import platformdirs
+
         folder = Path(platformdirs.user_data_dir("refkit", appauthor=False))
     folder.mkdir(parents=True, exist_ok=True)
     return folder.resolve()

@@ -11,9 +11,9 @@ A search (see :mod:`refkit.store.lookup_words` for how typed words become terms)
 the documents that hold every word; when those are fewer than asked for, the documents holding
 any of the words follow, ranked by bm25. Documents whose title holds every word come first, then
 those whose title holds some; the game in front is preferred, and a game named in the query
-("warcrow dice") narrows the search to it (unless it has no hit). Only the hits shown get a
-snippet. Snippets mark hits with :data:`HIT_START` / :data:`HIT_END`, which a
-front end turns into bold (GUI) or drops (CLI): see :func:`snippet_parts`.
+("warcrow dice") narrows the search to it (unless it has no hit). Each candidate's snippet is
+FTS5's own, made in C as the candidate is read. Snippets mark hits with :data:`HIT_START` /
+:data:`HIT_END`, which a front end turns into bold (GUI) or drops (CLI): see :func:`snippet_parts`.
 """
 
 from __future__ import annotations
@@ -22,25 +22,19 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from refkit.errors import DomainError
-from refkit.games.reference import GAME_IDS, GAME_TITLES, EntryKey, ReferenceLibrary
-from refkit.present.lookup_documents import (
-    LookupDocument,
-    card_documents,
-    documents_fingerprint,
-    rule_documents,
-    searchable_text,
-)
+from refkit.present.lookup_sources import documents_fingerprint
 from refkit.store.lookup_snippets import (
     HIT_END,
     HIT_START,
+    SNIPPET_WORDS,
     hit_forms,
+    one_line,
     plain_snippet,
-    snippet_of,
     snippet_parts,
 )
 from refkit.store.lookup_words import (
@@ -60,8 +54,12 @@ from refkit.store.lookup_words import (
     words_of,
 )
 
+if TYPE_CHECKING:
+    from refkit.games.reference import EntryKey, ReferenceLibrary
+    from refkit.present.lookup_documents import LookupDocument
+
 INDEX_FILE_NAME = "lookup-index.sqlite3"
-INDEX_VERSION = "5"
+INDEX_VERSION = "6"
 """Raise when the table layout, the tokenizer or the indexed text changes: old caches rebuild."""
 
 DEFAULT_LIMIT = 20
@@ -71,8 +69,8 @@ COMMON_SHARE = 4
 too common to bring in documents alone."""
 CANDIDATES = 30
 """How many documents of each pass (all words, any word) are ranked, at least (the limit asked
-for when more); only the shown ones get a snippet, so a two-letter prefix matching most of the
-index costs no more than this."""
+for when more); the scan stops there, so a two-letter prefix matching most of the index costs
+no more than this (snippets included)."""
 
 # Column weights for bm25, in table order: title, section, tags, body, game name. The game's
 # name is indexed so that "warcrow dice" narrows to Warcrow's entries as --game would.
@@ -92,7 +90,6 @@ __all__ = [
     "match_expression",
     "plain_snippet",
     "query_tokens",
-    "snippet_of",
     "snippet_parts",
 ]
 
@@ -101,8 +98,7 @@ class LookupQueryError(DomainError, ValueError):
     """A search that cannot be run: no words in it, an unknown game or a bad limit."""
 
 
-@dataclass(frozen=True)
-class LookupHit:
+class LookupHit(NamedTuple):
     """One search result, best first; ``snippet`` holds the hit markers; ``kind`` is ``rule``,
     ``item``, ``spell``, ``creature`` or ``table``."""
 
@@ -115,6 +111,8 @@ class LookupHit:
 
     @property
     def key(self) -> EntryKey:
+        from refkit.games.reference import EntryKey
+
         return EntryKey(self.game, self.id)
 
 
@@ -123,44 +121,53 @@ def match_expression(tokens: Sequence[str]) -> str:
     return " ".join(phrase(token) for token in tokens)
 
 
-def check_game(game: str | None) -> str | None:
-    """``game`` if it is a known game id (or None); a LookupQueryError naming the ids otherwise."""
-    if game is None or game in GAME_TITLES:
+def _shipped_games() -> Mapping[str, str]:
+    from refkit.games.reference import GAME_TITLES
+
+    return GAME_TITLES
+
+
+def check_game(game: str | None, games: Mapping[str, str] | None = None) -> str | None:
+    """``game`` if it is a known game id (or None); a LookupQueryError naming the ids otherwise.
+    ``games``: the games by id (the shipped ones by default; an index has them stored)."""
+    known = _shipped_games() if games is None else games
+    if game is None or game in known:
         return game
-    raise LookupQueryError(f"unknown game {game!r}; games: {', '.join(GAME_IDS)}")
+    raise LookupQueryError(f"unknown game {game!r}; games: {', '.join(known)}")
 
 
 def check_search(
-    query: str, *, game: str | None = None, limit: int = DEFAULT_LIMIT
+    query: str,
+    *,
+    game: str | None = None,
+    limit: int = DEFAULT_LIMIT,
+    games: Mapping[str, str] | None = None,
 ) -> tuple[str, ...]:
     """The words of ``query`` if the search can run; a LookupQueryError saying what is wrong with
-    the query, the game or the limit otherwise (before any index is opened)."""
+    the query, the game or the limit otherwise (before any index is opened, or with an index's
+    own ``games``)."""
     tokens = query_tokens(query)
     if not tokens:
         if query.strip():
             raise LookupQueryError(f"the query {query.strip()!r} has no words to look up")
         raise LookupQueryError("the query is empty; give a word to look up")
-    check_game(game)
+    check_game(game, games)
     if not 1 <= limit <= MAX_LIMIT:
         raise LookupQueryError(f"--limit must be 1 to {MAX_LIMIT}, got {limit}")
     return tokens
 
 
-def _game_words() -> dict[str, str]:
+def _game_words(titles: Mapping[str, str]) -> dict[str, str]:
     """Words that name one game only ("warcrow", "krynn", "stworze"), to the game's id."""
     seen: dict[str, set[str]] = {}
-    for game, title in GAME_TITLES.items():
+    for game, title in titles.items():
         for word in {*words_of(title), *words_of(game)}:
             if len(word) >= 4:
                 seen.setdefault(word, set()).add(game)
     return {word: next(iter(games)) for word, games in seen.items() if len(games) == 1}
 
 
-_GAME_WORDS = _game_words()
-
-
-@dataclass(slots=True)
-class _Candidate:
+class _Candidate(NamedTuple):
     rowid: int
     game: str
     id: str
@@ -168,6 +175,7 @@ class _Candidate:
     title: str
     section: str
     bm25: float
+    snippet: str
     all_words: bool
 
 
@@ -255,6 +263,8 @@ class LookupIndex:
         """The cache file, or None when the index lives in memory."""
         self._titles: dict[int, tuple[str, ...]] = {}
         self._count: int | None = None
+        self._games: dict[str, str] | None = None
+        self._game_words: dict[str, str] | None = None
 
     # --- opening ------------------------------------------------------------------------------
 
@@ -289,6 +299,7 @@ class LookupIndex:
         if cached is not None:
             return cls(cached, path=path)
         from refkit.games.reference import read_reference
+        from refkit.present.lookup_documents import card_documents
 
         library = library if library is not None else read_reference(reference)[0]
         documents = _documents(library, card_documents()[0] if reference is None else ())
@@ -299,6 +310,15 @@ class LookupIndex:
             _fill(connection, documents, fingerprint)
             return cls(connection)
         return cls(_read_only(path), path=path)
+
+    @classmethod
+    def open_current(cls, folder: Path) -> LookupIndex | None:
+        """The index cached in ``folder`` when it is current for the shipped reference and
+        cards, opened read-only; None when it is missing or out of date (nothing is built:
+        :meth:`open_cached` builds)."""
+        path = folder / INDEX_FILE_NAME
+        cached = _open_if_current(path, f"{INDEX_VERSION}:{documents_fingerprint()}")
+        return None if cached is None else cls(cached, path=path)
 
     def close(self) -> None:
         self._connection.close()
@@ -330,25 +350,26 @@ class LookupIndex:
         Raises LookupQueryError for a query with no words, an unknown game or a limit outside
         1..MAX_LIMIT.
         """
-        tokens = check_search(query, game=game, limit=limit)
-        check_game(prefer)
+        tokens = check_search(query, game=game, limit=limit, games=self.games)
+        check_game(prefer, self.games)
         named = None
         if game is None:
-            named_games = {_GAME_WORDS[token] for token in tokens if token in _GAME_WORDS}
-            if len(named_games) == 1 and any(token not in _GAME_WORDS for token in tokens):
+            if self._game_words is None:
+                self._game_words = _game_words(self.games)
+            game_words = self._game_words
+            named_games = {game_words[token] for token in tokens if token in game_words}
+            if len(named_games) == 1 and any(token not in game_words for token in tokens):
                 named = named_games.pop()
-                tokens = tuple(token for token in tokens if token not in _GAME_WORDS)
+                tokens = tuple(token for token in tokens if token not in game_words)
         words = self.query_words(content_words(tokens))
         if not words:
             return ()
         ranked = self._ranked(words, named or game, limit, prefer=named or prefer)
         if not ranked and named is not None:  # nothing in the game named: look everywhere
             ranked = self._ranked(words, None, limit, prefer=named)
-        shown = ranked[:limit]
-        snippets = self._snippets(words, [c.rowid for c in shown])
         return tuple(
-            LookupHit(c.game, c.id, c.title, c.section, snippets.get(c.rowid, ""), c.kind)
-            for c in shown
+            LookupHit(c.game, c.id, c.title, c.section, one_line(c.snippet), c.kind)
+            for c in ranked[:limit]
         )
 
     def _ranked(
@@ -433,6 +454,17 @@ class LookupIndex:
                 words.append(QueryWord(token, forms, rarity(documents, self._size()), documents))
         return tuple(words)
 
+    @property
+    def games(self) -> Mapping[str, str]:
+        """The games a search may name, by id, with their titles: the shipped games when the
+        index was built (kept in it, so a search needs no reading of the reference)."""
+        if self._games is None:
+            row = self._connection.execute(
+                "SELECT value FROM lookup_meta WHERE key = 'games'"
+            ).fetchone()
+            self._games = dict(json.loads(row[0])) if row else dict(_shipped_games())
+        return self._games
+
     def _size(self) -> int:
         """How many documents the index holds (kept at build: counting an FTS5 table reads
         every row)."""
@@ -474,25 +506,12 @@ class LookupIndex:
     ) -> list[_Candidate]:
         rows = self._connection.execute(
             _CANDIDATES_IN_GAME if game else _CANDIDATES_ALL,
-            {"match": match, "game": game, "limit": max(CANDIDATES, limit)},
+            {"match": match, "game": game, "limit": max(CANDIDATES, limit), **_SNIPPET_MARKS},
         ).fetchall()
         return [
-            _Candidate(rowid, game_id, entry_id, kind, title, section, bm25, all_words)
-            for rowid, game_id, entry_id, kind, title, section, bm25 in rows
+            _Candidate(rowid, game_id, entry_id, kind, title, section, bm25, snippet, all_words)
+            for rowid, game_id, entry_id, kind, title, section, bm25, snippet in rows
         ]
-
-    def _snippets(self, words: Sequence[QueryWord], rowids: Sequence[int]) -> dict[int, str]:
-        """A snippet of each shown document's body (see :func:`snippet_of`); the bodies are
-        read by rowid, so a prefix matching most of the index costs no more than the hits
-        shown."""
-        if not rowids:
-            return {}
-        marks = ", ".join("?" for _ in rowids)
-        rows = self._connection.execute(
-            f"SELECT rowid, body FROM document WHERE rowid IN ({marks})", tuple(rowids)
-        ).fetchall()
-        forms = hit_forms(words)
-        return {rowid: snippet_of(text, forms) for rowid, text in rows}
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -505,6 +524,8 @@ class LookupIndex:
         ).fetchone()
         if row is None:
             return None
+        from refkit.present.lookup_documents import LookupDocument
+
         kind, game, entry_id, title, section, tags, text, fields, rows = row
         return LookupDocument(
             kind=kind,
@@ -523,9 +544,13 @@ class LookupIndex:
 
 
 # ``rank`` is the table's bm25 with the column weights (set when the index is built), which
-# FTS5 sorts by itself.
+# FTS5 sorts by itself. The snippet is FTS5's own, of the body (column 3): the window of
+# SNIPPET_WORDS words holding the most of the words searched, those words between the hit
+# markers. It is made in C for the rows returned only (FTS5 consumes ORDER BY rank, so LIMIT
+# stops the scan): cutting it in Python cost more than the whole FTS5 query.
 _CANDIDATES_SQL = """
-SELECT rowid, game, entry_id, kind, title, section, rank
+SELECT rowid, game, entry_id, kind, title, section, rank,
+    snippet(entry_text, 3, :hit_start, :hit_end, '…', :snippet_words)
 FROM entry_text
 WHERE entry_text MATCH :match {game_filter}
 ORDER BY rank
@@ -535,6 +560,7 @@ LIMIT :limit
 _CANDIDATES_ALL, _CANDIDATES_IN_GAME = (
     _CANDIDATES_SQL.format(game_filter=game_filter) for game_filter in ("", "AND game = :game")
 )
+_SNIPPET_MARKS = {"hit_start": HIT_START, "hit_end": HIT_END, "snippet_words": SNIPPET_WORDS}
 _RANK = f"bm25({', '.join(str(weight) for weight in _WEIGHTS)})"
 
 _SCHEMA = """
@@ -558,12 +584,17 @@ CREATE TABLE term_variant (
 def _documents(
     library: ReferenceLibrary, cards: Iterable[LookupDocument]
 ) -> tuple[LookupDocument, ...]:
+    from refkit.present.lookup_documents import rule_documents
+
     return (*rule_documents(library), *cards)
 
 
 def _fill(
     connection: sqlite3.Connection, documents: Sequence[LookupDocument], fingerprint: str
 ) -> None:
+    from refkit.games.reference import GAME_TITLES
+    from refkit.present.lookup_documents import searchable_text
+
     term_documents: dict[str, int] = {}
     bodies = [searchable_text(document) for document in documents]
     for document, body in zip(documents, bodies, strict=True):
@@ -617,7 +648,11 @@ def _fill(
         )
         connection.executemany(
             "INSERT INTO lookup_meta (key, value) VALUES (?, ?)",
-            (("fingerprint", fingerprint), ("documents", str(len(documents)))),
+            (
+                ("fingerprint", fingerprint),
+                ("documents", str(len(documents))),
+                ("games", json.dumps(list(GAME_TITLES.items()))),
+            ),
         )
         connection.execute("INSERT INTO entry_text (entry_text, rank) VALUES ('rank', ?)", (_RANK,))
         connection.execute("INSERT INTO entry_text (entry_text) VALUES ('optimize')")

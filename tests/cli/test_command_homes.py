@@ -36,3 +36,13 @@ def test_a_commands_own_parser_knows_all_its_subcommands() -> None:
         assert command in own_choices and set(own_choices) <= set(full_choices)
         assert len(own_choices) < len(full_choices)  # not every module loaded
         assert own_choices[command].format_help() == full_choices[command].format_help()
+
+
+def test_the_whole_parser_builds_and_the_game_parts_stay_under_their_games() -> None:
+    # The trackers' modules register 'tracker' under their game's command; taken for games of
+    # their own they clashed ("conflicting subparser: tracker") and 'refkit --help' crashed.
+    full = build_parser()
+    choices = full._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert "tracker" not in choices
+    for game in ("widowers", "krynn", "stworze"):
+        assert "tracker" in choices[game]._subparsers._group_actions[0].choices  # type: ignore[union-attr]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import platformdirs
 import pytest
 from sqlalchemy.engine import make_url
 
@@ -33,7 +34,7 @@ def test_data_dir_without_override_uses_platform_folder(
         return str(tmp_path / "platform-folder")
 
     monkeypatch.delenv("REFKIT_DATA_DIR")
-    monkeypatch.setattr(location.platformdirs, "user_data_dir", fake_user_data_dir)
+    monkeypatch.setattr(platformdirs, "user_data_dir", fake_user_data_dir)
     assert data_dir() == (tmp_path / "platform-folder").resolve()
     assert calls == [("refkit", False)]
     assert (tmp_path / "platform-folder").is_dir()

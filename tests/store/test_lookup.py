@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import refkit.store.lookup as lookup_module
 from refkit.games.reference import ReferenceLibrary, load_reference, read_reference
 from refkit.present.lookup_documents import card_documents
 from refkit.store.lookup import (
@@ -20,13 +19,10 @@ from refkit.store.lookup import (
     INDEX_FILE_NAME,
     LookupIndex,
     LookupQueryError,
-    hit_forms,
     plain_snippet,
     query_tokens,
-    snippet_of,
     snippet_parts,
 )
-from refkit.store.lookup_words import QueryWord
 
 
 def _write(root: Path, game: str, text: str, name: str = "a.toml") -> Path:
@@ -276,33 +272,33 @@ def test_the_shipped_index_finds_each_kind_and_says_which(tmp_path: Path) -> Non
         assert table is not None and table.rows and table.rows[0][0] == "1–2"
 
 
-def test_a_snippet_is_a_window_around_the_first_hit() -> None:
-    words = [QueryWord("lantern", ("lantern",))]
-    text = " ".join(f"w{number}" for number in range(40)) + " the lantern burns " + "x " * 30
-    snippet = snippet_of(text, hit_forms(words))
-    assert snippet.startswith("…w38 w39 the ") and snippet.endswith("…")
-    assert f"{HIT_START}lantern{HIT_END}" in snippet
-    assert len(plain_snippet(snippet).split()) == 14
-    short = "A lantern, lit."
-    assert snippet_of(short, hit_forms(words)) == f"A {HIT_START}lantern{HIT_END}, lit."
-    # no hit in the body (the title matched): the body's start
-    assert snippet_of(text, hit_forms([QueryWord("zebra", ("zebra",))])).startswith("w0 w1")
+def test_a_snippet_is_a_window_around_the_hit_on_one_line(tmp_path: Path) -> None:
+    words = " ".join(f"w{number}" for number in range(40))
+    _write(
+        tmp_path,
+        "crows",
+        _entry("long", "Long", f"{words} the lantern burns\n\n" + "x " * 30)
+        + _entry("short", "Short", "A lantern,\nlit.")
+        + _entry("zebra", "Zebra stripes", words),
+    )
+    with LookupIndex.in_memory(load_reference(tmp_path)) as index:
+        hits = {hit.id: hit.snippet for hit in index.search("lantern")}
+        assert hits["long"].startswith("…") and hits["long"].endswith("…")
+        assert f"{HIT_START}lantern{HIT_END} burns x" in hits["long"]
+        assert len(plain_snippet(hits["long"]).split()) == 14
+        assert hits["short"] == f"A {HIT_START}lantern{HIT_END}, lit."
+        # no hit in the body (the title matched): the body's start
+        (zebra,) = index.search("zebra")
+        assert plain_snippet(zebra.snippet).startswith("w0 w1 w2")
 
 
-def test_a_short_prefix_makes_snippets_for_the_hits_shown_only(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    made: list[str] = []
-    real = lookup_module.snippet_of
-
-    def counting(text: str, forms: tuple[str, ...], size: int = 14) -> str:
-        made.append(text)
-        return real(text, forms, size)
-
-    monkeypatch.setattr(lookup_module, "snippet_of", counting)
+def test_every_hit_of_a_short_prefix_has_a_snippet_with_its_words_marked(tmp_path: Path) -> None:
     with LookupIndex.open_cached(tmp_path) as index:
-        assert len(index.search("a", limit=5)) == 5
-    assert len(made) == 5
+        hits = index.search("a", limit=5)
+    assert len(hits) == 5
+    for hit in hits:
+        marked = [text for text, is_hit in snippet_parts(hit.snippet) if is_hit]
+        assert marked and all(text.casefold().startswith("a") for text in marked), hit.snippet
 
 
 def test_a_huge_word_is_looked_up_as_typed_quickly(index: LookupIndex) -> None:

@@ -96,6 +96,82 @@ def test_the_command_line_lookup_imports_no_orm_no_qt_and_no_other_command(
         if attempt == "reads the cached index":  # the card readers are needed only to build it
             readers = ("refkit.rules.inventory", "refkit.rules.magic", "refkit.rules.tables")
             assert not any(name.startswith(readers) for name in imported)
+            # the quick path: no parser, no reading of the reference, no platformdirs
+            assert not imported & QUICK_PATH_LEAVES_OUT, imported & QUICK_PATH_LEAVES_OUT
+
+
+QUICK_PATH_LEAVES_OUT = {
+    "argparse",
+    "dataclasses",
+    "tomllib",
+    "platformdirs",
+    "shutil",
+    "refkit.games.reference",
+    "refkit.cli.runner",
+}
+"""What a lookup with a current cached index (and REFKIT_DATA_DIR set) never imports: each
+costs a good share of a bare Python start."""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--json", "lookup", "torch"),
+        ("lookup", "how", "far", "can", "we", "travel", "in", "a", "day"),
+        ("lookup", "--game", "warcrow", "dice", "--json", "--limit=3"),
+        ("--json", "lookup", "dice", "--game=stworze", "--limit", "2"),
+        ("--json", "lookup", "torch", "--game", "chess"),
+        ("--json", "lookup", "torch", "--limit", "0"),
+        ("--json", "lookup", '"*:-()'),
+        ("--json", "lookup", "zzzqqq"),
+    ],
+)
+def test_the_quick_path_answers_as_the_full_command_line_does(
+    lookup, capsys, args: tuple[str, ...]
+) -> None:
+    from refkit.cli.games.lookup import quick_lookup
+
+    lookup("lookup", "torch")  # the index is cached now
+    full = lookup(*args)
+    code = quick_lookup(list(args))
+    captured = capsys.readouterr()
+    assert (code, captured.out, captured.err) == full
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("lookup",),
+        ("lookup", "--help"),
+        ("lookup", "torch", "--gam", "crows"),
+        ("lookup", "torch", "--limit", "many"),
+        ("lookup", "torch", "--limit"),
+        ("lookup", "torch", "--game", "--json"),
+        ("lookup", "torch", "--game", "crows", "--game", "warcrow"),
+        ("--db", "x.sqlite3", "lookup", "torch"),
+        ("lookup", "-5"),
+        ("dt", "lookup"),
+    ],
+)
+def test_anything_but_a_plain_lookup_is_left_to_the_full_command_line(
+    lookup, capsys, args: tuple[str, ...]
+) -> None:
+    from refkit.cli.games.lookup import quick_lookup
+
+    lookup("lookup", "torch")  # a cached index: only the arguments decide
+    capsys.readouterr()
+    assert quick_lookup(list(args)) is None
+    assert capsys.readouterr() == ("", "")
+
+
+def test_the_quick_path_builds_nothing_it_leaves_a_missing_index_to_the_full_one(
+    refkit_data_dir: Path, capsys
+) -> None:
+    from refkit.cli.games.lookup import quick_lookup
+
+    assert quick_lookup(["lookup", "torch"]) is None
+    assert not (refkit_data_dir / INDEX_FILE_NAME).exists()
+    assert capsys.readouterr() == ("", "")
 
 
 def test_text_output_names_game_title_and_id(lookup) -> None:
