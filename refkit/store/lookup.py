@@ -18,9 +18,7 @@ FTS5's own, made in C as the candidate is read. Snippets mark hits with :data:`H
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -273,8 +271,10 @@ class LookupIndex:
         cls, library: ReferenceLibrary, cards: Iterable[LookupDocument] = ()
     ) -> LookupIndex:
         """An index held in memory, of ``library``'s entries and ``cards``."""
+        from refkit.store.lookup_build import fill_index
+
         connection = sqlite3.connect(":memory:", check_same_thread=False)
-        _fill(connection, _documents(library, cards), fingerprint="")
+        fill_index(connection, _documents(library, cards), "", _RANK)
         return cls(connection)
 
     @classmethod
@@ -300,14 +300,15 @@ class LookupIndex:
             return cls(cached, path=path)
         from refkit.games.reference import read_reference
         from refkit.present.lookup_documents import card_documents
+        from refkit.store.lookup_build import fill_index, write_index
 
         library = library if library is not None else read_reference(reference)[0]
         documents = _documents(library, card_documents()[0] if reference is None else ())
         try:
-            _write_cache(path, documents, fingerprint)
+            write_index(path, documents, fingerprint, _RANK)
         except (OSError, sqlite3.Error):
             connection = sqlite3.connect(":memory:", check_same_thread=False)
-            _fill(connection, documents, fingerprint)
+            fill_index(connection, documents, fingerprint, _RANK)
             return cls(connection)
         return cls(_read_only(path), path=path)
 
@@ -563,23 +564,6 @@ _CANDIDATES_ALL, _CANDIDATES_IN_GAME = (
 _SNIPPET_MARKS = {"hit_start": HIT_START, "hit_end": HIT_END, "snippet_words": SNIPPET_WORDS}
 _RANK = f"bm25({', '.join(str(weight) for weight in _WEIGHTS)})"
 
-_SCHEMA = """
-CREATE TABLE lookup_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE VIRTUAL TABLE entry_text USING fts5(
-    title, section, tags, body, game_name, game UNINDEXED, entry_id UNINDEXED, kind UNINDEXED,
-    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
-);
-CREATE TABLE document (
-    rowid INTEGER PRIMARY KEY, kind TEXT NOT NULL, game TEXT NOT NULL, entry_id TEXT NOT NULL,
-    title TEXT NOT NULL, section TEXT NOT NULL, tags TEXT NOT NULL, text TEXT NOT NULL,
-    fields TEXT NOT NULL, rows TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (game, entry_id)
-);
-CREATE TABLE term (term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE term_variant (
-    variant TEXT NOT NULL, term TEXT NOT NULL, PRIMARY KEY (variant, term)
-) WITHOUT ROWID;
-"""
-
 
 def _documents(
     library: ReferenceLibrary, cards: Iterable[LookupDocument]
@@ -587,75 +571,6 @@ def _documents(
     from refkit.present.lookup_documents import rule_documents
 
     return (*rule_documents(library), *cards)
-
-
-def _fill(
-    connection: sqlite3.Connection, documents: Sequence[LookupDocument], fingerprint: str
-) -> None:
-    from refkit.games.reference import GAME_TITLES
-    from refkit.present.lookup_documents import searchable_text
-
-    term_documents: dict[str, int] = {}
-    bodies = [searchable_text(document) for document in documents]
-    for document, body in zip(documents, bodies, strict=True):
-        text = " ".join((document.title, document.section, " ".join(document.tags), body))
-        for word in set(words_of(text)):
-            if not word.isdigit():
-                term_documents[word] = term_documents.get(word, 0) + 1
-    with connection:
-        connection.executescript(_SCHEMA)
-        for rowid, (document, body) in enumerate(zip(documents, bodies, strict=True), start=1):
-            connection.execute(
-                "INSERT INTO entry_text (rowid, title, section, tags, body, game_name, game, "
-                "entry_id, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    rowid,
-                    document.title,
-                    document.section,
-                    " ".join(document.tags),
-                    body,
-                    f"{document.game} {GAME_TITLES.get(document.game, document.game)}",
-                    document.game,
-                    document.id,
-                    document.kind,
-                ),
-            )
-            connection.execute(
-                "INSERT INTO document VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    rowid,
-                    document.kind,
-                    document.game,
-                    document.id,
-                    document.title,
-                    document.section,
-                    json.dumps(document.tags),
-                    document.text,
-                    json.dumps(document.fields),
-                    json.dumps(document.rows),
-                    body,
-                ),
-            )
-        connection.executemany("INSERT INTO term VALUES (?, ?)", term_documents.items())
-        connection.executemany(
-            "INSERT INTO term_variant VALUES (?, ?)",
-            (
-                (variant, term)
-                for term in term_documents
-                if len(term) >= MIN_TYPO_LENGTH - 1
-                for variant in deletes(term)
-            ),
-        )
-        connection.executemany(
-            "INSERT INTO lookup_meta (key, value) VALUES (?, ?)",
-            (
-                ("fingerprint", fingerprint),
-                ("documents", str(len(documents))),
-                ("games", json.dumps(list(GAME_TITLES.items()))),
-            ),
-        )
-        connection.execute("INSERT INTO entry_text (entry_text, rank) VALUES ('rank', ?)", (_RANK,))
-        connection.execute("INSERT INTO entry_text (entry_text) VALUES ('optimize')")
 
 
 def _read_only(path: Path) -> sqlite3.Connection:
@@ -679,24 +594,3 @@ def _open_if_current(path: Path, fingerprint: str) -> sqlite3.Connection | None:
         connection.close()
         return None
     return connection
-
-
-def _write_cache(path: Path, documents: Sequence[LookupDocument], fingerprint: str) -> None:
-    """Build the index in a temporary file beside ``path`` and move it into place: a reader
-    (another Refkit process) sees the old index or the new one, never half of one."""
-    import tempfile  # only a build needs it: a search starts faster without
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".lookup-", suffix=".tmp", dir=path.parent)
-    os.close(handle)
-    try:
-        connection = sqlite3.connect(temporary)
-        try:
-            _fill(connection, documents, fingerprint)
-        finally:
-            connection.close()
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
