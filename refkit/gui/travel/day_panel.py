@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Protocol
 
 import shiboken6
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -54,6 +54,7 @@ from refkit.gui.travel.day_steps_box import DayStepsBox, StepBackend, rest_rows
 from refkit.gui.travel.map_document import MapDocument
 from refkit.gui.travel.map_scene import HexMapScene, MapViewer, PartyPlace
 from refkit.gui.travel.map_view import HexMapView
+from refkit.present.map_preview import preview_map_name
 from refkit.rules.character.rest_activities import ActivityChoice
 from refkit.rules.checks.conditions import conditions_on_test
 from refkit.rules.checks.odds import test_odds
@@ -219,6 +220,8 @@ class TravelDayPanel(QWidget):
         self.new_journey.setPlaceholderText("New journey's name")
         self.start_map = QComboBox()
         self.start_map.setAccessibleName("Map for the new journey")
+        # Before any journey the map pane shows the map chosen here.
+        self.start_map.currentTextChanged.connect(self._map_chosen)
         self.hirelings = QLineEdit()
         self.hirelings.setPlaceholderText("Hirelings: Ivo=1,0,2; Mule=0,-3,3,animal")
         self.with_party = QCheckBox("with the party at the table")
@@ -466,23 +469,48 @@ class TravelDayPanel(QWidget):
             return
         shown = self.journey.name if self.journey else None
 
-        def read() -> tuple[list[str], list[str], Journey | None]:
+        chosen_map = self.start_map.currentText()
+
+        def read() -> tuple[list[str], list[str], Journey | None, HexMap | None]:
             try:
                 journey = backend.journey(shown)
             except ValueError:
                 journey = None
-            return backend.journey_names(), backend.map_names(), journey
+            map_names = backend.map_names()
+            preview = None
+            if journey is None:  # the map the next journey would start on
+                name = preview_map_name(chosen_map, map_names)
+                preview = self._load_or_none(backend, name)
+            return backend.journey_names(), map_names, journey, preview
 
-        # One trip to the worker for the three reads (where the undo stack writes).
-        journey_names, map_names, journey = write_through(self.undo_stack, read)
+        # One trip to the worker for the reads (where the undo stack writes).
+        journey_names, map_names, journey, preview = write_through(self.undo_stack, read)
         self.journeys.clear()
         self.journeys.addItems(journey_names)
-        chosen_map = self.start_map.currentText()
-        self.start_map.clear()
-        self.start_map.addItems(map_names)
-        if chosen_map:
-            self.start_map.setCurrentText(chosen_map)
-        self._show(journey)
+        with QSignalBlocker(self.start_map):  # one read above, not one per listed map
+            self.start_map.clear()
+            self.start_map.addItems(map_names)
+            if preview is not None:
+                self.start_map.setCurrentText(preview.name)
+            elif chosen_map:
+                self.start_map.setCurrentText(chosen_map)
+        self._show(journey, preview)
+
+    @staticmethod
+    def _load_or_none(backend: TravelBackend, name: str | None) -> HexMap | None:
+        if name is None:
+            return None
+        try:
+            return backend.load_map(name)
+        except ValueError:  # deleted meanwhile, or unreadable: the pane stays empty
+            return None
+
+    def _map_chosen(self, name: str) -> None:
+        """Before any journey, show the map chosen for the next one."""
+        backend = self.backend
+        if backend is None or self.journey is not None or not name:
+            return
+        self._show(None, write_through(self.undo_stack, self._load_or_none, backend, name))
 
     def show_journey(self, name: str) -> None:
         if self.backend is None:
@@ -492,7 +520,9 @@ class TravelDayPanel(QWidget):
         except ValueError as problem:
             self._say(str(problem))
 
-    def _show(self, journey: Journey | None) -> None:
+    def _show(self, journey: Journey | None, preview: HexMap | None = None) -> None:
+        """Show ``journey``; with none, ``preview`` (the map a new journey would start on)
+        with the party on its start hex."""
         same_map = (
             self.journey is not None
             and journey is not None
@@ -505,8 +535,13 @@ class TravelDayPanel(QWidget):
         )
         self.journey = journey
         if journey is None:
-            self.document.set_map(None)
-            self.scene.set_party(None)
+            if preview != self.document.hex_map:
+                self.document.set_map(preview)
+                self.view.fit_map()
+            start = preview.start if preview is not None else None
+            self.scene.set_party(
+                PartyPlace(start, start, False, frozenset({start})) if start is not None else None
+            )
             self._fill_roles(())
             self.entry.setPlainText("No journey yet: start one above.")
             self.steps_box.show_journey(None, None)
