@@ -22,7 +22,8 @@ from refkit.app.dungeon_turn_commands import AddLightCommand, StartTurnCommand
 from refkit.compose import Services
 from refkit.dice.records import RollRecord, utc_now
 from refkit.gui import main
-from refkit.gui.main import RefkitApp, _read_stored_front
+from refkit.gui.app_start import read_stored_front as _read_stored_front
+from refkit.gui.main import RefkitApp
 from refkit.store.database import Database
 from refkit.store.roll_log import RollLogRepository
 from tests.gui.app_process import run_app_script
