@@ -46,7 +46,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 
-
 @dataclass(frozen=True)
 class CloseQuestion:
     """Something to settle before quitting (a running clock): ``text`` says what, ``ask`` asks;

@@ -61,9 +61,7 @@ def test_the_party_at_the_table_travels_with_its_crows_own_characteristics(qtbot
     assert (travellers[0].agility, travellers[0].mind) == (first.agility, first.mind)
 
 
-def test_before_any_journey_the_map_shows_the_chosen_map_with_the_party_at_its_start(
-    qtbot, panel
-):
+def test_before_any_journey_the_map_shows_the_chosen_map_with_the_party_at_its_start(qtbot, panel):
     """Issue 24: the map pane was empty until a journey started."""
     assert panel.journey is None
     shown = panel.document.hex_map
