@@ -13,15 +13,13 @@
 "Travel the day" rolls it all through the app's travel day (one step on the undo stack: Edit ▸
 Undo takes the day back); "Step by step" (:mod:`refkit.gui.travel.day_steps_box`) rolls the
 same day one press per step, each step its own undo step. The day's journal entry is shown, with
-the referee's note for it, and the whole journal exports to Markdown. While the party is lost the
-map shows the referee where it truly is; the lost d6 stays secret.
+the referee's note for it, and the whole journal exports to Markdown (:mod:`.journal_box`).
+While the party is lost the map shows the referee where it truly is; the lost d6 stays secret.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import Protocol
+from collections.abc import Sequence
 
 import shiboken6
 from PySide6.QtCore import QSignalBlocker, Signal
@@ -36,7 +34,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -46,147 +43,24 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.travel.journey import Journey
-from refkit.errors import ConflictError
 from refkit.gui.common.plain_text import PLAIN, ElidedLabel
 from refkit.gui.common.rest_choices import RestChoices
 from refkit.gui.shell.undo_adapter import push_command, write_through
-from refkit.gui.travel.day_steps_box import DayStepsBox, StepBackend, rest_rows
+from refkit.gui.travel.day_backend import TravelBackend
+from refkit.gui.travel.day_steps_box import DayStepsBox, rest_rows
+from refkit.gui.travel.journal_box import JournalBox
 from refkit.gui.travel.map_document import MapDocument
 from refkit.gui.travel.map_scene import HexMapScene, MapViewer, PartyPlace
 from refkit.gui.travel.map_view import HexMapView
+from refkit.gui.travel.role_row import RoleRow
 from refkit.present.map_preview import preview_map_name
-from refkit.rules.character.rest_activities import ActivityChoice
-from refkit.rules.checks.conditions import conditions_on_test
-from refkit.rules.checks.odds import test_odds
+from refkit.present.travel_roles_text import odds_text as odds_text  # named here before
+from refkit.present.travel_roles_text import parse_hirelings
 from refkit.rules.common.pace import Pace
 from refkit.rules.travel.day import day_encounter_numbers, day_hexes, role_test_modifier
 from refkit.rules.travel.hex_map import HexMap
 from refkit.rules.travel.hexes import Hex, HexDirection
-from refkit.rules.travel.roles import RoleAssignment, Task
-from refkit.rules.travel.travel_day import ROLE_EDGES, DayPlan, Traveller
-
-NO_TASK = "—"
-
-
-class TravelBackend(StepBackend, Protocol):
-    """What the panel needs (``TravelDesk`` fits): the step-by-step box's backend, and the
-    journeys, the stored maps and the whole day."""
-
-    def journey_names(self) -> list[str]: ...
-
-    def journey(self, name: str | None = None) -> Journey: ...
-
-    def map_names(self) -> list[str]: ...
-
-    def load_map(self, name: str) -> HexMap: ...
-
-    def start(self, name: str, hex_map: HexMap, travellers: Sequence[Traveller]) -> Journey: ...
-
-    def travel_day_command(
-        self,
-        plan: DayPlan,
-        name: str,
-        *,
-        activities: Mapping[str, ActivityChoice] | None = None,
-    ) -> object: ...
-
-    def note_command(self, day: int, note: str, name: str, *, seen: str | None) -> object: ...
-
-    def journal_markdown(self, name: str) -> str: ...
-
-    def party_at_table(self) -> list[Traveller]: ...
-
-    def two_hours_command(self) -> object: ...
-
-
-def parse_hirelings(text: str) -> list[Traveller]:
-    """``Ivo=1,0,2; Mule=0,-3,3,animal``: hirelings and animals (agility, mind, strength)."""
-    found = []
-    for part in (p.strip() for p in text.replace("\n", ";").split(";")):
-        if not part:
-            continue
-        name, sep, marks = part.partition("=")
-        values = [v.strip() for v in marks.split(",")]
-        human = True
-        if len(values) == 4 and values[3].casefold() == "animal":
-            human, values = False, values[:3]
-        if not sep or not name.strip() or len(values) != 3:
-            raise ValueError(f"hireling {part!r} should be NAME=AGILITY,MIND,STRENGTH[,animal]")
-        try:
-            agility, mind, strength = (int(v) for v in values)
-        except ValueError:
-            raise ValueError(f"hireling {part!r}: characteristics are whole numbers") from None
-        found.append(Traveller(name.strip(), agility, mind, strength, human=human))
-    return found
-
-
-def odds_text(traveller: Traveller, task: Task, tested: str, pace: Pace) -> str:
-    """The chance of each tier for the traveller's test today (pace and conditions counted)."""
-    edges, banes = ROLE_EDGES[role_test_modifier(pace)]
-    effect = conditions_on_test(traveller.conditions, tested)
-    odds = test_odds(
-        traveller.characteristic(tested),
-        edges=edges + effect.edges,
-        banes=banes + effect.banes,
-        forced=effect.forced,
-    )
-
-    def pct(value: object) -> str:
-        return f"{float(value) * 100:.0f}%"  # type: ignore[arg-type]
-
-    return f"T3 {pct(odds.tier3)} · T2 {pct(odds.tier2)} · T1 {pct(odds.tier1)}"
-
-
-class _RoleRow:
-    def __init__(
-        self, traveller: Traveller, grid: QGridLayout, row: int, changed: Callable[[], None]
-    ):
-        self.traveller = traveller
-        self.name = QLabel(traveller.name + ("" if traveller.human else " (animal)"))
-        self.name.setTextFormat(PLAIN)
-        self.task = QComboBox()
-        self.task.setAccessibleName(f"{traveller.name}'s task")
-        self.task.addItem(NO_TASK, None)
-        for task in Task:
-            self.task.addItem(f"{task.role}: {task.title}", task)
-        self.tested = QComboBox()
-        self.tested.setAccessibleName(f"{traveller.name}'s characteristic")
-        self.odds = QLabel()
-        self.odds.setTextFormat(PLAIN)
-        for column, widget in enumerate((self.name, self.task, self.tested)):
-            grid.addWidget(widget, 2 * row, column)
-        grid.addWidget(self.odds, 2 * row + 1, 1, 1, 2)  # under the task: keeps the form narrow
-        self.task.currentIndexChanged.connect(self._task_changed)
-        self.task.currentIndexChanged.connect(lambda _: changed())
-        self.tested.currentIndexChanged.connect(lambda _: changed())
-        self._task_changed()
-
-    def chosen(self) -> Task | None:
-        task = self.task.currentData()
-        return task if isinstance(task, Task) else None
-
-    def _task_changed(self) -> None:
-        task = self.chosen()
-        # Quiet while refilled: an emptied list would be read as the characteristic tested.
-        self.tested.blockSignals(True)
-        self.tested.clear()
-        if task is not None:
-            self.tested.addItems(list(task.characteristics))
-        self.tested.blockSignals(False)
-        self.tested.setEnabled(task is not None and len(task.characteristics) > 1)
-
-    def assignment(self) -> RoleAssignment | None:
-        task = self.chosen()
-        if task is None:
-            return None
-        return RoleAssignment(self.traveller.name, task, self.tested.currentText() or None)
-
-    def show_odds(self, pace: Pace) -> None:
-        task = self.chosen()
-        if task is None:
-            self.odds.setText("")
-            return
-        self.odds.setText(odds_text(self.traveller, task, self.tested.currentText(), pace))
+from refkit.rules.travel.travel_day import DayPlan, Traveller
 
 
 class TravelDayPanel(QWidget):
@@ -207,7 +81,7 @@ class TravelDayPanel(QWidget):
         self.backend = backend
         self.journey: Journey | None = None
         self.route: list[HexDirection] = []
-        self._rows: list[_RoleRow] = []
+        self._rows: list[RoleRow] = []
         self._stale = False
         self.day_rest: RestChoices | None = None
         """Each resting crow's activity for "Travel the day" (while it rests)."""
@@ -324,33 +198,17 @@ class TravelDayPanel(QWidget):
         self.steps_box.finished.connect(self._day_finished)
 
         # the journal ------------------------------------------------------------------------
-        self.journal_day = QComboBox()
-        self.journal_day.setAccessibleName("Journal day")
-        self.journal_day.currentIndexChanged.connect(self._pick_day)
-        self._kept_choice = False
-        self.entry = QPlainTextEdit()
-        self.entry.setReadOnly(True)
-        self.entry.setAccessibleName("The day's journal entry")
-        self.note = QPlainTextEdit()
-        self.note.setPlaceholderText("The referee's note for this day")
-        self.note.setMaximumHeight(70)
-        self.keep_note = QPushButton("Keep note")
-        self.keep_note.clicked.connect(self.save_note)
-        self.export_path = QLineEdit()
-        self.export_path.setPlaceholderText("journal.md")
-        self.export_button = QPushButton("Export journal")
-        self.export_button.clicked.connect(lambda: self.export_journal(self.export_path.text()))
-        journal_box = QGroupBox("Journal")
-        journal = QVBoxLayout(journal_box)
-        journal.addWidget(self.journal_day)
-        journal.addWidget(self.entry, 1)
-        journal.addWidget(self.note)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.keep_note)
-        buttons.addStretch(1)
-        buttons.addWidget(self.export_path)
-        buttons.addWidget(self.export_button)
-        journal.addLayout(buttons)
+        self.journal = JournalBox(undo_stack)
+        self.journal.status_message.connect(self.status_message)
+        self.journal.problem.connect(self._say)
+        journal_box = self.journal
+        # its parts, as the panel named them before the box was split out
+        self.journal_day = self.journal.journal_day
+        self.entry = self.journal.entry
+        self.note = self.journal.note
+        self.keep_note = self.journal.keep_note
+        self.export_path = self.journal.export_path
+        self.export_button = self.journal.export_button
 
         # the map ----------------------------------------------------------------------------
         self.document = MapDocument(parent=self)
@@ -617,7 +475,7 @@ class TravelDayPanel(QWidget):
             if widget is not None:
                 widget.deleteLater()
         self._rows = [
-            _RoleRow(t, self.roles_grid, n, self._update_preview)
+            RoleRow(t, self.roles_grid, n, self._update_preview)
             for n, t in enumerate(t for t in travellers if not t.claimed)
         ]
         for row in self._rows:
@@ -625,7 +483,7 @@ class TravelDayPanel(QWidget):
             row.task.setCurrentIndex(task)
             row.tested.setCurrentIndex(tested)
 
-    def role_row(self, name: str) -> _RoleRow:
+    def role_row(self, name: str) -> RoleRow:
         return next(row for row in self._rows if row.traveller.name == name)
 
     def chosen_pace(self) -> Pace:
@@ -789,14 +647,14 @@ class TravelDayPanel(QWidget):
             return False
         self._say("")
         self.route.clear()
-        self._kept_choice = False  # show the day just travelled
+        self.journal.kept_choice = False  # show the day just travelled
         self.reload()
         self.status_message.emit(f"Day {journey.state.day + 1} of {journey.name} travelled")
         return True
 
     def _day_finished(self) -> None:
         self.route.clear()
-        self._kept_choice = False  # show the day just travelled
+        self.journal.kept_choice = False  # show the day just travelled
         self._show_route()
 
     def two_hours_pass(self) -> bool:
@@ -819,72 +677,14 @@ class TravelDayPanel(QWidget):
         return True
 
     def _show_entry(self) -> None:
-        """Fill the day list and show the last day (or the one chosen, if it is still there)."""
-        journey = self.journey
-        chosen = self.journal_day.currentData()
-        self.journal_day.blockSignals(True)
-        self.journal_day.clear()
-        for entry in journey.days if journey else ():
-            self.journal_day.addItem(f"Day {entry.day}", entry.day)
-        days = [entry.day for entry in journey.days] if journey else []
-        if chosen in days and chosen != (days[-1] if days else None) and self._kept_choice:
-            self.journal_day.setCurrentIndex(days.index(chosen))
-        else:
-            self.journal_day.setCurrentIndex(len(days) - 1)
-        self.journal_day.blockSignals(False)
-        self._show_day()
-
-    def _pick_day(self, _index: int) -> None:
-        self._kept_choice = True
-        self._show_day()
-
-    def _show_day(self) -> None:
-        journey = self.journey
-        wanted = self.journal_day.currentData()
-        day = next((d for d in journey.days if d.day == wanted), None) if journey else None
-        if day is None:
-            self.entry.setPlainText("No day travelled yet.")
-            self.note.setPlainText("")
-            self.keep_note.setEnabled(False)
-            return
-        self.entry.setPlainText("\n".join(day.referee))
-        self.note.setPlainText(day.note)
-        self.keep_note.setEnabled(True)
+        """Fill the journal's day list and show the last day (or the one chosen)."""
+        self.journal.show_journey(self.journey, self.backend)
 
     def save_note(self) -> None:
-        backend, journey = self.backend, self.journey
-        if backend is None or journey is None or not journey.days:
-            return
-        day = self.journal_day.currentData()
-        if not isinstance(day, int):
-            return
-        seen = next((d.note for d in journey.days if d.day == day), None)  # what was shown
-        try:
-            command = backend.note_command(day, self.note.toPlainText(), journey.name, seen=seen)
-            push_command(self.undo_stack, command)  # type: ignore[arg-type]
-        except (ValueError, ConflictError) as problem:
-            self._say(str(problem))
-            return
-        self.status_message.emit(f"Note kept for day {day}")
+        self.journal.save_note()
 
     def export_journal(self, path: str) -> bool:
-        from refkit.app.atomic_files import write_text_atomic
-
-        backend, journey = self.backend, self.journey
-        if backend is None or journey is None:
-            self._say("There is no journey to export.")
-            return False
-        if not path.strip():
-            self._say("Say where to write the journal (a .md file).")
-            return False
-        try:
-            write_text_atomic(Path(path.strip()), backend.journal_markdown(journey.name))
-        except (OSError, ValueError) as problem:
-            self._say(f"The journal was not written: {problem}")
-            return False
-        self._say("")
-        self.status_message.emit(f"Journal written to {path.strip()}")
-        return True
+        return self.journal.export_journal(path)
 
     def _say(self, text: str) -> None:
         self.problem.setText(text)
