@@ -83,6 +83,7 @@ def script():
                 app.dungeon.session.view().clock.pending_encounters
             )
             print("EVENING " + json.dumps(results), flush=True)
+            app.window.ask_no_close_questions()  # the clock runs
             app.window.close()
             os._exit(0)
         kind, press = todo.pop(0)

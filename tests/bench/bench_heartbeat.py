@@ -307,6 +307,7 @@ def finish():
     results["memory"] = memory_by_package()
     results["modules"] = len(sys.modules)
     print(RESULT_PREFIX + json.dumps(results), flush=True)
+    made[0].window.ask_no_close_questions()  # the clock runs
     made[0].window.close()
     qt_app.quit()
 

@@ -230,6 +230,7 @@ def run_child(args: argparse.Namespace) -> int:
             for timer in self.timers:
                 timer.stop()
             self.refkit_app.dungeon.turn_panel.set_players_window_shown(False)
+            self.refkit_app.window.ask_no_close_questions()  # the clock runs
             self.refkit_app.window.close()
             QTimer.singleShot(3000, QApplication.instance().quit)
 

@@ -107,6 +107,7 @@ def start_app(qtbot, settings: QSettings) -> Iterator[Callable[..., object]]:
     for app in started:
         app.window.save_problems.discard()
         app.window.set_scratch_session(False)
+        app.window.ask_no_close_questions()  # a running DT clock is left running
         app.window.close()
         app.shutdown()
 

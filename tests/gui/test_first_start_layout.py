@@ -49,6 +49,7 @@ def captured(self, *args, **kwargs):
                     if bar.tabRect(i).width() < bar.tabSizeHint(i).width()
                 ]
                 print("SEEN " + json.dumps(seen), flush=True)
+                self.window.ask_no_close_questions()  # DT 2 runs: quit without asking
                 self.actions.action("quit").trigger()
             QTimer.singleShot(300, done)  # the last layout pass
             return

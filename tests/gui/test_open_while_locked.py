@@ -12,7 +12,8 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from refkit.gui.main import GUI_BUSY_TIMEOUT_MS, _open_store
+from refkit.gui.app_opening import GUI_BUSY_TIMEOUT_MS
+from refkit.gui.app_opening import open_store as _open_store
 
 HELD_S = 0.6
 """Longer than the window's own wait for a lock, shorter than the worker's."""

@@ -42,6 +42,7 @@ def captured(self, *args, **kwargs):
             QTimer.singleShot(20, usable)
             return
         print("FIRST " + json.dumps(first), flush=True)
+        self.window.ask_no_close_questions()  # a DT may be running: quit without asking
         self.actions.action("quit").trigger()
     self.when_ready(usable)
 main.RefkitApp.__init__ = captured

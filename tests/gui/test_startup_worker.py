@@ -63,6 +63,7 @@ def captured(self, *args, **kwargs):
             return
         seen = {"importers": importers, "readers": readers, "gui": on_gui_thread_after_paint}
         print("SEEN " + json.dumps(seen), flush=True)
+        self.window.ask_no_close_questions()  # a DT may be running: quit without asking
         self.actions.action("quit").trigger()
     self.when_ready(usable)
 main.RefkitApp.__init__ = captured

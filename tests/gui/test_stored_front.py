@@ -22,7 +22,8 @@ from refkit.app.dungeon_turn_commands import AddLightCommand, StartTurnCommand
 from refkit.compose import Services
 from refkit.dice.records import RollRecord, utc_now
 from refkit.gui import main
-from refkit.gui.main import RefkitApp, _read_stored_front
+from refkit.gui.app_start import read_stored_front as _read_stored_front
+from refkit.gui.main import RefkitApp
 from refkit.store.database import Database
 from refkit.store.roll_log import RollLogRepository
 from tests.gui.app_process import run_app_script
@@ -121,6 +122,7 @@ def captured(self, *args, **kwargs):
                 "log": self.log_panel.count_label.text(),
             }
             print("SEEN " + json.dumps(seen), flush=True)
+            self.window.ask_no_close_questions()  # DT 2 runs: quit without asking
             self.actions.action("quit").trigger()
             return
         QTimer.singleShot(2, look)
@@ -175,6 +177,7 @@ def held_app(qtbot, settings: QSettings, monkeypatch) -> Iterator[Callable[[Path
     gate.set()
     for app in started:
         app.window.save_problems.discard()
+        app.window.ask_no_close_questions()  # DT 2 runs: closed without asking
         app.window.close()
         app.shutdown()
 

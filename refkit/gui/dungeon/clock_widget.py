@@ -9,23 +9,14 @@ idle clock costs next to nothing. The time itself comes from the persisted ancho
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import Enum
 
 from PySide6.QtCore import QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
+from refkit.present.clock_face import ClockMood
+
 TICK_MS = 250
-
-
-class ClockMood(Enum):
-    """How the clock should look; the words on screen always say the same thing."""
-
-    IDLE = "idle"  # stopped or resting: greyed
-    RUNNING = "running"
-    PAUSED = "paused"
-    WARNING = "warning"  # a warning threshold has passed
-    TIME_UP = "time_up"
 
 
 # Foreground colours per mood, light and dark palette. Amber and red are never the only sign:

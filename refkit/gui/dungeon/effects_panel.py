@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from refkit.app.dungeon.carried_lights import LightableItem, lightable_items
 from refkit.gui.common.plain_text import plain_label, rich_tooltip
 from refkit.gui.common.typing_keys import keep_keys
+from refkit.gui.common.whole_rows import WholeRows
 from refkit.gui.dungeon.effects_widgets import MODE_ORDER, EffectRow, is_dark
 from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.gui.shell.gui_thread import on_gui_thread
@@ -218,7 +219,10 @@ class EffectsPanel(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(content)
+        scroll.setObjectName("effects_scroll")
         self._scroll = scroll
+        # Whole rows only: a row cut at the foot of the view hides half its Douse button.
+        self._whole_rows = WholeRows(scroll, self._row_pitch, self.list_layout.spacing())
 
         top = QHBoxLayout()
         top.addWidget(QLabel("Add"))
@@ -274,6 +278,7 @@ class EffectsPanel(QWidget):
                 self.list_layout.removeWidget(row)
                 self.list_layout.insertWidget(position, row)
         self.empty_label.setVisible(not effects)
+        self._whole_rows.fit()
         if view is not None:
             self._withdraw_stale_notes(effects)
 
@@ -312,8 +317,17 @@ class EffectsPanel(QWidget):
         else:
             self.announcement.hide()
 
+    def _row_pitch(self) -> int:
+        """A row's height and the space after it; 0 while the form above the rows is open
+        (the form and the rows scroll together then) or with no rows."""
+        if self.form.isVisibleTo(self) or not self._rows:
+            return 0
+        row = next(iter(self._rows.values()))
+        return row.sizeHint().height() + self.list_layout.spacing()
+
     def _show_form(self, shown: bool) -> None:
         self.form.setVisible(shown)
+        self._whole_rows.fit()
         if shown:
             self._scroll.ensureWidgetVisible(self.form)
             self.name_edit.setFocus()

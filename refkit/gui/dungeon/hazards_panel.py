@@ -1,7 +1,9 @@
 """The referee's hazard panel: a fall, a held breath running out, a toppled object, a harvest.
 
-Four small rows, each with what it needs (feet, Strength and round, sizes) and one Roll button; the
-result shows in big words below with the dice, and every roll lands in the roll log. What the
+Four small pages, one tab each, each with what it needs (feet, Strength and round, sizes) and
+one Roll button (one page at a time: a laptop's short dock shows the whole page, the Toppling
+one was cut off below the others); the result shows in big words below with the dice, and every
+roll lands in the roll log. What the
 dice are and how they are worded comes from :mod:`refkit.rules.dungeon.hazard_rolls`, so the
 panel and ``refkit hazard`` agree. A roll that cannot be logged is said here, in the panel.
 """
@@ -19,12 +21,12 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QFrame,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -100,7 +102,7 @@ class HazardsPanel(QWidget):
         self.fall_button = _roll_button(
             "Roll fall", "roll_fall", "1d6 piercing for every full 10 ft (5 ft: none)"
         )
-        fall = self._row("Falling", [("Height", self.feet_spin)], self.fall_button, "fall_box")
+        fall = self._row([("Height", self.feet_spin)], self.fall_button, "fall_box")
 
         self.strength_spin = QSpinBox()
         self.strength_spin.setObjectName("breath_strength")
@@ -117,7 +119,6 @@ class HazardsPanel(QWidget):
             "At the start of each round once the breath runs out: 1d6 damage",
         )
         breath = self._row(
-            "Suffocation",
             [("Strength", self.strength_spin), ("Now", self.round_spin)],
             self.breath_button,
             "suffocation_box",
@@ -135,7 +136,6 @@ class HazardsPanel(QWidget):
             "1d10, and 2d10 more for every size the object is larger than the creature",
         )
         topple = self._row(
-            "Toppling an object",
             [
                 ("Object", self.object_combo),
                 ("Falls on", self.creature_combo),
@@ -153,9 +153,7 @@ class HazardsPanel(QWidget):
             "Parts from a corpse, which is destroyed: 1d6 up to Medium, 2d6 Large, 3d6 Huge, "
             "4d6 Holy Shit!",
         )
-        harvest = self._row(
-            "Harvest", [("Corpse", self.corpse_combo)], self.harvest_button, "harvest_box"
-        )
+        harvest = self._row([("Corpse", self.corpse_combo)], self.harvest_button, "harvest_box")
 
         self.headline = plain_label("")
         self.headline.setObjectName("hazard_headline")
@@ -177,8 +175,18 @@ class HazardsPanel(QWidget):
         content.setObjectName("hazards_content")
         layout = QVBoxLayout(content)
         layout.setSpacing(6)
-        for box in (fall, breath, topple, harvest):
-            layout.addWidget(box)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("hazard_tabs")
+        self.tabs.setDocumentMode(True)
+        for box, title, tip in (
+            (fall, "Falling", "A fall"),
+            (breath, "Suffocation", "A held breath running out"),
+            (topple, "Toppling", "Toppling an object onto a creature"),
+            (harvest, "Harvest", "Harvesting parts from a corpse"),
+        ):
+            self.tabs.addTab(box, title)
+            self.tabs.setTabToolTip(self.tabs.indexOf(box), tip)
+        layout.addWidget(self.tabs)
         layout.addWidget(self.headline)
         layout.addWidget(self.detail)
         layout.addWidget(self.problem)
@@ -204,14 +212,13 @@ class HazardsPanel(QWidget):
 
     @staticmethod
     def _row(
-        title: str,
         fields: list[tuple[str, QWidget]],
         button: QPushButton,
         name: str,
         *,
         note: QLabel | None = None,
-    ) -> QGroupBox:
-        box = QGroupBox(title)
+    ) -> QWidget:
+        box = QWidget()
         box.setObjectName(name)
         form = QFormLayout()
         form.setContentsMargins(0, 0, 0, 0)

@@ -28,6 +28,7 @@ from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.gui.dungeon.session_log_panel import SessionLogPanel
 from refkit.gui.dungeon.turn_panel import DungeonTurnPanel
 from refkit.gui.shell.actions import ActionSpec
+from refkit.gui.shell.main_window import CloseQuestion
 from refkit.gui.shell.panel_registry import (
     FeatureContext,
     MenuId,
@@ -35,6 +36,7 @@ from refkit.gui.shell.panel_registry import (
     PanelRegistry,
     PanelSpec,
 )
+from refkit.present.quit_clock import running_clock_on_quit
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -122,6 +124,20 @@ class DungeonPanels:
         panel = HazardsPanel(context.log_roll, make_rng=context.make_rng, now=context.now)
         panel.status_message.connect(context.window.show_status)
         return panel
+
+    def clock_on_quit(self) -> CloseQuestion | None:
+        """Quitting with the DT clock running asks whether to pause it first."""
+        view = self.session.view()
+        said = None if view is None else running_clock_on_quit(view.clock, self.session.now())
+        if said is None:
+            return None
+        return CloseQuestion(
+            said,
+            "Pause it before quitting?",
+            "&Pause and quit",
+            lambda: self.session.pause() is not None,
+            "&Quit, clock running",
+        )
 
     def _wire_tables(self, editor: Any) -> None:
         editor.tables_changed.connect(self.session.refresh)
@@ -297,6 +313,7 @@ def register(registry: PanelRegistry, context: FeatureContext) -> DungeonPanels:
     registry.add_actions(panels.action_specs())
     registry.when_built(PanelId.TABLES, panels._wire_tables)
     window.closing.connect(panels.shutdown)
+    window.add_close_question(panels.clock_on_quit)
     # Another client's DT step, rest or session-log line: the clock reads again if its version
     # moved (one tiny query), the session log reads its new lines.
     context.follow_changes(frozenset({"dungeon"}), panels.session.check_for_outside_changes)

@@ -6,53 +6,44 @@ optional reason; "we forgot to pause"; the summary of the last End DT; encounter
 whose crows are at the table (End DT and rests act on them); and the clock's settings folded
 away. Everything is computed from the persisted anchor: a coarse 250 ms timer only repaints, and
 only when the shown second changes.
+
+The widgets are made in :mod:`.turn_layout`, the party chooser is :mod:`.turn_party`, the
+players' window :mod:`.turn_players`, and the clock's face :mod:`refkit.present.clock_face`.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QPalette, QResizeEvent
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import (
-    QApplication,
-    QComboBox,
-    QDoubleSpinBox,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QScrollArea,
-    QSizePolicy,
     QStyle,
-    QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
-from refkit.gui.common.plain_text import ElidedLabel, plain_label, rich_tooltip, text_height
-from refkit.gui.common.typing_keys import keep_keys
+from refkit.gui.common.plain_text import rich_tooltip
 from refkit.gui.dungeon.clock_widget import (
-    BigClock,
     ClockMood,
     ClockTicker,
     is_dark,
 )
-from refkit.gui.dungeon.encounter_box import EncounterBox
-from refkit.gui.dungeon.end_summary import CheckText, EndSummary
+from refkit.gui.dungeon.end_summary import CheckText
 from refkit.gui.dungeon.players_options import PlayersOptions
-from refkit.gui.dungeon.rest_box import RestBox
 from refkit.gui.dungeon.session import DungeonTurnSession
-from refkit.gui.dungeon.settings_box import SettingsBox
 from refkit.gui.dungeon.sound_cue import SoundCue
-from refkit.gui.shell.gui_thread import on_gui_thread
-from refkit.present.clock_text import panel_clock_text
-from refkit.present.said import SaidLine
+from refkit.gui.dungeon.turn_layout import DungeonTurnLayout
+from refkit.gui.dungeon.turn_party import TablePartyChooser
+from refkit.gui.dungeon.turn_players import PlayersWindowLink
+from refkit.present.clock_face import (
+    ClockDisplay,
+    clock_display,
+    minutes_words,
+    warning_threshold_reached,
+)
 from refkit.present.table_choices import encounter_table_names
 from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
 from refkit.rules.tables.defaults import BACKLASH_TABLE, MIASMA_TABLE
@@ -60,7 +51,6 @@ from refkit.rules.tables.defaults import BACKLASH_TABLE, MIASMA_TABLE
 if TYPE_CHECKING:
     from refkit.app.combat.fight_view import PlayersFight
     from refkit.app.dungeon.rests import RestPlan
-    from refkit.app.dungeon.stored_view import StoredParty
     from refkit.app.dungeon_turn_service import DungeonTurnView
     from refkit.app.party_bridge import PartyBridge
     from refkit.gui.dungeon.players_window import PlayersWindow
@@ -75,69 +65,9 @@ FLASH_MS = 400
 MESSAGE_MS = 12_000  # how long a refusal stays on the panel
 FLASH_TOGGLES = 12  # about five seconds of flashing
 MUTE_KEY = "dungeon_turn/mute"
-ADJUST_STEPS = (-5, -1, 1, 5)
 
 
-@dataclass(frozen=True)
-class ClockDisplay:
-    """What the big clock shows at one moment, in text and mood."""
-
-    text: str
-    mood: ClockMood
-    state_text: str
-
-
-def warning_threshold_reached(
-    clock: DungeonTurnClock, now: float, thresholds_s: Sequence[int]
-) -> int | None:
-    """The smallest warning threshold the running (or paused) DT has passed, if any."""
-    if clock.state not in (ClockState.RUNNING, ClockState.PAUSED) or clock.time_up(now):
-        return None
-    remaining = clock.remaining(now)
-    passed = [t for t in thresholds_s if t < clock.length_s and remaining <= t]
-    return min(passed) if passed else None
-
-
-def _minutes_words(seconds: int) -> str:
-    if seconds % 60:
-        return f"{seconds} seconds" if seconds < 60 else f"{seconds / 60:g} minutes"
-    minutes = seconds // 60
-    return "1 minute" if minutes == 1 else f"{minutes} minutes"
-
-
-def clock_display(clock: DungeonTurnClock, now: float, thresholds_s: Sequence[int]) -> ClockDisplay:
-    """The clock's face at ``now``: ``mm:ss`` (``+mm:ss`` once overdue), mood, and a state line."""
-    text = panel_clock_text(clock, now)
-    if clock.state is ClockState.STOPPED:
-        what = "Not started: enter a dungeon" if clock.dt == 0 else f"Stopped after DT {clock.dt}"
-        return ClockDisplay(text, ClockMood.IDLE, what)
-    if clock.state is ClockState.RESTING:
-        return ClockDisplay(text, ClockMood.IDLE, "Resting — finish the rest to go on")
-    if clock.time_up(now):
-        return ClockDisplay(text, ClockMood.TIME_UP, "TIME'S UP — End DT (F5)")
-    if clock.state is ClockState.PAUSED:
-        return ClockDisplay(text, ClockMood.PAUSED, "PAUSED (F6)")
-    threshold = warning_threshold_reached(clock, now, thresholds_s)
-    if threshold is not None:
-        return ClockDisplay(text, ClockMood.WARNING, f"⚠ Under {_minutes_words(threshold)} left")
-    return ClockDisplay(text, ClockMood.RUNNING, f"Running · {_minutes_words(clock.length_s)} DTs")
-
-
-def _big_button(text: str, name: str, factor: float = 1.3) -> QPushButton:
-    button = QPushButton(text)
-    button.setObjectName(name)
-    font = QFont(QApplication.font())
-    font.setPointSizeF(max(8.0, font.pointSizeF() * factor))
-    font.setBold(True)
-    button.setFont(font)
-    button.setMinimumHeight(button.fontMetrics().height() * 2 + 6)
-    side = button.fontMetrics().height()
-    button.setIconSize(QSize(side, side))
-    button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-    return button
-
-
-class DungeonTurnPanel(QWidget):
+class DungeonTurnPanel(TablePartyChooser, PlayersWindowLink, DungeonTurnLayout):
     """The DT panel (see the module docstring). Give it the shared session."""
 
     status_message = Signal(str)
@@ -188,195 +118,12 @@ class DungeonTurnPanel(QWidget):
         self._show_view(session.view())
         self._ticker.start()
 
-    # construction ---------------------------------------------------------------------------
-
-    def _build(self) -> None:
-        self.dt_label = QLabel("DT –")
-        self.dt_label.setObjectName("dt_label")
-        self.dt_label.setFont(_scaled(2.0, bold=True))
-        self.dungeon_label = ElidedLabel("")  # the dungeon's name, as typed
-        self.dungeon_label.setObjectName("dungeon_label")
-        self.dungeon_label.setFont(_scaled(1.15))
-        self.greed_label = QLabel("")
-        self.greed_label.setObjectName("greed_label")
-        self.greed_label.setFont(_scaled(1.3, bold=True))
-        self.greed_label.setToolTip("Treasure found in this DT is worth this much more")
-        self.clock = BigClock(minimum_height=96)
-        self.clock.setObjectName("dt_clock")
-        self.state_label = QLabel("")
-        self.state_label.setObjectName("dt_state")
-        self.state_label.setFont(_scaled(1.3, bold=True))
-        self.state_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-
-        self.run_button = _big_button("Start", "run_button")
-        self.run_button.setToolTip("Start, pause or resume the clock (F6)")
-        self.end_button = _big_button("End DT", "end_dt_button")
-        self.end_button.setToolTip(
-            "Roll usage dice, end conditions, check for an encounter, start the next DT (F5)"
-        )
-
-        self.dungeon_edit = QLineEdit()
-        self.dungeon_edit.setObjectName("dungeon_name")
-        self.dungeon_edit.setPlaceholderText("Dungeon name")
-        keep_keys(self.dungeon_edit)
-        self.enter_button = QPushButton("Enter dungeon")
-        self.enter_button.setObjectName("enter_dungeon_button")
-        self.enter_button.setToolTip("DT 1 of this dungeon starts (greed bonus on a first visit)")
-        self.next_button = QPushButton("Come back")
-        self.next_button.setObjectName("next_dt_button")
-        self.start_row = QWidget()
-        start_layout = QHBoxLayout(self.start_row)
-        start_layout.setContentsMargins(0, 0, 0, 0)
-        start_layout.addWidget(self.dungeon_edit, 1)
-        start_layout.addWidget(self.enter_button)
-        start_layout.addWidget(self.next_button)
-
-        self.adjust_buttons: dict[int, QToolButton] = {}
-        adjust_row = QHBoxLayout()
-        adjust_row.setSpacing(4)
-        for minutes in ADJUST_STEPS:
-            button = QToolButton()
-            button.setText(f"{minutes:+d}")
-            button.setObjectName(f"adjust_{'minus' if minutes < 0 else 'plus'}_{abs(minutes)}")
-            button.setToolTip(
-                f"{'Add' if minutes > 0 else 'Take away'} {abs(minutes)} min "
-                f"({'Alt+PgUp' if minutes == 5 else 'Alt+PgDown' if minutes == -5 else ''}"
-                f"{'Alt+Up' if minutes == 1 else 'Alt+Down' if minutes == -1 else ''})"
-            )
-            button.setFont(_scaled(1.1, bold=True))
-            button.setMinimumWidth(button.fontMetrics().horizontalAdvance("+5") + 18)
-            button.clicked.connect(lambda _=False, m=minutes: self.adjust(m))
-            self.adjust_buttons[minutes] = button
-            adjust_row.addWidget(button)
-        self.reason_edit = QLineEdit()
-        self.reason_edit.setObjectName("adjust_reason")
-        self.reason_edit.setPlaceholderText("reason (optional)")
-        self.reason_edit.setClearButtonEnabled(True)
-        keep_keys(self.reason_edit)
-        self.forgot_button = QPushButton("We forgot to pause…")
-        self.forgot_button.setObjectName("forgot_pause_button")
-        adjust_row.addWidget(QLabel("min"))
-        adjust_row.addWidget(self.reason_edit, 1)
-        adjust_row.addWidget(self.forgot_button)
-
-        self.forgot_row = QFrame()
-        self.forgot_row.setObjectName("forgot_row")
-        self.forgot_row.setFrameShape(QFrame.Shape.StyledPanel)
-        self.forgot_minutes = QDoubleSpinBox()
-        self.forgot_minutes.setObjectName("forgot_minutes")
-        self.forgot_minutes.setDecimals(1)
-        self.forgot_minutes.setSingleStep(1)
-        self.forgot_minutes.setSuffix(" min ago")
-        self.forgot_at_label = QLabel("")
-        self.forgot_at_label.setObjectName("forgot_at")
-        self.forgot_apply = QPushButton("Pause from then")
-        self.forgot_apply.setObjectName("forgot_apply")
-        self.forgot_cancel = QPushButton("Cancel")
-        forgot_layout = QHBoxLayout(self.forgot_row)
-        forgot_layout.setContentsMargins(6, 2, 6, 2)
-        forgot_layout.addWidget(QLabel("Paused since"))
-        forgot_layout.addWidget(self.forgot_minutes)
-        forgot_layout.addWidget(self.forgot_at_label, 1)
-        forgot_layout.addWidget(self.forgot_apply)
-        forgot_layout.addWidget(self.forgot_cancel)
-        self.forgot_row.hide()
-
-        self.message_label = plain_label("")  # refusals name what they refuse
-        self.message_label.setObjectName("dt_message")
-        self.message_label.setWordWrap(True)
-        # Two lines kept for it, said or not: a message never pushes what is below it.
-        self.message_label.setMinimumHeight(text_height(self.message_label, lines=2))
-        self._said: SaidLine[DungeonTurnView] = SaidLine()
-
-        self.summary = EndSummary()
-        self.encounters = EncounterBox()
-        self.rest = RestBox()
-        self.settings_button = QToolButton()
-        self.settings_button.setObjectName("settings_toggle")
-        self.settings_button.setText("Clock settings")
-        self.settings_button.setCheckable(True)
-        self.settings_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.settings_button.setArrowType(Qt.ArrowType.RightArrow)
-        self.leave_button = QPushButton("Leave dungeon")
-        self.leave_button.setObjectName("leave_dungeon_button")
-        self.leave_button.setToolTip(
-            "The group leaves: the clock stops. Coming back later is a revisit (no greed bonus)"
-        )
-        self.players_button = QPushButton("Players' window")
-        self.players_button.setObjectName("players_button")
-        self.players_button.setCheckable(True)
-        self.players_button.setToolTip("Show the clock to the players on another screen")
-        self.settings_box = SettingsBox()
-        self.settings_box.hide()
-        self.party_combo = QComboBox()
-        self.party_combo.setObjectName("party_combo")
-        self.party_combo.setToolTip(
-            "The party whose crows are at the table: End DT ends their conditions and wounds "
-            "doubled magic slots; a finished rest restores them"
-        )
-        self.party_combo.setMinimumContentsLength(16)  # a long party name must not widen it
-        self.party_combo.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        keep_keys(self.party_combo)
-        party_caption = QLabel("Party at the table:")
-        party_caption.setBuddy(self.party_combo)
-        self.party_row = QWidget()
-        self.party_row.setObjectName("party_row")
-        party_layout = QHBoxLayout(self.party_row)
-        party_layout.setContentsMargins(0, 0, 0, 0)
-        party_layout.addWidget(party_caption)
-        party_layout.addWidget(self.party_combo)
-        party_layout.addStretch(1)
-        self.party_row.hide()
-
-        header = QHBoxLayout()
-        header.addWidget(self.dt_label)
-        header.addWidget(self.dungeon_label, 1)
-        header.addWidget(self.greed_label)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.run_button, 2)
-        buttons.addWidget(self.end_button, 3)
-        footer = QHBoxLayout()
-        footer.addWidget(self.settings_button)
-        footer.addStretch(1)
-        footer.addWidget(self.leave_button)
-        footer.addWidget(self.players_button)
-
-        content = QWidget()
-        content.setObjectName("dungeon_turn_content")
-        layout = QVBoxLayout(content)
-        layout.setSpacing(6)
-        # Nothing the referee is about to press moves: the clock's height follows the panel's
-        # size only (not what is shown below it), the controls come first, and what a step
-        # says or shows (the message, the encounters, the End DT summary) comes after them,
-        # so it grows downwards; the stretch at the end takes what is left.
-        layout.addLayout(header)
-        layout.addWidget(self.clock)
-        layout.addWidget(self.state_label)
-        layout.addLayout(buttons)
-        layout.addWidget(self.start_row)
-        layout.addLayout(adjust_row)
-        layout.addLayout(footer)
-        layout.addWidget(self.rest)
-        layout.addWidget(self.party_row)
-        layout.addWidget(self.message_label)
-        layout.addWidget(self.forgot_row)
-        layout.addWidget(self.encounters)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.settings_box)
-        layout.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setObjectName("dungeon_turn_scroll")
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(content)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+    # wiring ---------------------------------------------------------------------------------
 
     def _connect(self) -> None:
         session = self.session
+        for minutes, button in self.adjust_buttons.items():
+            button.clicked.connect(lambda _=False, m=minutes: self.adjust(m))
         session.view_changed.connect(self._show_view)
         session.message.connect(self.show_message)
         session.message_withdrawn.connect(self.withdraw_message)
@@ -814,91 +561,6 @@ class DungeonTurnPanel(QWidget):
                 self.status_message.emit("Rest finished: what each crow got is in the Rest box")
         return finished
 
-    # the party at the table -----------------------------------------------------------------
-
-    def set_party(self, party: PartyBridge | None) -> None:
-        """Show and choose the party at the table (None: the characters are not connected)."""
-        if self.party is not None:
-            self.party.remove_listener(self._show_party)
-        self.party = party
-        if party is not None:
-            party.add_listener(on_gui_thread(self._show_party))
-        self.party_row.setVisible(party is not None)
-        self._show_party()
-
-    def _show_party(self) -> None:
-        party = self.party
-        if party is None:
-            self.rest.show_party(False, False)
-            return
-
-        def read() -> tuple[list[str], str | None, Sequence[str], bool]:
-            return party.party_names(), party.party_name(), party.members(), party.rest_in_miasma
-
-        try:  # one read, where the window reads (its worker)
-            names, chosen, members, in_miasma = self.session.write(read)
-        except Exception as error:  # the panel must keep working: say it and go on
-            log.exception("cannot read the party at the table")
-            self.show_message(f"Cannot read the parties: {error}")
-            return
-        self.party_combo.setEnabled(True)
-        self._fill_party_combo(names, chosen, members)
-        self.rest.show_party(chosen is not None, in_miasma)
-
-    def show_stored_party(self, stored: StoredParty) -> None:
-        """Show the parties and the party at the table as stored, before the characters are
-        connected (:meth:`set_party` follows): the chooser in its place, off until then, so
-        nothing moves when it goes live."""
-        if self.party is not None:
-            return
-        self.party_row.setVisible(True)
-        self.party_combo.setEnabled(False)
-        self._fill_party_combo(list(stored.names), stored.at_table, None)
-        self.rest.show_party(stored.at_table is not None, stored.rest_in_miasma)
-
-    def _fill_party_combo(
-        self, names: list[str], chosen: str | None, members: Sequence[str] | None
-    ) -> None:
-        combo = self.party_combo
-        combo.blockSignals(True)
-        combo.clear()
-        combo.addItem("No party", None)
-        for name in names:
-            combo.addItem(name, name)
-        combo.setCurrentIndex(0 if chosen is None else names.index(chosen) + 1)
-        combo.blockSignals(False)
-        if not chosen:
-            tip = "No party at the table: End DT and rests act on tracked effects only"
-        elif members is None:  # the stored state only: the members are read with the party
-            tip = rich_tooltip(chosen)
-        else:
-            tip = rich_tooltip(f"{chosen}: {', '.join(members) if members else 'no crows'}")
-        combo.setToolTip(tip)
-
-    def _party_chosen(self, index: int) -> None:
-        party = self.party
-        if party is None:
-            return
-        name = self.party_combo.itemData(index)
-        from refkit.app.party.commands import SetTableParty
-
-        # An undoable step; call() says why when the party is gone (None), as for any refusal.
-        def make() -> tuple[SetTableParty, bool]:
-            command = SetTableParty(party, name)
-            return command, command.changes_anything  # both read in the worker
-
-        made = self.session.call(make)
-        chosen = made is not None and (not made[1] or self.session.run(made[0]))
-        self._show_party()
-        if chosen:
-            shown = name if name is not None else "no party"
-            self.status_message.emit(f"At the table: {shown}")
-
-    def _miasma_toggled(self, on: bool) -> None:
-        party = self.party
-        if party is not None:
-            self.session.call(lambda: party.set_rest_in_miasma(on))
-
     def rest_check(self, seclude: bool, campsite: bool = False) -> None:
         check = self.session.rest_check(seclude, campsite)
         if check is not None:
@@ -954,7 +616,7 @@ class DungeonTurnPanel(QWidget):
         self.warnings_given.append(threshold)
         self.sound.play()
         self._start_flash()
-        self.status_message.emit(f"Under {_minutes_words(threshold)} left in this DT")
+        self.status_message.emit(f"Under {minutes_words(threshold)} left in this DT")
 
     def _start_flash(self) -> None:
         self._flashes_left = FLASH_TOGGLES
@@ -980,74 +642,6 @@ class DungeonTurnPanel(QWidget):
             Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow
         )
 
-    # the players' window --------------------------------------------------------------------
-
-    def set_players_map_page(self, page: Callable[[], QWidget] | None) -> None:
-        """Offer the players' window a map page (the travel feature's), made when first needed."""
-        self._players_map_page = page
-        if self.players_window is not None:
-            self.players_window.set_map_page(page() if page is not None else None)
-
-    def set_players_fight(self, fight: PlayersFight | None) -> None:
-        """The fight as the players may see it (None: no fight), kept for the players' window."""
-        self._players_fight = fight
-        if self.players_window is not None:
-            self.players_window.show_fight(fight)
-
-    def set_players_window_shown(self, shown: bool) -> None:
-        if shown:
-            if self.players_window is None:
-                from refkit.gui.dungeon.players_window import PlayersWindow
-
-                self.players_window = PlayersWindow(self._players_options, self._referee())
-                self.players_window.closed.connect(lambda: self.players_button.setChecked(False))
-                self.players_window.show_fight(self._players_fight)
-                if self._players_map_page is not None:
-                    self.players_window.set_map_page(self._players_map_page())
-            self._update_players()
-            self.players_window.place()
-        elif self.players_window is not None:
-            self.players_window.hide()
-        if self.players_button.isChecked() != shown:
-            self.players_button.setChecked(shown)
-
-    def _referee(self) -> QWidget:
-        """The referee's window (the top ancestor: a floating dock is a window of its own, but
-        the referee's actions live on the main window)."""
-        top: QWidget = self
-        while top.parentWidget() is not None:
-            top = top.parentWidget()
-        return top
-
-    def toggle_players_window(self) -> None:
-        self.set_players_window_shown(not self.players_button.isChecked())
-
-    def set_players_options(self, options: PlayersOptions) -> None:
-        moved = options.screen_name != self._players_options.screen_name or (
-            options.full_screen != self._players_options.full_screen
-        )
-        self._players_options = options
-        if self._settings is not None:
-            options.save(self._settings)
-        if self.players_window is not None:
-            self.players_window.set_options(options)
-            if moved and self.players_window.isVisible():
-                self.players_window.place()
-
-    def _update_players(self) -> None:
-        window = self.players_window
-        view = self.session.view()
-        if window is None or view is None or not window.isVisible():
-            return
-        now = self.session.now()
-        warning = (
-            warning_threshold_reached(view.clock, now, view.settings.warning_thresholds_s)
-            is not None
-        )
-        from refkit.gui.dungeon.players_window import players_view  # imported with the window
-
-        window.show_view(players_view(view.clock, view.effects, now, warning=warning))
-
     def shutdown(self) -> None:
         """Stop the ticker and close the players' window (the app is closing)."""
         self._ticker.stop()
@@ -1062,15 +656,13 @@ class DungeonTurnPanel(QWidget):
             self.players_window = None
 
 
-def _scaled(factor: float, *, bold: bool = False) -> QFont:
-    font = QFont(QApplication.font())
-    if font.pointSizeF() > 0:
-        font.setPointSizeF(font.pointSizeF() * factor)
-    else:
-        font.setPixelSize(max(1, round(font.pixelSize() * factor)))
-    font.setBold(bold)
-    return font
-
-
 def _truthy(value: object) -> bool:
     return value is True or str(value).lower() == "true"
+
+
+__all__ = [  # the clock's face, named here as before its move to refkit.present.clock_face
+    "ClockDisplay",
+    "DungeonTurnPanel",
+    "clock_display",
+    "warning_threshold_reached",
+]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QThread, QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -37,6 +37,7 @@ from refkit.gui.common.export_folder import export_folder, remember_export_folde
 from refkit.gui.common.export_writer import Build, ExportJob, start_export
 from refkit.gui.common.plain_text import plain_label
 from refkit.present.card_sheet import card_sizes, papers
+from refkit.present.open_failed import no_file_manager_text, no_viewer_text
 
 PAPER_KEY = "print/paper"
 BLEED_KEY = "print/bleed_mm"
@@ -171,12 +172,18 @@ class ExportDialog(QDialog):
         self.folder_button = self.buttons.addButton(
             "Show in folder", QDialogButtonBox.ButtonRole.ActionRole
         )
+        # Offered when the desktop could not open the file: the path to paste elsewhere.
+        self.copy_button = self.buttons.addButton(
+            "Copy path", QDialogButtonBox.ButtonRole.ActionRole
+        )
+        self.copy_button.setVisible(False)
         self.close_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
         self.open_button.setEnabled(False)
         self.folder_button.setEnabled(False)
         self.export_button.clicked.connect(self.start)
         self.open_button.clicked.connect(self._open_pdf)
         self.folder_button.clicked.connect(self._show_folder)
+        self.copy_button.clicked.connect(self._copy_path)
         self.close_button.clicked.connect(self.reject)
 
         layout = QVBoxLayout(self)
@@ -249,6 +256,7 @@ class ExportDialog(QDialog):
         self.export_button.setEnabled(False)
         self.open_button.setEnabled(False)
         self.folder_button.setEnabled(False)
+        self.copy_button.setVisible(False)
         self.progress.setRange(0, 0)  # busy until the first card says how many there are
         self.message.setText(f"Printing to {path.name}…")
         self.warnings.clear()
@@ -302,12 +310,26 @@ class ExportDialog(QDialog):
         chooser.open()
 
     def _open_pdf(self) -> None:
-        if self.written is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.written)))
+        written = self.written
+        if written is not None and not QDesktopServices.openUrl(QUrl.fromLocalFile(str(written))):
+            self._could_not_open(no_viewer_text(written))
 
     def _show_folder(self) -> None:
+        written = self.written
+        if written is None:
+            return
+        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(written.parent))):
+            self._could_not_open(no_file_manager_text(written))
+
+    def _could_not_open(self, text: str) -> None:
+        """The desktop opened nothing: say so and where the file is, and offer its path."""
+        self.message.setText(text)
+        self.copy_button.setVisible(True)
+
+    def _copy_path(self) -> None:
         if self.written is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.written.parent)))
+            QGuiApplication.clipboard().setText(str(self.written))
+            self.message.setText(f"Copied {self.written} to the clipboard.")
 
     def done(self, result: int) -> None:
         if self.thread is not None:  # a close while printing waits for the file to be whole

@@ -4,7 +4,9 @@ kind of result (a rule entry, an item card, a spell, a creature, a rollable tabl
 Non-modal, so the referee can keep it open beside the clock. The arrow keys move through the
 results from the search box, the viewer of the selected one's kind follows it, Enter reads it
 (focus to the viewer), and Escape closes the window. The game in front of the main window (the
-Games panel's tab, when that panel is in front; Crows otherwise) wins near ties.
+Games panel's tab, when that panel is in front; Crows otherwise) wins near ties. A title that is
+what was typed comes first, then titles beginning with it, then entries read lately (Enter or a
+double click), then the rest (see :mod:`refkit.present.lookup_order`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from refkit.gui.lookup.card_viewer import CardViewer, TableViewer
 from refkit.gui.lookup.entry_viewer import EntryViewer
 from refkit.gui.lookup.result_delegate import ResultDelegate
 from refkit.gui.lookup.results_model import LookupResultsModel, ResultRole
+from refkit.present.lookup_order import ordered_hits, remember
 from refkit.store.lookup import LookupHit, LookupIndex, LookupQueryError, query_tokens
 
 TYPING_PAUSE_MS = 120
@@ -64,6 +67,8 @@ class LookupDialog(QDialog):
         self.setModal(False)
         self._library = library
         self._index = index
+        self._recent: list[tuple[str, str]] = []
+        """The entries read in this window, the latest first (see present.lookup_order)."""
 
         self.search_box = QLineEdit()
         self.search_box.setObjectName("lookup_search")
@@ -168,6 +173,7 @@ class LookupDialog(QDialog):
             self.status.setText(f"No words to look up in {shown!r}: type letters or numbers.")
             return
         self.viewer.set_search_words(self._index.searched_forms(text))
+        hits = ordered_hits(hits, text, self._recent)
         self._show_hits(hits)
         if not hits:
             where = f" in {GAME_TITLES[game]}" if game else ""
@@ -214,6 +220,7 @@ class LookupDialog(QDialog):
         """Enter: show the selected entry and put the keyboard in the viewer."""
         key = self.selected_key()
         if key is not None:
+            self._recent = remember(self._recent, (key.game, key.id))
             self.show_result(key, str(self.results.currentIndex().data(ResultRole.KIND)))
             shown = self.viewers.currentWidget()
             target = self.viewer.body if shown is self.viewer else shown

@@ -9,6 +9,7 @@ either applies asks first.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -43,6 +44,19 @@ from refkit.gui.shell.save_problem_bar import SaveProblemBar
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+
+@dataclass(frozen=True)
+class CloseQuestion:
+    """Something to settle before quitting (a running clock): ``text`` says what, ``ask`` asks;
+    ``act`` (labelled ``act_label``) settles it and quits, False if it was refused."""
+
+    text: str
+    ask: str
+    act_label: str
+    act: Callable[[], bool]
+    quit_label: str = "&Quit"
+
 
 GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
@@ -104,6 +118,8 @@ class MainWindow(QMainWindow):
         self._close_confirmed = False
         self._retry_before_close: Callable[[], bool] = self.save_problems.retry_all
         self._close_warnings: list[Callable[[], str]] = []
+        self._close_questions: list[Callable[[], CloseQuestion | None]] = []
+        self._questions_answered = False  # this quit's questions: answered, do not ask again
         self._layout_reset: Callable[[], None] | None = None
 
     @property
@@ -368,6 +384,14 @@ class MainWindow(QMainWindow):
         """Have quitting ask first whenever ``warning()`` says what it would lose ("": nothing)."""
         self._close_warnings.append(warning)
 
+    def add_close_question(self, ask: Callable[[], CloseQuestion | None]) -> None:
+        """Have quitting first ask ``ask()``'s question whenever there is one (None: none)."""
+        self._close_questions.append(ask)
+
+    def ask_no_close_questions(self) -> None:
+        """Let the next quit go without its questions (a script or test closing the window)."""
+        self._questions_answered = True
+
     def _save_problems_changed(self, count: int) -> None:
         if count:
             self._add_bar(self.save_problems)
@@ -450,15 +474,62 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._close_confirmed:
             self.about_to_close.emit()
+            question = None if self._questions_answered else self._close_question()
+            if question is not None:
+                event.ignore()
+                self._ask_close_question(question)
+                return
             warning = self._what_closing_loses()
             if warning:
                 event.ignore()
                 self._ask_before_closing(warning)
                 return
         self._close_confirmed = False
+        self._questions_answered = False
         self.save_layout()
         self.closing.emit()
         super().closeEvent(event)
+
+    def _close_question(self) -> CloseQuestion | None:
+        for ask in self._close_questions:
+            question = ask()
+            if question is not None:
+                return question
+        return None
+
+    def _ask_close_question(self, question: CloseQuestion) -> QMessageBox:
+        """Ask ``question`` with its act-and-quit / Quit / Cancel (opened with open())."""
+        if self._close_box is not None:
+            self._close_box.close()
+            self._close_box.deleteLater()
+        box = QMessageBox(self)
+        box.setObjectName("close_question_box")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Quit Refkit?")
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(question.text)
+        box.setInformativeText(question.ask)
+        act = box.addButton(question.act_label, QMessageBox.ButtonRole.AcceptRole)
+        act.setObjectName("close_act_button")
+        quit_button = box.addButton(question.quit_label, QMessageBox.ButtonRole.DestructiveRole)
+        quit_button.setObjectName("close_anyway_button")
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        cancel.setObjectName("close_cancel_button")
+        box.setDefaultButton(act)
+        box.setEscapeButton(cancel)
+
+        def answered(button: object) -> None:
+            name = button.objectName() if isinstance(button, QWidget) else ""
+            if name == "close_act_button" and not question.act():
+                return  # refused: the reason is said where the act is; nothing quits
+            if name in ("close_act_button", "close_anyway_button"):
+                self._questions_answered = True
+                self.close()  # the warnings about unsaved edits may still ask
+
+        box.buttonClicked.connect(answered)
+        self._close_box = box
+        box.open()
+        return box
 
     def _what_closing_loses(self) -> str:
         problems = self.save_problems.problems()
@@ -504,6 +575,8 @@ class MainWindow(QMainWindow):
 
     def _close_box_answered(self, button: object) -> None:
         name = button.objectName() if isinstance(button, QWidget) else ""
+        if name == "close_cancel_button":
+            self._questions_answered = False  # the next quit asks its questions again
         if name == "close_quit_button":
             self._close_confirmed = True
             self.close()

@@ -13,18 +13,16 @@
 "Travel the day" rolls it all through the app's travel day (one step on the undo stack: Edit ▸
 Undo takes the day back); "Step by step" (:mod:`refkit.gui.travel.day_steps_box`) rolls the
 same day one press per step, each step its own undo step. The day's journal entry is shown, with
-the referee's note for it, and the whole journal exports to Markdown. While the party is lost the
-map shows the referee where it truly is; the lost d6 stays secret.
+the referee's note for it, and the whole journal exports to Markdown (:mod:`.journal_box`).
+While the party is lost the map shows the referee where it truly is; the lost d6 stays secret.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import Protocol
+from collections.abc import Sequence
 
 import shiboken6
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -36,7 +34,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -46,154 +43,32 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.travel.journey import Journey
-from refkit.errors import ConflictError
 from refkit.gui.common.plain_text import PLAIN, ElidedLabel
 from refkit.gui.common.rest_choices import RestChoices
 from refkit.gui.shell.undo_adapter import push_command, write_through
-from refkit.gui.travel.day_steps_box import DayStepsBox, StepBackend, rest_rows
+from refkit.gui.travel.day_backend import TravelBackend
+from refkit.gui.travel.day_steps_box import DayStepsBox, rest_rows
+from refkit.gui.travel.journal_box import JournalBox
 from refkit.gui.travel.map_document import MapDocument
 from refkit.gui.travel.map_scene import HexMapScene, MapViewer, PartyPlace
 from refkit.gui.travel.map_view import HexMapView
-from refkit.rules.character.rest_activities import ActivityChoice
-from refkit.rules.checks.conditions import conditions_on_test
-from refkit.rules.checks.odds import test_odds
+from refkit.gui.travel.role_row import RoleRow
+from refkit.present.map_preview import preview_map_name
+from refkit.present.travel_roles_text import odds_text as odds_text  # named here before
+from refkit.present.travel_roles_text import parse_hirelings
 from refkit.rules.common.pace import Pace
 from refkit.rules.travel.day import day_encounter_numbers, day_hexes, role_test_modifier
 from refkit.rules.travel.hex_map import HexMap
 from refkit.rules.travel.hexes import Hex, HexDirection
-from refkit.rules.travel.roles import RoleAssignment, Task
-from refkit.rules.travel.travel_day import ROLE_EDGES, DayPlan, Traveller
-
-NO_TASK = "—"
-
-
-class TravelBackend(StepBackend, Protocol):
-    """What the panel needs (``TravelDesk`` fits): the step-by-step box's backend, and the
-    journeys, the stored maps and the whole day."""
-
-    def journey_names(self) -> list[str]: ...
-
-    def journey(self, name: str | None = None) -> Journey: ...
-
-    def map_names(self) -> list[str]: ...
-
-    def load_map(self, name: str) -> HexMap: ...
-
-    def start(self, name: str, hex_map: HexMap, travellers: Sequence[Traveller]) -> Journey: ...
-
-    def travel_day_command(
-        self,
-        plan: DayPlan,
-        name: str,
-        *,
-        activities: Mapping[str, ActivityChoice] | None = None,
-    ) -> object: ...
-
-    def note_command(self, day: int, note: str, name: str, *, seen: str | None) -> object: ...
-
-    def journal_markdown(self, name: str) -> str: ...
-
-    def party_at_table(self) -> list[Traveller]: ...
-
-    def two_hours_command(self) -> object: ...
-
-
-def parse_hirelings(text: str) -> list[Traveller]:
-    """``Ivo=1,0,2; Mule=0,-3,3,animal``: hirelings and animals (agility, mind, strength)."""
-    found = []
-    for part in (p.strip() for p in text.replace("\n", ";").split(";")):
-        if not part:
-            continue
-        name, sep, marks = part.partition("=")
-        values = [v.strip() for v in marks.split(",")]
-        human = True
-        if len(values) == 4 and values[3].casefold() == "animal":
-            human, values = False, values[:3]
-        if not sep or not name.strip() or len(values) != 3:
-            raise ValueError(f"hireling {part!r} should be NAME=AGILITY,MIND,STRENGTH[,animal]")
-        try:
-            agility, mind, strength = (int(v) for v in values)
-        except ValueError:
-            raise ValueError(f"hireling {part!r}: characteristics are whole numbers") from None
-        found.append(Traveller(name.strip(), agility, mind, strength, human=human))
-    return found
-
-
-def odds_text(traveller: Traveller, task: Task, tested: str, pace: Pace) -> str:
-    """The chance of each tier for the traveller's test today (pace and conditions counted)."""
-    edges, banes = ROLE_EDGES[role_test_modifier(pace)]
-    effect = conditions_on_test(traveller.conditions, tested)
-    odds = test_odds(
-        traveller.characteristic(tested),
-        edges=edges + effect.edges,
-        banes=banes + effect.banes,
-        forced=effect.forced,
-    )
-
-    def pct(value: object) -> str:
-        return f"{float(value) * 100:.0f}%"  # type: ignore[arg-type]
-
-    return f"T3 {pct(odds.tier3)} · T2 {pct(odds.tier2)} · T1 {pct(odds.tier1)}"
-
-
-class _RoleRow:
-    def __init__(
-        self, traveller: Traveller, grid: QGridLayout, row: int, changed: Callable[[], None]
-    ):
-        self.traveller = traveller
-        self.name = QLabel(traveller.name + ("" if traveller.human else " (animal)"))
-        self.name.setTextFormat(PLAIN)
-        self.task = QComboBox()
-        self.task.setAccessibleName(f"{traveller.name}'s task")
-        self.task.addItem(NO_TASK, None)
-        for task in Task:
-            self.task.addItem(f"{task.role}: {task.title}", task)
-        self.tested = QComboBox()
-        self.tested.setAccessibleName(f"{traveller.name}'s characteristic")
-        self.odds = QLabel()
-        self.odds.setTextFormat(PLAIN)
-        for column, widget in enumerate((self.name, self.task, self.tested)):
-            grid.addWidget(widget, 2 * row, column)
-        grid.addWidget(self.odds, 2 * row + 1, 1, 1, 2)  # under the task: keeps the form narrow
-        self.task.currentIndexChanged.connect(self._task_changed)
-        self.task.currentIndexChanged.connect(lambda _: changed())
-        self.tested.currentIndexChanged.connect(lambda _: changed())
-        self._task_changed()
-
-    def chosen(self) -> Task | None:
-        task = self.task.currentData()
-        return task if isinstance(task, Task) else None
-
-    def _task_changed(self) -> None:
-        task = self.chosen()
-        # Quiet while refilled: an emptied list would be read as the characteristic tested.
-        self.tested.blockSignals(True)
-        self.tested.clear()
-        if task is not None:
-            self.tested.addItems(list(task.characteristics))
-        self.tested.blockSignals(False)
-        self.tested.setEnabled(task is not None and len(task.characteristics) > 1)
-
-    def assignment(self) -> RoleAssignment | None:
-        task = self.chosen()
-        if task is None:
-            return None
-        return RoleAssignment(self.traveller.name, task, self.tested.currentText() or None)
-
-    def show_odds(self, pace: Pace) -> None:
-        task = self.chosen()
-        if task is None:
-            self.odds.setText("")
-            return
-        self.odds.setText(odds_text(self.traveller, task, self.tested.currentText(), pace))
+from refkit.rules.travel.travel_day import DayPlan, Traveller
 
 
 class TravelDayPanel(QWidget):
     status_message = Signal(str)
     journey_changed = Signal(object)
-    """The journey shown changed (the Journey, or None)."""
     journal_exported = Signal(str)
     """The journal's Markdown was written (the path written)."""
+    """The journey shown changed (the Journey, or None)."""
 
     def __init__(
         self,
@@ -208,7 +83,7 @@ class TravelDayPanel(QWidget):
         self.backend = backend
         self.journey: Journey | None = None
         self.route: list[HexDirection] = []
-        self._rows: list[_RoleRow] = []
+        self._rows: list[RoleRow] = []
         self._stale = False
         self.day_rest: RestChoices | None = None
         """Each resting crow's activity for "Travel the day" (while it rests)."""
@@ -221,6 +96,8 @@ class TravelDayPanel(QWidget):
         self.new_journey.setPlaceholderText("New journey's name")
         self.start_map = QComboBox()
         self.start_map.setAccessibleName("Map for the new journey")
+        # Before any journey the map pane shows the map chosen here.
+        self.start_map.currentTextChanged.connect(self._map_chosen)
         self.hirelings = QLineEdit()
         self.hirelings.setPlaceholderText("Hirelings: Ivo=1,0,2; Mule=0,-3,3,animal")
         self.with_party = QCheckBox("with the party at the table")
@@ -323,34 +200,18 @@ class TravelDayPanel(QWidget):
         self.steps_box.finished.connect(self._day_finished)
 
         # the journal ------------------------------------------------------------------------
-        self.journal_day = QComboBox()
-        self.journal_day.setAccessibleName("Journal day")
-        self.journal_day.currentIndexChanged.connect(self._pick_day)
-        self._kept_choice = False
-        self.entry = QPlainTextEdit()
-        self.entry.setReadOnly(True)
-        self.entry.setAccessibleName("The day's journal entry")
-        self.note = QPlainTextEdit()
-        self.note.setPlaceholderText("The referee's note for this day")
-        self.note.setMaximumHeight(70)
-        self.keep_note = QPushButton("Keep note")
-        self.keep_note.clicked.connect(self.save_note)
-        self.export_path = QLineEdit()
-        self.export_path.setPlaceholderText("journal.md")
-        self.export_button = QPushButton("Export journal")
-        self._export_job: QObject | None = None
-        self.export_button.clicked.connect(lambda: self.export_journal(self.export_path.text()))
-        journal_box = QGroupBox("Journal")
-        journal = QVBoxLayout(journal_box)
-        journal.addWidget(self.journal_day)
-        journal.addWidget(self.entry, 1)
-        journal.addWidget(self.note)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.keep_note)
-        buttons.addStretch(1)
-        buttons.addWidget(self.export_path)
-        buttons.addWidget(self.export_button)
-        journal.addLayout(buttons)
+        self.journal = JournalBox(undo_stack)
+        self.journal.status_message.connect(self.status_message)
+        self.journal.problem.connect(self._say)
+        self.journal.journal_exported.connect(self.journal_exported)
+        journal_box = self.journal
+        # its parts, as the panel named them before the box was split out
+        self.journal_day = self.journal.journal_day
+        self.entry = self.journal.entry
+        self.note = self.journal.note
+        self.keep_note = self.journal.keep_note
+        self.export_path = self.journal.export_path
+        self.export_button = self.journal.export_button
 
         # the map ----------------------------------------------------------------------------
         self.document = MapDocument(parent=self)
@@ -473,23 +334,48 @@ class TravelDayPanel(QWidget):
             return
         shown = self.journey.name if self.journey else None
 
-        def read() -> tuple[list[str], list[str], Journey | None]:
+        chosen_map = self.start_map.currentText()
+
+        def read() -> tuple[list[str], list[str], Journey | None, HexMap | None]:
             try:
                 journey = backend.journey(shown)
             except ValueError:
                 journey = None
-            return backend.journey_names(), backend.map_names(), journey
+            map_names = backend.map_names()
+            preview = None
+            if journey is None:  # the map the next journey would start on
+                name = preview_map_name(chosen_map, map_names)
+                preview = self._load_or_none(backend, name)
+            return backend.journey_names(), map_names, journey, preview
 
-        # One trip to the worker for the three reads (where the undo stack writes).
-        journey_names, map_names, journey = write_through(self.undo_stack, read)
+        # One trip to the worker for the reads (where the undo stack writes).
+        journey_names, map_names, journey, preview = write_through(self.undo_stack, read)
         self.journeys.clear()
         self.journeys.addItems(journey_names)
-        chosen_map = self.start_map.currentText()
-        self.start_map.clear()
-        self.start_map.addItems(map_names)
-        if chosen_map:
-            self.start_map.setCurrentText(chosen_map)
-        self._show(journey)
+        with QSignalBlocker(self.start_map):  # one read above, not one per listed map
+            self.start_map.clear()
+            self.start_map.addItems(map_names)
+            if preview is not None:
+                self.start_map.setCurrentText(preview.name)
+            elif chosen_map:
+                self.start_map.setCurrentText(chosen_map)
+        self._show(journey, preview)
+
+    @staticmethod
+    def _load_or_none(backend: TravelBackend, name: str | None) -> HexMap | None:
+        if name is None:
+            return None
+        try:
+            return backend.load_map(name)
+        except ValueError:  # deleted meanwhile, or unreadable: the pane stays empty
+            return None
+
+    def _map_chosen(self, name: str) -> None:
+        """Before any journey, show the map chosen for the next one."""
+        backend = self.backend
+        if backend is None or self.journey is not None or not name:
+            return
+        self._show(None, write_through(self.undo_stack, self._load_or_none, backend, name))
 
     def show_journey(self, name: str) -> None:
         if self.backend is None:
@@ -499,7 +385,9 @@ class TravelDayPanel(QWidget):
         except ValueError as problem:
             self._say(str(problem))
 
-    def _show(self, journey: Journey | None) -> None:
+    def _show(self, journey: Journey | None, preview: HexMap | None = None) -> None:
+        """Show ``journey``; with none, ``preview`` (the map a new journey would start on)
+        with the party on its start hex."""
         same_map = (
             self.journey is not None
             and journey is not None
@@ -512,8 +400,13 @@ class TravelDayPanel(QWidget):
         )
         self.journey = journey
         if journey is None:
-            self.document.set_map(None)
-            self.scene.set_party(None)
+            if preview != self.document.hex_map:
+                self.document.set_map(preview)
+                self.view.fit_map()
+            start = preview.start if preview is not None else None
+            self.scene.set_party(
+                PartyPlace(start, start, False, frozenset({start})) if start is not None else None
+            )
             self._fill_roles(())
             self.entry.setPlainText("No journey yet: start one above.")
             self.steps_box.show_journey(None, None)
@@ -589,7 +482,7 @@ class TravelDayPanel(QWidget):
             if widget is not None:
                 widget.deleteLater()
         self._rows = [
-            _RoleRow(t, self.roles_grid, n, self._update_preview)
+            RoleRow(t, self.roles_grid, n, self._update_preview)
             for n, t in enumerate(t for t in travellers if not t.claimed)
         ]
         for row in self._rows:
@@ -597,7 +490,7 @@ class TravelDayPanel(QWidget):
             row.task.setCurrentIndex(task)
             row.tested.setCurrentIndex(tested)
 
-    def role_row(self, name: str) -> _RoleRow:
+    def role_row(self, name: str) -> RoleRow:
         return next(row for row in self._rows if row.traveller.name == name)
 
     def chosen_pace(self) -> Pace:
@@ -761,14 +654,14 @@ class TravelDayPanel(QWidget):
             return False
         self._say("")
         self.route.clear()
-        self._kept_choice = False  # show the day just travelled
+        self.journal.kept_choice = False  # show the day just travelled
         self.reload()
         self.status_message.emit(f"Day {journey.state.day + 1} of {journey.name} travelled")
         return True
 
     def _day_finished(self) -> None:
         self.route.clear()
-        self._kept_choice = False  # show the day just travelled
+        self.journal.kept_choice = False  # show the day just travelled
         self._show_route()
 
     def two_hours_pass(self) -> bool:
@@ -791,93 +684,14 @@ class TravelDayPanel(QWidget):
         return True
 
     def _show_entry(self) -> None:
-        """Fill the day list and show the last day (or the one chosen, if it is still there)."""
-        journey = self.journey
-        chosen = self.journal_day.currentData()
-        self.journal_day.blockSignals(True)
-        self.journal_day.clear()
-        for entry in journey.days if journey else ():
-            self.journal_day.addItem(f"Day {entry.day}", entry.day)
-        days = [entry.day for entry in journey.days] if journey else []
-        if chosen in days and chosen != (days[-1] if days else None) and self._kept_choice:
-            self.journal_day.setCurrentIndex(days.index(chosen))
-        else:
-            self.journal_day.setCurrentIndex(len(days) - 1)
-        self.journal_day.blockSignals(False)
-        self._show_day()
-
-    def _pick_day(self, _index: int) -> None:
-        self._kept_choice = True
-        self._show_day()
-
-    def _show_day(self) -> None:
-        journey = self.journey
-        wanted = self.journal_day.currentData()
-        day = next((d for d in journey.days if d.day == wanted), None) if journey else None
-        if day is None:
-            self.entry.setPlainText("No day travelled yet.")
-            self.note.setPlainText("")
-            self.keep_note.setEnabled(False)
-            return
-        self.entry.setPlainText("\n".join(day.referee))
-        self.note.setPlainText(day.note)
-        self.keep_note.setEnabled(True)
+        """Fill the journal's day list and show the last day (or the one chosen)."""
+        self.journal.show_journey(self.journey, self.backend)
 
     def save_note(self) -> None:
-        backend, journey = self.backend, self.journey
-        if backend is None or journey is None or not journey.days:
-            return
-        day = self.journal_day.currentData()
-        if not isinstance(day, int):
-            return
-        seen = next((d.note for d in journey.days if d.day == day), None)  # what was shown
-        try:
-            command = backend.note_command(day, self.note.toPlainText(), journey.name, seen=seen)
-            push_command(self.undo_stack, command)  # type: ignore[arg-type]
-        except (ValueError, ConflictError) as problem:
-            self._say(str(problem))
-            return
-        self.status_message.emit(f"Note kept for day {day}")
+        self.journal.save_note()
 
     def export_journal(self, path: str) -> bool:
-        """Write the journal as Markdown through the exports' checked, atomic writer, off the GUI
-        thread (a FIFO or a slow disk never holds the window); ``journal_exported`` fires once it
-        is written, a failure is said in the panel. False when refused at once (no journey, no
-        path, a folder, a device, a FIFO or a link to one, a missing folder)."""
-        from refkit.app.atomic_files import check_target
-        from refkit.gui.common.export_writer import ExportJob, start_export, text_export
-
-        backend, journey = self.backend, self.journey
-        if backend is None or journey is None:
-            self._say("There is no journey to export.")
-            return False
-        if not path.strip():
-            self._say("Say where to write the journal (a .md file).")
-            return False
-        target = Path(path.strip())
-        try:
-            check_target(target)
-            text = backend.journal_markdown(journey.name)
-        except (OSError, ValueError) as problem:
-            self._say(f"The journal was not written: {problem}")
-            return False
-        self._say("")
-        self.export_button.setEnabled(False)  # one export at a time
-        job = ExportJob(text_export(text), target)
-        job.finished.connect(self._journal_written)
-        job.failed.connect(self._journal_failed)
-        self._export_job = job  # kept: the job has no Qt parent once it moves to its thread
-        start_export(job, self)
-        return True
-
-    def _journal_written(self, written: str, _pages: int) -> None:
-        self.export_button.setEnabled(True)
-        self.status_message.emit(f"Journal written to {written}")
-        self.journal_exported.emit(written)
-
-    def _journal_failed(self, message: str) -> None:
-        self.export_button.setEnabled(True)
-        self._say(f"The journal was not written. {message}")
+        return self.journal.export_journal(path)
 
     def _say(self, text: str) -> None:
         self.problem.setText(text)

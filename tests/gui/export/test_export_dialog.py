@@ -301,3 +301,33 @@ def test_a_crow_that_breaks_the_rules_prints_with_a_note_of_each_error(
     _export(qtbot, dialog, tmp_path / "broken.pdf")
     assert (tmp_path / "broken.pdf").exists()
     assert "Note: Mara Vell breaks characteristic_range" in dialog.message.text()
+
+
+def test_open_pdf_with_no_viewer_says_where_the_file_is_and_copies_its_path(
+    qtbot, window, settings, tmp_path, monkeypatch
+):
+    """Issue 24 item 8: with no PDF viewer installed "Open PDF" did nothing visible
+    (QDesktopServices.openUrl returned False and the dialog did not look)."""
+    from PySide6.QtGui import QDesktopServices, QGuiApplication
+
+    opened: list[str] = []
+
+    def no_program(url) -> bool:
+        opened.append(url.toLocalFile())
+        return False
+
+    monkeypatch.setattr(QDesktopServices, "openUrl", no_program)
+    dialog = _actions(window, settings, open_crow=crow("Mara")).print_quick_sheet()
+    out = tmp_path / "mara.pdf"
+    _export(qtbot, dialog, out)
+    assert dialog.copy_button.isHidden()  # offered only when it is needed
+    dialog.open_button.click()
+    assert opened == [str(out)]
+    said = dialog.message.text()
+    assert "No program to open PDFs" in said and str(out) in said, said
+    assert not dialog.copy_button.isHidden() and dialog.folder_button.isEnabled()
+    dialog.copy_button.click()
+    assert QGuiApplication.clipboard().text() == str(out)
+    dialog.folder_button.click()  # no file manager either: said as well
+    assert opened[-1] == str(tmp_path)
+    assert "No file manager" in dialog.message.text() and str(out) in dialog.message.text()

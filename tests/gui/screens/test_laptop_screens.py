@@ -102,3 +102,10 @@ def test_the_travel_day_form_and_the_map_are_usable_on_the_laptop(
     assert drawn.width() >= view.viewport().width() * 0.6 or (
         drawn.height() >= view.viewport().height() * 0.6
     )
+    # Before any journey the day's own map shows the sample map fitted, the party on its start.
+    assert day.journey is None and day.document.hex_map is not None
+    assert day.scene.believed_mark.isVisible()
+    drawn = day.view.mapFromScene(day.scene.map_rect()).boundingRect()
+    assert drawn.width() >= day.view.viewport().width() * 0.6 or (
+        drawn.height() >= day.view.viewport().height() * 0.6
+    )

@@ -6,6 +6,7 @@ journal exported to Markdown; bad choices said in the panel, nothing travelled."
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
@@ -59,6 +60,40 @@ def test_the_party_at_the_table_travels_with_its_crows_own_characteristics(qtbot
     assert [t.name for t in travellers] == [*(c.name for c in crows), "Ivo"]
     first = desk._services.characters.get(crows[0].name).characteristics
     assert (travellers[0].agility, travellers[0].mind) == (first.agility, first.mind)
+
+
+def test_before_any_journey_the_map_shows_the_chosen_map_with_the_party_at_its_start(qtbot, panel):
+    """Issue 24: the map pane was empty until a journey started."""
+    assert panel.journey is None
+    shown = panel.document.hex_map
+    assert shown is not None and shown.name == "The Ashen Marches"  # the sample map
+    assert panel.start_map.currentText() == shown.name
+    assert panel.scene.party is not None and panel.scene.party.believed == shown.start
+    assert panel.scene.believed_mark.isVisible() and not panel.scene.true_mark.isVisible()
+    qtbot.waitUntil(lambda: panel.view.viewport().width() > 0)
+    drawn = panel.view.mapFromScene(panel.scene.map_rect()).boundingRect()
+    viewport = panel.view.viewport()
+    assert drawn.width() >= viewport.width() * 0.6 or drawn.height() >= viewport.height() * 0.6
+
+
+def test_choosing_another_map_before_a_journey_shows_it_and_its_start(qtbot, panel, desk):
+    sample = desk.load_map("The Ashen Marches")
+    elsewhere = next(h for h in sorted(sample.cells, key=lambda h: (h.q, h.r)) if h != sample.start)
+    other = replace(sample, name="Second Map", start=elsewhere)
+    blank = replace(sample, name="Third Map", start=None)
+    for hex_map in (other, blank):
+        desk._services.in_unit(lambda m=hex_map: desk.maps.save(m, replace=False))
+    panel.reload()
+    panel.start_map.setCurrentText("Second Map")
+    assert panel.document.hex_map == other
+    assert panel.scene.party is not None and panel.scene.party.believed == elsewhere
+    panel.start_map.setCurrentText("Third Map")
+    assert panel.document.hex_map == blank
+    assert panel.scene.party is None and not panel.scene.believed_mark.isVisible()
+    panel.start_map.setCurrentText("Second Map")
+    start(panel)
+    assert panel.journey is not None and panel.journey.hex_map == other
+    assert panel.scene.party is not None and panel.scene.party.believed == elsewhere
 
 
 def test_a_journey_without_travellers_is_refused_in_the_panel(qtbot, panel):

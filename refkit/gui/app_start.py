@@ -1,0 +1,159 @@
+"""What start-up runs off the GUI thread: the modules of the panels in front and of the later
+features (imported by the worker before the GUI thread needs them), the stored state the panels
+in front show before the ORM is loaded, and the later features' services, built a step at a time.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from refkit.gui.app_opening import GUI_BUSY_TIMEOUT_MS
+
+if TYPE_CHECKING:
+    from refkit.app.dungeon.state import DungeonTurnView
+    from refkit.app.dungeon.stored_view import StoredParty
+    from refkit.compose import Services
+    from refkit.dice.records import LoggedRoll
+
+log = logging.getLogger(__name__)
+
+STORED_ROLLS = 200
+"""How many of the newest rolls the roll log shows before the ORM is loaded (more than a tall
+screen holds; reading all LOG_LOAD_LIMIT took some 45 ms more): the rest join with the service."""
+LOOKUP_INSTALL = "refkit.gui.lookup.install"
+"""The lookup feature's module, registered after the first paint when it is installed."""
+
+
+FRONT_MODULES = (
+    "refkit.gui.dungeon.install",
+    "refkit.gui.tables.install",
+    "refkit.gui.tables.editor",
+    "refkit.gui.dungeon.hazards_panel",
+    "refkit.gui.shell.file_gone_bar",  # the watch on the database file, set up when it opens
+    "refkit.gui.shell.player_view",  # a player's login sees only the players' panels
+)
+"""The feature modules of the panels in front of the Referee workspace (the clock, the lights,
+the roll log) and their tabs, registered right after the first paint (imported by the worker
+thread; they create no Qt objects when imported, and import no ORM: ``tests/gui/
+test_stored_front.py`` keeps it so, since the panels show the stored state before it loads)."""
+SHOWN_MODULES = FRONT_MODULES[:2]
+"""What the panels on screen at start need to show the stored state (the others in
+FRONT_MODULES build tabs that are behind them: the tables editor, the hazards)."""
+LATE_MODULES = (
+    "refkit.gui.characters.install",
+    "refkit.gui.games.hub",
+    "refkit.gui.games.spec",
+    "refkit.gui.magic.install",
+    "refkit.gui.combat.install",
+    "refkit.gui.crafting.install",
+    "refkit.gui.travel.install",
+    "refkit.gui.export.install",
+    "refkit.gui.dungeon.item_lighter",
+)
+"""The feature modules registered once the window is usable: the crows' sheet, board and
+catalogue, spells, crafting, travel, fights, printing (imported by the worker meanwhile)."""
+
+
+def import_event_loop() -> None:
+    """Import what attaching the asyncio loop needs (asyncio, qasync: ~80 ms), in the worker,
+    so the GUI thread only makes the loop."""
+    import asyncio  # noqa: F401 - imported for the GUI thread
+
+    import qasync  # noqa: F401
+
+
+def import_front_modules(freeze: bool = False, names: tuple[str, ...] = FRONT_MODULES) -> None:
+    """Import the modules of the panels in front, or ``names`` (worker thread); with
+    ``freeze``, keep them out of full garbage collections (``keep_out_of_collections``)."""
+    from refkit.gui.shell.read_ahead import import_quietly
+
+    for name in names:
+        import_quietly(name)
+    if freeze:
+        keep_out_of_collections()
+
+
+@dataclass(frozen=True)
+class StoredFront:
+    """What the panels in front show before the ORM is loaded, read with plain sqlite3."""
+
+    view: DungeonTurnView
+    party: StoredParty
+    rolls: list[LoggedRoll]
+    location: str
+
+
+def read_stored_front(db_url: str | None, freeze: bool = False) -> StoredFront | None:
+    """Import the modules of the panels on screen at start and read the stored dungeon turn,
+    the party at the table and the newest rolls with plain sqlite3 (worker thread: some 0.2 s,
+    against over a second for importing the ORM and opening the database with it). None when
+    the quick path cannot tell the file is fine as it is (none yet, a schema to migrate, a URL
+    it does not read, a file it refuses): the full open then decides, and says why if it must.
+    With ``freeze``, what was imported is kept out of full garbage collections, which would
+    otherwise walk it again while the panels are built (``keep_out_of_collections``)."""
+    import time
+
+    from refkit.app.dungeon.stored_view import stored_party, stored_view
+    from refkit.store.sqlite.quick import open_quick
+
+    import_front_modules(freeze, SHOWN_MODULES)
+    try:
+        # Only read here: the full open that follows checks every page before any write.
+        quick = open_quick(db_url, busy_timeout_ms=GUI_BUSY_TIMEOUT_MS, check_pages=False)
+        if quick is None:
+            return None
+        with quick:
+            view = stored_view(quick, time.time())
+            party = stored_party(quick)
+            rolls = quick.recent_rolls(STORED_ROLLS)
+    except Exception:  # the full open meets it again and reports it where the user looks
+        log.debug("the stored state could not be read ahead", exc_info=True)
+        return None
+    return StoredFront(view, party, rolls, str(quick.path))
+
+
+def keep_out_of_collections() -> None:
+    """Move every object made so far (modules, classes, the ORM's registries: over 100,000)
+    out of the garbage collector's full passes, which otherwise walk them all again each time
+    and held the interpreter for 57-75 ms in the middle of an edit (``gc.freeze``). Only the
+    app's own run does it (:attr:`RefkitApp.freezes_start_up`): a test process starting many
+    windows would keep every closed one's cycles for good."""
+    import gc
+
+    gc.freeze()
+
+
+def late_feature_steps(services: Services, freeze: bool = False) -> Generator[None, None, bool]:
+    """Everything the features registered after usable need, in steps the worker runs one per
+    job (an edit made meanwhile waits for one step, not all): their modules, their services
+    (the spell library reads the shipped spellbooks, the fight at the table is read), the
+    character list and the shipped files their panels show. Returns True when the lookup
+    feature is installed (and now imported)."""
+    import importlib
+    import importlib.util
+
+    from refkit.gui.shell import read_ahead
+
+    for name in (*read_ahead.LATE_MODULES, *LATE_MODULES):  # the Qt-free ones first
+        read_ahead.import_quietly(name)
+        yield
+    read_ahead.read_ahead_late(services.database)
+    yield
+    from refkit.app.travel.wiring import map_library
+
+    map_library(services)  # a fresh database gets its sample map here, not on the GUI thread
+    yield
+    for service in ("spells", "crafting", "fight"):
+        getattr(services, service)  # each built here, once, a step of its own
+        yield
+    if freeze:
+        keep_out_of_collections()
+    if importlib.util.find_spec(LOOKUP_INSTALL.rpartition(".")[0]) is None:
+        return False
+    if importlib.util.find_spec(LOOKUP_INSTALL) is None:
+        return False
+    importlib.import_module(LOOKUP_INSTALL)
+    return True
