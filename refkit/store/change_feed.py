@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
@@ -52,11 +52,23 @@ _MOST_BYTES: Final = 7000  # PostgreSQL refuses a payload of 8000 bytes or more
 
 
 @dataclass(frozen=True)
+class ChangedRow:
+    """One aggregate a commit wrote through the ORM: its kind, its id and its new version (None
+    for rows without one)."""
+
+    kind: str
+    id: str
+    version: int | None = None
+
+
+@dataclass(frozen=True)
 class ChangeNotice:
-    """Another client committed: ``kinds`` it wrote (:data:`EVERYTHING` when not known)."""
+    """Another client committed: ``kinds`` it wrote (:data:`EVERYTHING` when not known) and,
+    on a server, each aggregate it wrote through the ORM (``rows``; empty when not said)."""
 
     kinds: frozenset[str]
     client: str | None = None
+    rows: tuple[ChangedRow, ...] = ()
 
 
 class ChangeWatch(Protocol):
@@ -83,12 +95,22 @@ def track_written_tables(conn_info: dict[str, Any], statement: str) -> None:
         conn_info.setdefault("written", set()).add(table)
 
 
-def notice_payload(client: str, tables: set[str]) -> str:
-    """The ``NOTIFY`` payload of a commit: the writing client and the kinds it wrote."""
-    kinds = sorted({KINDS.get(table, "state") for table in tables})
-    text = json.dumps({"client": client, "kinds": kinds}, separators=(",", ":"))
-    if len(text.encode()) > _MOST_BYTES:  # cannot happen with today's kinds; stay under the cap
-        text = json.dumps({"client": client, "kinds": sorted(EVERYTHING)})
+def row_of(table: str, identity: tuple[Any, ...] | None, version: Any) -> ChangedRow:
+    """The :class:`ChangedRow` of an ORM row of ``table`` (its primary key, its version)."""
+    shown = "/".join(str(part) for part in identity or ())
+    return ChangedRow(
+        KINDS.get(table, "state"), shown, version if isinstance(version, int) else None
+    )
+
+
+def notice_payload(client: str, tables: set[str], rows: Sequence[ChangedRow] = ()) -> str:
+    """The ``NOTIFY`` payload of a commit: the writing client, the kinds it wrote and each
+    aggregate with its new version (left out when they would not fit a notification)."""
+    kinds = sorted({KINDS.get(table, "state") for table in tables} | {row.kind for row in rows})
+    listed = [[row.kind, row.id, row.version] for row in dict.fromkeys(rows)]
+    text = json.dumps({"client": client, "kinds": kinds, "rows": listed}, separators=(",", ":"))
+    if len(text.encode()) > _MOST_BYTES:  # a step that wrote hundreds of rows: the kinds say it
+        text = json.dumps({"client": client, "kinds": kinds}, separators=(",", ":"))
     return text
 
 
@@ -98,6 +120,10 @@ def read_payload(payload: str) -> ChangeNotice:
         data = json.loads(payload)
         client = data.get("client")
         kinds = frozenset(str(kind) for kind in data["kinds"])
+        rows = tuple(
+            ChangedRow(str(kind), str(key), version if isinstance(version, int) else None)
+            for kind, key, version in data.get("rows", ())
+        )
     except (ValueError, KeyError, TypeError, AttributeError):
         return ChangeNotice(EVERYTHING)
-    return ChangeNotice(kinds & EVERYTHING or EVERYTHING, str(client) if client else None)
+    return ChangeNotice(kinds & EVERYTHING or EVERYTHING, str(client) if client else None, rows)

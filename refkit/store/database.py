@@ -391,6 +391,8 @@ class Database:
         self.check_file()
         try:
             with Session(self._engine, expire_on_commit=False) as session:
+                if self.server:  # each aggregate written goes into the commit's notice
+                    event.listen(session, "after_flush", _note_rows)
                 try:
                     yield session
                     session.commit()
@@ -431,6 +433,8 @@ class Database:
         self.check_file()
         try:
             with Session(self._engine, expire_on_commit=False) as session:
+                if self.server:  # each aggregate written goes into the commit's notice
+                    event.listen(session, "after_flush", _note_rows)
                 unit = UnitOfWork(session, self.shown, partial(_repository, self))
                 self._units.set(unit)
                 try:
@@ -527,17 +531,19 @@ def _count_writing_commits(engine: Engine, db: Database) -> None:
 
     def committed(conn: Any) -> None:
         written = conn.info.pop("written", None)
+        rows = conn.info.pop("rows", ())
         if conn.info.pop("wrote", False):
             db.commits += 1
             db._wrote_in_thread.value = True
             if db.server and written:  # sent by the server only if this commit succeeds
                 from refkit.store.postgresql.notices import notify_commit
 
-                notify_commit(conn.connection.dbapi_connection, db.client_id, written)
+                notify_commit(conn.connection.dbapi_connection, db.client_id, written, rows)
 
     def rolled_back(conn: Any) -> None:
         conn.info.pop("wrote", None)
         conn.info.pop("written", None)
+        conn.info.pop("rows", None)
 
     event.listen(engine, "after_cursor_execute", executed)
     event.listen(engine, "commit", committed)
@@ -559,6 +565,24 @@ class _StopsPoll:
 class _NoWatch:
     def stop(self) -> None:
         """Nothing to stop: an in-memory database has no other client."""
+
+
+def _note_rows(session: Session, _flush_context: object) -> None:
+    """Keep, on the connection, each ORM row the flush wrote (its table, key and version) for
+    the notice sent when the transaction commits (on a server)."""
+    from sqlalchemy import inspect
+
+    from refkit.store.change_feed import row_of
+
+    rows = session.connection().info.setdefault("rows", [])
+    for written in (*session.new, *session.dirty, *session.deleted):
+        state = inspect(written)
+        table = getattr(state.mapper.local_table, "name", None)
+        if table is None:
+            continue
+        key = state.mapper.primary_key_from_instance(written)
+        version = getattr(written, "version", getattr(written, "revision", None))
+        rows.append(row_of(str(table), tuple(key), version))
 
 
 def _run_hook(hook: ConnectionHook, connection: Any, _record: object) -> None:

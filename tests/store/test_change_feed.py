@@ -17,6 +17,7 @@ import pytest
 from refkit.app.character_service import CharacterService
 from refkit.store.change_feed import (
     EVERYTHING,
+    ChangedRow,
     ChangeNotice,
     notice_payload,
     read_payload,
@@ -58,6 +59,10 @@ def test_another_clients_commit_is_heard_and_a_clients_own_is_not(database_file:
             if mine.server:
                 assert notice.client == theirs.client_id
                 assert notice.kinds == frozenset({"characters"})
+                revision = CharacterRepository(mine).read(CROW)[1]
+                [row] = [row for row in notice.rows if row.kind == "characters"]
+                assert row.version == revision  # which crow, at which revision
+                assert row.id
         finally:
             watch.stop()
 
@@ -144,5 +149,10 @@ def test_the_table_a_statement_writes(statement: str, table: str | None) -> None
 def test_a_payload_round_trips_and_a_bad_one_asks_for_everything() -> None:
     notice = read_payload(notice_payload("abc", {"character", "party_member", "roll_log"}))
     assert notice == ChangeNotice(frozenset({"characters", "parties", "rolls"}), "abc")
+    row = ChangedRow("characters", "7", 3)
+    assert read_payload(notice_payload("abc", {"character"}, [row, row])).rows == (row,)
+    many = [ChangedRow("rolls", str(n), None) for n in range(2000)]  # past a notice's size
+    crowded = read_payload(notice_payload("abc", {"roll_log"}, many))
+    assert crowded.kinds == frozenset({"rolls"}) and crowded.rows == ()
     assert read_payload("not json") == ChangeNotice(EVERYTHING)
     assert read_payload('{"kinds": ["nonsense"]}') == ChangeNotice(EVERYTHING)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Sequence
 from typing import Any, Final
 
 from sqlalchemy import Engine
@@ -19,6 +20,7 @@ from sqlalchemy import Engine
 from refkit.store.change_feed import (
     CHANNEL,
     EVERYTHING,
+    ChangedRow,
     ChangeNotice,
     NoticeListener,
     StatusListener,
@@ -33,9 +35,12 @@ WAIT_S: Final = 0.25
 """How long the thread waits for a notification before it looks whether it should stop."""
 
 
-def notify_commit(dbapi_connection: Any, client: str, tables: set[str]) -> None:
+def notify_commit(
+    dbapi_connection: Any, client: str, tables: set[str], rows: Sequence[ChangedRow] = ()
+) -> None:
     """Queue the notice of the transaction about to commit on ``dbapi_connection`` (psycopg)."""
-    dbapi_connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, notice_payload(client, tables)))
+    payload = notice_payload(client, tables, rows)
+    dbapi_connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
 
 
 class ServerNotices:
