@@ -10,7 +10,8 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QLabel
 
-from refkit.gui.main import SERVER_URL_KEY, RefkitApp
+from refkit.gui.app_opening import SERVER_URL_KEY
+from refkit.gui.main import RefkitApp
 from tests.gui.app_readiness import open_or_asking
 
 SECRET = "Hush-Hush-9"
