@@ -1,5 +1,5 @@
-"""Every ``refkit …`` line in the README's fenced blocks, run as written, in order, against one
-fresh database (each ``a | b`` alternative as a command of its own).
+"""Every ``refkit …`` line in the fenced blocks of the README and the docs it links, run as
+written, in order, against one fresh database (each ``a | b`` alternative as a command of its own).
 
 What a line needs that the README does not show is said here, line by line, never skipped:
 ``NEEDS`` — the commands run just before it (state an earlier example left out, or the file it
@@ -115,26 +115,32 @@ FAILS: dict[str, str] = {
 }
 
 
-def readme_commands() -> list[tuple[int, str]]:
-    """(README line number, command without ``refkit``) for each example, alternatives split."""
+DOCUMENTS = ("README.md", "docs/command-line.md", "docs/user-guide.md", "docs/development.md")
+"""Where the examples are, in the order a reader meets them (the README links the others)."""
+
+
+def readme_commands() -> list[tuple[str, str]]:
+    """("file line N", command without ``refkit``) for each example, alternatives split."""
     commands = []
-    inside = False
-    lines = (REPO / "README.md").read_text(encoding="utf-8").splitlines()
-    for number, line in enumerate(lines, start=1):
-        if line.startswith("```"):
-            inside = not inside
-            continue
-        if not inside or not line.startswith("refkit "):
-            continue
-        text = re.split(r"\s+#\s", line, maxsplit=1)[0].strip()[len("refkit ") :]
-        first, *others = [part.strip() for part in text.split(" | ")]
-        commands.append((number, first))
-        words = first.split()
-        for other in others:
-            head = other.split()[0]
-            if head not in TOP_LEVEL_WORDS and head in words:  # "step role | step encounter"
-                other = " ".join([*words[: words.index(head)], other])
-            commands.append((number, other))
+    for document in DOCUMENTS:
+        inside = False
+        lines = (REPO / document).read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines, start=1):
+            if line.startswith("```"):
+                inside = not inside
+                continue
+            if not inside or not line.startswith("refkit "):
+                continue
+            place = f"{document} line {number}"
+            text = re.split(r"\s+#\s", line, maxsplit=1)[0].strip()[len("refkit ") :]
+            first, *others = [part.strip() for part in text.split(" | ")]
+            commands.append((place, first))
+            words = first.split()
+            for other in others:
+                head = other.split()[0]
+                if head not in TOP_LEVEL_WORDS and head in words:  # "step role | step encounter"
+                    other = " ".join([*words[: words.index(head)], other])
+                commands.append((place, other))
     return commands
 
 
@@ -198,7 +204,7 @@ def test_every_readme_example_runs_as_written(cli, tmp_path, monkeypatch):
     written = {command for _, command in commands}
     for marks in (NEEDS, PLACEHOLDERS, SEEDED, FAILS, ON_A_SERVER):
         assert set(marks) <= written, (
-            f"marks for lines no longer in the README: {set(marks) - written}"
+            f"marks for lines no longer in the README or docs: {set(marks) - written}"
         )
     failures = []
     for number, command in commands:
@@ -215,7 +221,7 @@ def test_every_readme_example_runs_as_written(cli, tmp_path, monkeypatch):
         run = _run(cli, shown)
         expected = FAILS.get(command)
         if expected is None and run.code != 0:
-            failures.append(f"README line {number}: refkit {shown} -> {run.err.strip()}")
+            failures.append(f"{number}: refkit {shown} -> {run.err.strip()}")
         elif expected is not None and (run.code == 0 or expected not in run.err):
-            failures.append(f"README line {number}: refkit {shown} should fail with {expected!r}")
+            failures.append(f"{number}: refkit {shown} should fail with {expected!r}")
     assert not failures, "\n".join(failures)
