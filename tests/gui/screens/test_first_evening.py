@@ -20,12 +20,15 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFrame,
     QLabel,
+    QPushButton,
     QScrollArea,
     QTabBar,
     QWidget,
     QWizard,
 )
 
+from refkit.gui.shell.panel_registry import PanelId
+from refkit.gui.travel.day_panel import TravelDayPanel
 from tests.gui.screens.real_input import RealInput
 from tests.gui.screens.test_laptop_screens import all_built, settle
 
@@ -148,6 +151,44 @@ def fight(app, real: RealInput) -> None:
     real.click(find("attack_close"), reacts=lambda: closed(dialog))
 
 
+def travel_a_day(app, real: RealInput) -> None:
+    real.keys("ctrl+3", reacts=lambda: shown("travel_day_dock"))
+    day = app.panels.widget(PanelId.TRAVEL_DAY, TravelDayPanel)
+    real.type_into(day.new_journey, "To the chapel")
+    real.click(day.start_button, reacts=lambda: day.journey is not None)
+    assert not day.problem.isVisible(), day.problem.text()
+    started = day.journey.state.day
+    step = next(b for b in day.findChildren(QPushButton) if b.text() in ("NE", "N", "E"))
+    reveal(step)
+    real.click(step, reacts=lambda: day.route)
+    reveal(day.travel_button)
+    real.click(day.travel_button, reacts=lambda: day.journey.state.day > started or day.problem.isVisible())
+    assert not day.problem.isVisible(), day.problem.text()
+
+
+def click_menu(app, real: RealInput, menu_title: str, action_id: str) -> None:
+    """Open ``menu_title`` on the menu bar and click the action ``action_id`` in it."""
+    bar = app.window.menuBar()
+    (menu_action,) = [a for a in bar.actions() if a.text().replace("&", "") == menu_title]
+    menu = menu_action.menu()
+    real.click(bar, bar.actionGeometry(menu_action), reacts=menu.isVisible, what=menu_title)
+    action = app.actions.action(action_id)
+    triggered: list[bool] = []
+    action.triggered.connect(lambda *_: triggered.append(True))
+    real.click(menu, menu.actionGeometry(action), reacts=lambda: triggered, what=action.text())
+
+
+def print_the_party(app, real: RealInput, folder: Path) -> None:
+    click_menu(app, real, "File", "print_party")
+    real.qtbot.waitUntil(lambda: shown("export_dialog"))
+    dialog = find("export_dialog")
+    target = folder / "party.pdf"
+    real.type_into(dialog.path, str(target))
+    real.click(dialog.export_button, reacts=lambda: dialog.written is not None)
+    assert target.read_bytes().startswith(b"%PDF")
+    real.click(dialog.close_button, reacts=lambda: closed(dialog))
+
+
 def closed(window: QWidget) -> bool:
     """``window`` is closed (or already deleted, as a dialog that deletes itself on close)."""
     return not shiboken6.isValid(window) or not window.isVisible()
@@ -171,3 +212,5 @@ def test_a_first_evening_by_real_clicks(qtbot, start_app, tmp_path: Path, real: 
     rest(app, real)
     cast_a_spell(app, real)
     fight(app, real)
+    travel_a_day(app, real)
+    print_the_party(app, real, tmp_path)
