@@ -60,8 +60,16 @@ def x_display(screen: Screen, timeout: float = 20.0) -> Iterator[str]:
         ready = Path(folder) / "openbox-ready"
         read_end, write_end = os.pipe()
         server = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_end), "-nolisten", "tcp", "-screen", "0",
-             f"{screen.width}x{screen.height}x24"],
+            [
+                "Xvfb",
+                "-displayfd",
+                str(write_end),
+                "-nolisten",
+                "tcp",
+                "-screen",
+                "0",
+                f"{screen.width}x{screen.height}x24",
+            ],
             pass_fds=(write_end,),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -99,8 +107,9 @@ def x_display(screen: Screen, timeout: float = 20.0) -> Iterator[str]:
                         process.wait()
 
 
-def run_on_real_screen(screen: Screen, *test_paths: str, extra_env: dict[str, str] | None = None,
-                       timeout: float = 240) -> subprocess.CompletedProcess[str]:
+def run_on_real_screen(
+    screen: Screen, *test_paths: str, extra_env: dict[str, str] | None = None, timeout: float = 240
+) -> subprocess.CompletedProcess[str]:
     """Run ``test_paths`` in a child pytest on a fresh Xvfb + openbox display of ``screen``."""
     require_programs()
     with x_display(screen) as display:

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QGuiApplication
-from pytestqt.exceptions import TimeoutError as WaitTimedOut
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QWidget,
 )
+from pytestqt.exceptions import TimeoutError as WaitTimedOut
 
 WAIT_MS = 5000
 # A second click on the same spot soon after the first arrives as a double click.
@@ -36,12 +36,10 @@ class PressWatch(QObject):
     def __init__(self) -> None:
         super().__init__()
         self.pressed: list[QWidget] = []
-        self.where: list[tuple[QPoint, QPoint]] = []
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in PRESSES and isinstance(watched, QWidget):
             self.pressed.append(watched)
-            self.where.append((event.globalPosition().toPoint(), event.position().toPoint()))
         return False
 
 
@@ -90,12 +88,17 @@ class RealInput:
         top = widget.window()
         self.wait_placed(top, widget)
         screen = top.screen().geometry()
-        assert screen.contains(widget.mapToGlobal(point)), f"{name} is off the screen"
+        try:  # a window still settling after a workspace switch gets its moment
+            self.qtbot.waitUntil(
+                lambda: screen.contains(widget.mapToGlobal(point)), timeout=WAIT_MS
+            )
+        except WaitTimedOut:
+            shot = save_screen(f"off-screen-{name}")
+            raise AssertionError(f"{name} is off the screen (the screen then: {shot})")
         clicked: list[bool] = []
         if isinstance(widget, QAbstractButton):
             widget.clicked.connect(lambda *_: clicked.append(True))
         self.watch.pressed.clear()
-        self.watch.where.clear()
         x, y = device_point(widget, point)
         if self.pointer == (x, y):  # "mousemove --sync" to where it is waits for a move
             xdotool("click", "1")
@@ -110,11 +113,11 @@ class RealInput:
         try:
             self.qtbot.waitUntil(hit, timeout=WAIT_MS)
         except WaitTimedOut:
-            got = [f"{type(w).__name__}:{w.objectName()}" for w in self.watch.pressed[:2]]
-            got += [str(self.watch.where[:1]), str(widget.mapToGlobal(point)), str(widget.window().geometry())]
+            got = [f"{type(w).__name__} {w.objectName()!r}" for w in self.watch.pressed[:1]]
             shot = save_screen(f"missed-{name}")
             raise AssertionError(
-                f"the click on {name} at {(x, y)} hit {got or 'nothing'} (screen: {shot})"
+                f"the click on {name} at screen pixel {(x, y)} hit {got or 'nothing'}"
+                f" (the screen then: {shot})"
             ) from None
         if isinstance(widget, QAbstractButton):
             try:
@@ -161,7 +164,9 @@ class RealInput:
         self.settle(150)
         rect = view.visualRect(view.model().index(index, combo.modelColumn()))
         self.click(
-            view.viewport(), rect.center(), reacts=lambda: combo.currentIndex() == index,
+            view.viewport(),
+            rect.center(),
+            reacts=lambda: combo.currentIndex() == index,
             what=f"{text!r} in {combo.objectName()}",
         )
 
