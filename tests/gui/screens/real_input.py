@@ -94,7 +94,7 @@ class RealInput:
             )
         except WaitTimedOut:
             shot = save_screen(f"off-screen-{name}")
-            raise AssertionError(f"{name} is off the screen (the screen then: {shot})")
+            raise AssertionError(f"{name} is off the screen (the screen then: {shot})") from None
         clicked: list[bool] = []
         if isinstance(widget, QAbstractButton):
             widget.clicked.connect(lambda *_: clicked.append(True))
