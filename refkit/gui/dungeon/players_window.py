@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QMargins, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -434,6 +434,9 @@ class PlayersWindow(QWidget):
 
     def _windowed_geometry(self, screen: QScreen) -> QRect:
         area = screen.availableGeometry()
+        # The geometry set is the inside's: the window manager's frame (title bar, borders)
+        # comes around it, as around the referee's window, and must stay on the screen too.
+        area = area.marginsRemoved(self._frame_margins())
         if self.shares_referee_screen(screen):
             # Beside the referee's work, not over it: a quarter of the screen, bottom right.
             least = self.minimumSizeHint()  # the layout's own floor, so the corner still holds
@@ -447,6 +450,22 @@ class PlayersWindow(QWidget):
             width,
             height,
         )
+
+    def _frame_margins(self) -> QMargins:
+        """The window manager's frame around a window: this one's once framed, else the
+        referee's (the same manager draws both); none without either."""
+        for window in (self, self._referee):
+            if window is None or not window.isVisible():
+                continue
+            frame, inside = window.frameGeometry(), window.geometry()
+            if frame != inside:
+                return QMargins(
+                    inside.left() - frame.left(),
+                    inside.top() - frame.top(),
+                    frame.right() - inside.right(),
+                    frame.bottom() - inside.bottom(),
+                )
+        return QMargins()
 
     def toggle_full_screen(self) -> None:
         full = not self.isFullScreen()
