@@ -34,6 +34,8 @@ from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.app.undo import CompositeCommand, FunctionCommand
 from refkit.app.versioned import StateValues
 from refkit.errors import StaleWriteError
+from refkit.rules.character.lore_study import StudyPlan
+from refkit.rules.character.lore_uses import with_lore_uses, without_lore_uses
 from refkit.rules.character.model import Character, RestRefused, WoundPlacementError
 from refkit.rules.character.rest_activities import (
     Activity,
@@ -64,8 +66,9 @@ if TYPE_CHECKING:
 
 RECORDS_KEY: Final = "rest_records"
 """State key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task, "studied": the
-lore uses a book gave it}}``, saved only on the version read (a rest's undo or redo refuses,
-nothing written, when they changed since)."""
+lore uses a book gave it, "lore_uses": those uses as added to its expertises}}``, saved only
+on the version read (a rest's undo or redo refuses, nothing written, when they changed
+since)."""
 RECORDS_WHAT: Final = "the rest records (starvation wounds, prepared tasks)"
 """What a conflict calls them (as the store does)."""
 
@@ -337,9 +340,10 @@ def party_rest(
         key = name_key(crow.name)
         record = dict(records.get(key, {}))
         starved = record.get("starvation_wounds", 0)
+        base = without_lore_uses(crow, record.get("lore_uses"))  # the last study's uses end
         try:
             one = rest_one(
-                crow,
+                base,
                 planned.get(crow.name),
                 in_miasma=in_miasma,
                 tended_by=tended.get(key, ""),
@@ -350,7 +354,7 @@ def party_rest(
         except RestRefused as error:
             entries.append(CrowRest(crow.name, rested=False, reason=str(error)))
             continue
-        entry, rested, crow_raised = _crow_entry(crow, one, picked.get(key))
+        entry, rested, crow_raised = _crow_entry(base, one, picked.get(key))
         entry, rested = _trait_group_effects(entry, rested, singers, fed_free.get(key, ""))
         prepared = one.prepared_task
         if not prepared and entry.rested and planned_for and name_key(planned_for[0]) != key:
@@ -359,7 +363,14 @@ def party_rest(
             entry = replace(
                 entry, activity_result="; ".join(filter(None, (entry.activity_result, said)))
             )
-        benefit, heard_from = studied.get(key, ("", ""))
+        study, heard_from = studied.get(key, (None, ""))
+        benefit = study.benefit() if study is not None else ""
+        if study is not None and entry.rested:  # the book's uses, on the crow until its next rest
+            rested, record["lore_uses"] = with_lore_uses(
+                rested, {book.subject: book.uses for book in study.books}
+            )
+        else:
+            record["lore_uses"] = {}
         if heard_from and entry.rested:
             said = f"heard {heard_from}'s lore book read aloud: {benefit} until the next rest"
             entry = replace(
@@ -437,16 +448,18 @@ def expert_plan(
     return None
 
 
-def lore_studied(planned: Mapping[str, PlannedActivity]) -> dict[str, tuple[str, str]]:
-    """Folded crow name → (the lore uses it has until its next rest, who read the book to it
-    ("" itself)), for the crows studying a lore book and those it is read to aloud."""
-    studied: dict[str, tuple[str, str]] = {}
+def lore_studied(
+    planned: Mapping[str, PlannedActivity],
+) -> dict[str, tuple[StudyPlan | None, str]]:
+    """Folded crow name → (the study whose lore uses it has until its next rest, who read the
+    book to it ("" itself)), for the crows studying a lore book and those it is read to aloud."""
+    studied: dict[str, tuple[StudyPlan | None, str]] = {}
     for plan in planned.values():
         if plan.study is None:
             continue
-        studied[name_key(plan.crow)] = (plan.study.benefit(), "")
+        studied[name_key(plan.crow)] = (plan.study, "")
         if plan.study.listener:
-            studied.setdefault(name_key(plan.study.listener), (plan.study.benefit(), plan.crow))
+            studied.setdefault(name_key(plan.study.listener), (plan.study, plan.crow))
     return studied
 
 
