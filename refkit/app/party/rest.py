@@ -57,6 +57,7 @@ from refkit.rules.character.trait_rest import (
     expert_planner,
     trait_activity,
 )
+from refkit.rules.character.trait_rest_plus import HELD_BLESSINGS, song_blessings
 from refkit.rules.dungeon.clock import ClockState
 from refkit.rules.dungeon.effects import TrackedEffect
 from refkit.store.row_forms import name_key
@@ -333,7 +334,8 @@ def party_rest(
     edits: list[CharacterEdit] = []
     raised: list[tuple[str, int, int]] = []
     fed_free = leftovers_fed(crows, planned)
-    singers = trait_doers(planned, BLESS)
+    by_name = {crow.name: crow for crow in crows}
+    singers = [(n, *song_blessings(by_name[n])) for n in trait_doers(planned, BLESS)]
     planned_for = expert_plan(crows, planned)
     studied = lore_studied(planned)
     for crow in crows:
@@ -355,7 +357,9 @@ def party_rest(
             entries.append(CrowRest(crow.name, rested=False, reason=str(error)))
             continue
         entry, rested, crow_raised = _crow_entry(base, one, picked.get(key))
-        entry, rested = _trait_group_effects(entry, rested, singers, fed_free.get(key, ""))
+        entry, rested, record[HELD_BLESSINGS] = _trait_group_effects(
+            entry, rested, singers, fed_free.get(key, "")
+        )
         prepared = one.prepared_task
         if not prepared and entry.rested and planned_for and name_key(planned_for[0]) != key:
             prepared = planned_for[1]  # Expert Plan: the planner's task helps this crow too
@@ -494,22 +498,31 @@ def leftovers_fed(
 
 
 def _trait_group_effects(
-    entry: CrowRest, rested: Character, singers: Sequence[str], fed_by: str
-) -> tuple[CrowRest, Character]:
+    entry: CrowRest, rested: Character, singers: Sequence[tuple[str, bool, int]], fed_by: str
+) -> tuple[CrowRest, Character, int]:
     """What another crow's trait gives this one at the rest: Leftovers' meal, Song of Rest's
-    blessing (from a singer other than itself)."""
+    blessing (from a singer other than itself; ``singers``: each singer, whether its song
+    blesses at once and how many blessings it leaves held), and the blessings now held."""
     said: list[str] = []
     if fed_by and entry.rested:
         said.append(f"fed by {fed_by}'s leftovers (no ration eaten)")
-    others = [name for name in singers if name_key(name) != name_key(entry.character)]
+    others = [song for song in singers if name_key(song[0]) != name_key(entry.character)]
+    held = 0
     if others and entry.rested:
-        if "blessed" not in rested.conditions:
+        singer, now, held = others[0]
+        if now and "blessed" not in rested.conditions:
             rested = replace(rested, conditions=(*rested.conditions, "blessed"))
-        said.append(f"blessed by {others[0]}'s Song of Rest")
+        if now:
+            said.append(f"blessed by {singer}'s Song of Rest")
+        if held:
+            said.append(
+                f"holds {plural(held, 'blessing')} from {singer}'s Song of Rest "
+                "(taken at the start of a later DT)"
+            )
     if not said:
-        return entry, rested
+        return entry, rested, held
     result = "; ".join(part for part in (entry.activity_result, *said) if part)
-    return replace(entry, activity_result=result), rested
+    return replace(entry, activity_result=result), rested, held
 
 
 def _effects_ending(
