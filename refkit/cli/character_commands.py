@@ -80,7 +80,6 @@ def register(commands: Subcommands) -> None:
         _add_common(parser)
         parser.set_defaults(handler=handler)
 
-
     blessing = actions.add_parser(
         "blessing", help="a Song of Rest blessing held for later (Delayed Inspiration, Bard)"
     )
