@@ -80,6 +80,19 @@ def register(commands: Subcommands) -> None:
         _add_common(parser)
         parser.set_defaults(handler=handler)
 
+    blessing = actions.add_parser(
+        "blessing", help="a Song of Rest blessing held for later (Delayed Inspiration, Bard)"
+    )
+    blessing_actions = blessing.add_subparsers(
+        dest="blessing_action", metavar="ACTION", required=True
+    )
+    use = blessing_actions.add_parser(
+        "use", help="take one held blessing now (at the start of a DT): the crow is blessed"
+    )
+    use.add_argument("name", metavar="NAME")
+    _add_common(use)
+    use.set_defaults(handler=_run_blessing_use)
+
 
 def _add_common(parser: argparse.ArgumentParser, *, database: bool = True) -> None:
     add_json_flag(parser)
@@ -391,3 +404,27 @@ def _answer_prompt(args: argparse.Namespace, *, heal: bool) -> Result:
     if crow.dead:
         text += f"; {name} is DEAD"
     return payload, text
+
+
+def _run_blessing_use(args: argparse.Namespace) -> Result:
+    """One held Song of Rest blessing taken: the crow is blessed, one undo step; refused with
+    nothing written when it holds none or is blessed already."""
+    from refkit.app.party.blessings import held_blessings, use_blessing
+    from refkit.cli.crow_names import full_crow_name
+    from refkit.errors import DomainError
+    from refkit.store.character_store import CharacterNotFoundError
+
+    with command_services(args) as services:
+        try:
+            name = services.characters.get(full_crow_name(services, args.name)).name
+        except CharacterNotFoundError:
+            raise CliError(f"no crow called {args.name!r}") from None
+        try:
+            command = use_blessing(services.characters, name)
+            services.do(command)
+        except DomainError as error:
+            raise CliError(str(error)) from None
+        left = held_blessings(services.characters.repository, name)
+        conditions = list(services.characters.get(name).conditions)
+    payload = {"name": name, "blessed": "blessed" in conditions, "held_blessings": left}
+    return payload, f"{command.text}: {name} is blessed; {left} held blessing(s) left"

@@ -62,3 +62,21 @@ def test_shared_knowledge_gives_the_listener_the_same_until_its_next_rest(servic
     rest(services, {"Ada": parse_activity("study")})
     rest(services, {})
     assert read_records(services.characters.repository) == {}
+
+
+def monster_lore(services: Services, name: str) -> tuple[int, int] | None:
+    for expertise in services.characters.get(name).expertises:
+        if expertise.name == "Monster Lore":
+            return expertise.uses, expertise.spent
+    return None
+
+
+def test_the_studied_uses_are_on_the_expertises_and_go_with_the_undo(services) -> None:
+    command = rest(services, {"Ada": parse_activity("study:Monster Lore>Wren")})
+    assert monster_lore(services, "Ada") == (1, 0)
+    assert monster_lore(services, "Wren") == (1, 0)
+    command.undo()
+    assert monster_lore(services, "Ada") is None
+    assert monster_lore(services, "Wren") is None
+    command.do()  # redo: the same uses again
+    assert monster_lore(services, "Ada") == (1, 0)

@@ -34,6 +34,8 @@ from refkit.app.party.wound_prompts import WoundPrompts
 from refkit.app.undo import CompositeCommand, FunctionCommand
 from refkit.app.versioned import StateValues
 from refkit.errors import StaleWriteError
+from refkit.rules.character.lore_study import StudyPlan
+from refkit.rules.character.lore_uses import with_lore_uses, without_lore_uses
 from refkit.rules.character.model import Character, RestRefused, WoundPlacementError
 from refkit.rules.character.rest_activities import (
     Activity,
@@ -55,6 +57,7 @@ from refkit.rules.character.trait_rest import (
     expert_planner,
     trait_activity,
 )
+from refkit.rules.character.trait_rest_plus import HELD_BLESSINGS, song_blessings
 from refkit.rules.dungeon.clock import ClockState
 from refkit.rules.dungeon.effects import TrackedEffect
 from refkit.store.row_forms import name_key
@@ -64,8 +67,9 @@ if TYPE_CHECKING:
 
 RECORDS_KEY: Final = "rest_records"
 """State key: ``{crow's folded name: {"starvation_wounds": n, "prepared": task, "studied": the
-lore uses a book gave it}}``, saved only on the version read (a rest's undo or redo refuses,
-nothing written, when they changed since)."""
+lore uses a book gave it, "lore_uses": those uses as added to its expertises}}``, saved only
+on the version read (a rest's undo or redo refuses, nothing written, when they changed
+since)."""
 RECORDS_WHAT: Final = "the rest records (starvation wounds, prepared tasks)"
 """What a conflict calls them (as the store does)."""
 
@@ -330,16 +334,18 @@ def party_rest(
     edits: list[CharacterEdit] = []
     raised: list[tuple[str, int, int]] = []
     fed_free = leftovers_fed(crows, planned)
-    singers = trait_doers(planned, BLESS)
+    by_name = {crow.name: crow for crow in crows}
+    singers = [(n, *song_blessings(by_name[n])) for n in trait_doers(planned, BLESS)]
     planned_for = expert_plan(crows, planned)
     studied = lore_studied(planned)
     for crow in crows:
         key = name_key(crow.name)
         record = dict(records.get(key, {}))
         starved = record.get("starvation_wounds", 0)
+        base = without_lore_uses(crow, record.get("lore_uses"))  # the last study's uses end
         try:
             one = rest_one(
-                crow,
+                base,
                 planned.get(crow.name),
                 in_miasma=in_miasma,
                 tended_by=tended.get(key, ""),
@@ -350,8 +356,10 @@ def party_rest(
         except RestRefused as error:
             entries.append(CrowRest(crow.name, rested=False, reason=str(error)))
             continue
-        entry, rested, crow_raised = _crow_entry(crow, one, picked.get(key))
-        entry, rested = _trait_group_effects(entry, rested, singers, fed_free.get(key, ""))
+        entry, rested, crow_raised = _crow_entry(base, one, picked.get(key))
+        entry, rested, record[HELD_BLESSINGS] = _trait_group_effects(
+            entry, rested, singers, fed_free.get(key, "")
+        )
         prepared = one.prepared_task
         if not prepared and entry.rested and planned_for and name_key(planned_for[0]) != key:
             prepared = planned_for[1]  # Expert Plan: the planner's task helps this crow too
@@ -359,7 +367,14 @@ def party_rest(
             entry = replace(
                 entry, activity_result="; ".join(filter(None, (entry.activity_result, said)))
             )
-        benefit, heard_from = studied.get(key, ("", ""))
+        study, heard_from = studied.get(key, (None, ""))
+        benefit = study.benefit() if study is not None else ""
+        if study is not None and entry.rested:  # the book's uses, on the crow until its next rest
+            rested, record["lore_uses"] = with_lore_uses(
+                rested, {book.subject: book.uses for book in study.books}
+            )
+        else:
+            record["lore_uses"] = {}
         if heard_from and entry.rested:
             said = f"heard {heard_from}'s lore book read aloud: {benefit} until the next rest"
             entry = replace(
@@ -437,16 +452,18 @@ def expert_plan(
     return None
 
 
-def lore_studied(planned: Mapping[str, PlannedActivity]) -> dict[str, tuple[str, str]]:
-    """Folded crow name → (the lore uses it has until its next rest, who read the book to it
-    ("" itself)), for the crows studying a lore book and those it is read to aloud."""
-    studied: dict[str, tuple[str, str]] = {}
+def lore_studied(
+    planned: Mapping[str, PlannedActivity],
+) -> dict[str, tuple[StudyPlan | None, str]]:
+    """Folded crow name → (the study whose lore uses it has until its next rest, who read the
+    book to it ("" itself)), for the crows studying a lore book and those it is read to aloud."""
+    studied: dict[str, tuple[StudyPlan | None, str]] = {}
     for plan in planned.values():
         if plan.study is None:
             continue
-        studied[name_key(plan.crow)] = (plan.study.benefit(), "")
+        studied[name_key(plan.crow)] = (plan.study, "")
         if plan.study.listener:
-            studied.setdefault(name_key(plan.study.listener), (plan.study.benefit(), plan.crow))
+            studied.setdefault(name_key(plan.study.listener), (plan.study, plan.crow))
     return studied
 
 
@@ -481,22 +498,31 @@ def leftovers_fed(
 
 
 def _trait_group_effects(
-    entry: CrowRest, rested: Character, singers: Sequence[str], fed_by: str
-) -> tuple[CrowRest, Character]:
+    entry: CrowRest, rested: Character, singers: Sequence[tuple[str, bool, int]], fed_by: str
+) -> tuple[CrowRest, Character, int]:
     """What another crow's trait gives this one at the rest: Leftovers' meal, Song of Rest's
-    blessing (from a singer other than itself)."""
+    blessing (from a singer other than itself; ``singers``: each singer, whether its song
+    blesses at once and how many blessings it leaves held), and the blessings now held."""
     said: list[str] = []
     if fed_by and entry.rested:
         said.append(f"fed by {fed_by}'s leftovers (no ration eaten)")
-    others = [name for name in singers if name_key(name) != name_key(entry.character)]
+    others = [song for song in singers if name_key(song[0]) != name_key(entry.character)]
+    held = 0
     if others and entry.rested:
-        if "blessed" not in rested.conditions:
+        singer, now, held = others[0]
+        if now and "blessed" not in rested.conditions:
             rested = replace(rested, conditions=(*rested.conditions, "blessed"))
-        said.append(f"blessed by {others[0]}'s Song of Rest")
+        if now:
+            said.append(f"blessed by {singer}'s Song of Rest")
+        if held:
+            said.append(
+                f"holds {plural(held, 'blessing')} from {singer}'s Song of Rest "
+                "(taken at the start of a later DT)"
+            )
     if not said:
-        return entry, rested
+        return entry, rested, held
     result = "; ".join(part for part in (entry.activity_result, *said) if part)
-    return replace(entry, activity_result=result), rested
+    return replace(entry, activity_result=result), rested, held
 
 
 def _effects_ending(

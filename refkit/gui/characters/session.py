@@ -68,6 +68,8 @@ class CharacterSession(QObject):
     catalogue_changed = Signal()
     status_message = Signal(str)
     wound_prompt_changed = Signal(str)
+    step_done = Signal()
+    """An undo step was pushed, undone or redone (what it wrote beside the crow is stored)."""
     """A crow's wounds to place or heal changed (its name), other than by a click on the board."""
 
     def __init__(
@@ -209,6 +211,7 @@ class CharacterSession(QObject):
         try:
             if not 0 <= position < self._stack.count():
                 return
+            self.step_done.emit()
             adapter = self._stack.command(position)
         except RuntimeError:  # the stack is being destroyed (the app is closing)
             return
@@ -481,6 +484,22 @@ class CharacterSession(QObject):
 
         repository = self._service.repository
         return {name: starvation_wounds(repository, name) for name in names}
+
+    def held_blessings(self) -> int:
+        """How many Song of Rest blessings the open crow holds (Delayed Inspiration, Bard)."""
+        from refkit.app.party.blessings import held_blessings
+
+        name = self.name()
+        if name is None:
+            return 0
+        return self.read(held_blessings, self._service.repository, name)
+
+    def use_blessing(self) -> None:
+        """The open crow takes one held blessing: blessed now, one undo step; ValueError
+        (nothing written) when it holds none or is blessed already."""
+        from refkit.app.party.blessings import use_blessing
+
+        self.push_made(lambda: use_blessing(self._service, self._current()))
 
     def draw_from_pack(
         self, item_id: str, *, roll: int | None = None, hand: int = 1, make_room: str = "drop"

@@ -125,6 +125,14 @@ class CharacterSheetPanel(QWidget):
             "edit_button", "Edit…", "Change name, characteristics, Stamina, expertises"
         )
 
+        self.blessing_button = self._button(
+            "blessing_button",
+            "Take held blessing",
+            "A Song of Rest blessing kept for later (Delayed Inspiration, Bard): take it at the "
+            "start of a DT to be blessed; it goes at the crow's next rest",
+        )
+        self.blessing_button.hide()
+
         self.condition_buttons: dict[str, QToolButton] = {}
         for condition in CONDITIONS:
             button = QToolButton()
@@ -233,6 +241,7 @@ class CharacterSheetPanel(QWidget):
         for button in self.condition_buttons.values():
             conditions.addWidget(button)
         conditions.addStretch(1)
+        conditions.addWidget(self.blessing_button)
 
         inventory = QWidget()
         inventory_layout = QVBoxLayout(inventory)
@@ -288,6 +297,10 @@ class CharacterSheetPanel(QWidget):
         self.draw_button.clicked.connect(lambda: self.open_draw_dialog(None))
         self.edit_button.clicked.connect(self._request_edit)
         self.spend_button.clicked.connect(self._spend_expertise)
+        self.blessing_button.clicked.connect(self._use_blessing)
+        # A held blessing's records are written after the crow in the same step: show them
+        # once the whole step (or its undo) is done.
+        self._session.step_done.connect(self._step_done)
         self.notes.committed.connect(self._save_notes)
         self.notes_conflict.put_back.connect(self._put_notes_back)
 
@@ -324,6 +337,7 @@ class CharacterSheetPanel(QWidget):
             button.setChecked(character.has(condition))
             button.blockSignals(False)
         self._show_problems(character)
+        self._show_held_blessings(character)
         self._show_expertises(character)
         same_crow = self._showing_notes_of(character)
         self._notes_of = character.name
@@ -424,6 +438,25 @@ class CharacterSheetPanel(QWidget):
         except ValueError as error:
             self._report(error)
             self.refresh()
+
+    def _show_held_blessings(self, character: Character) -> None:
+        held = self._session.held_blessings()
+        self.blessing_button.setText(
+            "Take held blessing" if held == 1 else f"Take held blessing ({held} held)"
+        )
+        self.blessing_button.setVisible(held > 0)
+        self.blessing_button.setEnabled(not character.has("blessed") and not character.dead)
+
+    def _step_done(self) -> None:
+        character = self._session.character()
+        if character is not None:
+            self._show_held_blessings(character)
+
+    def _use_blessing(self) -> None:
+        try:
+            self._session.use_blessing()
+        except ValueError as error:
+            self._report(error)
 
     def _spend_expertise(self) -> None:
         character = self._session.character()

@@ -7,6 +7,8 @@ Repair, Repair and Expert Plan (:mod:`refkit.rules.character.trait_rest`).
 - **Cram**: studying lore books at a rest covers two books instead of one.
 - **Shared Knowledge**: the lore book is read aloud, so one other crow resting with the reader
   gets the same +1 use.
+- **Delayed Inspiration, Bard**: Song of Rest's blessing held for later, given twice
+  (:func:`song_blessings`; the held ones are used with :mod:`refkit.app.party.blessings`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ SECOND_ROLL_TRAITS: dict[str, str] = {
 """A crafting expertise → the trait giving a second crafting roll on its items at a rest."""
 
 CRAM = "Knowledge: Cram"
+DELAYED_INSPIRATION = "Camping: Delayed Inspiration"
+BARD = "Camping: Bard"
+HELD_BLESSINGS = "held_blessings"
+"""The rest record's key: how many Song of Rest blessings the crow holds for later."""
 SHARED_KNOWLEDGE = "Knowledge: Shared Knowledge"
 
 
@@ -59,3 +65,13 @@ def books_studied(crow: Character) -> int:
 def reads_aloud(crow: Character) -> bool:
     """Shared Knowledge: one other crow resting with the reader gains the same benefit."""
     return has_trait(crow, SHARED_KNOWLEDGE)
+
+
+def song_blessings(singer: Character) -> tuple[bool, int]:
+    """What ``singer``'s Song of Rest gives each crow resting with it: (blessed at once, how many
+    blessings it holds for later). Delayed Inspiration holds the blessing instead; a Bard
+    blesses twice a day (one at once and one held, or both held)."""
+    times = 2 if has_trait(singer, BARD) else 1
+    if has_trait(singer, DELAYED_INSPIRATION):
+        return False, times
+    return True, times - 1
