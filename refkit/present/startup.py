@@ -7,10 +7,17 @@ front going live on it; usable; the later features joining; ready. :class:`Start
 which stage start-up is in and decides what an outcome means (a stored state that cannot be
 shown, a database that cannot be opened, a window closed meanwhile);
 :class:`refkit.gui.startup.StartupSequence` runs the stages.
+
+Each feature declares what the worker imports ahead for it, and when (:class:`Needs`, in the
+``STARTUP_NEEDS`` of its package's ``needs`` module): the lists the worker reads ahead are made
+from those declarations (:func:`gui_modules`, :func:`qt_free_modules`), so a new panel's modules
+are declared beside it, not added to a central list.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from enum import Enum
 
 
@@ -154,3 +161,56 @@ class StartupPlan:
             self.stage = stage
             self.history.append(stage)
         return allowed
+
+
+# what each feature declares it needs -----------------------------------------------------------
+
+
+class When(Enum):
+    """When a feature's modules are read ahead by the worker, in this order."""
+
+    SHOWN = 0
+    """With the stored state, before the first panels in front are built (they show it)."""
+    FRONT = 1
+    """With the database's opening, for the panels in front and their tabs."""
+    LATE = 2
+    """Once the window is usable, for the features that join it then."""
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a feature needs imported ahead of its use, in the worker, at stage :attr:`when`:
+    its GUI modules (they create no Qt objects when imported) and the Qt-free modules they
+    import when they are built or attached (the app, store and rules modules)."""
+
+    when: When
+    gui: tuple[str, ...] = ()
+    qt_free: tuple[str, ...] = ()
+
+
+NeedsOf = tuple[str, tuple[Needs, ...]]
+"""A feature's name (its package under ``refkit.gui``) with what it declares it needs."""
+
+
+def gui_modules(declared: Iterable[NeedsOf], *stages: When) -> tuple[str, ...]:
+    """The GUI modules the features need at ``stages``: stage by stage, the features in name
+    order, each module once."""
+    return _modules(declared, stages, lambda needs: needs.gui)
+
+
+def qt_free_modules(declared: Iterable[NeedsOf], *stages: When) -> tuple[str, ...]:
+    """The Qt-free modules the features need at ``stages`` (see :func:`gui_modules`)."""
+    return _modules(declared, stages, lambda needs: needs.qt_free)
+
+
+def _modules(
+    declared: Iterable[NeedsOf], stages: tuple[When, ...], of: Callable[[Needs], tuple[str, ...]]
+) -> tuple[str, ...]:
+    by_name = sorted(declared, key=lambda feature: feature[0])
+    modules: dict[str, None] = {}
+    for stage in sorted(stages, key=lambda when: when.value):
+        for _feature, needs in by_name:
+            for need in needs:
+                if need.when is stage:
+                    modules.update(dict.fromkeys(of(need)))
+    return tuple(modules)

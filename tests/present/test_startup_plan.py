@@ -4,7 +4,15 @@ own sequencer; the decisions are Qt-free and tested here, the Qt side in
 
 from __future__ import annotations
 
-from refkit.present.startup import ORDER, Stage, StartupPlan
+from refkit.present.startup import (
+    ORDER,
+    Needs,
+    Stage,
+    StartupPlan,
+    When,
+    gui_modules,
+    qt_free_modules,
+)
 
 
 def _through(plan: StartupPlan, *outcomes: str) -> StartupPlan:
@@ -76,3 +84,40 @@ def test_once_the_window_closed_nothing_more_starts() -> None:
     for outcome in ("loading", "opening", "opened", "not_opened", "front_live", "joined"):
         assert not getattr(plan, outcome)(), outcome
     assert plan.history[-1] is Stage.STOPPED
+
+
+# what the features declare they need -------------------------------------------------------------
+
+DECLARED = (
+    (
+        "tables",
+        (
+            Needs(When.SHOWN, gui=("t.install",), qt_free=("t.service",)),
+            Needs(When.FRONT, gui=("t.editor",)),
+        ),
+    ),
+    (
+        "dungeon",
+        (
+            Needs(When.LATE, gui=("d.lighter",)),
+            Needs(When.SHOWN, gui=("d.install",), qt_free=("d.service", "t.service")),
+        ),
+    ),
+    ("crows", (Needs(When.LATE, gui=("c.install",), qt_free=("c.service",)),)),
+)
+
+
+def test_the_modules_of_a_stage_come_from_every_feature_s_declaration_in_order() -> None:
+    assert gui_modules(DECLARED, When.SHOWN) == ("d.install", "t.install")
+    # stage by stage, the features in name order within each; a module named twice once
+    assert gui_modules(DECLARED, When.FRONT, When.SHOWN) == ("d.install", "t.install", "t.editor")
+    assert qt_free_modules(DECLARED, When.SHOWN, When.FRONT) == ("d.service", "t.service")
+    assert gui_modules(DECLARED, When.LATE) == ("c.install", "d.lighter")
+    assert qt_free_modules(DECLARED, When.LATE) == ("c.service",)
+
+
+def test_a_new_feature_s_declaration_joins_the_lists_with_nothing_else_edited() -> None:
+    before = gui_modules(DECLARED, When.LATE)
+    added = (*DECLARED, ("bestiary", (Needs(When.LATE, gui=("b.install",), qt_free=("b.q",)),)))
+    assert gui_modules(added, When.LATE) == ("b.install", *before)
+    assert qt_free_modules(added, When.LATE) == ("b.q", "c.service")
