@@ -44,6 +44,7 @@ async def open_database(app: RefkitApp) -> None:
             else f"opening the database failed unexpectedly ({type(error).__name__}: {error})"
         )
         app.database_error = message
+        app.startup.plan.not_opened()  # a step waiting for the services waits no more
         log.error("cannot open the database: %s", message)
         path, backups = await loop.run_in_executor(
             app.worker.executor, file_and_backups, app.db_url

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from refkit.gui.app_opening import GUI_BUSY_TIMEOUT_MS
+from refkit.gui.shell.read_ahead import declared_needs
+from refkit.present.startup import When, gui_modules
 
 if TYPE_CHECKING:
     from refkit.app.dungeon.state import DungeonTurnView
@@ -27,34 +29,25 @@ LOOKUP_INSTALL = "refkit.gui.lookup.install"
 """The lookup feature's module, registered after the first paint when it is installed."""
 
 
-FRONT_MODULES = (
-    "refkit.gui.dungeon.install",
-    "refkit.gui.tables.install",
-    "refkit.gui.tables.editor",
-    "refkit.gui.dungeon.hazards_panel",
-    "refkit.gui.shell.file_gone_bar",  # the watch on the database file, set up when it opens
-    "refkit.gui.shell.player_view",  # a player's login sees only the players' panels
-)
-"""The feature modules of the panels in front of the Referee workspace (the clock, the lights,
-the roll log) and their tabs, registered right after the first paint (imported by the worker
-thread; they create no Qt objects when imported, and import no ORM: ``tests/gui/
-test_stored_front.py`` keeps it so, since the panels show the stored state before it loads)."""
-SHOWN_MODULES = FRONT_MODULES[:2]
-"""What the panels on screen at start need to show the stored state (the others in
-FRONT_MODULES build tabs that are behind them: the tables editor, the hazards)."""
-LATE_MODULES = (
-    "refkit.gui.characters.install",
-    "refkit.gui.games.hub",
-    "refkit.gui.games.spec",
-    "refkit.gui.magic.install",
-    "refkit.gui.combat.install",
-    "refkit.gui.crafting.install",
-    "refkit.gui.travel.install",
-    "refkit.gui.export.install",
-    "refkit.gui.dungeon.item_lighter",
-)
-"""The feature modules registered once the window is usable: the crows' sheet, board and
-catalogue, spells, crafting, travel, fights, printing (imported by the worker meanwhile)."""
+def shown_modules() -> tuple[str, ...]:
+    """The GUI modules the panels on screen at start need to show the stored state, as their
+    features declare them (:class:`refkit.present.startup.Needs`; worker thread)."""
+    return gui_modules(declared_needs(), When.SHOWN)
+
+
+def front_modules() -> tuple[str, ...]:
+    """The feature modules of the panels in front of the Referee workspace (the clock, the
+    lights, the roll log) and their tabs, registered right after the first paint (imported by
+    the worker thread; they create no Qt objects when imported, and import no ORM: ``tests/gui/
+    test_stored_front.py`` keeps it so, since the panels show the stored state before it
+    loads)."""
+    return gui_modules(declared_needs(), When.SHOWN, When.FRONT)
+
+
+def late_modules() -> tuple[str, ...]:
+    """The feature modules registered once the window is usable: the crows' sheet, board and
+    catalogue, spells, crafting, travel, fights, printing (imported by the worker meanwhile)."""
+    return gui_modules(declared_needs(), When.LATE)
 
 
 def import_event_loop() -> None:
@@ -65,12 +58,12 @@ def import_event_loop() -> None:
     import qasync  # noqa: F401
 
 
-def import_front_modules(freeze: bool = False, names: tuple[str, ...] = FRONT_MODULES) -> None:
+def import_front_modules(freeze: bool = False, names: tuple[str, ...] | None = None) -> None:
     """Import the modules of the panels in front, or ``names`` (worker thread); with
     ``freeze``, keep them out of full garbage collections (``keep_out_of_collections``)."""
     from refkit.gui.shell.read_ahead import import_quietly
 
-    for name in names:
+    for name in front_modules() if names is None else names:
         import_quietly(name)
     if freeze:
         keep_out_of_collections()
@@ -99,7 +92,7 @@ def read_stored_front(db_url: str | None, freeze: bool = False) -> StoredFront |
     from refkit.app.dungeon.stored_view import stored_party, stored_view
     from refkit.store.sqlite.quick import open_quick
 
-    import_front_modules(freeze, SHOWN_MODULES)
+    import_front_modules(freeze, shown_modules())
     try:
         # Only read here: the full open that follows checks every page before any write.
         quick = open_quick(db_url, busy_timeout_ms=GUI_BUSY_TIMEOUT_MS, check_pages=False)
@@ -137,7 +130,7 @@ def late_feature_steps(services: Services, freeze: bool = False) -> Generator[No
 
     from refkit.gui.shell import read_ahead
 
-    for name in (*read_ahead.LATE_MODULES, *LATE_MODULES):  # the Qt-free ones first
+    for name in (*read_ahead.late_reads(), *late_modules()):  # the Qt-free ones first
         read_ahead.import_quietly(name)
         yield
     read_ahead.read_ahead_late(services.database)

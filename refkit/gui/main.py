@@ -26,30 +26,18 @@ from PySide6.QtWidgets import QApplication, QDialog, QMenu, QToolBar
 import refkit
 from refkit.gui.app_actions import declare_menu_sections, window_action_specs, wire_undo
 from refkit.gui.app_database import open_database as open_the_database
-from refkit.gui.app_features import dock_late_features
 from refkit.gui.app_opening import (
     remembered_server,
 )
-from refkit.gui.app_start import (
-    LOOKUP_INSTALL,
-    StoredFront,
-    import_front_modules,
-    keep_out_of_collections,
-    late_feature_steps,
-    read_stored_front,
-)
-from refkit.gui.app_start import (
-    import_event_loop as _import_event_loop,  # looked up here when loading starts (tests hold it)
-)
+from refkit.gui.app_start import LOOKUP_INSTALL
 from refkit.gui.dice import install as dice_install
 from refkit.gui.games import install as games_install
 from refkit.gui.shell.actions import ActionRegistry
-from refkit.gui.shell.event_loop import install_event_loop, shutdown_event_loop, start_task
+from refkit.gui.shell.event_loop import shutdown_event_loop
 from refkit.gui.shell.live_refresh import live_refresh_for
-from refkit.gui.shell.main_window import LAYOUT_DID_NOT_FIT, LAYOUT_VERSION, MainWindow
+from refkit.gui.shell.main_window import MainWindow
 from refkit.gui.shell.palette import Appearance, PaletteController
 from refkit.gui.shell.panel_registry import (
-    NEXT_TURN_MS,
     FeatureContext,
     MenuId,
     PanelId,
@@ -59,12 +47,10 @@ from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.gui.shell.worker import Worker
 from refkit.gui.shell.workspaces import Workspace
 from refkit.gui.shell.workspaces import arrange as arrange_workspace
-from refkit.gui.shell.workspaces import fronts as front_panels
-from refkit.gui.shell.workspaces import join as join_workspace
+from refkit.gui.startup import StartupSequence
 
 if TYPE_CHECKING:
     import asyncio
-    from concurrent.futures import Future
 
     from refkit.app.dice_service import DiceService
     from refkit.compose import Services
@@ -114,23 +100,16 @@ class RefkitApp:
         self.database_error: str | None = None
         self.open_dialog: DatabaseOpenDialog | None = None
         self.open_task: asyncio.Task[None] | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._ready_callbacks: list[Callable[[], None]] = []
-        self.usable = False
-        """True once the panels in front are live (the later features may still be joining)."""
-        self.shown_stored = False
-        """True once the panels in front show the stored state and take input, before the ORM
-        is loaded (see :meth:`_show_stored`); a step asked for then waits until :attr:`usable`."""
-        self._usable_callbacks: list[Callable[[], None]] = []
-        self._layout_restored = False
+        self.event_loop: asyncio.AbstractEventLoop | None = None
+        """The asyncio loop on Qt's, attached once loading starts (:meth:`start`)."""
         self.character_panels: CharacterPanels | None = None
         self._lookup_registered = False
         self.login_note: object | None = None
         """The status-bar note of a player's login (None for the referee)."""
-        self._dungeon_steps: Iterator[None] | None = None
         self._shortcuts_dialog: QDialog | None = None
         self._guide_dialog: QDialog | None = None
-        self._shut_down = False
+        self.startup = StartupSequence(self)
+        """The start-up's stages, from the first paint to ready."""
 
         self.window = MainWindow(settings)
         self.worker = Worker(self.window)
@@ -167,7 +146,6 @@ class RefkitApp:
         games_install.register(self.panels, self.context)
         self.panels.arrange(self.panels.panel(PanelId.DICE).raise_)
         self.window.add_panel_toggles(panels_menu)
-        self.dungeon: DungeonPanels | None = None
         self.window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
         wire_undo(self)
 
@@ -233,114 +211,52 @@ class RefkitApp:
             self.palette.set_appearance(appearance)
         self.settings.setValue(APPEARANCE_KEY, appearance.value)
 
-    # start-up after the first paint ---------------------------------------------------------
+    # start-up (the stages run by :attr:`startup`) ------------------------------------------
+
+    @property
+    def usable(self) -> bool:
+        """True once the panels in front are live (the later features may still be joining)."""
+        return self.startup.usable
+
+    @property
+    def shown_stored(self) -> bool:
+        """True once the panels in front show the stored state and take input, before the ORM
+        is loaded; a step asked for then waits until :attr:`usable`."""
+        return self.startup.plan.shown_stored
+
+    @property
+    def dungeon(self) -> DungeonPanels | None:
+        """The dungeon-turn and tables features, once registered."""
+        return self.startup.dungeon
 
     def start_after_first_paint(self) -> None:
-        """Load the heavy parts once the window is on screen, all in the one worker thread
-        (started before the paint, imports slowed it down): first the panels in front, on the
-        stored state read with plain sqlite3 (:meth:`_show_stored`), then asyncio and qasync,
-        then :meth:`start` on the GUI thread queues the ORM and the database."""
-
-        def painting() -> None:  # the panels in the first frame paint meanwhile, in C++
-            self.worker.then(
-                read_stored_front, self._show_stored, self.db_url, self.freezes_start_up
-            )
-
-        if self.window.paint_began:
-            painting()
-        else:
-            self.window.first_paint_began.connect(painting, Qt.ConnectionType.SingleShotConnection)
-
-    def _show_stored(self, read: Future[StoredFront | None]) -> None:
-        """Put the panels in front on screen showing the stored state (the clock running on it,
-        the party at the table, the newest rolls), before the ORM is imported: the window is
-        usable then. A dungeon-turn step or a roll asked for before the services are here waits
-        for them (:meth:`wait_until_live`); exporting or clearing the roll log says to try again
-        in a moment. Without a stored state to show (a first start, a schema to migrate, a file
-        the full open must judge), the panels go live the usual way."""
-        if self._shut_down:
-            return
-        front = read.result()  # the reader catches what a file can do: anything else is a fault
-        if front is not None and self.database is None:
-            self._run_steps(self._stored_steps(front))
-        else:
-            self._start_loading()
-
-    def _stored_steps(self, front: StoredFront) -> Iterator[None]:
-        """:meth:`_show_stored` a part per turn of the event loop (each a few tens of ms)."""
-        for _step in self.install_dungeon_panels_steps():
-            yield
-            if self._shut_down:  # closed meanwhile
-                return
-        # The same turn as the layout's restore (the install's last part): the panels it puts
-        # on screen are built from a later turn on, one per turn, each on the stored state.
-        dungeon = self.dungeon
-        assert dungeon is not None
-        dungeon.show_stored(front.view, front.party, self.wait_until_live)
-        self.dice.show_stored(front.rolls, self.wait_until_live)
-        self.window.set_database_location(front.location)
-        self._arrange_front()
-        yield from self._build_on_screen()
-        if not self._shut_down:
-            self.shown_stored = True
-            self._start_loading()
-
-    def _start_loading(self) -> None:
-        if not self._shut_down:
-            self.worker.then(_import_event_loop, self._start_when_imported)
-
-    def wait_until_live(self) -> bool:
-        """Turn the event loop without user input until the panels in front are live (the
-        window paints and its clock runs; clicks and keys wait their turn), or the database
-        could not be opened. True when live."""
-        if not self.usable and self.database_error is None and not self._shut_down:
-            self.worker.turn_until(
-                lambda: self.usable or self.database_error is not None or self._shut_down
-            )
-        return self.usable
-
-    def _start_when_imported(self, imported: Future[None]) -> None:
-        if self._shut_down:  # closed while the worker was importing
-            return
-        imported.result()  # an import that failed is a fault: the error hook shows it
-        self.start()
+        """Load the heavy parts once the window is on screen (:class:`StartupSequence`)."""
+        self.startup.start_after_first_paint()
 
     def start(self) -> asyncio.Task[None]:
-        """Attach the asyncio loop, show the odds, and open the database in the background.
+        """Attach the asyncio loop and open the database in the background (once)."""
+        return self.startup.start()
 
-        Runs once, inside the running Qt event loop (normally right after the first paint).
-        The worker imports the panels' modules, then opens the database: one after the other,
-        so neither waits for the interpreter behind the other.
-        """
-        if self.open_task is None:
-            app = QApplication.instance()
-            assert app is not None
-            self._loop = install_event_loop(app)
-            self._loop.set_default_executor(self.worker.executor)
-            start_task(self._dock_dungeon_panels())
-            self.open_task = start_task(self.open_database())
-            self._in_idle_steps(self.actions.load_icons_steps())
-        return self.open_task
+    def wait_until_live(self) -> bool:
+        """Turn the event loop until the panels in front are live, or the database could not
+        be opened. True when live."""
+        return self.startup.wait_until_live()
 
-    def _in_idle_steps(self, steps: Iterator[None]) -> None:
-        """Run ``steps`` one per turn of the event loop (the window keeps answering), the first
-        on the next turn."""
-        QTimer.singleShot(0, self.window, lambda: self._run_steps(steps))
+    def when_ready(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once every panel is built and live (at once if it already is)."""
+        self.startup.when_ready(callback)
 
-    async def _dock_dungeon_panels(self) -> None:
-        """Register the features docked after the first paint as soon as their modules are
-        imported, which a worker thread does (importing them on the GUI thread froze it for a
-        few hundred ms)."""
-        import asyncio
+    def when_usable(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once the panels in front are live (at once if they are)."""
+        self.startup.when_usable(callback)
 
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(
-            self.worker.executor, import_front_modules, self.freezes_start_up
-        )
-        for _step in self.install_dungeon_panels_steps():
-            if self._loop is None:  # shut down meanwhile
-                return
-            await asyncio.sleep(0)  # one feature per turn of the event loop
+    def install_dungeon_panels(self) -> DungeonPanels:
+        """Register the dungeon-turn and tables features (once)."""
+        return self.startup.install_dungeon_panels()
+
+    def install_dungeon_panels_steps(self) -> Iterator[None]:
+        """:meth:`install_dungeon_panels`, a feature per step (shared by every caller)."""
+        return self.startup.install_dungeon_panels_steps()
 
     def install_lookup(self) -> bool:
         """Register the rules lookup (Ctrl+K) if its package is installed; once. True if it
@@ -355,13 +271,6 @@ class RefkitApp:
             self._lookup_registered = True
             self.window.restore_layout()
         return True
-
-    def when_ready(self, callback: Callable[[], None]) -> None:
-        """Call ``callback`` once every panel is built and live (at once if it already is)."""
-        if self.service is not None:
-            callback()
-        else:
-            self._ready_callbacks.append(callback)
 
     async def open_database(self) -> None:
         """Open ``db_url``; if it cannot be used, ask the user how to go on (never in memory)."""
@@ -382,7 +291,7 @@ class RefkitApp:
         from refkit.gui.shell.player_view import show_login_view
 
         self.login_note = show_login_view(self.panels, database.role, database.login)
-        self._install_feature_panels(database)
+        self.startup.install_feature_panels(database)
 
     def _write_in_worker(self, database: Database, services: Services) -> None:
         """Have every edit and logged roll write ``database`` in the worker (not an in-memory
@@ -408,169 +317,6 @@ class RefkitApp:
             if bar.currentMessage() in (SAVING, OPENING):
                 bar.clearMessage()
 
-    def _ready(self) -> None:
-        callbacks, self._ready_callbacks = self._ready_callbacks, []
-        for callback in callbacks:
-            callback()
-
-    def install_dungeon_panels(self) -> DungeonPanels:
-        """Register the dungeon-turn and tables features (once; normally right after the first
-        paint, since these panels are not needed to show the window). Their services arrive
-        when the database is open."""
-        for _step in self.install_dungeon_panels_steps():
-            pass
-        assert self.dungeon is not None
-        return self.dungeon
-
-    def install_dungeon_panels_steps(self) -> Iterator[None]:
-        """:meth:`install_dungeon_panels`, pausing (yielding) after each feature. Every caller
-        gets the same steps: whoever comes second carries on where the first one paused."""
-        if self._dungeon_steps is None:
-            self._dungeon_steps = self._dungeon_install_steps()
-        return self._dungeon_steps
-
-    def _dungeon_install_steps(self) -> Iterator[None]:
-        from refkit.gui.dungeon import install as dungeon_install
-        from refkit.gui.tables import install as tables_install
-
-        self.dungeon = dungeon_install.register(self.panels, self.context)
-        # A table roll, a loud noise's check: rolls stored with a step's lines, for the roll log.
-        self.dungeon.session.log_changed.connect(self.dice.catch_up)
-        yield
-        tables_install.register(self.panels, self.context)
-        yield
-        self._layout_restored = self.window.restore_layout()  # their docks where the user left them
-
-    def _install_feature_panels(self, database: Database) -> None:
-        """Dock the panels that need the database, in two stages, one part per turn of the
-        event loop (on a big database the window keeps answering and the clock keeps running).
-
-        First the panels in front of the Referee workspace: the dungeon turn acting on the party
-        at the table, the lights, the tables, the session log; the saved layout is put back (or
-        the Referee arrangement on a first start) and the panels on screen are built. The window
-        is then usable (:attr:`usable`, :meth:`when_usable`). Meanwhile the worker imports the
-        later features and builds their services; then the crows' sheet and board, printing,
-        spells, crafting, travel and fights join the layout, the panels still waiting are built
-        and the ready callbacks run."""
-        assert self.services is not None
-        services = self.services
-
-        def front() -> Iterator[None]:
-            dungeon = self.install_dungeon_panels()
-            yield from dungeon.attach_services_steps(services)
-            yield
-            if not self.shown_stored:  # else arranged already, on the stored state
-                self._arrange_front()
-                yield
-            yield from self._build_on_screen()
-            self._set_usable()
-            self.worker.then_in_steps(
-                late_feature_steps(services, self.freezes_start_up),
-                self._late_features_prepared,
-            )
-
-        self._run_steps(front(), database)
-
-    def _arrange_front(self) -> None:
-        """On a first start (or when the saved layout did not fit), lay out the Referee
-        workspace; the install's last step (:meth:`_dungeon_install_steps`) has put the saved
-        layout back otherwise."""
-        if not self._layout_restored:  # the clock in front rather than behind the dice
-            arrange_workspace(self.panels, Workspace.REFEREE)
-
-    def _build_on_screen(self) -> Iterator[None]:
-        """Build the panels on screen not built yet, one per turn of the event loop: those the
-        registry builds a turn at a time itself (docks just shown) are left to it, so no two
-        are built in the same turn."""
-        while True:
-            yield
-            if self.panels.building_shown():
-                continue
-            pending = self.panels.pending_on_screen()
-            if not pending:
-                return
-            self.panels.widget(pending[0])
-
-    def _late_features_prepared(self, prepared: Future[bool]) -> None:
-        if self._shut_down or self.database is None or self.services is None:
-            return
-        with_lookup = prepared.result()  # a failure is a fault: the error hook shows it
-        self._run_steps(
-            self._placed(dock_late_features(self, self.services, with_lookup)), self.database
-        )
-
-    def _placed(self, steps: Iterator[None]) -> Iterator[None]:
-        """Run ``steps``, then the ready callbacks, putting each dock they register where it
-        belongs in the same turn of the event loop, before the window lays it out: its saved
-        place, or its tab group of the Referee workspace behind the panel in front (docked side
-        by side first, the late panels grew the window past a laptop's screen)."""
-        window = self.window
-        placed = set(self.panels.panels())
-        seen = front_panels(self.panels)  # what the user looks at as the late ones join
-        geometry = window.geometry()
-        for _step in steps:
-            new = [panel for panel in self.panels.panels() if panel not in placed]
-            placed.update(new)
-            if new and self._layout_restored:
-                for panel in new:  # False for a dock the saved layout does not know: it stays
-                    window.restoreDockWidget(self.panels.panel(panel))
-            elif new:
-                join_workspace(self.panels, Workspace.REFEREE, new, seen)
-            yield
-        if self._layout_restored:
-            window.restore_layout()  # every dock exactly as the user left them
-        if window.geometry() != geometry and not window.isMaximized() and not window.isFullScreen():
-            window.setGeometry(geometry)
-        if window.has_saved_layout() and window.taller_than_screen():
-            self._start_afresh_if_it_fits()
-        if self.freezes_start_up:
-            keep_out_of_collections()  # every panel and what it read
-        self._ready()
-
-    def _start_afresh_if_it_fits(self) -> None:
-        """The saved layout, with the later panels in it, is taller than this screen (every
-        panel in one column, say: the front stage judged it without them, and a later restore
-        brought it back). Lay the window out as a first start does (its size, the Referee
-        arrangement) if that fits; if it does not either, keep what is there. (A screen too
-        narrow for any arrangement is not tried: relaying every panel out costs some 300 ms.)"""
-        window = self.window
-        state, geometry = window.saveState(LAYOUT_VERSION), window.geometry()
-        window.default_geometry()
-        window.reset_layout()
-        if window.fits_screen():
-            window.statusBar().showMessage(LAYOUT_DID_NOT_FIT, 10000)
-        else:
-            window.restoreState(state, LAYOUT_VERSION)
-            window.setGeometry(geometry)
-
-    def _run_steps(self, steps: Iterator[None], database: Database | None = None) -> None:
-        """Run ``steps`` one per turn of the event loop, the first now; with ``database``, only
-        while it stays the open one."""
-
-        def next_step() -> None:
-            if database is not None and self.database is not database:  # closed meanwhile
-                return
-            if next(steps, StopIteration) is not StopIteration:
-                QTimer.singleShot(NEXT_TURN_MS, self.window, next_step)
-
-        next_step()
-
-    def _set_usable(self) -> None:
-        if self.freezes_start_up:
-            keep_out_of_collections()  # the front panels and what they read
-        self.usable = True
-        callbacks, self._usable_callbacks = self._usable_callbacks, []
-        for callback in callbacks:
-            callback()
-
-    def when_usable(self, callback: Callable[[], None]) -> None:
-        """Call ``callback`` once the panels in front are live (at once if they are): the later
-        features are still joining then (see :meth:`when_ready`)."""
-        if self.usable:
-            callback()
-        else:
-            self._usable_callbacks.append(callback)
-
     # commands -------------------------------------------------------------------------------
 
     def clear_log(self) -> None:
@@ -581,16 +327,16 @@ class RefkitApp:
         """Save typing still waiting, stop the asyncio loop (waiting for background work) and
         close the database."""
         self.undo_stack.save_pending_edits()
-        self._shut_down = True
+        self.startup.stop()
         self.live.stop()  # its thread must not hear, nor its views read, a closing database
         self.dice.detach()  # the undo stack's last moves while closing read no roll log
         if self.file_watch is not None:  # its timer must not look at a closed database
             self.file_watch.stop()
             self.file_watch = None
         self.worker.shutdown()  # the job running now ends; the ones waiting never start
-        if self._loop is not None:
-            shutdown_event_loop(self._loop)
-            self._loop = None
+        if self.event_loop is not None:
+            shutdown_event_loop(self.event_loop)
+            self.event_loop = None
         if self.character_panels is not None:
             self.character_panels.session.shutdown()
             self.character_panels = None

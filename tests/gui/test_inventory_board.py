@@ -15,13 +15,13 @@ from refkit.compose import open_character_service
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.board_layout import GROUND_PLACE, Place
-from refkit.gui.inventory.board_moves import Carry
 from refkit.gui.inventory.drag import (
     CarriedItemDrag,
     CatalogueDrag,
     carried_item_mime,
     catalogue_mime,
 )
+from refkit.present.board_moves import Carry
 from refkit.rules.character.file_format import dump_character_json
 from refkit.rules.inventory.model import BACKPACK, BELT, GROUND, HAND, MAGIC
 from refkit.store import CharacterRepository, Database

@@ -100,7 +100,7 @@ def test_the_shipped_catalogue_and_sheet_are_read_off_the_gui_thread(
 def test_the_gui_thread_imports_none_of_refkit_between_first_paint_and_usable(
     seen: dict[str, Any],
 ) -> None:
-    # A module missing here belongs in refkit/gui/main.py FRONT_MODULES or LATE_MODULES (a GUI
-    # module) or refkit/gui/shell/read_ahead.py MODULES or LATE_MODULES (a Qt-free one), so the
-    # worker imports it first.
+    # A module missing here belongs in its feature's STARTUP_NEEDS (refkit/gui/<feature>/
+    # needs.py: gui= for a GUI module, qt_free= for an app, store or rules one), so the worker
+    # imports it first.
     assert seen["gui"] == []

@@ -21,7 +21,7 @@ from PySide6.QtCore import QSettings, QTimer
 from refkit.app.dungeon_turn_commands import AddLightCommand, StartTurnCommand
 from refkit.compose import Services
 from refkit.dice.records import RollRecord, utc_now
-from refkit.gui import main
+from refkit.gui import startup
 from refkit.gui.app_start import read_stored_front as _read_stored_front
 from refkit.gui.main import RefkitApp
 from refkit.store.database import Database
@@ -154,13 +154,13 @@ def held_app(qtbot, settings: QSettings, monkeypatch) -> Iterator[Callable[[Path
     """``held_app(db)``: a window started as the app starts it, showing the stored state of
     ``db``, whose loading (asyncio, then the ORM) waits until the returned event is set."""
     gate = threading.Event()
-    import_event_loop = main._import_event_loop
+    import_event_loop = startup.import_event_loop
 
     def held() -> None:
         assert gate.wait(30), "the test never let the database open"
         import_event_loop()
 
-    monkeypatch.setattr(main, "_import_event_loop", held)
+    monkeypatch.setattr(startup, "import_event_loop", held)
     started: list[RefkitApp] = []
 
     def start(db: Path) -> tuple[RefkitApp, threading.Event]:

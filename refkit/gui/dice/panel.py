@@ -46,11 +46,18 @@ from refkit.gui.dice.widgets import (
 )
 from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.gui.shell.palette import result_colours
+from refkit.present.dice_crow import (
+    NO_CROW_EXPERTISE,
+    characteristic_caption,
+    conditions_line,
+    effect_on_test,
+    expertise_offer,
+    prepared_offer,
+)
 from refkit.present.test_setup import TestSetup
-from refkit.present.test_text import NET_TEXT, shown_signed
-from refkit.rules.checks.conditions import NO_EFFECT, ConditionEffect, conditions_on_test
+from refkit.present.test_text import NET_TEXT
+from refkit.rules.checks.conditions import ConditionEffect
 from refkit.rules.checks.crows_test import Order, net_state
-from refkit.rules.checks.prepared import PREPARED_BONUS
 from refkit.store.row_forms import name_key
 
 if TYPE_CHECKING:
@@ -405,12 +412,7 @@ class DicePanel(QWidget):
         crow = self._crow
         for name, button in self.characteristic_buttons.items():
             button.setEnabled(crow is not None)
-            caption = dict(TESTED)[name]
-            if crow is None:
-                button.setText(caption)
-            else:
-                value = crow.characteristics.as_dict()[name]
-                button.setText(f"{caption} {shown_signed(value)}")
+            button.setText(characteristic_caption(dict(TESTED)[name], crow, name))
         self._tested_group.setExclusive(False)
         for name, button in self.characteristic_buttons.items():
             button.setChecked(name == self._tested)
@@ -421,51 +423,31 @@ class DicePanel(QWidget):
         if crow is None:
             self.expertise_choice.hide()
             self.expertise.setEnabled(True)
-            self.expertise.setToolTip("Spend an expertise use after the roll: +1 tier (X)")
+            self.expertise.setToolTip(NO_CROW_EXPERTISE)
             return
-        for expertise in crow.expertises:
-            if expertise.left > 0:
-                self.expertise_choice.addItem(
-                    f"{expertise.name} ({expertise.left} left)", expertise.name
-                )
+        offer = expertise_offer(crow)
+        for text, name in offer.choices:
+            self.expertise_choice.addItem(text, name)
         self.expertise_choice.blockSignals(False)
-        has_uses = self.expertise_choice.count() > 0
-        self.expertise_choice.setVisible(has_uses)
-        if not has_uses:
+        self.expertise_choice.setVisible(offer.spendable)
+        if not offer.spendable:
             self.expertise.setChecked(False)
-        self.expertise.setEnabled(has_uses)
-        self.expertise.setToolTip(  # names the crow as typed, never as markup
-            rich_tooltip(
-                f"Spend a use of {crow.name}'s chosen expertise after the roll: +1 tier (X)"
-                if has_uses
-                else f"{crow.name} has no expertise uses left until the next rest"
-            )
-        )
+        self.expertise.setEnabled(offer.spendable)
+        # names the crow as typed, never as markup
+        self.expertise.setToolTip(rich_tooltip(offer.tooltip))
 
     def _show_prepared(self, crow: Character | None) -> None:
         """Offer the +2 of the task the crow prepared for at its last rest (off until ticked:
         only the table knows whether this test is that task)."""
-        task = self._prepared if crow is not None else ""
-        shown = f"Prepared for: {task} (+{PREPARED_BONUS})" if task else ""
-        if shown != self.prepared_check.text():
+        shown, tooltip = prepared_offer(crow, self._prepared)
+        if shown != self.prepared_check.text() or not shown:
             self.prepared_check.setChecked(False)
         self.prepared_check.setText(shown)
-        self.prepared_check.setToolTip(
-            f"{crow.name} prepared for this at the last rest: +{PREPARED_BONUS} on it until the "
-            "next rest ends"
-            if crow is not None and task
-            else ""
-        )
-        self.prepared_check.setVisible(bool(task))
-        if not task:
-            self.prepared_check.setChecked(False)
+        self.prepared_check.setToolTip(tooltip)
+        self.prepared_check.setVisible(bool(shown))
 
     def _effect(self) -> ConditionEffect:
-        if self._crow is None:
-            return NO_EFFECT
-        # blessed and weakened act on every test, so they show before a characteristic is
-        # chosen; the unconscious doom waits for Agility or Strength
-        return conditions_on_test(self._crow.conditions, self._tested or "mind")
+        return effect_on_test(self._crow, self._tested)
 
     def _show_effect(self, effect: ConditionEffect) -> None:
         self.edges.set_extra(effect.edges, "blessed" if effect.edges else "")
@@ -473,13 +455,7 @@ class DicePanel(QWidget):
         if self._crow is None:
             self.conditions_label.hide()
             return
-        words = [f"For {self._crow.name}"]
-        if self._tested is None:
-            words.append("choose Agility, Strength or Mind")
-        words.extend(effect.reasons)
-        if "unconscious" in self._crow.conditions and self._tested is None:
-            words.append("unconscious: Agility and Strength tests are a doom")
-        self.conditions_label.setText(" · ".join(words))
+        self.conditions_label.setText(conditions_line(self._crow, self._tested, effect))
         self.conditions_label.show()
 
     # the test -------------------------------------------------------------------------------

@@ -46,18 +46,7 @@ from refkit.gui.inventory.board_layout import (
     minimum_width,
 )
 from refkit.gui.inventory.board_menu import build_board_menu
-from refkit.gui.inventory.board_moves import (
-    CardHit,
-    Carry,
-    card_hits,
-    describe_verdict,
-    entries_at,
-    judge,
-    judge_everywhere,
-    place_of,
-    refusal_reason,
-    target_for,
-)
+from refkit.gui.inventory.board_moves import CardHit, card_hits
 from refkit.gui.inventory.board_painter import BoardScene, paint_board
 from refkit.gui.inventory.drag import (
     CarriedItemDrag,
@@ -70,6 +59,20 @@ from refkit.gui.inventory.item_card_widget import (
 )
 from refkit.gui.inventory.lighting import ItemLighter
 from refkit.present import CardFace
+from refkit.present.board_moves import (
+    Carry,
+    DropKind,
+    describe_verdict,
+    entries_at,
+    judge,
+    judge_everywhere,
+    not_moved,
+    place_of,
+    plan_drop,
+    refusal_reason,
+    target_for,
+    wound_box_tooltip,
+)
 from refkit.present.usage_text import usage_roll_line
 from refkit.rules.character.model import Character
 from refkit.rules.character.slot_traits import inventory_rules
@@ -309,29 +312,21 @@ class InventoryBoard(BoardKeyboard):
 
     def drop_carry(self, carry: Carry, place: Place) -> bool:
         """Let ``carry`` go over ``place``: the move is made if legal; True when it was made."""
-        verdict = self.verdict(carry, place)
-        if not verdict.ok:
-            self._set_hint(f"✗ Not moved: {verdict.reason}")
+        drop = plan_drop(self._character, self._rules, carry, place)
+        if drop.refused:
+            self._set_hint(drop.refused)
             return False
-        area, at = self.target_for(place, carry.grab_index)
-        if self._editing is None:
+        if self._editing is None or drop.kind is DropKind.NOTHING:
             return False
         try:
-            if carry.from_catalogue:
-                self._editing.add_catalogue_item(carry.item.name, area, at)
-            elif area == GROUND and carry.item.area == GROUND:
-                return False
+            if drop.kind is DropKind.ADD:
+                self._editing.add_catalogue_item(carry.item.name, drop.area, drop.at)
             else:
-                self._editing.move_item(carry.item.id, area, at)
+                self._editing.move_item(carry.item.id, drop.area, drop.at)
         except (MoveRefused, ValueError, KeyError) as error:
-            self._set_hint(f"✗ Not moved: {refusal_reason(error)}")
+            self._set_hint(not_moved(refusal_reason(error)))
             return False
-        done = self.describe_verdict(carry, place, verdict).removeprefix("✓ ")
-        self._set_hint(
-            f"Done: {done}"
-            if not carry.from_catalogue
-            else f"Added {carry.item.name} to {place.label}"
-        )
+        self._set_hint(drop.done)
         return True
 
     def drop_item(self, item_id: str, place: Place, grab_index: int = 0) -> bool:
@@ -456,13 +451,7 @@ class InventoryBoard(BoardKeyboard):
             self.setToolTip(CardFace.from_item(found[0]).tooltip())
             return
         slot = self._layout.wound_slot_at(point)
-        if slot is not None and self._character is not None:
-            if slot in self._character.wound_slots:
-                self.setToolTip(f"Backpack slot {slot} holds a wound. Click to heal it.")
-            else:
-                self.setToolTip(f"Click to place a wound in backpack slot {slot}.")
-            return
-        self.setToolTip("")
+        self.setToolTip("" if slot is None else wound_box_tooltip(self._character, slot))
 
     def _start_drag(self, hit: CardHit, start: QPointF) -> None:
         assert self._character is not None

@@ -11,8 +11,8 @@ from PySide6.QtGui import QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import QWidget
 
 from refkit.gui.inventory.board_layout import GROUND_PLACE, BoardLayout, Place
-from refkit.gui.inventory.board_moves import Carry
 from refkit.present import CardFace
+from refkit.present.board_moves import Carry
 from refkit.rules.character.model import Character
 from refkit.rules.inventory.model import BACKPACK, GROUND, Item
 from refkit.rules.inventory.moves import Verdict

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QMenu
 
 from refkit.gui.common.plain_text import rich_tooltip
 from refkit.gui.inventory.board_layout import GROUND_PLACE, Place, laid_out_places
-from refkit.gui.inventory.board_moves import Carry
 from refkit.gui.inventory.damaged_action import add_damaged_action
+from refkit.present.board_moves import Carry
 from refkit.rules.inventory.model import BACKPACK, GROUND, MAGIC, Item
 from refkit.rules.inventory.moves import carried_fuel
 from refkit.rules.usage_dice import UsageDiceMode

@@ -13,9 +13,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen
 
 from refkit.gui.inventory.board_layout import BoardLayout, Place
-from refkit.gui.inventory.board_moves import CardHit, Carry, target_for
+from refkit.gui.inventory.board_moves import CardHit
 from refkit.gui.inventory.item_card_widget import CardLook, fitted_font, paint_card, text_scale_for
 from refkit.present import CardFace
+from refkit.present.board_moves import Carry, target_for
 from refkit.rules.character.model import Character
 from refkit.rules.character.speed import speed_reason
 from refkit.rules.inventory.model import BACKPACK, GROUND, MAGIC, SLOT_AREAS, Item

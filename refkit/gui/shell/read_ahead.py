@@ -11,43 +11,51 @@ what changed since.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
+from functools import cache
 from typing import TYPE_CHECKING
+
+from refkit.present.startup import NeedsOf, When, qt_free_modules
 
 if TYPE_CHECKING:
     from refkit.store.database import Database
 
 log = logging.getLogger(__name__)
 
-MODULES = (
-    "refkit.rules.checks.odds",  # icepool
-    "refkit.app.character_service",
-    "refkit.app.dice_service",
-    "refkit.app.dungeon_turn_service",
-    "refkit.app.dungeon_turn_commands",
-    "refkit.app.party.bridge",
-    "refkit.compose",
-    "refkit.app.table_service",
-    "refkit.store.character_store",
-    "refkit.store.dungeon_turn_store",
-    "refkit.store.session_log",
-    "refkit.store.table_store",
-    "refkit.rules.dungeon.hazard_rolls",
-    "refkit.store.change_feed",  # live refresh: the watch starts as the database is attached
-    "refkit.store.sqlite.change_poll",
-    "refkit.store.postgresql.notices",
-    "refkit.present.player_view",  # which panels a player's login sees
-)
-"""The Qt-free modules the panels in front import once the database is open (``tests/gui/
-test_startup_worker.py`` finds any module still first imported by the GUI thread)."""
-LATE_MODULES = (
-    "refkit.app.crafting.service",
-    "refkit.store.crafting_store",
-    "refkit.app.travel.wiring",
-    "refkit.app.travel.travel_service",
-    "refkit.app.combat.on_database",
-)
-"""The Qt-free modules of the features registered once the window is usable."""
+NEEDS_MODULE = "needs"
+"""The module of a feature's package (``refkit.gui.<feature>.needs``) whose ``STARTUP_NEEDS``
+declares what the worker reads ahead for it (:class:`refkit.present.startup.Needs`)."""
+
+
+@cache
+def declared_needs() -> tuple[NeedsOf, ...]:
+    """What every feature package under ``refkit.gui`` declares it needs, found by looking for
+    its ``needs`` module (worker thread: some ten small imports, once)."""
+    import pkgutil
+
+    import refkit.gui
+
+    declared: list[NeedsOf] = []
+    for package in pkgutil.iter_modules(refkit.gui.__path__):
+        name = f"refkit.gui.{package.name}.{NEEDS_MODULE}"
+        if not package.ispkg or importlib.util.find_spec(name) is None:
+            continue
+        needs = importlib.import_module(name).STARTUP_NEEDS
+        declared.append((package.name, tuple(needs)))
+    return tuple(declared)
+
+
+def front_reads() -> tuple[str, ...]:
+    """The Qt-free modules the panels in front import once the database is open
+    (``tests/gui/test_startup_worker.py`` finds any module still first imported by the GUI
+    thread: declare it in its feature's ``needs``)."""
+    return qt_free_modules(declared_needs(), When.SHOWN, When.FRONT)
+
+
+def late_reads() -> tuple[str, ...]:
+    """The Qt-free modules of the features registered once the window is usable."""
+    return qt_free_modules(declared_needs(), When.LATE)
 
 
 STORE_MODULES = ("refkit.store.database", "refkit.store.roll_log")
@@ -58,7 +66,7 @@ def import_ahead() -> None:
     """Import what opening the database and the panels need (any thread; idempotent)."""
     for name in STORE_MODULES:
         importlib.import_module(name)
-    for name in MODULES:
+    for name in front_reads():
         import_quietly(name)
 
 

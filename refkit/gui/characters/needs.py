@@ -1,0 +1,5 @@
+"""What the crows' feature needs read ahead at start-up (:mod:`refkit.present.startup`)."""
+
+from refkit.present.startup import Needs, When
+
+STARTUP_NEEDS = (Needs(When.LATE, gui=("refkit.gui.characters.install",)),)

@@ -1,0 +1,5 @@
+"""What the other games' panels need read ahead at start-up (:mod:`refkit.present.startup`)."""
+
+from refkit.present.startup import Needs, When
+
+STARTUP_NEEDS = (Needs(When.LATE, gui=("refkit.gui.games.hub", "refkit.gui.games.spec")),)
