@@ -2,4 +2,8 @@
 
 from refkit.present.startup import Needs, When
 
-STARTUP_NEEDS = (Needs(When.LATE, gui=("refkit.gui.characters.install",)),)
+STARTUP_NEEDS = (
+    # The sheet asks for the open crow's held blessings as soon as the crow is shown.
+    Needs(When.FRONT, qt_free=("refkit.app.party.blessings",)),
+    Needs(When.LATE, gui=("refkit.gui.characters.install",)),
+)
