@@ -1,7 +1,8 @@
 """Issue 28, the screenshots: each game's panel (Crows dice, Warcrow, Widower's Wood, Krynn,
 Stworze) and the lookup (Ctrl+K) in the Referee workspace of a 1366×768 screen, with a table
 under way in each game's tracker — and nothing in them clipped: no tab title cut short, no
-button whose text does not fit, no sideways scroll bar in a game's column.
+button whose text does not fit, no label cut off at the bottom, no sideways scroll bar in a
+game's column.
 
 These run only on a real X display (``xvfb-run -a -s "-screen 0 1366x768x24"`` with a window
 manager such as openbox started on it), like ``test_laptop_screens.py``. With
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QAbstractButton, QApplication, QScrollArea, QWidget
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QScrollArea, QWidget
 
 from refkit.cli.runner import run_cli
 from refkit.gui.shell.panel_registry import PanelId
@@ -67,6 +68,19 @@ def clipped_buttons(root: QWidget) -> list[str]:
         if button.width() < button.minimumSizeHint().width():
             cut.append(text)
     return cut
+
+
+def clipped_labels(root: QWidget) -> list[str]:
+    """Visible word-wrapped labels shorter than their text needs at their width (the last
+    line cut off, as a two-line label in a form row was)."""
+    return [
+        label.text()
+        for label in root.findChildren(QLabel)
+        if label.isVisible()
+        and label.wordWrap()
+        and label.text()
+        and label.heightForWidth(label.width()) > label.height() + 1
+    ]
 
 
 def sideways_scrolling(root: QWidget) -> list[str]:
@@ -127,6 +141,7 @@ def test_each_games_panel_and_the_lookup_fit_the_laptop(qtbot, start_app, tmp_pa
     settle(qtbot)
     dice = app.panels.widget(PanelId.DICE)
     assert clipped_buttons(dice) == [] and sideways_scrolling(dice) == []
+    assert clipped_labels(dice) == []
     shoot(window, "crows-dice")
 
     games = app.panels.show(PanelId.GAMES)
@@ -147,6 +162,7 @@ def test_each_games_panel_and_the_lookup_fit_the_laptop(qtbot, start_app, tmp_pa
                 _scroll_to(part)
             settle(qtbot, 400)
             assert clipped_buttons(panel) == [], name
+            assert clipped_labels(panel) == [], name
             assert sideways_scrolling(panel) == [], name
             assert elided_tabs(window) == [], name
             shoot(window, name + ("-tracker" if number else ""))
