@@ -65,10 +65,12 @@ MAX_LIMIT = 200
 COMMON_SHARE = 4
 """A word in more than one document in this many (and in more documents than are ranked) is
 too common to bring in documents alone."""
-CANDIDATES = 30
+CANDIDATES = 20
 """How many documents of each pass (all words, any word) are ranked, at least (the limit asked
 for when more); the scan stops there, so a two-letter prefix matching most of the index costs
-no more than this (snippets included)."""
+no more than this (snippets included). Twenty, as many as a search shows by default: thirty
+ranked the measured queries (``tests/store/data/lookup_queries*.toml``) no better and made a
+snippet for ten documents never shown."""
 
 # Column weights for bm25, in table order: title, section, tags, body, game name. The game's
 # name is indexed so that "warcrow dice" narrows to Warcrow's entries as --game would.
@@ -214,13 +216,15 @@ class _Ranking:
         words: Sequence[QueryWord],
         prefer: str | None,
         kinds: frozenset[str],
-        best_bm25: float,
+        best_bm25: float = 0.0,
     ) -> None:
         self.words = tuple(words)
         self.prefer = prefer
         self.kinds = kinds
         self.best_bm25 = best_bm25
+        """The best (lowest) bm25 of the candidates: set once they are all read."""
         self.total_weight = sum(word.weight for word in self.words) or 1.0
+        self._every = frozenset(range(len(self.words)))
         self._found: dict[str, tuple[int, ...]] = {}
         """Title word → the positions of the query words that find it (titles share words)."""
 
@@ -232,17 +236,36 @@ class _Ranking:
             )
         return found
 
+    def _title_match(self, title_words: Sequence[str]) -> tuple[set[int], int, bool]:
+        """The query words the title holds (by position), how many title words are found and
+        whether the first is."""
+        covered: set[int] = set()
+        matched = 0
+        starts = False
+        for number, title_word in enumerate(title_words):
+            found = self._found.get(title_word)
+            if found is None:
+                found = self._finders(title_word)
+            if found:
+                matched += 1
+                covered.update(found)
+                starts = starts or (number == 0 and 0 in found)
+        return covered, matched, starts
+
+    def titled_with_all(self, title_words: Sequence[str]) -> bool:
+        """Whether the title holds every query word: the query names it."""
+        return self._title_match(title_words)[0] >= self._every
+
     def score(self, candidate: _Candidate, title_words: Sequence[str]) -> float:
         """``title_words``: the title's words without filler (all of them if all are)."""
-        finders = [self._finders(word) for word in title_words]
-        covered = sum(self.words[place].weight for place in {p for f in finders for p in f})
-        matched = sum(bool(found) for found in finders)
-        starts = bool(finders) and 0 in finders[0]
+        covered, matched, starts = self._title_match(title_words)
+        words = self.words
+        cover = sum(words[place].weight for place in covered) / self.total_weight
         text = candidate.bm25 / self.best_bm25 if self.best_bm25 else 0.0
         return (
             _TEXT_WEIGHT * text
-            + _TITLE_COVER_WEIGHT * covered / self.total_weight
-            + _TITLE_PRECISION_WEIGHT * (matched / len(finders) if finders else 0.0)
+            + _TITLE_COVER_WEIGHT * cover
+            + _TITLE_PRECISION_WEIGHT * (matched / len(title_words) if title_words else 0.0)
             + _ALL_WORDS_WEIGHT * candidate.all_words
             + _TITLE_START_WEIGHT * starts
             + _KIND_WEIGHT * (candidate.kind in self.kinds)
@@ -379,10 +402,15 @@ class LookupIndex:
         """Documents holding every word, then (when too few, and none of them is titled with
         every word) those holding any, best first."""
         candidates = self._candidates(all_words_expression(words), game, limit, all_words=True)
+        ranking = _Ranking(
+            words,
+            prefer,
+            frozenset(KIND_WORDS[word.typed] for word in words if word.typed in KIND_WORDS),
+        )
         if (
             len(words) > 1
             and len(candidates) < limit
-            and not any(self._titled_with_all(words, candidate) for candidate in candidates)
+            and not any(ranking.titled_with_all(self._title_words(c)) for c in candidates)
         ):
             seen = {candidate.rowid for candidate in candidates}
             candidates += [
@@ -394,15 +422,11 @@ class LookupIndex:
             ]
         if not candidates:
             return candidates
-        ranking = _Ranking(
-            words,
-            prefer,
-            frozenset(KIND_WORDS[word.typed] for word in words if word.typed in KIND_WORDS),
-            best_bm25=min(candidate.bm25 for candidate in candidates),
-        )
+        ranking.best_bm25 = min(candidate.bm25 for candidate in candidates)
+        title_words = self._title_words
         candidates.sort(
             key=lambda candidate: (
-                -ranking.score(candidate, self._title_words(candidate)),
+                -ranking.score(candidate, title_words(candidate)),
                 candidate.title,
             )
         )
@@ -421,12 +445,6 @@ class LookupIndex:
         spellings), for a front end to mark them in an entry it shows."""
         words = self.query_words(content_words(query_tokens(query)))
         return tuple(dict.fromkeys(form for word in words for form in word.forms))
-
-    def _titled_with_all(self, words: Sequence[QueryWord], candidate: _Candidate) -> bool:
-        """Whether ``candidate``'s title holds every query word: the query names it, and the
-        documents holding only some of the words would only trail it."""
-        title = self._title_words(candidate)
-        return all(any(word.matches(part) for part in title) for word in words)
 
     def _title_words(self, candidate: _Candidate) -> tuple[str, ...]:
         """The title's words without filler (all of them if all are), kept per document."""

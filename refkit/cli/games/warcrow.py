@@ -71,6 +71,8 @@ def register(commands: Subcommands) -> None:
         metavar="F,F,…",
         help="the face number each die shows, the Character's dice first, instead of rolling",
     )
+    options.add_die_options(versus, who="the Character")
+    options.add_die_options(versus, "enemy-", "the Enemy")
     options.add_roll_options(versus, who="the Character")
     options.add_roll_options(versus, "enemy-", "the Enemy")
     options.add_roll_type(
@@ -295,8 +297,7 @@ def _roll_text(roll: Roll) -> str:
 
 
 def _run_versus(args: argparse.Namespace) -> Result:
-    from refkit.dice.rng import make_rng
-    from refkit.games.warcrow import RerollError, face_to_face, given_roll, roll_pool
+    from refkit.games.warcrow import face_to_face
     from refkit.games.warcrow.records import versus_outcome
     from refkit.games.warcrow.states import RollType
 
@@ -316,20 +317,7 @@ def _run_versus(args: argparse.Namespace) -> Result:
     enemy = options.prepare(
         _pool(args.enemy, f"{where} --enemy"), enemy_side, answers[kind], where
     ).pool
-    faces = _faces()
-    seed: int | None = None
-    if args.dice is not None:
-        count = len(character.dice)
-        numbers = _face_numbers(args.dice, count + len(enemy.dice))
-        try:
-            character_roll = given_roll(character, faces, numbers[:count])
-            enemy_roll = given_roll(enemy, faces, numbers[count:])
-        except RerollError as problem:
-            raise CliError(f"--dice: {problem}") from None
-    else:
-        rng, seed = make_rng(args.seed)
-        character_roll = roll_pool(character, faces, rng)
-        enemy_roll = roll_pool(enemy, faces, rng)
+    character_roll, enemy_roll, seed = _versus_rolls(args, character, enemy)
     character_symbols, character_done = options.resolve(character_roll.symbols(), side, kind)
     enemy_symbols, enemy_done = options.resolve(enemy_roll.symbols(), enemy_side, answers[kind])
     result = face_to_face(character_symbols, enemy_symbols)
@@ -358,6 +346,10 @@ def _run_versus(args: argparse.Namespace) -> Result:
         "enemy_switches_unpaid": enemy_done["switches_unpaid"],
         "character_states": character_done["states"],
         "enemy_states": enemy_done["states"],
+        "character_fixed": _numbers(character_roll, fixed=True),
+        "enemy_fixed": _numbers(enemy_roll, fixed=True),
+        "character_rerolled": _numbers(character_roll, fixed=False),
+        "enemy_rerolled": _numbers(enemy_roll, fixed=False),
     }
     text = "\n".join(
         (
@@ -369,6 +361,48 @@ def _run_versus(args: argparse.Namespace) -> Result:
         )
     )
     return payload, text
+
+
+def _versus_rolls(
+    args: argparse.Namespace, character: Pool, enemy: Pool
+) -> tuple[Roll, Roll, int | None]:
+    """Both sides' rolls: typed with ``--dice`` (the Character's dice first) or rolled here with
+    each side's fixed dice; then each side's rerolls. The seed is None when nothing was rolled."""
+    from refkit.dice.rng import make_rng
+    from refkit.games.warcrow import RerollError, given_roll
+
+    faces = _faces()
+    fixed = options.fixed_dice(args.fix, len(character.dice))
+    enemy_fixed = options.fixed_dice(args.enemy_fix, len(enemy.dice), "--enemy-fix")
+    rerolls = options.reroll_indices(args.reroll, len(character.dice))
+    enemy_rerolls = options.reroll_indices(args.enemy_reroll, len(enemy.dice), "--enemy-reroll")
+    given: tuple[Roll | None, Roll | None] = (None, None)
+    if args.dice is not None:
+        if fixed or enemy_fixed:
+            raise CliError("--fix is for a roll made here; with --dice every die is given")
+        count = len(character.dice)
+        numbers = _face_numbers(args.dice, count + len(enemy.dice))
+        try:
+            given = (
+                given_roll(character, faces, numbers[:count]),
+                given_roll(enemy, faces, numbers[count:]),
+            )
+        except RerollError as problem:
+            raise CliError(f"--dice: {problem}") from None
+        if not rerolls and not enemy_rerolls:
+            assert given[0] is not None and given[1] is not None
+            return given[0], given[1], None
+    rng, seed = make_rng(args.seed)
+    character_roll = options.roll_with(character, faces, rng, fixed, rerolls, given=given[0])
+    enemy_roll = options.roll_with(
+        enemy, faces, rng, enemy_fixed, enemy_rerolls, given=given[1], prefix="enemy-"
+    )
+    return character_roll, enemy_roll, seed
+
+
+def _numbers(roll: Roll, *, fixed: bool) -> list[int]:
+    """The dice (numbered from 1) fixed before the roll, or rerolled after it."""
+    return [n for n, die in enumerate(roll.dice, start=1) if (die.fixed if fixed else die.rerolled)]
 
 
 def _switches_text(done: dict[str, Any]) -> str:

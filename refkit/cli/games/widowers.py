@@ -73,16 +73,20 @@ def register(commands: Subcommands) -> None:
     spawn.add_argument(
         "--red",
         type=whole_number,
-        required=True,
         metavar="N",
         help="red miniatures of the rolled type left in its reserve",
     )
     spawn.add_argument(
         "--blue",
         type=whole_number,
-        required=True,
         metavar="N",
         help="blue miniatures of the rolled type left in its reserve",
+    )
+    spawn.add_argument(
+        "--from-tracker",
+        action="store_true",
+        help="read the rolled type's reserve (and the round's priority colour) from the "
+        "campaign's tracker, and take the miniature from it as an undoable step",
     )
     spawn.add_argument(
         "--priority",
@@ -317,8 +321,15 @@ def _run_challenge(args: argparse.Namespace) -> Result:
 
 
 def _run_spawn(args: argparse.Namespace) -> Result:
-    from refkit.games.widowers_wood import decide_spawn
-
+    reserve: tuple[int | None, int | None] = (args.red, args.blue)
+    if args.from_tracker:
+        if args.red is not None or args.blue is not None:
+            raise CliError("spawn: --from-tracker reads the reserve; leave out --red and --blue")
+    elif args.red is None or args.blue is None:
+        raise CliError("spawn: give the rolled type's reserve (--red N --blue N) or --from-tracker")
+    for option, value in (("--red", args.red), ("--blue", args.blue)):
+        if value is not None and value < 0:
+            raise CliError(f"{option}: a reserve cannot hold {value} miniatures")
     seed: int | None = None
     if args.dice is not None:
         type_die, passage_die = parse_dice_values(args.dice, sides=6, count=2, label="--dice")
@@ -328,48 +339,123 @@ def _run_spawn(args: argparse.Namespace) -> Result:
     gone: tuple[int, ...] = ()
     if args.gone is not None:
         gone = parse_dice_values(args.gone, sides=6, label="--gone")
-    for option, value in (("--red", args.red), ("--blue", args.blue)):
-        if value < 0:
-            raise CliError(f"{option}: a reserve cannot hold {value} miniatures")
+    if args.from_tracker:
+        return _spawn_from_tracker(args, (type_die, passage_die), gone, seed)
+    red, blue = reserve
+    assert red is not None and blue is not None  # both required without --from-tracker
+    spawn = _decide(args, type_die, passage_die, red, blue, args.priority, gone)
+    payload = _spawn_payload(spawn, red, blue, args.priority, type_die, seed)
+    return payload, _spawn_text(spawn)
+
+
+def _decide(
+    args: argparse.Namespace,
+    type_die: int,
+    passage_die: int,
+    red: int,
+    blue: int,
+    priority: Any,
+    gone: tuple[int, ...],
+    villains: dict[int, str] | None = None,
+) -> Any:
+    from refkit.games.widowers_wood import decide_spawn
+
     try:
-        spawn = decide_spawn(
+        return decide_spawn(
             type_die,
             passage_die,
-            red_left=args.red,
-            blue_left=args.blue,
-            priority=args.priority,
+            red_left=red,
+            blue_left=blue,
+            priority=priority,
+            villains=villains,
             passages_gone=gone,
         )
     except ValueError as problem:
         raise CliError(f"spawn: {problem}; say it with --priority red|blue") from None
+
+
+def _spawn_payload(
+    spawn: Any, red: int, blue: int, priority: Any, type_die: int, seed: int | None
+) -> dict[str, Any]:
     # The contract's "villain" is a colour: the miniature taken, else the one the reserve rule
     # gives (its majority colour, the round's priority colour on a tie; None when neither says).
     colour = spawn.take
-    if colour is None and args.red != args.blue:
-        colour = "red" if args.red > args.blue else "blue"
+    if colour is None and red != blue:
+        colour = "red" if red > blue else "blue"
     elif colour is None:
-        colour = args.priority
-    payload = {
+        colour = priority
+    return {
         "villain": colour,
         "type": spawn.type_index,
         "passage": spawn.passage,
         "take": spawn.take,
         "activate_farthest": spawn.activate_farthest,
-        "dice": [type_die, passage_die],
+        "dice": [type_die, spawn.passage],
         "seed": seed,
     }
-    where = f"villain type {spawn.type_index} at passage {spawn.passage}"
+
+
+def _spawn_text(spawn: Any, name: str | None = None) -> str:
+    where = f"{name or f'villain type {spawn.type_index}'} at passage {spawn.passage}"
     if spawn.take is not None:
-        return payload, f"{where}: take a {spawn.take} miniature"
+        return f"{where}: take a {spawn.take} miniature"
     why = (
         f"passage {spawn.passage} no longer exists"
         if spawn.passage_gone
         else "none of that type is left in its reserve"
     )
-    return payload, (
+    return (
         f"{where}: it cannot be generated ({why}); activate the villain of that type "
         "farthest from any hero instead"
     )
+
+
+def _spawn_from_tracker(
+    args: argparse.Namespace, dice: tuple[int, int], gone: tuple[int, ...], seed: int | None
+) -> Result:
+    """The spawn read against the stored tracker: the type holding the rolled index token, its
+    reserve, the round's priority colour (``--priority`` when no round has begun); a miniature
+    taken leaves the reserve for the board as one undoable step."""
+    from refkit.app.games.widowers_table import WidowersTable
+    from refkit.cli.games.trackers.widowers import table_payload
+    from refkit.cli.services import command_services
+    from refkit.games.widowers_wood.tracker import TrackerError
+
+    type_die, passage_die = dice
+    with command_services(args) as services:
+        store = WidowersTable(services.versioned_meta)
+        try:
+            table = store.read()[0]
+        except TrackerError as problem:
+            raise CliError(str(problem)) from None
+        villain = table.villain_for_token(type_die)
+        if villain is None:
+            raise CliError(
+                f"spawn: the type die shows {type_die} and no villain type at the table holds "
+                f"that index token (widowers tracker villain NAME --tokens {type_die})"
+            )
+        priority = table.deck.priority or args.priority
+        red, blue = villain.reserve_red, villain.reserve_blue
+        spawn = _decide(
+            args, type_die, passage_die, red, blue, priority, gone, {type_die: villain.name}
+        )
+        if spawn.take is not None:
+            try:
+                step = store.step(
+                    f"Spawn: a {spawn.take} {villain.name} at passage {spawn.passage}",
+                    lambda t: t.spawned(villain.name, spawn.take),
+                )
+            except TrackerError as problem:
+                raise CliError(f"spawn: {problem}") from None
+            services.do(step)
+        after = store.read()[0]
+    payload = _spawn_payload(spawn, red, blue, priority, type_die, seed)
+    payload["villain_type"] = villain.name
+    payload["tracker"] = table_payload(after)
+    left = after.villain(villain.name)
+    text = _spawn_text(spawn, villain.name)
+    text += f"\n{villain.name} reserve: {left.reserve_red} red, {left.reserve_blue} blue left"
+    return payload, text
 
 
 def _needed(args: argparse.Namespace, *options: str) -> tuple[int, ...]:

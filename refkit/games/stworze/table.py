@@ -335,6 +335,14 @@ class StworzeTable:
         dice[slot - 1] = value
         return replace(self, dice=tuple(dice), said=f"{self.events[slot - 1]}'s die at {value}")
 
+    def event_renamed(self, slot: int, name: str) -> StworzeTable:
+        """The Event card at ``slot`` (1 = leftmost) is another one; its die stays as it is."""
+        count(slot, "an Event slot", 1, EVENT_SLOTS)
+        new = clean_name(name, "an Event's name")
+        events = list(self.events)
+        old, events[slot - 1] = events[slot - 1], new
+        return replace(self, events=tuple(events), said=f"{old} is now {new}")
+
     # --- Villages -----------------------------------------------------------------------------
 
     def bet(self, name: str, side: Influence, place: str) -> StworzeTable:

@@ -12,6 +12,13 @@ The timer (L289-297, L609-611): each round begins by drawing an event card, whos
 round's priority colour; an ENVIRONMENT card stays until the next ENVIRONMENT card. A round that
 begins with the event deck empty ends the chapter in defeat.
 
+Reserves (L114, L319-323, L448): each villain type's miniatures not on the board wait in its
+reserve, red and blue; a spawn takes one from it (the colour with more left, the priority colour
+on a tie) and an Incapacitated villain goes back to it. A type named as the box names it starts
+with the box's miniatures (``box.py``) less those on the board. A type's index tokens are the
+spawn die's results that pick it (a chapter may give one type several); the lowest is its
+priority number.
+
 Activation order (L597-607): villains of the priority colour first, then the other colour; within
 a colour the type with the lowest index token (none counts as 0) first; what is still level is the
 active player's choice.
@@ -242,34 +249,112 @@ class EventDeck:
 @dataclass(frozen=True)
 class VillainType:
     """A villain type of the chapter: its priority number (the lowest index token on its stat
-    card, 0 without one) and its miniatures of each colour on the board."""
+    card, 0 without one), every index token on the card (``tokens``; empty: just ``index``), its
+    miniatures of each colour on the board and those left in its reserve."""
 
     name: str
     index: int = 0
     red: int = 0
     blue: int = 0
+    reserve_red: int = 0
+    reserve_blue: int = 0
+    tokens: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         _name(self.name, "a villain type")
         _whole(self.index, f"{self.name}: index token", 0, 6)
         _whole(self.red, f"{self.name}: red on the board", 0, MAX_ON_BOARD)
         _whole(self.blue, f"{self.name}: blue on the board", 0, MAX_ON_BOARD)
+        _whole(self.reserve_red, f"{self.name}: red in the reserve", 0, MAX_ON_BOARD)
+        _whole(self.reserve_blue, f"{self.name}: blue in the reserve", 0, MAX_ON_BOARD)
+        for token in self.tokens:
+            _whole(token, f"{self.name}: index token", 1, 6)
+        if self.tokens and (
+            len(set(self.tokens)) != len(self.tokens) or min(self.tokens) != self.index
+        ):
+            raise TrackerError(
+                f"{self.name}: index tokens {list(self.tokens)} must differ from one another, "
+                f"the lowest being its index ({self.index})"
+            )
+
+    @classmethod
+    def new(cls, name: str, index: int = 0, *, red: int = 0, blue: int = 0) -> VillainType:
+        """A type joining the chapter: its reserve holds the box's miniatures of it (none when
+        the box does not list it) less the ``red``/``blue`` put on the board."""
+        from refkit.games.widowers_wood.box import box_counts
+
+        found = box_counts(name)
+        box_red, box_blue = found[1] if found else (0, 0)
+        return cls(
+            name,
+            index,
+            red,
+            blue,
+            reserve_red=max(0, box_red - red),
+            reserve_blue=max(0, box_blue - blue),
+        )
+
+    @property
+    def spawn_tokens(self) -> tuple[int, ...]:
+        """The spawn die's results that pick this type."""
+        if self.tokens:
+            return self.tokens
+        return (self.index,) if self.index else ()
 
     def on_board(self, colour: Colour) -> int:
         return self.red if colour == "red" else self.blue
 
+    def in_reserve(self, colour: Colour) -> int:
+        return self.reserve_red if colour == "red" else self.reserve_blue
+
+    def spawned(self, colour: Colour) -> VillainType:
+        """A miniature of ``colour`` leaves the reserve for the board."""
+        parse_colour(colour, f"{self.name}: spawn")
+        if not self.in_reserve(colour):
+            raise TrackerError(f"{self.name}: no {colour} miniature is left in the reserve")
+        if self.on_board(colour) >= MAX_ON_BOARD:
+            raise TrackerError(f"{self.name}: {MAX_ON_BOARD} {colour} on the board already")
+        if colour == "red":
+            return replace(self, red=self.red + 1, reserve_red=self.reserve_red - 1)
+        return replace(self, blue=self.blue + 1, reserve_blue=self.reserve_blue - 1)
+
+    def returned(self, colour: Colour) -> VillainType:
+        """An Incapacitated miniature of ``colour`` leaves the board for the reserve (L448)."""
+        parse_colour(colour, f"{self.name}: defeat")
+        if not self.on_board(colour):
+            raise TrackerError(f"{self.name}: no {colour} miniature is on the board")
+        if self.in_reserve(colour) >= MAX_ON_BOARD:
+            raise TrackerError(f"{self.name}: {MAX_ON_BOARD} {colour} in the reserve already")
+        if colour == "red":
+            return replace(self, red=self.red - 1, reserve_red=self.reserve_red + 1)
+        return replace(self, blue=self.blue - 1, reserve_blue=self.reserve_blue + 1)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "index": self.index, "red": self.red, "blue": self.blue}
+        data = {
+            "name": self.name,
+            "index": self.index,
+            "red": self.red,
+            "blue": self.blue,
+            "reserve": {"red": self.reserve_red, "blue": self.reserve_blue},
+        }
+        return data | ({"tokens": list(self.tokens)} if self.tokens else {})
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], where: str) -> VillainType:
         if not isinstance(data, Mapping):
             raise TrackerError(f"{where}: a villain type must be an object")
+        reserve = data.get("reserve", {})
+        tokens = data.get("tokens", [])
+        if not isinstance(reserve, Mapping) or not isinstance(tokens, list):
+            raise TrackerError(f"{where}: the reserve is an object and the tokens a list")
         return cls(
             _name(data.get("name"), where),
             data.get("index", 0),
             data.get("red", 0),
             data.get("blue", 0),
+            reserve.get("red", 0),
+            reserve.get("blue", 0),
+            tuple(tokens),
         )
 
 
@@ -335,6 +420,11 @@ class WoodTable:
             keys = [_key(n) for n in names]
             if len(keys) != len(set(keys)):
                 raise TrackerError(f"two {what} have the same name")
+        tokens = [token for v in self.villains for token in v.spawn_tokens]
+        for token in set(tokens):
+            if tokens.count(token) > 1:
+                holders = ", ".join(v.name for v in self.villains if token in v.spawn_tokens)
+                raise TrackerError(f"index token {token} is on two villain types ({holders})")
 
     def hero(self, name: str) -> Hero:
         for hero in self.heroes:
@@ -390,6 +480,25 @@ class WoodTable:
         if not any(_key(v.name) == _key(entry.name) for v in self.villains):
             rows = (*rows, entry)
         return replace(self, villains=rows)
+
+    def villain(self, name: str) -> VillainType:
+        for entry in self.villains:
+            if _key(entry.name) == _key(name):
+                return entry
+        known = ", ".join(v.name for v in self.villains) or "none yet"
+        raise TrackerError(f"no villain type named {name!r} at the table (types: {known})")
+
+    def villain_for_token(self, token: int) -> VillainType | None:
+        """The type the spawn die's ``token`` picks, if one at the table holds it."""
+        return next((v for v in self.villains if token in v.spawn_tokens), None)
+
+    def spawned(self, name: str, colour: Colour) -> WoodTable:
+        """A spawn takes a ``colour`` miniature of ``name`` from its reserve to the board."""
+        return self.villain_set(self.villain(name).spawned(colour))
+
+    def villain_defeated(self, name: str, colour: Colour) -> WoodTable:
+        """A ``colour`` miniature of ``name`` is Incapacitated: back to its reserve."""
+        return self.villain_set(self.villain(name).returned(colour))
 
     def villain_removed(self, name: str) -> WoodTable:
         if not any(_key(v.name) == _key(name) for v in self.villains):

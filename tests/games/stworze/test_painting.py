@@ -44,28 +44,25 @@ def _tests_step(panel: StworzePanel) -> tuple[QWidget, Callable[[int], None]]:
 
 def _events_step(panel: StworzePanel) -> tuple[QWidget, Callable[[int], None]]:
     panel.tabs.setCurrentIndex(1)
-    events = panel.events
+    box = panel.table.box  # no database here: the table's dice shown as it would show them
 
     def step(index: int) -> None:
-        slot = index % 5
-        if events.row.dice[slot] == 0:
-            events.resolve()
-        else:
-            events.count_down(slot)
+        for slot, die in enumerate(box.dice):
+            die.set_value((index + slot) % 7)
 
-    return events, step
+    return box, step
 
 
 def _villages_step(panel: StworzePanel) -> tuple[QWidget, Callable[[int], None]]:
-    panel.tabs.setCurrentIndex(2)
-    villages = panel.villages
+    panel.tabs.setCurrentIndex(1)
+    box = panel.table.box
     sides = (None, Influence.FEAR, Influence.FAVOR)
 
     def step(index: int) -> None:
-        for offset, box in enumerate(villages.villages):
-            box.impact.set_side(sides[(index + offset) % 3])
+        for offset, impact in enumerate(box.impacts):
+            impact.set_side(sides[(index + offset) % 3])
 
-    return villages, step
+    return box, step
 
 
 CASES = {

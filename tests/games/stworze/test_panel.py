@@ -1,5 +1,5 @@
-"""The Stworze panel as a referee uses it: set up a test, read the odds, draw, log; count Events
-down; tally the Villages."""
+"""The Stworze panel as a referee uses it: set up a test, read the odds, draw, log (the Event
+row, the players and the Villages are the stored table: ``test_table_panel.py``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from refkit.dice.records import RollRecord
-from refkit.games.stworze import Influence, Stat, TimeOfDay, pass_chance, user_decks_path
+from refkit.games.stworze import Stat, TimeOfDay, pass_chance, user_decks_path
 from refkit.gui.games.spec import GameContext, GamePanel, discover_game_panels
 from refkit.gui.games.stworze import GAME_PANEL
 from refkit.gui.games.stworze.panel import StworzePanel
@@ -123,75 +123,6 @@ def test_a_logged_seed_replays_the_same_cards(panel, logged) -> None:
     result = tests.draw()
     again = resolve_test(tests.deck(), 4, tests.difficulty.current(), random.Random(logged[0].seed))
     assert again.drawn == result.drawn
-
-
-def test_events_count_down_fire_and_reset_at_the_player_counts_start(panel) -> None:
-    events = panel.events
-    assert events.row.dice == [5] * 5  # four players
-    _choose(panel.players, 2)
-    events.reset()
-    assert events.row.dice == [4] * 5
-    for _ in range(4):
-        events.dice[2].click()
-    assert events.row.dice[2] == 0
-    assert events.states[2].text() == "fires"
-    assert "fires in phase 4" in events.outcome.text()
-    events.dice[2].click()  # an off die cannot go lower
-    assert "already off" in events.outcome.text()
-    assert events.resolve() == ("Harvest Festival",)
-    assert events.row.dice == [4] * 5
-
-
-def test_renaming_an_event_names_it_when_it_fires(panel) -> None:
-    events = panel.events
-    events.names[4].setCurrentText("  Dziady  ")
-    events.row.set_die(4, 1)
-    events.count_down(4)
-    assert events.resolve() == ("Dziady",)
-
-
-def test_the_village_tally_settles_impact_and_bets(panel) -> None:
-    villages = panel.villages
-    ravenswood, _, wharf, burgh = villages.villages
-    ravenswood.fear.setValue(2)
-    ravenswood.favor.setValue(3)
-    ravenswood.impact.set_side(Influence.FAVOR)
-    ravenswood.fear_bet.setText("Likho")
-    wharf.fear.setValue(4)
-    wharf.favor.setValue(2)
-    wharf.fear_bet.setText("Mara")
-    burgh.fear.setValue(3)
-    tallies = villages.tally()
-    assert tallies is not None
-    assert [tally.counted for tally in tallies] == [True, False, True, False]
-    assert (wharf.impact.side(), wharf.fear.value(), wharf.fear_bet.text()) == (
-        Influence.FEAR,
-        0,
-        "",
-    )
-    assert (ravenswood.impact.side(), burgh.fear.value()) == (Influence.FAVOR, 3)
-    text = villages.outcome.text()
-    assert "Likho's Fear bet is wrong: lose 1 Vitality token" in text
-    assert "Mara's Fear bet is right: Mission complete" in text
-    assert "The Burgh: 3 tokens, under 5: not counted." in text
-
-
-def test_one_player_on_both_bets_is_refused_and_nothing_is_tallied(panel) -> None:
-    villages = panel.villages
-    wharf = villages.villages[2]
-    wharf.fear.setValue(6)
-    wharf.fear_bet.setText("Mara")
-    wharf.favor_bet.setText("Mara")
-    assert villages.tally() is None
-    assert "Nothing tallied" in villages.outcome.text()
-    assert "different players" in villages.outcome.text()
-    assert wharf.fear.value() == 6
-
-
-def test_the_players_set_the_village_limit(panel) -> None:
-    _choose(panel.players, 1)
-    assert panel.villages.limit == 3
-    assert panel.events.row.start == 3
 
 
 def test_the_deck_status_says_the_counts_are_unverified(panel) -> None:

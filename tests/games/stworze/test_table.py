@@ -174,3 +174,13 @@ def test_the_event_row_as_a_state_machine(choices) -> None:
             table = table.events_resolved()
             assert 0 not in table.dice
         assert StworzeTable.from_dict(table.to_dict()) == table
+
+
+def test_an_event_renamed_keeps_its_die_and_names_are_checked() -> None:
+    table = StworzeTable().die_set(2, 1).event_renamed(2, "  Dziady ")
+    assert table.events[1] == "Dziady" and table.dice[1] == 1
+    assert "is now Dziady" in table.said
+    with pytest.raises(StworzeTableError):
+        table.event_renamed(2, "   ")
+    with pytest.raises(StworzeTableError):
+        table.event_renamed(6, "Kupala")

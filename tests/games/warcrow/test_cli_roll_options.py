@@ -143,3 +143,50 @@ def test_versus_dice_must_name_every_die(capsys, dice: str) -> None:
         capsys, "versus", "--character", "red,red", "--enemy", "black,blue,green", "--dice", dice
     )
     assert "expected 5 face numbers" in line
+
+
+def test_versus_fixes_each_sides_dice_before_the_roll(capsys) -> None:  # L243
+    for seed in range(12):
+        result = run_json(
+            capsys,
+            *("versus", "--character", "red,orange", "--enemy", "black,blue"),
+            *("--fix", "2=5", "--enemy-fix", "1=3", "--seed", str(seed)),
+        )
+        given = run_json(
+            capsys,
+            *("versus", "--character", "red,orange", "--enemy", "black,blue"),
+            *("--dice", "1,5,3,1"),
+        )
+        assert result["character_dice"][1] == given["character_dice"][1]
+        assert result["enemy_dice"][0] == given["enemy_dice"][0]
+        assert (result["character_fixed"], result["enemy_fixed"]) == ([2], [1])
+        assert (result["character_rerolled"], result["enemy_rerolled"]) == ([], [])
+
+
+def test_versus_rerolls_only_the_dice_named_on_each_side(capsys) -> None:  # L247
+    typed = ("versus", "--character", "red,orange", "--enemy", "black,blue", "--dice", "1,1,1,1")
+    before = run_json(capsys, *typed)
+    seen_other_faces = set()
+    for seed in range(12):
+        after = run_json(
+            capsys, *typed, "--reroll", "2", "--enemy-reroll", "1", "--seed", str(seed)
+        )
+        assert after["seed"] == seed
+        assert (after["character_rerolled"], after["enemy_rerolled"]) == ([2], [1])
+        assert after["character_dice"][0] == before["character_dice"][0]
+        assert after["enemy_dice"][1] == before["enemy_dice"][1]
+        seen_other_faces.add(str(after["character_dice"][1]) + str(after["enemy_dice"][0]))
+    assert len(seen_other_faces) > 1  # the named dice were rolled again, not kept
+    assert before["seed"] is None and before["character_rerolled"] == []
+
+
+def test_versus_fix_and_reroll_refusals_name_the_side(capsys) -> None:
+    pools = ("versus", "--character", "red,orange", "--enemy", "black,blue")
+    assert "--enemy-fix: '3=1': the pool has dice 1 to 2" in refused(
+        capsys, *pools, "--enemy-fix", "3=1"
+    )
+    assert "--enemy-reroll" in refused(capsys, *pools, "--enemy-reroll", "1,1")
+    assert "fixed; it is not rolled" in refused(capsys, *pools, "--fix", "1=5", "--reroll", "1")
+    assert "with --dice every die is given" in refused(
+        capsys, *pools, "--dice", "1,1,1,1", "--enemy-fix", "1=2"
+    )

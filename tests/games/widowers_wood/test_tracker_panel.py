@@ -136,3 +136,49 @@ def test_refusals_are_said(qtbot, database) -> None:
     view.villain_edit.setText("bog trog")
     view.villain_button.click()
     assert "already" in view.message_label.text()
+
+
+def test_a_spawn_reads_the_tracked_reserve_and_takes_the_miniature_undoably(
+    qtbot, database
+) -> None:
+    """The type die picks the tracked type holding that index token: its reserve (the box's
+    miniatures when it was added) and the round's priority colour decide; Take moves the
+    miniature to the board as a step of the undo stack (L114, L319-321)."""
+    from refkit.games.widowers_wood import RollKind
+
+    panel, stack = _panel(qtbot, database)
+    view = panel.tracker
+    view.villain_edit.setText("Bog Trog")
+    view.index_spin.setValue(2)
+    view.villain_button.click()
+    assert view.row("villain:Bog Trog")["reserve_red"].value() == 5  # the box's Bog Trogs
+    view.row("villain:Bog Trog")["reserve_red"].setValue(3)
+    view.row("villain:Bog Trog")["reserve_blue"].setValue(4)
+    panel.set_kind(RollKind.SPAWN)
+    panel.red_spin.setValue(9)  # the form's boxes are not read for a tracked type
+    panel.dice_edit.setText("2,5")
+    panel.roll_button.click()
+    assert panel.result_label.text() == "Bog Trog at passage 5"
+    assert "Take a blue miniature" in panel.detail_label.text()
+    assert panel.take_button.isVisible()
+    assert panel.take_button.text() == "Take a blue Bog Trog from its reserve"
+    depth = stack.count()
+    panel.take_button.click()
+    bog = view.table.villain("Bog Trog")
+    assert (bog.blue, bog.reserve_blue) == (1, 3)
+    assert WidowersTable(CharacterRepository(database)).read()[0] == view.table
+    assert not panel.take_button.isVisible() and stack.count() == depth + 1
+    stack.undo()
+    bog = view.table.villain("Bog Trog")
+    assert (bog.blue, bog.reserve_blue) == (0, 4)
+    # An untracked index falls back to the form; an empty tracked reserve takes nothing.
+    panel.dice_edit.setText("3,5")
+    panel.roll_button.click()
+    assert "Take a red miniature" in panel.detail_label.text()
+    assert not panel.take_button.isVisible()
+    view.row("villain:Bog Trog")["reserve_red"].setValue(0)
+    view.row("villain:Bog Trog")["reserve_blue"].setValue(0)
+    panel.dice_edit.setText("2,5")
+    panel.roll_button.click()
+    assert panel.result_label.text() == "No Bog Trog generated: activate the farthest"
+    assert not panel.take_button.isVisible()

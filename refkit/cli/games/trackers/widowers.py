@@ -3,7 +3,9 @@ heroes' health, the event deck as the chapter's timer, the villains on the board
 they activate in.
 
 Each change is one undoable step through ``Services.do`` (the window's Edit menu undoes the same
-steps); ``show`` and ``order`` only read. Every command prints the table as it is afterwards:
+steps); ``show`` and ``order`` only read. ``widowers spawn --from-tracker`` reads the rolled
+type's reserve here and takes the miniature as a step of its own. Every command prints the
+table as it is afterwards:
 ``{"heroes":[…], "turn_order":[names], "deck":{…}, "timer":str, "villains":[…],
 "defeat":str|null}``.
 """
@@ -72,7 +74,24 @@ def add_tracker(rolls: Any) -> None:
     villain.add_argument("--index", type=whole_number, metavar="N", help="0 without a token")
     villain.add_argument("--red", type=whole_number, metavar="N", help="red ones on the board")
     villain.add_argument("--blue", type=whole_number, metavar="N", help="blue ones on the board")
+    villain.add_argument(
+        "--tokens",
+        metavar="T,…",
+        help="every index token on its stat card (the spawn die's results that pick it); "
+        "the lowest is its index",
+    )
+    villain.add_argument(
+        "--reserve-red", type=whole_number, metavar="N", help="red ones left in its reserve"
+    )
+    villain.add_argument(
+        "--reserve-blue", type=whole_number, metavar="N", help="blue ones left in its reserve"
+    )
     villain.add_argument("--remove", action="store_true", help="take the type off the table")
+    defeat = action(
+        "defeat", "a villain is Incapacitated: its miniature goes back to the reserve", _defeat
+    )
+    defeat.add_argument("name", metavar="NAME")
+    defeat.add_argument("--colour", choices=("red", "blue"), required=True)
     order = action("order", "the order the villains on the board activate in", _order)
     order.add_argument("--colour", choices=("red", "blue"), help="only villains of this colour")
     order.add_argument("--villain", metavar="NAME", help="only villains of this type")
@@ -102,9 +121,11 @@ def table_text(table: WoodTable) -> str:
         )
     lines += [f"{h.name}: Passed Out" for h in table.heroes if h.passed_out]
     for villain in table.villains:
+        tokens = ",".join(str(t) for t in villain.spawn_tokens) or "none"
         lines.append(
-            f"{villain.name} (index {villain.index}): {villain.red} red, "
-            f"{villain.blue} blue on the board"
+            f"{villain.name} (index {villain.index}, tokens {tokens}): {villain.red} red, "
+            f"{villain.blue} blue on the board; {villain.reserve_red} red, "
+            f"{villain.reserve_blue} blue in the reserve"
         )
     if table.defeated():
         lines.append(f"the chapter is lost: {table.defeated()}")
@@ -210,22 +231,50 @@ def _round(args: argparse.Namespace) -> Result:
     )
 
 
+def _tokens(text: str | None) -> tuple[int, ...] | None:
+    from refkit.dice.rng import parse_dice_values
+
+    if text is None:
+        return None
+    if not text.strip():
+        return ()
+    return tuple(parse_dice_values(text, sides=6, label="--tokens"))
+
+
 def _villain(args: argparse.Namespace) -> Result:
-    from refkit.games.widowers_wood.tracker import VillainType
+    from refkit.games.widowers_wood.tracker import TrackerError, VillainType
 
     if args.remove:
         return _step(args, f"{args.name} off the table", lambda t: t.villain_removed(args.name))
 
+    tokens = _tokens(args.tokens)
+
     def change(table: WoodTable) -> WoodTable:
         old = next((v for v in table.villains if v.name.casefold() == args.name.casefold()), None)
-        base = old or VillainType(args.name)
-        values = {
+        base = old or VillainType.new(args.name, red=args.red or 0, blue=args.blue or 0)
+        values: dict[str, Any] = {
             key: getattr(args, key) if getattr(args, key) is not None else getattr(base, key)
-            for key in ("index", "red", "blue")
+            for key in ("index", "red", "blue", "reserve_red", "reserve_blue")
         }
+        if tokens is not None:
+            if args.index is not None and args.index != min(tokens, default=0):
+                raise TrackerError(f"--index {args.index} is not the lowest of --tokens")
+            values["tokens"], values["index"] = tokens, min(tokens, default=0)
+        elif args.index is not None:
+            values["tokens"] = ()  # a new index replaces the tokens the card had
+        else:
+            values["tokens"] = base.tokens
         return table.villain_set(VillainType(base.name, **values))
 
     return _step(args, f"Set the villain type {args.name}", change)
+
+
+def _defeat(args: argparse.Namespace) -> Result:
+    return _step(
+        args,
+        f"A {args.colour} {args.name} goes back to its reserve",
+        lambda t: t.villain_defeated(args.name, args.colour),
+    )
 
 
 def _order(args: argparse.Namespace) -> Result:

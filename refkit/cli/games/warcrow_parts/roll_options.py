@@ -1,7 +1,8 @@
 """What a Warcrow roll may be given besides its pool, as the command line types it.
 
 ``--fix D=F`` fixes die D (1-based) to face F before the roll; ``--reroll D,D`` rerolls those
-dice after it (each once); ``--auto SYMBOL,…`` adds automatic symbols; ``--switch
+dice after it (each once) — ``versus`` has them for each side (``--enemy-fix``,
+``--enemy-reroll``); ``--auto SYMBOL,…`` adds automatic symbols; ``--switch
 NAME:COST=GAIN`` pays a Switch (symbols joined by ``+``); ``--state S`` applies a State to the
 roll of kind ``--roll`` (Frightened removes a die first, Focus upgrades one, Stunned and
 Vulnerable take a Success or a Block after the Switches).
@@ -44,16 +45,21 @@ def add_roll_options(parser: argparse.ArgumentParser, prefix: str = "", who: str
     )
 
 
-def add_die_options(parser: argparse.ArgumentParser) -> None:
+def add_die_options(parser: argparse.ArgumentParser, prefix: str = "", who: str = "") -> None:
+    """``--fix`` and ``--reroll`` for one side's dice; ``prefix`` (``enemy-``) names the other
+    side's, whose dice are numbered from 1 again."""
+    side = f" ({who})" if who else ""
     parser.add_argument(
-        "--fix",
+        f"--{prefix}fix",
         action="append",
         default=[],
         metavar="D=F",
-        help="fix die D (1 = the first) to face F before rolling; it is not rolled",
+        help=f"fix die D (1 = the first) to face F before rolling; it is not rolled{side}",
     )
     parser.add_argument(
-        "--reroll", metavar="D,D,…", help="reroll these dice after the roll (each die once)"
+        f"--{prefix}reroll",
+        metavar="D,D,…",
+        help=f"reroll these dice after the roll (each die once){side}",
     )
 
 
@@ -160,23 +166,23 @@ def prepare(
     return Prepared(done.pool, removed, steps)
 
 
-def fixed_dice(texts: Sequence[str], count: int) -> dict[int, int]:
+def fixed_dice(texts: Sequence[str], count: int, option: str = "--fix") -> dict[int, int]:
     fixed: dict[int, int] = {}
     for text in texts:
         die, equals, face = text.partition("=")
         try:
             index, number = int(die) - 1, int(face)
         except ValueError:
-            raise CliError(f"--fix: {text!r} is not D=F (die number = face number)") from None
+            raise CliError(f"{option}: {text!r} is not D=F (die number = face number)") from None
         if not equals or not 0 <= index < count:
-            raise CliError(f"--fix: {text!r}: the pool has dice 1 to {count}")
+            raise CliError(f"{option}: {text!r}: the pool has dice 1 to {count}")
         if index in fixed:
-            raise CliError(f"--fix: die {index + 1} is fixed twice")
+            raise CliError(f"{option}: die {index + 1} is fixed twice")
         fixed[index] = number
     return fixed
 
 
-def reroll_indices(text: str | None, count: int) -> list[int]:
+def reroll_indices(text: str | None, count: int, option: str = "--reroll") -> list[int]:
     if not text:
         return []
     indices = []
@@ -184,9 +190,9 @@ def reroll_indices(text: str | None, count: int) -> list[int]:
         try:
             index = int(word) - 1
         except ValueError:
-            raise CliError(f"--reroll: {word.strip()!r} is not a die number") from None
+            raise CliError(f"{option}: {word.strip()!r} is not a die number") from None
         if not 0 <= index < count:
-            raise CliError(f"--reroll: the pool has dice 1 to {count}, not {index + 1}")
+            raise CliError(f"{option}: the pool has dice 1 to {count}, not {index + 1}")
         indices.append(index)
     return indices
 
@@ -199,16 +205,18 @@ def roll_with(
     rerolls: list[int],
     *,
     given: Roll | None = None,
+    prefix: str = "",
 ) -> Roll:
     """Roll ``pool`` (its ``fixed`` dice set, not rolled) — or take the ``given`` roll — then
-    reroll the dice ``rerolls`` names."""
+    reroll the dice ``rerolls`` names; ``prefix`` (``enemy-``) names the side's options in a
+    refusal."""
     from refkit.games.warcrow import RerollError, reroll, roll_pool
 
     try:
         rolled = given if given is not None else roll_pool(pool, faces, rng, fixed=fixed)
         return reroll(rolled, rerolls, faces, rng) if rerolls else rolled
     except RerollError as problem:
-        raise CliError(f"--reroll/--fix: {problem}") from None
+        raise CliError(f"--{prefix}reroll/--{prefix}fix: {problem}") from None
 
 
 def resolve(symbols: Symbols, side: SideOptions, roll: RollType) -> tuple[Symbols, dict[str, Any]]:

@@ -1,5 +1,6 @@
-"""The Stworze panel: the player count and the deck in use on top, then the Tests, Events and
-Villages tabs."""
+"""The Stworze panel: the deck in use on top, then the Tests tab and the Table tab — the table
+kept with the campaign (the Event row, the players, the Villages), where the seated players set
+the countdown dice's start and the Villages' limit."""
 
 from __future__ import annotations
 
@@ -7,9 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QFrame,
-    QHBoxLayout,
     QLabel,
     QScrollArea,
     QTabWidget,
@@ -19,19 +18,15 @@ from PySide6.QtWidgets import (
 
 from refkit.games.stworze import (
     Decks,
-    countdown_start,
     load_decks,
     read_decks,
     shipped_decks_text,
     user_decks_path,
-    village_limit,
 )
 from refkit.gui.games.spec import GameContext
-from refkit.gui.games.stworze.events_tab import EventsTab
+from refkit.gui.games.stworze.table_tab import StworzeTableTab
 from refkit.gui.games.stworze.tests_tab import StworzeTestTab
-from refkit.gui.games.stworze.villages_tab import VillagesTab
 
-DEFAULT_PLAYERS = 4
 PROBLEM_COLOUR = "#b3261e"
 
 
@@ -72,10 +67,6 @@ class StworzePanel(QWidget):
         super().__init__(parent)
         self.setObjectName("stworze_panel")
         decks, status, problem = decks_for(data_folder)
-        self.players = QComboBox()
-        for count in range(1, 6):
-            self.players.addItem("Solo" if count == 1 else f"{count} players", count)
-        self.players.setCurrentIndex(DEFAULT_PLAYERS - 1)
         self.deck_status = QLabel(status)
         self.deck_status.setObjectName("stworze_deck_status")
         self.deck_status.setTextFormat(Qt.TextFormat.PlainText)
@@ -83,30 +74,13 @@ class StworzePanel(QWidget):
         if problem:
             self.deck_status.setStyleSheet(f"color: {PROBLEM_COLOUR};")
         self.tests = StworzeTestTab(decks, context)
-        self.events = EventsTab(countdown_start(DEFAULT_PLAYERS))
-        self.villages = VillagesTab(village_limit(DEFAULT_PLAYERS))
-        from refkit.gui.games.stworze.table_tab import StworzeTableTab
-
         self.table = StworzeTableTab(context)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(_scrolling(self.tests), "Tests")
-        self.tabs.addTab(_scrolling(self.events), "Events")
-        self.tabs.addTab(_scrolling(self.villages), "Villages")
-        self.tabs.addTab(_scrolling(self.table), "Table")
+        self.tabs.addTab(_scrolling(self.table), "Table: Events, players, Villages")
 
-        top = QHBoxLayout()
-        top.addWidget(QLabel("Players"))
-        top.addWidget(self.players)
-        top.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(top)
         layout.addWidget(self.deck_status)
         layout.addWidget(self.tabs, 1)
-        self.players.currentIndexChanged.connect(self._players_changed)
-
-    def _players_changed(self, _: int) -> None:
-        count = self.players.currentData()
-        self.events.set_start(countdown_start(count))
-        self.villages.set_limit(village_limit(count))

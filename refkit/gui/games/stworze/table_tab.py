@@ -1,13 +1,17 @@
-"""The Stworze "Table" tab, kept with the campaign: the Event row with its Action pairs (choose a
-pair for the active player), each player's Vitality, Influence, Stworze tokens and Missions, and
-the Villages filled by the tokens the players play, tallied in phase 5."""
+"""The Stworze "Table" tab, kept with the campaign — the one place the table's state lives: the
+Event row (each Event's name and countdown die over its Action pair; choose a pair for the active
+player, or click a die to count it down by hand), each player's Vitality, Influence, Stworze
+tokens and Missions, and the Villages filled by the tokens the players play, tallied in phase 5.
+The seated players set where the dice start and how many tokens make a Village count."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QMenu,
     QPushButton,
@@ -22,9 +26,18 @@ from refkit.games.stworze.countdown import EVENT_SLOTS
 from refkit.games.stworze.players import Player
 from refkit.games.stworze.resolver import Influence
 from refkit.games.stworze.table import StworzeTable
-from refkit.games.stworze.tally import VILLAGES
+from refkit.games.stworze.tally import AREAS, VILLAGES
 from refkit.gui.games.spec import GameContext
+from refkit.gui.games.stworze.widgets import CountdownDie, ImpactButton
 from refkit.gui.games.tracker_box import TrackerBox, clear_layout, plain_label
+
+
+def _heading(text: str) -> QLabel:
+    label = plain_label(text, wrap=False)
+    font = label.font()
+    font.setBold(True)
+    label.setFont(font)
+    return label
 
 
 def _spin(low: int, high: int, name: str, prefix: str) -> QSpinBox:
@@ -48,17 +61,33 @@ class StworzeTableBox(TrackerBox[StworzeTable]):
         self.said_label = plain_label()
         self.said_label.setObjectName("stworze_said")
         column.addWidget(self.round_label)
+        column.addWidget(_heading("The Event row, left to right"))
         self.row_grid = QGridLayout()
+        self.row_grid.setColumnStretch(1, 1)
+        self.row_grid.setColumnStretch(2, 1)
         self.choose_buttons: list[QPushButton] = []
-        self.pair_labels = []
+        self.pair_labels: list[QLabel] = []
+        self.dice: list[CountdownDie] = []
+        self.event_edits: list[QLineEdit] = []
         for slot in range(EVENT_SLOTS):
             position = EVENT_SLOTS - slot
+            die = CountdownDie()
+            die.clicked.connect(lambda _=False, s=slot: self.count_down(s))
+            name = QLineEdit()
+            name.setMaxLength(40)
+            name.setAccessibleName(f"The Event at slot {slot + 1}")
+            name.setToolTip("The Event on this card (type another name and press Enter)")
+            name.editingFinished.connect(lambda s=slot: self.rename(s))
             label = plain_label()
             button = QPushButton(f"Choose {position}")
             button.setAccessibleName(f"Choose the Action at position {position}")
             button.clicked.connect(lambda _=False, p=position: self.choose(p))
-            self.row_grid.addWidget(label, 0, slot)
-            self.row_grid.addWidget(button, 1, slot)
+            self.row_grid.addWidget(die, slot, 0)
+            self.row_grid.addWidget(name, slot, 1)
+            self.row_grid.addWidget(label, slot, 2)
+            self.row_grid.addWidget(button, slot, 3)
+            self.dice.append(die)
+            self.event_edits.append(name)
             self.pair_labels.append(label)
             self.choose_buttons.append(button)
         column.addLayout(self.row_grid)
@@ -78,6 +107,7 @@ class StworzeTableBox(TrackerBox[StworzeTable]):
         phases.addStretch(1)
         column.addLayout(phases)
         column.addWidget(self.said_label)
+        column.addWidget(_heading("Players, in turn order"))
         self.players_grid = QGridLayout()
         column.addLayout(self.players_grid)
         adding = QHBoxLayout()
@@ -92,8 +122,25 @@ class StworzeTableBox(TrackerBox[StworzeTable]):
         for widget in (self.name_edit, self.vitality_spin, self.add_button):
             adding.addWidget(widget)
         column.addLayout(adding)
+        column.addWidget(_heading("Villages (tokens come from what is played)"))
+        villages = QGridLayout()
+        villages.setColumnStretch(1, 1)
+        self.impacts: list[ImpactButton] = []
+        self.village_labels: list[QLabel] = []
+        for row, (village, surroundings) in enumerate(AREAS):
+            impact = ImpactButton()
+            impact.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+            impact.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # set by the tally, not by hand
+            label = plain_label()
+            label.setAccessibleName(f"{village} · {surroundings}")
+            villages.addWidget(impact, row, 0)
+            villages.addWidget(label, row, 1)
+            self.impacts.append(impact)
+            self.village_labels.append(label)
+        column.addLayout(villages)
         self.villages_label = plain_label()
         self.villages_label.setObjectName("stworze_villages_line")
+        self.villages_label.hide()  # the same lines as one text, for tests and screen readers
         column.addWidget(self.villages_label)
         self._rows: dict[str, dict[str, QWidget]] = {}
         self.start()
@@ -102,6 +149,22 @@ class StworzeTableBox(TrackerBox[StworzeTable]):
 
     def choose(self, position: int) -> None:
         self.change(f"Choose position {position}", lambda t: t.chosen(position))
+
+    def count_down(self, slot: int) -> None:
+        """A die counted down by hand (a card's effect, or a fix): one less, never below off."""
+        value = self.tracker.dice[slot]
+        event = self.tracker.events[slot]
+        if value == 0:
+            self.message_label.setText(f"{event}'s die is already off: it fires in phase 4.")
+            return
+        self.change(f"{event} counts down", lambda t: t.die_set(slot + 1, value - 1))
+
+    def rename(self, slot: int) -> None:
+        name = " ".join(self.event_edits[slot].text().split())
+        if name and name != self.tracker.events[slot]:
+            self.change(f"Slot {slot + 1} is {name}", lambda t: t.event_renamed(slot + 1, name))
+        elif not name:
+            self.event_edits[slot].setText(self.tracker.events[slot])
 
     def add_player(self) -> None:
         name = " ".join(self.name_edit.text().split())
@@ -131,10 +194,11 @@ class StworzeTableBox(TrackerBox[StworzeTable]):
         for slot, label in enumerate(self.pair_labels):
             top, bottom = table.pairs[slot]
             die = table.dice[slot]
-            label.setText(
-                f"{table.events[slot]}\ndie {die if die else 'off: fires'}\n{top}"
-                f"\n(under: {bottom})"
-            )
+            self.dice[slot].set_value(die)
+            if not self.event_edits[slot].hasFocus():
+                self.event_edits[slot].setText(table.events[slot])
+            fires = "fires in phase 4 · " if die == 0 else ""
+            label.setText(f"{fires}{top}\n(under: {bottom})")
             position = EVENT_SLOTS - slot
             button = self.choose_buttons[slot]
             button.setEnabled(table.active is not None and position > locked and die > 0)
@@ -142,16 +206,20 @@ class StworzeTableBox(TrackerBox[StworzeTable]):
         said = table.said + (f"\n{table.winner} is Guardian of the Realm." if table.winner else "")
         self.said_label.setText(said)
         lines = []
-        for village in table.villages:
+        for slot, village in enumerate(table.villages):
             impact = f", {village.impact.label} Impact" if village.impact else ""
             bets = [
                 f"{who} bets {side}"
                 for side, who in (("Fear", village.fear_bet), ("Favor", village.favor_bet))
                 if who
             ]
-            lines.append(
-                f"{village.name}: {village.tokens} face down{impact}"
-                + (f" ({', '.join(bets)})" if bets else "")
+            betting = f" ({', '.join(bets)})" if bets else ""
+            lines.append(f"{village.name}: {village.tokens} face down{impact}{betting}")
+            self.impacts[slot].set_side(village.impact)
+            counts = ": counts in phase 5" if village.tokens >= table.limit else ""
+            self.village_labels[slot].setText(
+                f"{village.name} · {AREAS[slot][1]}\n{village.tokens} of {table.limit} tokens "
+                f"face down{counts}{impact}{betting}"
             )
         self.villages_label.setText("\n".join(lines))
         clear_layout(self.players_grid)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QLabel,
     QPushButton,
     QWidget,
 )
@@ -50,6 +51,13 @@ def free_strikes_text(faces: tuple[int, ...]) -> tuple[str, str]:
     return f"{damage} damage from {len(faces)} free strike{'s' * (len(faces) != 1)}", detail
 
 
+def _line(text: str) -> QLabel:
+    """A form's row label on one line: a wrapped one in a form row is cut off at the bottom."""
+    label = _plain(text)
+    label.setWordWrap(False)
+    return label
+
+
 class TurnChecks(QGroupBox):
     """Buttons for the one-die checks; each result is shown here and lands in the roll log."""
 
@@ -59,14 +67,14 @@ class TurnChecks(QGroupBox):
         self._context = context
         self.tokens_spin = _spin(1, MAX_TOKENS, 1, "widowers_effect_tokens")
         self.tokens_spin.setToolTip("Continuous-effect tokens on the hero's sheet")
-        self.effects_button = QPushButton("Roll for the tokens")
+        self.effects_button = QPushButton("Roll for each: 1–2 ends it")
         self.effects_button.setObjectName("widowers_effects_roll")
         self.push_back_button = QPushButton("Push Back")
         self.push_back_button.setObjectName("widowers_push_back")
         self.push_back_button.setToolTip("After placing the villain: 4–6 knocks it down")
         self.enemies_spin = _spin(1, MAX_ENEMIES, 1, "widowers_enemies_left")
         self.enemies_spin.setToolTip("Enemies in the space the hero leaves (not knocked out)")
-        self.strikes_button = QPushButton("Roll the free strikes")
+        self.strikes_button = QPushButton("Free strikes: a hazard roll each")
         self.strikes_button.setObjectName("widowers_free_strikes")
         self.wounds_spin = _spin(0, 20, 1, "widowers_xp_wounds")
         self.health_spin = _spin(0, 20, 1, "widowers_xp_health")
@@ -85,19 +93,19 @@ class TurnChecks(QGroupBox):
         effects = QHBoxLayout()
         effects.addWidget(self.tokens_spin)
         effects.addWidget(self.effects_button, 1)
-        form.addRow(_plain("Continuous effects (1–2 ends a token)"), effects)
+        form.addRow(_line("Effect tokens"), effects)
         strikes = QHBoxLayout()
         strikes.addWidget(self.enemies_spin)
         strikes.addWidget(self.strikes_button, 1)
-        form.addRow(_plain("Free strikes (enemies left)"), strikes)
-        form.addRow(_plain("Feat"), self.push_back_button)
+        form.addRow(_line("Enemies left"), strikes)
+        form.addRow(_line("Feat"), self.push_back_button)
         xp = QHBoxLayout()
         xp.addWidget(_plain("wounds"))
         xp.addWidget(self.wounds_spin)
         xp.addWidget(_plain("villain Health"))
         xp.addWidget(self.health_spin)
         xp.addStretch(1)
-        form.addRow(_plain("XP for an attack"), xp)
+        form.addRow(_line("XP for an attack"), xp)
         form.addRow(self.xp_label)
         form.addRow(self.result_label)
         form.addRow(self.detail_label)

@@ -156,6 +156,15 @@ class WidowersWoodPanel(QWidget):
         self.error_label.setObjectName("widowers_error")
         self.error_label.setStyleSheet("color: #b00020;")
         self.error_label.hide()
+        self.take_button = QPushButton()
+        self.take_button.setObjectName("widowers_take")
+        self.take_button.setToolTip(
+            "Move the miniature from its reserve to the board in the chapter tracker "
+            "(Edit ▸ Undo takes it back)"
+        )
+        self.take_button.hide()
+        self._take: tuple[str, str, int] | None = None
+        """The tracked type, colour and passage the last spawn roll takes, until taken."""
         self.checks = TurnChecks(context)
         self.tracker = WoodTrackerView(context)
 
@@ -187,6 +196,7 @@ class WidowersWoodPanel(QWidget):
         self.reroll_button.clicked.connect(self.reroll_picked)
         self.dice_view.picked_changed.connect(self._update_reroll_button)
         self.dice_edit.returnPressed.connect(self.roll)
+        self.take_button.clicked.connect(self.take_spawned)
         self._refresh()
 
     # --- layout -----------------------------------------------------------------------------
@@ -234,6 +244,12 @@ class WidowersWoodPanel(QWidget):
         spawn.addRow(_plain("Left in reserve"), reserve)
         spawn.addRow(_plain("Priority colour"), self.priority_box)
         spawn.addRow(_plain("Passages gone"), self.gone_edit)
+        spawn.addRow(
+            _plain(
+                "A type in the chapter tracker below, found by its index tokens, brings its "
+                "own reserve and the round's priority colour; these boxes are for the rest."
+            )
+        )
         column.addWidget(self.spawn_group)
 
         column.addWidget(self.odds_label)
@@ -246,6 +262,7 @@ class WidowersWoodPanel(QWidget):
         column.addWidget(self.dice_view)
         column.addWidget(self.result_label)
         column.addWidget(self.detail_label)
+        column.addWidget(self.take_button, 0, Qt.AlignmentFlag.AlignLeft)
         column.addWidget(self.checks)
         column.addWidget(self.tracker)
         column.addStretch(1)
@@ -391,7 +408,12 @@ class WidowersWoodPanel(QWidget):
             self._show_error(str(problem))
 
     def _show(self, roll: _Roll, *, rerolled: bool) -> None:
+        self._take = None
         headline, detail, total = self._outcome(roll)
+        if self._take is not None:
+            name, colour, _passage = self._take
+            self.take_button.setText(f"Take a {colour} {name} from its reserve")
+        self.take_button.setVisible(self._take is not None)
         self._roll = roll
         plan = roll.plan
         if plan.kind is RollKind.SPAWN:
@@ -464,16 +486,32 @@ class WidowersWoodPanel(QWidget):
         if plan.kind is RollKind.HAZARD:
             damage = hazard_damage(faces[0])
             return ("1 DAMAGE" if damage else "UNHURT"), f"hazard die {faces[0]}", faces[0]
+        return self._spawn_outcome(faces)
+
+    def _spawn_outcome(self, faces: tuple[int, ...]) -> tuple[str, str, int]:
+        """A spawn read against the tracked type the type die picks (its reserve, the round's
+        priority colour), else against the boxes of the spawn form."""
+        tracked = (
+            self.tracker.table.villain_for_token(faces[0]) if self.tracker.isEnabled() else None
+        )
+        red, blue = self.red_spin.value(), self.blue_spin.value()
+        priority = self.priority_box.currentData()
+        villains = self.villains()
+        if tracked is not None:
+            red, blue = tracked.reserve_red, tracked.reserve_blue
+            priority = self.tracker.table.deck.priority or priority
+            villains = {faces[0]: tracked.name}
         spawn = decide_spawn(
             faces[0],
             faces[1],
-            red_left=self.red_spin.value(),
-            blue_left=self.blue_spin.value(),
-            priority=self.priority_box.currentData(),
-            villains=self.villains(),
+            red_left=red,
+            blue_left=blue,
+            priority=priority,
+            villains=villains,
             passages_gone=self.passages_gone(),
         )
         villain = spawn.villain or f"the type with index {spawn.type_index}"
+        total = faces[0] * 10 + faces[1]
         if spawn.take is None:
             why = (
                 f"Passage {spawn.passage} no longer exists"
@@ -484,13 +522,29 @@ class WidowersWoodPanel(QWidget):
                 f"No {villain} generated: activate the farthest",
                 f"{why}, so no villain is generated. Activate the {villain} farthest from "
                 "any hero instead.",
-                faces[0] * 10 + faces[1],
+                total,
             )
+        if tracked is None:
+            where = "more left in the reserve, priority colour on a tie"
+        else:
+            where = f"its reserve in the tracker holds {red} red and {blue} blue"
+            self._take = (tracked.name, spawn.take, spawn.passage)
         return (
             f"{villain} at passage {spawn.passage}",
-            f"Take a {spawn.take} miniature (more left in the reserve, priority colour on a tie).",
-            faces[0] * 10 + faces[1],
+            f"Take a {spawn.take} miniature ({where}).",
+            total,
         )
+
+    def take_spawned(self) -> None:
+        """The miniature the spawn takes leaves its reserve for the board: one undoable step."""
+        if self._take is None:
+            return
+        name, colour, passage = self._take
+        text = f"Spawn: a {colour} {name} at passage {passage}"
+        if self.tracker.change(text, lambda table: table.spawned(name, colour)):
+            self._take = None
+            self.take_button.hide()
+            self.detail_label.setText(f"{self.detail_label.text()} Taken: it is on the board.")
 
     def _update_reroll_button(self) -> None:
         self.reroll_button.setEnabled(self._roll is not None and bool(self.dice_view.picked()))

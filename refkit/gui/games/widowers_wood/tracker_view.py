@@ -263,13 +263,15 @@ class WoodTrackerView(QGroupBox):
         if any(v.name.casefold() == name.casefold() for v in self.table.villains):
             self.message_label.setText(f"{name} is at the table already: change its numbers there.")
             return
-        entry = VillainType(name, self.index_spin.value())
+        entry = VillainType.new(name, self.index_spin.value())
         if self.change(f"Add the villain type {name}", lambda t: t.villain_set(entry)):
             self.villain_edit.clear()
 
     def set_villain(self, name: str, **values: int) -> None:
         old = next(v for v in self.table.villains if v.name == name)
         entry = replace(old, **values)
+        if "index" in values and old.tokens:
+            entry = replace(entry, tokens=())  # a new index replaces the card's tokens
         if entry != old:
             self.change(
                 f"{name}: {', '.join(f'{k} {v}' for k, v in values.items())}",
@@ -389,28 +391,37 @@ class WoodTrackerView(QGroupBox):
 
     def _villain_row(self, row: int, villain: VillainType) -> None:
         box = QFrame()
-        line = QHBoxLayout(box)
-        line.setContentsMargins(6, 0, 6, 0)
-        line.addWidget(plain_label(villain.name), 1)
-        for key, low, high, prefix in (
-            ("index", 0, 6, "index "),
-            ("red", 0, MAX_ON_BOARD, "red "),
-            ("blue", 0, MAX_ON_BOARD, "blue "),
-        ):
-            spin = _spin(low, high, getattr(villain, key), f"villain_{key}_{row}")
-            spin.setKeyboardTracking(False)
-            spin.setPrefix(prefix)
-            spin.setAccessibleName(f"{villain.name}: {key}")
-            spin.valueChanged.connect(
-                lambda value, k=key, n=villain.name: self.set_villain(n, **{k: value})
-            )
-            line.addWidget(spin)
-            self._rows.setdefault(f"villain:{villain.name}", {})[key] = spin
+        lines = QVBoxLayout(box)
+        lines.setContentsMargins(6, 0, 6, 4)
+        top = QHBoxLayout()
+        tokens = villain.spawn_tokens
+        spawned_on = f" — spawns on {', '.join(map(str, tokens))}" if len(tokens) > 1 else ""
+        top.addWidget(plain_label(villain.name + spawned_on, bold=True), 1)
         remove = QToolButton()
         remove.setText("Remove")
         remove.setAccessibleName(f"Remove the villain type {villain.name}")
         remove.clicked.connect(lambda _=False, n=villain.name: self.remove_villain(n))
-        line.addWidget(remove)
+        top.addWidget(remove)
+        lines.addLayout(top)
+        counts = QHBoxLayout()
+        for key, high, prefix, what in (
+            ("index", 6, "index ", "index"),
+            ("red", MAX_ON_BOARD, "board red ", "red on the board"),
+            ("blue", MAX_ON_BOARD, "blue ", "blue on the board"),
+            ("reserve_red", MAX_ON_BOARD, "reserve red ", "red in the reserve"),
+            ("reserve_blue", MAX_ON_BOARD, "blue ", "blue in the reserve"),
+        ):
+            spin = _spin(0, high, getattr(villain, key), f"villain_{key}_{row}")
+            spin.setKeyboardTracking(False)
+            spin.setPrefix(prefix)
+            spin.setAccessibleName(f"{villain.name}: {what}")
+            spin.valueChanged.connect(
+                lambda value, k=key, n=villain.name: self.set_villain(n, **{k: value})
+            )
+            counts.addWidget(spin)
+            self._rows.setdefault(f"villain:{villain.name}", {})[key] = spin
+        counts.addStretch(1)
+        lines.addLayout(counts)
         self.villains_grid.addWidget(box, row, 0)
 
     def row(self, name: str) -> dict[str, QWidget]:
