@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from refkit.errors import DomainError
 from refkit.games.stworze.resolver import Influence
 
 NAME_LIMIT = 40
@@ -17,7 +18,7 @@ MISSIONS = 8
 LOCKS = ("lock1", "lock2", "lock3")
 
 
-class StworzeTableError(ValueError):
+class StworzeTableError(DomainError, ValueError):
     """A change the Stworze tracker refuses; its message says what and why."""
 
 

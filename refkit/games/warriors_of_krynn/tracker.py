@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from refkit.errors import DomainError
 from refkit.games.warriors_of_krynn.conflict import ACTIONS_PER_TURN, ConflictResult
 
 NAME_LIMIT = 40
@@ -22,7 +23,7 @@ RESPITE_CARDS = 2
 RespiteChoice = Literal["stress", "cards"]
 
 
-class KrynnTrackerError(ValueError):
+class KrynnTrackerError(DomainError, ValueError):
     """A change the tracker refuses; its message says what and why."""
 
 

@@ -227,7 +227,9 @@ def test_the_encounter_hex_is_the_one_the_referee_picks_along_the_true_walk():
     [
         (DayFaces(tests={"Ann": (5, 5)}), "test dice are given for Ann"),
         (DayFaces(encounter=11), "travel encounter die shows 11"),
-        (DayFaces(miasma={"Mule": (5, 5)}), "dice are given for Mule"),
+        # Dice for a traveller who makes no Miasma test (the mule) are kept as unused (issue 25
+        # item 11); dice for someone not on the journey are a mistake, said as such.
+        (DayFaces(miasma={"Nobody": (5, 5)}), "dice are given for Nobody, who is not on"),
     ],
 )
 def test_bad_faces_are_refused_naming_the_roll(faces, message):
