@@ -1092,6 +1092,7 @@ class RefkitApp:
             self.character_panels.session.shutdown()
             self.character_panels = None
         if self.database is not None:
+            self.undo_stack.blockSignals(True)  # its listeners read the database: closed now
             self.database.close()
             self.database = None
 
