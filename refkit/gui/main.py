@@ -354,6 +354,7 @@ class RefkitApp:
         self.worker = Worker(self.window)
         """The one thread that imports, opens the database and writes it off the GUI thread."""
         self.worker.busy.connect(self._show_writing)
+        self.worker.gate.refused.connect(self.window.show_status)
         self.undo_stack = RefkitUndoStack(self.window)
         self.undo_stack.setObjectName("undo_stack")
         toolbar = QToolBar("Main toolbar")

@@ -93,6 +93,9 @@ class RefkitUndoStack(QUndoStack):
         self._pending: list[PendingSaver] = []
         self._saving_pending = False
         self._running = 0
+        self._later: list[CommandAdapter] = []
+        """Steps done while another was being pushed (started from input the window took
+        meanwhile), put on the stack after it: the order they were saved in."""
         self._worker: Worker | None = None
         self._unit_of_work: UnitOfWork | None = None
         self._in_unit: Callable[[], bool] = _never
@@ -173,20 +176,26 @@ class RefkitUndoStack(QUndoStack):
     # -- steps ---------------------------------------------------------------------------------
 
     def undo(self) -> None:
+        if self._refused_while_running("Undo"):
+            return
         self.save_pending_edits()
         self._running += 1
         try:
             super().undo()
         finally:
             self._running -= 1
+            self._push_later()
 
     def redo(self) -> None:
+        if self._refused_while_running("Redo"):
+            return
         self.save_pending_edits()
         self._running += 1
         try:
             super().redo()
         finally:
             self._running -= 1
+            self._push_later()
 
     def push(self, cmd: QUndoCommand) -> None:
         self._running += 1
@@ -194,6 +203,43 @@ class RefkitUndoStack(QUndoStack):
             super().push(cmd)
         finally:
             self._running -= 1
+            self._push_later()
+
+    def _refused_while_running(self, step: str) -> bool:
+        """An undo or redo pressed while a step is being saved (the window takes input
+        meanwhile) would act on a stack about to change: refused, and said."""
+        if not self._running:
+            return False
+        self.command_failed.emit(f"{step} waits: the last step is still being saved")
+        return True
+
+    def push_done(
+        self, command: Command, report: bool, make: Callable[[], Command] | None
+    ) -> CommandAdapter:
+        """Do ``command`` while another step is being pushed (from input taken meanwhile, or
+        by that step itself): saved now, in the worker after that one, and put on the stack
+        right after it. Raises as :func:`push_command` does."""
+        adapter = CommandAdapter(command, self)
+        try:
+            self.run_step(command, command.do)
+        except DatabaseError as error:
+            if report:
+                self.report_unsaved_push(command, error, make)
+            raise EditNotSavedError(f"“{command.text}”", error) from error
+        adapter.setText(command.text)
+        adapter.skip_next_step()  # done already: pushing it only records it
+        adapter._pushed = True
+        self._later.append(adapter)
+        return adapter
+
+    def _push_later(self) -> None:
+        while not self._running and self._later:
+            adapter = self._later.pop(0)
+            self._running += 1
+            try:
+                super().push(adapter)
+            finally:
+                self._running -= 1
 
     def report_unsaved_push(
         self,
@@ -444,6 +490,8 @@ def push_command(
     report again).
     """
     refkit_stack = isinstance(stack, RefkitUndoStack)
+    if refkit_stack and stack.is_running():
+        return stack.push_done(command, report, make)
     if refkit_stack:
         stack.save_pending_edits()
     adapter = CommandAdapter(command, stack)
