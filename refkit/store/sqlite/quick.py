@@ -28,6 +28,7 @@ from refkit.dice.records import RollRecord
 from refkit.store.location import DATABASE_FILE_NAME, data_dir, environment_url
 from refkit.store.migrations import declared_heads
 from refkit.store.row_forms import ROLL_SOURCES, SAMPLES_SEEDED_KEY, TABLES_SEEDED_KEY
+from refkit.store.sqlite.checked_pages import note_sound
 from refkit.store.sqlite.failures import database_failure
 from refkit.store.sqlite.files import read_file_state
 from refkit.store.sqlite.settings import BUSY_TIMEOUT_MS, CONNECTION_PRAGMAS
@@ -142,7 +143,7 @@ def open_quick(
         )
     except sqlite3.Error as exc:
         raise database_failure(str(path), exc) from exc
-    quick = QuickDatabase(connection, path)
+    quick = QuickDatabase(connection, path, sound_at_open=state.pages_sound)
     try:
         connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         for pragma in QUICK_PRAGMAS:
@@ -159,9 +160,13 @@ def open_quick(
 class QuickDatabase:
     """An up-to-date Refkit file on one plain sqlite3 connection (see :func:`open_quick`)."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+    def __init__(
+        self, connection: sqlite3.Connection, path: Path, *, sound_at_open: bool = False
+    ) -> None:
         self._connection = connection
         self.path = path
+        self._sound_at_open = sound_at_open
+        """Every page was sound at open: closing notes the file as sound as it is then."""
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -347,6 +352,9 @@ class QuickDatabase:
 
     def close(self) -> None:
         self._connection.close()
+        if self._sound_at_open:
+            self._sound_at_open = False
+            note_sound(self.path)
 
     def __enter__(self) -> QuickDatabase:
         return self
