@@ -39,7 +39,7 @@ from contextlib import AbstractContextManager
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSettings, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from refkit.app.undo import Command
@@ -66,6 +66,32 @@ PendingSaver = Callable[[], None]
 """Saves edits typed but not yet saved (an editor's debounce); must not raise."""
 
 _problem_numbers = itertools.count(1)
+
+UNDO_DEPTH_KEY = "undo/depth"
+"""The settings key for how many steps Undo can go back (the oldest are dropped beyond it)."""
+DEFAULT_UNDO_DEPTH = 200
+"""A long evening's worth: each step keeps what it needs to be undone (a crow before and after
+an attack), so an unbounded stack grew through the evening (issue 30 §6)."""
+MAX_UNDO_DEPTH = 10_000
+
+
+def undo_depth(settings: QSettings) -> int:
+    """The undo depth the settings ask for (``undo/depth``, 1 to MAX_UNDO_DEPTH), else the
+    default: a value that is not a whole number in range is ignored, and logged."""
+    value = settings.value(UNDO_DEPTH_KEY)
+    if value is None:
+        return DEFAULT_UNDO_DEPTH
+    try:
+        depth = int(str(value).strip())
+    except ValueError:
+        depth = 0
+    if 1 <= depth <= MAX_UNDO_DEPTH:
+        return depth
+    log.warning(
+        "%s in the settings is %r, not a whole number from 1 to %d: %d steps are kept",
+        UNDO_DEPTH_KEY, value, MAX_UNDO_DEPTH, DEFAULT_UNDO_DEPTH,
+    )  # fmt: skip
+    return DEFAULT_UNDO_DEPTH
 
 
 def _never() -> bool:
