@@ -463,3 +463,13 @@ class SaveTableCommand:
 
 def _what(name: str) -> str:
     return f"the table \u201c{name}\u201d"
+
+
+def active_table_in(
+    chosen: dict[str, str], use: TableUse, stored: Callable[[str], RollableTable | None]
+) -> RollableTable:
+    """:meth:`TableService.active_table` from what was read another way (the quick path of a
+    one-shot command): ``chosen`` per use, ``stored(name)`` a stored table or None."""
+    name = chosen.get(use) or USE_SPECS[use].default_name
+    found = stored(name)
+    return found if found is not None else default_table(USE_SPECS[use].default_name)

@@ -119,7 +119,7 @@ def _conditions(given: list[str]) -> tuple[str, ...]:
 def _backlash_table(args: argparse.Namespace, services: Services) -> RollableTable:
     """``--table NAME``, else the backlash table in use (``table use NAME --as backlash``)."""
     if args.table is None:
-        return services.tables.active_table("backlash")
+        return services.active_table("backlash")
     return services.tables.get(args.table)
 
 

@@ -38,12 +38,16 @@ if TYPE_CHECKING:
     from refkit.rules.dungeon.clock import DungeonTurnClock
     from refkit.rules.dungeon.effects import TrackedEffect
     from refkit.rules.inventory.model import Item
+    from refkit.rules.tables.model import RollableTable
     from refkit.store.dungeon_settings import DungeonSettings
 
 QUICK_BUSY_TIMEOUT_MS: Final = BUSY_TIMEOUT_MS
 """The command line's wait for another program's lock (the engine's, from one place)."""
 QUICK_PRAGMAS: Final = CONNECTION_PRAGMAS
 """The pragmas every Refkit connection runs (the engine's, from one place)."""
+QUICK_ACTIVE_TABLES_KEY: Final = "active_tables"
+"""The ``app_state`` key of the tables chosen per use (``versioned_state.ACTIVE_TABLES_STATE``,
+spelled out: that module loads the ORM)."""
 QUICK_ROLL_SOURCES: Final = ROLL_SOURCES
 """Who may log a roll (the store's one set, :mod:`refkit.store.row_forms`)."""
 
@@ -264,6 +268,44 @@ class QuickDatabase:
             )
             for name, dice, text, source, about in rows
         ]
+
+    def active_table_choices(self) -> dict[str, str] | None:
+        """The table chosen for each use (``backlash``, ``miasma``) as
+        ``TableStore.active_tables`` reads it; None while the shipped tables are still to be
+        seeded (then the store seeds them first). ValueError for choices it cannot read."""
+        if self.meta(TABLES_SEEDED_KEY) is None:
+            return None
+        text = self.state(QUICK_ACTIVE_TABLES_KEY)
+        data = {} if text is None else json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("the stored active-table choices are not a JSON object")
+        return {str(use): str(name) for use, name in data.items()}
+
+    def stored_table(self, name: str) -> RollableTable | None:
+        """The stored table called ``name`` (ignoring case and spacing) as ``TableStore.get``
+        reads it, or None when there is none."""
+        from refkit.rules.tables.model import RollableTable, TableRow, TableSource
+        from refkit.store.row_forms import table_key
+
+        if not name.strip():
+            return None
+        row = self._one(
+            "SELECT name, dice, rows, source, description, max_modifier, modifier_name"
+            " FROM rollable_table WHERE name_key = ?",
+            (table_key(name),),
+        )
+        if row is None:
+            return None
+        stored, dice, rows, source, description, max_modifier, modifier_name = row
+        return RollableTable(
+            name=str(stored),
+            dice=str(dice),
+            rows=tuple(TableRow.from_dict(item) for item in json.loads(str(rows))),
+            source=TableSource(str(source)),
+            description=str(description),
+            max_modifier=None if max_modifier is None else int(str(max_modifier)),
+            modifier_name=str(modifier_name),
+        )
 
     def character_lines(self) -> tuple[list[QuickCharacterLine], list[QuickParty]] | None:
         """Every crow (by name, ignoring case) and every party (the same), as the character
