@@ -10,7 +10,7 @@ crow, a d100 roll, 1 healed. Resident memory (``/proc/self/statm``) is printed a
 after every fifth of the steps, with the undo stack's length; the growth per 100 steps and the
 ratio now / before close the report. ``--trace`` also runs ``tracemalloc`` in the measured
 process and prints the ten places whose Python allocations grew most (slower: for finding what
-grows, not for the figures).
+grows, not for the figures: its own records swell the resident memory many times over).
 """
 
 from __future__ import annotations
