@@ -41,7 +41,8 @@ if TYPE_CHECKING:
     from refkit.app.magic.spell_library import SpellLibrary
     from refkit.app.party.bridge import PartyBridge
     from refkit.app.party.wound_prompts import WoundPrompts
-    from refkit.app.table_service import TableService, TableUse
+    from refkit.app.table_service import TableService
+    from refkit.app.table_uses import TableUse
     from refkit.app.undo import Command
     from refkit.dice.records import RollRecord
     from refkit.rules.tables.model import RollableTable
@@ -520,7 +521,7 @@ class Services:
     def active_table(self, use: TableUse) -> RollableTable:
         """The table to roll for ``use`` (the backlash table…), as ``tables.active_table``
         says; read with plain sqlite3 when the file allows (a cast needs no ORM)."""
-        from refkit.app.table_service import active_table_in
+        from refkit.app.table_uses import active_table_in
 
         quick = self.quick()
         chosen = None if quick is None else quick.active_table_choices()
