@@ -107,6 +107,8 @@ def _pair(text: str | None, sides: int, label: str) -> tuple[int, int] | None:
 
 
 def _conditions(given: list[str]) -> tuple[str, ...]:
+    if not given:
+        return ()  # the character rules are not loaded for a cast under no condition
     from refkit.rules.character.model import CONDITIONS
 
     conditions = tuple(match_key(name) for name in given)
