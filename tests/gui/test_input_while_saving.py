@@ -12,12 +12,13 @@ import threading
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDockWidget, QPushButton
+from PySide6.QtWidgets import QApplication, QDockWidget, QPushButton, QWidget
 
 from refkit.gui.main import RefkitApp
 from refkit.gui.shell.actions import ActionSpec
-from refkit.gui.shell.pending_input import REFUSED_MESSAGE
+from refkit.gui.shell.pending_input import REFUSED_MESSAGE, InputGate
 from refkit.gui.shell.undo_adapter import push_command
 
 
@@ -150,3 +151,24 @@ def test_undo_while_a_step_is_saved_waits_and_says_so(qtbot, start_app, db_file:
     assert said and "still being saved" in said[-1]
     assert _stack_texts(app)[-2:] == ["Earlier step", "Slow step"]
     assert app.undo_stack.index() == app.undo_stack.count()
+
+
+class _ClosedByTheUser(QCloseEvent):
+    """A close asked for by the window system (its close button), as Qt marks one."""
+
+    def spontaneous(self) -> bool:
+        return True
+
+
+def test_closing_the_window_while_a_step_is_saved_waits_for_it(qtbot) -> None:
+    gate = InputGate()
+    window = QWidget()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    with gate.step():
+        event = _ClosedByTheUser()
+        assert gate.eventFilter(window, event) is True, "closed under a pending step"
+        assert not event.isAccepted()
+        assert window.isVisible()
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=2000)  # then it closes
