@@ -42,8 +42,10 @@ if TYPE_CHECKING:
     from refkit.app.party.bridge import PartyBridge
     from refkit.app.party.wound_prompts import WoundPrompts
     from refkit.app.table_service import TableService
+    from refkit.app.table_uses import TableUse
     from refkit.app.undo import Command
     from refkit.dice.records import RollRecord
+    from refkit.rules.tables.model import RollableTable
     from refkit.store.character_store import CharacterRepository
     from refkit.store.database import Database
     from refkit.store.roll_log import LoggedRoll, RollLogRepository
@@ -524,6 +526,17 @@ class Services:
             QuickTableLine(s.name, s.dice, s.rows, s.source.value, s.description)
             for s in self.tables.summaries()
         ]
+
+    def active_table(self, use: TableUse) -> RollableTable:
+        """The table to roll for ``use`` (the backlash table…), as ``tables.active_table``
+        says; read with plain sqlite3 when the file allows (a cast needs no ORM)."""
+        from refkit.app.table_uses import active_table_in
+
+        quick = self.quick()
+        chosen = None if quick is None else quick.active_table_choices()
+        if quick is not None and chosen is not None:
+            return active_table_in(chosen, use, quick.stored_table)
+        return self.tables.active_table(use)
 
     def character_lines(self) -> tuple[list[QuickCharacterLine], list[QuickParty]]:
         """Every crow (name, player, speed, dead, Stamina, wounds) and every party."""

@@ -19,10 +19,14 @@ from pathlib import Path
 from typing import Literal
 
 from refkit.app.ports import SessionLog, TableRows
+from refkit.app.table_uses import TABLE_USES as TABLE_USES
+from refkit.app.table_uses import USE_SPECS as USE_SPECS
+from refkit.app.table_uses import TableUse as TableUse
+from refkit.app.table_uses import UseSpec as UseSpec
 from refkit.app.undo import UndoConflictError
 from refkit.dice.rng import make_rng
 from refkit.errors import StaleWriteError
-from refkit.rules.tables.defaults import BACKLASH_TABLE, MIASMA_TABLE, default_table
+from refkit.rules.tables.defaults import default_table
 from refkit.rules.tables.import_formats import (
     load_table_file,
     parse_table_csv,
@@ -37,25 +41,6 @@ Clock = Callable[[], float]
 RngFactory = Callable[[int | None], tuple[random.Random, int]]
 TextFormat = Literal["text", "csv", "toml"]
 TEXT_FORMATS: tuple[str, ...] = ("text", "csv", "toml")
-
-TableUse = Literal["backlash", "miasma"]
-TABLE_USES: tuple[TableUse, ...] = ("backlash", "miasma")
-
-
-@dataclass(frozen=True)
-class UseSpec:
-    """What a use of a table rolls, and Refkit's table for it."""
-
-    label: str
-    dice: str
-    rolled_as: str
-    default_name: str
-
-
-USE_SPECS: dict[TableUse, UseSpec] = {
-    "backlash": UseSpec("backlash", "d100", "d100 + the spell's rank", BACKLASH_TABLE),
-    "miasma": UseSpec("Miasma", "1d10", "1d10 + cruelty", MIASMA_TABLE),
-}
 
 
 def table_use(text: str) -> TableUse:

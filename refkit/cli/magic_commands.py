@@ -107,6 +107,8 @@ def _pair(text: str | None, sides: int, label: str) -> tuple[int, int] | None:
 
 
 def _conditions(given: list[str]) -> tuple[str, ...]:
+    if not given:
+        return ()  # the character rules are not loaded for a cast under no condition
     from refkit.rules.character.model import CONDITIONS
 
     conditions = tuple(match_key(name) for name in given)
@@ -119,7 +121,7 @@ def _conditions(given: list[str]) -> tuple[str, ...]:
 def _backlash_table(args: argparse.Namespace, services: Services) -> RollableTable:
     """``--table NAME``, else the backlash table in use (``table use NAME --as backlash``)."""
     if args.table is None:
-        return services.tables.active_table("backlash")
+        return services.active_table("backlash")
     return services.tables.get(args.table)
 
 

@@ -43,7 +43,7 @@ from refkit.gui.shell.panel_registry import (
     PanelId,
     PanelRegistry,
 )
-from refkit.gui.shell.undo_adapter import RefkitUndoStack
+from refkit.gui.shell.undo_adapter import RefkitUndoStack, undo_depth
 from refkit.gui.shell.worker import Worker
 from refkit.gui.shell.workspaces import Workspace
 from refkit.gui.shell.workspaces import arrange as arrange_workspace
@@ -115,8 +115,10 @@ class RefkitApp:
         self.worker = Worker(self.window)
         """The one thread that imports, opens the database and writes it off the GUI thread."""
         self.worker.busy.connect(self._show_writing)
+        self.worker.gate.refused.connect(self.window.show_status)
         self.undo_stack = RefkitUndoStack(self.window)
         self.undo_stack.setObjectName("undo_stack")
+        self.undo_stack.setUndoLimit(undo_depth(settings))
         toolbar = QToolBar("Main toolbar")
         toolbar.setObjectName("main_toolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -341,6 +343,7 @@ class RefkitApp:
             self.character_panels.session.shutdown()
             self.character_panels = None
         if self.database is not None:
+            self.undo_stack.blockSignals(True)  # its listeners read the database: closed now
             self.database.close()
             self.database = None
 
@@ -377,6 +380,9 @@ def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int
     from refkit.gui.shell.source_cache import stop_pyside_source_caching
 
     stop_pyside_source_caching()  # before the big imports: ~22 MiB less resident memory
+    from refkit.gui.shell.memory import bound_malloc_arenas
+
+    bound_malloc_arenas()  # before any thread starts: memory flat through the evening
     app, created = _configure_application()
     settings = QSettings(ORGANIZATION, APPLICATION)
     palette = PaletteController(

@@ -34,6 +34,7 @@ from refkit.store.failures import DRIVER_ERROR, database_failure
 from refkit.store.location import database_path, is_server_url, resolve_database_url, shown_url
 from refkit.store.migration import MigrationOutcome, SchemaChange, bring_up_to_date
 from refkit.store.migrations import SCRIPT_LOCATION
+from refkit.store.sqlite.checked_pages import note_sound
 from refkit.store.sqlite.engine import (
     BUSY_TIMEOUT_MS,
     ConnectionHook,
@@ -104,6 +105,9 @@ class Database:
         self._role: str | None = None
         self._login: str | None = None
         self._closed = False
+        self._sound_at_open = False
+        """The file's pages were sound at open: closing notes it as sound as it is then, so
+        the next open need not read every page again (refkit.store.sqlite.checked_pages)."""
         self._identity = file_identity(path) if path is not None else None
         self._anchor: Anchor | None = None
         self._engine_options: dict[str, Any] = {"busy_timeout_ms": BUSY_TIMEOUT_MS, "hook": None}
@@ -290,6 +294,7 @@ class Database:
             engine.dispose()
             raise
         database = cls(engine, resolved, path, outcome)
+        database._sound_at_open = state.pages_sound
         database._engine_options = {"busy_timeout_ms": busy_timeout_ms, "hook": on_connect}
         return database
 
@@ -483,6 +488,9 @@ class Database:
         if self._anchor is not None:
             self._anchor.close()
             self._anchor = None
+        if self._sound_at_open and self.path is not None:
+            self._sound_at_open = False
+            note_sound(self.path)
 
     def __enter__(self) -> Database:
         return self

@@ -14,10 +14,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Final
 
 from refkit.dice.records import LoggedRoll, RollRecord
-from refkit.rules.dungeon.effects import TrackedEffect
 
 if TYPE_CHECKING:
     from refkit.rules.character.model import Character
+    from refkit.rules.dungeon.effects import TrackedEffect
 
 ROLL_SOURCES: Final = frozenset({"app", "cli"})
 """Who may log a roll: the window or the command line (both paths check it)."""
@@ -63,6 +63,9 @@ def tracked_effect(
     ends_at_rest: bool,
 ) -> TrackedEffect:
     """A ``tracked_effect`` row (``modes`` is a JSON list of mode names)."""
+    # Here, not at the top: a roll logged on the quick path needs no dungeon rules.
+    from refkit.rules.dungeon.effects import TrackedEffect
+
     mode_names: Iterable[str] = json.loads(modes)
     return TrackedEffect.from_dict(
         {

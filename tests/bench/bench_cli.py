@@ -8,7 +8,12 @@ checkout, e.g. ``git worktree add --detach /tmp/before REV``) adds that checkout
 same run. Each checkout gets its own data folder, prepared first (created, migrated, seeded), so
 the figures are those of a command in a loop, not of the first start.
 
-    .venv/bin/python tests/bench/bench_cli.py [--before DIR] [--runs 9]
+    .venv/bin/python tests/bench/bench_cli.py [--before DIR] [--runs 9] [--filled PATH]
+        [--big PATH]
+
+``--filled`` and ``--big`` (``make_filled_database.py PATH`` and ``... --scale 10``) add the
+database commands on a copy of each (one per checkout, opened once before timing, as a referee's
+file is), beside the sample's: issue 30 asks for them flat in the database's size.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -30,7 +36,10 @@ REFKIT_COMMANDS: dict[str, list[str]] = {
     "test --char 1": ["test", "--char", "1", "--json"],
     "roll 4d6kh3": ["roll", "4d6kh3", "--json"],
     "odds test": ["odds", "test", "--char", "1", "--edges", "2", "--json"],
+    "cast --mind 2": ["cast", "--mind", "2", "--rank", "1", "--book-ud", "8", "--json"],
 }
+DATABASE_COMMANDS = ("dt status", "character list")
+"""The ones also timed on the filled and 10x databases."""
 
 
 HERE = Path(__file__).resolve().parents[2]
@@ -50,7 +59,9 @@ def _env(data_dir: str, checkout: Path) -> dict[str, str]:
     return env
 
 
-def cli_latency(runs: int = 9, before: Path | None = None) -> None:
+def cli_latency(
+    runs: int = 9, before: Path | None = None, databases: dict[str, Path] | None = None
+) -> None:
     with contextlib.ExitStack() as stack:
         checkouts: dict[str, Path] = {"now": HERE}
         if before is not None:
@@ -71,6 +82,20 @@ def cli_latency(runs: int = 9, before: Path | None = None) -> None:
                 cmd = [sys.executable, "-m", "refkit", *args]
                 subprocess.run(cmd, env=env, cwd=checkout, check=True, capture_output=True)
                 cases[f"{label}: refkit {name}"] = (cmd, env, checkout)
+            for size, database in (databases or {}).items():
+                copy = Path(data_dir) / f"{size}.sqlite3"
+                shutil.copy(database, copy)
+                for name in DATABASE_COMMANDS:
+                    cmd = [
+                        sys.executable,
+                        "-m",
+                        "refkit",
+                        "--db",
+                        str(copy),
+                        *REFKIT_COMMANDS[name],
+                    ]
+                    subprocess.run(cmd, env=env, cwd=checkout, check=True, capture_output=True)
+                    cases[f"{label}: {size} {name}"] = (cmd, env, checkout)
         times: dict[str, list[float]] = {name: [] for name in cases}
         for _ in range(runs):
             for name, (cmd, env, cwd) in cases.items():
@@ -80,7 +105,7 @@ def cli_latency(runs: int = 9, before: Path | None = None) -> None:
     print(f"median of {runs} interleaved runs; ratios to python -c pass / to import sqlalchemy")
     for name, values in times.items():
         m = statistics.median(values)
-        print(f"{name:36s} {m * 1000:6.0f} ms   x{m / base:5.1f}   x{m / alchemy:4.2f}")
+        print(f"{name:40s} {m * 1000:6.0f} ms   x{m / base:5.1f}   x{m / alchemy:4.2f}")
 
 
 def odds_speed() -> None:
@@ -128,7 +153,10 @@ if __name__ == "__main__":
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--before", type=Path, help="another checkout to time side by side")
     options.add_argument("--runs", type=int, default=9)
+    options.add_argument("--filled", type=Path, help="make_filled_database.py's database")
+    options.add_argument("--big", type=Path, help="make_filled_database.py --scale 10's")
     chosen = options.parse_args()
-    cli_latency(chosen.runs, chosen.before)
+    sizes = {"filled": chosen.filled, "10x": chosen.big}
+    cli_latency(chosen.runs, chosen.before, {size: path for size, path in sizes.items() if path})
     odds_speed()
     notation_odds_speed()

@@ -26,7 +26,7 @@ from refkit.rules.character.model import Character
 from refkit.rules.tables.model import RollableTable, TableRow
 from refkit.store.character_store import CharacterRepository, Party
 from refkit.store.database import Database
-from refkit.store.roll_log import _to_row as roll_row
+from refkit.store.roll_log import roll_row
 from refkit.store.session_log import SessionLogEntry, append_entries
 from refkit.store.table_store import TableStore
 

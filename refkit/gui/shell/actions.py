@@ -14,6 +14,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QToolBar, QWidget
 
+from refkit.gui.shell.pending_input import the_gate
+
 
 class ActionRegistryError(ValueError):
     """Two actions clash (same id or same shortcut), or an id is unknown."""
@@ -48,6 +50,14 @@ class ActionSpec:
     application_wide: bool = False
     """The keys work in every window of the app (a floating panel, the players' window), not
     only while the main window has focus."""
+
+
+def _run_once(action: QAction, handler: Callable[[], object]) -> None:
+    """Run ``handler`` for ``action``, unless a step that action started is still being saved
+    (then the press is refused and said: see :mod:`refkit.gui.shell.pending_input`)."""
+    with the_gate().running_action(action) as free:
+        if free:
+            handler()
 
 
 def key_sequences(shortcuts: Iterable[str]) -> list[QKeySequence]:
@@ -110,7 +120,9 @@ class ActionRegistry:
             action.setChecked(spec.checked)
             action.toggled.connect(spec.handler)
         else:
-            action.triggered.connect(lambda _checked=False, run=spec.handler: run())
+            action.triggered.connect(
+                lambda _checked=False, run=spec.handler, source=action: _run_once(source, run)
+            )
         if spec.group:
             group = self._groups.get(spec.group)
             if group is None:

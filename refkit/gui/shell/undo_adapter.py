@@ -39,7 +39,7 @@ from contextlib import AbstractContextManager
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSettings, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from refkit.app.undo import Command
@@ -67,6 +67,32 @@ PendingSaver = Callable[[], None]
 
 _problem_numbers = itertools.count(1)
 
+UNDO_DEPTH_KEY = "undo/depth"
+"""The settings key for how many steps Undo can go back (the oldest are dropped beyond it)."""
+DEFAULT_UNDO_DEPTH = 200
+"""A long evening's worth: each step keeps what it needs to be undone (a crow before and after
+an attack), so an unbounded stack grew through the evening (issue 30 §6)."""
+MAX_UNDO_DEPTH = 10_000
+
+
+def undo_depth(settings: QSettings) -> int:
+    """The undo depth the settings ask for (``undo/depth``, 1 to MAX_UNDO_DEPTH), else the
+    default: a value that is not a whole number in range is ignored, and logged."""
+    value = settings.value(UNDO_DEPTH_KEY)
+    if value is None:
+        return DEFAULT_UNDO_DEPTH
+    try:
+        depth = int(str(value).strip())
+    except ValueError:
+        depth = 0
+    if 1 <= depth <= MAX_UNDO_DEPTH:
+        return depth
+    log.warning(
+        "%s in the settings is %r, not a whole number from 1 to %d: %d steps are kept",
+        UNDO_DEPTH_KEY, value, MAX_UNDO_DEPTH, DEFAULT_UNDO_DEPTH,
+    )  # fmt: skip
+    return DEFAULT_UNDO_DEPTH
+
 
 def _never() -> bool:
     return False
@@ -93,6 +119,9 @@ class RefkitUndoStack(QUndoStack):
         self._pending: list[PendingSaver] = []
         self._saving_pending = False
         self._running = 0
+        self._later: list[CommandAdapter] = []
+        """Steps done while another was being pushed (started from input the window took
+        meanwhile), put on the stack after it: the order they were saved in."""
         self._worker: Worker | None = None
         self._unit_of_work: UnitOfWork | None = None
         self._in_unit: Callable[[], bool] = _never
@@ -173,20 +202,26 @@ class RefkitUndoStack(QUndoStack):
     # -- steps ---------------------------------------------------------------------------------
 
     def undo(self) -> None:
+        if self._refused_while_running("Undo"):
+            return
         self.save_pending_edits()
         self._running += 1
         try:
             super().undo()
         finally:
             self._running -= 1
+            self._push_later()
 
     def redo(self) -> None:
+        if self._refused_while_running("Redo"):
+            return
         self.save_pending_edits()
         self._running += 1
         try:
             super().redo()
         finally:
             self._running -= 1
+            self._push_later()
 
     def push(self, cmd: QUndoCommand) -> None:
         self._running += 1
@@ -194,6 +229,43 @@ class RefkitUndoStack(QUndoStack):
             super().push(cmd)
         finally:
             self._running -= 1
+            self._push_later()
+
+    def _refused_while_running(self, step: str) -> bool:
+        """An undo or redo pressed while a step is being saved (the window takes input
+        meanwhile) would act on a stack about to change: refused, and said."""
+        if not self._running:
+            return False
+        self.command_failed.emit(f"{step} waits: the last step is still being saved")
+        return True
+
+    def push_done(
+        self, command: Command, report: bool, make: Callable[[], Command] | None
+    ) -> CommandAdapter:
+        """Do ``command`` while another step is being pushed (from input taken meanwhile, or
+        by that step itself): saved now, in the worker after that one, and put on the stack
+        right after it. Raises as :func:`push_command` does."""
+        adapter = CommandAdapter(command, self)
+        try:
+            self.run_step(command, command.do)
+        except DatabaseError as error:
+            if report:
+                self.report_unsaved_push(command, error, make)
+            raise EditNotSavedError(f"“{command.text}”", error) from error
+        adapter.setText(command.text)
+        adapter.skip_next_step()  # done already: pushing it only records it
+        adapter._pushed = True
+        self._later.append(adapter)
+        return adapter
+
+    def _push_later(self) -> None:
+        while not self._running and self._later:
+            adapter = self._later.pop(0)
+            self._running += 1
+            try:
+                super().push(adapter)
+            finally:
+                self._running -= 1
 
     def report_unsaved_push(
         self,
@@ -444,6 +516,8 @@ def push_command(
     report again).
     """
     refkit_stack = isinstance(stack, RefkitUndoStack)
+    if refkit_stack and stack.is_running():
+        return stack.push_done(command, report, make)
     if refkit_stack:
         stack.save_pending_edits()
     adapter = CommandAdapter(command, stack)

@@ -10,8 +10,9 @@ the loop is attached).
 
 :meth:`Worker.wait_for` is how the window writes: an edit's database work runs in the worker
 while the GUI thread keeps turning its event loop — the clock ticks, the window repaints, timers
-fire — with the user's clicks and keys held back until the edit is done, so they act in the order
-they were made on what the edit left. To its caller it is an ordinary call that returns or raises.
+fire, and the user's clicks and keys are taken, except in the part of the window the edit came
+from, which refuses them until it is saved (:mod:`refkit.gui.shell.pending_input`). To its
+caller it is an ordinary call that returns or raises.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QEventLoop, QObject, Qt, QThread, QTimer, Signal
 
 from refkit.gui.shell.gui_thread import deliver_pending
+from refkit.gui.shell.pending_input import the_gate
 
 T = TypeVar("T")
 THREAD_NAME = "refkit-worker"
@@ -59,6 +61,8 @@ class Worker(QObject):
         """A test for "run it here after all": a unit of work open on the GUI thread (its lock
         would keep the worker out)."""
         self._shut = False
+        self.gate = the_gate()
+        """Refuses input where a pending step came from, lets the rest of the window work."""
 
     def submit(self, function: Callable[..., T], *args: Any) -> Future[T]:
         """Run ``function(*args)`` after the jobs handed in before it."""
@@ -103,11 +107,12 @@ class Worker(QObject):
         """``function(*args)`` run in the worker after the jobs before it; returns what it
         returns and raises what it raises, in the caller's frame.
 
-        Meanwhile the GUI thread turns its event loop without user input (painting and timers
-        go on; clicks and keys wait their turn). Run in the calling thread instead when the
-        worker is not for writes (:attr:`writes_here`), off the GUI thread, inside an asyncio
-        task (which a nested loop would re-enter), when :attr:`inline_when` says so, or after
-        :meth:`shutdown`.
+        Meanwhile the GUI thread turns its event loop (painting and timers go on, and so does
+        the user's input, except where the step came from:
+        :class:`~refkit.gui.shell.pending_input.InputGate`). Run in the calling thread instead
+        when the worker is not for writes (:attr:`writes_here`), off the GUI thread, inside an
+        asyncio task (which a nested loop would re-enter), when :attr:`inline_when` says so, or
+        after :meth:`shutdown`.
         """
         if not self._waits_here():
             return function(*args)
@@ -138,7 +143,8 @@ class Worker(QObject):
     def _wait(self, future: Future[Any]) -> None:
         loop = QEventLoop()
         future.add_done_callback(lambda _done: self._wake_up(loop))
-        self._turn(loop, future.done)
+        with self.gate.step():
+            self._turn(loop, future.done, QEventLoop.ProcessEventsFlag.AllEvents)
 
     def turn_until(self, done: Callable[[], bool]) -> None:
         """Turn the GUI thread's event loop without user input until ``done()`` (asked every
@@ -149,18 +155,20 @@ class Worker(QObject):
         poll.timeout.connect(lambda: done() and loop.quit())
         poll.start(POLL_MS)
         try:
-            self._turn(loop, done)
+            self._turn(loop, done, QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
         finally:
             poll.stop()
 
-    def _turn(self, loop: QEventLoop, done: Callable[[], bool]) -> None:
+    def _turn(
+        self, loop: QEventLoop, done: Callable[[], bool], flags: QEventLoop.ProcessEventsFlag
+    ) -> None:
         said = QTimer()
         said.setSingleShot(True)
         said.timeout.connect(lambda: self.busy.emit(True))
         said.start(BUSY_AFTER_MS)
         try:
             if not done():
-                loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+                loop.exec(flags)
         finally:
             if not said.isActive():
                 self.busy.emit(False)

@@ -17,6 +17,7 @@ from refkit.store.errors import (
     DatabaseWriteError,
     NotADatabaseError,
 )
+from refkit.store.sqlite.checked_pages import forget, known_sound, note_sound
 
 VERSION_TABLE = "alembic_version"
 
@@ -29,6 +30,9 @@ class FileState:
     """False for a missing or zero-byte file: nothing there is worth a backup copy."""
     revisions: tuple[str, ...]
     """Revisions recorded in the file; empty for a new, empty or never-migrated file."""
+    pages_sound: bool = False
+    """True when every page was found sound: checked now, or unchanged since it last was
+    (:mod:`refkit.store.sqlite.checked_pages`). False when the check was left out."""
 
     @property
     def label(self) -> str | None:
@@ -38,19 +42,20 @@ class FileState:
 
 def read_file_state(path: Path, *, check_pages: bool = True) -> FileState:
     """Inspect ``path`` without writing to it (without ``check_pages``, the ``quick_check`` of
-    every page is left out: some 80 ms on a 20 MB file).
+    every page is left out: some 80 ms on a 20 MB file; it is left out too for a file found
+    sound before and unchanged since, see :mod:`refkit.store.sqlite.checked_pages`).
 
     Raises NotADatabaseError if it is a folder, not an SQLite file, or an SQLite database of some
     other program (tables but no Refkit migration record), DamagedDatabaseError if
     ``PRAGMA quick_check`` finds a damaged page or index (then nothing may write to it), and
     DatabaseError if it cannot be read.
     """
-    if not path.exists():
-        return FileState(has_data=False, revisions=())
+    if not path.exists():  # made here, sound from its first page
+        return FileState(has_data=False, revisions=(), pages_sound=check_pages)
     if not path.is_file():
         raise NotADatabaseError(f"{path} is not a file; give the path of a Refkit database file")
     if path.stat().st_size == 0:
-        return FileState(has_data=False, revisions=())
+        return FileState(has_data=False, revisions=(), pages_sound=check_pages)
     try:
         # Read-write but never create: a read-only connection would leave -wal/-shm files
         # behind, while the last ordinary connection to close removes them. Nothing is written.
@@ -66,7 +71,9 @@ def read_file_state(path: Path, *, check_pages: bool = True) -> FileState:
         if VERSION_TABLE in tables:
             rows = connection.execute(f"SELECT version_num FROM {VERSION_TABLE}").fetchall()
             revisions = tuple(sorted(str(row[0]) for row in rows))
-        damage = _quick_check(connection) if check_pages else ""
+        known = check_pages and known_sound(path)
+        checking = check_pages and not known
+        damage = _quick_check(connection) if checking else ""
     except sqlite3.OperationalError as exc:
         # Locked, full disk, read-only: said as the same failures are said in use.
         from refkit.store.sqlite.failures import database_failure
@@ -84,6 +91,7 @@ def read_file_state(path: Path, *, check_pages: bool = True) -> FileState:
     finally:
         connection.close()
     if damage:
+        forget(path)
         raise DamagedDatabaseError(str(path), damage)
     foreign = sorted(name for name in tables if not name.startswith("sqlite_"))
     if foreign and VERSION_TABLE not in tables:
@@ -92,7 +100,9 @@ def read_file_state(path: Path, *, check_pages: bool = True) -> FileState:
             f"{path} is an SQLite database of some other program (tables: {shown}), "
             "not a Refkit database; open another file with --db"
         )
-    return FileState(has_data=True, revisions=revisions)
+    if checking:
+        note_sound(path)
+    return FileState(has_data=True, revisions=revisions, pages_sound=check_pages)
 
 
 def _quick_check(connection: sqlite3.Connection) -> str:

@@ -28,6 +28,7 @@ from refkit.dice.records import RollRecord
 from refkit.store.location import DATABASE_FILE_NAME, data_dir, environment_url
 from refkit.store.migrations import declared_heads
 from refkit.store.row_forms import ROLL_SOURCES, SAMPLES_SEEDED_KEY, TABLES_SEEDED_KEY
+from refkit.store.sqlite.checked_pages import note_sound
 from refkit.store.sqlite.failures import database_failure
 from refkit.store.sqlite.files import read_file_state
 from refkit.store.sqlite.settings import BUSY_TIMEOUT_MS, CONNECTION_PRAGMAS
@@ -37,12 +38,16 @@ if TYPE_CHECKING:
     from refkit.rules.dungeon.clock import DungeonTurnClock
     from refkit.rules.dungeon.effects import TrackedEffect
     from refkit.rules.inventory.model import Item
+    from refkit.rules.tables.model import RollableTable
     from refkit.store.dungeon_settings import DungeonSettings
 
 QUICK_BUSY_TIMEOUT_MS: Final = BUSY_TIMEOUT_MS
 """The command line's wait for another program's lock (the engine's, from one place)."""
 QUICK_PRAGMAS: Final = CONNECTION_PRAGMAS
 """The pragmas every Refkit connection runs (the engine's, from one place)."""
+QUICK_ACTIVE_TABLES_KEY: Final = "active_tables"
+"""The ``app_state`` key of the tables chosen per use (``versioned_state.ACTIVE_TABLES_STATE``,
+spelled out: that module loads the ORM)."""
 QUICK_ROLL_SOURCES: Final = ROLL_SOURCES
 """Who may log a roll (the store's one set, :mod:`refkit.store.row_forms`)."""
 
@@ -142,7 +147,7 @@ def open_quick(
         )
     except sqlite3.Error as exc:
         raise database_failure(str(path), exc) from exc
-    quick = QuickDatabase(connection, path)
+    quick = QuickDatabase(connection, path, sound_at_open=state.pages_sound)
     try:
         connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         for pragma in QUICK_PRAGMAS:
@@ -159,9 +164,13 @@ def open_quick(
 class QuickDatabase:
     """An up-to-date Refkit file on one plain sqlite3 connection (see :func:`open_quick`)."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+    def __init__(
+        self, connection: sqlite3.Connection, path: Path, *, sound_at_open: bool = False
+    ) -> None:
         self._connection = connection
         self.path = path
+        self._sound_at_open = sound_at_open
+        """Every page was sound at open: closing notes the file as sound as it is then."""
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -260,6 +269,44 @@ class QuickDatabase:
             for name, dice, text, source, about in rows
         ]
 
+    def active_table_choices(self) -> dict[str, str] | None:
+        """The table chosen for each use (``backlash``, ``miasma``) as
+        ``TableStore.active_tables`` reads it; None while the shipped tables are still to be
+        seeded (then the store seeds them first). ValueError for choices it cannot read."""
+        if self.meta(TABLES_SEEDED_KEY) is None:
+            return None
+        text = self.state(QUICK_ACTIVE_TABLES_KEY)
+        data = {} if text is None else json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("the stored active-table choices are not a JSON object")
+        return {str(use): str(name) for use, name in data.items()}
+
+    def stored_table(self, name: str) -> RollableTable | None:
+        """The stored table called ``name`` (ignoring case and spacing) as ``TableStore.get``
+        reads it, or None when there is none."""
+        from refkit.rules.tables.model import RollableTable, TableRow, TableSource
+        from refkit.store.row_forms import table_key
+
+        if not name.strip():
+            return None
+        row = self._one(
+            "SELECT name, dice, rows, source, description, max_modifier, modifier_name"
+            " FROM rollable_table WHERE name_key = ?",
+            (table_key(name),),
+        )
+        if row is None:
+            return None
+        stored, dice, rows, source, description, max_modifier, modifier_name = row
+        return RollableTable(
+            name=str(stored),
+            dice=str(dice),
+            rows=tuple(TableRow.from_dict(item) for item in json.loads(str(rows))),
+            source=TableSource(str(source)),
+            description=str(description),
+            max_modifier=None if max_modifier is None else int(str(max_modifier)),
+            modifier_name=str(modifier_name),
+        )
+
     def character_lines(self) -> tuple[list[QuickCharacterLine], list[QuickParty]] | None:
         """Every crow (by name, ignoring case) and every party (the same), as the character
         service lists them; None while the sample party is still to be put in, or when a stored
@@ -347,6 +394,9 @@ class QuickDatabase:
 
     def close(self) -> None:
         self._connection.close()
+        if self._sound_at_open:
+            self._sound_at_open = False
+            note_sound(self.path)
 
     def __enter__(self) -> QuickDatabase:
         return self

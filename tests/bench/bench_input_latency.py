@@ -1,0 +1,236 @@
+"""Press to next input accepted, with real window-system input (issue 30 §1), now and before.
+
+    .venv/bin/python tests/bench/bench_input_latency.py --filled PATH [--big PATH] [--before REV]
+        [--presses 100] [--runs 1]
+
+Needs ``Xvfb`` (``xvfb-run``) and ``libXtst``: the offscreen platform cannot show the effect,
+because Qt holds back only input that comes from the window system, and QTest's events do not.
+Each run is a fresh process of the real window (``run_app``) on the ``xcb`` platform inside its
+own Xvfb, on a copy of the database, with an isolated ``XDG_CONFIG_HOME``. Once every panel is
+built, a DT is started and a crow opened; then each action is pressed ``--presses`` times: End
+DT (the menu command) and a crow edit (1 damage, then 1 healed). At each press a second thread
+clicks the status bar through XTEST (a real pointer click from the X server, 2 ms after the
+press began); the time from the press to that click reaching a widget is the press's *input
+latency* (what the referee feels as a held-back click), and the time until the press's own call
+returned is its *done* time. Reported per database and tree: p50, p99 and max of both, and the
+ratio now / before (``--before REV``: that revision's ``refkit`` from ``git archive``, run on the
+same copies, interleaved run by run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CHECKOUT = HERE.parents[1]
+RESULT_PREFIX = "LATENCY "
+RUN_TIMEOUT_S = 1800
+PROBE_DELAY_S = 0.002
+
+APP = r"""
+import ctypes, json, os, sys, threading, time
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+import refkit
+from refkit.gui import main
+
+PRESSES = int(os.environ["BENCH_PRESSES"])
+DELAY = float(os.environ["BENCH_PROBE_DELAY"])
+made = []
+init = main.RefkitApp.__init__
+
+def captured_init(self, *args, **kwargs):
+    init(self, *args, **kwargs)
+    made.append(self)
+    self.when_ready(lambda *_args: QTimer.singleShot(1500, script))
+
+main.RefkitApp.__init__ = captured_init
+results = {"refkit": refkit.__file__}
+x11 = ctypes.CDLL("libX11.so.6")
+xtst = ctypes.CDLL("libXtst.so.6")
+x11.XOpenDisplay.restype = ctypes.c_void_p
+x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+x11.XFlush.argtypes = [ctypes.c_void_p]
+xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+xtst.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                      ctypes.c_ulong]
+display = x11.XOpenDisplay(None)
+go = threading.Event()
+clicked = []
+started = [0.0]
+
+def prober():
+    while True:
+        go.wait()
+        go.clear()
+        time.sleep(DELAY)
+        xtst.XTestFakeButtonEvent(display, 1, 1, 0)
+        xtst.XTestFakeButtonEvent(display, 1, 0, 0)
+        x11.XFlush(display)
+
+threading.Thread(target=prober, daemon=True).start()
+
+PROBE_EVENTS = (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick)
+
+class Probe(QObject):
+    target = None
+    def eventFilter(self, watched, event):
+        if (event.type() in PROBE_EVENTS and isinstance(watched, QWidget)
+                and self.target is not None
+                and (watched is self.target or self.target.isAncestorOf(watched))):
+            clicked.append(time.perf_counter())
+        return False
+
+probe = Probe()
+
+def script():
+    app = made[0]
+    bar = app.window.statusBar()
+    probe.target = bar
+    QApplication.instance().installEventFilter(probe)
+    spot = bar.mapToGlobal(bar.rect().center())
+    xtst.XTestFakeMotionEvent(display, -1, spot.x(), spot.y(), 0)
+    x11.XFlush(display)
+    turn = app.dungeon.turn_panel
+    crows = app.character_panels.session
+    turn.dungeon_edit.setText("Bench crypt")
+    app.actions.action("dt_run").trigger()
+    crows.open(crows.service.names()[0])
+    todo = [("End DT", lambda: app.actions.action("dt_end").trigger())] * PRESSES
+    for number in range(PRESSES):
+        todo.append(("crow edit", (lambda: crows.damage(1)) if number % 2 == 0
+                     else (lambda: crows.heal_stamina(1))))
+    for kind, _ in todo[:1] + todo[PRESSES:PRESSES + 1]:
+        results[kind] = {"input": [], "done": []}
+
+    def next_press():
+        if not todo:
+            print("LATENCY " + json.dumps(results), flush=True)
+            os._exit(0)
+        kind, press = todo.pop(0)
+        before = len(clicked)
+        started = time.perf_counter()
+        go.set()
+        press()
+        done = time.perf_counter()
+        def arrived():
+            if len(clicked) == before:
+                if time.perf_counter() - started > 10:
+                    print("the probe click never arrived", file=sys.stderr)
+                    os._exit(4)
+                QTimer.singleShot(1, arrived)
+                return
+            results[kind]["input"].append((clicked[before] - started) * 1000)
+            results[kind]["done"].append((done - started) * 1000)
+            QTimer.singleShot(40, next_press)
+        arrived()
+    next_press()
+
+QTimer.singleShot(RUN_TIMEOUT_S * 1000, lambda: os._exit(3))
+sys.exit(main.run_app(db_url=sys.argv[1]))
+""".replace("RUN_TIMEOUT_S", str(RUN_TIMEOUT_S))
+
+
+def run(database: Path, tree: Path | None, presses: int) -> dict:
+    """One process on a copy of ``database`` in its own Xvfb: this checkout, or ``tree``."""
+    with tempfile.TemporaryDirectory() as work:
+        copy = Path(work) / "refkit.db"
+        shutil.copy(database, copy)
+        env = dict(
+            os.environ,
+            REFKIT_DATA_DIR=work,
+            XDG_CONFIG_HOME=work,
+            HOME=work,
+            BENCH_PRESSES=str(presses),
+            BENCH_PROBE_DELAY=str(PROBE_DELAY_S),
+            QT_QPA_PLATFORM="xcb",
+        )
+        if tree is not None:
+            env["PYTHONPATH"] = str(tree)
+        done = subprocess.run(
+            ["xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", sys.executable, "-c", APP,
+             str(copy)],
+            env=env,
+            cwd=tree or CHECKOUT,
+            capture_output=True,
+            text=True,
+            timeout=RUN_TIMEOUT_S,
+        )  # fmt: skip
+    lines = [line for line in done.stdout.splitlines() if line.startswith(RESULT_PREFIX)]
+    if not lines:
+        raise RuntimeError(
+            f"the measured process failed (rc {done.returncode}):\n{done.stderr[-4000:]}"
+        )
+    result: dict = json.loads(lines[-1][len(RESULT_PREFIX) :])
+    expected = (tree or CHECKOUT) / "refkit"
+    if not Path(result["refkit"]).is_relative_to(expected):
+        raise RuntimeError(f"ran {result['refkit']}, not the refkit of {expected}")
+    return result
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {"p50": statistics.median(values), "p99": p99(values), "max": max(values)}
+
+
+def report(label: str, now: list[dict], before: list[dict]) -> None:
+    print(f"\n== {label}: {len(now)} run(s) each, ms per press (lower is better) ==")
+    for kind in ("End DT", "crow edit"):
+        for measure in ("input", "done"):
+            mine = summary([v for r in now for v in r[kind][measure]])
+            theirs = summary([v for r in before for v in r[kind][measure]]) if before else None
+            print(f"{kind}, {measure}:")
+            for key, value in mine.items():
+                line = f"  {key:<4} now {value:7.1f}"
+                if theirs is not None:
+                    ratio = value / theirs[key]
+                    line += f"   before {theirs[key]:7.1f}   now/before {ratio:5.2f}"
+                print(line)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--filled", type=Path, required=True, help="make_filled_database.py's")
+    parser.add_argument("--big", type=Path, help="make_filled_database.py --scale 10's")
+    parser.add_argument("--before", help="a git revision to compare with (e.g. main)")
+    parser.add_argument("--presses", type=int, default=100, help="per action")
+    parser.add_argument("--runs", type=int, default=1, help="interleaved runs per tree")
+    args = parser.parse_args(argv)
+    if shutil.which("xvfb-run") is None:
+        parser.error("needs xvfb-run (Xvfb) for real window-system input")
+    with tempfile.TemporaryDirectory() as folder:
+        tree = None
+        if args.before:
+            tree = Path(folder) / "before"
+            tree.mkdir()
+            archive = subprocess.run(
+                ["git", "archive", args.before], cwd=CHECKOUT, capture_output=True, check=True
+            )
+            subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
+        for label, database in (("filled", args.filled), ("10x filled", args.big)):
+            if database is None:
+                continue
+            now: list[dict] = []
+            before: list[dict] = []
+            for _ in range(args.runs):
+                if tree is not None:
+                    before.append(run(database, tree, args.presses))
+                now.append(run(database, None, args.presses))
+            report(f"{label} database ({database.name})", now, before)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
