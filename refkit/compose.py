@@ -510,10 +510,21 @@ class Services:
     # -- quick reads for one-shot commands ----------------------------------------------------
 
     def dungeon_status(self) -> dict[str, Any]:
-        """The ``refkit dt status`` object now; read with plain sqlite3 when the file allows."""
+        """The ``refkit dt status`` object now; read with plain sqlite3 when the file allows,
+        with psycopg alone when a server's campaign is up to date (the ORM not loaded)."""
         quick = self.quick()
         if quick is not None:
             return quick.dungeon_clock().status(float(self.clock()))
+        if self._database is None:
+            from refkit.store.location import environment_url, is_server_url
+
+            url = self.db_url if self.db_url is not None else environment_url()
+            if url is not None and is_server_url(url):
+                from refkit.store.postgresql.quick import read_server_clock
+
+                clock = read_server_clock(url, lock_timeout_ms=self.busy_timeout_ms)
+                if clock is not None:
+                    return clock.status(float(self.clock()))
         return self.dungeon_clock.status()
 
     def table_lines(self) -> list[QuickTableLine]:

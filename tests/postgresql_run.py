@@ -19,6 +19,7 @@ import itertools
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -268,9 +269,26 @@ def on_server(
     monkeypatch.setattr(refkit.store.location, "resolve_database_url", resolver)
     monkeypatch.setattr(refkit.store.database, "resolve_database_url", resolver)
     monkeypatch.setenv("REFKIT_DATABASE_URL", default)
+    _quick_path_made_first(resolver, monkeypatch)
     if eager:
         server.ensure(default)
     try:
         yield default
     finally:
         server.drop_created()
+
+
+def _quick_path_made_first(
+    resolver: Callable[[str | None], str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server's quick path (``dt status`` with psycopg alone) reads the URL it is given
+    without resolving it: the test's database is made (by ``resolver``) before it looks."""
+    import refkit.store.postgresql.quick as quick
+
+    read = quick.read_server_clock
+
+    def made_first(url: str, **options: Any) -> Any:
+        resolver(url)
+        return read(url, **options)
+
+    monkeypatch.setattr(quick, "read_server_clock", made_first)

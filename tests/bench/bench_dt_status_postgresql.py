@@ -7,13 +7,15 @@ postgres, on loopback). A fresh campaign database is made there (and dropped aft
 SQLite file in a temporary folder; both are migrated and seeded before timing. Timed, in turn:
 
 - sqlite: the SQLite file (the quick sqlite3 path);
-- postgresql: the server database, the schema version read from the server (two catalogue
-  queries; Alembic is not imported when it is at head);
-- postgresql, walking Alembic: the same, but as every start did before this change (the start-up
-  check made to load Alembic and walk every migration, as when the server's revision was unknown).
+- postgresql: the server database through the quick path (psycopg alone: the schema revision
+  and the clock row read, neither SQLAlchemy nor the ORM imported);
+- postgresql, full open: the same database as before the quick path, the ORM loaded and the
+  database opened with it (the quick path turned off);
+- postgresql, walking Alembic: the full open as every start did before the schema revision was
+  read from the server (Alembic loaded and every migration walked; the quick path turned off).
 
-Prints the medians (min–max) and the ratios postgresql / sqlite and before / after; then the
-part the change is about on its own: ``Database.open`` in a fresh process (the ORM and the driver
+Prints the medians (min–max) and the ratios postgresql / sqlite, full open / quick path and
+walking / full open; then ``Database.open`` on its own in a fresh process (the ORM and the driver
 imported first, not timed), reading the revision from the server against walking Alembic.
 """
 
@@ -30,6 +32,13 @@ from pathlib import Path
 
 WALKING = (
     "import sys, refkit.store.migration as m; m.declared_heads = lambda *a: None; "
+    "import refkit.store.postgresql.quick as q; q.read_server_clock = lambda *a, **k: None; "
+    "from refkit.cli import run_cli; sys.exit(run_cli(sys.argv[1:]))"
+)
+
+
+FULL_OPEN = (
+    "import sys, refkit.store.postgresql.quick as q; q.read_server_clock = lambda *a, **k: None; "
     "from refkit.cli import run_cli; sys.exit(run_cli(sys.argv[1:]))"
 )
 
@@ -92,6 +101,7 @@ def main() -> None:
             cases = {
                 "sqlite": [sys.executable, "-m", "refkit", "--db", sqlite_file],
                 "postgresql": [sys.executable, "-m", "refkit", "--db", server],
+                "postgresql, full open": [sys.executable, "-c", FULL_OPEN, "--db", server],
                 "postgresql, walking Alembic": [sys.executable, "-c", WALKING, "--db", server],
             }
             for command in cases.values():  # migrate and seed; warm the page cache
@@ -112,10 +122,13 @@ def main() -> None:
             f"  {case:30} median {medians[case] * 1000:7.0f} ms"
             f"  ({min(values) * 1000:.0f}–{max(values) * 1000:.0f} ms)"
         )
-    server = medians["postgresql"] / medians["sqlite"]
-    walked = medians["postgresql, walking Alembic"] / medians["postgresql"]
-    print(f"  ratio postgresql / sqlite:              {server:.2f}")
-    print(f"  ratio before (walking Alembic) / after: {walked:.2f}")
+    quick = medians["postgresql"]
+    full = medians["postgresql, full open"]
+    walked = medians["postgresql, walking Alembic"]
+    print(f"  ratio postgresql (quick path) / sqlite:  {quick / medians['sqlite']:.2f}")
+    print(f"  ratio postgresql (full open) / sqlite:   {full / medians['sqlite']:.2f}")
+    print(f"  ratio full open / quick path:            {full / quick:.2f}")
+    print(f"  ratio walking Alembic / full open:       {walked / full:.2f}")
     read, walk = (statistics.median(opens[mode]) for mode in ("read", "walk"))
     print("Database.open on the server in a fresh process (imports before it not timed):")
     print(f"  revision read from the server: median {read * 1000:6.0f} ms")

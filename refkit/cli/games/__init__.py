@@ -2,8 +2,8 @@
 
 A game module defines ``register(commands)`` like the other command modules (``commands`` is the
 ``add_subparsers`` object); adding a game's commands means adding its module, nothing else. A
-module with an underscore in its name (``widowers_tracker``) is a part of a game's module, which
-registers it under its own command: it is not a command of its own.
+game's parts, which its module registers under its own command, are never commands of their own:
+they go in a package (``trackers``, ``warcrow_parts``) or a module with an underscore in its name.
 """
 
 from __future__ import annotations
@@ -13,7 +13,11 @@ from types import ModuleType
 
 
 def game_command_modules() -> tuple[ModuleType, ...]:
-    """Every game command module in this package, by name (a stable ``--help`` order)."""
+    """Every game command module in this package, by name (a stable ``--help`` order).
+
+    A package or a module with an underscore in its name is a part of a game's commands,
+    registered by that game under its own command: registering it again at the top would add a
+    second ``tracker`` command and break the whole parser (``refkit --help``)."""
     import pkgutil  # not needed by ``refkit lookup``, which loads its own module alone
 
     names = sorted(

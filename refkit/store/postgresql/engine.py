@@ -21,11 +21,9 @@ from typing import Any, Final
 from sqlalchemy import Connection, Engine, Integer, Table, create_engine, event, text
 
 from refkit.store.errors import NotADatabaseError
+from refkit.store.postgresql.settings import STATEMENT_TIMEOUT_MS, VERSION_TABLE
 
-STATEMENT_TIMEOUT_MS: Final = 30_000
-"""How long one statement may run on the server before it is stopped."""
 MIGRATION_LOCK: Final = 0x5245464B  # "REFK": the advisory lock held while migrating
-VERSION_TABLE: Final = "alembic_version"
 
 ServerConnectionHook = Callable[[Any], None]
 """Run on every new psycopg connection after Refkit's settings (a test hook)."""
