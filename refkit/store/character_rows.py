@@ -8,7 +8,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
@@ -17,6 +17,7 @@ from refkit.errors import StaleWriteError
 from refkit.rules.character.model import Character
 from refkit.rules.inventory.catalogue import CatalogueItem, item_table, read_item_table
 from refkit.store.character_tables import CharacterRow, CustomItemRow, PartyMemberRow, PartyRow
+from refkit.store.crow_summaries import CrowLine, summary_key, summary_text
 from refkit.store.errors import (
     CharacterChangedError,
     CharacterNotFoundError,
@@ -94,8 +95,19 @@ def require_item(session: Session, name: str) -> CustomItemRow:
     return row
 
 
+def line_of(character: Character) -> CrowLine:
+    """What the crow list shows of ``character`` beyond its name and player."""
+    return CrowLine(
+        speed=character.speed,
+        dead=character.dead,
+        stamina=character.stamina.current,
+        stamina_max=character.stamina.max,
+        wounds=len(character.wound_slots),
+    )
+
+
 def summary_of(
-    character: Character,
+    line: CrowLine,
     name: str,
     player: str,
     revision: int,
@@ -105,15 +117,36 @@ def summary_of(
     return CharacterSummary(
         name=name,
         player=player,
-        speed=character.speed,
-        dead=character.dead,
-        stamina=character.stamina.current,
-        stamina_max=character.stamina.max,
-        wounds=len(character.wound_slots),
+        speed=line.speed,
+        dead=line.dead,
+        stamina=line.stamina,
+        stamina_max=line.stamina_max,
+        wounds=line.wounds,
         revision=revision,
         created_at=created_at,
         updated_at=updated_at,
     )
+
+
+_WRITE_LINE = text(
+    "INSERT INTO app_state (key, payload, version) VALUES (:key, :payload, 1)"
+    " ON CONFLICT (key) DO UPDATE SET payload = excluded.payload,"
+    " version = app_state.version + 1"
+)
+_DROP_LINE = text("DELETE FROM app_state WHERE key = :key")
+
+
+def write_line(session: Session, row: CharacterRow, character: Character) -> None:
+    """Keep the list line of the crow in ``row`` (just flushed) beside its document, in the
+    same transaction (:mod:`refkit.store.crow_summaries`)."""
+    assert row.id is not None
+    payload = summary_text(line_of(character), row.name_key, row.revision, row.updated_at)
+    session.connection().execute(_WRITE_LINE, {"key": summary_key(row.id), "payload": payload})
+
+
+def drop_line(session: Session, row_id: int) -> None:
+    """Forget the list line of the deleted crow whose row id was ``row_id``."""
+    session.connection().execute(_DROP_LINE, {"key": summary_key(row_id)})
 
 
 def party_of(session: Session, row: PartyRow) -> Party:

@@ -17,7 +17,7 @@ import threading
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
@@ -31,10 +31,12 @@ from refkit.rules.inventory.catalogue import CatalogueItem
 from refkit.store.character_rows import (
     character_row,
     decode_item,
+    drop_line,
     encode_item,
     flush_rows,
     item_row,
     item_what,
+    line_of,
     party_of,
     party_row,
     party_what,
@@ -43,6 +45,7 @@ from refkit.store.character_rows import (
     require_party,
     set_members,
     summary_of,
+    write_line,
 )
 from refkit.store.character_tables import (
     AppMetaRow,
@@ -50,6 +53,13 @@ from refkit.store.character_tables import (
     CustomItemRow,
     PartyMemberRow,
     PartyRow,
+)
+from refkit.store.crow_summaries import (
+    SUMMARY_RANGE,
+    fresh_line,
+    row_id_of,
+    stamp,
+    summary_key,
 )
 from refkit.store.database import Database, utc_now
 from refkit.store.errors import CharacterChangedError as CharacterChangedError
@@ -60,6 +70,7 @@ from refkit.store.records import CharacterSummary as CharacterSummary
 from refkit.store.records import Party as Party
 from refkit.store.row_forms import name_key as name_key
 from refkit.store.row_forms import stored_character
+from refkit.store.state_tables import AppStateRow
 from refkit.store.versioned_state import DocumentShelf, VersionedText, VersionedValues
 from refkit.store.versions import delete_versioned, next_version, require_version
 from refkit.store.wound_prompt_store import WoundPromptRepository
@@ -67,8 +78,33 @@ from refkit.store.wound_prompt_store import WoundPromptRepository
 Clock = Callable[[], datetime]
 SUMMARY_BATCH = 500
 """Crows read per query when summaries are made (SQLite limits the parameters of one query)."""
-HEADS_SQL = "SELECT id, name, player, revision, updated_at FROM character ORDER BY name_key"
+HEADS_SQL = (
+    "SELECT id, name, player, revision, created_at, updated_at, name_key FROM character"
+    " ORDER BY name_key"
+)
 """Every crow's bookkeeping, as stored, in the list's order (``CharacterRow``'s columns)."""
+
+
+def _utc(value: datetime | str) -> datetime:
+    """A time as the ORM's ``UTCDateTime`` reads it, from what the driver handed back."""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+def _stored_lines(session: Session) -> dict[int, str]:
+    """Every crow's stored list line by its row id, in one index range read."""
+    rows = session.exec(
+        select(AppStateRow.key, AppStateRow.payload).where(
+            col(AppStateRow.key) >= SUMMARY_RANGE[0], col(AppStateRow.key) < SUMMARY_RANGE[1]
+        )
+    ).all()
+    lines = {}
+    for key, payload in rows:
+        row_id = row_id_of(key)
+        if row_id is not None:
+            lines[row_id] = payload
+    return lines
 
 
 def _clean_name(name: str, what: str) -> str:
@@ -140,48 +176,51 @@ class CharacterRepository:
     def list_summaries(self) -> list[CharacterSummary]:
         """Every character, ordered by name ignoring case.
 
-        Only crows saved since the last call are read and decoded again: after one edit, one.
+        Each crow's line is read as the repository keeps it beside the crow
+        (:mod:`refkit.store.crow_summaries`); only a crow without a current one is decoded. A
+        crow already listed by this process at the same revision is not read again at all.
         """
         with self._db.session() as session:
-            # The heads as SQLite keeps them: a thousand crows' times through the ORM's
-            # datetime type took ~110 ms each time the list was refreshed (every crow edit).
+            # The heads as the database hands them back: a thousand crows' times through the
+            # ORM's datetime type took ~110 ms each time the list was refreshed.
             heads = session.connection().exec_driver_sql(HEADS_SQL).all()
             with self._cache.lock:
                 known = dict(self._cache.summaries)
             stale = [
-                row_id
-                for row_id, _name, _player, revision, updated in heads
-                if row_id not in known or known[row_id][0] != (revision, updated)
+                head
+                for head in heads
+                if head[0] not in known or known[head[0]][0] != (head[3], stamp(head[5]))
             ]
-            payloads: dict[int, tuple[str, datetime, datetime]] = {}
-            for first in range(0, len(stale), SUMMARY_BATCH):
-                wanted = stale[first : first + SUMMARY_BATCH]
-                for row_id, payload, created_at, updated_at in session.exec(
-                    select(
-                        CharacterRow.id,
-                        CharacterRow.payload,
-                        CharacterRow.created_at,
-                        CharacterRow.updated_at,
-                    ).where(col(CharacterRow.id).in_(wanted))
+            lines = _stored_lines(session) if stale else {}
+            made: dict[int, CharacterSummary] = {}
+            undecoded = []
+            for row_id, name, player, revision, created, updated, key in stale:
+                line = fresh_line(lines.get(row_id), key, revision, updated)
+                if line is None:
+                    undecoded.append(row_id)
+                else:
+                    made[row_id] = summary_of(
+                        line, name, player, revision, _utc(created), _utc(updated)
+                    )
+            for first in range(0, len(undecoded), SUMMARY_BATCH):
+                wanted = undecoded[first : first + SUMMARY_BATCH]
+                for row in session.exec(
+                    select(CharacterRow).where(col(CharacterRow.id).in_(wanted))
                 ).all():
-                    assert row_id is not None
-                    payloads[row_id] = (payload, created_at, updated_at)
+                    assert row.id is not None
+                    made[row.id] = summary_of(
+                        line_of(decode_character(row.payload, row.name)),
+                        row.name,
+                        row.player,
+                        row.revision,
+                        row.created_at,
+                        row.updated_at,
+                    )
         fresh: dict[int, tuple[tuple[int, str], CharacterSummary]] = {}
         summaries = []
-        for row_id, name, player, revision, updated in heads:
-            if row_id in payloads:
-                payload, created_at, updated_at = payloads[row_id]
-                summary = summary_of(
-                    decode_character(payload, name),
-                    name,
-                    player,
-                    revision,
-                    created_at,
-                    updated_at,
-                )
-            else:
-                summary = known[row_id][1]
-            fresh[row_id] = ((revision, updated), summary)
+        for row_id, _name, _player, revision, _created, updated, _key in heads:
+            summary = made[row_id] if row_id in made else known[row_id][1]
+            fresh[row_id] = ((revision, stamp(updated)), summary)
             summaries.append(summary)
         with self._cache.lock:
             self._cache.summaries = fresh  # deleted crows drop out
@@ -194,13 +233,18 @@ class CharacterRepository:
             row = character_row(session, name)
             if row is None:
                 return None
-            return summary_of(
-                decode_character(row.payload, row.name),
-                row.name,
-                row.player,
+            assert row.id is not None
+            stored = session.get(AppStateRow, summary_key(row.id))
+            line = fresh_line(
+                None if stored is None else stored.payload,
+                row.name_key,
                 row.revision,
-                row.created_at,
                 row.updated_at,
+            )
+            if line is None:
+                line = line_of(decode_character(row.payload, row.name))
+            return summary_of(
+                line, row.name, row.player, row.revision, row.created_at, row.updated_at
             )
 
     def names(self) -> list[str]:
@@ -334,14 +378,18 @@ class CharacterRepository:
             row.revision += 1
             session.add(row)
             flush_rows(session, f"character {new!r}")
+            write_line(session, row, renamed)
         return renamed
 
     def delete(self, name: str) -> None:
         """Delete the character (it also leaves every party); CharacterNotFoundError if none."""
         with self._db.session() as session:
             row = require_character(session, name)
+            row_id = row.id
             session.delete(row)
             flush_rows(session, f"character {row.name!r}")
+            if row_id is not None:
+                drop_line(session, row_id)
         with self._cache.lock:  # SQLite may give its id to the next new crow
             self._cache.summaries.pop(row.id or -1, None)
 
@@ -372,6 +420,7 @@ class CharacterRepository:
             row.revision += 1
         session.add(row)
         flush_rows(session, f"character {character.name!r}")
+        write_line(session, row, character)
         return row
 
     # -- parties -----------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Final
 
 from refkit.dice.records import RollRecord
+from refkit.store.crow_summaries import SUMMARY_PREFIX, CrowLine, fresh_line
 from refkit.store.location import DATABASE_FILE_NAME, data_dir, environment_url
 from refkit.store.migrations import declared_heads
 from refkit.store.row_forms import ROLL_SOURCES, SAMPLES_SEEDED_KEY, TABLES_SEEDED_KEY
@@ -313,26 +314,32 @@ class QuickDatabase:
         crow cannot be read (the store then names it)."""
         if self.meta(SAMPLES_SEEDED_KEY) is None:
             return None
-        from refkit.rules.character.file_format import CharacterFileError
-        from refkit.store.row_forms import stored_character
-
         lines = []
-        for name, player, payload in self._all(
-            "SELECT name, player, payload FROM character ORDER BY name_key", ()
+        for name, player, key, revision, updated, line_text, row_id in self._all(
+            "SELECT c.name, c.player, c.name_key, c.revision, c.updated_at, s.payload, c.id"
+            " FROM character AS c LEFT JOIN app_state AS s ON s.key = ? || c.id"
+            " ORDER BY c.name_key",
+            (SUMMARY_PREFIX,),
         ):
-            try:
-                crow = stored_character(str(payload), str(name))
-            except (ValueError, CharacterFileError):
-                return None
+            line = fresh_line(
+                None if line_text is None else str(line_text),
+                str(key),
+                int(str(revision)),
+                str(updated),
+            )
+            if line is None:  # no line kept for this crow's revision: decode it
+                line = self._decoded_line(int(str(row_id)), str(name))
+                if line is None:
+                    return None
             lines.append(
                 QuickCharacterLine(
                     name=str(name),
                     player=str(player),
-                    speed=crow.speed,
-                    dead=crow.dead,
-                    stamina=crow.stamina.current,
-                    stamina_max=crow.stamina.max,
-                    wounds=len(crow.wound_slots),
+                    speed=line.speed,
+                    dead=line.dead,
+                    stamina=line.stamina,
+                    stamina_max=line.stamina_max,
+                    wounds=line.wounds,
                 )
             )
         members: dict[int, list[str]] = {}
@@ -347,6 +354,27 @@ class QuickDatabase:
             for party_id, name in self._all("SELECT id, name FROM party ORDER BY name_key", ())
         ]
         return lines, parties
+
+    def _decoded_line(self, row_id: int, name: str) -> CrowLine | None:
+        """The list line of the crow in row ``row_id``, from its whole document; None when it
+        cannot be read (the store then names it)."""
+        from refkit.rules.character.file_format import CharacterFileError
+        from refkit.store.row_forms import stored_character
+
+        row = self._one("SELECT payload FROM character WHERE id = ?", (row_id,))
+        if row is None:
+            return None
+        try:
+            crow = stored_character(str(row[0]), name)
+        except (ValueError, CharacterFileError):
+            return None
+        return CrowLine(
+            speed=crow.speed,
+            dead=crow.dead,
+            stamina=crow.stamina.current,
+            stamina_max=crow.stamina.max,
+            wounds=len(crow.wound_slots),
+        )
 
     # -- writing ------------------------------------------------------------------------------
 

@@ -1,0 +1,113 @@
+"""Each crow's list line, kept beside its document so a list need not decode every crow.
+
+A crow's list line (speed, dead, Stamina, wounds) is worked out from its whole document, and
+decoding ten thousand documents took seconds. So whenever the repository writes a crow it also
+writes that line, as a small JSON object, to the ``app_state`` row ``crow_summary:<row id>``
+(no new table, no migration). The object names the crow's name key, revision and
+``updated_at`` (as stored) it was made from; a reader uses it only when all three still match
+the crow's row, and decodes the document otherwise (a crow saved by an older Refkit, a row
+restored from elsewhere), so a stale line is never shown.
+
+No SQLAlchemy here: the quick command-line path (:mod:`refkit.store.sqlite.quick`) reads these
+too.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Final
+
+SUMMARY_PREFIX: Final = "crow_summary:"
+"""The ``app_state`` key of a crow's line is this and the crow's row id."""
+SUMMARY_RANGE: Final = (SUMMARY_PREFIX, "crow_summary;")
+"""Every such key sorts in ``[first, last)`` (``;`` follows ``:``): one index range read."""
+_TIMESTAMP: Final = "%Y-%m-%d %H:%M:%S.%f"
+"""How SQLAlchemy's SQLite DateTime stores a (naive UTC) time; UTCDateTime stores that."""
+
+
+@dataclass(frozen=True)
+class CrowLine:
+    """What the crow list shows of a crow beyond its name and player."""
+
+    speed: int
+    dead: bool
+    stamina: int
+    stamina_max: int
+    wounds: int
+
+
+def summary_key(row_id: int) -> str:
+    """The ``app_state`` key of the line of the crow whose row id is ``row_id``."""
+    return f"{SUMMARY_PREFIX}{row_id}"
+
+
+def row_id_of(key: str) -> int | None:
+    """The crow row id a summary key names (None: not such a key)."""
+    if not key.startswith(SUMMARY_PREFIX):
+        return None
+    rest = key[len(SUMMARY_PREFIX) :]
+    return int(rest) if rest.isdigit() else None
+
+
+def stamp(value: datetime | str) -> str:
+    """A row's ``updated_at`` as one comparable text: SQLite hands back the stored text, the
+    ORM and PostgreSQL a datetime (aware, or naive UTC)."""
+    if isinstance(value, str):
+        return value
+    if value.tzinfo is not None:
+        value = value.astimezone(UTC).replace(tzinfo=None)
+    return value.strftime(_TIMESTAMP)
+
+
+def summary_text(line: CrowLine, key: str, revision: int, updated_at: datetime | str) -> str:
+    """The stored form of ``line`` for the crow with name key ``key`` at ``revision``."""
+    return json.dumps(
+        {
+            "key": key,
+            "revision": revision,
+            "updated_at": stamp(updated_at),
+            "speed": line.speed,
+            "dead": line.dead,
+            "stamina": line.stamina,
+            "stamina_max": line.stamina_max,
+            "wounds": line.wounds,
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+
+
+def fresh_line(
+    text: str | None, key: str, revision: int, updated_at: datetime | str
+) -> CrowLine | None:
+    """The line stored in ``text`` if it was made from the crow's row as it is now (name key,
+    revision and ``updated_at`` all match); None when there is none, it is stale or unreadable
+    (then the crow's document is decoded instead)."""
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+        if (
+            not isinstance(data, dict)
+            or data.get("key") != key
+            or data.get("revision") != revision
+            or data.get("updated_at") != stamp(updated_at)
+        ):
+            return None
+        line = CrowLine(
+            speed=data["speed"],
+            dead=data["dead"],
+            stamina=data["stamina"],
+            stamina_max=data["stamina_max"],
+            wounds=data["wounds"],
+        )
+    except (ValueError, KeyError, TypeError):
+        return None
+    numbers = (line.speed, line.stamina, line.stamina_max, line.wounds)
+    if not isinstance(line.dead, bool) or not all(
+        isinstance(n, int) and not isinstance(n, bool) for n in numbers
+    ):
+        return None
+    return line
