@@ -378,7 +378,7 @@ class CharacterRepository:
             row.revision += 1
             session.add(row)
             flush_rows(session, f"character {new!r}")
-            write_line(session, row, renamed)
+            self._keep_line(session, row, renamed)
         return renamed
 
     def delete(self, name: str) -> None:
@@ -388,7 +388,7 @@ class CharacterRepository:
             row_id = row.id
             session.delete(row)
             flush_rows(session, f"character {row.name!r}")
-            if row_id is not None:
+            if row_id is not None and not self._db.is_player:
                 drop_line(session, row_id)
         with self._cache.lock:  # SQLite may give its id to the next new crow
             self._cache.summaries.pop(row.id or -1, None)
@@ -420,8 +420,15 @@ class CharacterRepository:
             row.revision += 1
         session.add(row)
         flush_rows(session, f"character {character.name!r}")
-        write_line(session, row, character)
+        self._keep_line(session, row, character)
         return row
+
+    def _keep_line(self, session: Session, row: CharacterRow, character: Character) -> None:
+        """Keep the crow's list line beside it — not under a player's login, which the server
+        lets write only the crow itself: its line then goes stale and the list decodes the crow
+        instead, as it does for any line that does not match its row."""
+        if not self._db.is_player:
+            write_line(session, row, character)
 
     # -- parties -----------------------------------------------------------------------------
 
