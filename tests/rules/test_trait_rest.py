@@ -121,8 +121,9 @@ def test_leftovers_feed_half_the_group_those_without_rations_first() -> None:
 def test_song_of_rest_blesses_the_others_not_the_singer() -> None:
     ally = crow("Rook")
     entry = CrowRest("Rook", rested=True)
-    blessed_entry, blessed = _trait_group_effects(entry, ally, ("Wren",), "")
-    assert "blessed" in blessed.conditions
+    song = (("Wren", True, 0),)  # Wren sings; her song blesses at once and leaves none held
+    blessed_entry, blessed, held = _trait_group_effects(entry, ally, song, "")
+    assert "blessed" in blessed.conditions and held == 0
     assert "blessed by Wren's Song of Rest" in blessed_entry.activity_result
-    singer_entry, singer = _trait_group_effects(CrowRest("Wren", rested=True), ally, ("Wren",), "")
+    singer_entry, singer, _ = _trait_group_effects(CrowRest("Wren", rested=True), ally, song, "")
     assert singer == ally and singer_entry.activity_result == ""
