@@ -34,6 +34,7 @@ SQLITE_ONLY: dict[str, str] = {
     "tests/store/test_location.py": "about where SQLite files are put",
     "tests/store/test_file_gone.py": "an SQLite file deleted or replaced under the open database",
     "tests/store/test_crow_summaries.py": _PEEKS,
+    "tests/store/test_checked_pages.py": _FILES,
     "tests/store/test_migration.py": _FILES,
     "tests/store/test_wound_prompt_migration.py": "builds old SQLite files with sqlite3",
     "tests/store/test_versioned_documents_migration.py": "builds old SQLite files with sqlite3",

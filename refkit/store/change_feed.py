@@ -88,11 +88,28 @@ def written_table(statement: str) -> str | None:
     return found.group(1).lower() if found else None
 
 
-def track_written_tables(conn_info: dict[str, Any], statement: str) -> None:
-    """Add the table ``statement`` writes to the connection's set for this transaction."""
+_LINES_OF_CROWS = "crow_summary:"
+"""The ``app_state`` rows that are a crow's list line: news of the crow, not of the state."""
+
+
+def track_written_tables(conn_info: dict[str, Any], statement: str, parameters: Any = None) -> None:
+    """Add the table ``statement`` writes to the connection's set for this transaction (a crow's
+    list line, kept in ``app_state``, counts as the crow's)."""
     table = written_table(statement)
+    if table == "app_state" and _names_a_crow_line(parameters):
+        table = "character"
     if table is not None:
         conn_info.setdefault("written", set()).add(table)
+
+
+def _names_a_crow_line(parameters: Any) -> bool:
+    if isinstance(parameters, str):
+        return parameters.startswith(_LINES_OF_CROWS)
+    if isinstance(parameters, dict):
+        parameters = list(parameters.values())
+    if isinstance(parameters, list | tuple):
+        return any(_names_a_crow_line(value) for value in parameters)
+    return False
 
 
 def row_of(table: str, identity: tuple[Any, ...] | None, version: Any) -> ChangedRow:

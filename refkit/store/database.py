@@ -529,13 +529,13 @@ def _count_writing_commits(engine: Engine, db: Database) -> None:
     """Count on ``db.commits`` every commit of a transaction that ran a statement other than a
     read (an INSERT, UPDATE or DELETE, through the ORM or as text)."""
 
-    def executed(conn: Any, _cursor: Any, statement: str, *_rest: object) -> None:
+    def executed(conn: Any, _cursor: Any, statement: str, parameters: Any, *_rest: object) -> None:
         if not statement.lstrip().upper().startswith(_READS):
             poll = db._change_poll
             if poll is not None and not conn.info.get("wrote"):
                 poll.write_started()  # the write lock is held from here to the commit
             conn.info["wrote"] = True
-            track_written_tables(conn.info, statement)
+            track_written_tables(conn.info, statement, parameters)
 
     def committed(conn: Any) -> None:
         written = conn.info.pop("written", None)

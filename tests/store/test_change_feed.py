@@ -156,3 +156,16 @@ def test_a_payload_round_trips_and_a_bad_one_asks_for_everything() -> None:
     assert crowded.kinds == frozenset({"rolls"}) and crowded.rows == ()
     assert read_payload("not json") == ChangeNotice(EVERYTHING)
     assert read_payload('{"kinds": ["nonsense"]}') == ChangeNotice(EVERYTHING)
+
+
+def test_a_crows_list_line_is_news_of_the_crow_not_of_the_state() -> None:
+    from refkit.store.change_feed import track_written_tables
+
+    info: dict = {}
+    track_written_tables(
+        info, "INSERT INTO app_state (key, value) VALUES (?, ?)", ("crow_summary:7", "{}")
+    )
+    track_written_tables(
+        info, "UPDATE app_state SET value = :value WHERE key = :key", {"key": "town_day"}
+    )
+    assert info["written"] == {"character", "app_state"}
