@@ -45,7 +45,7 @@ from refkit.rules.combat.damage import CreatureDamage, Standing
 from refkit.rules.combat.fight import Combatant, Fight, FightError
 from refkit.rules.combat.initiative import first_side
 from refkit.rules.combat.maneuvers import Maneuver
-from refkit.rules.combat.weapon import weapon_attacks
+from refkit.rules.combat.weapon import useless_weapon_refusal, weapon_attacks
 from refkit.rules.inventory.model import HAND, Item
 from refkit.rules.inventory.moves import use_item as use_inventory_item
 from refkit.rules.usage_dice import UsageDiceMode, UsageDiceRoll
@@ -568,12 +568,15 @@ class FightSession:
     def _attack_called(self, fighter: Combatant, weapon: str) -> Attack:
         offered = self.attacks_of(fighter.name)
         wanted = " ".join(weapon.split()).lower()
-        for attack in offered:
-            if attack.name.lower() == wanted:
-                return attack
-        matching = [a for a in offered if a.name.lower().startswith(wanted + " (")]
-        if matching:
-            return matching[0]  # "Knife" is its melee use; "Knife (thrown)" the other
+        matching = [a for a in offered if a.name.lower() == wanted]
+        matching += [a for a in offered if a.name.lower().startswith(wanted + " (")]
+        if matching:  # "Knife" is its melee use; "Knife (thrown)" the other
+            if fighter.creature is None:  # a weapon useless until fixed is not used (Bury …)
+                crow = self._characters.get(fighter.name)
+                refused = useless_weapon_refusal(crow.items, matching[0])
+                if refused:
+                    raise AttackRefused(f"{fighter.name} cannot attack with it: {refused}")
+            return matching[0]
         have = ", ".join(a.name for a in offered) or "nothing"
         where = "" if fighter.creature is not None else " in hand"
         raise AttackRefused(f"{fighter.name} has no {weapon!r}{where}; it has {have}")

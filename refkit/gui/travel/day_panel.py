@@ -6,8 +6,8 @@
    tier; supporters are rolled first, then the guide, scouts and trackers;
 3. after how many hexes the travel encounter check falls;
 4. the route, hex by hex (the direction buttons, or a click on the next hex of the map);
-5. the rest outdoors (Seclude Camp and Prepare Campsite add to the rest EN), with each resting crow's rest activity
-   (the rows the other rests use; a refused choice keeps "Travel the day" off);
+5. the rest outdoors (Seclude Camp and Prepare Campsite add to the rest EN), with each resting
+   crow's rest activity (the rows the other rests use; a refused choice keeps "Travel the day" off);
 6. whether the rest is in the Miasma.
 
 "Travel the day" rolls it all through the app's travel day (one step on the undo stack: Edit ▸

@@ -9,10 +9,12 @@ bows and crossbows (the ``bow`` group) spend ammunition when they shoot (L687); 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from refkit.rules.combat.creature import MELEE, RANGED, Attack
 from refkit.rules.combat.keywords import read_keyword
-from refkit.rules.inventory.model import Item
+from refkit.rules.inventory.model import HAND, Item
+from refkit.rules.inventory.useless import use_refusal
 
 _USE = re.compile(r"^(melee|ranged|thrown)\s+(\d+)(?:\s*,.*)?$")
 _WITHIN = re.compile(r"^(?:line\s+(\d+)x\d+\s+)?within\s+(\d+)(?:\s*,.*)?$")
@@ -61,3 +63,12 @@ def weapon_attacks(item: Item) -> tuple[Attack, ...]:
             )
         )
     return tuple(attacks)
+
+
+def useless_weapon_refusal(items: Iterable[Item], attack: Attack) -> str:
+    """Why the crow may not make ``attack`` with the weapon in its hands that offers it ("" when
+    it may): the weapon is useless until fixed (Bury the Point)."""
+    for item in items:
+        if item.area == HAND and item.useless and attack in weapon_attacks(item):
+            return use_refusal(item)
+    return ""

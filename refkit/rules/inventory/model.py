@@ -183,6 +183,8 @@ class Item:
     price: Price | None = None
     crafting: Crafting | None = None
     damaged: bool = False
+    useless: bool = False
+    """Useless until fixed (Bury the Point): not used for attacks until a rest fixes it."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -224,6 +226,10 @@ class Item:
         """Banes on a test made with this item: a damaged tool takes one until a rest repairs it
         (booklet L169: a damaged lockpick set is not used up)."""
         return 1 if self.damaged else 0
+
+    def with_useless(self, useless: bool = True) -> Item:
+        """This item useless until fixed (Bury the Point), or fixed with ``False``."""
+        return replace(self, useless=useless)
 
     def with_damage(self, damaged: bool = True) -> Item:
         """This item damaged (a bane on tests made with it), or repaired with ``False``."""

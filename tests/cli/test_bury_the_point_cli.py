@@ -1,0 +1,98 @@
+"""Bury the Point (Stabbing, issue 26): a stabbing weapon goes "useless until fixed" — a state of
+its own, apart from ``damaged`` — with ``character useless NAME ITEM`` (one undo step); the
+character file keeps it (optional ``"useless": true``), an attack with it is refused with one
+``error:`` line, and the crow's Bury the Point rest activity fixes it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from refkit.app.character_service import CharacterService
+from refkit.rules.character.model import Character, Characteristics, Stamina
+from refkit.rules.inventory.model import BACKPACK, HAND, Inventory, Item, StackInfo, TierDamage
+from refkit.store.character_store import CharacterRepository
+from refkit.store.database import Database
+from tests.cli.cli_helpers import assert_bad_input
+
+STABBER = "Tamsin Reed"
+
+
+def spear(**changes: object) -> Item:
+    made = Item(
+        "Spear", area=HAND, at=1, damage=TierDamage(3, 7), keywords=("stabbing", "brutal"),
+        id="spear", tags=("weapon",),
+    )  # fmt: skip
+    return replace(made, **changes)  # type: ignore[arg-type]
+
+
+def stabber(*items: Item) -> Character:
+    rations = Item("Ration", area=BACKPACK, at=9, count=4, stack=StackInfo("ration", 6), id="r")
+    made = Character(
+        STABBER, Characteristics(0, 1, 2), Stamina(7, 7), items=Inventory((rations, *items), ())
+    )
+    return replace(made, traits=("Stabbing: Bury the Point",))
+
+
+def table(cli, tmp_path, *items: Item):
+    db = str(tmp_path / "refkit.sqlite3")
+    with Database.open(db) as database:
+        CharacterService(CharacterRepository(database)).create(stabber(*items))
+
+    def run(*args: str):
+        return cli("--db", db, *args)
+
+    def sheet() -> dict:
+        return json.loads(run("character", "export", STABBER, "--out", "-").out)
+
+    return run, sheet
+
+
+def test_a_useless_spear_is_kept_in_the_file_and_refused_for_an_attack(cli, tmp_path) -> None:
+    run, sheet = table(cli, tmp_path, spear())
+    assert run("attack", "--crow", STABBER, "--weapon", "Spear", "--dice", "7,8").code == 0
+    marked = run("character", "useless", STABBER, "spear", "--json")
+    assert marked.code == 0, marked.err
+    assert marked.json == {"name": STABBER, "item": "Spear", "useless": True}
+    item = next(i for i in sheet()["items"] if i["name"] == "Spear")
+    assert item["useless"] is True and "damaged" not in item
+    refused = run("attack", "--crow", STABBER, "--weapon", "Spear", "--dice", "7,8")
+    assert_bad_input(refused, "Spear is useless until fixed", "Bury the Point")
+    again = run("character", "useless", STABBER, "Spear")
+    assert_bad_input(again, "already useless until fixed")
+    fixed = run("character", "useless", STABBER, "Spear", "--fixed", "--json")
+    assert fixed.json["useless"] is False
+    assert "useless" not in next(i for i in sheet()["items"] if i["name"] == "Spear")
+
+
+def test_only_a_stabbing_weapon_buries_the_point(cli, tmp_path) -> None:
+    axe = Item("Hand axe", area=HAND, at=2, damage=TierDamage(2, 5), keywords=("chopping",))
+    run, sheet = table(cli, tmp_path, spear(), replace(axe, id="axe"))
+    refused = run("character", "useless", STABBER, "Hand axe")
+    assert_bad_input(refused, "Hand axe is not a stabbing weapon")
+    assert_bad_input(run("character", "useless", STABBER, "Pike"), "no item called 'Pike'")
+    assert all("useless" not in item for item in sheet()["items"])
+
+
+def test_the_rest_activity_fixes_the_useless_weapon(cli, tmp_path) -> None:
+    run, sheet = table(cli, tmp_path, spear(useless=True))
+    assert run("travel", "journey", "start", "J", "--crow", STABBER).code == 0
+    rest = run(
+        "travel", "journey", "day", "--pace", "normal", "--slowest-speed", "5",
+        "--encounter-die", "1", "--rest-die", "1", "--outside-miasma",
+        "--activity", f"{STABBER}=trait:Bury the Point", "--json",
+    )  # fmt: skip
+    assert rest.code == 0, rest.err
+    assert "useless" not in next(i for i in sheet()["items"] if i["name"] == "Spear")
+    assert run("attack", "--crow", STABBER, "--weapon", "Spear", "--dice", "7,8").code == 0
+
+
+def test_the_rest_activity_wants_a_useless_weapon(cli, tmp_path) -> None:
+    run, _ = table(cli, tmp_path, spear())
+    run("travel", "journey", "start", "J", "--crow", STABBER)
+    refused = run(
+        "travel", "journey", "day", "--pace", "normal", "--slowest-speed", "5",
+        "--encounter-die", "1", "--rest-die", "1", "--outside-miasma",
+        "--activity", f"{STABBER}=trait:Bury the Point",
+    )  # fmt: skip
+    assert_bad_input(refused, "carries no weapon that is useless until fixed")
