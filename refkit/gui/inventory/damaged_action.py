@@ -1,5 +1,6 @@
 """The board menu's "Mark damaged" / "Mark repaired" entry: offered on every item, greyed with the
-reason on the ones that cannot be damaged (only armour, shields and tools can)."""
+reason on the ones that cannot be damaged (only armour, shields and tools can); and on stabbing
+weapons "Mark useless (Bury the Point)" / "Mark fixed"."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import QMenu
 from refkit.gui.common.plain_text import rich_tooltip
 from refkit.rules.inventory.damaged import damage_refusal
 from refkit.rules.inventory.model import Item
+from refkit.rules.inventory.useless import is_melee_stabbing
 
 if TYPE_CHECKING:
     from refkit.gui.inventory.board import InventoryBoard
@@ -30,3 +32,24 @@ def add_damaged_action(board: InventoryBoard, menu: QMenu, item: Item) -> None:
         )
         action.triggered.connect(lambda _=False, i=item.id: board.set_damaged(i, True))
     action.setObjectName("damaged_action")
+
+
+def add_useless_action(board: InventoryBoard, menu: QMenu, item: Item) -> None:
+    """On a stabbing weapon, the entry that marks it useless until fixed after Bury the Point's
+    double damage (or fixed, when it is useless); none on other items."""
+    if item.useless:
+        action = menu.addAction("Mark fixed")
+        action.setToolTip(rich_tooltip(f"{item.name} was fixed: it can be used again"))
+        action.triggered.connect(lambda _=False, i=item.id: board.set_useless(i, False))
+    elif is_melee_stabbing(item) and item.count == 1:
+        action = menu.addAction("Mark useless (Bury the Point)")
+        action.setToolTip(
+            rich_tooltip(
+                f"{item.name} buried its point for double damage: it is useless until the "
+                "Bury the Point rest activity fixes it"
+            )
+        )
+        action.triggered.connect(lambda _=False, i=item.id: board.set_useless(i, True))
+    else:
+        return
+    action.setObjectName("useless_action")
