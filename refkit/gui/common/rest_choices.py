@@ -44,8 +44,9 @@ from refkit.rules.character.rest_activities import (
     rest_preview,
     tended_patients,
 )
-from refkit.rules.character.trait_rest import crow_trait_activities, trait_activity
+from refkit.rules.character.trait_rest import FIX_POINT, crow_trait_activities, trait_activity
 from refkit.rules.character.trait_rest_plus import books_studied, reads_aloud, second_roll_note
+from refkit.rules.inventory.useless import useless_items
 
 FREE_TEXT = (Activity.PREPARE, Activity.CRAFT, Activity.STUDY)
 TRAIT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -167,6 +168,9 @@ class _Row:
             target.lineEdit().setPlaceholderText(_PLACEHOLDERS[activity])
             target.setToolTip(_hint(self.crow, activity))
         elif aimed:
+            if trait_activity(self.chosen_trait()).kind == FIX_POINT:  # Bury the Point
+                for item in useless_items(self.crow.items):
+                    target.addItem(item.name, item.name)
             target.lineEdit().setPlaceholderText(f"the {aimed}")
         target.setEnabled(
             activity not in (Activity.NONE, Activity.SECLUDE_CAMP)

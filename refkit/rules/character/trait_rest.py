@@ -171,7 +171,10 @@ TRAIT_ACTIVITIES: dict[str, TraitActivity] = {
             "Pets: Buddy", "+2 on Mind tests with the chosen pets", LASTING, target="pets"
         ),
         TraitActivity(
-            BURY_THE_POINT, "fixes a weapon useless since it buried the point", FIX_POINT
+            BURY_THE_POINT,
+            "fixes a weapon useless since it buried the point",
+            FIX_POINT,
+            target="weapon",  # may be left out when only one is useless
         ),
     )
 }
@@ -254,7 +257,7 @@ def plan_trait(crow: Character, trait: str, target: str) -> TraitActivity:
             raise TraitActivityRefused(f"{activity.name}: {refused}") from None
     if activity.kind in (HEARTY, CANDIES) and _ration(crow) is None:
         raise TraitActivityRefused(f"{crow.name}: {activity.name} needs a carried ration")
-    if activity.target and not target:
+    if activity.target and not target and activity.kind != FIX_POINT:
         raise TraitActivityRefused(
             f"{crow.name}: name the {activity.target} for {activity.name} "
             f"(trait:{activity.name}:{activity.target.upper()})"
