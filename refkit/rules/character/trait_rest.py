@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from refkit.errors import DomainError
+from refkit.rules.character.absorbed_book import BURNED_IN_THE_BRAIN, absorb, book_to_absorb
 from refkit.rules.character.build_data import fold
 from refkit.rules.character.model import Character
 from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
@@ -36,7 +37,7 @@ class TraitActivityRefused(DomainError, ValueError):
 
 HEARTY, CANDIES, BOMB, STONE, ARROWS = "hearty", "candies", "bomb", "stone", "arrows"
 BLESS, LEFTOVERS, LASTING, ONE_OFF = "bless", "leftovers", "lasting", "one-off"
-CAMPSITE, FIX_POINT = "campsite", "fix-point"
+CAMPSITE, FIX_POINT, ABSORB = "campsite", "fix-point", "absorb"
 
 
 @dataclass(frozen=True)
@@ -105,9 +106,9 @@ TRAIT_ACTIVITIES: dict[str, TraitActivity] = {
             target="weapons",
         ),
         TraitActivity(
-            "Elemental: Burned in the Brain",
+            BURNED_IN_THE_BRAIN,
             "absorbs an elemental spellbook: always wielded, no slot",
-            ONE_OFF,
+            ABSORB,
             target="spellbook",
         ),
         TraitActivity(
@@ -255,6 +256,10 @@ def plan_trait(crow: Character, trait: str, target: str) -> TraitActivity:
             item_to_fix(crow.items, crow.name, target)
         except MoveRefused as refused:
             raise TraitActivityRefused(f"{activity.name}: {refused}") from None
+    if activity.kind == ABSORB and target:
+        book = book_to_absorb(crow, target)
+        if isinstance(book, str):
+            raise TraitActivityRefused(f"{activity.name}: {book}")
     if activity.kind in (HEARTY, CANDIES) and _ration(crow) is None:
         raise TraitActivityRefused(f"{crow.name}: {activity.name} needs a carried ration")
     if activity.target and not target and activity.kind != FIX_POINT:
@@ -316,6 +321,10 @@ def trait_result(
         return crow, f"{activity.name}{aimed}: {activity.does} until the next rest ends"
     if activity.kind == CAMPSITE:
         return crow, "Prepare Campsite: prepared the camp (the rest's check counted it)"
+    if activity.kind == ABSORB:
+        book = book_to_absorb(crow, target)
+        assert not isinstance(book, str)  # checked by plan_trait
+        return absorb(crow, book)
     if activity.kind == FIX_POINT:
         weapon = item_to_fix(crow.items, crow.name, target)
         fixed = crow.with_items(crow.items.replaced(weapon.with_useless(False)))

@@ -56,6 +56,9 @@ ERROR_CODES: tuple[str, ...] = (
 WARNING_CODES: tuple[str, ...] = ("magic_overload", "characteristic_above_max")
 
 SHIELD_TAG = "shield"
+ABSORBED_TAG = "absorbed"
+"""A spellbook absorbed with Burned in the Brain: among the magic items with no slot, always
+wielded (:mod:`refkit.rules.character.absorbed_book`)."""
 
 
 @dataclass(frozen=True)
@@ -242,7 +245,14 @@ class Item:
     @property
     def location(self) -> str:
         """Where the item is, in plain words: ``belt 4–5``, ``hand 1``, ``finger slot``."""
+        if self.absorbed:
+            return "absorbed: always wielded, no slot"
         return describe_place(self.area, self.at, self.slots, self.magic_slot)
+
+    @property
+    def absorbed(self) -> bool:
+        """A spellbook absorbed with Burned in the Brain (no slot, always wielded)."""
+        return self.area == MAGIC and self.magic_slot is None and ABSORBED_TAG in self.tags
 
     @property
     def label(self) -> str:
@@ -594,7 +604,7 @@ def _armor_problems(inventory: Inventory) -> list[Problem]:
 def _magic_slot_problems(items: tuple[Item, ...]) -> list[Problem]:
     problems = []
     for item in items:
-        if item.area != MAGIC or item.magic_slot in MAGIC_SLOTS:
+        if item.area != MAGIC or item.magic_slot in MAGIC_SLOTS or item.absorbed:
             continue
         known = ", ".join(MAGIC_SLOTS)
         if item.magic_slot is None:

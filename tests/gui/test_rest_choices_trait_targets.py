@@ -1,6 +1,6 @@
-"""Bury the Point in the rest rows (issue 26): the crow's trait is offered as its rest activity,
-the target list holds its weapons that are useless until fixed, and the choice is refused with
-the reason when none is useless or when two are and none is named."""
+"""The rest rows' targets for the traits of issue 26: Bury the Point offers the crow's weapons that
+are useless until fixed (refused with the reason when none is, or when two are and none is named),
+and Burned in the Brain the spellbooks it carries (a book of another discipline refused)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import replace
 from refkit.gui.common.rest_choices import RestChoices
 from refkit.rules.character.model import Character, Characteristics, Stamina
 from refkit.rules.character.rest_activities import Activity, ActivityChoice
-from refkit.rules.inventory.model import HAND, Inventory, Item, TierDamage
+from refkit.rules.inventory.model import BACKPACK, HAND, Inventory, Item, TierDamage
 
 FIX = ActivityChoice(Activity.TRAIT, "", "Bury the Point")
 
@@ -48,3 +48,21 @@ def test_with_nothing_useless_the_choice_says_why(qtbot) -> None:
     qtbot.addWidget(one)
     one.choose("Tamsin Reed", FIX)
     assert one.problem() == ""  # the only useless one: no need to name it
+
+
+def test_burned_in_the_brain_offers_the_carried_spellbooks(qtbot) -> None:
+    books = tuple(
+        Item(name, area=BACKPACK, at=n + 1, tags=("spellbook", "book"))
+        for n, name in enumerate(("Fire lance book", "Group healing book"))
+    )
+    base = Character("Ysolde Marr", Characteristics(0, 2, 1), Stamina(7, 7), items=Inventory(books))
+    mage = replace(base, traits=("Elemental: Burned in the Brain",))
+    choices = RestChoices([mage])
+    qtbot.addWidget(choices)
+    choices.choose("Ysolde Marr", ActivityChoice(Activity.TRAIT, "", "Burned in the Brain"))
+    (row,) = choices.rows
+    offered = [row.target.itemText(i) for i in range(row.target.count())]
+    assert offered == ["Fire lance book", "Group healing book"]
+    assert choices.problem() == ""  # the first, an elemental book
+    row.target.setCurrentIndex(1)
+    assert "only an elemental spellbook" in choices.problem()

@@ -1,6 +1,6 @@
-"""Bury the Point on the PDF sheet (issue 26): a weapon useless until fixed reads so on its card,
-in words ("USELESS · until fixed"), apart from "damaged"; a whole weapon's card says neither. The
-file keeps the state as the optional item key ``useless``."""
+"""Issue 26's item states on the PDF sheet: a weapon useless until fixed (Bury the Point) reads
+so on its card, in words, apart from "damaged", and the file keeps it as the optional item key
+``useless``; a spellbook absorbed with Burned in the Brain is listed as carried with no slot."""
 
 from __future__ import annotations
 
@@ -30,3 +30,13 @@ def test_the_sheet_says_a_weapon_is_useless_until_fixed(tmp_path) -> None:
     assert "useless" not in character_to_json(whole)["items"][0]
     text = squeezed(pdf_text(saved(tmp_path, sheet_document([whole], paper_named("a4")).data)))
     assert "USELESS" not in text
+
+
+def test_an_absorbed_spellbook_is_listed_as_carried_with_no_slot(tmp_path) -> None:
+    data = crow_data(items=6)
+    data["items"].append(
+        {"name": "Fire lance book", "slots": 1, "area": "magic", "tags": ["spellbook", "absorbed"]}
+    )
+    mage = character_from_json(data)
+    text = squeezed(pdf_text(saved(tmp_path, sheet_document([mage], paper_named("a4")).data)))
+    assert squeezed("Fire lance book · absorbed: always wielded, no slot") in text
