@@ -65,6 +65,16 @@ def test_a_useless_spear_is_kept_in_the_file_and_refused_for_an_attack(cli, tmp_
     assert "useless" not in next(i for i in sheet()["items"] if i["name"] == "Spear")
 
 
+def test_a_crow_without_the_trait_cannot_bury_the_point(cli, tmp_path) -> None:
+    run, sheet = table(cli, tmp_path, spear())
+    with Database.open(str(tmp_path / "refkit.sqlite3")) as database:
+        characters = CharacterService(CharacterRepository(database))
+        characters.save(replace(characters.get(STABBER), traits=()))
+    refused = run("character", "useless", STABBER, "Spear")
+    assert_bad_input(refused, f"{STABBER} does not have the trait Bury the Point")
+    assert all("useless" not in item for item in sheet()["items"])
+
+
 def test_only_a_stabbing_weapon_buries_the_point(cli, tmp_path) -> None:
     axe = Item("Hand axe", area=HAND, at=2, damage=TierDamage(2, 5), keywords=("chopping",))
     run, sheet = table(cli, tmp_path, spear(), replace(axe, id="axe"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from PySide6.QtGui import QAction, QUndoStack
@@ -25,6 +26,8 @@ __all__ = ["board", "session"]
 
 @pytest.fixture
 def session(service: CharacterService, stack: QUndoStack) -> Iterator[CharacterSession]:
+    wren = service.get(WREN)
+    service.save(replace(wren, traits=(*wren.traits, "Stabbing: Bury the Point")))
     opened = CharacterSession(service, stack, rng=random.Random(1))
     opened.open(WREN)
     yield opened
@@ -67,6 +70,16 @@ def test_only_stabbing_weapons_offer_it(board: InventoryBoard, session: Characte
     assert useless_action(board, item_named(session, "Stiletto")) is not None
     assert useless_action(board, item_named(session, "Lockpick set")) is None
     assert useless_action(board, item_named(session, "Steel axe")) is None
+
+
+def test_a_crow_without_the_trait_is_not_offered_it(
+    board: InventoryBoard, session: CharacterSession, service: CharacterService
+) -> None:
+    spear = item_named(session, "Spear")
+    service.save(replace(service.get(WREN), traits=()))
+    session.reload()
+    assert useless_action(board, spear) is None
+    assert useless_action(board, spear.with_useless()) is not None  # fixing it is always offered
 
 
 def test_the_card_says_useless_until_fixed_and_greys(

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from refkit.app.character_commands import CharacterEdit
+from refkit.rules.character.build_data import fold
 from refkit.rules.inventory.damaged import mark_damaged
 from refkit.rules.inventory.model import Inventory, Item
 from refkit.rules.inventory.moves import MoveRefused
-from refkit.rules.inventory.useless import mark_useless
+from refkit.rules.inventory.useless import BURY_THE_POINT, mark_useless
 
 if TYPE_CHECKING:
     from refkit.app.character_service import CharacterService
@@ -37,8 +38,13 @@ def mark_item_useless(
 ) -> CharacterEdit:
     """The crow ``name``'s weapon ``item`` (its id, or its name, any case) useless until fixed
     after Bury the Point, or fixed (``False``); MoveRefused with the reason when it cannot be
-    (no such item, not a stabbing weapon, already so)."""
+    (the crow lacks the trait, no such item, not a stabbing weapon, already so)."""
     before = service.get(name)
+    if useless and fold(BURY_THE_POINT) not in {fold(t) for t in before.traits}:
+        raise MoveRefused(
+            f"{before.name} does not have the trait Bury the Point: only it leaves a weapon "
+            "useless until fixed"
+        )
     found = [named_item(before.items, before.name, item)]
     items = mark_useless(before.items, found[0].id, useless)
     state = "useless until fixed" if useless else "fixed"

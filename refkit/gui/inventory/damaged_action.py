@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QMenu
 
 from refkit.gui.common.plain_text import rich_tooltip
+from refkit.rules.character.build_data import fold
 from refkit.rules.inventory.damaged import damage_refusal
 from refkit.rules.inventory.model import Item
-from refkit.rules.inventory.useless import is_melee_stabbing
+from refkit.rules.inventory.useless import BURY_THE_POINT, is_melee_stabbing
 
 if TYPE_CHECKING:
     from refkit.gui.inventory.board import InventoryBoard
@@ -35,13 +36,16 @@ def add_damaged_action(board: InventoryBoard, menu: QMenu, item: Item) -> None:
 
 
 def add_useless_action(board: InventoryBoard, menu: QMenu, item: Item) -> None:
-    """On a stabbing weapon, the entry that marks it useless until fixed after Bury the Point's
-    double damage (or fixed, when it is useless); none on other items."""
+    """On a stabbing weapon of a crow with Bury the Point, the entry that marks it useless until
+    fixed after the trait's double damage; on a useless item, the one that marks it fixed; none
+    on other items."""
+    crow = board.character()
+    buries = crow is not None and fold(BURY_THE_POINT) in {fold(t) for t in crow.traits}
     if item.useless:
         action = menu.addAction("Mark fixed")
         action.setToolTip(rich_tooltip(f"{item.name} was fixed: it can be used again"))
         action.triggered.connect(lambda _=False, i=item.id: board.set_useless(i, False))
-    elif is_melee_stabbing(item) and item.count == 1:
+    elif buries and is_melee_stabbing(item) and item.count == 1:
         action = menu.addAction("Mark useless (Bury the Point)")
         action.setToolTip(
             rich_tooltip(
