@@ -460,4 +460,7 @@ def _run_useless(args: argparse.Namespace) -> Result:
         except DomainError as error:
             raise CliError(str(error)) from None
     payload = {"name": name, "item": item.name, "useless": item.useless}
-    return payload, command.text
+    said = "fixed"
+    if item.useless:
+        said = "useless until fixed (trait:Bury the Point at a rest fixes it)"
+    return payload, f"{name}'s {item.name} is {said}"
