@@ -106,3 +106,16 @@ def test_the_rest_activity_wants_a_useless_weapon(cli, tmp_path) -> None:
         "--activity", f"{STABBER}=trait:Bury the Point",
     )  # fmt: skip
     assert_bad_input(refused, "carries no weapon that is useless until fixed")
+
+
+def test_the_fight_refuses_an_attack_with_a_useless_weapon(cli, tmp_path) -> None:
+    run, _ = table(cli, tmp_path, spear(useless=True))
+    assert run("fight", "crows", STABBER).code == 0
+    assert run("fight", "add", "Tunnel ghoul").code == 0
+    before = run("fight", "show", "--json").json
+    refused = run(
+        "fight", "attack", STABBER, "--weapon", "Spear", "--target", "Tunnel ghoul 1",
+        "--dice", "7,8",
+    )  # fmt: skip
+    assert_bad_input(refused, "cannot attack with it", "Spear is useless until fixed")
+    assert run("fight", "show", "--json").json == before  # nothing written
