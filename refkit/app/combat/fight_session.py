@@ -18,6 +18,10 @@ from typing import Any, Protocol
 
 from refkit.app import character_commands
 from refkit.app.character_service import CharacterService
+from refkit.app.combat.attack_report import AttackReport as AttackReport
+from refkit.app.combat.attack_report import Hit as Hit
+from refkit.app.combat.attack_report import attack_text as attack_text
+from refkit.app.combat.attack_report import hit_text
 from refkit.app.combat.bestiary import Bestiary
 from refkit.app.combat.fight_steps import FightLog, FightStep
 from refkit.app.combat.fight_store import FightStore
@@ -30,9 +34,8 @@ from refkit.app.combat.maneuver_step import (
 from refkit.app.party.wound_prompts import WoundPrompts, raising_prompt
 from refkit.app.undo import Command, CompositeCommand
 from refkit.dice.rng import make_rng
-from refkit.rules.character.model import Character, DamageOutcome
+from refkit.rules.character.model import Character
 from refkit.rules.combat.attack import (
-    AttackOutcome,
     AttackRefused,
     AttackRequest,
     Situation,
@@ -41,7 +44,7 @@ from refkit.rules.combat.attack import (
     tier_damage,
 )
 from refkit.rules.combat.creature import MELEE, Attack
-from refkit.rules.combat.damage import CreatureDamage, Standing
+from refkit.rules.combat.damage import Standing
 from refkit.rules.combat.fight import Combatant, Fight, FightError
 from refkit.rules.combat.initiative import first_side
 from refkit.rules.combat.maneuvers import Maneuver
@@ -57,42 +60,6 @@ AMMUNITION_TAG = "ammunition"
 
 class FightListener(Protocol):
     def fight_changed(self, fight: Fight) -> None: ...
-
-
-@dataclass(frozen=True)
-class Hit:
-    """Damage dealt to one combatant: a creature's (``creature``) or a crow's (``crow``)."""
-
-    name: str
-    amount: int
-    piercing: bool
-    creature: CreatureDamage | None = None
-    crow: DamageOutcome | None = None
-
-    @property
-    def wounds_to_place(self) -> int:
-        return self.crow.wounds_to_place if self.crow is not None else 0
-
-
-@dataclass(frozen=True)
-class AttackReport:
-    """What an attack rolled and did, for the window and the command line."""
-
-    attacker: str
-    target: str
-    weapon: str
-    outcome: AttackOutcome
-    faces: tuple[int, ...]
-    seed: int | None
-    hit: Hit | None
-    stray: Hit | None
-    counter_damage: int | None
-    ammunition: UsageDiceRoll | None
-    expertise: str | None
-    opportunity: bool = False
-    """An opportunity attack (L719): its miss offers the target no counter (L711)."""
-    unused_dice: tuple[int, ...] = ()
-    """Faces given outright that the attack did not need."""
 
 
 @dataclass(frozen=True)
@@ -342,7 +309,7 @@ class FightSession:
             vulnerable_roll=vulnerable_roll,
             rng=self._rng_factory(seed)[0],
         )
-        text = _hit_text(hit)
+        text = hit_text(hit)
         return self._joined(text, [*children, self._step(fight, text)]), hit
 
     def _damage(
@@ -642,47 +609,6 @@ def _attacker_after(
         items, roll = use_inventory_item(after.items, ammunition.id, rng)
         after = after.with_items(items)
     return after, roll
-
-
-def _hit_text(hit: Hit) -> str:
-    kind = " piercing" if hit.piercing else ""
-    text = f"{hit.name} takes {hit.amount}{kind} damage"
-    if hit.creature is not None and hit.creature.standing == "dead":
-        text += ", and dies"
-    elif hit.creature is not None and hit.creature.standing == "knocked_out":
-        text += ", knocked out"
-    if hit.wounds_to_place:
-        text += f" ({hit.wounds_to_place} wound{'s' if hit.wounds_to_place != 1 else ''} to place)"
-    return text
-
-
-def attack_text(report: AttackReport) -> str:
-    """One line for the log: who, with what, the tier, and what happened."""
-    outcome = report.outcome
-    test = outcome.test
-    how = "makes an opportunity attack on" if report.opportunity else "attacks"
-    head = f"{report.attacker} {how} {report.target} with {report.weapon}: "
-    if test.crit:
-        head += "crit, "
-    elif test.doom:
-        head += "doom, "
-    parts: list[str] = []
-    if report.hit is not None:
-        parts.append(f"tier {test.tier} hit; {_hit_text(report.hit)}")
-    else:
-        parts.append("miss")
-        if report.opportunity and outcome.test.tier == 1:
-            parts.append(f"no counter for {report.target} (an opportunity attack, L711)")
-    if outcome.counter_tier is not None:
-        dealt = f" for {report.counter_damage}" if report.counter_damage is not None else ""
-        parts.append(f"{report.target} may counter{dealt}")
-    if report.stray is not None:
-        parts.append(f"stray shot: {_hit_text(report.stray)}")
-    if outcome.extra_action:
-        parts.append(f"{report.attacker} gains another action")
-    if report.ammunition is not None:
-        parts.append(f"ammunition {report.ammunition.before} → {report.ammunition.after} UD")
-    return head + "; ".join(parts)
 
 
 def _crow_standing(crow: Character) -> Standing:
