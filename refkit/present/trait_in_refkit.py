@@ -11,9 +11,10 @@ IN_REFKIT: dict[str, str] = {
     for key, text in (
         (
             "Stabbing: Bury the Point",
-            "After the double-damage hit, mark the weapon useless until fixed ('character useless "
-            "NAME ITEM', or its menu on the board); Refkit refuses attacks with it until the rest "
-            "activity trait:Bury the Point fixes it. The doubled damage is dealt at the table.",
+            "'fight attack … --bury-the-point' (the attack window's box) doubles a melee stabbing "
+            "hit and leaves the weapon useless until fixed ('character useless NAME ITEM' or the "
+            "board's menu marks it by hand); attacks with it are refused until the rest activity "
+            "trait:Bury the Point fixes it.",
         ),
         (
             "Camping: Prepare Campsite",

@@ -119,3 +119,69 @@ def test_the_fight_refuses_an_attack_with_a_useless_weapon(cli, tmp_path) -> Non
     )  # fmt: skip
     assert_bad_input(refused, "cannot attack with it", "Spear is useless until fixed")
     assert run("fight", "show", "--json").json == before  # nothing written
+
+
+def stamina(payload: dict, name: str) -> int:
+    return next(c["stamina"] for c in payload["combatants"] if c["name"] == name)
+
+
+def fight_attack(run, *extra: str, dice: str = "9,8"):
+    return run(
+        "fight", "attack", STABBER, "--weapon", "Spear", "--target", "Tunnel ghoul 1",
+        "--dice", dice, "--json", *extra,
+    )  # fmt: skip
+
+
+def test_burying_the_point_doubles_the_hit_and_leaves_the_spear_useless(cli, tmp_path) -> None:
+    run, sheet = table(cli, tmp_path, spear())
+    run("fight", "crows", STABBER)
+    run("fight", "add", "Tunnel ghoul", "--count", "2")
+    plain = fight_attack(run, dice="6,5")
+    assert plain.code == 0, plain.err
+    assert plain.json["attack"]["bury_the_point"] is False
+    run("fight", "remove", "Tunnel ghoul 1")  # a fresh ghoul of the same kind for the second hit
+    buried = run(
+        "fight", "attack", STABBER, "--weapon", "Spear", "--target", "Tunnel ghoul 2",
+        "--dice", "6,5", "--json", "--bury-the-point",
+    )  # fmt: skip
+    assert buried.code == 0, buried.err
+    hit, whole = buried.json["attack"], plain.json["attack"]
+    assert hit["hit"] and hit["tier"] == whole["tier"] and hit["bury_the_point"] is True
+    assert hit["damage"] == 2 * whole["damage"]
+    assert "Bury the Point: double damage, the Spear useless until fixed" in buried.json["step"]
+    # The ghoul (Stamina 9, AD 2) takes tier 2's 3+S = 5 less its AD, or double: 10 less its AD.
+    assert whole["damage"] == 5 and stamina(plain.json, "Tunnel ghoul 1") == 9 - (5 - 2)
+    assert stamina(buried.json, "Tunnel ghoul 2") == 9 - (10 - 2)
+    spear_now = next(i for i in sheet()["items"] if i["name"] == "Spear")
+    assert spear_now["useless"] is True
+
+
+def test_a_missed_thrust_leaves_the_spear_whole(cli, tmp_path) -> None:
+    run, sheet = table(cli, tmp_path, spear())
+    run("fight", "crows", STABBER)
+    run("fight", "add", "Tunnel ghoul")
+    missed = fight_attack(run, "--bury-the-point", dice="1,2")
+    assert missed.code == 0, missed.err
+    assert (
+        missed.json["attack"]["hit"] is False and missed.json["attack"]["bury_the_point"] is False
+    )
+    assert "useless" not in next(i for i in sheet()["items"] if i["name"] == "Spear")
+
+
+def test_only_a_stabbing_melee_attack_of_a_crow_with_the_trait_buries_it(cli, tmp_path) -> None:
+    axe = Item("Hand axe", area=HAND, at=2, damage=TierDamage(2, 5), keywords=("chopping",))
+    run, _ = table(cli, tmp_path, spear(), replace(axe, id="axe"))
+    run("fight", "crows", STABBER)
+    run("fight", "add", "Tunnel ghoul")
+    before = run("fight", "show", "--json").json
+    refused = run(
+        "fight", "attack", STABBER, "--weapon", "Hand axe", "--target", "Tunnel ghoul 1",
+        "--dice", "9,8", "--bury-the-point",
+    )  # fmt: skip
+    assert_bad_input(refused, "Bury the Point takes a melee attack with a stabbing weapon")
+    refused = run(
+        "fight", "attack", "Tunnel ghoul 1", "--weapon", "claws", "--target", STABBER,
+        "--dice", "9,8", "--bury-the-point",
+    )  # fmt: skip
+    assert refused.code == 2
+    assert run("fight", "show", "--json").json == before

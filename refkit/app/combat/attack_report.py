@@ -45,6 +45,8 @@ class AttackReport:
     """An opportunity attack (L719): its miss offers the target no counter (L711)."""
     unused_dice: tuple[int, ...] = ()
     """Faces given outright that the attack did not need."""
+    buried: bool = False
+    """Bury the Point on a hit: the damage doubled, the weapon useless until fixed."""
 
 
 def hit_text(hit: Hit) -> str:
@@ -72,6 +74,9 @@ def attack_text(report: AttackReport) -> str:
     parts: list[str] = []
     if report.hit is not None:
         parts.append(f"tier {test.tier} hit; {hit_text(report.hit)}")
+    if report.buried:
+        weapon = report.weapon.split(" (")[0]
+        parts.append(f"Bury the Point: double damage, the {weapon} useless until fixed")
     else:
         parts.append("miss")
         if report.opportunity and outcome.test.tier == 1:

@@ -35,6 +35,7 @@ from refkit.app.party.wound_prompts import WoundPrompts, raising_prompt
 from refkit.app.undo import Command, CompositeCommand
 from refkit.dice.rng import make_rng
 from refkit.rules.character.model import Character
+from refkit.rules.character.trait_rest import has_trait
 from refkit.rules.combat.attack import (
     AttackRefused,
     AttackRequest,
@@ -48,9 +49,15 @@ from refkit.rules.combat.damage import Standing
 from refkit.rules.combat.fight import Combatant, Fight, FightError
 from refkit.rules.combat.initiative import first_side
 from refkit.rules.combat.maneuvers import Maneuver
-from refkit.rules.combat.weapon import useless_weapon_refusal, weapon_attacks
+from refkit.rules.combat.weapon import (
+    bury_the_point_refusal,
+    useless_weapon_refusal,
+    weapon_attacks,
+    weapon_in_hand,
+)
 from refkit.rules.inventory.model import HAND, Item
 from refkit.rules.inventory.moves import use_item as use_inventory_item
+from refkit.rules.inventory.useless import BURY_THE_POINT
 from refkit.rules.usage_dice import UsageDiceMode, UsageDiceRoll
 from refkit.store.errors import CharacterNotFoundError
 
@@ -74,6 +81,8 @@ class PreparedAttack:
     expertise: str | None
     ammunition: Item | None
     allies: tuple[str, ...]
+    bury: bool = False
+    """Bury the Point: a hit deals double damage and leaves the weapon useless until fixed."""
 
 
 @dataclass(frozen=True)
@@ -361,6 +370,11 @@ class FightSession:
         crow = self._characters.get(fighter.name)
         return tuple(a for item in crow.items if item.area == HAND for a in weapon_attacks(item))
 
+    def buries_the_point(self, name: str) -> bool:
+        """Whether ``name`` is a crow with Bury the Point (its stabbing thrust may bury it)."""
+        fighter = self._state.combatant(name)
+        return fighter.is_crow and has_trait(self._characters.get(fighter.name), BURY_THE_POINT)
+
     def weapon_expertises(self, name: str) -> tuple[str, ...]:
         """The weapon expertises ``name`` (a crow) has a use of left; none for a creature."""
         fighter = self._state.combatant(name)
@@ -379,10 +393,12 @@ class FightSession:
         allies: Sequence[str] = (),
         tested: str | None = None,
         expertise: str | None = None,
+        bury: bool = False,
     ) -> PreparedAttack:
         """Everything an attack needs before its dice: who, with what, and the test's request
-        (for its odds, :func:`~refkit.rules.combat.attack_odds.attack_odds`). Raises
-        AttackRefused for an attack that cannot be made."""
+        (for its odds, :func:`~refkit.rules.combat.attack_odds.attack_odds`). ``bury``: a crow
+        with Bury the Point buries the point of its stabbing weapon. Raises AttackRefused for an
+        attack that cannot be made."""
         fight = self._state
         by = fight.combatant(attacker)
         at = fight.combatant(target)
@@ -402,6 +418,10 @@ class FightSession:
                 raise AttackRefused("only a crow spends an expertise on an attack")
             spend = _weapon_expertise(crow, expertise)
         ammunition = _ammunition(crow, attack) if crow is not None and attack.ammunition else None
+        if bury:
+            refused = bury_the_point_refusal(crow, attack) if crow else "only a crow buries it"
+            if refused:
+                raise AttackRefused(refused)
         request = AttackRequest(
             attack=attack,
             characteristic=value,
@@ -418,7 +438,7 @@ class FightSession:
             ),
         )
         attack_modifiers(request)  # refused now, not after the roll
-        return PreparedAttack(by, at, attack, request, crow, spend, ammunition, ally_names)
+        return PreparedAttack(by, at, attack, request, crow, spend, ammunition, ally_names, bury)
 
     def attack(
         self,
@@ -481,8 +501,11 @@ class FightSession:
 
         used: UsageDiceRoll | None = None
         spent = spend if outcome.test.expertise_applied else None
-        if crow is not None and (spent or ammunition):
+        buried = prepared.bury and outcome.hit  # double damage, the weapon useless until fixed
+        if crow is not None and (spent or ammunition or buried):
             crow_after, used = _attacker_after(crow, spent, ammunition, rng)
+            if buried and (weapon := weapon_in_hand(crow_after.items, attack)) is not None:
+                crow_after = crow_after.with_items(crow_after.items.replaced(weapon.with_useless()))
             children.append(
                 character_commands.CharacterEdit(
                     self._characters, crow.name, crow, crow_after, f"{crow.name} attacks"
@@ -494,7 +517,7 @@ class FightSession:
             after, made, hit = self._damage(
                 after,
                 at.name,
-                outcome.damage,
+                outcome.damage * (2 if buried else 1),
                 piercing=attack.piercing,
                 knock_out=knock_out,
                 armour_order=armour_order,
@@ -527,6 +550,7 @@ class FightSession:
             expertise=spent,
             opportunity=request.situation.opportunity,
             unused_dice=rolled.unused,
+            buried=buried,
         )
         text = attack_text(report)
         children.append(self._step(after, text))
