@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMenu
 from refkit.gui.common.plain_text import rich_tooltip
 from refkit.gui.inventory.board_layout import GROUND_PLACE, Place, laid_out_places
 from refkit.gui.inventory.board_moves import Carry
-from refkit.gui.inventory.damaged_action import add_damaged_action, add_useless_action
+from refkit.gui.inventory.damaged_action import add_damaged_action
 from refkit.rules.inventory.model import BACKPACK, GROUND, MAGIC, Item
 from refkit.rules.inventory.moves import carried_fuel
 from refkit.rules.usage_dice import UsageDiceMode
@@ -73,7 +73,6 @@ def _item_menu(board: InventoryBoard, menu: QMenu, item: Item) -> None:
     if item.armor is not None and not item.is_shield:
         _armour_action(board, menu, item)
     add_damaged_action(board, menu, item)
-    add_useless_action(board, menu, item)
     dice = item.usage_dice
     if dice is not None and UsageDiceMode.ACTIVATE in dice.modes:
         _use_action(board, menu, item, dice.current)

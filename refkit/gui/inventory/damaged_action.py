@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 
 def add_damaged_action(board: InventoryBoard, menu: QMenu, item: Item) -> None:
-    """Add the entry that marks ``item`` damaged, or repaired when it is damaged."""
+    """Add the entry that marks ``item`` damaged, or repaired when it is damaged; then Bury the
+    Point's entry where it applies (:func:`add_useless_action`)."""
     if item.damaged:
         action = menu.addAction("Mark repaired")
         action.setToolTip(rich_tooltip(f"{item.name} was repaired: its tests take no bane now"))
@@ -33,6 +34,7 @@ def add_damaged_action(board: InventoryBoard, menu: QMenu, item: Item) -> None:
         )
         action.triggered.connect(lambda _=False, i=item.id: board.set_damaged(i, True))
     action.setObjectName("damaged_action")
+    add_useless_action(board, menu, item)
 
 
 def add_useless_action(board: InventoryBoard, menu: QMenu, item: Item) -> None:
