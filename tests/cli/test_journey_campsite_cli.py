@@ -39,6 +39,18 @@ def test_the_rest_step_with_campsite_raises_a_low_en(cli, tmp_path) -> None:
     assert rested.code == 0, rested.err
     assert rested.json["rest"]["en"] == 6 and rested.json["rest"]["encounter"] is True
     assert rested.json["rest_en"] == 6
+    assert run("travel", "journey", "step", "show", "--json").json["rest_en"] == 6  # as stored
+    run("travel", "journey", "step", "undo")
+    assert run("travel", "journey", "step", "show", "--json").json["rest_en"] == 5
+    again = run(
+        "travel", "journey", "step", "rest", "--campsite", "--die", "6",
+        "--activity", f"{CAMPER}=trait:Prepare Campsite",
+    )  # fmt: skip
+    assert again.code == 0, again.err
+    run("travel", "journey", "step", "miasma")
+    assert run("travel", "journey", "step", "finish").code == 0
+    journal = run("travel", "journey", "journal", "--json").json
+    assert "campsite prepared" in str(journal["days"])
 
 
 def test_a_rest_step_with_campsite_wants_the_camper(cli, tmp_path) -> None:
