@@ -185,3 +185,22 @@ def test_only_a_stabbing_melee_attack_of_a_crow_with_the_trait_buries_it(cli, tm
     )  # fmt: skip
     assert refused.code == 2
     assert run("fight", "show", "--json").json == before
+
+
+def test_attack_crow_works_out_a_buried_point_without_doing_it(cli, tmp_path) -> None:
+    run, sheet = table(cli, tmp_path, spear())
+    plain = run("attack", "--crow", STABBER, "--weapon", "Spear", "--dice", "6,5", "--json")
+    buried = run(
+        "attack", "--crow", STABBER, "--weapon", "Spear", "--dice", "6,5", "--json",
+        "--bury-the-point",
+    )  # fmt: skip
+    assert buried.code == 0, buried.err
+    assert plain.json["bury_the_point"] is False and buried.json["bury_the_point"] is True
+    assert buried.json["damage"] == 2 * plain.json["damage"] > 0
+    said = run(
+        "attack", "--crow", STABBER, "--weapon", "Spear", "--dice", "6,5", "--bury-the-point"
+    )
+    assert "Bury the Point: double damage" in said.out
+    assert "useless" not in next(i for i in sheet()["items"] if i["name"] == "Spear")
+    numbers = run("attack", "--char", "2", "--damage", "3/7", "--dice", "6,5", "--bury-the-point")
+    assert_bad_input(numbers, "--bury-the-point is a crow's trait")
