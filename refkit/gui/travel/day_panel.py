@@ -170,9 +170,10 @@ class TravelDayPanel(QWidget):
         later.addRow(route_buttons)
         later.addRow("", self.route_label)
         rests = QHBoxLayout()
-        for box in (self.rest, self.seclude, self.campsite):
+        for box in (self.rest, self.seclude):
             rests.addWidget(box)
         later.addRow("5. Rest", rests)
+        later.addRow("", self.campsite)  # its own line: the form stays as narrow as before
         self.day_rest_holder = QWidget()
         self.day_rest_area = QVBoxLayout(self.day_rest_holder)
         self.day_rest_area.setContentsMargins(0, 0, 0, 0)
