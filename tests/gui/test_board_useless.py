@@ -1,6 +1,7 @@
 """Bury the Point on the inventory board (issue 26): a stabbing weapon's menu marks it useless
 until fixed, and fixed again, one undo step each; other items offer no such entry; the card greys
-and says "USELESS · until fixed" in words, apart from "damaged"."""
+and says "USELESS · until fixed" in words, apart from "damaged". A book absorbed with Burned in
+the Brain, which has no slot to be drawn in, is named beside the speed."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from PySide6.QtGui import QAction, QUndoStack
+from PySide6.QtGui import QAction, QImage, QUndoStack
 
 from refkit.app.character_service import CharacterService
 from refkit.gui.characters.session import CharacterSession
@@ -17,7 +18,7 @@ from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.board_layout import Place
 from refkit.present import CardFace
 from refkit.present.card_face import USED_UP_COLOUR, accent_colour, card_facts
-from refkit.rules.inventory.model import GROUND, Item
+from refkit.rules.inventory.model import GROUND, MAGIC, Item
 from tests.gui.crow_fixtures import shown_board
 from tests.gui.test_board_damaged import WREN, item_named
 
@@ -92,3 +93,20 @@ def test_the_card_says_useless_until_fixed_and_greys(
     assert card_facts(face)[0].text == "USELESS · until fixed"
     assert "Useless until fixed (Bury the Point)" in face.tooltip()
     assert "useless until fixed" in face.spoken() and "damaged" not in face.spoken()
+
+
+def test_an_absorbed_book_is_named_beside_the_speed(
+    board: InventoryBoard, session: CharacterSession, service: CharacterService
+) -> None:
+    def status_picture() -> QImage:
+        session.reload()
+        board.repaint()
+        return board.grab(board.board_layout().status.toRect()).toImage()
+
+    before = status_picture()
+    book = Item("Fire lance book", area=MAGIC, tags=("spellbook", "absorbed"), id="lance")
+    wren = service.get(WREN)
+    service.save(replace(wren, items=wren.items.with_item(book)))
+    assert status_picture() != before  # "Absorbed: Fire lance book (always wielded)"
+    service.save(wren)
+    assert status_picture() == before
