@@ -10,7 +10,7 @@ from refkit.export.pages import Page
 from refkit.export.text_fit import READABLE, draw_fitted, fit
 from refkit.export.units import mm
 from refkit.rules.character.model import Character
-from refkit.rules.character.purse import purse_capacity
+from refkit.rules.character.purse import purse_text
 from refkit.rules.character.slot_traits import slot_trait_lines
 
 ROOM = 11.0
@@ -25,10 +25,8 @@ def progress_text(crow: Character) -> str:
         first.append(f"Background: {crow.background}")
     if crow.xp.total or crow.xp.spendable:
         first.append(f"XP: {crow.xp.total:,} total, {crow.xp.spendable:,} to spend")
-    room = purse_capacity(crow)
     if crow.coins:
-        held = f" (purses hold {room:,})" if room is not None else ""
-        first.append(f"Purse: {crow.coins:,} gc{held}")
+        first.append(purse_text(crow))
     if crow.pets:
         first.append(f"Pets: {', '.join(crow.pets)}")
     if crow.connection is not None:

@@ -38,3 +38,13 @@ def purse_capacity(character: Character) -> int | None:
     if not purses:
         return None
     return sum(one_purse_holds(item, bursting) * item.count for item in purses)
+
+
+def purse_text(character: Character) -> str:
+    """``Purse: 35 gc (purses hold 1,000)`` — the coins and what the carried purses hold ("" for
+    a crow with neither coins nor a purse)."""
+    room = purse_capacity(character)
+    if not character.coins and room is None:
+        return ""
+    held = f" (purses hold {room:,})" if room is not None else ""
+    return f"Purse: {character.coins:,} gc{held}"
