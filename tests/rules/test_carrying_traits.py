@@ -11,7 +11,7 @@ import pytest
 
 from refkit.export.sheet_progress import progress_text
 from refkit.rules.character.model import rule_problems
-from refkit.rules.character.purse import purse_capacity
+from refkit.rules.character.purse import purse_capacity, purse_text
 from refkit.rules.character.slot_traits import inventory_rules, slot_trait_lines
 from refkit.rules.inventory.model import BACKPACK, BELT, Item, UsageDiceState
 from refkit.rules.inventory.moves import MoveRefused, move
@@ -80,3 +80,11 @@ def test_the_sheet_lines_say_what_the_traits_do() -> None:
     lines = slot_trait_lines(crow("Double Quiver", "Bursting Purse"))
     assert "Double Quiver: two quivers of 20 arrows share 1 slot (40 arrows)" in lines
     assert "Bursting Purse: a coin purse holds 500 gc more" in lines
+
+
+def test_the_purse_line_the_board_and_the_sheet_share() -> None:
+    bursting = replace(crow("Bursting Purse", items=(purse(),)), coins=35)
+    assert purse_text(bursting) == "Purse: 35 gc (purses hold 1,000)"
+    assert purse_text(crow(items=(purse(),))) == "Purse: 0 gc (purses hold 500)"
+    assert purse_text(replace(crow(), coins=12)) == "Purse: 12 gc"
+    assert purse_text(crow()) == ""

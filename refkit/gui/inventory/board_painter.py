@@ -383,9 +383,8 @@ def _paint_status(painter: QPainter, scene: BoardScene) -> None:
         write(f"Place {count} more wound{'s' if count > 1 else ''}", strong, alarm, line * 2.4)
     elif character.items.overloaded_magic_slots():
         write("⚠ Doubled magic slot: no rest; 1d6 wounds each DT end", small, CAUTION, line * 3.6)
-    purse = purse_text(character)  # the coins, and what the purses hold (Bursting Purse)
-    if purse:
-        write(purse.removeprefix("Purse: "), small, text, line * 2.4)
+    if character.coins:  # the coins, and what the purses hold (Bursting Purse), as on the PDF
+        write(purse_text(character).removeprefix("Purse: "), small, text, line * 2.4)
     for item in character.items.items:  # Burned in the Brain: no slot to draw it in
         if item.absorbed:
             write(f"Absorbed: {item.name} (always wielded)", small, text, line * 2.4)
