@@ -29,8 +29,8 @@ IN_REFKIT: dict[str, str] = {
         ),
         (
             "Thievery: Bursting Purse",
-            "Each coin purse the crow carries holds 500 gc more; the PDF sheet prints what its "
-            "purses hold beside its coins.",
+            "Each coin purse the crow carries holds 500 gc more; the board and the PDF sheet "
+            "show what its purses hold beside its coins.",
         ),
         (
             "Pets: Beast of Burden",
