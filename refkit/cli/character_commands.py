@@ -93,6 +93,16 @@ def register(commands: Subcommands) -> None:
     _add_common(use)
     use.set_defaults(handler=_run_blessing_use)
 
+    useless = actions.add_parser(
+        "useless",
+        help="Bury the Point: a stabbing weapon useless until fixed (--fixed: fixed again)",
+    )
+    useless.add_argument("name", metavar="NAME")
+    useless.add_argument("item", metavar="ITEM", help="the weapon's name or id")
+    useless.add_argument("--fixed", action="store_true", help="mark it fixed instead")
+    _add_common(useless)
+    useless.set_defaults(handler=_run_useless)
+
 
 def _add_common(parser: argparse.ArgumentParser, *, database: bool = True) -> None:
     add_json_flag(parser)
@@ -428,3 +438,29 @@ def _run_blessing_use(args: argparse.Namespace) -> Result:
         conditions = list(services.characters.get(name).conditions)
     payload = {"name": name, "blessed": "blessed" in conditions, "held_blessings": left}
     return payload, f"{command.text}: {name} is blessed; {left} held blessing(s) left"
+
+
+def _run_useless(args: argparse.Namespace) -> Result:
+    """Bury the Point: the crow's stabbing weapon useless until fixed (or fixed with --fixed),
+    one undo step; refused with nothing written when it cannot be."""
+    from refkit.app.characters.item_damage import mark_item_useless, named_item
+    from refkit.cli.crow_names import full_crow_name
+    from refkit.errors import DomainError
+    from refkit.store.character_store import CharacterNotFoundError
+
+    with command_services(args) as services:
+        try:
+            name = services.characters.get(full_crow_name(services, args.name)).name
+        except CharacterNotFoundError:
+            raise CliError(f"no crow called {args.name!r}") from None
+        try:
+            command = mark_item_useless(services.characters, name, args.item, not args.fixed)
+            services.do(command)
+            item = named_item(services.characters.get(name).items, name, args.item)
+        except DomainError as error:
+            raise CliError(str(error)) from None
+    payload = {"name": name, "item": item.name, "useless": item.useless}
+    said = "fixed"
+    if item.useless:
+        said = "useless until fixed (trait:Bury the Point at a rest fixes it)"
+    return payload, f"{name}'s {item.name} is {said}"

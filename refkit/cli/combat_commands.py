@@ -97,6 +97,11 @@ def _register_attack(commands: Subcommands) -> None:
         help="an opportunity attack (the target leaves reach): a miss offers no counter",
     )
     parser.add_argument(
+        "--bury-the-point",
+        action="store_true",
+        help="with --crow: Bury the Point, a melee stabbing hit deals double damage",
+    )
+    parser.add_argument(
         "--adjacent",
         action="store_true",
         help="the target stands next to the attacker (a ranged attack's bane)",
@@ -247,6 +252,8 @@ def _run_attack(args: argparse.Namespace) -> Result:
         args.crow, args.char = args.char, None
     if args.crow is not None:
         return _run_crow_attack(args)
+    if args.bury_the_point:
+        raise CliError("--bury-the-point is a crow's trait: give --crow NAME")
     for option in ("target", "ally"):
         if getattr(args, option):
             raise CliError(f"--{option} needs --crow NAME (or give the target's numbers)")
@@ -356,6 +363,7 @@ def _run_crow_attack(args: argparse.Namespace) -> Result:
                 situation=situation,
                 allies=allies,
                 expertise=expertise,
+                bury=args.bury_the_point,
             )
             odds = attack_odds(prepared.request)
             step = session.make_attack(
@@ -378,7 +386,10 @@ def _run_crow_attack(args: argparse.Namespace) -> Result:
         payload = _attack_payload(
             report.outcome, report.faces, odds, shown_target, report.seed, prepared.attack
         )
+        if report.buried:  # Bury the Point: the hit's damage doubled
+            payload["damage"] *= 2
         payload.update(
+            bury_the_point=report.buried,
             crow=crow.name,
             weapon=prepared.attack.name,
             characteristic=prepared.request.characteristic,
@@ -510,6 +521,8 @@ def _attack_line(payload: dict[str, Any], attack: Attack) -> str:
         parts.append(f"stray die {payload['stray_die']}: no ally hit")
     if payload["extra_action"]:
         parts.append("another action")
+    if payload.get("bury_the_point"):  # attack --crow is worked out, not done: say what follows
+        parts.append("Bury the Point: double damage; the weapon is then useless until fixed")
     used = payload.get("ammunition")
     if used is not None:
         parts.append(f"ammunition {used['before']} → {used['after']} UD (rolled {used['rolled']})")

@@ -214,8 +214,12 @@ def _run_trait_list(args: argparse.Namespace) -> Result:
 
 
 def _run_trait_show(args: argparse.Namespace) -> Result:
+    from refkit.present.trait_in_refkit import in_refkit
+
     trait = _not_found(_data().trait, args.name)
-    return {"traits": [trait_json(trait)]}, _trait_line(trait)
+    said = in_refkit(trait.key)
+    shown = {**trait_json(trait), **({"in_refkit": said} if said else {})}
+    return {"traits": [shown]}, _trait_line(trait) + (f"\nIn Refkit: {said}" if said else "")
 
 
 # --- xp and advance ----------------------------------------------------------------------------

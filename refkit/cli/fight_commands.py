@@ -110,6 +110,12 @@ def _add_steps(kinds: Subcommands) -> None:
         action="store_true",
         help="an opportunity attack (the target leaves reach): a miss offers no counter",
     )
+    attack.add_argument(
+        "--bury-the-point",
+        action="store_true",
+        help="Bury the Point: a melee stabbing hit deals double damage and leaves the weapon "
+        "useless until fixed",
+    )
     attack.add_argument("--distance", type=whole_number, metavar="SQUARES")
     attack.add_argument("--edges", type=whole_number, default=0, metavar="E")
     attack.add_argument("--banes", type=whole_number, default=0, metavar="B")
@@ -356,6 +362,7 @@ def _run_attack(args: argparse.Namespace) -> Result:
             allies=args.ally,
             tested=args.tested,
             expertise=args.expertise,
+            bury=args.bury_the_point,
         )
         odds = attack_odds(prepared.request)  # worked out before the dice are rolled
         step = session.make_attack(prepared, knock_out=args.knock_out, dice=dice, seed=args.seed)
@@ -383,10 +390,11 @@ def _run_attack(args: argparse.Namespace) -> Result:
         "expertise_applied": test.expertise_applied,
         "reasons": list(outcome.modifiers.reasons),
         "hit": outcome.hit,
-        "damage": outcome.damage,
+        "damage": outcome.damage * (2 if report.buried else 1),
         "counter_tier": outcome.counter_tier,
         "counter_damage": report.counter_damage,
         "opportunity": report.opportunity,
+        "bury_the_point": report.buried,
         "ally_hit": None
         if report.stray is None
         else {"name": report.stray.name, "damage": report.stray.amount},

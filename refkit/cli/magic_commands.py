@@ -304,7 +304,8 @@ def _tracked_words(tracked: TrackedDuration) -> str:
 
 def _book_in_hand(crow: Character, wanted: str | None, spells: Iterable[Spell]) -> str:
     """The id of the spellbook ``wanted`` (name or id) in the crow's hands; with None, its one
-    spellbook in hand. CliError naming the crow and what it holds otherwise."""
+    spellbook in hand (or absorbed with Burned in the Brain). CliError naming the crow and what
+    it holds otherwise."""
     from refkit.rules.inventory.model import HAND
     from refkit.rules.magic.spellbooks import UnknownSpellError, find_spell
 
@@ -316,7 +317,7 @@ def _book_in_hand(crow: Character, wanted: str | None, spells: Iterable[Spell]) 
         raise CliError(f"{crow.name} carries no item called {wanted!r}")
     books = []
     for item in crow.items:
-        if item.area != HAND:
+        if item.area != HAND and not item.absorbed:  # an absorbed book is always wielded
             continue
         try:
             find_spell(spells, item.name)

@@ -290,7 +290,20 @@ def _register_journey(kinds: Subcommands) -> None:
     )
     day.add_argument("--no-rest", action="store_true", help="the party does not rest today")
     day.add_argument("--seclude", action="store_true", help="Seclude Camp (+1 rest EN)")
+    day.add_argument(
+        "--campsite",
+        action="store_true",
+        help="a crow with Prepare Campsite prepares the rest (+1 rest EN when it is 5 or lower; "
+        "that crow's activity is trait:Prepare Campsite)",
+    )
     day.add_argument("--rest-die", type=whole_number, metavar="D")
+    day.add_argument(
+        "--activity",
+        action="append",
+        default=[],
+        metavar="CROW=ACTIVITY[:TARGET]",
+        help="a crow's rest activity (as travel journey step rest takes it)",
+    )
     day.add_argument("--outside-miasma", action="store_true", help="the rest is out of the Miasma")
     day.add_argument("--miasma-dice", action="append", default=[], metavar="NAME=A,B")
     day.add_argument("--effects-die", action="append", default=[], metavar="NAME=D")
@@ -514,6 +527,7 @@ def _plan_and_faces(args: argparse.Namespace) -> tuple[DayPlan, DayFaces]:
         encounter_at=args.encounter_at,
         rest=not args.no_rest,
         seclude=args.seclude,
+        campsite=getattr(args, "campsite", False),
         in_miasma=not args.outside_miasma,
         miasma_raises=raises,
     )
@@ -551,13 +565,16 @@ def _run_day(args: argparse.Namespace) -> Result:
 
     plan, faces = _plan_and_faces(args)
     from refkit.app.travel.wiring import rest_follows_day
+    from refkit.cli.rest_commands import parse_activities
+
+    activities = parse_activities(args.activity)
 
     with command_services(args) as services:
         service = _service(services)
         command = service.travel_day_command(plan, faces=faces, seed=args.seed, name=args.journey)
         # The crows rest and the Miasma's results go on their sheets with the day, in one unit
         # of work.
-        followed = rest_follows_day(services, command)
+        followed = rest_follows_day(services, command, activities)
         services.do(followed)
         journey = service.journey(args.journey)
     day = command.day

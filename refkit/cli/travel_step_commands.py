@@ -51,6 +51,9 @@ def register_steps(steps: Subcommands) -> None:
     )
     begin.add_argument("--no-rest", action="store_true", help="the party does not rest today")
     begin.add_argument("--seclude", action="store_true", help="Seclude Camp (+1 rest EN)")
+    begin.add_argument(
+        "--campsite", action="store_true", help="Prepare Campsite (+1 rest EN of 5 or lower)"
+    )
     begin.add_argument("--outside-miasma", action="store_true", help="the rest is out of it")
     begin.add_argument("--raise", dest="raises", action="append", default=[], metavar="NAME=OTHER")
     # What ``journey day`` also reads, which a day begun step by step gives step by step instead.
@@ -82,6 +85,12 @@ def register_steps(steps: Subcommands) -> None:
         default=[],
         metavar="CROW=ACTIVITY[:TARGET]",
         help="a crow's rest activity (as dt rest finish takes it)",
+    )
+    rest.add_argument(
+        "--campsite",
+        action="store_true",
+        help="a crow with Prepare Campsite prepares the rest (+1 rest EN when it is 5 or lower; "
+        "that crow's activity is trait:Prepare Campsite)",
     )
     _common(rest, _run_rest)
 
@@ -182,7 +191,13 @@ def _run_rest(args: argparse.Namespace) -> Result:
     from refkit.cli.rest_commands import parse_activities
 
     activities = parse_activities(args.activity)
-    return _take(args, "rest", dice=_one(args.die, 10, "--die"), activities=activities)
+    return _take(
+        args,
+        "rest",
+        dice=_one(args.die, 10, "--die"),
+        activities=activities,
+        campsite=args.campsite,
+    )
 
 
 def _run_miasma(args: argparse.Namespace) -> Result:

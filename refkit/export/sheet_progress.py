@@ -10,6 +10,7 @@ from refkit.export.pages import Page
 from refkit.export.text_fit import READABLE, draw_fitted, fit
 from refkit.export.units import mm
 from refkit.rules.character.model import Character
+from refkit.rules.character.purse import purse_text
 from refkit.rules.character.slot_traits import slot_trait_lines
 
 ROOM = 11.0
@@ -25,7 +26,7 @@ def progress_text(crow: Character) -> str:
     if crow.xp.total or crow.xp.spendable:
         first.append(f"XP: {crow.xp.total:,} total, {crow.xp.spendable:,} to spend")
     if crow.coins:
-        first.append(f"Purse: {crow.coins:,} gc")
+        first.append(purse_text(crow))
     if crow.pets:
         first.append(f"Pets: {', '.join(crow.pets)}")
     if crow.connection is not None:

@@ -63,6 +63,8 @@ class CardFace:
     price: str = ""
     crafting: str = ""
     damaged: bool = False
+    until_fixed: bool = False
+    """Useless until fixed (Bury the Point), apart from usage dice run out (``useless``)."""
 
     @classmethod
     def from_item(cls, item: Item) -> CardFace:
@@ -94,6 +96,7 @@ class CardFace:
             price=item.price.text if item.price is not None else "",
             crafting=item.crafting.text if item.crafting is not None else "",
             damaged=item.damaged,
+            until_fixed=item.useless,
         )
 
     @classmethod
@@ -167,6 +170,8 @@ class CardFace:
             lines.append(_escape(_first_upper("; ".join(facts))))
         if self.damaged:
             lines.append(f"<b>{_escape(DAMAGED_TEXT)}</b>")
+        if self.until_fixed:
+            lines.append(f"<b>{_escape(UNTIL_FIXED_TEXT)}</b>")
         if self.keywords:
             lines.append(_escape(_first_upper(", ".join(self.keywords))))
         if self.price:
@@ -190,12 +195,15 @@ class CardFace:
             parts.append(self.ad_text)
         if self.damaged:
             parts.append("damaged")
+        if self.until_fixed:
+            parts.append("useless until fixed")
         if self.usage_text:
             parts.append(f"usage dice {self.usage_current} of {self.usage_max}")
         return ", ".join(parts)
 
 
 DAMAGED_TEXT = "Damaged: a bane until repaired at a rest"
+UNTIL_FIXED_TEXT = "Useless until fixed (Bury the Point): a rest activity fixes it"
 
 
 def _first_upper(text: str) -> str:
@@ -219,8 +227,9 @@ def kind_colour(face: CardFace) -> str:
 
 
 def accent_colour(face: CardFace) -> str:
-    """The colour a card's header and frame are drawn in: its kind's, grey once used up."""
-    return USED_UP_COLOUR if face.useless else kind_colour(face)
+    """The colour a card's header and frame are drawn in: its kind's, grey once used up or
+    useless until fixed."""
+    return USED_UP_COLOUR if face.useless or face.until_fixed else kind_colour(face)
 
 
 @dataclass(frozen=True)
@@ -235,7 +244,8 @@ class CardFact:
 
 
 def card_facts(face: CardFace) -> tuple[CardFact, ...]:
-    """The lines under the header, in order: AD (bold when worn), damaged (in red), damage with
+    """The lines under the header, in order: AD (bold when worn), damaged and useless until
+    fixed (in red), damage with
     its characteristic, range, weapon properties and group, usage dice, slots, price, crafting
     footer.
 
@@ -248,6 +258,8 @@ def card_facts(face: CardFace) -> tuple[CardFact, ...]:
         facts.append(CardFact(face.ad_text, strong=face.worn))
     if face.damaged:
         facts.append(CardFact("DAMAGED · bane", strong=True, used_up=True))
+    if face.until_fixed:
+        facts.append(CardFact("USELESS · until fixed", strong=True, used_up=True))
     if face.damage:
         facts.append(CardFact(f"Dmg {face.damage}"))
     if face.attack_range:

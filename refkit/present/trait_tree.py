@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from refkit.present.trait_in_refkit import in_refkit
 from refkit.rules.character.advancement import has_trait, trait_refusal
 from refkit.rules.character.build_data import BuildData, Trait, TraitTree, fold
 from refkit.rules.character.model import Character
@@ -132,7 +133,8 @@ def cell_detail(cell: TraitCell) -> str:
         needs + (f" ({tags})" if tags else ""),
         _first_upper(STATE_WORDS[cell.state]) + (f": {cell.reason}" if cell.reason else "."),
     ]
-    return "\n".join(lines)
+    said = in_refkit(trait.key)
+    return "\n".join([*lines, f"In Refkit: {said}"] if said else lines)
 
 
 def _first_upper(words: str) -> str:

@@ -78,6 +78,11 @@ NEEDS: dict[str, list[str]] = {
     ],
     # Each bonus is claimed once its XP is there (the lines before spent the ones at 600 TXP).
     'character advance "Mara Vell" --stamina': ['character xp "Mara Vell" --add 700'],
+    # Bury the Point is a starting trait: Hesper buys it before her stiletto can bury its point.
+    'character useless "Hesper Quill" Stiletto': [
+        'character xp "Hesper Quill" --add 500',
+        'character advance "Hesper Quill" --trait "Bury the Point"',
+    ],
     'character advance "Mara Vell" --characteristic mind': ['character xp "Mara Vell" --add 4000'],
     # Mara Vell is stored already (the crafting examples needed her), and no crow is imported
     # over another without --replace: the file this line reads holds her sister, Mara Vane.

@@ -121,6 +121,6 @@ def test_the_board_and_sheet_lines_say_each_slot_trait() -> None:
         "Scabbard: belt slot 5, slashing weapons only",
         "Bursting Purse: a coin purse holds 500 gc more",
         "Second Skin: worn armour takes 1 slot fewer",
-        "Double Quiver: one quiver holds 40 arrows in 1 slot",
+        "Double Quiver: two quivers of 20 arrows share 1 slot (40 arrows)",
     )
     assert slot_trait_lines(crow()) == ()

@@ -18,6 +18,10 @@ from typing import Any, Protocol
 
 from refkit.app import character_commands
 from refkit.app.character_service import CharacterService
+from refkit.app.combat.attack_report import AttackReport as AttackReport
+from refkit.app.combat.attack_report import Hit as Hit
+from refkit.app.combat.attack_report import attack_text as attack_text
+from refkit.app.combat.attack_report import hit_text
 from refkit.app.combat.bestiary import Bestiary
 from refkit.app.combat.fight_steps import FightLog, FightStep
 from refkit.app.combat.fight_store import FightStore
@@ -30,9 +34,9 @@ from refkit.app.combat.maneuver_step import (
 from refkit.app.party.wound_prompts import WoundPrompts, raising_prompt
 from refkit.app.undo import Command, CompositeCommand
 from refkit.dice.rng import make_rng
-from refkit.rules.character.model import Character, DamageOutcome
+from refkit.rules.character.model import Character
+from refkit.rules.character.trait_rest import has_trait
 from refkit.rules.combat.attack import (
-    AttackOutcome,
     AttackRefused,
     AttackRequest,
     Situation,
@@ -41,13 +45,19 @@ from refkit.rules.combat.attack import (
     tier_damage,
 )
 from refkit.rules.combat.creature import MELEE, Attack
-from refkit.rules.combat.damage import CreatureDamage, Standing
+from refkit.rules.combat.damage import Standing
 from refkit.rules.combat.fight import Combatant, Fight, FightError
 from refkit.rules.combat.initiative import first_side
 from refkit.rules.combat.maneuvers import Maneuver
-from refkit.rules.combat.weapon import weapon_attacks
+from refkit.rules.combat.weapon import (
+    bury_the_point_refusal,
+    useless_weapon_refusal,
+    weapon_attacks,
+    weapon_in_hand,
+)
 from refkit.rules.inventory.model import HAND, Item
 from refkit.rules.inventory.moves import use_item as use_inventory_item
+from refkit.rules.inventory.useless import BURY_THE_POINT
 from refkit.rules.usage_dice import UsageDiceMode, UsageDiceRoll
 from refkit.store.errors import CharacterNotFoundError
 
@@ -57,42 +67,6 @@ AMMUNITION_TAG = "ammunition"
 
 class FightListener(Protocol):
     def fight_changed(self, fight: Fight) -> None: ...
-
-
-@dataclass(frozen=True)
-class Hit:
-    """Damage dealt to one combatant: a creature's (``creature``) or a crow's (``crow``)."""
-
-    name: str
-    amount: int
-    piercing: bool
-    creature: CreatureDamage | None = None
-    crow: DamageOutcome | None = None
-
-    @property
-    def wounds_to_place(self) -> int:
-        return self.crow.wounds_to_place if self.crow is not None else 0
-
-
-@dataclass(frozen=True)
-class AttackReport:
-    """What an attack rolled and did, for the window and the command line."""
-
-    attacker: str
-    target: str
-    weapon: str
-    outcome: AttackOutcome
-    faces: tuple[int, ...]
-    seed: int | None
-    hit: Hit | None
-    stray: Hit | None
-    counter_damage: int | None
-    ammunition: UsageDiceRoll | None
-    expertise: str | None
-    opportunity: bool = False
-    """An opportunity attack (L719): its miss offers the target no counter (L711)."""
-    unused_dice: tuple[int, ...] = ()
-    """Faces given outright that the attack did not need."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +81,8 @@ class PreparedAttack:
     expertise: str | None
     ammunition: Item | None
     allies: tuple[str, ...]
+    bury: bool = False
+    """Bury the Point: a hit deals double damage and leaves the weapon useless until fixed."""
 
 
 @dataclass(frozen=True)
@@ -342,7 +318,7 @@ class FightSession:
             vulnerable_roll=vulnerable_roll,
             rng=self._rng_factory(seed)[0],
         )
-        text = _hit_text(hit)
+        text = hit_text(hit)
         return self._joined(text, [*children, self._step(fight, text)]), hit
 
     def _damage(
@@ -394,6 +370,11 @@ class FightSession:
         crow = self._characters.get(fighter.name)
         return tuple(a for item in crow.items if item.area == HAND for a in weapon_attacks(item))
 
+    def buries_the_point(self, name: str) -> bool:
+        """Whether ``name`` is a crow with Bury the Point (its stabbing thrust may bury it)."""
+        fighter = self._state.combatant(name)
+        return fighter.is_crow and has_trait(self._characters.get(fighter.name), BURY_THE_POINT)
+
     def weapon_expertises(self, name: str) -> tuple[str, ...]:
         """The weapon expertises ``name`` (a crow) has a use of left; none for a creature."""
         fighter = self._state.combatant(name)
@@ -412,10 +393,12 @@ class FightSession:
         allies: Sequence[str] = (),
         tested: str | None = None,
         expertise: str | None = None,
+        bury: bool = False,
     ) -> PreparedAttack:
         """Everything an attack needs before its dice: who, with what, and the test's request
-        (for its odds, :func:`~refkit.rules.combat.attack_odds.attack_odds`). Raises
-        AttackRefused for an attack that cannot be made."""
+        (for its odds, :func:`~refkit.rules.combat.attack_odds.attack_odds`). ``bury``: a crow
+        with Bury the Point buries the point of its stabbing weapon. Raises AttackRefused for an
+        attack that cannot be made."""
         fight = self._state
         by = fight.combatant(attacker)
         at = fight.combatant(target)
@@ -435,6 +418,10 @@ class FightSession:
                 raise AttackRefused("only a crow spends an expertise on an attack")
             spend = _weapon_expertise(crow, expertise)
         ammunition = _ammunition(crow, attack) if crow is not None and attack.ammunition else None
+        if bury:
+            refused = bury_the_point_refusal(crow, attack) if crow else "only a crow buries it"
+            if refused:
+                raise AttackRefused(refused)
         request = AttackRequest(
             attack=attack,
             characteristic=value,
@@ -451,7 +438,7 @@ class FightSession:
             ),
         )
         attack_modifiers(request)  # refused now, not after the roll
-        return PreparedAttack(by, at, attack, request, crow, spend, ammunition, ally_names)
+        return PreparedAttack(by, at, attack, request, crow, spend, ammunition, ally_names, bury)
 
     def attack(
         self,
@@ -514,8 +501,11 @@ class FightSession:
 
         used: UsageDiceRoll | None = None
         spent = spend if outcome.test.expertise_applied else None
-        if crow is not None and (spent or ammunition):
+        buried = prepared.bury and outcome.hit  # double damage, the weapon useless until fixed
+        if crow is not None and (spent or ammunition or buried):
             crow_after, used = _attacker_after(crow, spent, ammunition, rng)
+            if buried and (weapon := weapon_in_hand(crow_after.items, attack)) is not None:
+                crow_after = crow_after.with_items(crow_after.items.replaced(weapon.with_useless()))
             children.append(
                 character_commands.CharacterEdit(
                     self._characters, crow.name, crow, crow_after, f"{crow.name} attacks"
@@ -527,7 +517,7 @@ class FightSession:
             after, made, hit = self._damage(
                 after,
                 at.name,
-                outcome.damage,
+                outcome.damage * (2 if buried else 1),
                 piercing=attack.piercing,
                 knock_out=knock_out,
                 armour_order=armour_order,
@@ -560,6 +550,7 @@ class FightSession:
             expertise=spent,
             opportunity=request.situation.opportunity,
             unused_dice=rolled.unused,
+            buried=buried,
         )
         text = attack_text(report)
         children.append(self._step(after, text))
@@ -568,12 +559,15 @@ class FightSession:
     def _attack_called(self, fighter: Combatant, weapon: str) -> Attack:
         offered = self.attacks_of(fighter.name)
         wanted = " ".join(weapon.split()).lower()
-        for attack in offered:
-            if attack.name.lower() == wanted:
-                return attack
-        matching = [a for a in offered if a.name.lower().startswith(wanted + " (")]
-        if matching:
-            return matching[0]  # "Knife" is its melee use; "Knife (thrown)" the other
+        matching = [a for a in offered if a.name.lower() == wanted]
+        matching += [a for a in offered if a.name.lower().startswith(wanted + " (")]
+        if matching:  # "Knife" is its melee use; "Knife (thrown)" the other
+            if fighter.creature is None:  # a weapon useless until fixed is not used (Bury …)
+                crow = self._characters.get(fighter.name)
+                refused = useless_weapon_refusal(crow.items, matching[0])
+                if refused:
+                    raise AttackRefused(f"{fighter.name} cannot attack with it: {refused}")
+            return matching[0]
         have = ", ".join(a.name for a in offered) or "nothing"
         where = "" if fighter.creature is not None else " in hand"
         raise AttackRefused(f"{fighter.name} has no {weapon!r}{where}; it has {have}")
@@ -639,47 +633,6 @@ def _attacker_after(
         items, roll = use_inventory_item(after.items, ammunition.id, rng)
         after = after.with_items(items)
     return after, roll
-
-
-def _hit_text(hit: Hit) -> str:
-    kind = " piercing" if hit.piercing else ""
-    text = f"{hit.name} takes {hit.amount}{kind} damage"
-    if hit.creature is not None and hit.creature.standing == "dead":
-        text += ", and dies"
-    elif hit.creature is not None and hit.creature.standing == "knocked_out":
-        text += ", knocked out"
-    if hit.wounds_to_place:
-        text += f" ({hit.wounds_to_place} wound{'s' if hit.wounds_to_place != 1 else ''} to place)"
-    return text
-
-
-def attack_text(report: AttackReport) -> str:
-    """One line for the log: who, with what, the tier, and what happened."""
-    outcome = report.outcome
-    test = outcome.test
-    how = "makes an opportunity attack on" if report.opportunity else "attacks"
-    head = f"{report.attacker} {how} {report.target} with {report.weapon}: "
-    if test.crit:
-        head += "crit, "
-    elif test.doom:
-        head += "doom, "
-    parts: list[str] = []
-    if report.hit is not None:
-        parts.append(f"tier {test.tier} hit; {_hit_text(report.hit)}")
-    else:
-        parts.append("miss")
-        if report.opportunity and outcome.test.tier == 1:
-            parts.append(f"no counter for {report.target} (an opportunity attack, L711)")
-    if outcome.counter_tier is not None:
-        dealt = f" for {report.counter_damage}" if report.counter_damage is not None else ""
-        parts.append(f"{report.target} may counter{dealt}")
-    if report.stray is not None:
-        parts.append(f"stray shot: {_hit_text(report.stray)}")
-    if outcome.extra_action:
-        parts.append(f"{report.attacker} gains another action")
-    if report.ammunition is not None:
-        parts.append(f"ammunition {report.ammunition.before} → {report.ammunition.after} UD")
-    return head + "; ".join(parts)
 
 
 def _crow_standing(crow: Character) -> Standing:

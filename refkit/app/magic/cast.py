@@ -201,7 +201,7 @@ def plan_cast(
             f"{crow.name}'s {item.name} holds no spell Refkit knows (a spellbook is named like "
             "'Fire lance book')"
         ) from None
-    if item.area != HAND:
+    if item.area != HAND and not item.absorbed:  # Burned in the Brain: always wielded
         raise CastRefused(
             f"{crow.name}'s {item.name} is not in a hand: a spellbook must be held to be cast"
         )

@@ -135,7 +135,7 @@ class CastDesk:
                 continue
             dice = item.usage_dice
             left = 0 if dice is None else dice.current
-            in_hand = item.area == HAND
+            in_hand = item.area == HAND or item.absorbed  # Burned in the Brain
             if spell is None:
                 refusal = f"{item.name} holds no spell Refkit knows (write it in the spell list)"
             elif not in_hand:

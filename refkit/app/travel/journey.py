@@ -229,6 +229,7 @@ def plan_to_dict(plan: DayPlan) -> dict[str, Any]:
         "encounter_at": plan.encounter_at,
         "rest": plan.rest,
         "seclude": plan.seclude,
+        "campsite": plan.campsite,
         "in_miasma": plan.in_miasma,
         "miasma_raises": dict(plan.miasma_raises),
     }
@@ -258,6 +259,7 @@ def plan_from_dict(data: Mapping[str, Any]) -> DayPlan:
         encounter_at=int(data["encounter_at"]),
         rest=bool(data["rest"]),
         seclude=bool(data["seclude"]),
+        campsite=bool(data.get("campsite", False)),  # journeys stored before Prepare Campsite
         in_miasma=bool(data["in_miasma"]),
         miasma_raises={str(k): str(v) for k, v in data["miasma_raises"].items()},
     )
@@ -273,6 +275,7 @@ def step_to_dict(step: DayStep) -> dict[str, Any]:
         "miasma": {name: list(pair) for name, pair in step.miasma.items()},
         "miasma_effects": dict(step.miasma_effects),
         "text": step.text,
+        **({"campsite": True} if step.campsite else {}),
     }
 
 
@@ -287,6 +290,7 @@ def step_from_dict(data: Mapping[str, Any]) -> DayStep:
         miasma={str(k): (int(v[0]), int(v[1])) for k, v in data["miasma"].items()},
         miasma_effects={str(k): int(v) for k, v in data["miasma_effects"].items()},
         text=None if data["text"] is None else str(data["text"]),
+        campsite=bool(data.get("campsite", False)),
     )
 
 

@@ -43,6 +43,9 @@ class RestTaken:
     seed: int
     secluded: bool = False
     """The rest's encounter check was made with Seclude Camp (else no crow may seclude now)."""
+    campsite: bool = False
+    """The rest's check was made with Prepare Campsite: a crow resting must have prepared it
+    (``trait:Prepare Campsite``); made without, none may now."""
     crafting_bonus: int = 0
     """Make Camp's bonus on the crafting rolls at this camp (L860)."""
     day: int = 0
@@ -129,6 +132,7 @@ class RestFollowsTravel(FollowedStep):
                 in_miasma=taken.in_miasma,
                 choices=self._activities,
                 check_seclude=check_seclude(taken.secluded),
+                check_campsite=taken.campsite,
                 rng=random.Random(taken.seed),
                 crafting=self._crafting,
                 crafting_bonus=taken.crafting_bonus,

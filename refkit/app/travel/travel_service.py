@@ -300,6 +300,7 @@ class TravelService:
         miasma_effects: dict[str, int] | None = None,
         seed: int | None = None,
         name: str | None = None,
+        campsite: bool = False,
     ) -> JourneyRollCommand[StepTaken]:
         """The next step of the day under way (a role test, the encounter check, a hex, the rest,
         the Miasma), rolled once; ValueError now when it does not come next."""
@@ -322,6 +323,7 @@ class TravelService:
                 direction=direction,
                 miasma=miasma or {},
                 miasma_effects=miasma_effects or {},
+                campsite=campsite,
             )
             after = take_step(now, step, current.hex_map, table)
             if kind == ENCOUNTER:

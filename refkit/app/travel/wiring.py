@@ -183,6 +183,7 @@ def rest_follows_step(
             plan.in_miasma,
             taken.step.seed,
             secluded=plan.seclude,
+            campsite=plan.campsite,
             crafting_bonus=sum(outcome.crafting_bonus for outcome in progress.outcomes),
             day=progress.before.day + 1,
         )
@@ -216,6 +217,7 @@ def rest_follows_day(
             plan.in_miasma,
             day.seed or 0,
             secluded=plan.seclude,
+            campsite=plan.campsite,
             crafting_bonus=day.record.crafting_bonus,
             day=day.record.day,
             rested=day.record.rest_check is not None,  # no rest: the day's food all the same

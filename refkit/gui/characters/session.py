@@ -25,7 +25,7 @@ from PySide6.QtGui import QUndoStack
 from refkit.app import character_commands as commands
 from refkit.app.character_service import CharacterChange, CharacterService
 from refkit.app.characters import crow_commands, item_commands, party_commands
-from refkit.app.characters.item_damage import mark_item_damaged
+from refkit.app.characters.item_damage import mark_item_damaged, mark_item_useless
 from refkit.app.characters.item_use import LogRoll, use_item_logged
 from refkit.app.characters.merge import merge_edit
 from refkit.app.party.wound_prompts import (
@@ -357,6 +357,10 @@ class CharacterSession(QObject):
     def mark_damaged(self, item_id: str, damaged: bool) -> None:
         """The item marked damaged (a bane until repaired) or repaired, one undo step."""
         self.push_made(lambda: mark_item_damaged(self._service, self._current(), item_id, damaged))
+
+    def mark_useless(self, item_id: str, useless: bool) -> None:
+        """The weapon marked useless until fixed (Bury the Point) or fixed, one undo step."""
+        self.push_made(lambda: mark_item_useless(self._service, self._current(), item_id, useless))
 
     def set_roll_log(self, log_roll: LogRoll | None) -> None:
         """Where the usage dice rolled on the sheet and the board land (the roll log)."""

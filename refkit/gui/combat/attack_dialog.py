@@ -91,6 +91,9 @@ def outcome_text(report: AttackReport) -> str:
     lines = [f"Rolled {dice}{plus} → {test.total}: tier {test.tier}"]
     if report.hit is not None:
         lines.append(f"Hit! {_hit_words(report.hit)}.")
+    if report.buried:
+        weapon = report.weapon.split(" (")[0]
+        lines.append(f"Bury the Point: double damage; the {weapon} is useless until fixed.")
     else:
         lines.append("Miss.")
         if report.opportunity:
@@ -186,6 +189,11 @@ class AttackDialog(QDialog):
         self.knock_out = QCheckBox("Knock out instead of kill")
         self.opportunity = QCheckBox("Opportunity attack (a miss gives no counter)")
         self.opportunity.setToolTip("A reaction as the target leaves the attacker's reach")
+        self.bury = QCheckBox("Bury the Point (a hit deals double damage)")
+        self.bury.setToolTip(
+            "A melee stabbing hit deals double damage; the weapon is then useless until the "
+            "Bury the Point rest activity fixes it"
+        )
         for box, name in (
             (self.flanking, "attack_flanking"),
             (self.high_ground, "attack_high_ground"),
@@ -194,6 +202,7 @@ class AttackDialog(QDialog):
             (self.surprised, "attack_surprised"),
             (self.knock_out, "attack_knock_out"),
             (self.opportunity, "attack_opportunity"),
+            (self.bury, "attack_bury_the_point"),
         ):
             box.setObjectName(name)
         self.distance_spin = QSpinBox()
@@ -254,7 +263,7 @@ class AttackDialog(QDialog):
         left, right = QVBoxLayout(), QVBoxLayout()
         for box in (self.flanking, self.high_ground, self.cover, self.opportunity):
             left.addWidget(box)
-        for box in (self.adjacent, self.surprised, self.knock_out):
+        for box in (self.adjacent, self.surprised, self.knock_out, self.bury):
             right.addWidget(box)
         boxes.addLayout(left)
         boxes.addLayout(right)
@@ -287,6 +296,7 @@ class AttackDialog(QDialog):
             self.cover,
             self.surprised,
             self.opportunity,
+            self.bury,
         )
         for box in boxes_changing_odds:
             box.toggled.connect(lambda _on: self.update_odds())
@@ -344,6 +354,10 @@ class AttackDialog(QDialog):
             for expertise in self._read(self.session.weapon_expertises, by.name):
                 self.expertise_combo.addItem(expertise, expertise)
             self.knock_out.setEnabled(True)
+        buries = bool(name) and self._read(self.session.buries_the_point, name)
+        self.bury.setVisible(buries)  # only a crow with the trait buries the point
+        if not buries:
+            self.bury.setChecked(False)
         self._fill_allies()
         self._filling = False
 
@@ -449,6 +463,7 @@ class AttackDialog(QDialog):
                 allies=self.allies(),
                 tested=None if tested == BETTER else tested,
                 expertise=self.expertise_combo.currentData(),
+                bury=self.bury.isChecked(),
             )
             odds = attack_odds(prepared.request)
         except (DomainError, ValueError) as error:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from refkit.app.party.rest import check_choices
 from refkit.gui.common.plain_text import plain_label
+from refkit.rules.character.absorbed_book import carried_spellbooks
 from refkit.rules.character.lore_study import book_subject, lore_books
 from refkit.rules.character.model import Character
 from refkit.rules.character.rest_activities import (
@@ -44,8 +45,14 @@ from refkit.rules.character.rest_activities import (
     rest_preview,
     tended_patients,
 )
-from refkit.rules.character.trait_rest import crow_trait_activities, trait_activity
+from refkit.rules.character.trait_rest import (
+    ABSORB,
+    FIX_POINT,
+    crow_trait_activities,
+    trait_activity,
+)
 from refkit.rules.character.trait_rest_plus import books_studied, reads_aloud, second_roll_note
+from refkit.rules.inventory.useless import useless_items
 
 FREE_TEXT = (Activity.PREPARE, Activity.CRAFT, Activity.STUDY)
 TRAIT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -167,6 +174,11 @@ class _Row:
             target.lineEdit().setPlaceholderText(_PLACEHOLDERS[activity])
             target.setToolTip(_hint(self.crow, activity))
         elif aimed:
+            kind = trait_activity(self.chosen_trait()).kind
+            offered = useless_items(self.crow.items) if kind == FIX_POINT else ()
+            offered = carried_spellbooks(self.crow) if kind == ABSORB else offered
+            for item in offered:  # Bury the Point's weapons, Burned in the Brain's books
+                target.addItem(item.name, item.name)
             target.lineEdit().setPlaceholderText(f"the {aimed}")
         target.setEnabled(
             activity not in (Activity.NONE, Activity.SECLUDE_CAMP)

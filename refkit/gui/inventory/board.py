@@ -113,6 +113,8 @@ class InventoryEditing(Protocol):
 
     def mark_damaged(self, item_id: str, damaged: bool) -> None: ...
 
+    def mark_useless(self, item_id: str, useless: bool) -> None: ...
+
 
 class InventoryBoard(BoardKeyboard):
     """The slot board of one crow."""
@@ -619,6 +621,15 @@ class InventoryBoard(BoardKeyboard):
             else f"Marked {name} repaired"
         )
         self._run(lambda: editing.mark_damaged(item_id, damaged), done)
+
+    def set_useless(self, item_id: str, useless: bool) -> None:
+        """Mark a stabbing weapon useless until fixed (Bury the Point), or fixed."""
+        if self._editing is None or self._character is None:
+            return
+        name = self._character.items.find(item_id).name
+        editing = self._editing
+        done = f"Marked {name} useless until fixed" if useless else f"Marked {name} fixed"
+        self._run(lambda: editing.mark_useless(item_id, useless), done)
 
     def use_item(self, item_id: str) -> None:
         """Use an Activate item: its usage dice are rolled (L400), the roll lands in the roll log

@@ -18,6 +18,7 @@ from refkit.gui.inventory.item_card_widget import CardLook, fitted_font, paint_c
 from refkit.present import CardFace
 from refkit.present.board_moves import Carry, target_for
 from refkit.rules.character.model import Character
+from refkit.rules.character.purse import purse_text
 from refkit.rules.character.speed import speed_reason
 from refkit.rules.inventory.model import BACKPACK, GROUND, MAGIC, SLOT_AREAS, Item
 from refkit.rules.inventory.moves import Verdict
@@ -383,6 +384,11 @@ def _paint_status(painter: QPainter, scene: BoardScene) -> None:
         write(f"Place {count} more wound{'s' if count > 1 else ''}", strong, alarm, line * 2.4)
     elif character.items.overloaded_magic_slots():
         write("⚠ Doubled magic slot: no rest; 1d6 wounds each DT end", small, CAUTION, line * 3.6)
+    if character.coins:  # the coins, and what the purses hold (Bursting Purse), as on the PDF
+        write(purse_text(character).removeprefix("Purse: "), small, text, line * 2.4)
+    for item in character.items.items:  # Burned in the Brain: no slot to draw it in
+        if item.absorbed:
+            write(f"Absorbed: {item.name} (always wielded)", small, text, line * 2.4)
 
 
 def _paint_dead(painter: QPainter, scene: BoardScene) -> None:

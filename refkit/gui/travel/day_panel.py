@@ -6,8 +6,8 @@
    tier; supporters are rolled first, then the guide, scouts and trackers;
 3. after how many hexes the travel encounter check falls;
 4. the route, hex by hex (the direction buttons, or a click on the next hex of the map);
-5. the rest outdoors (Seclude Camp adds to the rest EN), with each resting crow's rest activity
-   (the rows the other rests use; a refused choice keeps "Travel the day" off);
+5. the rest outdoors (Seclude Camp and Prepare Campsite add to the rest EN), with each resting
+   crow's rest activity (the rows the other rests use; a refused choice keeps "Travel the day" off);
 6. whether the rest is in the Miasma.
 
 "Travel the day" rolls it all through the app's travel day (one step on the undo stack: Edit ▸
@@ -47,7 +47,7 @@ from refkit.gui.common.plain_text import PLAIN, ElidedLabel
 from refkit.gui.common.rest_choices import RestChoices
 from refkit.gui.shell.undo_adapter import push_command, write_through
 from refkit.gui.travel.day_backend import TravelBackend
-from refkit.gui.travel.day_steps_box import DayStepsBox, rest_rows
+from refkit.gui.travel.day_steps_box import DayStepsBox, rest_boxes, rest_rows
 from refkit.gui.travel.journal_box import JournalBox
 from refkit.gui.travel.map_document import MapDocument
 from refkit.gui.travel.map_scene import HexMapScene, MapViewer, PartyPlace
@@ -160,9 +160,7 @@ class TravelDayPanel(QWidget):
         clear = QPushButton("Clear")
         clear.clicked.connect(self.clear_route)
         route_buttons.addWidget(clear)
-        self.rest = QCheckBox("Rest outdoors")
-        self.rest.setChecked(True)
-        self.seclude = QCheckBox("Seclude Camp")
+        self.rest, self.seclude, self.campsite = rest_boxes()
         self.in_miasma = QCheckBox("The rest is in the Miasma")
         self.in_miasma.setChecked(True)
         later_box = QGroupBox("3–6. Encounter, route, rest, Miasma")
@@ -175,6 +173,7 @@ class TravelDayPanel(QWidget):
         for box in (self.rest, self.seclude):
             rests.addWidget(box)
         later.addRow("5. Rest", rests)
+        later.addRow("", self.campsite)  # its own line: the form stays as narrow as before
         self.day_rest_holder = QWidget()
         self.day_rest_area = QVBoxLayout(self.day_rest_holder)
         self.day_rest_area.setContentsMargins(0, 0, 0, 0)
@@ -265,10 +264,10 @@ class TravelDayPanel(QWidget):
 
         for signal in (self.pace.currentIndexChanged, self.speed.valueChanged):
             signal.connect(lambda _: self._update_preview())
-        for box in (self.road, self.river_cross, self.downstream, self.seclude):
+        for box in (self.road, self.river_cross, self.downstream, self.seclude, self.campsite):
             box.toggled.connect(lambda _: self._update_preview())
-        # Seclude Camp decides whether a crow may seclude the camp in the rest's rows.
-        for box in (self.rest, self.seclude):
+        # Seclude Camp / Prepare Campsite decide whether a crow may do them in the rest's rows.
+        for box in (self.rest, self.seclude, self.campsite):
             box.toggled.connect(lambda _: self._fill_day_rest())
         # A bound method: Qt drops the connection when the panel goes, the stack may outlive it.
         undo_stack.indexChanged.connect(self._stack_moved)
@@ -509,9 +508,8 @@ class TravelDayPanel(QWidget):
     def _update_preview(self) -> None:
         pace = self.chosen_pace()
         hexes = self.hexes_today()
-        travel_en, rest_en = day_encounter_numbers(
-            pace, road=self.road.isChecked(), seclude=self.seclude.isChecked()
-        )
+        road, seclude, camp = (b.isChecked() for b in (self.road, self.seclude, self.campsite))
+        travel_en, rest_en = day_encounter_numbers(pace, road=road, seclude=seclude, campsite=camp)
         tests = role_test_modifier(pace)
         self.preview.setText(
             f"{hexes} hex{'es' if hexes != 1 else ''} before the roles, travel EN {travel_en}, "
@@ -585,6 +583,7 @@ class TravelDayPanel(QWidget):
             encounter_at=min(self.encounter_at.value(), len(self.route)),
             rest=self.rest.isChecked(),
             seclude=self.seclude.isChecked(),
+            campsite=self.campsite.isChecked() and self.rest.isChecked(),
             in_miasma=self.in_miasma.isChecked(),
         )
 
@@ -606,9 +605,8 @@ class TravelDayPanel(QWidget):
             and self.rest.isChecked()
         ):
             try:
-                rows = rest_rows(
-                    backend, journey.name, self.seclude.isChecked(), kept, self.day_rest_holder
-                )
+                seclude, camp = self.seclude.isChecked(), self.campsite.isChecked()
+                rows = rest_rows(backend, journey.name, seclude, kept, self.day_rest_holder, camp)
             except ValueError as problem:
                 self._say(f"The crows' rest cannot be chosen: {problem}")
                 rows = None

@@ -16,6 +16,7 @@ from typing import Protocol
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
+    QCheckBox,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -81,22 +82,40 @@ class RestCrows(Protocol):
     def starvation(self, names: Sequence[str]) -> Mapping[str, int]: ...
 
 
+def rest_boxes() -> tuple[QCheckBox, QCheckBox, QCheckBox]:
+    """The day form's rest boxes: Rest outdoors (checked), Seclude Camp and Prepare Campsite
+    (a crow with the trait prepares the rest: a rest EN of 5 or lower +1; only with a rest)."""
+    rest, seclude = QCheckBox("Rest outdoors"), QCheckBox("Seclude Camp")
+    campsite = QCheckBox("Prepare Campsite")
+    campsite.setObjectName("travel_campsite")
+    campsite.setToolTip(
+        "A crow with the trait Prepare Campsite (journal, quill and inkpot) prepares the rest: "
+        "a rest EN of 5 or lower +1, and that crow's rest activity is the trait"
+    )
+    rest.setChecked(True)
+    rest.toggled.connect(campsite.setEnabled)
+    return rest, seclude, campsite
+
+
 def rest_rows(
     backend: RestCrows,
     journey: str,
     secluded: bool,
     kept: Mapping[str, ActivityChoice],
     parent: QWidget | None = None,
+    campsite: bool = False,
 ) -> RestChoices | None:
     """The resting crows' activity rows, the choices ``kept`` picked again (a sheet read anew
     after a step or an undo keeps what the referee chose); None when no crow rests (hirelings
-    have no sheet). ValueError when the crows cannot be read."""
+    have no sheet). ``campsite``: the check is made with Prepare Campsite (a crow must do it;
+    without, none may). ValueError when the crows cannot be read."""
     crows = list(backend.resting_crows(journey))
     if not crows:
         return None
     rows = RestChoices(
         crows,
         check_seclude=check_seclude(secluded),
+        check_campsite=campsite,
         starvation=backend.starvation([crow.name for crow in crows]),
         parent=parent,
     )
@@ -290,7 +309,8 @@ class DayStepsBox(QGroupBox):
         if progress is None or backend is None or journey is None or REST not in progress.allowed():
             return
         try:
-            rows = rest_rows(backend, journey.name, progress.plan.seclude, kept, self)
+            plan = progress.plan
+            rows = rest_rows(backend, journey.name, plan.seclude, kept, self, plan.campsite)
         except ValueError as problem:
             self.problem.emit(f"The crows' rest cannot be chosen: {problem}")
             return

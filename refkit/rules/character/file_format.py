@@ -12,7 +12,8 @@ reads, so ``load(dump(c)) == c``.
 Keys beyond the contract's: ``player``, ``portrait``, ``advanced``, ``magic_characteristics`` and
 ``ground`` (items in the ground tray) at the top level; ``id``, ``tags``, ``notes``, ``damage``,
 ``usage_dice.refuel_with`` and the rest of a card's print (``keywords``, ``range``, ``price``,
-``crafting``) and ``damaged`` (a tool taking a bane until repaired) on items. Each is optional
+``crafting``), ``damaged`` (a tool taking a bane until repaired) and ``useless`` (a weapon
+useless until fixed, Bury the Point) on items. Each is optional
 and written only when it says something.
 The file's ``speed`` is the crow's base speed; the speed after wounds is derived.
 
@@ -429,6 +430,7 @@ def _read_item(obj: dict[str, Any], path: str, area: str, at: int | None) -> Ite
         price=_optional(obj, path, "price", _read_price),
         crafting=_optional(obj, path, "crafting", _read_crafting),
         damaged=_flag(_field(obj, path, "damaged", False), key("damaged")),
+        useless=_flag(_field(obj, path, "useless", False), key("useless")),
     )
 
 
@@ -662,6 +664,8 @@ def _item_json(item: Item) -> dict[str, Any]:
         }
     if item.damaged:
         data["damaged"] = True
+    if item.useless:
+        data["useless"] = True
     return data
 
 

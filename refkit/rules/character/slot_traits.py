@@ -37,6 +37,7 @@ def slot_grants(traits: tuple[str, ...]) -> tuple[SlotGrant, ...]:
 SECOND_SKIN = "Armor: Second Skin"
 STACKS_ON_STACKS = "Leverage: Stacks on Stacks"
 SHARE_FOOD = "Pets: Share Food"
+DOUBLE_QUIVER = "Archery: Double Quiver"
 DRAW_TRAITS = ("Knowledge: Labeled Inventory", "Thievery: Out of the Pack")
 
 SLOT_TRAIT_TEXT: dict[str, str] = {
@@ -47,15 +48,17 @@ SLOT_TRAIT_TEXT: dict[str, str] = {
         (SHARE_FOOD, "rations and animal feed stack together"),
         (DRAW_TRAITS[0], "backpack slots count 1 lower when drawing"),
         (DRAW_TRAITS[1], "backpack slots count 1 lower when drawing"),
-        ("Archery: Double Quiver", "one quiver holds 40 arrows in 1 slot"),
+        (DOUBLE_QUIVER, "two quivers of 20 arrows share 1 slot (40 arrows)"),
         ("Thievery: Bursting Purse", "a coin purse holds 500 gc more"),
         ("Pets: Beast of Burden", "after a rest one pet has 2 more backpack slots"),
         ("Elemental: Burned in the Brain", "an absorbed elemental spellbook takes no slot"),
     )
 }
 """The other slot-changing traits (folded ``"Tree: Name"``) → what they change, in a few words.
-The first four change the slot rules (:func:`trait_shaping`); the others are said beside the
-board and on the PDF sheet for the table to apply."""
+The first four and Double Quiver change the slot rules (:func:`trait_shaping`), Bursting Purse
+the purse's room (:mod:`refkit.rules.character.purse`); the others are said beside the board
+and on the PDF sheet for the table to apply (Beast of Burden: a pet carries nothing in Refkit;
+Burned in the Brain: its rest activity absorbs the book)."""
 
 
 def trait_shaping(traits: tuple[str, ...]) -> TraitShaping:
@@ -67,6 +70,7 @@ def trait_shaping(traits: tuple[str, ...]) -> TraitShaping:
         shared_stacks=("ration", "feed") if fold(SHARE_FOOD) in has else (),
         armor_less=1 if fold(SECOND_SKIN) in has else 0,
         draw_less=1 if any(fold(t) in has for t in DRAW_TRAITS) else 0,
+        quivers=2 if fold(DOUBLE_QUIVER) in has else 0,
     )
 
 

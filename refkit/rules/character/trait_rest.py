@@ -1,6 +1,7 @@
-"""Traits that are rest activities (characters facts §4.4, the 23 tagged RA), and Prepare
+"""Traits that are rest activities (characters facts §4.4, the 23 tagged RA), Prepare
 Campsite, which uses up the crow's activity (its +1 to a low EN is made with the rest's
-encounter check: ``dt rest check --campsite``).
+encounter check: ``dt rest check --campsite``), and Bury the Point, whose weapon left useless
+is fixed by a rest activity (``trait:Bury the Point[:WEAPON]``).
 
 A crow who has one of these traits may do it as its one activity at a rest
 (``trait:TRAIT[:TARGET]``). :func:`plan_trait` checks the choice — the crow has the trait, carries
@@ -21,11 +22,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from refkit.errors import DomainError
+from refkit.rules.character.absorbed_book import BURNED_IN_THE_BRAIN, absorb, book_to_absorb
 from refkit.rules.character.build_data import fold
 from refkit.rules.character.model import Character
 from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
 from refkit.rules.inventory.model import GROUND, Item, fresh_item_id
-from refkit.rules.inventory.moves import add_item
+from refkit.rules.inventory.moves import MoveRefused, add_item
+from refkit.rules.inventory.useless import BURY_THE_POINT, item_to_fix
 
 
 class TraitActivityRefused(DomainError, ValueError):
@@ -34,7 +37,7 @@ class TraitActivityRefused(DomainError, ValueError):
 
 HEARTY, CANDIES, BOMB, STONE, ARROWS = "hearty", "candies", "bomb", "stone", "arrows"
 BLESS, LEFTOVERS, LASTING, ONE_OFF = "bless", "leftovers", "lasting", "one-off"
-CAMPSITE = "campsite"
+CAMPSITE, FIX_POINT, ABSORB = "campsite", "fix-point", "absorb"
 
 
 @dataclass(frozen=True)
@@ -103,9 +106,9 @@ TRAIT_ACTIVITIES: dict[str, TraitActivity] = {
             target="weapons",
         ),
         TraitActivity(
-            "Elemental: Burned in the Brain",
+            BURNED_IN_THE_BRAIN,
             "absorbs an elemental spellbook: always wielded, no slot",
-            ONE_OFF,
+            ABSORB,
             target="spellbook",
         ),
         TraitActivity(
@@ -167,6 +170,12 @@ TRAIT_ACTIVITIES: dict[str, TraitActivity] = {
         ),
         TraitActivity(
             "Pets: Buddy", "+2 on Mind tests with the chosen pets", LASTING, target="pets"
+        ),
+        TraitActivity(
+            BURY_THE_POINT,
+            "fixes a weapon useless since it buried the point",
+            FIX_POINT,
+            target="weapon",  # may be left out when only one is useless
         ),
     )
 }
@@ -242,9 +251,18 @@ def plan_trait(crow: Character, trait: str, target: str) -> TraitActivity:
         raise TraitActivityRefused(
             f"{crow.name}: {activity.name} needs a carried journal, quill and inkpot"
         )
+    if activity.kind == FIX_POINT:
+        try:
+            item_to_fix(crow.items, crow.name, target)
+        except MoveRefused as refused:
+            raise TraitActivityRefused(f"{activity.name}: {refused}") from None
+    if activity.kind == ABSORB and target:
+        book = book_to_absorb(crow, target)
+        if isinstance(book, str):
+            raise TraitActivityRefused(f"{activity.name}: {book}")
     if activity.kind in (HEARTY, CANDIES) and _ration(crow) is None:
         raise TraitActivityRefused(f"{crow.name}: {activity.name} needs a carried ration")
-    if activity.target and not target:
+    if activity.target and not target and activity.kind != FIX_POINT:
         raise TraitActivityRefused(
             f"{crow.name}: name the {activity.target} for {activity.name} "
             f"(trait:{activity.name}:{activity.target.upper()})"
@@ -303,4 +321,12 @@ def trait_result(
         return crow, f"{activity.name}{aimed}: {activity.does} until the next rest ends"
     if activity.kind == CAMPSITE:
         return crow, "Prepare Campsite: prepared the camp (the rest's check counted it)"
+    if activity.kind == ABSORB:
+        book = book_to_absorb(crow, target)
+        assert not isinstance(book, str)  # checked by plan_trait
+        return absorb(crow, book)
+    if activity.kind == FIX_POINT:
+        weapon = item_to_fix(crow.items, crow.name, target)
+        fixed = crow.with_items(crow.items.replaced(weapon.with_useless(False)))
+        return fixed, f"Bury the Point: fixed {weapon.name}; it can be used again"
     return crow, f"{activity.name}{aimed}: {activity.does}"

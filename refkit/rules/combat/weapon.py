@@ -9,10 +9,14 @@ bows and crossbows (the ``bow`` group) spend ammunition when they shoot (L687); 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
+from refkit.rules.character.build_data import fold
+from refkit.rules.character.model import Character
 from refkit.rules.combat.creature import MELEE, RANGED, Attack
 from refkit.rules.combat.keywords import read_keyword
-from refkit.rules.inventory.model import Item
+from refkit.rules.inventory.model import HAND, Item
+from refkit.rules.inventory.useless import BURY_THE_POINT, is_melee_stabbing, use_refusal
 
 _USE = re.compile(r"^(melee|ranged|thrown)\s+(\d+)(?:\s*,.*)?$")
 _WITHIN = re.compile(r"^(?:line\s+(\d+)x\d+\s+)?within\s+(\d+)(?:\s*,.*)?$")
@@ -61,3 +65,28 @@ def weapon_attacks(item: Item) -> tuple[Attack, ...]:
             )
         )
     return tuple(attacks)
+
+
+def weapon_in_hand(items: Iterable[Item], attack: Attack) -> Item | None:
+    """The item in the crow's hands that offers ``attack`` (None: no item in hand does)."""
+    return next(
+        (item for item in items if item.area == HAND and attack in weapon_attacks(item)), None
+    )
+
+
+def useless_weapon_refusal(items: Iterable[Item], attack: Attack) -> str:
+    """Why the crow may not make ``attack`` with the weapon in its hands that offers it ("" when
+    it may): the weapon is useless until fixed (Bury the Point)."""
+    weapon = weapon_in_hand((item for item in items if item.useless), attack)
+    return use_refusal(weapon) if weapon is not None else ""
+
+
+def bury_the_point_refusal(crow: Character, attack: Attack) -> str:
+    """Why ``crow`` may not bury the point with ``attack`` ("" when it may): only a crow with
+    Bury the Point, in a melee attack with a stabbing weapon in hand."""
+    if fold(BURY_THE_POINT) not in {fold(t) for t in crow.traits}:
+        return f"{crow.name} does not have the trait Bury the Point"
+    weapon = weapon_in_hand(crow.items, attack)
+    if attack.kind != MELEE or weapon is None or not is_melee_stabbing(weapon):
+        return f"Bury the Point takes a melee attack with a stabbing weapon, not {attack.name}"
+    return ""

@@ -19,6 +19,9 @@ from itertools import combinations
 
 from refkit.rules.common.name_text import require_plain_name
 from refkit.rules.common.whole_numbers import require_whole
+from refkit.rules.inventory.card_parts import Crafting as Crafting
+from refkit.rules.inventory.card_parts import Price as Price
+from refkit.rules.inventory.card_parts import TierDamage as TierDamage
 from refkit.rules.inventory.slot_grants import SlotGrant, TraitShaping, extra_slots, grant_refusal
 from refkit.rules.usage_dice import UsageDiceEntry, UsageDiceMode
 
@@ -53,6 +56,9 @@ ERROR_CODES: tuple[str, ...] = (
 WARNING_CODES: tuple[str, ...] = ("magic_overload", "characteristic_above_max")
 
 SHIELD_TAG = "shield"
+ABSORBED_TAG = "absorbed"
+"""A spellbook absorbed with Burned in the Brain: among the magic items with no slot, always
+wielded (:mod:`refkit.rules.character.absorbed_book`)."""
 
 
 @dataclass(frozen=True)
@@ -154,80 +160,6 @@ class Armor:
 
 
 @dataclass(frozen=True)
-class TierDamage:
-    """A weapon's attack: the characteristic tested and the damage at tier 2 and tier 3."""
-
-    tier2: int
-    tier3: int
-    characteristic: str = "S"
-    piercing: bool = False
-
-    def __post_init__(self) -> None:
-        require_whole("tier 2 damage", self.tier2, minimum=0)
-        require_whole("tier 3 damage", self.tier3, minimum=0)
-
-    @property
-    def text(self) -> str:
-        """The card's damage line, e.g. ``2 / 4`` or ``3 / 5 P``."""
-        suffix = " P" if self.piercing else ""
-        return f"{self.tier2} / {self.tier3}{suffix}"
-
-    @property
-    def card_text(self) -> str:
-        """The damage with the characteristic added, as a card prints it: ``3+S / 6+S``."""
-        suffix = " P" if self.piercing else ""
-        mark = self.characteristic
-        return f"{self.tier2}+{mark} / {self.tier3}+{mark}{suffix}"
-
-
-@dataclass(frozen=True)
-class Price:
-    """What a card charges in gold crowns, and its Fine and Masterwork prices when it has them."""
-
-    gc: int
-    fine: int | None = None
-    masterwork: int | None = None
-
-    def __post_init__(self) -> None:
-        require_whole("price", self.gc, minimum=0)
-        for label, value in (("Fine price", self.fine), ("Masterwork price", self.masterwork)):
-            if value is not None:
-                require_whole(label, value, minimum=0)
-
-    @property
-    def text(self) -> str:
-        """``25 gc``, or ``25 gc (Fine 1,000 · MW 2,000)``."""
-        tiers = [
-            f"{label} {value:,}"
-            for label, value in (("Fine", self.fine), ("MW", self.masterwork))
-            if value is not None
-        ]
-        extra = f" ({' · '.join(tiers)})" if tiers else ""
-        return f"{self.gc:,} gc{extra}"
-
-
-@dataclass(frozen=True)
-class Crafting:
-    """A card's crafting footer: the expertise and its uses, the materials, the goal points."""
-
-    expertise: str
-    uses: int
-    materials: str
-    goal: int
-
-    def __post_init__(self) -> None:
-        if not self.expertise.strip():
-            raise ValueError("a crafting footer needs an expertise")
-        require_whole("crafting uses", self.uses, minimum=1)
-        require_whole("crafting goal", self.goal, minimum=0)
-
-    @property
-    def text(self) -> str:
-        """``Blacksmithing 1 | 1 iron bar | 10``, in the order a card prints it."""
-        return f"{self.expertise.capitalize()} {self.uses} | {self.materials} | {self.goal}"
-
-
-@dataclass(frozen=True)
 class Item:
     """One inventory entry (a single thing, or a stack of ``count`` things of one kind).
 
@@ -254,6 +186,8 @@ class Item:
     price: Price | None = None
     crafting: Crafting | None = None
     damaged: bool = False
+    useless: bool = False
+    """Useless until fixed (Bury the Point): not used for attacks until a rest fixes it."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -296,6 +230,10 @@ class Item:
         (booklet L169: a damaged lockpick set is not used up)."""
         return 1 if self.damaged else 0
 
+    def with_useless(self, useless: bool = True) -> Item:
+        """This item useless until fixed (Bury the Point), or fixed with ``False``."""
+        return replace(self, useless=useless)
+
     def with_damage(self, damaged: bool = True) -> Item:
         """This item damaged (a bane on tests made with it), or repaired with ``False``."""
         return replace(self, damaged=damaged)
@@ -307,7 +245,14 @@ class Item:
     @property
     def location(self) -> str:
         """Where the item is, in plain words: ``belt 4–5``, ``hand 1``, ``finger slot``."""
+        if self.absorbed:
+            return "absorbed: always wielded, no slot"
         return describe_place(self.area, self.at, self.slots, self.magic_slot)
+
+    @property
+    def absorbed(self) -> bool:
+        """A spellbook absorbed with Burned in the Brain (no slot, always wielded)."""
+        return self.area == MAGIC and self.magic_slot is None and ABSORBED_TAG in self.tags
 
     @property
     def label(self) -> str:
@@ -659,7 +604,7 @@ def _armor_problems(inventory: Inventory) -> list[Problem]:
 def _magic_slot_problems(items: tuple[Item, ...]) -> list[Problem]:
     problems = []
     for item in items:
-        if item.area != MAGIC or item.magic_slot in MAGIC_SLOTS:
+        if item.area != MAGIC or item.magic_slot in MAGIC_SLOTS or item.absorbed:
             continue
         known = ", ".join(MAGIC_SLOTS)
         if item.magic_slot is None:

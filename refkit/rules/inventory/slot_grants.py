@@ -19,6 +19,12 @@ if TYPE_CHECKING:
 
 ANY = "any"
 ALCHEMY = "alchemy"
+QUIVER = "quiver"
+
+
+def is_quiver(item: Item) -> bool:
+    """A quiver of arrows (``Quiver of 20 arrows``), by its name."""
+    return item.name.casefold().startswith(QUIVER)
 
 
 @dataclass(frozen=True)
@@ -70,15 +76,25 @@ class TraitShaping:
     Share Food — rations and animal feed are one stack kind. ``armor_less``: Second Skin — the
     worn suit takes that many slots fewer (at least 1). ``draw_less``: Labeled Inventory or Out
     of the Pack — a backpack slot's number counts that much lower when drawing (at least 1).
+    ``quivers``: Double Quiver — that many quivers (each with its own usage dice) share a slot,
+    so one slot holds 40 arrows.
     """
 
     stack_plus: int = 0
     shared_stacks: tuple[str, ...] = ()
     armor_less: int = 0
     draw_less: int = 0
+    quivers: int = 0
 
     def __bool__(self) -> bool:
-        return bool(self.stack_plus or self.shared_stacks or self.armor_less or self.draw_less)
+        shaped = (
+            self.stack_plus,
+            self.shared_stacks,
+            self.armor_less,
+            self.draw_less,
+            self.quivers,
+        )
+        return any(shaped)
 
     def item(self, item: Item) -> Item:
         """``item`` as this crow carries it."""
@@ -89,6 +105,10 @@ class TraitShaping:
             stack = replace(stack, kind=self.shared_stacks[0])
         if stack is not None and stack.limit > 1 and self.stack_plus:
             stack = replace(stack, limit=stack.limit + self.stack_plus)
+        if self.quivers > 1 and stack is None and is_quiver(item):
+            from refkit.rules.inventory.model import StackInfo
+
+            stack = StackInfo(QUIVER, self.quivers)
         slots = item.slots
         if item.worn and not item.is_shield and self.armor_less:
             slots = max(1, slots - self.armor_less)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from refkit.rules.common.pace import Pace
-from refkit.rules.encounters import clamp_en
+from refkit.rules.encounters import CAMPSITE_EN_MAX, clamp_en
 from refkit.rules.travel.hexes import HexDirection
 
 
@@ -62,16 +62,21 @@ def day_encounter_numbers(
     travel_mods: int = 0,
     rest_mods: int = 0,
     seclude: bool = False,
+    campsite: bool = False,
 ) -> tuple[int, int]:
     """The day's (travel EN, rest EN): 8 / 7 / 6 by pace, -1 for a road all day, then the role
-    results (travel or rest), Seclude Camp +1 on the rest, each clamped to 1..10."""
+    results (travel or rest), Prepare Campsite +1 on a rest EN of 5 or lower, Seclude Camp +1 on
+    the rest, each clamped to 1..10."""
     pace = Pace.parse(pace)
     for name, value in (("travel EN modifiers", travel_mods), ("rest EN modifiers", rest_mods)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"{name} must be a whole number, got {value!r}")
     base = pace.base_encounter_number - (1 if road else 0)
     travel = clamp_en(base + travel_mods)
-    rest = clamp_en(base + rest_mods + (1 if seclude else 0))
+    rest = clamp_en(base + rest_mods)
+    if campsite and rest <= CAMPSITE_EN_MAX:  # Prepare Campsite: before resting, a low EN +1
+        rest += 1
+    rest = clamp_en(rest + (1 if seclude else 0))
     return travel, rest
 
 

@@ -141,6 +141,7 @@ class DayInProgress:
             travel_mods=sum(outcome.travel_en for outcome in self.outcomes),
             rest_mods=sum(outcome.rest_en for outcome in self.outcomes),
             seclude=plan.seclude,
+            campsite=plan.campsite,
         )
 
     @property
@@ -389,10 +390,13 @@ def walk_hex(
 
 
 def rest_outdoors(
-    progress: DayInProgress, rng: random.Random, *, die: int | None = None
+    progress: DayInProgress, rng: random.Random, *, die: int | None = None, campsite: bool = False
 ) -> DayInProgress:
-    """The rest's encounter check with the day's rest EN."""
+    """The rest's encounter check with the day's rest EN; ``campsite``: a crow prepared the
+    campsite now (Prepare Campsite, as if the day's plan had said so)."""
     require_step(progress, REST)
+    if campsite:
+        progress = replace(progress, plan=replace(progress.plan, campsite=True))
     _, rest_en = progress.encounter_numbers
     check = check_encounter(_roll_d10(die, rng, "rest encounter die"), rest_en)
     return replace(progress, rest_check=check, rested=True)
@@ -579,12 +583,16 @@ class DayStep:
     miasma_effects: Mapping[str, int] = field(default_factory=dict)
     text: str | None = None
     """What the habitat's encounter table gave on a hit (rolled once, by the app)."""
+    campsite: bool = False
+    """The rest's check made with Prepare Campsite (only on the rest step)."""
 
     def __post_init__(self) -> None:
         if self.kind not in STEP_KINDS:
             raise ValueError(f"unknown travel day step {self.kind!r}")
         if self.kind == MOVE and self.direction is None:
             raise ValueError("a hex walked needs its direction")
+        if self.campsite and self.kind != REST:
+            raise ValueError("Prepare Campsite goes with the rest's encounter check")
         object.__setattr__(self, "dice", tuple(self.dice))
         object.__setattr__(self, "rations", tuple(self.rations))
         object.__setattr__(self, "miasma", _frozen_pairs(self.miasma))
@@ -610,7 +618,7 @@ def take_step(
         assert step.direction is not None
         return walk_hex(progress, hex_map, step.direction, rng, die=one)
     if step.kind == REST:
-        return rest_outdoors(progress, rng, die=one)
+        return rest_outdoors(progress, rng, die=one, campsite=step.campsite)
     if step.kind == MIASMA:
         return face_the_miasma(
             progress, miasma_table, rng, dice=step.miasma, effects_dice=step.miasma_effects

@@ -101,6 +101,8 @@ class DayPlan:
     """How many hexes into the walk the travel encounter check falls (the referee picks)."""
     rest: bool = True
     seclude: bool = False
+    campsite: bool = False
+    """A crow with Prepare Campsite prepared the rest (+1 to a rest EN of 5 or lower)."""
     in_miasma: bool = True
     miasma_raises: Mapping[str, str] = field(default_factory=dict)
 
@@ -109,6 +111,8 @@ class DayPlan:
         object.__setattr__(self, "route", tuple(self.route))
         object.__setattr__(self, "roles", tuple(self.roles))
         object.__setattr__(self, "miasma_raises", _frozen(self.miasma_raises))
+        if self.campsite and not self.rest:
+            raise ValueError("Prepare Campsite is planned, but the party does not rest today")
         if isinstance(self.encounter_at, bool) or not isinstance(self.encounter_at, int):
             raise ValueError(
                 f"the encounter's hex must be a whole number, got {self.encounter_at!r}"

@@ -145,7 +145,8 @@ def journal_entry(
         lines.append(f"Rations found: {record.rations}.")
     if record.rest_check is not None:
         place = "in the Miasma" if plan.in_miasma else "away from the Miasma"
-        seclude = ", camp secluded" if plan.seclude else ""
+        seclude = ", campsite prepared" if plan.campsite else ""
+        seclude += ", camp secluded" if plan.seclude else ""
         lines.append(
             f"Rest {place}{seclude}: "
             + _check_words(record.rest_check, "interrupts the rest when the referee says")

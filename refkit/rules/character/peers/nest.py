@@ -341,7 +341,17 @@ def to_nest(character: Character, build: BuildData, report: Report) -> dict[str,
         traits.append(f"{tree}|{name}")
     inv, magic = [], {}
     nest_area = {HAND: "hand", BELT: "belt", BACKPACK: "pack"}
+    for item in (*character.items.items, *character.items.ground):
+        if item.useless:
+            report.note(
+                f"{item.name}: useless until fixed (Bury the Point); The Nest keeps no such state"
+            )
     for item in character.items.items:
+        if item.absorbed:
+            report.note(
+                f"{item.name}: absorbed with Burned in the Brain; The Nest has no place for it"
+            )
+            continue
         if item.area == MAGIC:
             magic[(item.magic_slot or "").capitalize()] = item.name
             continue
