@@ -38,7 +38,8 @@ NEEDS: dict[str, list[str]] = {
     "effect use Quiver --dice 4,2": ["effect add Quiver --ud 2 --modes Activate"],
     "effect relight Torch": [
         "effect add Torch --ud 2 --modes DT,Useless --kind light",
-        "effect douse Torch",
+        # Dousing rolls its usage dice: faces of 1 or 2 on both spend it for good now and then.
+        "effect douse Torch --dice 6,6",
     ],
     "dt resolve": ["dt noise --die 10"],  # an encounter to resolve
     'table import my-backlashes.txt --name "Backlashes" --dice d100 --max-modifier 5': [
