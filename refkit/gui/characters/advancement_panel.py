@@ -54,7 +54,7 @@ class AdvancementPanel(QWidget):
         self.characteristic = QComboBox()
         self.characteristic.setObjectName("advance_characteristic")
         self.characteristic.addItems([name.capitalize() for name in CHARACTERISTIC_NAMES])
-        self.raise_button = QPushButton("+1 to the characteristic")
+        self.raise_button = QPushButton("+1 to the charac&teristic")
         self.raise_button.setObjectName("raise_characteristic")
         self.raise_button.setToolTip("Claim a characteristic bonus: +1, at most 4 (undoable)")
         self.expertise = QComboBox()
@@ -73,7 +73,7 @@ class AdvancementPanel(QWidget):
             "An Expertise & Stamina bonus taken as one use of the expertise and +1 Stamina max "
             "(undoable)"
         )
-        self.stamina_button = QPushButton("+2 Stamina")
+        self.stamina_button = QPushButton("+2 Stamina ma&x")
         self.stamina_button.setObjectName("add_stamina")
         self.stamina_button.setToolTip(
             "An Expertise & Stamina bonus taken as +2 Stamina max (undoable)"
