@@ -140,6 +140,8 @@ class _SummaryCache:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.summaries: dict[int, tuple[tuple[int, str], CharacterSummary]] = {}
+        self.lines_kept: bool | None = None
+        """Whether crows' list lines are kept on this database (:meth:`_keeps_lines`)."""
 
 
 _summary_caches: weakref.WeakKeyDictionary[Database, _SummaryCache] = weakref.WeakKeyDictionary()
@@ -388,7 +390,7 @@ class CharacterRepository:
             row_id = row.id
             session.delete(row)
             flush_rows(session, f"character {row.name!r}")
-            if row_id is not None and not self._db.is_player:
+            if row_id is not None and self._keeps_lines():
                 drop_line(session, row_id)
         with self._cache.lock:  # SQLite may give its id to the next new crow
             self._cache.summaries.pop(row.id or -1, None)
@@ -427,8 +429,20 @@ class CharacterRepository:
         """Keep the crow's list line beside it — not under a player's login, which the server
         lets write only the crow itself: its line then goes stale and the list decodes the crow
         instead, as it does for any line that does not match its row."""
-        if not self._db.is_player:
+        if self._keeps_lines():
             write_line(session, row, character)
+
+    def _keeps_lines(self) -> bool:
+        """Whether this login keeps crows' list lines here: not a player's (see
+        :meth:`_keep_line`), and not on a database whose layout predates ``app_state`` (a test's
+        file at an older revision, before it is migrated). Looked up once."""
+        cache = self._cache
+        if cache.lines_kept is None:
+            from sqlalchemy import inspect
+
+            has_state = inspect(self._db.engine).has_table("app_state")
+            cache.lines_kept = has_state and not self._db.is_player
+        return cache.lines_kept
 
     # -- parties -----------------------------------------------------------------------------
 

@@ -37,7 +37,8 @@ def _rest_day(run, camp_dice: str) -> dict:
     assert begun.code == 0, begun.err
     assert run("travel", "journey", "step", "role", "--dice", camp_dice).code == 0
     assert run("travel", "journey", "step", "encounter", "--die", "1").code == 0
-    rest = run("travel", "journey", "step", "rest", "--die", "1",
+    # Seeded: the crafting roll is the rest's own, and an unlucky one gives no points at all.
+    rest = run("travel", "journey", "step", "rest", "--die", "1", "--seed", "1",
                "--activity", "Tamsin=craft:knife", "--json")  # fmt: skip
     assert rest.code == 0, rest.err
     return run("craft", "project", "show", "Knife", "--json").json
