@@ -390,7 +390,7 @@ class CharacterRepository:
             row_id = row.id
             session.delete(row)
             flush_rows(session, f"character {row.name!r}")
-            if row_id is not None and self._keeps_lines():
+            if row_id is not None and self._keeps_lines(session):
                 drop_line(session, row_id)
         with self._cache.lock:  # SQLite may give its id to the next new crow
             self._cache.summaries.pop(row.id or -1, None)
@@ -429,10 +429,10 @@ class CharacterRepository:
         """Keep the crow's list line beside it — not under a player's login, which the server
         lets write only the crow itself: its line then goes stale and the list decodes the crow
         instead, as it does for any line that does not match its row."""
-        if self._keeps_lines():
+        if self._keeps_lines(session):
             write_line(session, row, character)
 
-    def _keeps_lines(self) -> bool:
+    def _keeps_lines(self, session: Session) -> bool:
         """Whether this login keeps crows' list lines here: not a player's (see
         :meth:`_keep_line`), and not on a database whose layout predates ``app_state`` (a test's
         file at an older revision, before it is migrated). Looked up once."""
@@ -440,7 +440,9 @@ class CharacterRepository:
         if cache.lines_kept is None:
             from sqlalchemy import inspect
 
-            has_state = inspect(self._db.engine).has_table("app_state")
+            # On the session's own connection: an in-memory database has only the one, and a
+            # second use of it from the engine would end the transaction this write is in.
+            has_state = inspect(session.connection()).has_table("app_state")
             cache.lines_kept = has_state and not self._db.is_player
         return cache.lines_kept
 
