@@ -84,7 +84,7 @@ def test_an_item_moves_into_a_pack_and_back() -> None:
 def test_a_full_pack_refuses_with_the_reason_and_changes_nothing() -> None:
     ada = crow(rope(), Item("Lantern", area="backpack", at=2, id="lantern-1"))
     packed = move_to_pack(ada, "rope-1", "Rex the Dog")
-    with pytest.raises(MoveRefused, match="Rex the Dog's pack: .*no room"):
+    with pytest.raises(MoveRefused, match=r"Rex the Dog's pack: .*no room"):
         move_to_pack(packed, "lantern-1", "Rex the Dog")
     with pytest.raises(MoveRefused, match="past the last pack slot, 1"):
         move_to_pack(packed, "lantern-1", "Rex the Dog", at=2)
@@ -111,7 +111,7 @@ def test_stacks_merge_in_a_pack_up_to_their_limit() -> None:
 
 def test_a_pet_without_a_known_kind_has_no_pack() -> None:
     ada = crow(rope(), pets=("Mr. Whiskers",))
-    with pytest.raises(MoveRefused, match="Mr. Whiskers has no pack"):
+    with pytest.raises(MoveRefused, match=r"Mr\. Whiskers has no pack"):
         move_to_pack(ada, "rope-1", "Mr. Whiskers")
     assert pack_summary(ada, "Mr. Whiskers") == "Mr. Whiskers (no pack)"
 
@@ -167,7 +167,9 @@ def test_the_check_flags_a_pack_over_its_slots() -> None:
     )
     problems = [p for p in rule_problems(over) if p.code == PACK_PROBLEM]
     assert len(problems) == 1
-    assert "Rex the Dog's pack" in problems[0].message and "last pack slot, 1" in problems[0].message
+    assert (
+        "Rex the Dog's pack" in problems[0].message and "last pack slot, 1" in problems[0].message
+    )
     with_burden = replace(over, burden_pet="Rex the Dog")
     assert [p for p in rule_problems(with_burden) if p.code == PACK_PROBLEM] == []
 

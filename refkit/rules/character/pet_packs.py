@@ -29,9 +29,7 @@ BEAST_OF_BURDEN = "Pets: Beast of Burden"
 BURDEN_SLOTS = 2
 """The extra slots Beast of Burden gives one pet after a rest."""
 
-_KIND_WORDS = re.compile(
-    r"(?<![\w])(riding horse|horse, riding|goat|dog)(?![\w])", re.IGNORECASE
-)
+_KIND_WORDS = re.compile(r"(?<![\w])(riding horse|horse, riding|goat|dog)(?![\w])", re.IGNORECASE)
 
 
 def pet_kind(name: str) -> str | None:
@@ -55,7 +53,7 @@ def no_pack_reason(name: str) -> str:
     kinds = ", ".join(f"a {kind} ({slots})" for kind, slots in PET_KINDS.items())
     return (
         f"{name} has no pack: Refkit knows the slots of {kinds}; name a pet by its kind "
-        "(\"Rex the Dog\") for it to carry things"
+        '("Rex the Dog") for it to carry things'
     )
 
 
@@ -73,8 +71,7 @@ class PetPack:
         for item in self.items:
             if item.area != BACKPACK:
                 raise ValueError(
-                    f"{self.pet}'s pack holds items in its slots; {item.name} is in the "
-                    f"{item.area}"
+                    f"{self.pet}'s pack holds items in its slots; {item.name} is in the {item.area}"
                 )
 
     @property

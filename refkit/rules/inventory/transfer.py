@@ -50,10 +50,7 @@ def transfer(
         raise MoveRefused(verdict.reason)
     moving = item.count if verdict.merged is None else verdict.merged
     remainder = item.count - moving
-    if remainder:
-        rest = source.replaced(replace(item, count=remainder))
-    else:
-        rest = source.without(item.id)
+    rest = source.replaced(replace(item, count=remainder)) if remainder else source.without(item.id)
     if verdict.merge_target is not None:
         joined = target.find(verdict.merge_target)
         return rest, target.replaced(replace(joined, count=joined.count + moving))
