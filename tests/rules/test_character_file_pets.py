@@ -126,3 +126,14 @@ def test_broken_or_hostile_pet_keys_get_a_clean_error(change: Any, said: str) ->
     with pytest.raises(CharacterFileError) as raised:
         load(data)
     assert said in str(raised.value)
+
+
+def test_a_nest_save_sets_packed_items_aside_and_says_so() -> None:
+    from dataclasses import replace
+
+    from refkit.rules.character.peers import write_nest
+
+    crow = replace(packed_crow(), background="Thief", characteristics=Characteristics(1, 0, 2))
+    save, left_out = write_nest(crow)
+    assert "Rope: carried by Rex the Dog; The Nest has no pet's pack (set aside)" in left_out
+    assert {"key": "Rope", "qty": 1, "area": "none", "idx": 0} in save["inv"]
