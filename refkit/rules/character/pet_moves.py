@@ -13,10 +13,11 @@ rest ends; a rest without the trait (or without a pet that has a pack) ends them
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from refkit.rules.character.build_data import fold
-from refkit.rules.character.model import Character
+from refkit.rules.character.model import Character, RestRefused
 from refkit.rules.character.pet_packs import (
     BEAST_OF_BURDEN,
     BURDEN_SLOTS,
@@ -254,3 +255,20 @@ def pack_summary(character: Character, pet: str) -> str:
     )
     held = f": {things}" if things else ""
     return f"{pet} ({pet_kind(pet)}, {used} of {slots} slots{burden}{held})"
+
+
+def burden_choices(crows: Sequence[Character], chosen: Mapping[str, str]) -> dict[str, str]:
+    """The pets the players chose for Beast of Burden, by crow (as the crow's name is written),
+    checked before a rest writes anything: RestRefused naming the crow for a crow not resting,
+    one without the trait, a pet it lacks or one with no pack."""
+    by_name = {" ".join(crow.name.split()).casefold(): crow for crow in crows}
+    found: dict[str, str] = {}
+    for name, pet in chosen.items():
+        crow = by_name.get(" ".join(name.split()).casefold())
+        if crow is None:
+            raise RestRefused(f"{name} is not one of the crows resting (Beast of Burden: {pet})")
+        try:
+            found[crow.name] = burden_after_rest(crow, pet)[0].burden_pet
+        except MoveRefused as refused:
+            raise RestRefused(f"Beast of Burden: {refused.reason}") from None
+    return found

@@ -368,7 +368,8 @@ def to_nest(character: Character, build: BuildData, report: Report) -> dict[str,
             card = {"key": _card_name(item.name), "qty": item.count, "area": "none", "idx": 0}
             _damage(item, card)
             inv.append(card)
-            report.note(f"{item.name}: carried by {pack.pet}; The Nest has no pet's pack (set aside)")
+            said = f"{item.name}: carried by {pack.pet}; The Nest has no pet's pack (set aside)"
+            report.note(said)
     connection = character.connection
     stamina = character.stamina
     return {
