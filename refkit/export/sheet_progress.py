@@ -1,6 +1,6 @@
 """The crow's build and growth on its printed sheet, under the expertises: background, total and
-spendable XP, pets and what they carry, the NPC connection, and the traits by tree. Printed only for a crow that has
-any of them (a character file of version 2)."""
+spendable XP, pets and what they carry, the NPC connection, and the traits by tree. Printed only
+for a crow that has any of them (a character file of version 2)."""
 
 from __future__ import annotations
 

@@ -75,9 +75,12 @@ def pack_rows(character: Character | None) -> tuple[PackRow, ...]:
 
 
 def cell_text(cell: PackCell) -> str:
-    """What a pack slot shows: the item (×count for a stack), or its number when free."""
+    """What a pack slot shows: the item (×count for a stack) in its first slot, "…" in the
+    others it takes, or the slot's number when free."""
     if cell.item is None:
         return str(cell.slot)
+    if cell.item.at is not None and cell.slot > cell.item.at:
+        return "…"  # the rest of an item that takes several slots
     count = f" ×{cell.item.count}" if cell.item.count > 1 else ""
     return f"{cell.item.name}{count}"
 

@@ -69,6 +69,7 @@ def texts(sheet: CharacterSheetPanel, pet: str) -> list[str]:
 def test_each_pet_has_a_row_of_its_slots_under_the_board(sheet: CharacterSheetPanel) -> None:
     strip = sheet.pet_packs
     assert strip.isVisible()
+    assert strip.minimumSizeHint().width() <= sheet.board.minimumSizeHint().width()
     assert [row.pet for row in strip.rows] == ["Rex the Dog", "Goat"]
     assert texts(sheet, "Rex the Dog") == ["1"] and texts(sheet, "Goat") == ["1", "2"]
     sheet._session.open("Wren")
@@ -89,7 +90,7 @@ def test_the_board_menu_puts_an_item_on_a_pet_as_one_undo_step(
     assert on_goat.isEnabled()
     on_goat.trigger()
     assert [i.name for i in pack_of(service.get(CROW), "Goat").items] == ["Tent"]
-    assert texts(sheet, "Goat") == ["Tent", "Tent"]
+    assert texts(sheet, "Goat") == ["Tent", "…"]
     assert sheet._session.undo_stack.undoText() == "Put Tent on Goat"
     sheet._session.undo_stack.undo()
     assert service.get(CROW).items.find("tent-1").location == "backpack 2–3"
@@ -133,3 +134,13 @@ def test_a_refused_drop_says_why_and_changes_nothing(
     assert sheet.hint.text().startswith("✗ Rex the Dog's pack:")
     assert service.get(CROW) == before
     assert isinstance(sheet.pet_packs.row("Rex the Dog").slot_at(QPoint(-5, -5)), type(None))
+
+
+def test_a_riding_horses_row_is_no_wider_than_the_board(
+    sheet: CharacterSheetPanel, service: CharacterService
+) -> None:
+    horse = ("Riding Horse", "Rex the Dog", "Goat")
+    service.save(replace(service.get(CROW), pets=horse, burden_pet="Riding Horse"))
+    sheet._session.reload()
+    assert len(sheet.pet_packs.row("Riding Horse").cells) == 12
+    assert sheet.pet_packs.minimumSizeHint().width() <= sheet.board.minimumSizeHint().width()

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import QHBoxLayout, QMenu, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QMenu, QToolButton, QVBoxLayout, QWidget
 
 from refkit.gui.common.plain_text import mnemonic_safe, plain_label, rich_tooltip
 from refkit.gui.inventory.drag import CarriedItemDrag, read_drag
@@ -22,7 +22,11 @@ from refkit.rules.character.model import Character
 from refkit.rules.inventory.model import InventoryRules
 from refkit.rules.inventory.moves import MoveRefused
 
-CELL_WIDTH = 84
+CELL_WIDTH = 72
+CELLS_A_LINE = 5
+"""Five slots a line (as the backpack's rows): a Riding Horse's 12 take three lines, and the strip
+is no wider than the board's narrowest, so it never widens the sheet on a 1366×768 screen."""
+TITLE_WIDTH = 140
 
 
 class PackEditing(Protocol):
@@ -42,13 +46,15 @@ class PetRow(QWidget):
         self.pet = row.pet
         self.setObjectName("pet_row")
         self.setAcceptDrops(bool(row.cells))
-        layout = QHBoxLayout(self)
+        layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         title = plain_label(row.title)
         title.setObjectName("pet_title")
-        title.setToolTip(rich_tooltip(row.reason))
-        layout.addWidget(title)
+        title.setWordWrap(True)
+        title.setFixedWidth(TITLE_WIDTH)
+        title.setToolTip(rich_tooltip(row.reason or row.title))
+        layout.addWidget(title, 0, 0, max(1, -(-len(row.cells) // CELLS_A_LINE)), 1)
         self.cells: list[QToolButton] = []
         for cell in row.cells:
             button = QToolButton(self)
@@ -70,9 +76,10 @@ class PetRow(QWidget):
                 )
             else:
                 button.setToolTip(rich_tooltip(f"{row.pet}'s pack slot {cell.slot}: free"))
-            layout.addWidget(button)
+            line, column = divmod(cell.slot - 1, CELLS_A_LINE)
+            layout.addWidget(button, line, column + 1)
             self.cells.append(button)
-        layout.addStretch(1)
+        layout.setColumnStretch(CELLS_A_LINE + 1, 1)
 
     def slot_at(self, point: QPoint) -> int | None:
         for button in self.cells:
