@@ -71,6 +71,13 @@ def pack_rows(character: Character | None) -> tuple[PackRow, ...]:
         used = sum(1 for cell in cells if cell.item is not None)
         title = f"{pet} ({pet_kind(pet)}, {used}/{slots} slots{burden})"
         rows.append(PackRow(pet, title, tuple(cells)))
+    pets = {pet.casefold() for pet in character.pets}
+    for pack in character.pet_packs:  # a pet renamed or gone: its things can still be taken back
+        if pack.pet.casefold() in pets:
+            continue
+        cells = [PackCell(item.at or 1, item) for item in pack.items]
+        reason = f"{pack.pet} is not one of {character.name}'s pets: take these back"
+        rows.append(PackRow(pack.pet, f"{pack.pet} (not a pet now)", tuple(cells), reason))
     return tuple(rows)
 
 

@@ -144,3 +144,17 @@ def test_a_riding_horses_row_is_no_wider_than_the_board(
     sheet._session.reload()
     assert len(sheet.pet_packs.row("Riding Horse").cells) == 12
     assert sheet.pet_packs.minimumSizeHint().width() <= sheet.board.minimumSizeHint().width()
+
+
+def test_things_on_a_pet_no_longer_listed_can_still_be_taken_back(
+    sheet: CharacterSheetPanel, service: CharacterService
+) -> None:
+    sheet.pet_packs.put("rope-1", "Goat")
+    service.save(replace(service.get(CROW), pets=("Rex the Dog",)))
+    sheet._session.reload()
+    row = sheet.pet_packs.row("Goat")
+    assert [button.text() for button in row.cells] == ["Rope"]
+    menu = sheet.pet_packs.menu_for("rope-1")
+    next(a for a in menu.actions() if a.text() == "Take back to the backpack").trigger()
+    assert service.get(CROW).pet_packs == ()
+    assert [row.pet for row in sheet.pet_packs.rows] == ["Rex the Dog"]
