@@ -16,6 +16,7 @@ from refkit.cli import crow_build_commands
 from refkit.cli.errors import CliError
 from refkit.cli.output import error_line, warning_line
 from refkit.cli.parsing import Subcommands, add_json_flag
+from refkit.cli.pet_commands import register_pets
 from refkit.cli.services import command_services
 
 if TYPE_CHECKING:
@@ -102,6 +103,7 @@ def register(commands: Subcommands) -> None:
     useless.add_argument("--fixed", action="store_true", help="mark it fixed instead")
     _add_common(useless)
     useless.set_defaults(handler=_run_useless)
+    register_pets(actions, _add_common)
 
 
 def _add_common(parser: argparse.ArgumentParser, *, database: bool = True) -> None:

@@ -67,6 +67,14 @@ def register_rest(actions: Subcommands) -> None:
     finish.add_argument(
         "--interrupted", action="store_true", help="the rest was cut short: nothing restored"
     )
+    finish.add_argument(
+        "--beast-of-burden",
+        action="append",
+        default=[],
+        metavar="CROW=PET",
+        help="the pet a crow with Beast of Burden gives its 2 extra slots (repeatable; default: "
+        "the pet that has them, else its first pet that carries things)",
+    )
     add_seed(finish)
     add_json_flag(finish)
     finish.set_defaults(handler=_run_finish)
@@ -149,14 +157,32 @@ def parse_activities(texts: list[str]) -> dict[str, ActivityChoice]:
     return chosen
 
 
+def parse_burden_pets(texts: list[str], command: str) -> dict[str, str]:
+    """``CROW=PET`` options by crow; CliError for a malformed one or a crow named twice."""
+    chosen: dict[str, str] = {}
+    for text in texts:
+        crow, equals, pet = (" ".join(part.split()) for part in text.partition("="))
+        if not equals or not crow or not pet:
+            raise CliError(f"{command}: --beast-of-burden {text!r} is not CROW=PET")
+        if crow.casefold() in {name.casefold() for name in chosen}:
+            raise CliError(f"{command}: {crow} gives Beast of Burden's slots to one pet")
+        chosen[crow] = pet
+    return chosen
+
+
 def _run_finish(args: argparse.Namespace) -> Result:
     from refkit.app.dungeon.rests import RestPlan, rest_check_campsite, rest_check_seclude
     from refkit.app.party.rest import PartyRest, check_choices
+    from refkit.rules.character.model import RestRefused
+    from refkit.rules.character.pet_moves import burden_choices
     from refkit.rules.character.rest_activities import ActivityRefused
 
     activities = parse_activities(args.activity)
+    burdens = parse_burden_pets(args.beast_of_burden, "dt rest finish")
     if args.interrupted and activities:
         raise CliError("dt rest finish: an interrupted rest gives no activity; leave --activity")
+    if args.interrupted and burdens:
+        raise CliError("dt rest finish: an interrupted rest gives no Beast of Burden; leave it out")
     with command_services(args) as services:
         service = services.dungeon
         crows = services.party.crows()
@@ -170,9 +196,10 @@ def _run_finish(args: argparse.Namespace) -> Result:
                     check_seclude=rest_check_seclude(service.store.session_log),
                     check_campsite=rest_check_campsite(service.store.session_log),
                 )
-            except ActivityRefused as error:
+                burden_choices(crows, burdens)
+            except (ActivityRefused, RestRefused) as error:
                 raise CliError(f"dt rest finish: {error}") from None
-        plan = RestPlan(activities, seed=args.seed)
+        plan = RestPlan(activities, seed=args.seed, burden_pets=burdens)
         outcome = service.finish_rest(interrupted=args.interrupted, plan=plan)
     rests = [r for r in outcome.value.hook_results if isinstance(r, PartyRest)]
     payload = dict(outcome.status)

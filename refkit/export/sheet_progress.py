@@ -1,6 +1,6 @@
 """The crow's build and growth on its printed sheet, under the expertises: background, total and
-spendable XP, pets, the NPC connection, and the traits by tree. Printed only for a crow that has
-any of them (a character file of version 2)."""
+spendable XP, pets and what they carry, the NPC connection, and the traits by tree. Printed only
+for a crow that has any of them (a character file of version 2)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from refkit.export.pages import Page
 from refkit.export.text_fit import READABLE, draw_fitted, fit
 from refkit.export.units import mm
 from refkit.rules.character.model import Character
+from refkit.rules.character.pet_moves import has_burden, pack_of, pack_slots
 from refkit.rules.character.purse import purse_text
 from refkit.rules.character.slot_traits import slot_trait_lines
 
@@ -46,7 +47,29 @@ def progress_text(crow: Character) -> str:
     slots = slot_trait_lines(crow)
     if slots:
         lines.append("Slots — " + "; ".join(slots))
+    packs = pet_pack_text(crow)
+    if packs:
+        lines.append(packs)
     return "\n".join(lines)
+
+
+def pet_pack_text(crow: Character) -> str:
+    """``Pet packs — Goat (4 slots, Beast of Burden): Tent, Ration (3)`` ("" when no pet carries
+    anything and none has Beast of Burden's slots)."""
+    parts = []
+    for pet in crow.pets:
+        things = [
+            f"{item.name} ({item.count})" if item.count > 1 else item.name
+            for item in pack_of(crow, pet).items
+        ]
+        burden = has_burden(crow, pet)
+        if not things and not burden:
+            continue
+        slots = pack_slots(crow, pet)
+        room = f"{slots} slots" if slots is not None else "no pack"
+        extra = ", Beast of Burden" if burden else ""
+        parts.append(f"{pet} ({room}{extra}): {', '.join(things) or 'nothing'}")
+    return "Pet packs — " + "; ".join(parts) if parts else ""
 
 
 def progress(

@@ -34,8 +34,9 @@ IN_REFKIT: dict[str, str] = {
         ),
         (
             "Pets: Beast of Burden",
-            "Not modelled: a pet is only a name on a Refkit sheet, with no slots of its own, so "
-            "there are no backpack slots to add to; the table applies it.",
+            "Applied: a finished rest gives one pet 2 more pack slots until the crow's next rest "
+            "ends (the pet that had them, else the first that carries things; 'dt rest finish "
+            "--beast-of-burden CROW=PET' chooses). The board, the moves and the check count them.",
         ),
         (
             "Elemental: Burned in the Brain",

@@ -1,6 +1,6 @@
-"""``trait show`` says how Refkit applies the last traits of issue 26, or why it cannot (Beast of
-Burden: a pet has no slots in Refkit); the JSON carries it as ``in_refkit``, the trait browser's
-detail as its last line; a trait with nothing to say has neither."""
+"""``trait show`` says how Refkit applies the last traits of issue 26 (Beast of Burden too, now
+that pets carry things); the JSON carries it as ``in_refkit``, the trait browser's detail as its
+last line; a trait with nothing to say has neither."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ SAID = {
     "Prepare Campsite": "--campsite on a journey's rest",
     "Double Quiver": "Two quivers of 20 arrows share one slot",
     "Bursting Purse": "holds 500 gc more",
-    "Beast of Burden": "Not modelled: a pet is only a name",
+    "Beast of Burden": "Applied: a finished rest gives one pet 2 more pack slots",
     "Burned in the Brain": "absorbs a carried elemental spellbook",
 }
 
@@ -42,4 +42,4 @@ def test_the_trait_browser_detail_ends_with_it() -> None:
     crow = Character("Vale", Characteristics(0, 1, 2), Stamina(9, 9))
     view = tree_view(crow, data.tree("Pets"))
     cell = next(c for c in view.cells if c.trait.name == "Beast of Burden")
-    assert cell_detail(cell).splitlines()[-1].startswith("In Refkit: Not modelled")
+    assert cell_detail(cell).splitlines()[-1].startswith("In Refkit: Applied")

@@ -49,11 +49,13 @@ class RestStarted(RestStart):
 @dataclass(frozen=True)
 class RestPlan:
     """What the referee chose for a rest's finish: each crow's activity (by name), the wounds a
-    player picked to heal, and a seed for the rolls (a Harvest's parts)."""
+    player picked to heal, a seed for the rolls (a Harvest's parts), and the pet a crow with
+    Beast of Burden gives its extra slots (by crow; else the pet that had them, or its first)."""
 
     activities: Mapping[str, ActivityChoice] = field(default_factory=dict)
     healed_slots: Mapping[str, Sequence[int]] = field(default_factory=dict)
     seed: int | None = None
+    burden_pets: Mapping[str, str] = field(default_factory=dict)
 
 
 def rest_check_seclude(log: SessionLog) -> bool | None:

@@ -37,6 +37,7 @@ from refkit.errors import StaleWriteError
 from refkit.rules.character.lore_study import StudyPlan
 from refkit.rules.character.lore_uses import with_lore_uses, without_lore_uses
 from refkit.rules.character.model import Character, RestRefused, WoundPlacementError
+from refkit.rules.character.pet_moves import burden_after_rest, burden_choices
 from refkit.rules.character.rest_activities import (
     Activity,
     ActivityChoice,
@@ -126,6 +127,7 @@ class CrowRest:
     starvation_wound_placed: tuple[int, ...] = ()
     harvest_parts: int | None = None
     effects_ended: tuple[str, ...] = ()  # the crow's tracked effects that ended with the rest
+    beast_of_burden: str = ""  # the pet with Beast of Burden's 2 extra slots until the next rest
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -147,6 +149,7 @@ class CrowRest:
             "tended_by": self.tended_by,
             "harvest_parts": self.harvest_parts,
             "effects_ended": list(self.effects_ended),
+            "beast_of_burden": self.beast_of_burden,
         }
 
     def line(self) -> str:
@@ -177,6 +180,8 @@ class CrowRest:
             parts.append(f"ate a {self.ration_eaten.lower()} ({self.rations_left} left)")
         if self.effects_ended:
             parts.append(f"{', '.join(self.effects_ended)} ended with the rest")
+        if self.beast_of_burden:
+            parts.append(f"{self.beast_of_burden} carries 2 slots more (Beast of Burden)")
         return f"{self.character}: {'; '.join(parts) if parts else 'rested, nothing to restore'}"
 
 
@@ -303,6 +308,7 @@ def party_rest(
     crafting: RestCrafting | None = None,
     crafting_bonus: int = 0,
     occasion: str | None = None,
+    burden_pets: Mapping[str, str] | None = None,
 ) -> PartyRest:
     """Give each crow the benefits of the rest, save them and log them; returns the step (done
     already) to undo with the rest. ``choices`` names each crow's activity (None with a
@@ -312,11 +318,13 @@ def party_rest(
     end with the rest (default: ``service``; None and no ``service``: none end). ``crafting``:
     the projects a crow's Craft activity (``craft:PROJECT``) makes its crafting roll on, with
     ``crafting_bonus`` (Make Camp's, L860) on each roll; ``occasion`` names a rest that is not
-    the dungeon's ("the rest of travel day 3"). ActivityRefused or RestRefused (nothing
-    written) for choices the rules refuse."""
+    the dungeon's ("the rest of travel day 3"); ``burden_pets`` the pet a crow with Beast of
+    Burden gives its extra slots. ActivityRefused or RestRefused (nothing written) for choices
+    the rules refuse."""
     if service is not None and choices is None:  # the dungeon's Finish rest: its plan
         plan = service.rest_plan
         choices, healed_slots = plan.activities, healed_slots or plan.healed_slots
+        burden_pets = plan.burden_pets
         check_seclude = rest_check_seclude(service.store.session_log)
         check_campsite = rest_check_campsite(service.store.session_log)
         if rng is None and plan.seed is not None:
@@ -326,6 +334,7 @@ def party_rest(
         crows, choices, check_seclude=check_seclude, check_campsite=check_campsite
     )
     tended = tended_patients(planned)
+    burdens = burden_choices(crows, burden_pets or {})
     picked = {name_key(name): list(slots) for name, slots in (healed_slots or {}).items()}
     repository = characters.repository
     before_text = repository.read_state(RECORDS_KEY).text
@@ -357,6 +366,8 @@ def party_rest(
             entries.append(CrowRest(crow.name, rested=False, reason=str(error)))
             continue
         entry, rested, crow_raised = _crow_entry(base, one, picked.get(key))
+        rested = burden_after_rest(rested, burdens.get(crow.name))[0]
+        entry = replace(entry, beast_of_burden=rested.burden_pet)
         entry, rested, record[HELD_BLESSINGS] = _trait_group_effects(
             entry, rested, singers, fed_free.get(key, "")
         )

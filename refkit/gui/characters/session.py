@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from refkit.app import character_commands as commands
+from refkit.app import pet_commands
 from refkit.app.character_service import CharacterChange, CharacterService
 from refkit.app.characters import crow_commands, item_commands, party_commands
 from refkit.app.characters.item_damage import mark_item_damaged, mark_item_useless
@@ -293,6 +294,16 @@ class CharacterSession(QObject):
             self.push_made(lambda: commands.drop_to_ground(self._service, name, item_id))
         else:
             self.push_made(lambda: commands.move_item(self._service, name, item_id, area, at))
+
+    def pack_item(self, item_id: str, pet: str, at: int | None = None) -> None:
+        """The item put on ``pet`` (its pack's slot ``at``, or the first that takes it)."""
+        name = self._current()
+        self.push_made(lambda: pet_commands.pack_item(self._service, name, item_id, pet, at))
+
+    def unpack_item(self, item_id: str, area: str, at: int | str | None = None) -> None:
+        """A packed item taken back to the crow's ``area`` (``at``, or the first place)."""
+        name = self._current()
+        self.push_made(lambda: pet_commands.unpack_item(self._service, name, item_id, area, at))
 
     def catalogue(self) -> list[CatalogueItem]:
         """Refkit's catalogue and the players' own items (cached until they change)."""

@@ -41,6 +41,7 @@ from refkit.gui.characters.stat_tile import StatTile
 from refkit.gui.common.plain_text import ElidedLabel, plain_label
 from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.draw_dialog import DrawFromPackDialog
+from refkit.gui.inventory.pet_packs_strip import PetPacksStrip
 from refkit.gui.inventory.split_dialog import SplitStackDialog
 from refkit.gui.shell.save_problem_bar import SaveProblem, passes_by_itself, reason_of
 from refkit.gui.shell.undo_adapter import EditNotSavedError
@@ -162,6 +163,8 @@ class CharacterSheetPanel(QWidget):
         self.board_scroll.setWidgetResizable(True)
         self.board_scroll.setWidget(self.board)
         self.board_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.pet_packs = PetPacksStrip(session, lambda text: self.hint.setText(text))
+        self.pet_packs.set_rules(session.rules)
         self.hint = plain_label()
         self.hint.setObjectName("board_hint")
         self.hint.setWordWrap(True)
@@ -248,6 +251,7 @@ class CharacterSheetPanel(QWidget):
         inventory_layout.setContentsMargins(0, 0, 0, 0)
         inventory_layout.setSpacing(2)
         inventory_layout.addWidget(self.board_scroll, 1)
+        inventory_layout.addWidget(self.pet_packs)
         inventory_layout.addWidget(self.hint)
 
         details = QWidget()
@@ -291,6 +295,7 @@ class CharacterSheetPanel(QWidget):
         self.board.hint_changed.connect(self.hint.setText)
         self.board.draw_requested.connect(self.open_draw_dialog)
         self.board.split_requested.connect(self.open_split_dialog)
+        self.board.pack_requested.connect(self.pet_packs.put)
         self.damage_button.clicked.connect(lambda: self.open_damage_dialog(heal=False))
         self.heal_button.clicked.connect(lambda: self.open_damage_dialog(heal=True))
         self.rest_button.clicked.connect(self.open_rest_dialog)
@@ -318,6 +323,7 @@ class CharacterSheetPanel(QWidget):
             else:
                 self._save_notes_of(crow, text, base)
         self.board.set_character(character)
+        self.pet_packs.set_character(character)
         if self._session.name() != self._prompted_name:  # another crow: its own wounds to place
             self._prompted_name = self._session.name()
             self.hint.clear()  # the last crow's hint does not apply

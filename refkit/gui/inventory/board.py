@@ -123,6 +123,8 @@ class InventoryBoard(BoardKeyboard):
     selection_changed = Signal(str)
     draw_requested = Signal(str)
     split_requested = Signal(str)
+    pack_requested = Signal(str, str)
+    """An item (id) to put on a pet (name): the sheet's pets' packs make the move."""
 
     def __init__(self, editing: InventoryEditing | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -157,6 +159,9 @@ class InventoryBoard(BoardKeyboard):
 
     def set_rules(self, rules: InventoryRules) -> None:
         self._rules = rules
+
+    def rules(self) -> InventoryRules:
+        return self._rules
 
     def character(self) -> Character | None:
         return self._character

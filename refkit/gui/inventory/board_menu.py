@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
-from refkit.gui.common.plain_text import rich_tooltip
+from refkit.gui.common.plain_text import mnemonic_safe, rich_tooltip
 from refkit.gui.inventory.board_layout import GROUND_PLACE, Place, laid_out_places
 from refkit.gui.inventory.damaged_action import add_damaged_action
 from refkit.present.board_moves import Carry
+from refkit.present.pet_packs_view import put_moves
 from refkit.rules.inventory.model import BACKPACK, GROUND, MAGIC, Item
 from refkit.rules.inventory.moves import carried_fuel
 from refkit.rules.usage_dice import UsageDiceMode
@@ -66,6 +67,7 @@ def _item_menu(board: InventoryBoard, menu: QMenu, item: Item) -> None:
         action.setEnabled(verdict.ok)
         action.setToolTip(rich_tooltip(verdict.reason if not verdict.ok else verdict.warning))
         action.triggered.connect(lambda _=False, p=place, c=carry: board.drop_carry(c, p))
+    _pets_menu(board, menu, item)
     if item.count > 1:
         split = menu.addAction(f"Split the stack of {item.count}…")
         split.setObjectName("split_action")
@@ -91,6 +93,24 @@ def _item_menu(board: InventoryBoard, menu: QMenu, item: Item) -> None:
     remove = menu.addAction("Remove from the inventory")
     remove.setObjectName("remove_action")
     remove.triggered.connect(lambda _=False, i=item: board.remove(i))
+
+
+def _pets_menu(board: InventoryBoard, menu: QMenu, item: Item) -> None:
+    """ "Put on a pet": each pet, closed with the reason when the item does not fit its pack."""
+    character = board.character()
+    if character is None or not character.pets:
+        return
+    pets = menu.addMenu("Put on a pet")
+    pets.setObjectName("pets_menu")
+    pets.setToolTipsVisible(True)
+    for move in put_moves(character, item.id, board.rules()):
+        action = pets.addAction(mnemonic_safe(move.text))
+        action.setObjectName(f"put_on_{move.pet}")
+        action.setEnabled(move.ok)
+        action.setToolTip(rich_tooltip(move.reason))
+        action.triggered.connect(
+            lambda _=False, i=item.id, p=move.pet: board.pack_requested.emit(i, p)
+        )
 
 
 def _use_action(board: InventoryBoard, menu: QMenu, item: Item, dice: int) -> None:

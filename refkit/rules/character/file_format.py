@@ -26,11 +26,12 @@ built from it. Names (the crow's, the player's, items', expertises') refuse cont
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from refkit.errors import DomainError
+from refkit.rules.character.file_pets import pack_item_paths, pet_keys_json, read_pet_keys
 from refkit.rules.character.file_v2 import read_v2_keys, v2_keys_json
 from refkit.rules.character.model import (
     CHARACTERISTIC_NAMES,
@@ -267,7 +268,7 @@ def _read_character(data: Any) -> Character:
             "version",
             f"must be 1 or {VERSION} (the versions this Refkit reads), not {_shown(version)}",
         )
-    added = read_v2_keys(data) if version >= 2 else {}
+    added = {**read_v2_keys(data), **read_pet_keys(data, _read_placed_item)} if version >= 2 else {}
     name = _name(_field(data, "", "name"), "name")
     characteristics = _read_characteristics(_field(data, "", "characteristics"))
     stamina = _read_stamina(_field(data, "", "stamina"))
@@ -295,7 +296,7 @@ def _read_character(data: Any) -> Character:
         raise _Fail("player", problem)
     portrait_value = _field(data, "", "portrait", None)
     portrait = None if portrait_value is None else _text(portrait_value, "portrait", non_empty=True)
-    _check_unique_ids(items, ground)
+    _check_unique_ids(items, ground, pack_item_paths(added.get("pet_packs", ())))
     return Character(
         name=name,
         player=player,
@@ -552,16 +553,23 @@ def _read_damage(obj: dict[str, Any], path: str) -> TierDamage:
     )
 
 
-def _check_unique_ids(items: list[Item], ground: list[Item]) -> None:
+def _check_unique_ids(
+    items: list[Item], ground: list[Item], packed: Sequence[tuple[str, Item]] = ()
+) -> None:
+    """Ids are unique across the crow's items, its ground tray and its pets' packs."""
     seen: dict[str, str] = {}
-    for group, entries in (("items", items), ("ground", ground)):
-        for index, item in enumerate(entries):
-            if not item.id:
-                continue
-            where = f"{group}[{index}].id"
-            if item.id in seen:
-                raise _Fail(where, f"repeats the id {item.id!r} of {seen[item.id]}")
-            seen[item.id] = where
+    placed = [
+        (f"{group}[{index}]", item)
+        for group, entries in (("items", items), ("ground", ground))
+        for index, item in enumerate(entries)
+    ]
+    for path, item in (*placed, *packed):
+        if not item.id:
+            continue
+        where = f"{path}.id"
+        if item.id in seen:
+            raise _Fail(where, f"repeats the id {item.id!r} of {seen[item.id]}")
+        seen[item.id] = where
 
 
 # -- writing ----------------------------------------------------------------------------------
@@ -577,6 +585,7 @@ def character_to_json(character: Character) -> dict[str, Any]:
         character.pets,
         character.connection,
     )
+    added.update(pet_keys_json(character.pet_packs, character.burden_pet, _item_json))
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION if added else 1,

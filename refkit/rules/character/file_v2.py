@@ -182,3 +182,8 @@ def v2_keys_json(
             "benefit": connection.benefit,
         }
     return data
+
+
+read_name = _name
+"""A name read from a file (text, not too long, no control characters); ValueError naming
+``path``. Shared with :mod:`refkit.rules.character.file_pets`."""

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from refkit.errors import DomainError
 from refkit.locate import read_resource_text
 from refkit.rules.character.damage import ArmourSource, apply_damage, speed_with_wounds
+from refkit.rules.character.pet_packs import PetPack, distinct_pack_ids
 from refkit.rules.character.progress import Connection, Experience
 from refkit.rules.character.speed import speed_under_conditions
 from refkit.rules.common.name_text import require_plain_name
@@ -183,7 +184,9 @@ class Character:
     ``advanced`` marks a crow past creation (the −1..2 creation range no longer applies);
     ``magic_characteristics`` marks characteristics raised above 4 by magic. ``background``,
     ``xp``, ``traits`` (``"Tree: Name"``, the free starting trait too), ``coins`` (in the purse),
-    ``pets`` and ``connection`` are the character file's version 2 keys.
+    ``pets`` and ``connection`` are the character file's version 2 keys. ``pet_packs`` is what
+    the pets carry (packs with items only) and ``burden_pet`` the pet that has Beast of Burden's
+    extra slots until the next rest ends ("" none; :mod:`refkit.rules.character.pet_moves`).
     """
 
     name: str
@@ -206,6 +209,8 @@ class Character:
     coins: int = 0
     pets: tuple[str, ...] = ()
     connection: Connection | None = None
+    pet_packs: tuple[PetPack, ...] = ()
+    burden_pet: str = ""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -217,6 +222,9 @@ class Character:
             require_plain_name("a pet's name", pet)
         object.__setattr__(self, "traits", tuple(self.traits))
         object.__setattr__(self, "pets", tuple(self.pets))
+        require_plain_name("the Beast of Burden pet", self.burden_pet)
+        packs = distinct_pack_ids(self.items.ids(), self.pet_packs)
+        object.__setattr__(self, "pet_packs", packs)
         require_plain_name("the player's name", self.player)
         require_whole("speed", self.speed_base, minimum=0)
         require_whole("cruelty", self.cruelty, minimum=0)
@@ -585,11 +593,13 @@ def characteristic_problems(character: Character) -> list[Problem]:
 
 def rule_problems(character: Character, rules: InventoryRules | None = None) -> list[Problem]:
     """Every rule breach of the character file contract: errors first, then warnings (the slot
-    rules with the extra slots the crow's traits give)."""
+    rules with the extra slots the crow's traits give; the pets' packs, code ``pet_pack``)."""
+    from refkit.rules.character.pet_moves import pack_problems
     from refkit.rules.character.slot_traits import inventory_rules
 
     found = [
         *character.items.check(inventory_rules(character, rules)),
+        *pack_problems(character, rules),
         *magic_fit_problems(character),
         *wound_problems(character),
         *characteristic_problems(character),

@@ -56,9 +56,9 @@ SLOT_TRAIT_TEXT: dict[str, str] = {
 }
 """The other slot-changing traits (folded ``"Tree: Name"``) → what they change, in a few words.
 The first four and Double Quiver change the slot rules (:func:`trait_shaping`), Bursting Purse
-the purse's room (:mod:`refkit.rules.character.purse`); the others are said beside the board
-and on the PDF sheet for the table to apply (Beast of Burden: a pet carries nothing in Refkit;
-Burned in the Brain: its rest activity absorbs the book)."""
+the purse's room (:mod:`refkit.rules.character.purse`), Beast of Burden a pet's pack after a
+rest (:mod:`refkit.rules.character.pet_moves`); the others are said beside the board and on the
+PDF sheet (Burned in the Brain: its rest activity absorbs the book)."""
 
 
 def trait_shaping(traits: tuple[str, ...]) -> TraitShaping:

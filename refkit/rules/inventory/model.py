@@ -38,6 +38,9 @@ AREAS: tuple[str, ...] = (HAND, BELT, BACKPACK, MAGIC)
 MAGIC_SLOTS: tuple[str, ...] = ("head", "neck", "waist", "arms", "finger", "feet")
 BACKPACK_ROW_BREAK = 5
 """The last backpack slot of the first row on the card layout (slots 1–5 over 6–10)."""
+PACK_SLOTS_MOST = 12
+"""The most slots a pet's pack has (a Riding Horse's 10, and 2 more with Beast of Burden): a
+pack's items lie in the ``backpack`` area of the pack's own inventory."""
 
 ERROR = "error"
 WARNING = "warning"
@@ -82,14 +85,19 @@ class InventoryRules:
     which sit on different rows of the card layout. Off by default: consecutive numbers touch.
     ``slot_grants``: the extra slots the crow's traits give; ``shaping``: how they change its
     items' slots and stacks (:mod:`.slot_grants`; the check and the moves see items shaped).
+    ``backpack_size``: the slots of a pet's pack, whose items lie in the backpack area of its
+    own inventory (None: a crow's ten).
     """
 
     card_layout_adjacency: bool = False
     slot_grants: tuple[SlotGrant, ...] = ()
     shaping: TraitShaping = field(default_factory=TraitShaping)
+    backpack_size: int | None = None
 
     def size(self, area: str) -> int:
         """How many slots ``area`` has for this crow (0 for an area without numbers)."""
+        if area == BACKPACK and self.backpack_size is not None:
+            return self.backpack_size
         return SLOT_AREAS.get(area, 0) + extra_slots(self.slot_grants, area)
 
     def slot_refusal(self, item: Item, area: str, at: int | None) -> str | None:
@@ -218,6 +226,8 @@ class Item:
         if size is None or self.at is None:
             return ()
         size += self.area == BELT  # a trait's extra belt slot (the check says when it is none)
+        if self.area == BACKPACK:  # a pet's pack may have more (the check says when it has not)
+            size = PACK_SLOTS_MOST
         return tuple(range(max(self.at, 1), min(self.at + self.slots, size + 1)))
 
     @property

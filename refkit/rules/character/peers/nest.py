@@ -363,6 +363,13 @@ def to_nest(character: Character, build: BuildData, report: Report) -> dict[str,
         card = {"key": _card_name(item.name), "qty": item.count, "area": "none", "idx": 0}
         _damage(item, card)
         inv.append(card)
+    for pack in character.pet_packs:
+        for item in pack.items.items:
+            card = {"key": _card_name(item.name), "qty": item.count, "area": "none", "idx": 0}
+            _damage(item, card)
+            inv.append(card)
+            said = f"{item.name}: carried by {pack.pet}; The Nest has no pet's pack (set aside)"
+            report.note(said)
     connection = character.connection
     stamina = character.stamina
     return {
