@@ -1,4 +1,4 @@
-"""A game tab's box for a tracker kept in the campaign's database (Krynn, Stworze).
+"""A game tab's box for a tracker kept in the campaign's database (every game tab).
 
 Every change is one step on the window's undo stack, worked out from the tracker shown, so a
 change made meanwhile in another window or on the command line is refused (and the tracker read
