@@ -73,3 +73,13 @@ def step_tracker(
             raise CliError(f"{where}: {problem}") from None
         services.do(step)
         return table.read()[0]
+
+
+def given_counters(args: argparse.Namespace, names: tuple[str, ...], where: str) -> dict[str, int]:
+    """The counters among ``names`` (``stress_max`` for ``--stress-max``) given on the command
+    line; none given is refused, naming the options after ``where``."""
+    values = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
+    if not values:
+        options = [f"--{name.replace('_', '-')}" for name in names]
+        raise CliError(f"{where}: give {', '.join(options[:-1])} or {options[-1]}")
+    return values

@@ -14,7 +14,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.games.trackers import Result, read_tracker, step_tracker, tracker_command
+from refkit.cli.games.trackers import (
+    Result,
+    given_counters,
+    read_tracker,
+    step_tracker,
+    tracker_command,
+)
 from refkit.cli.parsing import whole_number
 
 if TYPE_CHECKING:
@@ -135,15 +141,8 @@ def _remove(args: argparse.Namespace) -> Result:
 
 
 def _set(args: argparse.Namespace) -> Result:
-    values = {
-        name: getattr(args, name)
-        for name in ("stress", "stress_max", "hand", "discarded", "equipment")
-        if getattr(args, name) is not None
-    }
-    if not values:
-        raise CliError(
-            "krynn tracker set: give --stress, --stress-max, --hand, --discarded or --equipment"
-        )
+    names = ("stress", "stress_max", "hand", "discarded", "equipment")
+    values = given_counters(args, names, "krynn tracker set")
     return _step(args, f"Set {args.name}'s counters", lambda t: t.changed(args.name, **values))
 
 

@@ -12,7 +12,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.games.trackers import Result, read_tracker, step_tracker, tracker_command
+from refkit.cli.games.trackers import (
+    Result,
+    given_counters,
+    read_tracker,
+    step_tracker,
+    tracker_command,
+)
 from refkit.cli.parsing import whole_number
 
 if TYPE_CHECKING:
@@ -124,13 +130,8 @@ def _remove(args: argparse.Namespace) -> Result:
 
 
 def _set(args: argparse.Namespace) -> Result:
-    values = {
-        name: getattr(args, name)
-        for name in ("energy", "wounds", "stain", "tinge")
-        if getattr(args, name) is not None
-    }
-    if not values:
-        raise CliError("warcrow tracker set: give --energy, --wounds, --stain or --tinge")
+    names = ("energy", "wounds", "stain", "tinge")
+    values = given_counters(args, names, "warcrow tracker set")
     return _step(args, f"Set {args.name}'s counters", lambda t: t.changed(args.name, **values))
 
 

@@ -1,5 +1,6 @@
-"""Every game's ``tracker`` command reads the stored tracker the same way: a damaged document is
-said, naming the game's tracker, by ``show`` and refused by a step, and nothing is written."""
+"""What every game's ``tracker`` command shares (refkit/cli/games/trackers): a damaged stored
+document is said, naming the game's tracker, by ``show`` and refused by a step, nothing written;
+``set`` with no counter names the counters it takes."""
 
 from __future__ import annotations
 
@@ -54,3 +55,26 @@ def test_a_damaged_tracker_is_said_and_no_step_is_made_on_it(
     refused = command(*step, code=2)
     assert f"{' '.join(words)}: " in refused and said in refused
     assert CharacterRepository(database).read_state(key).text == document
+
+
+@pytest.mark.parametrize(
+    ("words", "add", "said"),
+    [
+        (
+            ("warcrow", "tracker"),
+            ("add", "Nayra", "--initiative", "4", "--vitality", "5"),
+            "error: warcrow tracker set: give --energy, --wounds, --stain or --tinge\n",
+        ),
+        (
+            ("krynn", "tracker"),
+            ("add", "Nayra", "--stress-max", "4"),
+            "error: krynn tracker set: give --stress, --stress-max, --hand, --discarded or "
+            "--equipment\n",
+        ),
+    ],
+)
+def test_set_without_a_counter_names_the_counters(game_cli, words, add, said) -> None:
+    command = game_cli(*words)
+    before = command(*add)
+    assert command("set", "Nayra", code=2) == said
+    assert command("show") == before
