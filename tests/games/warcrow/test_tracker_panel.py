@@ -92,3 +92,19 @@ def test_without_a_database_the_tracker_says_so(qtbot) -> None:
     qtbot.addWidget(panel)
     assert "none is open" in panel.tracker.status_label.text()
     assert not panel.tracker.add_button.isEnabled()
+
+
+def test_remove_takes_a_figure_off_the_table_and_the_dial_undoably(qtbot, database) -> None:
+    panel, stack = _panel(qtbot, database)
+    view = panel.tracker
+    _add(panel, "Nayra", 4, 5, False)
+    _add(panel, "Marked", 3, 2, True)
+    view.combat_button.click()
+    remove = view.row("Marked")["remove"]
+    assert remove.accessibleName() == "Remove Marked"
+    remove.click()
+    assert [f.name for f in view.tracker.figures] == ["Nayra"]
+    assert view.tracker.dial.where("Marked") is None
+    assert WarcrowTable(CharacterRepository(database)).read()[0] == view.tracker
+    stack.undo()
+    assert view.tracker.dial.where("Marked") == 3

@@ -158,3 +158,23 @@ def test_a_spawn_reads_the_tracked_reserve_and_takes_the_miniature_undoably(
     panel.roll_button.click()
     assert panel.result_label.text() == "No Bog Trog generated: activate the farthest"
     assert not panel.take_button.isVisible()
+
+
+def test_remove_takes_a_hero_or_a_villain_type_off_undoably(qtbot, database) -> None:
+    panel, stack = _panel(qtbot, database)
+    view = panel.tracker
+    _hero(panel, "Agata", 5, 5)
+    view.villain_edit.setText("Bog Trog")
+    view.villain_button.click()
+    remove_type = view.row("villain:Bog Trog")["remove"]
+    assert remove_type.accessibleName() == "Remove the villain type Bog Trog"
+    remove_type.click()
+    assert view.tracker.villains == ()
+    assert view.row("Agata")["remove"].accessibleName() == "Remove Agata"
+    view.row("Agata")["remove"].click()
+    assert view.tracker.heroes == ()
+    assert WidowersTable(CharacterRepository(database)).read()[0] == view.tracker
+    stack.undo()
+    stack.undo()
+    assert [h.name for h in view.tracker.heroes] == ["Agata"]
+    assert [v.name for v in view.tracker.villains] == ["Bog Trog"]

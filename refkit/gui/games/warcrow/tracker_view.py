@@ -28,7 +28,7 @@ from refkit.app.games.warcrow_table import WarcrowTable
 from refkit.games.warcrow.states import State
 from refkit.games.warcrow.tracker import MAX_ENERGY, TINGE_CARDS_TO_LEAVE, Figure, Tracker
 from refkit.gui.games.spec import GameContext
-from refkit.gui.games.tracker_box import TrackerBox, clear_layout, plain_label
+from refkit.gui.games.tracker_box import TrackerBox, clear_layout, plain_label, remove_button
 from refkit.present.warcrow_tracker import (
     STATE_HELP,
     dial_cells,
@@ -197,10 +197,7 @@ class TrackerView(TrackerBox[Tracker]):
         top.addSpacing(8)
         status = plain_label(figure_status(figure))
         top.addWidget(status, 1)
-        remove = QToolButton()
-        remove.setText("Remove")
-        remove.setAccessibleName(f"Remove {figure.name}")
-        remove.clicked.connect(lambda _=False, n=figure.name: self.remove_figure(n))
+        remove = remove_button(figure.name, lambda n=figure.name: self.remove_figure(n))
         top.addWidget(remove)
         lines.addLayout(top)
         counters = QHBoxLayout()
@@ -242,7 +239,7 @@ class TrackerView(TrackerBox[Tracker]):
         counters.addStretch(1)
         lines.addLayout(counters)
         self.figures_grid.addWidget(box, row, 0)
-        widgets.update({"states": states, "status": status, "menu": menu})
+        widgets.update({"states": states, "status": status, "menu": menu, "remove": remove})
         self._rows[figure.name] = widgets
 
     def row(self, name: str) -> dict[str, QWidget]:

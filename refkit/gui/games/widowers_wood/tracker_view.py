@@ -35,7 +35,7 @@ from refkit.games.widowers_wood.tracker import (
     WoodTable,
 )
 from refkit.gui.games.spec import GameContext
-from refkit.gui.games.tracker_box import TrackerBox, clear_layout
+from refkit.gui.games.tracker_box import TrackerBox, clear_layout, remove_button
 from refkit.gui.games.widowers_wood.widgets import plain_label
 from refkit.gui.games.widowers_wood.widgets import spin_box as _spin
 
@@ -284,17 +284,14 @@ class WoodTrackerView(TrackerBox[WoodTable]):
         health.setEnabled(not hero.passed_out)
         health.valueChanged.connect(lambda value, n=hero.name: self.set_health(n, value))
         line.addWidget(health)
-        remove = QToolButton()
-        remove.setText("Remove")
-        remove.setAccessibleName(f"Remove {hero.name}")
-        remove.clicked.connect(lambda _=False, n=hero.name: self.remove_hero(n))
+        remove = remove_button(hero.name, lambda n=hero.name: self.remove_hero(n))
         line.addWidget(remove)
         lines.addLayout(line)
         below = QHBoxLayout()
         vial = "vial Full" if hero.restoration else "vial empty"
         status = plain_label(f"{hero.status()} · {vial}")
         below.addWidget(status, 1)
-        widgets: dict[str, QWidget] = {"health": health, "status": status}
+        widgets: dict[str, QWidget] = {"health": health, "status": status, "remove": remove}
         if hero.incapacitated:
             spawn = QToolButton()
             spawn.setText("Spawning: −2 tokens")
@@ -334,11 +331,11 @@ class WoodTrackerView(TrackerBox[WoodTable]):
         tokens = villain.spawn_tokens
         spawned_on = f" — spawns on {', '.join(map(str, tokens))}" if len(tokens) > 1 else ""
         top.addWidget(plain_label(villain.name + spawned_on, bold=True), 1)
-        remove = QToolButton()
-        remove.setText("Remove")
-        remove.setAccessibleName(f"Remove the villain type {villain.name}")
-        remove.clicked.connect(lambda _=False, n=villain.name: self.remove_villain(n))
+        remove = remove_button(
+            f"the villain type {villain.name}", lambda n=villain.name: self.remove_villain(n)
+        )
         top.addWidget(remove)
+        self._rows[f"villain:{villain.name}"] = {"remove": remove}
         lines.addLayout(top)
         counts = QHBoxLayout()
         for key, high, prefix, what in (
