@@ -5,9 +5,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, TypeVar
 
 from refkit.dice.records import RollRecord
 from refkit.gui.games.spec import GameContext
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from refkit.gui.shell.undo_adapter import RefkitUndoStack
+    from refkit.store.database import Database
+
+W = TypeVar("W", bound="QWidget")
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -24,3 +33,30 @@ def fixed_context(
         now=lambda: now,
         log_roll=log_roll,
     )
+
+
+def stacked_context(db: Database) -> tuple[GameContext, RefkitUndoStack]:
+    """A fixed context whose trackers are kept in ``db``, written through a window's undo stack
+    (the runner, as in the app); no database once ``db`` is closed."""
+    from refkit.gui.shell.undo_adapter import RefkitUndoStack
+    from refkit.store.character_store import CharacterRepository
+
+    stack = RefkitUndoStack()
+    stack.write_with(None, db.unit_of_work, db.in_unit_of_work)
+    base = fixed_context()
+    context = GameContext(
+        make_rng=base.make_rng,
+        now=base.now,
+        log_roll=base.log_roll,
+        undo_stack=stack,
+        state_values=lambda: None if db.closed else CharacterRepository(db),
+    )
+    return context, stack
+
+
+def shown(qtbot: object, widget: W, width: int, height: int) -> W:
+    """``widget`` at ``width`` x ``height`` on screen, closed with the test."""
+    qtbot.addWidget(widget)  # type: ignore[attr-defined]
+    widget.resize(width, height)
+    widget.show()
+    return widget

@@ -1,7 +1,7 @@
 """A game's stored tracker read as its pure model, and undoable steps worked out on that model.
 
-Warriors of Krynn and Stworze keep their table this way (Warcrow has its own module, the same
-shape): the document is the model's ``to_dict()``; a step applies a pure change to the tracker
+Every game's table is kept this way (Warcrow, Widower's Wood, Warriors of Krynn, Stworze):
+the document is the model's ``to_dict()``; a step applies a pure change to the tracker
 shown (or the stored one) and is refused on ``do()`` when the stored one has changed meanwhile.
 """
 
@@ -24,21 +24,22 @@ M = TypeVar("M", bound=TrackerModel)
 
 class TrackerTable(Generic[M]):
     """The stored tracker of ``game_id`` in one database (per campaign). ``load`` builds the
-    model from a document and raises ``error`` (a ValueError) when it cannot."""
+    model from a document and raises ``error`` (a ValueError) when it cannot; ``error`` is also
+    what the game's changes raise when they refuse."""
 
     def __init__(
         self,
         values: StateValues,
         game_id: str,
         empty: M,
-        load: Callable[[object], M],
+        load: Callable[[Any], M],
         error: type[ValueError],
     ) -> None:
         self._trackers = GameTrackers(values)
         self.game_id = game_id
         self._empty = dump(empty.to_dict())
         self._load = load
-        self._error = error
+        self.error = error
 
     def read(self) -> tuple[M, str]:
         """The stored tracker and its document; ``error`` when it cannot be read."""
@@ -50,7 +51,7 @@ class TrackerTable(Generic[M]):
             data = json.loads(text)
         except ValueError as error:
             what = GAME_TRACKER_WHAT[self.game_id]
-            raise self._error(f"{what} stored is not JSON: {error}") from None
+            raise self.error(f"{what} stored is not JSON: {error}") from None
         return self._load(data)
 
     def step(self, text: str, change: Callable[[M], M], *, shown: str | None = None) -> TrackerStep:

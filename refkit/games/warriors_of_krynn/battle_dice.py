@@ -4,7 +4,6 @@ placeholder), a virtual roll from it, and exact odds of a conflict from it (icep
 from __future__ import annotations
 
 import random
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -13,17 +12,15 @@ from typing import Any
 
 import icepool
 
+from refkit.games.warriors_of_krynn.die_file import parse_die_file, read_die_file
 from refkit.locate import read_resource_text
 
 RESOURCE = ("games", "warriors_of_krynn", "battle_dice.toml")
 """Where the shipped table lives under resources/, and where an override lives under the data
 folder (the same relative path)."""
-MIN_FACES, MAX_FACES = 2, 20
 MAX_PER_FACE = 3
 LABEL_LIMIT = 24
 MAX_POOL = 40
-MAX_FILE_BYTES = 64 * 1024
-"""Twenty faces take well under a kilobyte; a bigger file is not a face table, and is not read."""
 
 
 @dataclass(frozen=True)
@@ -64,26 +61,8 @@ class BattleRoll:
 
 def parse_face_table(text: str, source: str) -> FaceTable:
     """Read a face table; a mistake raises ValueError naming ``source`` and the face."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"{source}: not a valid TOML file ({error})") from None
-    unknown = sorted(set(data) - {"verified", "note", "face"})
-    if unknown:
-        raise ValueError(f"{source}: unknown key {unknown[0]!r} (allowed: verified, note, face)")
-    verified = data.get("verified", False)
-    if not isinstance(verified, bool):
-        raise ValueError(f"{source}: verified must be true or false")
-    note = data.get("note", "")
-    if not isinstance(note, str):
-        raise ValueError(f"{source}: note must be text")
-    raw = data.get("face")
-    if not isinstance(raw, list) or not all(isinstance(face, dict) for face in raw):
-        raise ValueError(f"{source}: no [[face]] tables")
-    if not MIN_FACES <= len(raw) <= MAX_FACES:
-        raise ValueError(f"{source}: a die needs {MIN_FACES} to {MAX_FACES} faces, got {len(raw)}")
-    faces = tuple(_face(face, f"{source}: face {n}") for n, face in enumerate(raw, start=1))
-    return FaceTable(faces, verified, note.strip(), source)
+    faces, verified, note = parse_die_file(text, source, _face)
+    return FaceTable(faces, verified, note, source)
 
 
 def _face(raw: dict[str, Any], where: str) -> BattleFace:
@@ -107,15 +86,8 @@ def _face(raw: dict[str, Any], where: str) -> BattleFace:
 def load_face_table(override: Path | None = None) -> FaceTable:
     """The user's table at ``override`` when given, else the shipped placeholder."""
     if override is not None:
-        if not override.is_file():
-            raise ValueError(f"{override} is not a file (a face table is one TOML file)")
-        size = override.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ValueError(
-                f"{override} is {size} bytes, larger than the {MAX_FILE_BYTES} bytes a face "
-                f"table can be"
-            )
-        return parse_face_table(override.read_text(encoding="utf-8"), str(override))
+        text = read_die_file(override, one_file="a face table", largest="a face table")
+        return parse_face_table(text, str(override))
     return parse_face_table(read_resource_text(*RESOURCE), "resources/" + "/".join(RESOURCE))
 
 

@@ -5,18 +5,16 @@ an unverified placeholder), rolled with an injected random source, with exact od
 from __future__ import annotations
 
 import random
-import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from refkit.games.warriors_of_krynn.battle import LINES
+from refkit.games.warriors_of_krynn.die_file import parse_die_file, read_die_file
 from refkit.locate import read_resource_text
 
 RESOURCE = ("games", "warriors_of_krynn", "skirmish_die.toml")
-MIN_FACES, MAX_FACES = 2, 20
-MAX_FILE_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -60,26 +58,8 @@ class SkirmishDie:
 
 def parse_skirmish_die(text: str, source: str) -> SkirmishDie:
     """Read a skirmish die table; a mistake raises ValueError naming ``source`` and the face."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"{source}: not a valid TOML file ({error})") from None
-    unknown = sorted(set(data) - {"verified", "note", "face"})
-    if unknown:
-        raise ValueError(f"{source}: unknown key {unknown[0]!r} (allowed: verified, note, face)")
-    verified = data.get("verified", False)
-    if not isinstance(verified, bool):
-        raise ValueError(f"{source}: verified must be true or false")
-    note = data.get("note", "")
-    if not isinstance(note, str):
-        raise ValueError(f"{source}: note must be text")
-    raw = data.get("face")
-    if not isinstance(raw, list) or not all(isinstance(face, dict) for face in raw):
-        raise ValueError(f"{source}: no [[face]] tables")
-    if not MIN_FACES <= len(raw) <= MAX_FACES:
-        raise ValueError(f"{source}: a die needs {MIN_FACES} to {MAX_FACES} faces, got {len(raw)}")
-    faces = tuple(_face(face, f"{source}: face {n}") for n, face in enumerate(raw, start=1))
-    return SkirmishDie(faces, verified, note.strip(), source)
+    faces, verified, note = parse_die_file(text, source, _face)
+    return SkirmishDie(faces, verified, note, source)
 
 
 def _face(raw: dict[str, Any], where: str) -> SkirmishFace:
@@ -98,13 +78,6 @@ def _face(raw: dict[str, Any], where: str) -> SkirmishFace:
 def load_skirmish_die(override: Path | None = None) -> SkirmishDie:
     """The user's skirmish die at ``override`` when given, else the shipped placeholder."""
     if override is not None:
-        if not override.is_file():
-            raise ValueError(f"{override} is not a file (a skirmish die is one TOML file)")
-        size = override.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ValueError(
-                f"{override} is {size} bytes, larger than the {MAX_FILE_BYTES} bytes a die "
-                f"table can be"
-            )
-        return parse_skirmish_die(override.read_text(encoding="utf-8"), str(override))
+        text = read_die_file(override, one_file="a skirmish die", largest="a die table")
+        return parse_skirmish_die(text, str(override))
     return parse_skirmish_die(read_resource_text(*RESOURCE), "resources/" + "/".join(RESOURCE))

@@ -1,4 +1,4 @@
-"""A game tab's box for a tracker kept in the campaign's database (Krynn, Stworze).
+"""A game tab's box for a tracker kept in the campaign's database (every game tab).
 
 Every change is one step on the window's undo stack, worked out from the tracker shown, so a
 change made meanwhile in another window or on the command line is refused (and the tracker read
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from refkit.app.games.tracker_table import TrackerModel, TrackerTable
 from refkit.app.versioned import StateValues
@@ -27,6 +27,15 @@ def plain_label(text: str = "", *, wrap: bool = True) -> QLabel:
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setWordWrap(wrap)
     return label
+
+
+def remove_button(what: str, remove: Callable[[], object]) -> QToolButton:
+    """A row's "Remove" button, read out as "Remove ``what``", calling ``remove`` when clicked."""
+    button = QToolButton()
+    button.setText("Remove")
+    button.setAccessibleName(f"Remove {what}")
+    button.clicked.connect(lambda _=False: remove())
+    return button
 
 
 class TrackerBox(QGroupBox, Generic[M]):

@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
-
-from refkit.cli.runner import run_cli
 
 
 @pytest.fixture
-def table(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
-    db = str(tmp_path / "campaign.sqlite3")
-
-    def call(*argv: str, code: int = 0) -> dict | str:
-        assert run_cli(["--db", db, "stworze", "tracker", *argv, "--json"]) == code
-        captured = capsys.readouterr()
-        if code:
-            assert captured.out == "" and captured.err.count("\n") == 1
-            return captured.err
-        return json.loads(captured.out)
-
-    return call
+def table(game_cli):
+    return game_cli("stworze", "tracker")
 
 
 def test_a_round_from_the_command_line(table) -> None:

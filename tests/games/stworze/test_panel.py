@@ -11,7 +11,6 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
-from refkit.dice.records import RollRecord
 from refkit.games.stworze import Stat, TimeOfDay, pass_chance, user_decks_path
 from refkit.gui.games.spec import GameContext, GamePanel, discover_game_panels
 from refkit.gui.games.stworze import GAME_PANEL
@@ -19,11 +18,6 @@ from refkit.gui.games.stworze.panel import StworzePanel
 from tests.games.game_context import fixed_context
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def logged() -> list[RollRecord]:
-    return []
 
 
 @pytest.fixture

@@ -3,37 +3,16 @@ in the database, every change a step on the undo stack."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from refkit.app.games.stworze_table import stworze_table
-from refkit.gui.games.spec import GameContext
 from refkit.gui.games.stworze.panel import StworzePanel
-from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database
-from tests.games.game_context import fixed_context
-
-
-@pytest.fixture
-def database(tmp_path: Path):
-    with Database.open(str(tmp_path / "campaign.sqlite3")) as db:
-        yield db
+from tests.games.game_context import shown, stacked_context
 
 
 def _panel(qtbot, db: Database):
-    stack = RefkitUndoStack()
-    stack.write_with(None, db.unit_of_work, db.in_unit_of_work)
-    base = fixed_context()
-    context = GameContext(
-        base.make_rng, base.now, base.log_roll, stack, lambda: CharacterRepository(db)
-    )
-    panel = StworzePanel(context, None)
-    qtbot.addWidget(panel)
-    panel.resize(760, 700)
-    panel.show()
-    return panel, stack
+    context, stack = stacked_context(db)
+    return shown(qtbot, StworzePanel(context, None), 760, 700), stack
 
 
 def _menu_action(menu, *path: str):

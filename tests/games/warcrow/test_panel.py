@@ -4,7 +4,6 @@ each die once, face to face, the roll log, and the user's dice table."""
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -14,25 +13,16 @@ from refkit.games.warcrow.odds import chance_of_at_least, face_to_face_odds
 from refkit.gui.games.spec import GameContext, discover_game_panels
 from refkit.gui.games.warcrow import GAME_PANEL
 from refkit.gui.games.warcrow.panel import WarcrowPanel, percent
-from tests.games.game_context import fixed_context
+from tests.games.game_context import NOON, fixed_context, shown
 
-NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 R, OR, Y = Colour.RED, Colour.ORANGE, Colour.YELLOW
 G, U, K = Colour.GREEN, Colour.BLUE, Colour.BLACK
 
 
 @pytest.fixture
-def logged() -> list:
-    return []
-
-
-@pytest.fixture
 def panel(qtbot, logged) -> WarcrowPanel:
     context = fixed_context(logged.append, now=NOON)
-    widget = GAME_PANEL.build(context)
-    qtbot.addWidget(widget)
-    widget.resize(420, 760)
-    widget.show()
+    widget = shown(qtbot, GAME_PANEL.build(context), 420, 760)
     assert isinstance(widget, WarcrowPanel)
     return widget
 

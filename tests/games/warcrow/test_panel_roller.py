@@ -17,11 +17,6 @@ G, U, K = Colour.GREEN, Colour.BLUE, Colour.BLACK
 
 
 @pytest.fixture
-def logged() -> list:
-    return []
-
-
-@pytest.fixture
 def panel(qtbot, logged) -> WarcrowPanel:
     widget = WarcrowPanel(fixed_context(logged.append))
     qtbot.addWidget(widget)

@@ -3,43 +3,19 @@ back by a new window; a change made meanwhile elsewhere is refused, not overwrit
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from refkit.app.games.warcrow_table import WarcrowTable
 from refkit.games.warcrow.states import State
-from refkit.gui.games.spec import GameContext
 from refkit.gui.games.warcrow.panel import WarcrowPanel
 from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database
-from tests.games.game_context import fixed_context
+from tests.games.game_context import fixed_context, shown, stacked_context
 from tests.runner import run
 
 
-@pytest.fixture
-def database(tmp_path: Path):
-    with Database.open(str(tmp_path / "campaign.sqlite3")) as db:
-        yield db
-
-
 def _panel(qtbot, db: Database) -> tuple[WarcrowPanel, RefkitUndoStack]:
-    stack = RefkitUndoStack()
-    stack.write_with(None, db.unit_of_work, db.in_unit_of_work)
-    base = fixed_context()
-    context = GameContext(
-        make_rng=base.make_rng,
-        now=base.now,
-        log_roll=base.log_roll,
-        undo_stack=stack,
-        state_values=lambda: None if db.closed else CharacterRepository(db),
-    )
-    panel = WarcrowPanel(context)
-    qtbot.addWidget(panel)
-    panel.resize(520, 900)
-    panel.show()
-    return panel, stack
+    context, stack = stacked_context(db)
+    return shown(qtbot, WarcrowPanel(context), 520, 900), stack
 
 
 def _add(panel: WarcrowPanel, name: str, initiative: int, vitality: int, enemy: bool) -> None:
@@ -114,5 +90,21 @@ def test_refusals_are_said_in_the_panel(qtbot, database) -> None:
 def test_without_a_database_the_tracker_says_so(qtbot) -> None:
     panel = WarcrowPanel(fixed_context())
     qtbot.addWidget(panel)
-    assert "none is open" in panel.tracker.dial_label.text()
+    assert "none is open" in panel.tracker.status_label.text()
     assert not panel.tracker.add_button.isEnabled()
+
+
+def test_remove_takes_a_figure_off_the_table_and_the_dial_undoably(qtbot, database) -> None:
+    panel, stack = _panel(qtbot, database)
+    view = panel.tracker
+    _add(panel, "Nayra", 4, 5, False)
+    _add(panel, "Marked", 3, 2, True)
+    view.combat_button.click()
+    remove = view.row("Marked")["remove"]
+    assert remove.accessibleName() == "Remove Marked"
+    remove.click()
+    assert [f.name for f in view.tracker.figures] == ["Nayra"]
+    assert view.tracker.dial.where("Marked") is None
+    assert WarcrowTable(CharacterRepository(database)).read()[0] == view.tracker
+    stack.undo()
+    assert view.tracker.dial.where("Marked") == 3

@@ -3,27 +3,12 @@ table kept in the campaign's database, one undoable step a command; refusals cha
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
-
-from refkit.cli.runner import run_cli
 
 
 @pytest.fixture
-def krynn(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
-    db = str(tmp_path / "campaign.sqlite3")
-
-    def call(*argv: str, code: int = 0) -> dict | str:
-        assert run_cli(["--db", db, "krynn", *argv, "--json"]) == code
-        captured = capsys.readouterr()
-        if code:
-            assert captured.out == "" and captured.err.count("\n") == 1
-            return captured.err
-        return json.loads(captured.out)
-
-    return call
+def krynn(game_cli):
+    return game_cli("krynn")
 
 
 def test_a_turn_played_from_the_command_line(krynn) -> None:

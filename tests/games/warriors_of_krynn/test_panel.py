@@ -18,11 +18,6 @@ NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def logged() -> list:
-    return []
-
-
-@pytest.fixture
 def context(logged) -> GameContext:
     return fixed_context(logged.append, now=NOON)
 

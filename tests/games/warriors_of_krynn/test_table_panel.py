@@ -5,35 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from refkit.app.games.krynn_table import krynn_table
-from refkit.gui.games.spec import GameContext
 from refkit.gui.games.warriors_of_krynn.panel import WarriorsOfKrynnPanel
-from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database
-from tests.games.game_context import fixed_context
-
-
-@pytest.fixture
-def database(tmp_path: Path):
-    with Database.open(str(tmp_path / "campaign.sqlite3")) as db:
-        yield db
+from tests.games.game_context import shown, stacked_context
 
 
 def _panel(qtbot, db: Database, tmp_path: Path):
-    stack = RefkitUndoStack()
-    stack.write_with(None, db.unit_of_work, db.in_unit_of_work)
-    base = fixed_context()
-    context = GameContext(
-        base.make_rng, base.now, base.log_roll, stack, lambda: CharacterRepository(db)
-    )
+    context, stack = stacked_context(db)
     panel = WarriorsOfKrynnPanel(context, override=tmp_path / "faces" / "battle_dice.toml")
-    qtbot.addWidget(panel)
-    panel.resize(700, 700)
-    panel.show()
-    return panel, stack
+    return shown(qtbot, panel, 700, 700), stack
 
 
 def test_a_turn_on_the_table_is_stored_and_undone(qtbot, database, tmp_path) -> None:

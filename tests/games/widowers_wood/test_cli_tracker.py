@@ -3,33 +3,16 @@ step a command; a refusal is one error line and nothing written."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from refkit.app.games.widowers_table import WidowersTable
-from refkit.cli.runner import run_cli
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> str:
-    return str(tmp_path / "campaign.sqlite3")
-
-
-@pytest.fixture
-def wood(db_path: str, capsys: pytest.CaptureFixture[str]):
-    def call(*argv: str, code: int = 0) -> dict | str:
-        assert run_cli(["--db", db_path, "widowers", "tracker", *argv, "--json"]) == code
-        captured = capsys.readouterr()
-        if code:
-            assert captured.out == "" and captured.err.count("\n") == 1
-            return captured.err
-        return json.loads(captured.out)
-
-    return call
+def wood(game_cli):
+    return game_cli("widowers", "tracker")
 
 
 def test_a_chapter_played_from_the_command_line(wood, db_path) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
@@ -11,23 +9,13 @@ from refkit.games.widowers_wood import RollKind
 from refkit.gui.games.spec import discover_game_panels
 from refkit.gui.games.widowers_wood import GAME_PANEL
 from refkit.gui.games.widowers_wood.panel import WidowersWoodPanel
-from tests.games.game_context import fixed_context
-
-NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def logged() -> list:
-    return []
+from tests.games.game_context import NOON, fixed_context, shown
 
 
 @pytest.fixture
 def panel(qtbot, logged) -> WidowersWoodPanel:
     context = fixed_context(logged.append, now=NOON)
-    widget = GAME_PANEL.build(context)
-    qtbot.addWidget(widget)
-    widget.resize(420, 760)
-    widget.show()
+    widget = shown(qtbot, GAME_PANEL.build(context), 420, 760)
     assert isinstance(widget, WidowersWoodPanel)
     return widget
 

@@ -3,42 +3,18 @@ database and read back by a new window; a change made meanwhile elsewhere is ref
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from refkit.app.games.widowers_table import WidowersTable
-from refkit.gui.games.spec import GameContext
 from refkit.gui.games.widowers_wood.panel import WidowersWoodPanel
 from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database
-from tests.games.game_context import fixed_context
+from tests.games.game_context import shown, stacked_context
 from tests.runner import run
 
 
-@pytest.fixture
-def database(tmp_path: Path):
-    with Database.open(str(tmp_path / "campaign.sqlite3")) as db:
-        yield db
-
-
 def _panel(qtbot, db: Database) -> tuple[WidowersWoodPanel, RefkitUndoStack]:
-    stack = RefkitUndoStack()
-    stack.write_with(None, db.unit_of_work, db.in_unit_of_work)
-    base = fixed_context()
-    context = GameContext(
-        make_rng=base.make_rng,
-        now=base.now,
-        log_roll=base.log_roll,
-        undo_stack=stack,
-        state_values=lambda: None if db.closed else CharacterRepository(db),
-    )
-    panel = WidowersWoodPanel(context)
-    qtbot.addWidget(panel)
-    panel.resize(560, 900)
-    panel.show()
-    return panel, stack
+    context, stack = stacked_context(db)
+    return shown(qtbot, WidowersWoodPanel(context), 560, 900), stack
 
 
 def _hero(panel: WidowersWoodPanel, name: str, init: int, vit: int) -> None:
@@ -56,7 +32,7 @@ def test_a_chapter_is_tracked_undone_and_restored_by_a_new_window(qtbot, databas
     assert "3 event cards" in view.timer_label.text()
     _hero(panel, "Agata", 5, 5)
     _hero(panel, "Olo", 7, 4)
-    assert [h.name for h in view.table.turn_order()] == ["Olo", "Agata"]
+    assert [h.name for h in view.tracker.turn_order()] == ["Olo", "Agata"]
     view.colour_box.setCurrentIndex(view.colour_box.findData("blue"))
     view.environment_edit.setText("Thick Fog")
     view.round_button.click()
@@ -65,11 +41,11 @@ def test_a_chapter_is_tracked_undone_and_restored_by_a_new_window(qtbot, databas
     view.row("Olo")["health"].setValue(0)
     assert "Incapacitated, Knocked Down" in view.row("Olo")["status"].text()
     view.row("Olo")["spawning"].click()
-    assert view.table.hero("Olo").tokens == 2
+    assert view.tracker.hero("Olo").tokens == 2
     revive = view.row("Olo")["revive"]
     revive.setCurrentIndex(revive.findData("Agata"))
     revive.activated.emit(revive.currentIndex())
-    assert view.table.hero("Olo").health == 2
+    assert view.tracker.hero("Olo").health == 2
     assert "vial empty" in view.row("Agata")["status"].text()
     view.villain_edit.setText("Gatorman Club")
     view.index_spin.setValue(3)
@@ -83,18 +59,18 @@ def test_a_chapter_is_tracked_undone_and_restored_by_a_new_window(qtbot, databas
     assert text.index("blue Mist Speaker") < text.index("blue Gatorman Club")
 
     stored = WidowersTable(CharacterRepository(database)).read()[0]
-    assert stored == view.table
+    assert stored == view.tracker
     stack.undo()  # the Mist Speaker on the board
     stack.undo()  # the Gatorman Club on the board
     assert "no villain on the board" in view.order_label.text()
     for _ in range(3):
         stack.undo()  # the types, then the revive
-    assert view.table.hero("Olo").health == 0
+    assert view.tracker.hero("Olo").health == 0
     stack.redo()
-    assert view.table.hero("Olo").health == 2
+    assert view.tracker.hero("Olo").health == 2
 
     again, _ = _panel(qtbot, database)
-    assert again.tracker.table == view.table
+    assert again.tracker.tracker == view.tracker
 
 
 def test_a_change_made_elsewhere_meanwhile_is_refused_not_overwritten(qtbot, database) -> None:
@@ -109,7 +85,7 @@ def test_a_change_made_elsewhere_meanwhile_is_refused_not_overwritten(qtbot, dat
     assert "changed since" in view.message_label.text()
     assert stack.count() == depth
     assert store.read()[0].hero("Agata").health == 4
-    assert view.table.hero("Agata").health == 4  # read again
+    assert view.tracker.hero("Agata").health == 4  # read again
 
 
 def test_the_last_round_is_flagged_and_an_empty_deck_loses_the_chapter(qtbot, database) -> None:
@@ -164,12 +140,12 @@ def test_a_spawn_reads_the_tracked_reserve_and_takes_the_miniature_undoably(
     assert panel.take_button.text() == "Take a blue Bog Trog from its reserve"
     depth = stack.count()
     panel.take_button.click()
-    bog = view.table.villain("Bog Trog")
+    bog = view.tracker.villain("Bog Trog")
     assert (bog.blue, bog.reserve_blue) == (1, 3)
-    assert WidowersTable(CharacterRepository(database)).read()[0] == view.table
+    assert WidowersTable(CharacterRepository(database)).read()[0] == view.tracker
     assert not panel.take_button.isVisible() and stack.count() == depth + 1
     stack.undo()
-    bog = view.table.villain("Bog Trog")
+    bog = view.tracker.villain("Bog Trog")
     assert (bog.blue, bog.reserve_blue) == (0, 4)
     # An untracked index falls back to the form; an empty tracked reserve takes nothing.
     panel.dice_edit.setText("3,5")
@@ -182,3 +158,23 @@ def test_a_spawn_reads_the_tracked_reserve_and_takes_the_miniature_undoably(
     panel.roll_button.click()
     assert panel.result_label.text() == "No Bog Trog generated: activate the farthest"
     assert not panel.take_button.isVisible()
+
+
+def test_remove_takes_a_hero_or_a_villain_type_off_undoably(qtbot, database) -> None:
+    panel, stack = _panel(qtbot, database)
+    view = panel.tracker
+    _hero(panel, "Agata", 5, 5)
+    view.villain_edit.setText("Bog Trog")
+    view.villain_button.click()
+    remove_type = view.row("villain:Bog Trog")["remove"]
+    assert remove_type.accessibleName() == "Remove the villain type Bog Trog"
+    remove_type.click()
+    assert view.tracker.villains == ()
+    assert view.row("Agata")["remove"].accessibleName() == "Remove Agata"
+    view.row("Agata")["remove"].click()
+    assert view.tracker.heroes == ()
+    assert WidowersTable(CharacterRepository(database)).read()[0] == view.tracker
+    stack.undo()
+    stack.undo()
+    assert [h.name for h in view.tracker.heroes] == ["Agata"]
+    assert [v.name for v in view.tracker.villains] == ["Bog Trog"]

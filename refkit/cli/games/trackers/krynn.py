@@ -14,12 +14,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, whole_number
+from refkit.cli.games.trackers import (
+    Result,
+    given_counters,
+    read_tracker,
+    step_tracker,
+    tracker_command,
+)
+from refkit.cli.parsing import whole_number
 
 if TYPE_CHECKING:
     from refkit.games.warriors_of_krynn.tracker import KrynnTracker
 
-Result = tuple[dict[str, Any], str]
 SPENDS = {
     "examine": "examining an objective",
     "fire": "putting out a fire",
@@ -30,17 +36,9 @@ SPENDS = {
 
 def add_tracker(actions: Any) -> None:
     """The ``tracker`` command of ``krynn`` and its own actions."""
-    tracker = actions.add_parser(
-        "tracker", help="each hero's stress and ability cards, the turn's four actions"
+    action = tracker_command(
+        actions, "each hero's stress and ability cards, the turn's four actions"
     )
-    steps = tracker.add_subparsers(dest="tracker_action", metavar="ACTION", required=True)
-
-    def action(name: str, help_text: str, handler: Callable[[argparse.Namespace], Result]) -> Any:
-        parser = steps.add_parser(name, help=help_text)
-        add_json_flag(parser)
-        parser.set_defaults(handler=handler)
-        return parser
-
     action("show", "the tracker as stored", _show)
     add = action("add", "a hero joins the table", _add)
     add.add_argument("name", metavar="NAME")
@@ -107,14 +105,8 @@ def tracker_text(tracker: KrynnTracker) -> str:
 
 def _show(args: argparse.Namespace) -> Result:
     from refkit.app.games.krynn_table import krynn_table
-    from refkit.cli.services import command_services
-    from refkit.games.warriors_of_krynn.tracker import KrynnTrackerError
 
-    with command_services(args) as services:
-        try:
-            tracker = krynn_table(services.versioned_meta).read()[0]
-        except KrynnTrackerError as problem:
-            raise CliError(str(problem)) from None
+    tracker = read_tracker(args, krynn_table)
     return tracker_payload(tracker), tracker_text(tracker)
 
 
@@ -123,17 +115,8 @@ def do_step(
 ) -> KrynnTracker:
     """Make and do the step ``text`` on the stored tracker; the tracker after it."""
     from refkit.app.games.krynn_table import krynn_table
-    from refkit.cli.services import command_services
-    from refkit.games.warriors_of_krynn.tracker import KrynnTrackerError
 
-    with command_services(args) as services:
-        table = krynn_table(services.versioned_meta)
-        try:
-            step = table.step(text, change)
-        except KrynnTrackerError as problem:
-            raise CliError(f"krynn tracker: {problem}") from None
-        services.do(step)
-        return table.read()[0]
+    return step_tracker(args, krynn_table, "krynn tracker", text, change)
 
 
 def _step(
@@ -158,15 +141,8 @@ def _remove(args: argparse.Namespace) -> Result:
 
 
 def _set(args: argparse.Namespace) -> Result:
-    values = {
-        name: getattr(args, name)
-        for name in ("stress", "stress_max", "hand", "discarded", "equipment")
-        if getattr(args, name) is not None
-    }
-    if not values:
-        raise CliError(
-            "krynn tracker set: give --stress, --stress-max, --hand, --discarded or --equipment"
-        )
+    names = ("stress", "stress_max", "hand", "discarded", "equipment")
+    values = given_counters(args, names, "krynn tracker set")
     return _step(args, f"Set {args.name}'s counters", lambda t: t.changed(args.name, **values))
 
 

@@ -15,28 +15,20 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, whole_number
+from refkit.cli.games.trackers import Result, read_tracker, step_tracker, tracker_command
+from refkit.cli.parsing import whole_number
 
 if TYPE_CHECKING:
     from refkit.games.stworze.table import StworzeTable
 
-Result = tuple[dict[str, Any], str]
 SIDES = ("fear", "favor")
 ICONS = ("lair", "lock1", "lock2", "lock3")
 
 
 def add_tracker(rows: Any) -> None:
-    tracker = rows.add_parser(
-        "tracker", help="the table: players' Vitality and tokens, the Event row, the Villages"
+    action = tracker_command(
+        rows, "the table: players' Vitality and tokens, the Event row, the Villages"
     )
-    steps = tracker.add_subparsers(dest="tracker_action", metavar="ACTION", required=True)
-
-    def action(name: str, help_text: str, handler: Callable[[argparse.Namespace], Result]) -> Any:
-        parser = steps.add_parser(name, help=help_text)
-        add_json_flag(parser)
-        parser.set_defaults(handler=handler)
-        return parser
-
     action("show", "the table as stored", _show)
     add = action("add", "a player joins with full Vitality and four Stworze tokens", _add)
     add.add_argument("name", metavar="NAME")
@@ -125,14 +117,8 @@ def table_text(table: StworzeTable) -> str:
 
 def _show(args: argparse.Namespace) -> Result:
     from refkit.app.games.stworze_table import stworze_table
-    from refkit.cli.services import command_services
-    from refkit.games.stworze.players import StworzeTableError
 
-    with command_services(args) as services:
-        try:
-            table = stworze_table(services.versioned_meta).read()[0]
-        except StworzeTableError as problem:
-            raise CliError(str(problem)) from None
+    table = read_tracker(args, stworze_table)
     return table.to_dict(), table_text(table)
 
 
@@ -140,17 +126,8 @@ def _step(
     args: argparse.Namespace, text: str, change: Callable[[StworzeTable], StworzeTable]
 ) -> Result:
     from refkit.app.games.stworze_table import stworze_table
-    from refkit.cli.services import command_services
-    from refkit.games.stworze.players import StworzeTableError
 
-    with command_services(args) as services:
-        table = stworze_table(services.versioned_meta)
-        try:
-            step = table.step(text, change)
-        except StworzeTableError as problem:
-            raise CliError(f"stworze tracker: {problem}") from None
-        services.do(step)
-        after = table.read()[0]
+    after = step_tracker(args, stworze_table, "stworze tracker", text, change)
     return after.to_dict(), table_text(after)
 
 

@@ -17,27 +17,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, whole_number
+from refkit.cli.games.trackers import Result, read_tracker, step_tracker, tracker_command
+from refkit.cli.parsing import whole_number
 
 if TYPE_CHECKING:
     from refkit.games.widowers_wood.tracker import Hero, WoodTable
 
-Result = tuple[dict[str, Any], str]
-
 
 def add_tracker(rolls: Any) -> None:
     """The ``tracker`` action of ``widowers`` and its own actions."""
-    tracker = rolls.add_parser(
-        "tracker", help="heroes' health, the event-deck timer and the villain activation order"
+    action = tracker_command(
+        rolls, "heroes' health, the event-deck timer and the villain activation order"
     )
-    steps = tracker.add_subparsers(dest="tracker_action", metavar="ACTION", required=True)
-
-    def action(name: str, help_text: str, handler: Callable[[argparse.Namespace], Result]) -> Any:
-        parser = steps.add_parser(name, help=help_text)
-        add_json_flag(parser)
-        parser.set_defaults(handler=handler)
-        return parser
-
     action("show", "the table as stored", _show)
     hero = action("hero", "a hero joins the table, every Life token red", _hero)
     hero.add_argument("name", metavar="NAME")
@@ -132,38 +123,18 @@ def table_text(table: WoodTable) -> str:
     return "\n".join(lines)
 
 
-def _read() -> Callable[[Any], WoodTable]:
+def _show(args: argparse.Namespace) -> Result:
     from refkit.app.games.widowers_table import WidowersTable
 
-    return lambda services: WidowersTable(services.versioned_meta).read()[0]
-
-
-def _show(args: argparse.Namespace) -> Result:
-    from refkit.cli.services import command_services
-    from refkit.games.widowers_wood.tracker import TrackerError
-
-    with command_services(args) as services:
-        try:
-            table = _read()(services)
-        except TrackerError as problem:
-            raise CliError(str(problem)) from None
+    table = read_tracker(args, WidowersTable)
     return table_payload(table), table_text(table)
 
 
 def _step(args: argparse.Namespace, text: str, change: Callable[[WoodTable], WoodTable]) -> Result:
     """Make and do the step ``text`` on the stored table; the table after it."""
     from refkit.app.games.widowers_table import WidowersTable
-    from refkit.cli.services import command_services
-    from refkit.games.widowers_wood.tracker import TrackerError
 
-    with command_services(args) as services:
-        table = WidowersTable(services.versioned_meta)
-        try:
-            step = table.step(text, change)
-        except TrackerError as problem:
-            raise CliError(f"widowers tracker: {problem}") from None
-        services.do(step)
-        after = table.read()[0]
+    after = step_tracker(args, WidowersTable, "widowers tracker", text, change)
     return table_payload(after), table_text(after)
 
 
@@ -278,12 +249,13 @@ def _defeat(args: argparse.Namespace) -> Result:
 
 
 def _order(args: argparse.Namespace) -> Result:
+    from refkit.app.games.widowers_table import WidowersTable
     from refkit.cli.services import command_services
     from refkit.games.widowers_wood.tracker import TrackerError
 
     with command_services(args) as services:
         try:
-            table = _read()(services)
+            table = WidowersTable(services.versioned_meta).read()[0]
             order = table.order(colour=args.colour, villain=args.villain)
         except TrackerError as problem:
             raise CliError(f"widowers tracker order: {problem}") from None

@@ -12,27 +12,24 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError
-from refkit.cli.parsing import add_json_flag, whole_number
+from refkit.cli.games.trackers import (
+    Result,
+    given_counters,
+    read_tracker,
+    step_tracker,
+    tracker_command,
+)
+from refkit.cli.parsing import whole_number
 
 if TYPE_CHECKING:
     from refkit.games.warcrow.tracker import Tracker
 
-Result = tuple[dict[str, Any], str]
-
 
 def register(actions: Any) -> None:
     """The ``tracker`` action of ``warcrow`` and its own actions."""
-    tracker = actions.add_parser(
-        "tracker", help="the Initiative dial and each figure's Energy, Wounds, Stain and States"
+    action = tracker_command(
+        actions, "the Initiative dial and each figure's Energy, Wounds, Stain and States"
     )
-    steps = tracker.add_subparsers(dest="tracker_action", metavar="ACTION", required=True)
-
-    def action(name: str, help_text: str, handler: Callable[[argparse.Namespace], Result]) -> Any:
-        parser = steps.add_parser(name, help=help_text)
-        add_json_flag(parser)
-        parser.set_defaults(handler=handler)
-        return parser
-
     action("show", "the tracker as stored", _show)
     add = action("add", "a Character or Enemy joins the table", _add)
     add.add_argument("name", metavar="NAME")
@@ -103,31 +100,16 @@ def tracker_text(tracker: Tracker) -> str:
 
 def _show(args: argparse.Namespace) -> Result:
     from refkit.app.games.warcrow_table import WarcrowTable
-    from refkit.cli.services import command_services
-    from refkit.games.warcrow.tracker import TrackerError
 
-    with command_services(args) as services:
-        try:
-            tracker = WarcrowTable(services.versioned_meta).read()[0]
-        except TrackerError as problem:
-            raise CliError(str(problem)) from None
+    tracker = read_tracker(args, WarcrowTable)
     return tracker_payload(tracker), tracker_text(tracker)
 
 
 def _step(args: argparse.Namespace, text: str, change: Callable[[Tracker], Tracker]) -> Result:
     """Make and do the step ``text`` on the stored tracker; the tracker after it."""
     from refkit.app.games.warcrow_table import WarcrowTable
-    from refkit.cli.services import command_services
-    from refkit.games.warcrow.tracker import TrackerError
 
-    with command_services(args) as services:
-        table = WarcrowTable(services.versioned_meta)
-        try:
-            step = table.step(text, change)
-        except TrackerError as problem:
-            raise CliError(f"warcrow tracker: {problem}") from None
-        services.do(step)
-        tracker = table.read()[0]
+    tracker = step_tracker(args, WarcrowTable, "warcrow tracker", text, change)
     return tracker_payload(tracker), tracker_text(tracker)
 
 
@@ -148,13 +130,8 @@ def _remove(args: argparse.Namespace) -> Result:
 
 
 def _set(args: argparse.Namespace) -> Result:
-    values = {
-        name: getattr(args, name)
-        for name in ("energy", "wounds", "stain", "tinge")
-        if getattr(args, name) is not None
-    }
-    if not values:
-        raise CliError("warcrow tracker set: give --energy, --wounds, --stain or --tinge")
+    names = ("energy", "wounds", "stain", "tinge")
+    values = given_counters(args, names, "warcrow tracker set")
     return _step(args, f"Set {args.name}'s counters", lambda t: t.changed(args.name, **values))
 
 

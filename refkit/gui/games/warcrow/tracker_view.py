@@ -1,14 +1,11 @@
 """The Warcrow tab's table tracker: the Initiative dial and each figure's counters and States.
 
-The tracker lives in the campaign's database (:mod:`refkit.app.games.warcrow_table`); every
-change is one step on the window's undo stack, worked out from the tracker shown, so a change
-made meanwhile in another window or on the command line is refused (and the tracker read again)
-rather than overwritten. Undo and redo (Edit menu) read it back.
+The tracker lives in the campaign's database (:mod:`refkit.app.games.warcrow_table`); the
+box (:class:`~refkit.gui.games.tracker_box.TrackerBox`) makes every change one step on the
+window's undo stack, worked out from the tracker shown.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
@@ -16,7 +13,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -29,11 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.games.warcrow_table import WarcrowTable
-from refkit.errors import DomainError
 from refkit.games.warcrow.states import State
 from refkit.games.warcrow.tracker import MAX_ENERGY, TINGE_CARDS_TO_LEAVE, Figure, Tracker
 from refkit.gui.games.spec import GameContext
-from refkit.gui.games.warcrow.pool_editor import plain_label
+from refkit.gui.games.tracker_box import TrackerBox, clear_layout, plain_label, remove_button
 from refkit.present.warcrow_tracker import (
     STATE_HELP,
     dial_cells,
@@ -53,18 +48,16 @@ def _spin(low: int, high: int, name: str) -> QSpinBox:
     return spin
 
 
-class TrackerView(QGroupBox):
+class TrackerView(TrackerBox[Tracker]):
     """The tracker box of the Warcrow tab."""
 
     def __init__(self, context: GameContext) -> None:
-        super().__init__("Table tracker (kept with the campaign)")
+        super().__init__("Table tracker (kept with the campaign)", context, WarcrowTable, Tracker())
         self.setObjectName("warcrow_tracker")
-        self._context = context
-        self._table: WarcrowTable | None = None
-        self._shown = ""
-        self.tracker = Tracker()
+        self.message_label.setObjectName("warcrow_tracker_message")
         self._rows: dict[str, dict[str, QWidget]] = {}
-        layout = QVBoxLayout(self)
+        layout = QVBoxLayout(self.body)
+        layout.setContentsMargins(0, 0, 0, 0)
         self.dial_label = plain_label()
         self.dial_label.setObjectName("warcrow_dial_line")
         layout.addWidget(self.dial_label)
@@ -125,73 +118,9 @@ class TrackerView(QGroupBox):
             add.addWidget(widget)
         add.addWidget(self.add_button)
         layout.addLayout(add)
-        self.message_label = plain_label()
-        self.message_label.setObjectName("warcrow_tracker_message")
-        self.message_label.setStyleSheet("color: #c62828;")
-        layout.addWidget(self.message_label)
-        stack = context.undo_stack
-        if stack is not None:
-            stack.indexChanged.connect(self._index_changed)  # gone with this box
-        # Another client's change to the trackers: read again (for as long as this box lives).
-        context.follow_changes(frozenset({"state"}), self.reload, owner=self)
-        self._set_enabled(False)
-        self.dial_label.setText("Opening the campaign's database…")
-        context.when_ready(self.reload)
-
-    # --- reading -----------------------------------------------------------------------------
-
-    def _set_enabled(self, enabled: bool) -> None:
-        for widget in (
-            self.combat_button,
-            self.next_button,
-            self.done_button,
-            self.add_button,
-            self.name_edit,
-            self.figures_box,
-        ):
-            widget.setEnabled(enabled)
-
-    def _index_changed(self, _index: int) -> None:
-        self.reload()
-
-    def reload(self) -> None:
-        """Read the stored tracker again and show it."""
-        values = self._context.state_values()
-        if values is None:
-            self.dial_label.setText("The tracker is kept in the campaign's database: none is open.")
-            return
-        self._table = WarcrowTable(values)
-        try:
-            self.tracker, self._shown = self._write(self._table.read)
-        except DomainError as problem:
-            self.message_label.setText(str(problem))
-            return
-        self._set_enabled(True)
-        self._show()
-
-    def _write(self, function: Callable[[], object]) -> object:
-        from refkit.gui.shell.undo_adapter import write_through
-
-        return write_through(self._context.undo_stack, function)
+        self.start()
 
     # --- changing ----------------------------------------------------------------------------
-
-    def change(self, text: str, change: Callable[[Tracker], Tracker]) -> bool:
-        """One undoable step ``text`` on the tracker shown; a refusal is said, nothing changed."""
-        from refkit.gui.shell.undo_adapter import push_command
-
-        if self._table is None or self._context.undo_stack is None:
-            return False
-        self.message_label.clear()
-        try:
-            step = self._table.step(text, change, shown=self._shown)
-            push_command(self._context.undo_stack, step)
-        except DomainError as problem:
-            self.message_label.setText(str(problem))
-            self.reload()
-            return False
-        self.reload()
-        return True
 
     def add_figure(self) -> None:
         name = " ".join(self.name_edit.text().split())
@@ -233,7 +162,7 @@ class TrackerView(QGroupBox):
 
     # --- showing -----------------------------------------------------------------------------
 
-    def _show(self) -> None:
+    def show_tracker(self) -> None:
         tracker = self.tracker
         self.dial_label.setText(dial_line(tracker))
         for label, cell in zip(self.cells, dial_cells(tracker), strict=True):
@@ -246,13 +175,7 @@ class TrackerView(QGroupBox):
         self._show_figures()
 
     def _show_figures(self) -> None:
-        grid = self.figures_grid
-        while grid.count():
-            item = grid.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.hide()  # off screen now, not when the event loop deletes it
-                widget.deleteLater()
+        clear_layout(self.figures_grid)
         self._rows = {}
         for row, figure in enumerate(self.tracker.figures):
             self._figure_row(row, figure)
@@ -274,10 +197,7 @@ class TrackerView(QGroupBox):
         top.addSpacing(8)
         status = plain_label(figure_status(figure))
         top.addWidget(status, 1)
-        remove = QToolButton()
-        remove.setText("Remove")
-        remove.setAccessibleName(f"Remove {figure.name}")
-        remove.clicked.connect(lambda _=False, n=figure.name: self.remove_figure(n))
+        remove = remove_button(figure.name, lambda n=figure.name: self.remove_figure(n))
         top.addWidget(remove)
         lines.addLayout(top)
         counters = QHBoxLayout()
@@ -319,7 +239,7 @@ class TrackerView(QGroupBox):
         counters.addStretch(1)
         lines.addLayout(counters)
         self.figures_grid.addWidget(box, row, 0)
-        widgets.update({"states": states, "status": status, "menu": menu})
+        widgets.update({"states": states, "status": status, "menu": menu, "remove": remove})
         self._rows[figure.name] = widgets
 
     def row(self, name: str) -> dict[str, QWidget]:

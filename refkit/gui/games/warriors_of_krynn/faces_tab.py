@@ -19,13 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.games.warriors_of_krynn import FaceTable, face_table_text, faces_from_rows
-from refkit.games.warriors_of_krynn.battle_dice import (
-    LABEL_LIMIT,
-    MAX_FACES,
-    MAX_PER_FACE,
-    MIN_FACES,
-    load_face_table,
-)
+from refkit.games.warriors_of_krynn.battle_dice import LABEL_LIMIT, MAX_PER_FACE, load_face_table
+from refkit.games.warriors_of_krynn.die_file import MAX_FACES, MIN_FACES
 from refkit.gui.games.warriors_of_krynn.widgets import ERROR, GOOD, WARNING, plain, spin
 
 

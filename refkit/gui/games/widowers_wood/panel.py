@@ -492,14 +492,16 @@ class WidowersWoodPanel(QWidget):
         """A spawn read against the tracked type the type die picks (its reserve, the round's
         priority colour), else against the boxes of the spawn form."""
         tracked = (
-            self.tracker.table.villain_for_token(faces[0]) if self.tracker.isEnabled() else None
+            self.tracker.tracker.villain_for_token(faces[0])
+            if self.tracker.body.isEnabled()
+            else None
         )
         red, blue = self.red_spin.value(), self.blue_spin.value()
         priority = self.priority_box.currentData()
         villains = self.villains()
         if tracked is not None:
             red, blue = tracked.reserve_red, tracked.reserve_blue
-            priority = self.tracker.table.deck.priority or priority
+            priority = self.tracker.tracker.deck.priority or priority
             villains = {faces[0]: tracked.name}
         spawn = decide_spawn(
             faces[0],

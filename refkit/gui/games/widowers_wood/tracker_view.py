@@ -1,22 +1,19 @@
 """The Widower's Wood tab's table tracker: the event deck as the chapter's timer, each hero's
 health in turn order, and the villains on the board in the order they activate.
 
-The table lives in the campaign's database (:mod:`refkit.app.games.widowers_table`); every change
-is one step on the window's undo stack, worked out from the table shown, so a change made
-meanwhile in another window or on the command line is refused (and the table read again) rather
-than overwritten. Undo and redo (Edit menu) read it back.
+The table lives in the campaign's database (:mod:`refkit.app.games.widowers_table`); the box
+(:class:`~refkit.gui.games.tracker_box.TrackerBox`) makes every change one step on the window's
+undo stack, worked out from the table shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QLineEdit,
     QPushButton,
@@ -38,31 +35,23 @@ from refkit.games.widowers_wood.tracker import (
     WoodTable,
 )
 from refkit.gui.games.spec import GameContext
+from refkit.gui.games.tracker_box import TrackerBox, clear_layout, remove_button
 from refkit.gui.games.widowers_wood.widgets import plain_label
 from refkit.gui.games.widowers_wood.widgets import spin_box as _spin
 
 
-def _clear(grid: QGridLayout) -> None:
-    while grid.count():
-        item = grid.takeAt(0)
-        widget = item.widget() if item is not None else None
-        if widget is not None:
-            widget.hide()  # off screen now, not when the event loop deletes it
-            widget.deleteLater()
-
-
-class WoodTrackerView(QGroupBox):
+class WoodTrackerView(TrackerBox[WoodTable]):
     """The tracker box of the Widower's Wood tab."""
 
     def __init__(self, context: GameContext) -> None:
-        super().__init__("Chapter tracker (kept with the campaign)")
+        super().__init__(
+            "Chapter tracker (kept with the campaign)", context, WidowersTable, WoodTable()
+        )
         self.setObjectName("widowers_tracker")
-        self._context = context
-        self._store: WidowersTable | None = None
-        self._shown = ""
-        self.table = WoodTable()
+        self.message_label.setObjectName("widowers_tracker_message")
         self._rows: dict[str, dict[str, QWidget]] = {}
-        layout = QVBoxLayout(self)
+        layout = QVBoxLayout(self.body)
+        layout.setContentsMargins(0, 0, 0, 0)
 
         self.timer_label = plain_label(bold=True)
         self.timer_label.setObjectName("widowers_timer")
@@ -140,64 +129,12 @@ class WoodTrackerView(QGroupBox):
         self.order_label.setObjectName("widowers_order")
         layout.addWidget(self.order_label)
 
-        self.message_label = plain_label()
-        self.message_label.setObjectName("widowers_tracker_message")
-        self.message_label.setStyleSheet("color: #b00020;")
-        layout.addWidget(self.message_label)
-        stack = context.undo_stack
-        if stack is not None:
-            stack.indexChanged.connect(self._index_changed)  # gone with this box
-        # Another client's change to the trackers: read again (for as long as this box lives).
-        context.follow_changes(frozenset({"state"}), self.reload, owner=self)
-        self.setEnabled(False)
-        self.timer_label.setText("Opening the campaign's database…")
-        context.when_ready(self.reload)
-
-    # --- reading -----------------------------------------------------------------------------
-
-    def _index_changed(self, _index: int) -> None:
-        self.reload()
-
-    def reload(self) -> None:
-        """Read the stored table again and show it."""
-        values = self._context.state_values()
-        if values is None:
-            self.timer_label.setText(
-                "The tracker is kept in the campaign's database: none is open."
-            )
-            return
-        self._store = WidowersTable(values)
-        from refkit.gui.shell.undo_adapter import write_through
-
-        try:
-            self.table, self._shown = write_through(self._context.undo_stack, self._store.read)
-        except DomainError as problem:
-            self.message_label.setText(str(problem))
-            return
-        self.setEnabled(True)
-        self._show()
+        self.start()
 
     # --- changing ----------------------------------------------------------------------------
 
-    def change(self, text: str, change: Callable[[WoodTable], WoodTable]) -> bool:
-        """One undoable step ``text`` on the table shown; a refusal is said, nothing changed."""
-        from refkit.gui.shell.undo_adapter import push_command
-
-        if self._store is None or self._context.undo_stack is None:
-            return False
-        self.message_label.clear()
-        try:
-            step = self._store.step(text, change, shown=self._shown)
-            push_command(self._context.undo_stack, step)
-        except DomainError as problem:
-            self.message_label.setText(str(problem))
-            self.reload()
-            return False
-        self.reload()
-        return True
-
     def set_deck(self, cards: int) -> None:
-        if cards != self.table.deck.cards_left:
+        if cards != self.tracker.deck.cards_left:
             self.change(
                 f"The event deck holds {cards} cards",
                 lambda t: replace(t, deck=t.deck.with_cards(cards)),
@@ -226,7 +163,7 @@ class WoodTrackerView(QGroupBox):
             self.name_edit.clear()
 
     def set_health(self, name: str, value: int) -> None:
-        hero = self.table.hero(name)
+        hero = self.tracker.hero(name)
         if value == hero.health:
             return
         if value < hero.health:
@@ -260,7 +197,7 @@ class WoodTrackerView(QGroupBox):
         if not name:
             self.message_label.setText("Type the villain type's name first.")
             return
-        if any(v.name.casefold() == name.casefold() for v in self.table.villains):
+        if any(v.name.casefold() == name.casefold() for v in self.tracker.villains):
             self.message_label.setText(f"{name} is at the table already: change its numbers there.")
             return
         entry = VillainType.new(name, self.index_spin.value())
@@ -268,7 +205,7 @@ class WoodTrackerView(QGroupBox):
             self.villain_edit.clear()
 
     def set_villain(self, name: str, **values: int) -> None:
-        old = next(v for v in self.table.villains if v.name == name)
+        old = next(v for v in self.tracker.villains if v.name == name)
         entry = replace(old, **values)
         if "index" in values and old.tokens:
             entry = replace(entry, tokens=())  # a new index replaces the card's tokens
@@ -283,8 +220,8 @@ class WoodTrackerView(QGroupBox):
 
     # --- showing -----------------------------------------------------------------------------
 
-    def _show(self) -> None:
-        table = self.table
+    def show_tracker(self) -> None:
+        table = self.tracker
         deck = table.deck
         lost = table.defeated()
         self.timer_label.setText(
@@ -303,18 +240,18 @@ class WoodTrackerView(QGroupBox):
         self.deck_spin.setValue(deck.cards_left)
         self.deck_spin.blockSignals(False)
         self.round_button.setEnabled(not deck.out_of_time)
-        _clear(self.heroes_grid)
+        clear_layout(self.heroes_grid)
         self._rows = {}
         shown = [*table.turn_order(), *(h for h in table.heroes if h.passed_out)]
         for row, hero in enumerate(shown):
             self._hero_row(row, hero)
-        _clear(self.villains_grid)
+        clear_layout(self.villains_grid)
         for row, villain in enumerate(table.villains):
             self._villain_row(row, villain)
         self._show_order()
 
     def _show_order(self) -> None:
-        table = self.table
+        table = self.tracker
         if not any(v.red or v.blue for v in table.villains):
             self.order_label.setText("Activation order: no villain on the board.")
             return
@@ -347,17 +284,14 @@ class WoodTrackerView(QGroupBox):
         health.setEnabled(not hero.passed_out)
         health.valueChanged.connect(lambda value, n=hero.name: self.set_health(n, value))
         line.addWidget(health)
-        remove = QToolButton()
-        remove.setText("Remove")
-        remove.setAccessibleName(f"Remove {hero.name}")
-        remove.clicked.connect(lambda _=False, n=hero.name: self.remove_hero(n))
+        remove = remove_button(hero.name, lambda n=hero.name: self.remove_hero(n))
         line.addWidget(remove)
         lines.addLayout(line)
         below = QHBoxLayout()
         vial = "vial Full" if hero.restoration else "vial empty"
         status = plain_label(f"{hero.status()} · {vial}")
         below.addWidget(status, 1)
-        widgets: dict[str, QWidget] = {"health": health, "status": status}
+        widgets: dict[str, QWidget] = {"health": health, "status": status, "remove": remove}
         if hero.incapacitated:
             spawn = QToolButton()
             spawn.setText("Spawning: −2 tokens")
@@ -365,7 +299,7 @@ class WoodTrackerView(QGroupBox):
             spawn.clicked.connect(lambda _=False, n=hero.name: self.spawning_phase(n))
             below.addWidget(spawn)
             widgets["spawning"] = spawn
-            helpers = [h for h in self.table.heroes if h.battle_ready and h.restoration]
+            helpers = [h for h in self.tracker.heroes if h.battle_ready and h.restoration]
             if helpers:
                 revive = QComboBox()
                 revive.setAccessibleName(f"Revive {hero.name}")
@@ -397,11 +331,11 @@ class WoodTrackerView(QGroupBox):
         tokens = villain.spawn_tokens
         spawned_on = f" — spawns on {', '.join(map(str, tokens))}" if len(tokens) > 1 else ""
         top.addWidget(plain_label(villain.name + spawned_on, bold=True), 1)
-        remove = QToolButton()
-        remove.setText("Remove")
-        remove.setAccessibleName(f"Remove the villain type {villain.name}")
-        remove.clicked.connect(lambda _=False, n=villain.name: self.remove_villain(n))
+        remove = remove_button(
+            f"the villain type {villain.name}", lambda n=villain.name: self.remove_villain(n)
+        )
         top.addWidget(remove)
+        self._rows[f"villain:{villain.name}"] = {"remove": remove}
         lines.addLayout(top)
         counts = QHBoxLayout()
         for key, high, prefix, what in (
