@@ -607,9 +607,14 @@ class _RollLogOnDemand:
             return 0
 
     def recent(
-        self, limit: int | None = 500, kind: str | None = None, text: str | None = None
+        self,
+        limit: int | None = 500,
+        kind: str | None = None,
+        text: str | None = None,
+        *,
+        after_id: int | None = None,
     ) -> list[LoggedRoll]:
-        return self._repository().recent(limit=limit, kind=kind, text=text)
+        return self._repository().recent(limit=limit, kind=kind, text=text, after_id=after_id)
 
     def count(self, kind: str | None = None) -> int:
         return self._repository().count(kind=kind)
