@@ -333,7 +333,7 @@ class DiceService:
         checks, a table roll, the command line), oldest first; returns them."""
         # Only the rolls after it are read: this runs after every step (most log none), and
         # reading the newest 500 to find none took ~20 ms each time on a filled log.
-        newer = self._write(partial(self._log.recent, limit, after_id=after_id))
+        newer: list[LoggedRoll] = self._write(partial(self._log.recent, limit, after_id=after_id))
         newer.reverse()
         for roll in newer:
             for listener in list(self._listeners):
