@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from datetime import UTC, datetime
+from functools import partial
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -237,6 +238,22 @@ class Services:
         player's login, whose campaign the referee's login seeded (the server refuses a
         player's write there, and a player's window starts all the same)."""
         return not self.database.is_player
+
+    def crow_line_steps(self) -> Iterator[int]:
+        """Fill in the list lines of crows last saved by an older Refkit
+        (:mod:`refkit.store.crow_line_fill`), a batch per unit of work, yielding how many each
+        batch wrote: a runner (the window's worker at start-up) runs one batch per step, so an
+        edit made meanwhile waits for one batch. Nothing under a player's login (the server
+        refuses a player's ``app_state`` writes) nor where no lines are kept."""
+        if self.database.is_player:
+            return
+        from refkit.store.crow_line_fill import FILL_BATCH
+
+        repository = self.versioned_meta
+        missing = repository.crows_without_lines()
+        for first in range(0, len(missing), FILL_BATCH):
+            batch = missing[first : first + FILL_BATCH]
+            yield self.in_unit(partial(repository.fill_lines, batch))
 
     def end_step(self, error: BaseException | None = None) -> None:
         """Commit the unit of work of a ``one_step`` command (None: nothing was opened), or roll it
@@ -590,9 +607,14 @@ class _RollLogOnDemand:
             return 0
 
     def recent(
-        self, limit: int | None = 500, kind: str | None = None, text: str | None = None
+        self,
+        limit: int | None = 500,
+        kind: str | None = None,
+        text: str | None = None,
+        *,
+        after_id: int | None = None,
     ) -> list[LoggedRoll]:
-        return self._repository().recent(limit=limit, kind=kind, text=text)
+        return self._repository().recent(limit=limit, kind=kind, text=text, after_id=after_id)
 
     def count(self, kind: str | None = None) -> int:
         return self._repository().count(kind=kind)

@@ -139,6 +139,8 @@ def late_feature_steps(services: Services, freeze: bool = False) -> Generator[No
 
     map_library(services)  # a fresh database gets its sample map here, not on the GUI thread
     yield
+    for _written in services.crow_line_steps():  # crows an older Refkit saved: list lines
+        yield
     for service in ("spells", "crafting", "fight"):
         getattr(services, service)  # each built here, once, a step of its own
         yield

@@ -446,6 +446,22 @@ class CharacterRepository:
             cache.lines_kept = has_state and not self._db.is_player
         return cache.lines_kept
 
+    def crows_without_lines(self) -> list[int]:
+        """The row ids of the crows whose list line is missing or stale ([] where this login
+        keeps no lines): what :meth:`fill_lines` is to be given, a batch at a time."""
+        from refkit.store.crow_line_fill import crows_without_lines
+
+        with self._db.session() as session:
+            return crows_without_lines(session) if self._keeps_lines(session) else []
+
+    def fill_lines(self, row_ids: Sequence[int]) -> int:
+        """Write the list lines of the crows in ``row_ids`` (in the runner's unit of work);
+        returns how many were written (:mod:`refkit.store.crow_line_fill`)."""
+        from refkit.store.crow_line_fill import fill_lines
+
+        with self._db.session() as session:
+            return fill_lines(session, row_ids) if self._keeps_lines(session) else 0
+
     # -- parties -----------------------------------------------------------------------------
 
     def list_parties(self) -> list[Party]:

@@ -33,18 +33,26 @@ class RollLogRepository:
             return row.id
 
     def recent(
-        self, limit: int | None = 500, kind: str | None = None, text: str | None = None
+        self,
+        limit: int | None = 500,
+        kind: str | None = None,
+        text: str | None = None,
+        *,
+        after_id: int | None = None,
     ) -> list[LoggedRoll]:
         """Logged rolls, newest first (by ``rolled_at``, then by id).
 
         ``limit`` caps the count (None: all); ``kind`` keeps one kind; ``text`` keeps rolls whose
-        expression or summary contains it, ignoring ASCII case.
+        expression or summary contains it, ignoring ASCII case; ``after_id`` keeps the rolls
+        stored after the one with that id (what a view showing up to it has not shown yet).
         """
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be zero or more, got {limit}")
         # Columns, not RollLogRow objects: building 2,000 ORM objects to read the log at
         # start-up took half of the read.
         statement = select(*_COLUMNS)
+        if after_id is not None:
+            statement = statement.where(col(RollLogRow.id) > after_id)
         if kind is not None:
             statement = statement.where(RollLogRow.kind == kind)
         if text:

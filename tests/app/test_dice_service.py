@@ -258,3 +258,49 @@ def test_a_test_for_nobody_keeps_the_old_record(service: DiceService) -> None:
     rolled = service.crows_test(0, faces=(5, 5))
     assert "crow" not in rolled.record.detail
     assert "forced" not in rolled.record.detail
+
+
+class _CountingLog:
+    """The roll log, counting the rolls each read hands back."""
+
+    def __init__(self, log: RollLogRepository) -> None:
+        self._log = log
+        self.read: list[int] = []
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._log, name)
+
+    def recent(self, *args: object, **kwargs: object) -> list[LoggedRoll]:
+        rolls = self._log.recent(*args, **kwargs)  # type: ignore[arg-type]
+        self.read.append(len(rolls))
+        return rolls
+
+
+def test_catching_up_after_a_step_reads_only_the_rolls_it_has_not_shown(
+    repository: RollLogRepository,
+) -> None:
+    """Catching up runs after every step of the window, and most steps log no roll: it must
+    not read the newest 500 rolls each time to find none (issue 30 item 3)."""
+    log = _CountingLog(repository)
+    service = DiceService(log, Seeds(), ticking_clock())
+    for _ in range(30):
+        service.d100()
+    newest = repository.recent(limit=1)[0].id
+    heard: list[int] = []
+
+    class Listener:
+        def roll_logged(self, roll: LoggedRoll) -> None:
+            heard.append(roll.id)
+
+        def roll_log_replaced(self) -> None:
+            pass
+
+    service.add_listener(Listener())
+    log.read.clear()
+    assert service.catch_up(newest) == [] and log.read == [0], "nothing new: nothing read"
+    service.d100()
+    service.d100()
+    heard.clear()
+    caught = service.catch_up(newest)
+    assert [roll.id for roll in caught] == [newest + 1, newest + 2], "oldest first"
+    assert heard == [newest + 1, newest + 2]

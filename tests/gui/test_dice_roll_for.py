@@ -275,3 +275,33 @@ def test_a_prepared_task_is_offered_as_plus_two_and_counts_when_ticked(
     assert logged.record.total == 5 + 5 + 2 + 2  # Agility +2, the prepared +2
     panel.choose_crow(ODA)
     assert not panel.prepared_check.isChecked()  # never carried over to another crow
+
+
+def test_a_party_switch_moves_only_the_crows_that_change_place(panel, characters, bridge) -> None:
+    """Issue 30 item 3: switching the party at the table emptied the chooser and filled it
+    again with every crow (10,000 items on a big campaign); only the crows that move between
+    the table and the others are taken out and put in now, the rest stay as they are."""
+    bystanders = [f"Crow {number:02}" for number in range(20)]
+    for name in bystanders:
+        characters.create(Character(name, Characteristics(0, 0, 0), Stamina(5, 5)))
+    characters.create_party("Night", [ASH])
+    panel.choose_crow("Crow 07")
+    combo = panel.roll_for
+    moved: list[tuple[str, int]] = []
+    model = combo.model()
+    model.rowsRemoved.connect(lambda _parent, first, last: moved.append(("out", last - first + 1)))
+    model.rowsInserted.connect(lambda _parent, first, last: moved.append(("in", last - first + 1)))
+
+    bridge.set_party("Night")
+    names = [combo.itemText(i) for i in range(combo.count())]
+    assert names == [NOBODY, ASH, "", *sorted([ODA, WREN, *bystanders])]
+    assert sum(n for way, n in moved if way == "out") == 3, moved  # Wren, Oda, Ash
+    assert sum(n for way, n in moved if way == "in") == 3, moved
+    assert combo.currentData() == "Crow 07", "the crow rolled for stays chosen"
+
+    moved.clear()
+    bridge.set_party(None)
+    names = [combo.itemText(i) for i in range(combo.count())]
+    assert names == [NOBODY, *sorted([ASH, ODA, WREN, *bystanders])]
+    assert sum(n for way, n in moved if way == "out") == 2, moved  # Ash and the separator
+    assert sum(n for way, n in moved if way == "in") == 1, moved

@@ -87,6 +87,56 @@ def test_the_party_combo_shows_and_changes_the_party_at_the_table(app: RefkitApp
     assert party.to_dict() == {"party": "Night watch", "members": [HESPER]}
 
 
+def test_switching_the_party_keeps_the_choosers_rows(qtbot, app: RefkitApp) -> None:
+    """Issue 30 item 3: each switch emptied the party chooser and filled it again (twice: once
+    after the step, once when the party told its listeners); the parties stay listed now and
+    only the choice moves."""
+    elsewhere(app, lambda: panels(app).session.service.create_party("Night watch", [HESPER]))
+    combo = app.dungeon.turn_panel.party_combo
+    removed: list[int] = []
+    combo.model().rowsRemoved.connect(lambda *_args: removed.append(1))
+    party = app.dungeon.party
+    assert party is not None
+    for name in ("Night watch", SAMPLE_PARTY, "No party", "Night watch"):
+        choose(app, name)
+        qtbot.waitUntil(lambda name=name: combo.currentText() == name, timeout=5_000)
+        qtbot.wait(50)  # the party's listeners have shown it again
+        assert combo.currentText() == name
+    assert party.party_name() == "Night watch"
+    assert HESPER in combo.toolTip()
+    assert removed == [], "the same parties: the chooser is not filled again"
+
+
+def test_end_dt_reads_no_tables_rows(qtbot, app: RefkitApp, monkeypatch) -> None:
+    """Issue 30 item 2: End DT read every table's summary (3,000 tables' rows on a big
+    campaign) on the GUI thread to fill the encounter-table chooser; it reads their names only,
+    in the worker, now, and no table's rows unless one is rolled on."""
+    from refkit.app.table_service import TableService
+    from refkit.store.table_store import TableStore
+
+    enter_dungeon(app)
+    qtbot.wait(200)  # the first look at the tables, as the panel was shown, is over
+    read: list[str] = []
+    for owner, method in (
+        (TableStore, "summaries"),
+        (TableStore, "tables"),
+        (TableStore, "get"),
+        (TableStore, "read"),
+        (TableService, "summaries"),
+    ):
+        real = getattr(owner, method)
+
+        def counting(*args, _real=real, _what=f"{owner.__name__}.{method}", **kwargs):
+            read.append(_what)
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(owner, method, counting)
+    for _ in range(3):
+        assert app.dungeon.turn_panel.end_turn() is not None
+    qtbot.wait(200)  # the chooser's names, read in the worker, have arrived
+    assert read == []
+
+
 def test_end_dt_clears_weakened_on_the_sheet_and_undo_brings_it_back(app: RefkitApp) -> None:
     sheet = panels(app).sheet
     panels(app).session.open(BRANNOC)

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from refkit.gui.common.plain_text import plain_label, rich_tooltip
 from refkit.gui.dice.result_views import show_d100, show_notation, show_test, show_usage_dice
+from refkit.gui.dice.roll_for_items import change_items, entries
 from refkit.gui.dice.roll_log_panel import STILL_OPENING
 from refkit.gui.dice.widgets import (
     Counter,
@@ -353,17 +354,15 @@ class DicePanel(QWidget):
         if offered == self._offered:
             self._crow_chosen()  # the same crows (one was edited): the chooser stays as it is
             return
-        self._offered = offered
+        shown, self._offered = self._offered, offered
         self._offered_keys = {name_key(name) for names in offered for name in names}
         self.roll_for.blockSignals(True)
-        self.roll_for.clear()
-        self.roll_for.addItem(NOBODY, None)
-        for name in choices.at_table:
-            self.roll_for.addItem(name, name)
-        if choices.at_table and choices.others:
-            self.roll_for.insertSeparator(self.roll_for.count())
-        for name in choices.others:
-            self.roll_for.addItem(name, name)
+        wanted = entries(*offered)
+        # Only the crows that moved (a party switch) go out and in; all again the first time.
+        if shown is None or not change_items(self.roll_for, entries(*shown), wanted, first=1):
+            self.roll_for.clear()
+            self.roll_for.addItem(NOBODY, None)
+            change_items(self.roll_for, [], wanted, first=1)
         index = self.roll_for.findData(chosen) if chosen is not None else 0
         self.roll_for.setCurrentIndex(max(0, index))
         self.roll_for.blockSignals(False)

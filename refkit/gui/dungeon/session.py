@@ -341,6 +341,10 @@ class DungeonTurnSession(QObject, DungeonSteps):
             return True
         return False
 
+    def refuse(self, error: Exception) -> None:
+        """Say why a step was refused (and log one that is not the user's to fix)."""
+        self._refused(error)
+
     def _refused(self, error: Exception) -> None:
         from refkit.errors import DomainError  # conflicts too (ConflictError)
 

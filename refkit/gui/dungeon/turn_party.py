@@ -82,10 +82,12 @@ class TablePartyChooser:
     ) -> None:
         combo = self.party_combo
         combo.blockSignals(True)
-        combo.clear()
-        combo.addItem("No party", None)
-        for name in names:
-            combo.addItem(name, name)
+        offered = [combo.itemData(index) for index in range(1, combo.count())]
+        if offered != names or combo.itemText(0) != "No party":  # else only the choice moves
+            combo.clear()
+            combo.addItem("No party", None)
+            for name in names:
+                combo.addItem(name, name)
         combo.setCurrentIndex(0 if chosen is None else names.index(chosen) + 1)
         combo.blockSignals(False)
         tip = party_tip(chosen, members)
@@ -103,7 +105,12 @@ class TablePartyChooser:
             command = SetTableParty(party, name)
             return command, command.changes_anything  # both read in the worker
 
-        made = self.session.call(make)
+        self.session.live()
+        try:  # a read, not a write: no refresh of the panel for it (the step refreshes it)
+            made: tuple[SetTableParty, bool] | None = self.session.write(make)
+        except Exception as error:  # why the party cannot be chosen, as for any refusal
+            self.session.refuse(error)
+            made = None
         chosen = made is not None and (not made[1] or self.session.run(made[0]))
         self._show_party()
         if chosen:

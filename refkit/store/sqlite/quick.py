@@ -25,7 +25,13 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Final
 
 from refkit.dice.records import RollRecord
-from refkit.store.crow_summaries import SUMMARY_PREFIX, CrowLine, fresh_line
+from refkit.store.crow_summaries import (
+    SUMMARY_PREFIX,
+    CrowLine,
+    fresh_line,
+    summary_key,
+    summary_text,
+)
 from refkit.store.location import DATABASE_FILE_NAME, data_dir, environment_url
 from refkit.store.migrations import declared_heads
 from refkit.store.row_forms import ROLL_SOURCES, SAMPLES_SEEDED_KEY, TABLES_SEEDED_KEY
@@ -52,6 +58,14 @@ spelled out: that module loads the ORM)."""
 QUICK_ROLL_SOURCES: Final = ROLL_SOURCES
 """Who may log a roll (the store's one set, :mod:`refkit.store.row_forms`)."""
 
+_KEEP_LINE_IF_CURRENT = (
+    "INSERT INTO app_state (key, payload, version)"
+    " SELECT ?, ?, 1 WHERE EXISTS (SELECT 1 FROM character WHERE id = ? AND revision = ?)"
+    " ON CONFLICT (key) DO UPDATE SET payload = excluded.payload,"
+    " version = app_state.version + 1"
+)
+"""A crow's list line, written only while the crow has the revision it was made from (as
+``crow_line_fill`` writes it)."""
 _SQLITE_PREFIX = "sqlite:///"
 _TIMESTAMP = "%Y-%m-%d %H:%M:%S.%f"
 """How SQLAlchemy's SQLite DateTime stores a (naive UTC) time; UTCDateTime stores that."""
@@ -148,7 +162,9 @@ def open_quick(
         )
     except sqlite3.Error as exc:
         raise database_failure(str(path), exc) from exc
-    quick = QuickDatabase(connection, path, sound_at_open=state.pages_sound)
+    quick = QuickDatabase(
+        connection, path, sound_at_open=state.pages_sound, busy_timeout_ms=busy_timeout_ms
+    )
     try:
         connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         for pragma in QUICK_PRAGMAS:
@@ -166,10 +182,16 @@ class QuickDatabase:
     """An up-to-date Refkit file on one plain sqlite3 connection (see :func:`open_quick`)."""
 
     def __init__(
-        self, connection: sqlite3.Connection, path: Path, *, sound_at_open: bool = False
+        self,
+        connection: sqlite3.Connection,
+        path: Path,
+        *,
+        sound_at_open: bool = False,
+        busy_timeout_ms: int = QUICK_BUSY_TIMEOUT_MS,
     ) -> None:
         self._connection = connection
         self.path = path
+        self._busy_timeout_ms = busy_timeout_ms
         self._sound_at_open = sound_at_open
         """Every page was sound at open: closing notes the file as sound as it is then."""
 
@@ -315,6 +337,7 @@ class QuickDatabase:
         if self.meta(SAMPLES_SEEDED_KEY) is None:
             return None
         lines = []
+        decoded: list[tuple[int, int, str]] = []  # row id, revision, line to keep
         for name, player, key, revision, updated, line_text, row_id in self._all(
             "SELECT c.name, c.player, c.name_key, c.revision, c.updated_at, s.payload, c.id"
             " FROM character AS c LEFT JOIN app_state AS s ON s.key = ? || c.id"
@@ -331,6 +354,9 @@ class QuickDatabase:
                 line = self._decoded_line(int(str(row_id)), str(name))
                 if line is None:
                     return None
+                revision_now = int(str(revision))
+                text = summary_text(line, str(key), revision_now, str(updated))
+                decoded.append((int(str(row_id)), revision_now, text))
             lines.append(
                 QuickCharacterLine(
                     name=str(name),
@@ -353,7 +379,38 @@ class QuickDatabase:
             QuickParty(str(name), tuple(members.get(int(str(party_id)), ())))
             for party_id, name in self._all("SELECT id, name FROM party ORDER BY name_key", ())
         ]
+        self._keep_lines(decoded)
         return lines, parties
+
+    def _keep_lines(self, decoded: list[tuple[int, int, str]]) -> None:
+        """Keep the list lines just decoded (crows last saved by an older Refkit), so the next
+        list reads them instead (:mod:`refkit.store.crow_line_fill` does the same through the
+        full open). Each is written only while its crow still has the revision it was made
+        from. Never waits for another program's lock: the listing is right without them, and
+        they are kept by a later list or open."""
+        if not decoded:
+            return
+        connection = self._connection
+        try:
+            connection.execute("PRAGMA busy_timeout=0")
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+                try:
+                    connection.executemany(
+                        _KEEP_LINE_IF_CURRENT,
+                        [
+                            (summary_key(row_id), text, row_id, revision)
+                            for row_id, revision, text in decoded
+                        ],
+                    )
+                    connection.execute("COMMIT")
+                except BaseException:
+                    connection.execute("ROLLBACK")
+                    raise
+            finally:
+                connection.execute(f"PRAGMA busy_timeout={int(self._busy_timeout_ms)}")
+        except sqlite3.OperationalError:  # locked by another program, or a read-only file
+            return
 
     def _decoded_line(self, row_id: int, name: str) -> CrowLine | None:
         """The list line of the crow in row ``row_id``, from its whole document; None when it
