@@ -1,7 +1,8 @@
-"""The sheet's trait tree browser (issue 26 item 3): the 23 trees, each drawn as its 4 rows × 3
-columns with the printed lines between them; each trait bought, buyable, short of XP or locked,
-and why; the crow's XP. Buying a trait, or awarding XP, is one undo step through the session's
-runner; a refusal is said under the tree, and nothing changes.
+"""The sheet's trait tree browser (issue 26 item 3), under the crow's facts and advancement
+purchases (:mod:`refkit.gui.characters.advancement_panel`): the 23 trees, each drawn as its
+4 rows × 3 columns with the printed lines between them; each trait bought, buyable, short of
+XP or locked, and why; the crow's XP. Buying a trait, or awarding XP, is one undo step through
+the session's runner; a refusal is said under the tree, and nothing changes.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.characters import advancement
+from refkit.gui.characters.advancement_panel import AdvancementPanel
 from refkit.gui.characters.builder_parts import MessageLabel
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.common.plain_text import mnemonic_safe, rich_tooltip
@@ -184,6 +186,7 @@ class TraitBrowser(QWidget):
         self.buy_button = QPushButton("Bu&y")
         self.buy_button.setObjectName("buy_trait")
         self.message = MessageLabel("trait_message")
+        self.advancement = AdvancementPanel(session, self.data)
         top = QHBoxLayout()
         top.addWidget(self.xp, 1)
         top.addWidget(self.award)
@@ -200,6 +203,7 @@ class TraitBrowser(QWidget):
         body.addLayout(right, 4)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.advancement)
         layout.addLayout(body, 1)
         self.trees.currentRowChanged.connect(self._show_tree)
         self.canvas.chosen.connect(self._show_cell)
