@@ -37,7 +37,7 @@ def bonuses(character: Character, data: BuildData) -> BonusesLeft:
 
 
 def _count(number: int, one: str, many: str) -> str:
-    return f"{number} {one if number == 1 else many}"
+    return f"{number:,} {one if number == 1 else many}"
 
 
 def bonuses_text(character: Character, data: BuildData) -> str:
@@ -63,8 +63,13 @@ def bonuses_text(character: Character, data: BuildData) -> str:
     )
 
 
-def facts_text(character: Character) -> str:
-    """Background, coins, pets and connection, one per line; "none" where the crow has none."""
+FACT_CAPTIONS: tuple[str, ...] = ("Background", "Purse", "Pets", "Connection")
+"""The captions of :func:`facts`, in its order."""
+
+
+def facts(character: Character) -> tuple[str, ...]:
+    """Background, coins, pets and NPC connection, one value each in :data:`FACT_CAPTIONS`'s
+    order; "none" where the crow has none. The values are user text, to be shown as typed."""
     connection = character.connection
     if connection is None:
         tie = "none"
@@ -74,11 +79,9 @@ def facts_text(character: Character) -> str:
             tie += f" ({connection.relationship})"
         if connection.benefit:
             tie += f", benefit: {connection.benefit}"
-    return "\n".join(
-        [
-            f"Background: {character.background or 'none'}",
-            f"Coins in the purse: {character.coins:,}",
-            f"Pets: {', '.join(character.pets) if character.pets else 'none'}",
-            f"NPC connection: {tie}",
-        ]
+    return (
+        character.background or "none",
+        _count(character.coins, "coin", "coins"),
+        ", ".join(character.pets) if character.pets else "none",
+        tie,
     )

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
+    QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -27,76 +28,103 @@ from refkit.app.character_commands import CharacterEdit
 from refkit.app.characters import advancement
 from refkit.gui.characters.builder_parts import MessageLabel
 from refkit.gui.characters.session import CharacterSession
+from refkit.gui.common.plain_text import ElidedLabel, PlainLabel
 from refkit.present import crow_progress as present
 from refkit.rules.character.build_data import BuildData
 from refkit.rules.character.model import CHARACTERISTIC_NAMES, load_expertise_names
 
 
-def _plain_label(name: str) -> QLabel:
-    label = QLabel()
-    label.setObjectName(name)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(True)
-    return label
+ROOM_CHARACTERS = 10
+"""The width a purchase's drop-down keeps for its choice, in characters: the longest expertise
+("Historical Lore") shows whole, and the box never asks for the width of its longest item."""
+
+
+def _narrow_combo(name: str, items: list[str]) -> QComboBox:
+    combo = QComboBox()
+    combo.setObjectName(name)
+    combo.addItems(items)
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(ROOM_CHARACTERS)
+    return combo
 
 
 class AdvancementPanel(QWidget):
-    """The crow's facts beside its advancement bonuses and the buttons that claim them."""
+    """The crow's facts above its advancement bonuses and the buttons that claim them.
+
+    Laid out in one narrow column (the sheet dock shares a laptop screen with the board and the
+    referee's panels): each fact is one line cut with "…" to the column's width, whole in its
+    tooltip, so a long or hostile name never widens the dock; the bonuses line wraps.
+    """
 
     def __init__(self, session: CharacterSession, data: BuildData, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("advancement_panel")
         self._session = session
         self.data = data
-        self.facts = _plain_label("crow_facts")
-        self.facts.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.bonuses = _plain_label("advancement_bonuses")
-        self.characteristic = QComboBox()
-        self.characteristic.setObjectName("advance_characteristic")
-        self.characteristic.addItems([name.capitalize() for name in CHARACTERISTIC_NAMES])
-        self.raise_button = QPushButton("+1 to the charac&teristic")
+        self.facts: dict[str, ElidedLabel] = {}
+        for caption in present.FACT_CAPTIONS:
+            label = ElidedLabel()
+            label.setObjectName(f"crow_{caption.lower()}")
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.facts[caption] = label
+        self.bonuses = PlainLabel()
+        self.bonuses.setObjectName("advancement_bonuses")
+        self.bonuses.setWordWrap(True)
+        self.characteristic = _narrow_combo(
+            "advance_characteristic", [name.capitalize() for name in CHARACTERISTIC_NAMES]
+        )
+        self.raise_button = QPushButton("+1 to the characteristic")
         self.raise_button.setObjectName("raise_characteristic")
         self.raise_button.setToolTip("Claim a characteristic bonus: +1, at most 4 (undoable)")
-        self.expertise = QComboBox()
-        self.expertise.setObjectName("advance_expertise")
         names = load_expertise_names()
-        self.expertise.addItems(sorted(n for group in names.values() for n in group))
-        self.use_button = QPushButton("+1 &use")
+        self.expertise = _narrow_combo(
+            "advance_expertise", sorted(n for group in names.values() for n in group)
+        )
+        self.use_button = QPushButton("+1 use")
         self.use_button.setObjectName("add_expertise_use")
         self.use_button.setToolTip(
             "One more use of the expertise (a new one starts at 1): from the uses left over of "
             "a claimed Expertise & Stamina bonus, else a new bonus taken as 3 uses (undoable)"
         )
-        self.mix_button = QPushButton("+1 use && +1 Sta&mina")
+        self.mix_button = QPushButton("+1 use && +1 Stamina")
         self.mix_button.setObjectName("add_use_and_stamina")
         self.mix_button.setToolTip(
             "An Expertise & Stamina bonus taken as one use of the expertise and +1 Stamina max "
             "(undoable)"
         )
-        self.stamina_button = QPushButton("+2 Stamina ma&x")
+        self.stamina_button = QPushButton("+2 Stamina max")
         self.stamina_button.setObjectName("add_stamina")
         self.stamina_button.setToolTip(
             "An Expertise & Stamina bonus taken as +2 Stamina max (undoable)"
         )
         self.message = MessageLabel("advancement_message")
+        # A refusal names the crow: a long name without spaces is cut, not a wider dock.
+        self.message.setMinimumWidth(1)
         facts_box = QGroupBox("The crow")
-        QVBoxLayout(facts_box).addWidget(self.facts)
+        form = QFormLayout(facts_box)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        for caption, label in self.facts.items():
+            form.addRow(f"{caption}:", label)
         claims = QGroupBox("Advancement")
         grid = QGridLayout(claims)
-        grid.addWidget(self.bonuses, 0, 0, 1, 4)
+        grid.addWidget(self.bonuses, 0, 0, 1, 2)
         grid.addWidget(QLabel("Characteristic:"), 1, 0)
         grid.addWidget(self.characteristic, 1, 1)
-        grid.addWidget(self.raise_button, 1, 2)
-        grid.addWidget(self.stamina_button, 1, 3)
-        grid.addWidget(QLabel("Expertise:"), 2, 0)
-        grid.addWidget(self.expertise, 2, 1)
-        grid.addWidget(self.use_button, 2, 2)
-        grid.addWidget(self.mix_button, 2, 3)
-        grid.addWidget(self.message, 3, 0, 1, 4)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(facts_box, 1)
-        layout.addWidget(claims, 2)
+        grid.addWidget(self.raise_button, 2, 1)
+        grid.addWidget(QLabel("Expertise:"), 3, 0)
+        grid.addWidget(self.expertise, 3, 1)
+        uses = QHBoxLayout()
+        uses.addWidget(self.use_button)
+        uses.addWidget(self.mix_button)
+        grid.addLayout(uses, 4, 1)
+        grid.addWidget(QLabel("Stamina:"), 5, 0)
+        grid.addWidget(self.stamina_button, 5, 1)
+        grid.addWidget(self.message, 6, 0, 1, 2)
+        grid.setColumnStretch(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(facts_box)
+        layout.addWidget(claims)
+        layout.addStretch(1)
         self.raise_button.clicked.connect(self.raise_characteristic)
         self.use_button.clicked.connect(self.add_use)
         self.mix_button.clicked.connect(self.add_use_and_stamina)
@@ -107,10 +135,12 @@ class AdvancementPanel(QWidget):
     def refresh(self) -> None:
         crow = self._session.character()
         if crow is None:
-            self.facts.setText("No crow is open")
-            self.bonuses.setText("")
+            for label in self.facts.values():
+                label.setText("")
+            self.bonuses.setText("No crow is open")
             return
-        self.facts.setText(present.facts_text(crow))
+        for label, value in zip(self.facts.values(), present.facts(crow), strict=True):
+            label.setText(value)
         self.bonuses.setText(present.bonuses_text(crow, self.data))
         left = present.bonuses(crow, self.data)
         self.raise_button.setEnabled(left.characteristic > 0)
