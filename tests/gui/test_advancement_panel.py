@@ -82,6 +82,7 @@ def test_raising_a_characteristic_is_one_undo_step(
     assert not panel.raise_button.isEnabled()  # no TXP yet: no bonus
     award(browser, 5000, service)
     assert "1 characteristic bonus" in panel.bonuses.text()
+    assert "1 characteristic bonus" in browser.pages.tabToolTip(1)  # seen from the trees too
     assert panel.raise_button.isEnabled()
     before = service.get(BRANNOC)
     panel.characteristic.setCurrentText("Mind")

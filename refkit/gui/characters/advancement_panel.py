@@ -33,7 +33,6 @@ from refkit.present import crow_progress as present
 from refkit.rules.character.build_data import BuildData
 from refkit.rules.character.model import CHARACTERISTIC_NAMES, load_expertise_names
 
-
 ROOM_CHARACTERS = 10
 """The width a purchase's drop-down keeps for its choice, in characters: the longest expertise
 ("Historical Lore") shows whole, and the box never asks for the width of its longest item."""
@@ -100,14 +99,13 @@ class AdvancementPanel(QWidget):
         self.message = MessageLabel("advancement_message")
         # A refusal names the crow: a long name without spaces is cut, not a wider dock.
         self.message.setMinimumWidth(1)
-        facts_box = QGroupBox("The crow")
-        form = QFormLayout(facts_box)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        facts = QFormLayout()
+        facts.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         for caption, label in self.facts.items():
-            form.addRow(f"{caption}:", label)
+            facts.addRow(f"{caption}:", label)
         claims = QGroupBox("Advancement")
         grid = QGridLayout(claims)
-        grid.addWidget(self.bonuses, 0, 0, 1, 2)
+        grid.addWidget(self.bonuses, 0, 0, 1, 3)
         grid.addWidget(QLabel("Characteristic:"), 1, 0)
         grid.addWidget(self.characteristic, 1, 1)
         grid.addWidget(self.raise_button, 2, 1)
@@ -119,10 +117,12 @@ class AdvancementPanel(QWidget):
         grid.addLayout(uses, 4, 1)
         grid.addWidget(QLabel("Stamina:"), 5, 0)
         grid.addWidget(self.stamina_button, 5, 1)
-        grid.addWidget(self.message, 6, 0, 1, 2)
-        grid.setColumnStretch(1, 1)
+        grid.addWidget(self.message, 6, 0, 1, 3)
+        grid.setColumnStretch(2, 1)  # on a wide sheet the buttons keep their size, at the left
         layout = QVBoxLayout(self)
-        layout.addWidget(facts_box)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(facts)
+        layout.addSpacing(layout.spacing())
         layout.addWidget(claims)
         layout.addStretch(1)
         self.raise_button.clicked.connect(self.raise_characteristic)
