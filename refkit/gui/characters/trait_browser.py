@@ -1,7 +1,12 @@
-"""The sheet's trait tree browser (issue 26 item 3): the 23 trees, each drawn as its 4 rows × 3
-columns with the printed lines between them; each trait bought, buyable, short of XP or locked,
-and why; the crow's XP. Buying a trait, or awarding XP, is one undo step through the session's
-runner; a refusal is said under the tree, and nothing changes.
+"""The sheet's trait tree browser (issue 26 item 3): the 23 trees, each drawn as its 4 rows ×
+3 columns with the printed lines between them; each trait bought, buyable, short of XP or
+locked, and why; the crow's XP. Buying a trait, or awarding XP, is one undo step through the
+session's runner; a refusal is said under the tree, and nothing changes.
+
+Under the XP line the tab has two pages: the trees, and the crow's facts with its advancement
+purchases (:mod:`refkit.gui.characters.advancement_panel`) in a scroll area that never scrolls
+sideways — so neither page asks the sheet dock, and with it the window, for more room than the
+trees alone did.
 """
 
 from __future__ import annotations
@@ -13,16 +18,20 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from refkit.app.characters import advancement
+from refkit.gui.characters.advancement_panel import AdvancementPanel
 from refkit.gui.characters.builder_parts import MessageLabel
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.common.plain_text import mnemonic_safe, rich_tooltip
+from refkit.present import crow_progress
 from refkit.present import trait_tree as present
 from refkit.rules.character.build_data import BuildData, load_build_data
 
@@ -184,6 +193,7 @@ class TraitBrowser(QWidget):
         self.buy_button = QPushButton("Bu&y")
         self.buy_button.setObjectName("buy_trait")
         self.message = MessageLabel("trait_message")
+        self.advancement = AdvancementPanel(session, self.data)
         top = QHBoxLayout()
         top.addWidget(self.xp, 1)
         top.addWidget(self.award)
@@ -195,12 +205,25 @@ class TraitBrowser(QWidget):
         buy_row.addWidget(self.buy_button)
         buy_row.addWidget(self.message, 1)
         right.addLayout(buy_row)
-        body = QHBoxLayout()
+        trees_page = QWidget()
+        body = QHBoxLayout(trees_page)
+        body.setContentsMargins(0, 0, 0, 0)
         body.addWidget(self.trees, 1)
         body.addLayout(right, 4)
+        advancement_page = QScrollArea()
+        advancement_page.setObjectName("advancement_scroll")
+        advancement_page.setWidgetResizable(True)
+        advancement_page.setFrameShape(QScrollArea.Shape.NoFrame)
+        advancement_page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        advancement_page.setWidget(self.advancement)
+        self.pages = QTabWidget()
+        self.pages.setObjectName("trait_pages")
+        self.pages.setDocumentMode(True)
+        self.pages.addTab(trees_page, "Trait trees")
+        self.pages.addTab(advancement_page, "Background && advancement")
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addLayout(body, 1)
+        layout.addWidget(self.pages, 1)
         self.trees.currentRowChanged.connect(self._show_tree)
         self.canvas.chosen.connect(self._show_cell)
         self.buy_button.clicked.connect(self.buy)
@@ -215,6 +238,7 @@ class TraitBrowser(QWidget):
             self.xp.setText("No crow is open")
             return
         self.xp.setText(present.xp_text(crow))
+        self.pages.setTabToolTip(1, rich_tooltip(crow_progress.bonuses_text(crow, self.data)))
         row = self.trees.currentRow()
         if crow.name != self._shown_crow:
             row = present.first_tree(crow, self.data)

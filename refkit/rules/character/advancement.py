@@ -103,7 +103,7 @@ def bonuses_left(character: Character, data: BuildData) -> tuple[int, int]:
 def _claim_es_bonus(character: Character, data: BuildData) -> Experience:
     es_left, _ = bonuses_left(character, data)
     if es_left < 1:
-        nxt = _next_threshold(character.xp.total, data)
+        nxt = next_es_threshold(character.xp.total, data)
         raise AdvanceRefused(
             f"{character.name} has no Expertise & Stamina bonus to claim "
             f"({character.xp.total:,} TXP; the next comes at {nxt:,} TXP)"
@@ -111,7 +111,8 @@ def _claim_es_bonus(character: Character, data: BuildData) -> Experience:
     return replace(character.xp, es_taken=character.xp.es_taken + 1)
 
 
-def _next_threshold(txp: int, data: BuildData) -> int:
+def next_es_threshold(txp: int, data: BuildData) -> int:
+    """The TXP at which the next Expertise & Stamina bonus is earned."""
     advancement = data.advancement
     for threshold in advancement.es_thresholds:
         if threshold > txp:
