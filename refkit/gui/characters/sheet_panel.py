@@ -45,6 +45,7 @@ from refkit.gui.inventory.pet_packs_strip import PetPacksStrip
 from refkit.gui.inventory.split_dialog import SplitStackDialog
 from refkit.gui.shell.save_problem_bar import SaveProblem, passes_by_itself, reason_of
 from refkit.gui.shell.undo_adapter import EditNotSavedError
+from refkit.present.long_words import shorten_long_words
 from refkit.present.sheet_words import (
     SPEED_TIP,
     armour_words,
@@ -413,7 +414,10 @@ class CharacterSheetPanel(QWidget):
         lines = [f"✗ {p.message}" for p in report.errors] + [
             f"⚠ {p.message}" for p in report.warnings
         ]
-        self.problems.setText("\n".join(lines))
+        text = "\n".join(lines)
+        shown = shorten_long_words(text)
+        self.problems.setText(shown)
+        self.problems.setToolTip(text if shown != text else "")
         self.problems.setVisible(bool(lines))
 
     def _show_expertises(self, character: Character) -> None:
