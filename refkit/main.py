@@ -49,6 +49,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if reason is not None:
             print(f"error: {reason}", file=sys.stderr)
             return 2
+        from refkit.gui.shell.source_cache import stop_pyside_source_caching
+
+        stop_pyside_source_caching()  # before the window's modules: PySide's hook reads each
         from refkit.gui.main import run_app
 
         return run_app(db_url=launch.db_url, exit_after_paint=launch.exit_after_paint)

@@ -11,6 +11,9 @@ unset for the measured runs.
 
     .venv/bin/python tests/bench/bench_startup.py [--runs 15] [--before DIR]
 
+Beside the wall-clock ratio the processes' CPU time (user + system) is compared the same way: on
+a machine shared with other work it moves less with the load.
+
 ``--before DIR``: another checkout (``git worktree add --detach DIR REV``) timed in the same
 pairs, with its own bare window beside it.
 """
@@ -20,6 +23,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -52,10 +56,15 @@ HERE = Path(__file__).resolve().parents[2]
 """This checkout."""
 
 
-def timed(cmd: list[str], env: dict[str, str], cwd: Path) -> float:
+def timed(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
+    """(wall-clock seconds, CPU seconds) of one run of ``cmd``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, env=env, cwd=cwd, check=True, capture_output=True)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
 
 
 def _env(stack: contextlib.ExitStack, checkout: Path) -> dict[str, str]:
@@ -73,8 +82,8 @@ def main(runs: int, before: Path | None) -> None:
     checkouts = {"now": HERE} if before is None else {"before": before.resolve(), "now": HERE}
     bare_cmd = [sys.executable, "-c", BARE_WINDOW]
     refkit_cmd = [sys.executable, "-m", "refkit", "--exit-after-paint"]
-    bare: dict[str, list[float]] = {label: [] for label in checkouts}
-    refkit: dict[str, list[float]] = {label: [] for label in checkouts}
+    bare: dict[str, list[tuple[float, float]]] = {label: [] for label in checkouts}
+    refkit: dict[str, list[tuple[float, float]]] = {label: [] for label in checkouts}
     with contextlib.ExitStack() as stack:
         envs = {label: _env(stack, checkout) for label, checkout in checkouts.items()}
         for label, checkout in checkouts.items():
@@ -87,13 +96,15 @@ def main(runs: int, before: Path | None) -> None:
                 refkit[label].append(timed(refkit_cmd, envs[label], checkout))
     print(f"first paint, {runs} pairs (bare window, then refkit), warm, bytecode kept")
     for label in checkouts:
-        ratios = [r / b for r, b in zip(refkit[label], bare[label], strict=True)]
-        b, r = statistics.median(bare[label]), statistics.median(refkit[label])
-        print(
-            f"{label:7s} bare median {b * 1000:4.0f} ms, refkit median {r * 1000:4.0f} ms; "
-            f"refkit / bare: median of pairs {statistics.median(ratios):.2f} "
-            f"(quartiles {_quartiles(ratios)})  goal 1.50"
-        )
+        for kind, at in (("wall", 0), ("cpu", 1)):
+            ratios = [r[at] / b[at] for r, b in zip(refkit[label], bare[label], strict=True)]
+            b = statistics.median(run[at] for run in bare[label])
+            r = statistics.median(run[at] for run in refkit[label])
+            print(
+                f"{label:7s} {kind:4s} bare median {b * 1000:4.0f} ms, refkit median "
+                f"{r * 1000:4.0f} ms; refkit / bare: median of pairs "
+                f"{statistics.median(ratios):.2f} (quartiles {_quartiles(ratios)})  goal 1.50"
+            )
 
 
 def _quartiles(values: list[float]) -> str:
