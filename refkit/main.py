@@ -49,6 +49,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if reason is not None:
             print(f"error: {reason}", file=sys.stderr)
             return 2
+        import gc
+
+        # Start-up makes long-lived objects only (modules, classes, Qt's enums): the cyclic
+        # collector's passes over them took a tenth of the time to the first paint. It runs
+        # again from the first frame on (refkit.gui.main.run_app).
+        gc.disable()
+        from refkit.gui.shell.source_cache import stop_pyside_source_caching
+
+        stop_pyside_source_caching()  # before the window's modules: PySide's hook reads each
         from refkit.gui.main import run_app
 
         return run_app(db_url=launch.db_url, exit_after_paint=launch.exit_after_paint)

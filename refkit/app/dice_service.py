@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from refkit.dice.records import LoggedRoll, RollRecord, notation_record, utc_now
 from refkit.dice.rng import make_rng
-from refkit.present.test_text import describe_test, summary_line
-from refkit.rules.checks.conditions import NO_EFFECT, conditions_on_test
 from refkit.rules.checks.crows_test import (
     CRIT_MIN,
     Forced,
@@ -28,10 +26,10 @@ from refkit.rules.checks.crows_test import (
     resolve_test,
     roll_test,
 )
-from refkit.rules.checks.d100 import D100Roll, d100_from_faces, roll_d100
 
 if TYPE_CHECKING:
     from refkit.dice.notation import NotationRoll
+    from refkit.rules.checks.d100 import D100Roll
     from refkit.rules.checks.odds import TestOdds
     from refkit.rules.usage_dice import UsageDiceRoll
 
@@ -145,6 +143,10 @@ class DiceService:
 
         For a crow, ``conditions`` are its conditions and ``tested`` the characteristic's name:
         their edges, banes and forced doom are added to those given (the log names the crow)."""
+        # Imported here, as each roll's own rules below: ``refkit roll`` loads none of a test's.
+        from refkit.present.test_text import describe_test, summary_line
+        from refkit.rules.checks.conditions import NO_EFFECT, conditions_on_test
+
         bonuses = tuple(bonuses)
         used_seed: int | None = None
         effect = NO_EFFECT
@@ -251,6 +253,8 @@ class DiceService:
         self, *, seed: int | None = None, faces: tuple[int, int] | None = None
     ) -> LoggedResult[D100Roll]:
         """Roll a d100 (tens die, then ones die), or read it from ``faces`` (tens, ones)."""
+        from refkit.rules.checks.d100 import d100_from_faces, roll_d100
+
         used_seed: int | None = None
         if faces is None:
             rng, used_seed = self._rng_factory(seed)

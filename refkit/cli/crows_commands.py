@@ -10,9 +10,9 @@ draws them, and faces given with ``--dice`` are logged without a seed.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
-from refkit.cli import crafting_commands
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text, percent
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
@@ -26,14 +26,8 @@ MAX_CLI_USAGE_DICE = 100
 
 
 def register(commands: Subcommands) -> None:
-    _register_test(commands)
-    _register_odds(commands)
-    _register_d100(commands)
-    _register_ud(commands)
-    _register_encounter(commands)
-    _register_greed(commands)
-    _register_craft(commands)
-    _register_roll(commands)
+    for register_command in COMMAND_REGISTERS.values():
+        register_command(commands)
 
 
 # --- shared option groups -------------------------------------------------------------------
@@ -474,6 +468,8 @@ def _register_craft(commands: Subcommands) -> None:
     add_seed(parser)
     add_json_flag(parser)
     parser.set_defaults(handler=_run_craft)
+    from refkit.cli import crafting_commands
+
     crafting_commands.register(parser)
 
 
@@ -535,3 +531,17 @@ def _run_roll(args: argparse.Namespace) -> Result:
     }
     faces = ", ".join(str(f) for f in roll.dice)
     return payload, f"{roll.expression}: {roll.total}  [{faces}]"
+
+
+COMMAND_REGISTERS: dict[str, Callable[[Subcommands], None]] = {
+    "test": _register_test,
+    "odds": _register_odds,
+    "d100": _register_d100,
+    "ud": _register_ud,
+    "encounter": _register_encounter,
+    "greed": _register_greed,
+    "craft": _register_craft,
+    "roll": _register_roll,
+}
+"""Each command's own registration, in ``--help`` order: ``refkit roll`` builds the parser of
+``roll`` alone (:func:`refkit.cli.runner.build_parser`)."""

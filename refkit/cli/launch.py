@@ -4,17 +4,19 @@
 app; anything else (a command, ``--json``, ``--help``, ``--version``, a mistake) is the command
 line's. Both the launcher (:mod:`refkit.main`) and the command parser
 (:mod:`refkit.cli.runner`) declare these options with :func:`add_global_options`, so the two can
-never read them differently. Light on purpose: the window's start imports nothing more.
+never read them differently. Light on purpose: the window's start imports nothing more, and
+when the arguments are plainly the window's own (none, ``--exit-after-paint``, ``--db URL``) not
+even argparse (:func:`plain_window_options`).
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from refkit.cli.errors import CliError
-from refkit.cli.parsing import ContractArgumentParser
+if TYPE_CHECKING:
+    import argparse
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,12 @@ def add_global_options(parser: argparse.ArgumentParser) -> None:
 
 def read_launch(argv: Sequence[str]) -> Launch:
     """The window when ``argv`` holds only window options, else the command line."""
+    plain = plain_window_options(argv)
+    if plain is not None:
+        return plain
+    from refkit.cli.errors import CliError
+    from refkit.cli.parsing import ContractArgumentParser
+
     parser = ContractArgumentParser(prog="refkit", add_help=False, allow_abbrev=False)
     add_global_options(parser)
     try:
@@ -49,3 +57,26 @@ def read_launch(argv: Sequence[str]) -> Launch:
     if rest or known.json:
         return Launch(window=False)
     return Launch(window=True, db_url=known.db, exit_after_paint=known.exit_after_paint)
+
+
+def plain_window_options(argv: Sequence[str]) -> Launch | None:
+    """The window, read without argparse, when every word is ``--exit-after-paint``,
+    ``--db=URL`` or ``--db URL`` (a URL not starting with "-"), as argparse reads them (the
+    last ``--db`` counts); None for anything else, which :func:`read_launch` leaves to
+    argparse. Importing argparse took a tenth of the time a first paint adds to a bare window."""
+    db_url: str | None = None
+    exit_after_paint = False
+    words = iter(argv)
+    for word in words:
+        if word == "--exit-after-paint":
+            exit_after_paint = True
+        elif word.startswith("--db="):
+            db_url = word.removeprefix("--db=")
+        elif word == "--db":
+            value = next(words, None)
+            if value is None or value.startswith("-"):
+                return None
+            db_url = value
+        else:
+            return None
+    return Launch(window=True, db_url=db_url, exit_after_paint=exit_after_paint)

@@ -11,7 +11,7 @@ a table from the database (an imported official table, or an edited default).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from refkit.cli.crow_names import full_crow_name
@@ -35,9 +35,8 @@ Result = tuple[dict[str, Any], str]
 
 
 def register(commands: Subcommands) -> None:
-    _register_cast(commands)
-    _register_backlash(commands)
-    _register_spell(commands)
+    for register_command in COMMAND_REGISTERS.values():
+        register_command(commands)
 
 
 # --- cast -------------------------------------------------------------------------------------
@@ -128,7 +127,7 @@ def _backlash_table(args: argparse.Namespace, services: Services) -> RollableTab
 def _run_cast(args: argparse.Namespace) -> Result:
     from refkit.rules.magic.casting import cast_spell, check_book_dice
     from refkit.rules.magic.odds import cast_odds
-    from refkit.rules.magic.spell import check_rank
+    from refkit.rules.magic.ranks import check_rank
 
     if args.crow is not None:
         return _run_cast_for_crow(args)
@@ -440,7 +439,7 @@ def _run_backlash(args: argparse.Namespace) -> Result:
     from refkit.app.magic.roll_records import backlash_record
     from refkit.present.cast_text import backlash_line
     from refkit.rules.magic.backlash import roll_backlash
-    from refkit.rules.magic.spell import check_rank
+    from refkit.rules.magic.ranks import check_rank
     from refkit.rules.tables.duration_kind import row_duration
 
     check_rank(args.rank)
@@ -590,3 +589,12 @@ def _run_spell_delete(args: argparse.Namespace) -> Result:
         except UnknownStoredSpellError as error:  # a shipped spell, or none by that name
             raise CliError(str(error)) from None
     return {"deleted": spell.name}, f"deleted {spell.name}"
+
+
+COMMAND_REGISTERS: dict[str, Callable[[Subcommands], None]] = {
+    "cast": _register_cast,
+    "backlash": _register_backlash,
+    "spell": _register_spell,
+}
+"""Each command's own registration, in ``--help`` order: ``refkit cast`` builds the parser of
+``cast`` alone (:func:`refkit.cli.runner.build_parser`)."""

@@ -122,7 +122,12 @@ def build_parser(only: str | None = None) -> ContractArgumentParser:
         dest="command", metavar="COMMAND", parser_class=ContractArgumentParser
     )
     for module in command_modules(only):
-        module.register(commands)
+        # A module that lists its commands' registrations builds only the one asked for.
+        register_one = getattr(module, "COMMAND_REGISTERS", {}).get(only)
+        if register_one is not None:
+            register_one(commands)
+        else:
+            module.register(commands)
     return parser
 
 

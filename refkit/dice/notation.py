@@ -23,17 +23,19 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Final, Literal
 
 from refkit.dice.errors import DiceNotationError
-from refkit.dice.exact import DiceGroup, Tally, expression_tally
 from refkit.dice.limits import MAX_CONSTANT, MAX_DICE, MAX_SIDES, MIN_SIDES
 from refkit.dice.rng import check_faces, roll_die
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     import icepool  # loaded on first use: it costs start-up time
+
+    from refkit.dice.exact import DiceGroup, Tally
 
 
 KeepMode = Literal["kh", "kl", "dh", "dl"]
@@ -96,6 +98,8 @@ class DiceTerm:
 
     def group(self) -> DiceGroup:
         """The term as the exact-odds module sees it: how many kept, highest or lowest."""
+        from refkit.dice.exact import DiceGroup  # the odds only: a roll needs none of it
+
         highest = self.keep in (None, "kh", "dl")
         return DiceGroup(self.count, self.sides, self.kept, highest, self.negative)
 
@@ -199,6 +203,8 @@ class DiceExpression:
 
     def mean(self) -> Fraction:
         """Exact mean (works even when the full distribution would be too costly)."""
+        from fractions import Fraction
+
         return self._constant + sum((group.mean() for group in self._groups), Fraction(0))
 
     def odds(self) -> dict[int, Fraction]:
@@ -222,6 +228,8 @@ class DiceExpression:
 
     @cached_property
     def _tally(self) -> Tally:
+        from refkit.dice.exact import expression_tally
+
         return expression_tally(self._groups, self._constant, label=repr(self.text))
 
     def _evaluate(self, faces: Sequence[int]) -> NotationRoll:

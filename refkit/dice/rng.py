@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-import secrets
 from collections.abc import Sequence
 
 from refkit.dice.errors import DiceValueError
@@ -19,6 +18,8 @@ from refkit.dice.limits import MAX_DICE, check_sides
 SEED_BITS = 53
 """Fresh seeds are below 2**53, so they stay exact in any JSON reader (JavaScript included)."""
 
+_SYSTEM = random.SystemRandom()
+"""The operating system's random source (``os.urandom``), for fresh seeds."""
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 _LONGEST_NUMBER = 20  # characters; longer numbers are refused before int() sees them
 
@@ -26,10 +27,12 @@ _LONGEST_NUMBER = 20  # characters; longer numbers are refused before int() sees
 def make_rng(seed: int | None) -> tuple[random.Random, int]:
     """Return a random source and the seed it was made from.
 
-    With ``seed=None`` a fresh seed is drawn from ``secrets``; the returned seed replays the roll.
+    With ``seed=None`` a fresh seed is drawn from the operating system's source (what
+    ``secrets.randbits`` draws from, without loading ``secrets``' hashing and OpenSSL, which
+    cost a headless roll more than the roll itself); the returned seed replays the roll.
     """
     if seed is None:
-        seed = secrets.randbits(SEED_BITS)
+        seed = _SYSTEM.getrandbits(SEED_BITS)
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"a seed must be a whole number or None, got {seed!r}")
     return random.Random(seed), seed

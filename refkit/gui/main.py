@@ -29,7 +29,7 @@ from refkit.gui.app_database import open_database as open_the_database
 from refkit.gui.app_opening import (
     remembered_server,
 )
-from refkit.gui.app_start import LOOKUP_INSTALL
+from refkit.gui.app_start import LOOKUP_INSTALL, keep_out_of_collections
 from refkit.gui.dice import install as dice_install
 from refkit.gui.games import install as games_install
 from refkit.gui.shell.actions import ActionRegistry
@@ -390,6 +390,9 @@ def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int
     )
     RefkitApp.freezes_start_up = True  # this process runs one window until it quits
     refkit_app = RefkitApp(settings, db_url=db_url, palette=palette)
+    refkit_app.window.first_painted.connect(
+        collect_from_now_on, Qt.ConnectionType.SingleShotConnection
+    )
     if exit_after_paint:
         refkit_app.window.first_painted.connect(
             lambda: QTimer.singleShot(0, app.quit), Qt.ConnectionType.SingleShotConnection
@@ -409,4 +412,16 @@ def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int
     finally:
         error_hook.uninstall()
         refkit_app.shutdown()
+        collect_from_now_on()  # a window that never painted
     return 0
+
+
+def collect_from_now_on() -> None:
+    """Turn the cyclic garbage collector back on once the first frame is painted (the launcher
+    pauses it for the start-up, :func:`refkit.main.main`), with what start-up made kept out of
+    its full passes (:func:`keep_out_of_collections`: this process runs one window)."""
+    import gc
+
+    if not gc.isenabled():
+        keep_out_of_collections()
+        gc.enable()

@@ -5,11 +5,14 @@ panel (:class:`refkit.gui.dice.panel.DicePanel`) only draws these."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from refkit.present.test_text import shown_signed
-from refkit.rules.character.model import Character
 from refkit.rules.checks.conditions import NO_EFFECT, ConditionEffect, conditions_on_test
 from refkit.rules.checks.prepared import PREPARED_BONUS
+
+if TYPE_CHECKING:  # the dice panel is built before the first paint, without the crows' model
+    from refkit.rules.character.model import Character
 
 NO_CROW_EXPERTISE = "Spend an expertise use after the roll: +1 tier (X)"
 

@@ -17,11 +17,10 @@ from refkit.app.dice_service import (
     KIND_USAGE_DICE,
     ClearRollLog,
     DiceService,
-    describe_test,
 )
 from refkit.app.undo import Command
 from refkit.dice.notation import DiceNotationError
-from refkit.present.test_text import summary_line
+from refkit.present.test_text import describe_test, summary_line
 from refkit.rules.checks.crows_test import resolve_test
 from refkit.rules.checks.odds import test_odds as exact_odds
 from refkit.store.database import Database

@@ -1,12 +1,18 @@
 """Headless command latency and Crows odds speed.
 
 Bars: a headless command that touches the database (``dt status``, ``character list``, ``table
-list``) under 0.5 s (issue 8), the database-free ones under 0.3 s (the foundation issue); odds for
-any single Crows test in under 5 ms. Every command is timed side by side, interleaved run by run,
-with a bare ``python -c pass`` and ``python -c "import sqlalchemy"``; ``--before DIR`` (another
-checkout, e.g. ``git worktree add --detach /tmp/before REV``) adds that checkout's figures to the
-same run. Each checkout gets its own data folder, prepared first (created, migrated, seeded), so
-the figures are those of a command in a loop, not of the first start.
+list``) under 0.5 s (issue 8), the database-free ones under 0.3 s (the foundation issue); the
+stateless ones (test, roll, odds, cast, lookup) within 4x ``python -c pass`` (issue 30); odds for
+any single Crows test in under 5 ms. Every command is timed in a pair with a bare ``python -c
+pass`` run just before it, interleaved run by run, beside ``python -c "import sqlalchemy"``; the
+ratio quoted is the median of the pairs' ratios, for the wall clock and for the CPU time (user +
+system, which moves less with the load of a shared machine). ``--before DIR`` (another checkout,
+e.g. ``git worktree add --detach /tmp/before REV``) adds that checkout's figures to the same run.
+Each checkout gets its own data folder and ``XDG_CONFIG_HOME``, prepared first (created,
+migrated, seeded), so the figures are those of a command in a loop, not of the first start;
+modules are compiled once and kept, as on a user's install (``PYTHONDONTWRITEBYTECODE`` is unset
+for the runs). The stateless commands are also run through the console script's entry point
+(``refkit.main.main``, as ``.venv/bin/refkit`` calls it), not only ``python -m refkit``.
 
     .venv/bin/python tests/bench/bench_cli.py [--before DIR] [--runs 9] [--filled PATH]
         [--big PATH]
@@ -21,6 +27,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -34,10 +41,16 @@ REFKIT_COMMANDS: dict[str, list[str]] = {
     "character list": ["character", "list", "--json"],
     "table list": ["table", "list", "--json"],
     "test --char 1": ["test", "--char", "1", "--json"],
+    "roll 2d6": ["roll", "2d6", "--json"],
     "roll 4d6kh3": ["roll", "4d6kh3", "--json"],
     "odds test": ["odds", "test", "--char", "1", "--edges", "2", "--json"],
     "cast --mind 2": ["cast", "--mind", "2", "--rank", "1", "--book-ud", "8", "--json"],
+    "lookup shield": ["lookup", "shield", "--json"],
 }
+STATELESS = ("test --char 1", "roll 2d6", "odds test", "cast --mind 2", "lookup shield")
+"""Also run through the console script's entry point."""
+CONSOLE_SCRIPT = "import sys; from refkit.main import main; sys.exit(main())"
+"""What ``.venv/bin/refkit`` runs (less its ``re.sub`` of argv[0])."""
 DATABASE_COMMANDS = ("dt status", "character list")
 """The ones also timed on the filled and 10x databases."""
 
@@ -46,15 +59,20 @@ HERE = Path(__file__).resolve().parents[2]
 """This checkout."""
 
 
-def timed(cmd: list[str], env: dict[str, str], cwd: Path) -> float:
+def timed(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
+    """(wall-clock seconds, CPU seconds) of one run of ``cmd``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, env=env, cwd=cwd, check=True, capture_output=True)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def _env(data_dir: str, checkout: Path) -> dict[str, str]:
-    env = dict(os.environ, REFKIT_DATA_DIR=data_dir)
+def _env(data_dir: str, config_dir: str, checkout: Path) -> dict[str, str]:
+    env = dict(os.environ, REFKIT_DATA_DIR=data_dir, XDG_CONFIG_HOME=config_dir)
     env.pop("REFKIT_DATABASE_URL", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPATH"] = str(checkout)  # that checkout's refkit before the installed one
     return env
 
@@ -66,22 +84,28 @@ def cli_latency(
         checkouts: dict[str, Path] = {"now": HERE}
         if before is not None:
             checkouts["before"] = before.resolve()
+        plain_env = dict(os.environ)
+        plain_env.pop("PYTHONDONTWRITEBYTECODE", None)
+        bare = [sys.executable, "-c", "pass"]
         cases: dict[str, tuple[list[str], dict[str, str], Path]] = {
-            "python -c pass": ([sys.executable, "-c", "pass"], dict(os.environ), HERE),
             "python -c 'import sqlalchemy'": (
                 [sys.executable, "-c", "import sqlalchemy"],
-                dict(os.environ),
+                plain_env,
                 HERE,
             ),
         }
         for label, checkout in checkouts.items():
             data_dir = stack.enter_context(tempfile.TemporaryDirectory())
+            config_dir = stack.enter_context(tempfile.TemporaryDirectory())
             # "python -m" puts the working folder first on sys.path: run in the checkout.
-            env = _env(data_dir, checkout)
+            env = _env(data_dir, config_dir, checkout)
             for name, args in REFKIT_COMMANDS.items():
                 cmd = [sys.executable, "-m", "refkit", *args]
                 subprocess.run(cmd, env=env, cwd=checkout, check=True, capture_output=True)
                 cases[f"{label}: refkit {name}"] = (cmd, env, checkout)
+            for name in STATELESS:
+                cmd = [sys.executable, "-c", CONSOLE_SCRIPT, *REFKIT_COMMANDS[name]]
+                cases[f"{label}: script {name}"] = (cmd, env, checkout)
             for size, database in (databases or {}).items():
                 copy = Path(data_dir) / f"{size}.sqlite3"
                 shutil.copy(database, copy)
@@ -96,16 +120,27 @@ def cli_latency(
                     ]
                     subprocess.run(cmd, env=env, cwd=checkout, check=True, capture_output=True)
                     cases[f"{label}: {size} {name}"] = (cmd, env, checkout)
-        times: dict[str, list[float]] = {name: [] for name in cases}
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in cases}
+        bases: dict[str, list[tuple[float, float]]] = {name: [] for name in cases}
         for _ in range(runs):
             for name, (cmd, env, cwd) in cases.items():
+                bases[name].append(timed(bare, plain_env, cwd))
                 times[name].append(timed(cmd, env, cwd))
-    base = statistics.median(times["python -c pass"])
-    alchemy = statistics.median(times["python -c 'import sqlalchemy'"])
-    print(f"median of {runs} interleaved runs; ratios to python -c pass / to import sqlalchemy")
+    base = statistics.median(wall for pairs in bases.values() for wall, _ in pairs)
+    alchemy = statistics.median(wall for wall, _ in times["python -c 'import sqlalchemy'"])
+    print(
+        f"{runs} pairs each (python -c pass, then the command), interleaved; python -c pass "
+        f"{base * 1000:.0f} ms. Ratios: median of the pairs' wall / CPU ratios; wall median "
+        "over that of import sqlalchemy"
+    )
     for name, values in times.items():
-        m = statistics.median(values)
-        print(f"{name:40s} {m * 1000:6.0f} ms   x{m / base:5.1f}   x{m / alchemy:4.2f}")
+        wall = statistics.median(w for w, _ in values)
+        ratios = [w / b for (w, _), (b, _) in zip(values, bases[name], strict=True)]
+        cpus = [c / b for (_, c), (_, b) in zip(values, bases[name], strict=True)]
+        print(
+            f"{name:40s} {wall * 1000:6.0f} ms   wall x{statistics.median(ratios):5.1f}"
+            f"   cpu x{statistics.median(cpus):5.1f}   x{wall / alchemy:4.2f}"
+        )
 
 
 def odds_speed() -> None:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import types
 
 import pytest
 
 from refkit import main as launcher
-from refkit.cli.launch import Launch, read_launch
+from refkit.cli import launch
+from refkit.cli.launch import Launch, plain_window_options, read_launch
 
 
 @pytest.mark.parametrize(
@@ -40,6 +42,39 @@ def test_window_options_alone_open_the_window(argv, expected):
 )
 def test_anything_else_is_the_command_line(argv):
     assert read_launch(argv).window is False
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["--exit-after-paint"],
+        ["--db", "x", "--exit-after-paint"],
+        ["--db=x"],
+        ["--db="],
+        ["--db", "a", "--db=b"],
+        ["--db", "-5"],
+        ["--db"],
+        ["--db", "--exit-after-paint"],
+        ["--json"],
+        ["--exit"],
+        ["roll", "2d6"],
+    ],
+)
+def test_the_quick_reading_of_window_options_is_argparses(monkeypatch, argv):
+    quick = plain_window_options(argv)
+    monkeypatch.setattr(launch, "plain_window_options", lambda _argv: None)
+    assert quick is None or quick == read_launch(argv)
+
+
+def test_opening_the_window_does_not_import_argparse() -> None:
+    probe = (
+        "import sys; from refkit.cli.launch import read_launch;"
+        "assert read_launch(['--exit-after-paint', '--db', 'x']).window;"
+        "print('argparse' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
 
 
 @pytest.fixture

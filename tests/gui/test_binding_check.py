@@ -66,13 +66,13 @@ def test_the_fix_names_this_interpreter_and_keeps_out_every_faulty_release(monke
     def only_essentials(name: str) -> str:
         raise metadata.PackageNotFoundError(name)
 
-    monkeypatch.setattr(binding_check.metadata, "version", only_essentials)
+    monkeypatch.setattr(metadata, "version", only_essentials)
     command = fix_command("6.12.0")
     assert command.startswith(f"{sys.executable} -m pip install ")
     assert command.endswith("'PySide6-Essentials>=6.6,!=6.12.0'")
     assert fix_command("6.13.1").endswith("'PySide6-Essentials>=6.6,!=6.12.0,!=6.13.1'")
     # With the pyside6 meta-package installed it is the one to replace (it pins Essentials).
-    monkeypatch.setattr(binding_check.metadata, "version", lambda name: "6.12.0")
+    monkeypatch.setattr(metadata, "version", lambda name: "6.12.0")
     assert fix_command("6.12.0").endswith("'PySide6>=6.6,!=6.12.0'")
 
 

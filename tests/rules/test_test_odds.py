@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from refkit.rules.checks.crows_test import resolve_test
-from refkit.rules.checks.odds import TestOdds, test_odds
+from refkit.rules.checks.odds import NATURALS, PAIRS, TestOdds, test_odds
 
 
 def brute_force(characteristic, **kwargs) -> TestOdds:
@@ -22,6 +22,14 @@ def brute_force(characteristic, **kwargs) -> TestOdds:
             counts["crit"] += result.crit
             counts["doom"] += result.doom
     return TestOdds(**{key: Fraction(value, 100) for key, value in counts.items()})
+
+
+def test_the_naturals_counted_are_icepools_2d10():
+    import icepool
+
+    two_d10 = icepool.d10 + icepool.d10
+    assert dict(NATURALS) == dict(two_d10.items())
+    assert two_d10.denominator() == PAIRS
 
 
 def test_plain_test_odds():

@@ -5,6 +5,7 @@ command line alike (both word failures through ``database_failure``)."""
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 from collections import namedtuple
 from pathlib import Path
@@ -32,7 +33,7 @@ def database(tmp_path: Path) -> Path:
 
 
 def test_an_io_error_on_a_full_disk_says_the_disk_is_full(database: Path, monkeypatch) -> None:
-    monkeypatch.setattr(failures.shutil, "disk_usage", lambda _folder: Usage(10**6, 10**6, 0))
+    monkeypatch.setattr(shutil, "disk_usage", lambda _folder: Usage(10**6, 10**6, 0))
     said = database_failure(str(database), _io_error())
     assert isinstance(said, DatabaseFullError) and said.reason == "the disk is full"
 

@@ -6,6 +6,13 @@ from refkit.present.startup import Needs, When
 STARTUP_NEEDS = (
     Needs(
         When.FRONT,
-        qt_free=("refkit.rules.checks.odds", "refkit.app.dice_service"),  # odds: icepool
+        # the service loads each roll's rules when it first rolls one: loaded here instead
+        qt_free=(
+            "refkit.rules.checks.odds",
+            "refkit.app.dice_service",
+            "refkit.rules.checks.d100",
+            "refkit.rules.checks.conditions",
+            "refkit.present.test_text",
+        ),
     ),
 )

@@ -14,11 +14,9 @@ Run it as ``python -m refkit.gui.shell.binding_check`` to check an install witho
 from __future__ import annotations
 
 import logging
-import shlex
 import sys
 import time
 from collections.abc import Callable
-from importlib import metadata
 
 import PySide6
 from PySide6.QtCore import Qt
@@ -60,7 +58,10 @@ def drops_none_references(calls: int = PROBE_CALLS) -> bool:
 
 def _installed_distribution() -> str:
     """The PySide6 distribution to reinstall: the ``pyside6`` meta-package pins Essentials to
-    its own version, so if it is installed it is the one to change."""
+    its own version, so if it is installed it is the one to change. (Read only for the warning:
+    importlib.metadata and the email parser it loads took a tenth of the first paint.)"""
+    from importlib import metadata
+
     try:
         metadata.version("PySide6")
     except metadata.PackageNotFoundError:
@@ -70,6 +71,8 @@ def _installed_distribution() -> str:
 
 def fix_command(version: str = PySide6.__version__) -> str:
     """The command that replaces this PySide6 with a sound release, for this very interpreter."""
+    import shlex  # only for the warning, never before the first paint
+
     excluded = ",".join(f"!={bad}" for bad in sorted({*KNOWN_FAULTY, version}))
     requirement = f"{_installed_distribution()}>=6.6,{excluded}"
     return f"{shlex.quote(sys.executable)} -m pip install {shlex.quote(requirement)}"

@@ -13,7 +13,7 @@ each, the undo depth bounded in both). The undo stack's depth is bounded too
 from __future__ import annotations
 
 import ctypes
-import platform
+import os
 import sys
 
 MALLOC_ARENAS = 2
@@ -26,10 +26,8 @@ def bound_malloc_arenas(arenas: int = MALLOC_ARENAS) -> bool:
     """Bound glibc's malloc arenas to ``arenas`` for the threads started after this call (a
     no-op elsewhere, and when ``MALLOC_ARENA_MAX`` was set in the environment, which rules).
     True when the bound was set."""
-    if not sys.platform.startswith("linux") or platform.libc_ver()[0] != "glibc":
+    if not sys.platform.startswith("linux") or not _on_glibc():
         return False
-    import os
-
     if os.environ.get("MALLOC_ARENA_MAX"):
         return False
     try:
@@ -37,6 +35,16 @@ def bound_malloc_arenas(arenas: int = MALLOC_ARENAS) -> bool:
         return bool(libc.mallopt(_M_ARENA_MAX, arenas))
     except (OSError, AttributeError):
         return False
+
+
+def _on_glibc() -> bool:
+    """Whether this process runs on glibc, as ``platform.libc_ver()`` would say, without
+    importing :mod:`platform` before the first paint."""
+    try:
+        version = os.confstr("CS_GNU_LIBC_VERSION")
+    except (ValueError, OSError):
+        return False
+    return version is not None and version.startswith("glibc")
 
 
 __all__ = ["MALLOC_ARENAS", "bound_malloc_arenas"]

@@ -29,8 +29,11 @@ def _mentions_pyside(module: ModuleType) -> bool:
 
 def stop_pyside_source_caching() -> bool:
     """Make PySide's import hook check modules without filling :mod:`linecache`; False when
-    this PySide has no such hook (then there is nothing to stop)."""
+    this PySide has no such hook (then there is nothing to stop). Called before the window's
+    modules are imported (:func:`refkit.main.main`): PySide's own check read each of them
+    through :mod:`inspect`, a tenth of the time to the first paint."""
     try:
+        import PySide6  # noqa: F401  # sets up shiboken's support package and its import hook
         import shibokensupport.feature as feature  # type: ignore[import-not-found]
     except ImportError:
         return False

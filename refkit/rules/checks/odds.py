@@ -1,8 +1,11 @@
 """Exact odds of a Crows test before it is rolled.
 
-The 2d10 natural is an icepool die; each natural is pushed through :func:`resolve_test` (the result
-depends on the natural only, never on which die showed what), so the odds always agree with the
-resolver. Results are cached per distinct set of modifiers.
+Each 2d10 natural (2 to 20, made by 10 - |natural - 11| of the 100 face pairs) is pushed
+through :func:`resolve_test` (the result depends on the natural only, never on which die showed
+what), so the odds always agree with the resolver. Results are cached per distinct set of
+modifiers. The sum of two d10 is counted here rather than built as an icepool die: loading
+icepool took several times a bare Python start, more than the rest of ``refkit odds`` and
+``refkit cast`` together (issue 30); the tests check these counts against icepool's.
 """
 
 from __future__ import annotations
@@ -10,9 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
-
-import icepool
+from functools import lru_cache
 
 from refkit.rules.checks.crows_test import (
     CRIT_MIN,
@@ -37,9 +38,9 @@ class TestOdds:
     doom: Fraction
 
 
-@cache
-def _natural_die() -> icepool.Die:
-    return icepool.d10 + icepool.d10
+NATURALS: tuple[tuple[int, int], ...] = tuple((n, 10 - abs(n - 11)) for n in range(2, 21))
+"""Each natural of 2d10 and how many of the 100 face pairs make it."""
+PAIRS = 100
 
 
 def _faces_for(natural: int) -> tuple[int, int]:
@@ -77,19 +78,20 @@ def _odds(
         )
         return result.tier, result.crit, result.doom
 
-    outcomes = _natural_die().map(outcome)
-    tiers = {1: Fraction(0), 2: Fraction(0), 3: Fraction(0)}
-    crit = Fraction(0)
-    doom = Fraction(0)
-    denominator = outcomes.denominator()
-    for (tier, is_crit, is_doom), quantity in outcomes.items():
-        probability = Fraction(quantity, denominator)
-        tiers[tier] += probability
-        if is_crit:
-            crit += probability
-        if is_doom:
-            doom += probability
-    return TestOdds(tier1=tiers[1], tier2=tiers[2], tier3=tiers[3], crit=crit, doom=doom)
+    tiers = {1: 0, 2: 0, 3: 0}
+    crit = doom = 0
+    for natural, pairs in NATURALS:
+        tier, is_crit, is_doom = outcome(natural)
+        tiers[tier] += pairs
+        crit += pairs if is_crit else 0
+        doom += pairs if is_doom else 0
+    return TestOdds(
+        tier1=Fraction(tiers[1], PAIRS),
+        tier2=Fraction(tiers[2], PAIRS),
+        tier3=Fraction(tiers[3], PAIRS),
+        crit=Fraction(crit, PAIRS),
+        doom=Fraction(doom, PAIRS),
+    )
 
 
 def test_odds(

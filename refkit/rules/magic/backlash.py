@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from refkit.errors import DomainError
 from refkit.rules.checks.d100 import D100Roll, d100_from_faces, roll_d100
 from refkit.rules.common.name_text import match_key
-from refkit.rules.magic.spell import check_rank
+from refkit.rules.magic.ranks import check_rank
 from refkit.rules.tables.duration_kind import RowDuration, row_duration
 from refkit.rules.tables.model import (
     RollableTable,

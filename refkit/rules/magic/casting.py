@@ -29,7 +29,7 @@ from refkit.rules.checks.crows_test import (
     resolve_test,
 )
 from refkit.rules.magic.backlash import Backlash, RowKey, check_backlash_table, roll_backlash
-from refkit.rules.magic.spell import MOST_BOOK_DICE, check_rank
+from refkit.rules.magic.ranks import MOST_BOOK_DICE, check_rank
 from refkit.rules.tables.model import RollableTable
 from refkit.rules.usage_dice import UsageDiceRoll, roll_usage_dice, usage_dice_from_faces
 

@@ -13,20 +13,13 @@ from refkit.rules.magic.area import Area
 from refkit.rules.magic.casting_time import CastingTime
 from refkit.rules.magic.discipline import Discipline
 from refkit.rules.magic.duration import SpellDuration
+from refkit.rules.magic.ranks import MOST_BOOK_DICE as MOST_BOOK_DICE
+from refkit.rules.magic.ranks import RANK_MAX as RANK_MAX
+from refkit.rules.magic.ranks import RANK_MIN as RANK_MIN
+from refkit.rules.magic.ranks import check_rank as check_rank
 from refkit.rules.magic.spell_range import SpellRange
 from refkit.rules.magic.targets import Targets
 from refkit.rules.magic.words import SpellFieldError
-
-RANK_MIN = 0
-RANK_MAX = 5
-MOST_BOOK_DICE = 20
-
-
-def check_rank(rank: int) -> int:
-    """``rank`` if it is a spell rank (0..5); SpellFieldError otherwise."""
-    if isinstance(rank, bool) or not isinstance(rank, int) or not RANK_MIN <= rank <= RANK_MAX:
-        raise SpellFieldError(f"a spell's rank runs from {RANK_MIN} to {RANK_MAX}, got {rank!r}")
-    return rank
 
 
 @dataclass(frozen=True)

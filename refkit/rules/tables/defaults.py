@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-from refkit.locate import resource_path
-from refkit.rules.tables.import_formats import parse_table_toml
-from refkit.rules.tables.model import RollableTable, find_table
+if TYPE_CHECKING:
+    from refkit.rules.tables.model import RollableTable
 
 BACKLASH_TABLE = "Refkit default backlashes"
 MIASMA_TABLE = "Refkit default Miasma effects"
@@ -16,8 +16,11 @@ MIASMA_TABLE = "Refkit default Miasma effects"
 def load_default_tables() -> tuple[RollableTable, ...]:
     """Refkit's own default tables from ``resources/tables/*.toml``, sorted by name.
 
-    Raises TableImportError (a ValueError) if a shipped file does not validate.
+    Raises TableImportError (a ValueError) if a shipped file does not validate. The readers
+    are loaded here, on first use: a cast on a stored backlash table needs only the names above.
     """
+    from refkit.locate import resource_path
+    from refkit.rules.tables.import_formats import parse_table_toml
 
     folder = resource_path("tables")
     tables = [
@@ -29,4 +32,6 @@ def load_default_tables() -> tuple[RollableTable, ...]:
 
 def default_table(name: str) -> RollableTable:
     """The shipped default table called ``name`` (ValueError naming the choices if none is)."""
+    from refkit.rules.tables.model import find_table
+
     return find_table(load_default_tables(), name)

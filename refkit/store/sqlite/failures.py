@@ -8,7 +8,6 @@ SQLAlchemy's wrappers.
 from __future__ import annotations
 
 import os
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -86,6 +85,8 @@ def _cause_on_disk(path: str) -> DatabaseWriteError | None:
             return ReadOnlyDatabaseError(path, words)
     if file.parent.is_dir() and not os.access(file.parent, os.W_OK | os.X_OK):
         return ReadOnlyDatabaseError(path, f"the folder {file.parent} is read-only")
+    import shutil  # only once a write failed: every quick command imports this module
+
     try:
         free = shutil.disk_usage(file.parent).free
     except OSError:

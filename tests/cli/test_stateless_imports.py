@@ -1,0 +1,90 @@
+"""Issue 30 §5: the stateless commands (``test``, ``roll``, ``odds``, ``cast``, ``lookup``) import
+only what they use. Each runs in a fresh process through the console script's entry point
+(:func:`refkit.main.main`) on an up-to-date file, and must leave out the database library, Qt,
+the PDF writer, the odds engine (a Crows test's odds are counted, not built as an icepool die)
+and the stdlib modules a quick command has no use for (``secrets``' hashing for a fresh seed,
+``shutil``'s archive modules for argparse's terminal width). Their output is pinned elsewhere
+(tests/cli/test_crows_commands.py, test_magic_commands.py…); here the exit code and the JSON
+are checked to be the same as in-process."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+PROBE = (
+    "import sys; from refkit.main import main; code = main(sys.argv[1:]);"
+    "print(sorted(sys.modules), file=sys.stderr); raise SystemExit(code)"
+)
+
+NEVER = ("PySide6", "sqlalchemy", "sqlmodel", "alembic", "pydantic", "reportlab", "icepool")
+"""Loaded by no stateless command."""
+QUICK_STDLIB = ("secrets", "hashlib", "shutil", "asyncio", "logging")
+"""Standard modules none of them uses: each costs a share of a bare Python start."""
+ROLL_ONLY = ("fractions", "refkit.dice.exact", "refkit.present.test_text")
+"""A roll needs random only: no exact-odds arithmetic, no test wording."""
+CAST_ONLY = ("refkit.rules.magic.spell", "refkit.rules.tables.import_formats", "tomllib")
+"""A cast with no spell named, on the stored backlash table: no spell model, no TOML reader."""
+
+COMMANDS: dict[str, tuple[list[str], tuple[str, ...]]] = {
+    "roll": (["roll", "2d6"], NEVER + QUICK_STDLIB + ROLL_ONLY),
+    "roll keep": (["roll", "4d6kh3"], NEVER + QUICK_STDLIB + ROLL_ONLY),
+    "test": (["test", "--char", "1"], (*NEVER, *QUICK_STDLIB, "fractions")),
+    "odds": (["odds", "test", "--char", "1", "--edges", "2"], NEVER + QUICK_STDLIB),
+    "cast": (
+        ["cast", "--mind", "2", "--rank", "1", "--book-ud", "8", "--dice", "3,4"],
+        NEVER + QUICK_STDLIB + CAST_ONLY,
+    ),
+    "lookup": (["lookup", "shield"], (*NEVER, "secrets", "hashlib", "asyncio", "logging")),
+}
+
+
+def _loaded_by(args: list[str]) -> tuple[int, dict, set[str]]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args, "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=dict(os.environ),
+    )
+    modules = json.loads(done.stderr.strip().splitlines()[-1].replace("'", '"'))
+    return done.returncode, json.loads(done.stdout), set(modules)
+
+
+def _heavy(loaded: set[str], excluded: tuple[str, ...]) -> list[str]:
+    return sorted(
+        name for name in loaded if any(name == x or name.startswith(x + ".") for x in excluded)
+    )
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_a_stateless_command_imports_only_what_it_uses(cli, name: str) -> None:
+    args, excluded = COMMANDS[name]
+    assert cli("d100", "--json").code == 0  # the data folder's file, made, migrated and seeded
+    assert cli("cast", "--mind", "2", "--rank", "1", "--book-ud", "8", "--json").code == 0
+    expected = cli(*args, "--json")
+
+    code, payload, loaded = _loaded_by(args)
+
+    assert _heavy(loaded, excluded) == [], f"refkit {' '.join(args)} loaded these"
+    assert code == expected.code == 0
+    assert set(payload) == set(expected.json)
+    if name in ("odds", "lookup"):  # no dice: the very same answer
+        assert payload == expected.json
+
+
+@pytest.mark.parametrize("columns", [None, "123", "0", "-4", "wide"])
+def test_the_help_width_is_shutils(monkeypatch, columns: str | None) -> None:
+    import shutil
+
+    from refkit.cli.parsing import terminal_columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns
