@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QGridLayout, QMenu, QToolButton, QVBoxLayout, QWidget
 
@@ -107,13 +107,13 @@ class PetRow(QWidget):
 class PetPacksStrip(QWidget):
     """The pets' packs of the open crow, under the board."""
 
-    def __init__(
-        self, editing: PackEditing, hint: Callable[[str], None], parent: QWidget | None = None
-    ) -> None:
+    hint_changed = Signal(str)
+    """What a put or take did, or why it was refused (for the board's hint line)."""
+
+    def __init__(self, editing: PackEditing, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("pet_packs")
         self._editing = editing
-        self._hint = hint
         self._character: Character | None = None
         self._rules: InventoryRules | None = None
         self._layout = QVBoxLayout(self)
@@ -172,6 +172,6 @@ class PetPacksStrip(QWidget):
         try:
             action()
         except (MoveRefused, ValueError, KeyError) as error:
-            self._hint(f"✗ {error.args[0] if error.args else error}")
+            self.hint_changed.emit(f"✗ {error.args[0] if error.args else error}")
             return
-        self._hint(done)
+        self.hint_changed.emit(done)
