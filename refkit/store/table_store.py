@@ -15,8 +15,9 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
+from sqlalchemy import JSON, ColumnElement, cast, func
 from sqlmodel import Session, col, select
 
 from refkit.errors import StaleWriteError
@@ -76,21 +77,41 @@ class TableStore:
     # -- reading -----------------------------------------------------------------------------
 
     def summaries(self) -> list[TableSummary]:
-        """Every table, sorted by name (ignoring case)."""
+        """Every table, sorted by name (ignoring case).
+
+        Only the list's columns are read, and each table's number of rows is counted by the
+        database (``json_array_length``): no table's rows are decoded here, so the tables panel's
+        list costs a few milliseconds whether the campaign holds 30 tables or 3,000."""
         with self._db.session() as session:
             self._seed_once(session)
-            rows = session.exec(select(RollableTableRow)).all()
-        tables = sorted(rows, key=lambda row: row.name_key)
+            counted = _row_count(session.connection().dialect.name)
+            found = session.exec(
+                select(
+                    RollableTableRow.name,
+                    RollableTableRow.name_key,
+                    RollableTableRow.dice,
+                    RollableTableRow.source,
+                    RollableTableRow.description,
+                    counted,
+                )
+            ).all()
         return [
             TableSummary(
-                name=row.name,
-                dice=row.dice,
-                rows=len(json.loads(row.rows)),
-                source=TableSource(row.source),
-                description=row.description,
+                name=name,
+                dice=dice,
+                rows=rows if isinstance(rows, int) else len(json.loads(rows)),
+                source=TableSource(source),
+                description=description,
             )
-            for row in tables
+            for name, _key, dice, source, description, rows in sorted(
+                found, key=lambda line: line[1]
+            )
         ]
+
+    def ensure_seeded(self) -> None:
+        """Put the shipped tables in once, if that was not done yet (reads no table)."""
+        with self._db.session() as session:
+            self._seed_once(session)
 
     def names(self) -> list[str]:
         """Every table's name, sorted as :meth:`summaries` sorts them, without reading their
@@ -307,6 +328,17 @@ class TableStore:
                 _write(session, _checked(table), None)
         _write_meta(session, SEEDED_KEY, "true")
         session.flush()
+
+
+def _row_count(dialect: str) -> ColumnElement[Any]:
+    """A table row's number of rows as the database counts them from its JSON, for the
+    dialects that can; elsewhere the JSON itself (decoded by the caller)."""
+    rows = col(RollableTableRow.rows)
+    if dialect == "sqlite":
+        return func.json_array_length(rows)
+    if dialect == "postgresql":
+        return func.json_array_length(cast(rows, JSON))
+    return rows
 
 
 def _again_on_stale(choose: Callable[[], str | None]) -> str | None:

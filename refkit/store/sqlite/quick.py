@@ -259,15 +259,14 @@ class QuickDatabase:
         are still to be seeded (then the store's ``TableStore.summaries`` seeds and lists)."""
         if self.meta(TABLES_SEEDED_KEY) is None:
             return None
-        rows = self._all(
-            "SELECT name, dice, rows, source, description FROM rollable_table ORDER BY name_key",
+        rows = self._all(  # the rows counted by SQLite: no table's rows decoded
+            "SELECT name, dice, json_array_length(rows), source, description FROM rollable_table"
+            " ORDER BY name_key",
             (),
         )
         return [
-            QuickTableLine(
-                str(name), str(dice), len(json.loads(str(text))), str(source), str(about)
-            )
-            for name, dice, text, source, about in rows
+            QuickTableLine(str(name), str(dice), int(count), str(source), str(about))
+            for name, dice, count, source, about in rows
         ]
 
     def active_table_choices(self) -> dict[str, str] | None:
