@@ -82,6 +82,14 @@ class QuickCharacterLine:
 
 
 @dataclass(frozen=True)
+class WaitingWounds:
+    """The wounds a crow still has to place and to heal (a stored wound prompt)."""
+
+    to_place: int
+    to_heal: int
+
+
+@dataclass(frozen=True)
 class QuickDungeonTurn:
     """The stored dungeon turn as ``DungeonTurnStore.load`` and ``settings`` read it."""
 
@@ -353,6 +361,19 @@ class QuickDatabase:
             for party_id, name in self._all("SELECT id, name FROM party ORDER BY name_key", ())
         ]
         return lines, parties
+
+    def waiting_wounds(self) -> dict[str, WaitingWounds]:
+        """Every crow with wounds still to place or heal, by name, as
+        ``WoundPromptRepository.pending`` reads them."""
+        return {
+            str(name): WaitingWounds(int(str(to_place)), int(str(to_heal)))
+            for name, to_place, to_heal in self._all(
+                "SELECT c.name, w.to_place, w.to_heal FROM wound_prompt AS w JOIN character AS c"
+                " ON c.id = w.character_id WHERE w.to_place > 0 OR w.to_heal > 0"
+                " ORDER BY c.name_key",
+                (),
+            )
+        }
 
     def _decoded_line(self, row_id: int, name: str) -> CrowLine | None:
         """The list line of the crow in row ``row_id``, from its whole document; None when it
