@@ -73,6 +73,11 @@ def require_plain_name(what: str, text: str) -> str:
 def terminal_safe(text: str, *, keep: str = "\n") -> str:
     """``text`` with every hidden character (but those in ``keep``) written as an escape
     (``\\x1b``, ``\\u202e``), so printing it cannot move the cursor or reorder the line."""
+    plain = text
+    for character in keep:
+        plain = plain.replace(character, "")
+    if plain.isprintable():  # no Cc, Cf, Zl or Zp character at all, checked in C: the common
+        return text  # case, and ten thousand crows' list is over 600,000 characters
     if not any(is_hidden_character(c) and c not in keep for c in text):
         return text
     return "".join(_escape(c) if is_hidden_character(c) and c not in keep else c for c in text)
