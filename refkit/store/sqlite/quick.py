@@ -273,7 +273,7 @@ class QuickDatabase:
             (),
         )
         return [
-            QuickTableLine(str(name), str(dice), int(count), str(source), str(about))
+            QuickTableLine(str(name), str(dice), int(str(count)), str(source), str(about))
             for name, dice, count, source, about in rows
         ]
 
