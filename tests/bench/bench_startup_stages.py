@@ -121,6 +121,15 @@ def main(argv: list[str] | None = None) -> int:
                 f"{name:7s} largest GUI stall once painted: median {statistics.median(worst):.0f}"
                 f" ms, worst {max(worst):.0f} ms"
             )
+    print("\n== growth with the database: median ms on filled and 10x / on sample ==")
+    for name in checkouts:
+        for stage, words in STAGES[1:]:
+            base = statistics.median(times[("sample", name, stage)])
+            grown = ", ".join(
+                f"{label} {statistics.median(times[(label, name, stage)]) / base:.2f}x"
+                for label in ("filled", "10x")
+            )
+            print(f"{name:7s} {words:<18} {grown}")
     return 0
 
 
