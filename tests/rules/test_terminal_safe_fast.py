@@ -4,12 +4,13 @@ checking 600,000 plain characters one at a time in Python)."""
 
 from __future__ import annotations
 
+import json
 import sys
 
 import pytest
 
 from refkit.rules.common import name_text
-from refkit.rules.common.name_text import is_hidden_character, terminal_safe
+from refkit.rules.common.name_text import is_hidden_character, json_safe, terminal_safe
 
 
 def test_printable_text_holds_no_hidden_character() -> None:
@@ -41,3 +42,24 @@ def test_plain_lines_are_not_checked_one_character_at_a_time(
     assert terminal_safe("evil\u202etxt") == "evil\\u202etxt"
     joined = "👩\u200d👩\u200d👧 and\u00a0Mara"  # joiners and a no-break space are kept
     assert terminal_safe(joined) == joined
+
+
+def test_plain_json_is_not_checked_one_character_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    checked: list[str] = []
+
+    def counting(character: str) -> bool:
+        checked.append(character)
+        return is_hidden_character(character)
+
+    monkeypatch.setattr(name_text, "is_hidden_character", counting)
+    crows = [{"name": f"Crow {n}", "player": "Ilse Ødegård", "speed": 5} for n in range(2000)]
+    encoded = json.dumps({"characters": crows}, ensure_ascii=False)
+    assert json_safe(encoded) is encoded
+    assert checked == []
+    # what needs the slow look still gets it, and reads back to the same value
+    for hidden in ({"name": "Wren\x9b2J"}, {"name": "evil\u202etxt"}, {"n": "a\u200db\u00a0c"}):
+        made_safe = json_safe(json.dumps(hidden, ensure_ascii=False))
+        assert json.loads(made_safe) == hidden
+        assert "\x9b" not in made_safe and "\u202e" not in made_safe

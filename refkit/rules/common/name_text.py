@@ -100,6 +100,8 @@ def json_safe(encoded: str) -> str:
     U+009B starts an escape sequence on some terminals) and the format characters it leaves raw.
     Hidden characters can only stand inside JSON strings, so escaping them keeps the value.
     """
+    if encoded.isprintable():  # no hidden character at all, checked in C (see terminal_safe)
+        return encoded
     if not any(is_hidden_character(c) for c in encoded):
         return encoded
     return "".join(_json_escape(c) if is_hidden_character(c) else c for c in encoded)
