@@ -277,6 +277,19 @@ class QuickDatabase:
             for name, dice, count, source, about in rows
         ]
 
+    def waiting_wounds(self) -> dict[str, WaitingWounds]:
+        """Every crow with wounds still to place or heal, by name, as
+        ``WoundPromptRepository.pending`` reads them."""
+        return {
+            str(name): WaitingWounds(int(str(to_place)), int(str(to_heal)))
+            for name, to_place, to_heal in self._all(
+                "SELECT c.name, w.to_place, w.to_heal FROM wound_prompt AS w JOIN character AS c"
+                " ON c.id = w.character_id WHERE w.to_place > 0 OR w.to_heal > 0"
+                " ORDER BY c.name_key",
+                (),
+            )
+        }
+
     def active_table_choices(self) -> dict[str, str] | None:
         """The table chosen for each use (``backlash``, ``miasma``) as
         ``TableStore.active_tables`` reads it; None while the shipped tables are still to be
@@ -361,19 +374,6 @@ class QuickDatabase:
             for party_id, name in self._all("SELECT id, name FROM party ORDER BY name_key", ())
         ]
         return lines, parties
-
-    def waiting_wounds(self) -> dict[str, WaitingWounds]:
-        """Every crow with wounds still to place or heal, by name, as
-        ``WoundPromptRepository.pending`` reads them."""
-        return {
-            str(name): WaitingWounds(int(str(to_place)), int(str(to_heal)))
-            for name, to_place, to_heal in self._all(
-                "SELECT c.name, w.to_place, w.to_heal FROM wound_prompt AS w JOIN character AS c"
-                " ON c.id = w.character_id WHERE w.to_place > 0 OR w.to_heal > 0"
-                " ORDER BY c.name_key",
-                (),
-            )
-        }
 
     def _decoded_line(self, row_id: int, name: str) -> CrowLine | None:
         """The list line of the crow in row ``row_id``, from its whole document; None when it
