@@ -29,6 +29,7 @@ from refkit.store.sqlite.quick import (
     QuickCharacterLine,
     QuickParty,
     QuickTableLine,
+    WaitingWounds,
     open_quick,
 )
 
@@ -580,6 +581,17 @@ class Services:
             for s in service.list_characters()
         ]
         return lines, [QuickParty(p.name, tuple(p.members)) for p in service.list_parties()]
+
+    def waiting_wounds(self) -> dict[str, WaitingWounds]:
+        """Every crow with wounds still to place or heal, by name. Read with plain sqlite3 when
+        the file allows (listing the crows needs no ORM: SQLAlchemy alone took ~0.5 s)."""
+        quick = self.quick()
+        if quick is not None:
+            return quick.waiting_wounds()
+        return {
+            name: WaitingWounds(prompt.to_place, prompt.to_heal)
+            for name, prompt in self.party.prompts.pending().items()
+        }
 
 
 class _RollLogOnDemand:

@@ -313,7 +313,7 @@ def _export_to_stdout(args: argparse.Namespace) -> Result:
 def _run_list(args: argparse.Namespace) -> Result:
     with command_services(args) as services:
         summaries, parties = services.character_lines()
-        waiting = services.party.prompts.pending() if summaries else {}
+        waiting = services.waiting_wounds() if summaries else {}
     member_of: dict[str, list[str]] = {}
     for party in parties:
         for member in party.members:

@@ -82,12 +82,12 @@ def import_quietly(name: str) -> None:
 
 def read_ahead(database: Database) -> None:
     """Import the front panels' Qt-free modules and make sure the shipped tables are stored (a
-    fresh file seeds them: a few hundred rows) — in the worker thread. What the later panels
-    show is read later (:func:`read_ahead_late`)."""
+    fresh file seeds them: a few hundred rows; no table is read) — in the worker thread. What
+    the later panels show is read later (:func:`read_ahead_late`)."""
     import_ahead()
     from refkit.store.table_store import TableStore
 
-    TableStore(database).summaries()
+    TableStore(database).ensure_seeded()
 
 
 def read_ahead_late(database: Database) -> None:

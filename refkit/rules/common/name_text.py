@@ -73,6 +73,11 @@ def require_plain_name(what: str, text: str) -> str:
 def terminal_safe(text: str, *, keep: str = "\n") -> str:
     """``text`` with every hidden character (but those in ``keep``) written as an escape
     (``\\x1b``, ``\\u202e``), so printing it cannot move the cursor or reorder the line."""
+    plain = text
+    for character in keep:
+        plain = plain.replace(character, "")
+    if plain.isprintable():  # no Cc, Cf, Zl or Zp character at all, checked in C: the common
+        return text  # case, and ten thousand crows' list is over 600,000 characters
     if not any(is_hidden_character(c) and c not in keep for c in text):
         return text
     return "".join(_escape(c) if is_hidden_character(c) and c not in keep else c for c in text)
@@ -95,6 +100,8 @@ def json_safe(encoded: str) -> str:
     U+009B starts an escape sequence on some terminals) and the format characters it leaves raw.
     Hidden characters can only stand inside JSON strings, so escaping them keeps the value.
     """
+    if encoded.isprintable():  # no hidden character at all, checked in C (see terminal_safe)
+        return encoded
     if not any(is_hidden_character(c) for c in encoded):
         return encoded
     return "".join(_json_escape(c) if is_hidden_character(c) else c for c in encoded)

@@ -96,6 +96,14 @@ class QuickCharacterLine:
 
 
 @dataclass(frozen=True)
+class WaitingWounds:
+    """The wounds a crow still has to place and to heal (a stored wound prompt)."""
+
+    to_place: int
+    to_heal: int
+
+
+@dataclass(frozen=True)
 class QuickDungeonTurn:
     """The stored dungeon turn as ``DungeonTurnStore.load`` and ``settings`` read it."""
 
@@ -281,16 +289,28 @@ class QuickDatabase:
         are still to be seeded (then the store's ``TableStore.summaries`` seeds and lists)."""
         if self.meta(TABLES_SEEDED_KEY) is None:
             return None
-        rows = self._all(
-            "SELECT name, dice, rows, source, description FROM rollable_table ORDER BY name_key",
+        rows = self._all(  # the rows counted by SQLite: no table's rows decoded
+            "SELECT name, dice, json_array_length(rows), source, description FROM rollable_table"
+            " ORDER BY name_key",
             (),
         )
         return [
-            QuickTableLine(
-                str(name), str(dice), len(json.loads(str(text))), str(source), str(about)
-            )
-            for name, dice, text, source, about in rows
+            QuickTableLine(str(name), str(dice), int(str(count)), str(source), str(about))
+            for name, dice, count, source, about in rows
         ]
+
+    def waiting_wounds(self) -> dict[str, WaitingWounds]:
+        """Every crow with wounds still to place or heal, by name, as
+        ``WoundPromptRepository.pending`` reads them."""
+        return {
+            str(name): WaitingWounds(int(str(to_place)), int(str(to_heal)))
+            for name, to_place, to_heal in self._all(
+                "SELECT c.name, w.to_place, w.to_heal FROM wound_prompt AS w JOIN character AS c"
+                " ON c.id = w.character_id WHERE w.to_place > 0 OR w.to_heal > 0"
+                " ORDER BY c.name_key",
+                (),
+            )
+        }
 
     def active_table_choices(self) -> dict[str, str] | None:
         """The table chosen for each use (``backlash``, ``miasma``) as
