@@ -69,7 +69,9 @@ def pack_rows(character: Character | None) -> tuple[PackRow, ...]:
             cells.append(PackCell(slot, held))
         burden = " · Beast of Burden +2" if has_burden(character, pet) else ""
         used = sum(1 for cell in cells if cell.item is not None)
-        title = f"{pet} ({pet_kind(pet)}, {used}/{slots} slots{burden})"
+        kind = pet_kind(pet)
+        named = "" if kind is None or kind.casefold() == pet.casefold() else f"{kind}, "
+        title = f"{pet} ({named}{used}/{slots} slots{burden})"
         rows.append(PackRow(pet, title, tuple(cells)))
     pets = {pet.casefold() for pet in character.pets}
     for pack in character.pet_packs:  # a pet renamed or gone: its things can still be taken back
