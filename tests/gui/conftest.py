@@ -53,6 +53,18 @@ def stack(qapp) -> QUndoStack:
 
 
 @pytest.fixture
+def brannoc_session(qtbot, service: CharacterService, stack: QUndoStack) -> Iterator[object]:
+    """A character session on the sample crow Brannoc Tull (shut when the test ends)."""
+    from refkit.gui.characters.session import CharacterSession
+    from tests.gui.test_roster_undo import BRANNOC
+
+    opened = CharacterSession(service, stack)
+    opened.open(BRANNOC)
+    yield opened
+    opened.shutdown()
+
+
+@pytest.fixture
 def rig() -> Iterator[DungeonRig]:
     """The dungeon-turn rig (in-memory database, real services, fake clock, known seeds)."""
     made = make_rig()

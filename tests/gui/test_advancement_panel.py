@@ -4,7 +4,6 @@ coins, pets and connection shown as plain text; +1 characteristic, expertise use
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -22,11 +21,8 @@ HOSTILE = "<b>Old</b> &amp; Mag"
 
 
 @pytest.fixture
-def session(qtbot, service: CharacterService, stack: QUndoStack) -> Iterator[CharacterSession]:
-    opened = CharacterSession(service, stack)
-    opened.open(BRANNOC)
-    yield opened
-    opened.shutdown()
+def session(brannoc_session: CharacterSession) -> CharacterSession:
+    return brannoc_session
 
 
 @pytest.fixture

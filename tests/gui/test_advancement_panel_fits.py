@@ -5,12 +5,10 @@ without the tab, and a 200-character name without a space is cut with "…", not
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import QSize
-from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QStyle
 
 from refkit.app.character_commands import edit
@@ -26,11 +24,8 @@ LONG = "W" * 200
 
 
 @pytest.fixture
-def session(qtbot, service: CharacterService, stack: QUndoStack) -> Iterator[CharacterSession]:
-    opened = CharacterSession(service, stack)
-    opened.open(BRANNOC)
-    yield opened
-    opened.shutdown()
+def session(brannoc_session: CharacterSession) -> CharacterSession:
+    return brannoc_session
 
 
 def long_names(session: CharacterSession, service: CharacterService) -> None:

@@ -4,11 +4,9 @@ quotes a 200-character background with no space in it once ran past the sheet's 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_commands import edit
 from refkit.app.character_service import CharacterService
@@ -20,11 +18,8 @@ LONG = "W" * 200
 
 
 @pytest.fixture
-def session(qtbot, service: CharacterService, stack: QUndoStack) -> Iterator[CharacterSession]:
-    opened = CharacterSession(service, stack)
-    opened.open(BRANNOC)
-    yield opened
-    opened.shutdown()
+def session(brannoc_session: CharacterSession) -> CharacterSession:
+    return brannoc_session
 
 
 def test_a_warning_quoting_a_long_name_wraps_within_the_sheet(

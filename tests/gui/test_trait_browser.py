@@ -4,8 +4,6 @@ awarding XP are undo steps through the runner, and a refusal is said in place.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QUndoStack
@@ -21,11 +19,8 @@ DATA = load_build_data()
 
 
 @pytest.fixture
-def session(qtbot, service: CharacterService, stack: QUndoStack) -> Iterator[CharacterSession]:
-    opened = CharacterSession(service, stack)
-    opened.open(BRANNOC)
-    yield opened
-    opened.shutdown()
+def session(brannoc_session: CharacterSession) -> CharacterSession:
+    return brannoc_session
 
 
 @pytest.fixture
