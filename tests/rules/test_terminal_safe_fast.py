@@ -23,16 +23,20 @@ def test_printable_text_holds_no_hidden_character() -> None:
     assert leaks == []
 
 
-def test_plain_lines_are_not_checked_one_character_at_a_time(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    checked: list[str] = []
+@pytest.fixture
+def checked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every character the slow, one-at-a-time look is asked about."""
+    asked: list[str] = []
 
     def counting(character: str) -> bool:
-        checked.append(character)
+        asked.append(character)
         return is_hidden_character(character)
 
     monkeypatch.setattr(name_text, "is_hidden_character", counting)
+    return asked
+
+
+def test_plain_lines_are_not_checked_one_character_at_a_time(checked: list[str]) -> None:
     listing = "\n".join(f"Crow {n} (Ilse Ødegård): Stamina 9/9, speed 5" for n in range(2000))
     assert terminal_safe(listing) is listing
     assert checked == []
@@ -44,16 +48,7 @@ def test_plain_lines_are_not_checked_one_character_at_a_time(
     assert terminal_safe(joined) == joined
 
 
-def test_plain_json_is_not_checked_one_character_at_a_time(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    checked: list[str] = []
-
-    def counting(character: str) -> bool:
-        checked.append(character)
-        return is_hidden_character(character)
-
-    monkeypatch.setattr(name_text, "is_hidden_character", counting)
+def test_plain_json_is_not_checked_one_character_at_a_time(checked: list[str]) -> None:
     crows = [{"name": f"Crow {n}", "player": "Ilse Ødegård", "speed": 5} for n in range(2000)]
     encoded = json.dumps({"characters": crows}, ensure_ascii=False)
     assert json_safe(encoded) is encoded
