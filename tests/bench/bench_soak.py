@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/bench/bench_soak.py --filled PATH [--big PATH] [--referee-hours 3]
         [--dense-hours 1] [--speed 10] [--referee-gap 20 40] [--dense-gap 2 4] [--offscreen]
-        [--no-trace] [--seed 30] [--keep]
+        [--no-trace] [--seed 30] [--python PATH] [--keep]
 
 The app (``run_app``, the start-up of ``refkit``) runs as a child process on a copy of the
 database with its own data folder and settings, inside its own Xvfb on the ``xcb`` platform (real
@@ -31,14 +31,18 @@ tracemalloc off (the heap column is then empty). The report: one line per hour w
 RSS growth per hour after the first (warm-up) hour at each pace, the places whose Python memory
 grew most from the end of the first hour to the end (tracemalloc, by line), and p50/p99/max of
 the input latency per action per hour. The machine's load moves every latency figure: they are
-upper bounds of what the app alone would take.
+upper bounds of what the app alone would take. ``--python`` runs the app under another
+interpreter (a venv with another PySide6, say 6.12.0, whose lost references crash it): this
+checkout goes on its ``PYTHONPATH``; a crash is reported with its exit status or signal.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -64,7 +68,7 @@ def run(database: Path, args: argparse.Namespace) -> dict:
         copy = copy_database(database, work)
         env = isolated_env(work, QT_QPA_PLATFORM="offscreen" if args.offscreen else "xcb")
         child = [
-            sys.executable, str(Path(__file__).resolve().parent / "_soak_child.py"), str(copy),
+            args.python, str(Path(__file__).resolve().parent / "_soak_child.py"), str(copy),
             json.dumps(vars(args), default=str),
         ]  # fmt: skip
         command = child if args.offscreen else under_xvfb(child)
@@ -74,7 +78,9 @@ def run(database: Path, args: argparse.Namespace) -> dict:
         )
         lines = [line for line in done.stdout.splitlines() if line.startswith(RESULT_PREFIX)]
         if not lines or done.returncode != 0:
-            raise RuntimeError(f"the evening failed (rc {done.returncode}):\n{done.stderr[-4000:]}")
+            raise RuntimeError(
+                f"the evening failed: {_exit_status(done.returncode)}\n{done.stderr[-4000:]}"
+            )
         result: dict = json.loads(lines[-1][len(RESULT_PREFIX) :])
         result["stderr_tail"] = done.stderr.splitlines()[-5:]
         return result
@@ -83,6 +89,20 @@ def run(database: Path, args: argparse.Namespace) -> dict:
             print(f"kept: {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def _exit_status(returncode: int) -> str:
+    """A crash as the shell says it: an exit status, or the signal that killed the app (as
+    itself, or under xvfb-run, whose shell exits with 128 + the signal's number)."""
+    if returncode > 128:
+        with contextlib.suppress(ValueError):
+            return f"exit status {returncode} ({signal.Signals(returncode - 128).name})"
+    if returncode >= 0:
+        return f"exit status {returncode}"
+    try:
+        return f"killed by {signal.Signals(-returncode).name}"
+    except ValueError:
+        return f"killed by signal {-returncode}"
 
 
 def growth_per_hour(points: list[dict], phase: str) -> float | None:
@@ -173,6 +193,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--offscreen", action="store_true", help="no Xvfb, no real input")
     parser.add_argument("--no-trace", action="store_true", help="tracemalloc off")
     parser.add_argument("--seed", type=int, default=30)
+    parser.add_argument(
+        "--python", default=sys.executable, help="the app's interpreter (e.g. another PySide6)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     args = parser.parse_args(argv)
     for label, database in (("filled", args.filled), ("10x filled", args.big)):
