@@ -114,6 +114,14 @@ def growth_per_hour(points: list[dict], phase: str) -> float | None:
     return (last["rss_mib"] - first["rss_mib"]) / max(1e-9, last["hour"] - first["hour"])
 
 
+def full_undo_growth(points: list[dict], phase: str) -> float | None:
+    """RSS MiB per simulated hour at ``phase`` from its first hour that ended with the undo
+    stack as full as it ends (a bounded stack filling up is warm-up, not growth)."""
+    mine = [p for p in points if p["phase"] == phase]
+    full = [p for p in mine if p["undo"] == mine[-1]["undo"]] if mine else []
+    return growth_per_hour(full, phase) if len(full) >= 2 and len(full) < len(mine) else None
+
+
 def report(label: str, result: dict) -> None:
     print(f"\n== {label}: {result['presses']} presses, input by {result['input']} ==")
     print("hour  pace     presses  RSS MiB  heap MiB  tracemalloc MiB  widgets  undo steps")
@@ -132,6 +140,9 @@ def report(label: str, result: dict) -> None:
         growth = growth_per_hour(result["points"], phase)
         if growth is not None:
             print(f"RSS growth after the first hour at the {phase} pace: {growth:+.2f} MiB/h")
+        full = full_undo_growth(result["points"], phase)
+        if full is not None:
+            print(f"  once the undo stack was full (its depth bounds it): {full:+.2f} MiB/h")
     if result.get("grown"):
         print("Python memory grown most, end of hour 1 to the end (tracemalloc, by line):")
         for size, count, where in result["grown"]:
