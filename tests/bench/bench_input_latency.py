@@ -23,11 +23,12 @@ import argparse
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from _evening import summary
 
 HERE = Path(__file__).resolve().parent
 CHECKOUT = HERE.parents[1]
@@ -174,15 +175,6 @@ def run(database: Path, tree: Path | None, presses: int) -> dict:
     if not Path(result["refkit"]).is_relative_to(expected):
         raise RuntimeError(f"ran {result['refkit']}, not the refkit of {expected}")
     return result
-
-
-def p99(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-
-
-def summary(values: list[float]) -> dict[str, float]:
-    return {"p50": statistics.median(values), "p99": p99(values), "max": max(values)}
 
 
 def report(label: str, now: list[dict], before: list[dict]) -> None:

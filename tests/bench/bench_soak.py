@@ -1,30 +1,39 @@
-"""Soak: the real app, busy as in a long evening, watched from outside for crashes and memory.
+"""Soak: a scripted evening in the real window, for hours: memory and input latency per hour.
 
-    .venv/bin/python tests/bench/bench_soak.py [--minutes 10] [--python PATH] [--paint-ms 8]
-        [--open-every 2] [--drag-every 1] [--end-every 75] [--dt-minutes 1] [--platform offscreen]
+    .venv/bin/python tests/bench/bench_soak.py --filled PATH [--big PATH] [--referee-hours 3]
+        [--dense-hours 1] [--speed 10] [--referee-gap 20 40] [--dense-gap 2 4] [--offscreen]
+        [--no-trace] [--seed 30] [--python PATH] [--keep]
 
-The app runs as a child process (``refkit.gui.main.run_app``, the same start-up as ``refkit``) on a
-temporary database, data folder and settings, so a crash is seen as an exit status or a signal
-and nothing of the user's is touched. Inside it a driver keeps it busy:
+The app (``run_app``, the start-up of ``refkit``) runs as a child process on a copy of the
+database with its own data folder and settings, inside its own Xvfb on the ``xcb`` platform (real
+window-system input; ``--offscreen`` runs it without, and its latency is then blind to input held
+back). Its services read a simulated clock (the dungeon clock, its deadlines, the rolls' and the
+log's times) that runs ``--speed`` times as fast as the wall clock: three hours of an evening
+pass in about twenty minutes. Once every panel is built, a referee plays:
 
-* a DT running in a dungeon, with a lit torch, a candle and a lantern, and the players' window
-  shown (not full screen); DTs are ``--dt-minutes`` long (the service has no fake clock in the
-  app, so short DTs stand in for a sped-up one) that end by themselves at zero ("End the DT by
-  itself at zero" ticked); End DT is also pressed every ``--end-every`` seconds, and the next DT
-  started when one has ended;
-* every ``--paint-ms`` each self-painted widget on show (clocks, lights, effects rows, the
-  inventory board, banners) is asked to repaint, and every window once every 20 ticks;
-* every ``--open-every`` seconds the next crow of the party is opened on the sheet;
-* every ``--drag-every`` seconds a card on the board is picked up (its drag image painted, the
-  slots it may go to shown), moved, and put back or put down.
+* the party at the table is the sample party, its first crow open on the sheet, a DT running in
+  a dungeon that ends by itself at zero, a fight with the party and a creature, a journey;
+* every action is pressed once to warm up (not counted); then, one press every ``--referee-gap``
+  simulated seconds (drawn at random between the two) for ``--referee-hours`` simulated hours,
+  then every ``--dense-gap`` seconds for ``--dense-hours``, an action drawn by weight from what a
+  referee does: End DT (or start the next DT, finish a rest), an encounter check, resolve a
+  pending encounter, an encounter-table roll, an attack in the fight (new creatures once it is
+  won), damage and healing on the open crow, a crow edit (notes, a condition), open another crow,
+  cast a spell, a rest in the dungeon, a travel day, a d100, a rules lookup;
+* every press is timed by a real pointer click on the status bar sent 2 ms after it began: from
+  the press to that click reaching the window is its *input* latency, to the press returning its
+  *done* time. A dialog that stays open (a prompt) is dismissed after 2 s and counted.
 
-Any interval given as 0 switches that part of the driver off.
-
-The parent samples the child's resident memory (VmRSS from /proc) every second and reports: how
-long the app ran, paints done, whether it crashed (exit status or signal, and the tail of its
-stderr), and RSS at start, after warm-up, at the end, with the growth per hour after warm-up.
-``--python`` runs the app under another interpreter (a venv with another PySide6): this checkout
-is put on its PYTHONPATH, so that interpreter needs only Refkit's dependencies installed.
+At the end of every simulated hour the child takes a full collection and records its resident
+memory (VmRSS), the Python heap (tracemalloc's traced memory, and tracemalloc's own overhead,
+which is part of the RSS), the widgets alive and the undo steps kept. ``--no-trace`` leaves
+tracemalloc off (the heap column is then empty). The report: one line per hour with those, the
+RSS growth per hour after the first (warm-up) hour at each pace, the places whose Python memory
+grew most from the end of the first hour to the end (tracemalloc, by line), and p50/p99/max of
+the input latency per action per hour. The machine's load moves every latency figure: they are
+upper bounds of what the app alone would take. ``--python`` runs the app under another
+interpreter (a venv with another PySide6, say 6.12.0, whose lost references crash it): this
+checkout goes on its ``PYTHONPATH``; a crash is reported with its exit status or signal.
 """
 
 from __future__ import annotations
@@ -32,240 +41,62 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-STATUS_EVERY_S = 1.0
-SAMPLE_EVERY_S = 1.0
-OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints"
-GRACE_S = 120.0
-"""How long past the planned run the child may take to start and to quit before it is killed."""
+from _evening import (
+    copy_database,
+    isolated_env,
+    summary,
+    under_xvfb,
+)
+
+RESULT_PREFIX = "SOAK "
+GRACE_S = 600.0
+"""How long past the planned run the child may take to start and finish before it is killed."""
 
 
-# -- the child: the app and its driver ------------------------------------------------------------
-
-
-def _rss_kb(pid: int | str = "self") -> int | None:
+def run(database: Path, args: argparse.Namespace) -> dict:
+    """One evening on a copy of ``database``; the child's report (raises when it failed)."""
+    planned_s = (args.referee_hours + args.dense_hours) * 3600 / args.speed
+    work = Path(tempfile.mkdtemp(prefix="refkit-soak-"))
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except (OSError, ValueError):
-        return None
-    return None
-
-
-def run_child(args: argparse.Namespace) -> int:
-    import PySide6
-    from PySide6.QtCore import QEvent, QObject, QSize, QTimer
-    from PySide6.QtWidgets import QApplication, QWidget
-
-    import refkit.gui.main as gui_main
-    from refkit.gui.dungeon.players_window import PlayersOptions
-    from refkit.gui.inventory.board import InventoryBoard
-    from refkit.gui.inventory.item_card_widget import CardFace, card_pixmap
-    from refkit.rules.dungeon.clock import ClockState
-
-    status = open(args.status, "a", buffering=1, encoding="utf-8")  # noqa: SIM115 (lives as long as the app)
-
-    def report(kind: str, **values: object) -> None:
-        status.write(json.dumps({"kind": kind, "t": time.monotonic(), **values}) + "\n")
-
-    report(
-        "versions",
-        python=sys.version.split()[0],
-        pyside6=PySide6.__version__,
-        executable=sys.executable,
-    )
-
-    class PaintCounter(QObject):
-        """Counts every paint event the app delivers (any widget)."""
-
-        def __init__(self) -> None:
-            super().__init__()
-            self.paints = 0
-
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint:
-                self.paints += 1
-            return False
-
-    class Driver(QObject):
-        """Keeps the running app busy: the clock, repaints, crows, drags, End DT."""
-
-        def __init__(self, refkit_app: gui_main.RefkitApp) -> None:
-            super().__init__(refkit_app.window)
-            self.refkit_app = refkit_app
-            self.started = time.monotonic()
-            self.counter = PaintCounter()
-            self.counts = {
-                "crows_opened": 0, "drags": 0, "drops": 0, "end_dts": 0, "auto_end_dts": 0,
-                "ticks": 0,
-            }  # fmt: skip
-            self.crow_index = 0
-            self.timers: list[QTimer] = []
-
-        def every(self, seconds: float, action) -> None:
-            if seconds <= 0:  # that part of the driver is switched off
-                return
-            timer = QTimer(self)
-            timer.setInterval(max(1, round(seconds * 1000)))
-            timer.timeout.connect(action)
-            timer.start()
-            self.timers.append(timer)
-
-        def begin(self) -> None:
-            app = self.refkit_app
-            dungeon = app.dungeon
-            assert dungeon is not None and app.character_panels is not None
-            turn = dungeon.turn_panel
-            turn.set_length(args.dt_minutes)
-            turn.settings_box.auto_end_check.setChecked(True)  # the DT ends by itself at zero
-            turn.dungeon_edit.setText("Soak caverns")
-            turn.enter_dungeon()
-            effects = dungeon.effects_panel
-            for owner, light in (("Hesper", "torch"), ("", "candle"), ("Brannoc", "lantern")):
-                effects.owner_edit.setText(owner)
-                effects.preset_buttons[light].click()
-            dungeon.session.turn_ended.connect(self.count_end)
-            turn.set_players_options(PlayersOptions(full_screen=False))
-            turn.set_players_window_shown(True)
-            QApplication.instance().installEventFilter(self.counter)
-            self.every(args.paint_ms / 1000, self.repaint)
-            self.every(args.open_every, self.open_next_crow)
-            self.every(args.drag_every, self.drag_a_card)
-            self.every(args.end_every, self.end_dt)
-            self.every(STATUS_EVERY_S, self.status)
-            QTimer.singleShot(round(args.minutes * 60_000), self.finish)
-            self.status(kind="ready")
-
-        def windows(self) -> list[QWidget]:
-            shown = [self.refkit_app.window]
-            players = self.refkit_app.dungeon.turn_panel.players_window
-            if players is not None and players.isVisible():
-                shown.append(players)
-            return shown
-
-        def repaint(self) -> None:
-            self.counts["ticks"] += 1
-            for window in self.windows():
-                if self.counts["ticks"] % 20 == 0:
-                    window.update()
-                    continue
-                for widget in window.findChildren(QWidget):
-                    if _paints_itself(type(widget)) and widget.isVisible():
-                        widget.update()
-
-        def open_next_crow(self) -> None:
-            session = self.refkit_app.character_panels.session
-            names = session.service.names()
-            if names:
-                self.crow_index = (self.crow_index + 1) % len(names)
-                session.open(names[self.crow_index])
-                self.counts["crows_opened"] += 1
-
-        def drag_a_card(self) -> None:
-            sheet = self.refkit_app.character_panels.sheet
-            board: InventoryBoard = sheet.board
-            character = board.character()
-            if character is None:
-                return
-            items = list(character.items)
-            if not items:
-                return
-            item = items[self.counts["drags"] % len(items)]
-            self.counts["drags"] += 1
-            board.select(item.id)
-            board.activate_cursor()  # picked up: the board shows where it may go
-            face = CardFace.from_item(item)
-            card_pixmap(
-                face,
-                QSize(110 * face.slots, 140),
-                board.palette(),
-                board.font(),
-                board.devicePixelRatioF(),
-            )  # the drag image a mouse drag paints
-            board.move_cursor(1, 0)
-            board.repaint()
-            if self.counts["drags"] % 10 == 0:
-                board.activate_cursor()  # put it down here (saved at once), if it may go here
-                self.counts["drops"] += 1
-            board.cancel()
-
-        def count_end(self, result: object, automatic: bool) -> None:
-            self.counts["auto_end_dts" if automatic else "end_dts"] += 1
-
-        def end_dt(self) -> None:
-            dungeon = self.refkit_app.dungeon
-            turn = dungeon.turn_panel
-            view = dungeon.session.view()
-            if view is not None and view.clock.state is ClockState.RUNNING:
-                turn.end_turn()  # counted by count_end, as the clock's own ends are
-            view = dungeon.session.view()
-            if view is not None and view.clock.state is ClockState.STOPPED:
-                turn.next_turn()
-            if view is not None and not any(e.lit for e in view.effects):
-                dungeon.effects_panel.preset_buttons["torch"].click()  # a fresh torch
-
-        def status(self, kind: str = "status") -> None:
-            view = self.refkit_app.dungeon.session.view()
-            report(
-                kind,
-                elapsed_s=round(time.monotonic() - self.started, 1),
-                paints=self.counter.paints,
-                rss_kb=_rss_kb(),
-                dt=view.clock.dt if view is not None else None,
-                **self.counts,
-            )
-
-        def finish(self) -> None:
-            self.status(kind="done")
-            for timer in self.timers:
-                timer.stop()
-            self.refkit_app.dungeon.turn_panel.set_players_window_shown(False)
-            self.refkit_app.window.ask_no_close_questions()  # the clock runs
-            self.refkit_app.window.close()
-            QTimer.singleShot(3000, QApplication.instance().quit)
-
-    class SoakedApp(gui_main.RefkitApp):
-        """The app as ``refkit`` builds it, with the driver starting once the database is open."""
-
-        def __init__(self, *a, **kw) -> None:
-            super().__init__(*a, **kw)
-            self.driver = Driver(self)
-            self.when_ready(lambda: QTimer.singleShot(500, self.driver.begin))
-
-    gui_main.RefkitApp = SoakedApp
-    return gui_main.run_app(db_url=args.db)
-
-
-_PAINTS_ITSELF: dict[type, bool] = {}
-
-
-def _paints_itself(cls: type) -> bool:
-    """Whether a widget class is one of Refkit's own self-painted ones (cached per class)."""
-    known = _PAINTS_ITSELF.get(cls)
-    if known is None:
-        known = cls.__module__.startswith("refkit.") and any(
-            "paintEvent" in vars(base)
-            for base in cls.__mro__
-            if base.__module__.startswith("refkit.")
+        copy = copy_database(database, work)
+        env = isolated_env(work, QT_QPA_PLATFORM="offscreen" if args.offscreen else "xcb")
+        child = [
+            args.python, str(Path(__file__).resolve().parent / "_soak_child.py"), str(copy),
+            json.dumps(vars(args), default=str),
+        ]  # fmt: skip
+        command = child if args.offscreen else under_xvfb(child)
+        print(f"soak: {database.name}, about {planned_s / 60:.0f} min of real time, in {work}")
+        done = subprocess.run(
+            command, env=env, capture_output=True, text=True, timeout=planned_s + GRACE_S
         )
-        _PAINTS_ITSELF[cls] = known
-    return known
+        lines = [line for line in done.stdout.splitlines() if line.startswith(RESULT_PREFIX)]
+        if not lines or done.returncode != 0:
+            raise RuntimeError(
+                f"the evening failed: {_exit_status(done.returncode)}\n{done.stderr[-4000:]}"
+            )
+        result: dict = json.loads(lines[-1][len(RESULT_PREFIX) :])
+        result["stderr_tail"] = done.stderr.splitlines()[-5:]
+        return result
+    finally:
+        if args.keep:
+            print(f"kept: {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
 
 
-# -- the parent: run, watch, report ---------------------------------------------------------------
-
-
-def _signal_name(returncode: int) -> str:
+def _exit_status(returncode: int) -> str:
+    """A crash as the shell says it: an exit status, or the signal that killed the app (as
+    itself, or under xvfb-run, whose shell exits with 128 + the signal's number)."""
+    if returncode > 128:
+        with contextlib.suppress(ValueError):
+            return f"exit status {returncode} ({signal.Signals(returncode - 128).name})"
     if returncode >= 0:
         return f"exit status {returncode}"
     try:
@@ -274,150 +105,116 @@ def _signal_name(returncode: int) -> str:
         return f"killed by signal {-returncode}"
 
 
-def _read_status(path: Path) -> list[dict]:
-    if not path.exists():
-        return []
-    lines = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        with contextlib.suppress(json.JSONDecodeError):  # the child died mid-line
-            lines.append(json.loads(line))
-    return lines
+def growth_per_hour(points: list[dict], phase: str) -> float | None:
+    """RSS MiB per simulated hour at ``phase``, from the end of its first hour to its end."""
+    mine = [p for p in points if p["phase"] == phase]
+    if len(mine) < 2:
+        return None
+    first, last = mine[0], mine[-1]
+    return (last["rss_mib"] - first["rss_mib"]) / max(1e-9, last["hour"] - first["hour"])
 
 
-def _mb(kb: int | None) -> str:
-    return "n/a" if kb is None else f"{kb / 1024:.1f} MB"
+def full_undo_growth(points: list[dict], phase: str) -> float | None:
+    """RSS MiB per simulated hour at ``phase`` from its first hour that ended with the undo
+    stack as full as it ends (a bounded stack filling up is warm-up, not growth)."""
+    mine = [p for p in points if p["phase"] == phase]
+    full = [p for p in mine if p["undo"] == mine[-1]["undo"]] if mine else []
+    return growth_per_hour(full, phase) if len(full) >= 2 and len(full) < len(mine) else None
 
 
-def run_parent(args: argparse.Namespace) -> int:
-    work = Path(tempfile.mkdtemp(prefix="refkit-soak-"))
-    status_path = work / "status.jsonl"
-    stderr_path = work / "stderr.txt"
-    env = dict(os.environ)
-    env["REFKIT_DATA_DIR"] = str(work / "data")
-    env["XDG_CONFIG_HOME"] = str(work / "config")  # the app's QSettings: not the user's
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-    env["PYTHONFAULTHANDLER"] = "1"
-    if args.platform:
-        env["QT_QPA_PLATFORM"] = args.platform
-    command = [
-        args.python, str(Path(__file__).resolve()), "--child",
-        "--db", str(work / "soak.sqlite3"), "--status", str(status_path),
-        "--minutes", str(args.minutes), "--paint-ms", str(args.paint_ms),
-        "--open-every", str(args.open_every), "--drag-every", str(args.drag_every),
-        "--end-every", str(args.end_every), "--dt-minutes", str(args.dt_minutes),
-    ]  # fmt: skip
-    print(f"soak: {args.minutes:g} min planned, app under {args.python}, work folder {work}")
-    started = time.monotonic()
-    samples: list[tuple[float, int]] = []
-    with stderr_path.open("wb") as stderr:
-        child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=stderr)
-        deadline = started + args.minutes * 60 + GRACE_S
-        next_line = started + 60
-        while child.poll() is None:
-            rss = _rss_kb(child.pid)
-            now = time.monotonic()
-            if rss is not None:
-                samples.append((now, rss))
-            if now > deadline:
-                child.kill()
-                print("soak: the app did not finish in time; killed")
-            if now >= next_line:
-                lines = _read_status(status_path)
-                paints = lines[-1].get("paints", 0) if lines else 0
-                print(f"  {(now - started) / 60:5.1f} min  RSS {_mb(rss)}  paints {paints}")
-                next_line += 60
-            time.sleep(SAMPLE_EVERY_S)
-    ended = time.monotonic()
-    lines = _read_status(status_path)
-    versions = next((line for line in lines if line["kind"] == "versions"), {})
-    ready = next((line for line in lines if line["kind"] == "ready"), None)
-    done = next((line for line in lines if line["kind"] == "done"), None)
-    last = next((line for line in reversed(lines) if "paints" in line), {})
-    stderr_text = stderr_path.read_text(encoding="utf-8", errors="replace")
-    fatal = [line for line in stderr_text.splitlines() if line.startswith("Fatal Python error")]
-    warned = (
-        "has a fault on Python" in stderr_text
-    )  # refkit.gui.shell.binding_check's start-up warning
-    crashed = child.returncode != 0 or done is None
-
-    # Memory at start (when the driver begins), after warm-up, and at the end of the run.
-    # Child and parent times are both time.monotonic(): CLOCK_MONOTONIC, shared on Linux.
-    start_rss = warm_rss = end_rss = growth = None
-    if samples:
-        begin = _sample_at(samples, ready["t"] if ready else samples[0][0])
-        start_rss = begin[1]
-        warm = _sample_at(
-            samples, begin[0] + min(args.warmup * 60, (samples[-1][0] - begin[0]) / 2)
-        )
-        warm_rss = warm[1]
-        # The end: as the app measured itself when the driver stopped (the window closes right
-        # after, and frees memory), or the last sample before a crash.
-        end_t, end_rss = (done["t"], done["rss_kb"]) if done else samples[-1]
-        if end_t - warm[0] > 60:
-            growth = (end_rss - warm_rss) / (end_t - warm[0]) * 3600
-
-    driven_s = ((done["t"] if done else ended) - ready["t"]) if ready else 0.0
-    print()
-    print(f"python {versions.get('python', '?')}, PySide6 {versions.get('pyside6', '?')}")
+def report(label: str, result: dict) -> None:
+    print(f"\n== {label}: {result['presses']} presses, input by {result['input']} ==")
+    print("hour  pace     presses  RSS MiB  heap MiB  tracemalloc MiB  widgets  undo steps")
     print(
-        f"app ran:        {ended - started:.0f} s after launch; driven {driven_s / 60:.2f} min "
-        f"({driven_s:.0f} s; planned {args.minutes:g} min)"
+        f"start warm-up  {'':>7}  {result['start']['rss_mib']:7.1f}  "
+        f"{_mib(result['start'].get('heap_mib'))}  {_mib(result['start'].get('trace_mib'))}"
+        f"         {result['start']['widgets']:7d}  {result['start']['undo']:10d}"
     )
-    print(f"paints done:    {last.get('paints', 0)}  (crows opened {last.get('crows_opened', 0)}, "
-          f"drags {last.get('drags', 0)}, End DT {last.get('end_dts', 0)} pressed "
-          f"+ {last.get('auto_end_dts', 0)} at zero, "
-          f"reached DT {last.get('dt')})")  # fmt: skip
-    print(f"crash:          {'YES' if crashed else 'no'} — {_signal_name(child.returncode)}"
-          + (" (never finished its run)" if done is None else ""))  # fmt: skip
-    if fatal:
-        print(f"                {fatal[0]}")
-    print(f"start-up warning of a faulty PySide6: {'shown' if warned else 'none'}")
-    print(f"resident (RSS): start {_mb(start_rss)}, after warm-up {_mb(warm_rss)}, "
-          f"end {_mb(end_rss)}")  # fmt: skip
-    if growth is not None:
-        print(f"growth after warm-up: {growth / 1024:+.1f} MB per hour")
-    if crashed or args.show_stderr:
-        # The offscreen platform's one complaint is noise, not the app's.
-        tail = [line for line in stderr_text.splitlines() if OFFSCREEN_NOISE not in line][-15:]
-        print("stderr (last lines):")
-        for line in tail:
-            print(f"    {line}")
-    if args.keep:
-        print(f"kept: {work}")
-    else:
-        shutil.rmtree(work, ignore_errors=True)
-    return 1 if crashed else 0
+    for point in result["points"]:
+        print(
+            f"{point['hour']:4d}  {point['phase']:<7}  {point['presses']:7d}  "
+            f"{point['rss_mib']:7.1f}  {_mib(point.get('heap_mib'))}  "
+            f"{_mib(point.get('trace_mib'))}         {point['widgets']:7d}  {point['undo']:10d}"
+        )
+    for phase in ("referee", "dense"):
+        growth = growth_per_hour(result["points"], phase)
+        if growth is not None:
+            print(f"RSS growth after the first hour at the {phase} pace: {growth:+.2f} MiB/h")
+        full = full_undo_growth(result["points"], phase)
+        if full is not None:
+            print(f"  once the undo stack was full (its depth bounds it): {full:+.2f} MiB/h")
+    if result.get("grown"):
+        print("Python memory grown most, end of hour 1 to the end (tracemalloc, by line):")
+        for size, count, where in result["grown"]:
+            print(f"  {size / 1024:+9.1f} KiB {count:+8d} blocks  {where}")
+    print("\ninput latency, ms (p50 / p99 / max; n presses) per action per hour:")
+    actions = sorted({a for hour in result["latency"].values() for a in hour})
+    hours = sorted(result["latency"], key=int)
+    print(f"{'action':<18}" + "".join(f"{'hour ' + h:>22}" for h in hours))
+    for action in actions:
+        cells = []
+        for hour in hours:
+            values = result["latency"][hour].get(action, {}).get("input", [])
+            if values:
+                s = summary(values)
+                cells.append(f"{s['p50']:5.0f}/{s['p99']:4.0f}/{s['max']:4.0f} n{len(values):<3}")
+            else:
+                cells.append("-")
+        print(f"{action:<18}" + "".join(f"{c:>22}" for c in cells))
+    worst = [
+        (summary(v["input"])["max"], action, hour)
+        for hour, row in result["latency"].items()
+        for action, v in row.items()
+    ]
+    if worst:
+        value, action, hour = max(worst)
+        print(f"worst press: {action} in hour {hour}, {value:.0f} ms to the next input")
+    for phase, charged in result.get("grown_by", {}).items():
+        top = sorted(charged.items(), key=lambda kv: -kv[1][0])[:6]
+        print(f"RSS growth charged to the press before it ({phase} pace), MiB total / per press:")
+        for action, (mib, count) in top:
+            print(f"  {action:<22} {mib:+8.2f} / {mib / max(1, count):+6.3f}  (n {count:.0f})")
+    if result["errors"]:
+        print("presses that raised (action: count, first traceback's last line):")
+        for action, (count, last_line) in result["errors"].items():
+            print(f"  {action}: {count}  {last_line}")
+    if result["dismissed"]:
+        print(f"dialogs left open and dismissed by the bench: {result['dismissed']}")
+    if result["probe_resent"]:
+        print(f"probe clicks sent again (windows shown then): {result['probe_resent']}")
+    if result["refusals"]:
+        print(f"presses the app refused, and why: {result['refusals']}")
+    print(f"status messages seen (last 5): {result['statuses'][-5:]}")
+    print(f"the app's stderr (last lines): {result['stderr_tail']}")
 
 
-def _sample_at(samples: list[tuple[float, int]], when: float) -> tuple[float, int]:
-    """The first sample taken at or after ``when`` (the last one if none is)."""
-    for sample in samples:
-        if sample[0] >= when:
-            return sample
-    return samples[-1]
+def _mib(value: float | None) -> str:
+    return f"{value:8.1f}" if value is not None else f"{'-':>8}"
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--minutes", type=float, default=10.0, help="how long to drive the app")
-    parser.add_argument("--python", default=sys.executable, help="interpreter to run the app")
-    parser.add_argument("--paint-ms", type=float, default=8.0, help="repaint request interval")
-    parser.add_argument("--open-every", type=float, default=2.0, help="seconds between crows")
-    parser.add_argument("--drag-every", type=float, default=1.0, help="seconds between drags")
-    parser.add_argument("--end-every", type=float, default=75.0, help="seconds between End DT")
-    parser.add_argument("--dt-minutes", type=float, default=1.0, help="length of each DT")
-    parser.add_argument("--warmup", type=float, default=2.0, help="minutes before growth counts")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--filled", type=Path, required=True, help="make_filled_database.py's")
+    parser.add_argument("--big", type=Path, help="make_filled_database.py --scale 10's")
+    parser.add_argument("--referee-hours", type=int, default=3)
+    parser.add_argument("--dense-hours", type=int, default=1)
+    parser.add_argument("--speed", type=float, default=10.0, help="simulated s per real s")
+    parser.add_argument("--referee-gap", type=float, nargs=2, default=(20.0, 40.0))
+    parser.add_argument("--dense-gap", type=float, nargs=2, default=(2.0, 4.0))
+    parser.add_argument("--offscreen", action="store_true", help="no Xvfb, no real input")
+    parser.add_argument("--no-trace", action="store_true", help="tracemalloc off")
+    parser.add_argument("--seed", type=int, default=30)
     parser.add_argument(
-        "--platform", default="offscreen", help="QT_QPA_PLATFORM for the app ('' keeps yours)"
+        "--python", default=sys.executable, help="the app's interpreter (e.g. another PySide6)"
     )
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
-    parser.add_argument("--show-stderr", action="store_true", help="print the app's stderr tail")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--db", help=argparse.SUPPRESS)
-    parser.add_argument("--status", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    return run_child(args) if args.child else run_parent(args)
+    for label, database in (("filled", args.filled), ("10x filled", args.big)):
+        if database is not None:
+            result = run(database, args)
+            report(f"{label} database ({database.name})", result)
+    return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())

@@ -1,0 +1,291 @@
+"""What the benches that play an evening in the real window share (issue 30): one place for it.
+
+* :func:`isolated_env`, :func:`copy_database`, :func:`under_xvfb`: a measured process of the
+  real window on a copy of a database, with its own data folder, settings (``XDG_CONFIG_HOME``)
+  and home, optionally inside its own Xvfb (real window-system input);
+* :func:`when_app_ready`: call a function with the ``RefkitApp`` once every panel is built;
+* :class:`SimulatedClock` and :func:`use_clock`: the services' injected clock (the dungeon
+  clock, roll times, …) running ``speed`` times faster than the wall clock, so that hours of
+  an evening pass in minutes;
+* :class:`InputProbe`: a press's input latency, from the press to the next real pointer click
+  (sent through XTEST 2 ms in) reaching a widget — what a referee feels as a held-back click;
+* :func:`rss_mib`, :func:`summary`: resident memory and p50/p99/max.
+
+Imported by the benches run as scripts (their folder is first on ``sys.path``) and by the
+measured processes they start.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import shutil
+import statistics
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+CHECKOUT = HERE.parents[1]
+PROBE_DELAY_S = 0.002
+"""How long after a press begins the probe click is sent (the press is under way by then)."""
+PROBE_AGAIN_S = 2.0
+"""A probe click not arrived by then was lost (a window was in the way, a dialog blocked the
+window): another is sent, as a user clicks again; the latency counts from the press."""
+PROBE_GIVE_UP_S = 60.0
+"""A probe click that has not arrived by then never will: the run stops and says so."""
+XVFB_SCREEN = "-screen 0 1600x1000x24"
+
+
+# -- the measured process -------------------------------------------------------------------------
+
+
+def isolated_env(work: Path, **extra: str) -> dict[str, str]:
+    """The environment of a measured process: its data folder, settings and home in ``work``
+    (never the developer's), this checkout first on ``PYTHONPATH``, ``extra`` on top."""
+    env = dict(os.environ)
+    env.update(REFKIT_DATA_DIR=str(work), XDG_CONFIG_HOME=str(work / "config"), HOME=str(work))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(CHECKOUT), env.get("PYTHONPATH")]))
+    env["PYTHONFAULTHANDLER"] = "1"
+    env.update(extra)
+    return env
+
+
+def copy_database(database: Path, work: Path) -> Path:
+    """A copy of ``database`` in ``work`` for one run: the file given is never changed."""
+    copy = work / "refkit.db"
+    shutil.copy(database, copy)
+    return copy
+
+
+def under_xvfb(command: list[str]) -> list[str]:
+    """``command`` inside an Xvfb of its own (``xvfb-run -a``): real X input, no screen needed."""
+    if shutil.which("xvfb-run") is None:
+        raise RuntimeError("needs xvfb-run (Xvfb) for real window-system input")
+    return ["xvfb-run", "-a", "-s", XVFB_SCREEN, *command]
+
+
+def when_app_ready(callback: Callable[[Any], None], delay_ms: int = 1500) -> None:
+    """Call ``callback(app)`` ``delay_ms`` after the window built every panel (in-process)."""
+    from PySide6.QtCore import QTimer
+
+    from refkit.gui import main
+
+    init = main.RefkitApp.__init__
+
+    def captured_init(self: Any, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        self.when_ready(lambda *_args: QTimer.singleShot(delay_ms, lambda: callback(self)))
+
+    main.RefkitApp.__init__ = captured_init  # type: ignore[method-assign]
+
+
+# -- simulated time ---------------------------------------------------------------------------
+
+
+class SimulatedClock:
+    """Epoch seconds that run ``speed`` times as fast as the wall clock, from now on.
+
+    Changing the speed keeps the time read so far (no jump): an evening's referee hours at one
+    speed, then a dense hour at another."""
+
+    def __init__(self, speed: float = 1.0) -> None:
+        self._real0 = time.monotonic()
+        self._sim0 = time.time()
+        self.speed = speed
+        self.started = self._sim0
+
+    def __call__(self) -> float:
+        return self._sim0 + (time.monotonic() - self._real0) * self.speed
+
+    def set_speed(self, speed: float) -> None:
+        now = self()
+        self._real0, self._sim0, self.speed = time.monotonic(), now, speed
+
+    def hours(self) -> float:
+        """Simulated hours since the clock was made."""
+        return (self() - self.started) / 3600
+
+
+def use_clock(clock: Callable[[], float]) -> None:
+    """Every ``Services`` made from now on reads ``clock`` unless given one (the window's: the
+    dungeon clock, its deadlines, roll and log times)."""
+    from refkit import compose
+
+    init = compose.Services.__init__
+
+    def with_clock(self: Any, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("clock", clock)
+        init(self, *args, **kwargs)
+
+    compose.Services.__init__ = with_clock  # type: ignore[method-assign]
+
+
+# -- input latency ----------------------------------------------------------------------------
+
+
+class InputProbe:
+    """Times presses as the user feels them (call :meth:`start` on the GUI thread).
+
+    ``x11``: a second thread sends a real pointer click through XTEST ``PROBE_DELAY_S`` after
+    each press begins, at the middle of ``target`` (the status bar); the press's input latency
+    is the time until that click reaches ``target`` (a click lost to a window in the way is
+    sent again every ``PROBE_AGAIN_S``, see :attr:`resent`). Qt holds back only window-system
+    input, so this needs the ``xcb`` platform. Without ``x11`` (offscreen) the latency is the
+    time until the event loop runs a timer posted when the press returned: blind to input held
+    back while the press waited, and counting work queued behind the press, which a click
+    would not wait for — another measure, not comparable.
+    """
+
+    def __init__(self, x11: bool) -> None:
+        self.x11 = x11
+        self._clicked: list[float] = []
+        self._go = threading.Event()
+        self._target: Any = None
+        self.resent: Counter[str] = Counter()
+        """The windows shown when a probe click had to be sent again, by class."""
+
+    def start(self, target: Any) -> None:
+        from PySide6.QtCore import QEvent, QObject
+        from PySide6.QtWidgets import QApplication, QWidget
+
+        self._target = target
+        if not self.x11:
+            return
+        x11 = ctypes.CDLL("libX11.so.6")
+        xtst = ctypes.CDLL("libXtst.so.6")
+        x11.XOpenDisplay.restype = ctypes.c_void_p
+        x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        x11.XFlush.argtypes = [ctypes.c_void_p]
+        xtst.XTestFakeButtonEvent.argtypes = [
+            ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong,
+        ]  # fmt: skip
+        xtst.XTestFakeMotionEvent.argtypes = [
+            ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_ulong,
+        ]  # fmt: skip
+        display = x11.XOpenDisplay(None)
+        if not display:
+            raise RuntimeError("cannot open the X display for the probe clicks")
+        self._x11, self._xtst, self._display = x11, xtst, display
+        presses = (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick)
+        clicked = self._clicked
+
+        class Filter(QObject):
+            def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+                if (
+                    event.type() in presses
+                    and isinstance(watched, QWidget)
+                    and (watched is target or target.isAncestorOf(watched))
+                ):
+                    clicked.append(time.perf_counter())
+                return False
+
+        self._filter = Filter()
+        QApplication.instance().installEventFilter(self._filter)
+        threading.Thread(target=self._click_when_told, daemon=True, name="probe").start()
+
+    def aim(self) -> None:
+        """Put the pointer on the target again (it may have moved, or a window opened)."""
+        if self.x11:
+            spot = self._target.mapToGlobal(self._target.rect().center())
+            self._xtst.XTestFakeMotionEvent(self._display, -1, spot.x(), spot.y(), 0)
+            self._x11.XFlush(self._display)
+
+    def _click_when_told(self) -> None:
+        while True:
+            self._go.wait()
+            self._go.clear()
+            time.sleep(PROBE_DELAY_S)
+            self._xtst.XTestFakeButtonEvent(self._display, 1, 1, 0)
+            self._xtst.XTestFakeButtonEvent(self._display, 1, 0, 0)
+            self._x11.XFlush(self._display)
+
+    def press(
+        self,
+        act: Callable[[], object],
+        then: Callable[[float, float, object], None],
+        *,
+        late: bool = False,
+    ) -> None:
+        """Run ``act`` now; once its probe arrived, ``then(input_ms, done_ms, act's result)``.
+
+        ``late``: the probe click is sent once ``act`` returned, not while it runs — for a press
+        that opens a window-modal dialog, presses in it and closes it (a click on the window
+        behind a modal dialog is refused by design, not held back)."""
+        from PySide6.QtCore import QTimer
+        from PySide6.QtWidgets import QApplication
+
+        before = len(self._clicked)
+        started = time.perf_counter()
+        if self.x11 and not late:
+            self._go.set()
+        result = act()
+        done = time.perf_counter()
+        if self.x11 and late:
+            self._go.set()
+        if not self.x11:
+            QTimer.singleShot(
+                0, lambda: then((time.perf_counter() - started) * 1000, (done - started) * 1000,
+                                result)
+            )  # fmt: skip
+            return
+
+        resent = [started]
+
+        def arrived() -> None:
+            if len(self._clicked) == before:
+                now = time.perf_counter()
+                if now - started > PROBE_GIVE_UP_S:
+                    shown = [type(w).__name__ for w in QApplication.topLevelWidgets()
+                             if w.isVisible()]  # fmt: skip
+                    print(f"the probe click never arrived; windows shown: {shown}",
+                          file=sys.stderr, flush=True)  # fmt: skip
+                    os._exit(4)
+                if now - resent[0] > PROBE_AGAIN_S:  # lost to a window in the way: again
+                    resent[0] = now
+                    self.resent.update(
+                        type(w).__name__
+                        for w in QApplication.topLevelWidgets()
+                        if w.isVisible() and w is not self._target.window()
+                    )
+                    self.aim()
+                    self._go.set()
+                QTimer.singleShot(1, arrived)
+                return
+            then((self._clicked[before] - started) * 1000, (done - started) * 1000, result)
+
+        arrived()
+
+
+# -- figures ----------------------------------------------------------------------------------
+
+
+def rss_mib(pid: int | str = "self") -> float | None:
+    """Resident memory of a process (VmRSS) in MiB, None once it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def p99(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+
+
+def summary(values: Sequence[float]) -> dict[str, float]:
+    """p50, p99 and max of ``values`` (not empty)."""
+    return {"p50": statistics.median(values), "p99": p99(values), "max": max(values)}
+
+
+def on_sys_path() -> None:
+    """This folder on ``sys.path`` (a measured process started with ``-c`` imports from it)."""
+    if str(HERE) not in sys.path:
+        sys.path.insert(0, str(HERE))

@@ -1,0 +1,399 @@
+"""The measured process of ``bench_soak.py``: the real window, and a referee playing an evening.
+
+    python tests/bench/_soak_child.py DATABASE OPTIONS_JSON
+
+Prints one line ``SOAK {json}`` with the figures and exits; see ``bench_soak.py``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import gc
+import json
+import os
+import random
+import sys
+import time
+import traceback
+from collections import Counter
+from typing import Any
+
+from _evening import InputProbe, SimulatedClock, rss_mib, use_clock, when_app_ready
+
+OPTIONS = json.loads(sys.argv[2])
+TRACE = not OPTIONS["no_trace"]
+if TRACE:
+    import tracemalloc
+
+    tracemalloc.start(1)
+
+from PySide6.QtCore import QTimer  # noqa: E402 (after tracemalloc starts: it sees Qt's objects)
+from PySide6.QtWidgets import QApplication, QDialog  # noqa: E402
+
+from refkit.gui.shell.panel_registry import PanelId  # noqa: E402
+from refkit.rules.dungeon.clock import ClockState  # noqa: E402
+
+PARTY = "The Sample Party"
+CASTER, BOOK = "Hesper Quill", "Fire lance book"
+LOOKUPS = ("torch", "rest", "th", "encounter", "mi", "wound", "spell", "greed", "d", "bane")
+DISMISS_AFTER_S = 2.0
+SNAPSHOT = os.path.join(os.environ["REFKIT_DATA_DIR"], "hour-1.tracemalloc")
+WEIGHTS = {
+    "End DT": 2.0, "encounter check": 1.0, "resolve encounter": 1.0, "encounter table": 0.5,
+    "attack": 3.0, "damage": 2.0, "heal": 2.0, "crow edit": 2.0, "open crow": 1.0,
+    "cast": 1.0, "rest": 0.3, "travel day": 0.5, "d100": 3.0, "lookup": 1.5,
+}  # fmt: skip
+"""How often a referee does each, relative to the others."""
+IN_A_DIALOG = frozenset({"attack", "cast"})
+"""Presses made in a window-modal dialog, opened and closed by the press: probed once it is
+closed (see ``InputProbe.press``)."""
+
+clock = SimulatedClock(float(OPTIONS["speed"]))
+use_clock(clock)
+
+
+class Evening:
+    """Presses the window's actions at a referee's pace and records what each cost."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.rng = random.Random(OPTIONS["seed"])
+        self.probe = InputProbe(x11=not OPTIONS["offscreen"])
+        self.latency: dict[int, dict[str, dict[str, list[float]]]] = {}
+        self.points: list[dict] = []
+        self.errors: dict[str, list] = {}
+        self.dismissed: Counter[str] = Counter()
+        self.refusals: Counter[str] = Counter()
+        self.statuses: list[str] = []
+        self.seen_open: dict[int, float] = {}
+        self.presses = 0
+        self.hour = 0
+        self.started = 0.0
+        self.first_snapshot: Any = None
+        self.last_press: str | None = None
+        self.rss_before = 0.0
+        self.grown_by: dict[str, dict[str, list[float]]] = {}
+        self.fight_crows: list[str] = []
+        self.crow_index = 0
+        self.note = 0
+        self.referee_hours = int(OPTIONS["referee_hours"])
+        self.hours = self.referee_hours + int(OPTIONS["dense_hours"])
+
+    # -- set-up -----------------------------------------------------------------------------
+
+    def begin(self) -> None:
+        app = self.app
+        app.window.statusBar().messageChanged.connect(self._status)
+        self.turn = app.dungeon.turn_panel
+        self.crows = app.character_panels.session
+        combo = self.turn.party_combo
+        if combo.currentData() != PARTY and combo.findData(PARTY) >= 0:
+            combo.setCurrentIndex(combo.findData(PARTY))  # the sample party at the table
+            combo.activated.emit(combo.findData(PARTY))
+        self.names = self._crow_names()
+        self.crows.open(self.names[0])
+        self.turn.settings_box.auto_end_check.setChecked(True)  # a DT ends by itself at zero
+        self.turn.dungeon_edit.setText("Soak caverns")
+        app.actions.action("dt_run").trigger()
+        tables = self.turn.encounters.table_combo
+        if tables.count() > 1 and tables.currentData() is None:
+            tables.setCurrentIndex(1)  # the dungeon's encounter table: the first offered
+            tables.activated.emit(1)
+        self.tracker = app.panels.widget(PanelId.FIGHT)
+        self._new_fight()
+        self.travel = app.panels.widget(PanelId.TRAVEL_DAY)
+        self._start_journey()
+        QTimer(app.window, interval=500, timeout=self._dismiss_stray_dialogs).start()
+        self.probe.start(app.window.statusBar())
+        self.probe.aim()
+        self.warm_up = list(WEIGHTS)
+        QTimer.singleShot(500, self._next)
+
+    def _crow_names(self) -> list[str]:
+        party = self.turn.party
+        members = list(self.turn.session.write(party.members)) if party is not None else []
+        others = [n for n in self.crows.service.names() if n not in members][:9]
+        return (members or []) + others
+
+    def _new_fight(self) -> None:
+        tracker = self.tracker
+        for fighter in list(tracker.session.state.combatants):
+            tracker.run(lambda name=fighter.name: tracker.session.remove(name))
+        tracker.add_party()
+        tracker.count_spin.setValue(2)
+        tracker.add_creatures()
+        tracker.new_round()
+
+    def _start_journey(self) -> None:
+        panel = self.travel
+        panel.reload()
+        if panel.start_map.count() == 0:
+            return  # no stored map: a travel day is then refused, and that is timed
+        panel.with_party.setChecked(True)
+        panel.new_journey.setText(f"Soak road {self.rng.randrange(10**6)}")
+        panel.hirelings.setText("Mara=1,2,0; Mule=0,-3,3,animal")
+        panel.start_journey()
+
+    # -- the evening --------------------------------------------------------------------------
+
+    def _next(self) -> None:
+        if self.warm_up:  # each action once, not counted: every panel and dialog built once
+            action = self.warm_up.pop(0)
+            self.probe.press(lambda: self._act(action), lambda *_: self._after(None))
+            return
+        if not self.started:
+            gc.collect()
+            self.start_point = self._point("warm-up", 0)
+            self.started = clock()
+        hour = int((clock() - self.started) // 3600)
+        if hour > self.hour:
+            self._end_hour()
+            self.hour = hour
+            if self.hour >= self.hours:
+                self._finish()
+                return
+        action = self.rng.choices(list(WEIGHTS), weights=list(WEIGHTS.values()))[0]
+        self._charge_memory()
+        self.probe.press(lambda: self._act(action), self._timed, late=action in IN_A_DIALOG)
+
+    def _charge_memory(self) -> None:
+        """What the resident memory grew by since the last press began, charged to that press
+        (its after-effects and the idle wait after it included)."""
+        now = rss_mib() or 0.0
+        if self.last_press is not None:
+            phase = "dense" if self.hour >= self.referee_hours else "referee"
+            grown = self.grown_by.setdefault(phase, {}).setdefault(self.last_press, [0.0, 0])
+            grown[0] += now - self.rss_before
+            grown[1] += 1
+        self.rss_before = now
+
+    def _timed(self, input_ms: float, done_ms: float, label: object) -> None:
+        row = self.latency.setdefault(self.hour + 1, {}).setdefault(
+            str(label), {"input": [], "done": []}
+        )
+        self.last_press = str(label)
+        row["input"].append(round(input_ms, 2))
+        row["done"].append(round(done_ms, 2))
+        self.presses += 1
+        self._after(self.hour)
+
+    def _after(self, hour: int | None) -> None:
+        pace = "dense" if hour is not None and hour >= self.referee_hours else "referee"
+        low, high = OPTIONS[f"{pace}_gap"]
+        self.probe.aim()
+        wait_ms = self.rng.uniform(low, high) / clock.speed * 1000
+        QTimer.singleShot(round(wait_ms), self._next)
+
+    def _act(self, action: str) -> str:
+        try:
+            return getattr(self, "do_" + action.replace(" ", "_"))() or action
+        except Exception as error:  # counted and reported; the evening goes on
+            count, last = self.errors.get(action, (0, ""))
+            if not last:
+                last = traceback.format_exception(error)[-1].strip()
+            self.errors[action] = [count + 1, last]
+            return action
+
+    def _status(self, text: str) -> None:
+        if text:
+            self.statuses.append(text)
+            del self.statuses[:-20]
+
+    def _dismiss_stray_dialogs(self) -> None:
+        now = time.monotonic()
+        shown = {id(w): w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog)
+                 and w.isVisible()}  # fmt: skip
+        for key in list(self.seen_open):
+            if key not in shown:
+                del self.seen_open[key]
+        for key, dialog in shown.items():
+            first = self.seen_open.setdefault(key, now)
+            if now - first > DISMISS_AFTER_S:
+                self.dismissed[type(dialog).__name__] += 1
+                dialog.reject()
+
+    # -- the actions (each returns what it did, when that differs from its name) --------------
+
+    def _view(self) -> Any:
+        return self.turn.session.view()
+
+    def do_End_DT(self) -> str:
+        view = self._view()
+        state = view.clock.state if view is not None else None
+        if state is ClockState.RESTING:
+            self.turn.finish_rest()
+            return "finish rest"
+        if state is ClockState.RUNNING:
+            self.app.actions.action("dt_end").trigger()
+            return "End DT"
+        self.app.actions.action("dt_run").trigger()
+        return "start DT"
+
+    def do_encounter_check(self) -> None:
+        self.app.actions.action("dt_loud_noise").trigger()
+
+    def do_resolve_encounter(self) -> str:
+        view = self._view()
+        if view is None or not view.clock.pending_encounters:
+            return self.do_encounter_table()
+        self.turn.resolve_encounter(0)
+        return "resolve encounter"
+
+    def do_encounter_table(self) -> str:
+        self.turn.roll_encounter_table()
+        return "encounter table"
+
+    def do_attack(self) -> str:
+        from refkit.gui.combat.attack_dialog import AttackDialog
+
+        self.app.actions.action("fight_attack").trigger()
+        dialog = self.app.window.findChild(AttackDialog)
+        if dialog is None or not dialog.isVisible():
+            self._new_fight()
+            return "new fight"
+        try:
+            report = dialog.roll()
+        finally:
+            dialog.close()
+        if report is None:
+            self._new_fight()  # won (or refused): the next creatures come in
+            return "attack, new fight"
+        self.tracker.next_turn()
+        return "attack"
+
+    def do_damage(self) -> None:
+        self.crows.damage(1)
+
+    def do_heal(self) -> None:
+        self.crows.heal_stamina(1)
+
+    def do_crow_edit(self) -> str:
+        self.note += 1
+        if self.note % 2:
+            self.crows.edit_notes(f"Soak note {self.note}: the party argued about the map")
+            return "crow edit (notes)"
+        sheet = self.app.character_panels.sheet
+        condition = sorted(sheet.condition_buttons)[self.note % len(sheet.condition_buttons)]
+        sheet.condition_buttons[condition].click()
+        return "crow edit (condition)"
+
+    def do_open_crow(self) -> None:
+        self.crow_index = (self.crow_index + 1) % len(self.names)
+        self.crows.open(self.names[self.crow_index])
+
+    def do_cast(self) -> str:
+        from refkit.gui.magic.cast_dialog import CastDialog
+
+        self.app.actions.action("magic_cast").trigger()
+        dialog = self.app.window.findChild(CastDialog)
+        if dialog is None:
+            raise RuntimeError("Cast a spell did not open")
+        try:
+            dialog.select_crow(CASTER)
+            dialog.select_book(BOOK)
+            plan = dialog.cast()
+        finally:
+            dialog.close()
+        if plan is None:
+            self.refusals[dialog.refusal.text()] += 1
+            return "cast (refused)"
+        return "cast"
+
+    def do_rest(self) -> str:
+        view = self._view()
+        if view is not None and view.clock.state is ClockState.RESTING:
+            self.turn.finish_rest()
+            return "finish rest"
+        self.turn.start_rest()
+        return "rest"
+
+    def do_travel_day(self) -> str:
+        if self.travel.journey is None:
+            self._start_journey()
+        if self.travel.travel():
+            return "travel day"
+        self.refusals[self.travel.problem.text()] += 1
+        return "travel day (refused)"
+
+    def do_d100(self) -> None:
+        self.app.actions.action("roll_d100").trigger()
+
+    def do_lookup(self) -> str:
+        from refkit.gui.lookup.dialog import LookupDialog
+
+        self.app.actions.action("lookup").trigger()
+        dialog = next((w for w in QApplication.topLevelWidgets()
+                       if isinstance(w, LookupDialog) and w.isVisible()), None)  # fmt: skip
+        if dialog is None:
+            return "lookup (preparing)"
+        try:
+            dialog.search_box.setText(LOOKUPS[self.presses % len(LOOKUPS)])
+            dialog.search_now()
+            dialog.read_selected()
+        finally:
+            dialog.close()
+        return "lookup"
+
+    # -- figures ------------------------------------------------------------------------------
+
+    def _point(self, phase: str, hour: int) -> dict:
+        gc.collect()
+        point = {
+            "phase": phase, "hour": hour, "presses": self.presses, "rss_mib": rss_mib(),
+            "widgets": len(QApplication.allWidgets()), "undo": self.app.undo_stack.count(),
+            "sim_h": round(clock.hours(), 3), "real_s": round(time.monotonic(), 1),
+        }  # fmt: skip
+        if TRACE:
+            point["heap_mib"] = tracemalloc.get_traced_memory()[0] / 2**20
+            point["trace_mib"] = tracemalloc.get_tracemalloc_memory() / 2**20
+        print("SOAK-HOUR " + json.dumps(point), flush=True)
+        return point
+
+    def _end_hour(self) -> None:
+        phase = "dense" if self.hour >= self.referee_hours else "referee"
+        if TRACE and self.hour == 0:
+            # Kept on disk, not in memory (a snapshot of every block is ~100 MiB), and what
+            # taking it left free handed back before the hour's figures are read: the growth
+            # from here on is the app's. (Trimming now can only make later growth look larger.)
+            snapshot = tracemalloc.take_snapshot()
+            snapshot.dump(SNAPSHOT)
+            del snapshot
+            gc.collect()
+            ctypes.CDLL(None).malloc_trim(0)
+            self.first_snapshot = SNAPSHOT
+        self.points.append(self._point(phase, self.hour + 1))
+
+    def _finish(self) -> None:
+        grown = []
+        if TRACE and self.first_snapshot is not None:
+            last = tracemalloc.take_snapshot()
+            first = tracemalloc.Snapshot.load(self.first_snapshot)
+            stats = last.compare_to(first, "lineno")
+            grown = [[s.size_diff, s.count_diff, str(s.traceback)] for s in stats[:12]]
+        result = {
+            "presses": self.presses, "input": "offscreen loop" if OPTIONS["offscreen"]
+            else "real X clicks (Xvfb)", "start": self.start_point, "points": self.points,
+            "latency": self.latency, "errors": self.errors, "dismissed": dict(self.dismissed),
+            "refusals": dict(self.refusals),
+            "probe_resent": dict(self.probe.resent),
+            "statuses": self.statuses, "grown": grown, "grown_by": self.grown_by,
+        }  # fmt: skip
+        print("SOAK " + json.dumps(result), flush=True)
+        os._exit(0)
+
+
+def main() -> int:
+    from refkit.gui import main as gui_main
+
+    evenings: list[Evening] = []
+
+    def begin(app: Any) -> None:
+        evenings.append(Evening(app))
+        evenings[0].begin()
+
+    when_app_ready(begin)
+    return gui_main.run_app(db_url=sys.argv[1])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
