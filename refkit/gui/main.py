@@ -56,6 +56,9 @@ if TYPE_CHECKING:
     from refkit.compose import Services
     from refkit.dice.records import LoggedRoll, RollRecord
     from refkit.gui.characters.install import CharacterPanels
+    from refkit.gui.dice.panel import DicePanel
+    from refkit.gui.dice.roll_log_model import RollLogModel
+    from refkit.gui.dice.roll_log_panel import RollLogPanel
     from refkit.gui.dungeon.install import DungeonPanels
     from refkit.gui.shell.database_open_dialog import DatabaseOpenDialog
     from refkit.gui.shell.file_gone_bar import DatabaseFileWatch
@@ -142,9 +145,6 @@ class RefkitApp:
         self.panels.add_to_menu(MenuId.VIEW, "panels_menu", [panels_menu.menuAction()])
         self.panels.add_actions(window_action_specs(self))
         self.dice = dice_install.register(self.panels, self.context)
-        self.dice_panel = self.dice.panel
-        self.log_panel = self.dice.log_panel
-        self.log_model = self.dice.log_model
         games_install.register(self.panels, self.context)
         self.panels.arrange(self.panels.panel(PanelId.DICE).raise_)
         self.window.add_panel_toggles(panels_menu)
@@ -157,6 +157,20 @@ class RefkitApp:
         self.window.closing.connect(self.shutdown)
         self.window.set_layout_reset(self._reset_layout)
         self.window.restore_layout()
+
+    # the dice panels: built right after the first paint, or when asked for before it -------
+
+    @property
+    def dice_panel(self) -> DicePanel:
+        return self.dice.panel
+
+    @property
+    def log_panel(self) -> RollLogPanel:
+        return self.dice.log_panel
+
+    @property
+    def log_model(self) -> RollLogModel:
+        return self.dice.log_model
 
     # actions --------------------------------------------------------------------------------
 

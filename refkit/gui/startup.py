@@ -90,6 +90,8 @@ class StartupSequence:
         if self.plan.stopped:
             return
         front = read.result()  # the reader catches what a file can do: anything else is a fault
+        # The dice panels, left out of the first frame: the worker has imported their modules.
+        self.app.dice.build_panels()
         next_stage = self.plan.stored_read(front is not None)
         if next_stage is Stage.STORED_FRONT and front is not None:
             self.run_steps(self._stored_steps(front))

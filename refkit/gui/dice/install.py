@@ -1,8 +1,11 @@
 """Registers the dice screens: the Dice panel, the roll log, their menu entries and keys.
 
-Both panels are built at once (the first paint shows them); the dice service arrives when the
-database is open (:meth:`DiceFeature.attach`). Every roll the app makes, a game's included, then
-lands in the roll log, which the log panel follows.
+The first frame shows both docks in their places; the panels themselves are built right after
+it, once the worker has imported their modules (:meth:`DiceFeature.build_panels`, called by the
+start-up), or at once when anything asks for one earlier (:attr:`DiceFeature.panel`). Importing
+and building them before the first paint was a fifth of the time to it. The dice service
+arrives when the database is open (:meth:`DiceFeature.attach`). Every roll the app makes, a
+game's included, then lands in the roll log, which the log panel follows.
 """
 
 from __future__ import annotations
@@ -11,9 +14,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 
-from refkit.gui.dice.panel import DicePanel
-from refkit.gui.dice.roll_log_model import RollLogModel
-from refkit.gui.dice.roll_log_panel import RollLogPanel
 from refkit.gui.shell.actions import ActionSpec
 from refkit.gui.shell.gui_thread import GuiThreadListener
 from refkit.gui.shell.panel_registry import (
@@ -28,8 +28,13 @@ from refkit.gui.shell.undo_adapter import push_command
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from PySide6.QtWidgets import QWidget
+
     from refkit.app.dice_service import DiceService
     from refkit.dice.records import LoggedRoll
+    from refkit.gui.dice.panel import DicePanel
+    from refkit.gui.dice.roll_log_model import RollLogModel
+    from refkit.gui.dice.roll_log_panel import RollLogPanel
 
 LOG_LOAD_LIMIT = 2000
 """How many of the newest rolls the log panel loads at start-up."""
@@ -56,16 +61,54 @@ class DiceFeature:
     def __init__(self, registry: PanelRegistry, context: FeatureContext) -> None:
         self._registry = registry
         self._context = context
-        window = context.window
         self.service: DiceService | None = None
-        self.log_model = RollLogModel(parent=window)
-        self.panel = DicePanel()
-        self.log_panel = RollLogPanel(self.log_model)
-        order = context.settings.value(ORDER_KEY, "sequential")
-        self.panel.set_order("net" if order == "net" else "sequential")
-        self.panel.status_message.connect(window.show_status)
-        self.log_panel.status_message.connect(window.show_status)
-        self.log_panel.clear_confirmed.connect(self.clear_log)
+        self._log_model: RollLogModel | None = None
+
+    # the panels, built after the first paint or when first asked for ----------------------
+
+    def build_panels(self) -> None:
+        """Build both panels now (once): the start-up's step right after the first paint."""
+        self._registry.widget(PanelId.DICE)
+        self._registry.widget(PanelId.ROLL_LOG)
+
+    @property
+    def panel(self) -> DicePanel:
+        """The Dice panel (built now if it was not yet; the same object every time)."""
+        return self._registry.widget(PanelId.DICE)  # type: ignore[return-value]
+
+    @property
+    def log_panel(self) -> RollLogPanel:
+        """The roll log panel (built now if it was not yet; the same object every time)."""
+        return self._registry.widget(PanelId.ROLL_LOG)  # type: ignore[return-value]
+
+    @property
+    def log_model(self) -> RollLogModel:
+        """The rolls the log panel shows (made with the panel, or now if asked for first)."""
+        if self._log_model is None:
+            from refkit.gui.dice.roll_log_model import RollLogModel
+
+            self._log_model = RollLogModel(parent=self._context.window)
+        return self._log_model
+
+    def build_dice_panel(self) -> QWidget:
+        from refkit.gui.dice.panel import DicePanel
+
+        panel = DicePanel()
+        panel.set_order(self._stored_order())
+        panel.status_message.connect(self._context.window.show_status)
+        return panel
+
+    def build_log_panel(self) -> QWidget:
+        from refkit.gui.dice.roll_log_panel import RollLogPanel
+
+        log_panel = RollLogPanel(self.log_model)
+        log_panel.status_message.connect(self._context.window.show_status)
+        log_panel.clear_confirmed.connect(self.clear_log)
+        return log_panel
+
+    def _stored_order(self) -> str:
+        order = self._context.settings.value(ORDER_KEY, "sequential")
+        return "net" if order == "net" else "sequential"
 
     def detach(self) -> None:
         """Stop reading the roll log (its database is closing): a catch-up asked after this,
@@ -119,50 +162,51 @@ class DiceFeature:
         self._context.settings.setValue(ORDER_KEY, order)
 
     def action_specs(self) -> list[ActionSpec]:
-        dice = self.panel
-        log = self.log_panel
+        # The panels are looked up when an action runs: they are built after the first paint.
         return [
-            ActionSpec("export_csv", "Export roll log as &CSV…", lambda: log.ask_export("csv"),
-                       ("Ctrl+E",), "document-save-as", "SP_DialogSaveButton", MenuId.FILE,
-                       "export"),
+            ActionSpec("export_csv", "Export roll log as &CSV…",
+                       lambda: self.log_panel.ask_export("csv"), ("Ctrl+E",), "document-save-as",
+                       "SP_DialogSaveButton", MenuId.FILE, "export"),
             ActionSpec("export_markdown", "Export roll log as &Markdown…",
-                       lambda: log.ask_export("md"), ("Ctrl+Shift+E",), "document-save-as", "",
-                       MenuId.FILE, "export"),
-            ActionSpec("clear_log", "C&lear roll log…", log.ask_clear, ("Ctrl+Shift+Del",),
-                       "edit-clear", "SP_TrashIcon", MenuId.EDIT, "log"),
+                       lambda: self.log_panel.ask_export("md"), ("Ctrl+Shift+E",),
+                       "document-save-as", "", MenuId.FILE, "export"),
+            ActionSpec("clear_log", "C&lear roll log…", lambda: self.log_panel.ask_clear(),
+                       ("Ctrl+Shift+Del",), "edit-clear", "SP_TrashIcon", MenuId.EDIT, "log"),
             ActionSpec("find_in_log", "&Filter roll log", self.focus_log_filter, ("Ctrl+F",),
                        "edit-find", "", MenuId.EDIT, "log"),
-            ActionSpec("roll_test", "&Roll test", dice.roll_test, ("Space", "Return", "Enter"),
-                       "", "", MenuId.DICE, "roll", toolbar=True,
+            ActionSpec("roll_test", "&Roll test", lambda: self.panel.roll_test(),
+                       ("Space", "Return", "Enter"), "", "", MenuId.DICE, "roll", toolbar=True,
                        tip="Roll 2d10 + characteristic"),
-            ActionSpec("roll_d100", "Roll d&100", dice.roll_d100, ("D",), "", "", MenuId.DICE,
-                       "roll", toolbar=True),
-            ActionSpec("roll_usage_dice", "Roll &usage dice", dice.roll_usage_dice, ("U",), "",
-                       "", MenuId.DICE, "roll", toolbar=True),
-            ActionSpec("focus_notation", "Type &dice notation", dice.focus_notation, ("N",), "",
-                       "", MenuId.DICE, "roll"),
-            ActionSpec("edge_more", "Add an &edge", lambda: dice.step_edges(1), ("E",),
+            ActionSpec("roll_d100", "Roll d&100", lambda: self.panel.roll_d100(), ("D",), "", "",
+                       MenuId.DICE, "roll", toolbar=True),
+            ActionSpec("roll_usage_dice", "Roll &usage dice",
+                       lambda: self.panel.roll_usage_dice(), ("U",), "", "", MenuId.DICE, "roll",
+                       toolbar=True),
+            ActionSpec("focus_notation", "Type &dice notation",
+                       lambda: self.panel.focus_notation(), ("N",), "", "", MenuId.DICE, "roll"),
+            ActionSpec("edge_more", "Add an &edge", lambda: self.panel.step_edges(1), ("E",),
                        menu=MenuId.DICE, section="modifiers"),
-            ActionSpec("edge_fewer", "Remove an edge", lambda: dice.step_edges(-1), ("Shift+E",),
+            ActionSpec("edge_fewer", "Remove an edge", lambda: self.panel.step_edges(-1),
+                       ("Shift+E",), menu=MenuId.DICE, section="modifiers"),
+            ActionSpec("bane_more", "Add a &bane", lambda: self.panel.step_banes(1), ("B",),
                        menu=MenuId.DICE, section="modifiers"),
-            ActionSpec("bane_more", "Add a &bane", lambda: dice.step_banes(1), ("B",),
-                       menu=MenuId.DICE, section="modifiers"),
-            ActionSpec("bane_fewer", "Remove a bane", lambda: dice.step_banes(-1), ("Shift+B",),
-                       menu=MenuId.DICE, section="modifiers"),
+            ActionSpec("bane_fewer", "Remove a bane", lambda: self.panel.step_banes(-1),
+                       ("Shift+B",), menu=MenuId.DICE, section="modifiers"),
             ActionSpec("characteristic_up", "Raise &characteristic",
-                       lambda: dice.step_characteristic(1), ("C",), menu=MenuId.DICE,
+                       lambda: self.panel.step_characteristic(1), ("C",), menu=MenuId.DICE,
                        section="modifiers"),
             ActionSpec("characteristic_down", "Lower characteristic",
-                       lambda: dice.step_characteristic(-1), ("Shift+C",), menu=MenuId.DICE,
-                       section="modifiers"),
-            ActionSpec("toggle_expertise", "Toggle e&xpertise", dice.toggle_expertise, ("X",),
+                       lambda: self.panel.step_characteristic(-1), ("Shift+C",),
                        menu=MenuId.DICE, section="modifiers"),
-            ActionSpec("reset_modifiers", "Reset &modifiers", dice.reset_modifiers, ("Escape",),
-                       menu=MenuId.DICE, section="modifiers",
+            ActionSpec("toggle_expertise", "Toggle e&xpertise",
+                       lambda: self.panel.toggle_expertise(), ("X",), menu=MenuId.DICE,
+                       section="modifiers"),
+            ActionSpec("reset_modifiers", "Reset &modifiers", lambda: self.panel.reset_modifiers(),
+                       ("Escape",), menu=MenuId.DICE, section="modifiers",
                        tip="No edges, banes, bonus or expertise"),
             ActionSpec("net_order", "&Net tier shifts (alternative reading)", self.set_net_order,
                        menu=MenuId.DICE, section="settings", checkable=True,
-                       checked=dice.order() == "net",
+                       checked=self._stored_order() == "net",
                        tip="Add double edge/bane and expertise shifts before clamping"),
             ActionSpec("show_roll_log", "Go to &Roll log", self.focus_log_filter, ("Alt+2",),
                        menu=MenuId.VIEW, section="panels"),
@@ -176,10 +220,10 @@ def register(registry: PanelRegistry, context: FeatureContext) -> DiceFeature:
         PanelSpec(
             PanelId.DICE,
             "Dice",
-            lambda: feature.panel,
+            feature.build_dice_panel,
             Qt.DockWidgetArea.LeftDockWidgetArea,
             scrollable=True,
-            lazy=False,
+            build_when_shown=False,
             go_to="Go to &Dice panel",
             shortcut="Alt+1",
         )
@@ -188,9 +232,9 @@ def register(registry: PanelRegistry, context: FeatureContext) -> DiceFeature:
         PanelSpec(
             PanelId.ROLL_LOG,
             "Roll log",
-            lambda: feature.log_panel,
+            feature.build_log_panel,
             Qt.DockWidgetArea.RightDockWidgetArea,
-            lazy=False,
+            build_when_shown=False,
         )
     )
     registry.add_actions(feature.action_specs())

@@ -109,6 +109,10 @@ class PanelSpec:
     placeholder: str = "Loading…"
     build_when_idle: bool = True
     """False: a lazy panel waits until it is first shown (or asked for), never built unseen."""
+    build_when_shown: bool = True
+    """False: a lazy panel its feature builds itself at the moment it chooses (once the worker
+    has imported its modules), or when asked for (:meth:`PanelRegistry.widget`); being shown
+    does not build it."""
 
 
 @dataclass(frozen=True)
@@ -341,7 +345,7 @@ class PanelRegistry(QObject):
                     section="panels",
                 )
             )
-        if spec.lazy:
+        if spec.lazy and spec.build_when_shown:
             dock.visibilityChanged.connect(
                 lambda visible, panel=spec.id: visible and self._build_soon(panel)
             )
