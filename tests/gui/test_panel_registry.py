@@ -200,3 +200,35 @@ def test_docks_shown_together_are_built_one_per_turn_of_the_event_loop(registry,
     QApplication.processEvents()
     assert len(built) == 1  # one in this turn, the next on a later one (a 1 ms timer)
     qtbot.waitUntil(lambda: len(built) == 3)
+
+
+@pytest.mark.parametrize("when_idle", [False, True], ids=["settling", "one per turn"])
+def test_a_shown_dock_is_not_built_again_while_its_panel_is_being_built(
+    registry, qtbot, when_idle: bool
+) -> None:
+    """A panel whose build turns the event loop (it waits on the database worker) once met its
+    own dock's "shown, build it" timer inside that loop, and the registry refused the second
+    build as the panel asking for itself: the window's start logged a PanelRegistryError."""
+    from refkit.gui.shell.panel_registry import NEXT_TURN_MS, SETTLE_MS
+
+    built: list[str] = []
+
+    def slow_build() -> QLabel:
+        built.append("lookup")
+        dock = registry.panel(PanelId.LOOKUP)
+        dock.hide()  # docks re-tabbed as later features join flicker hidden and shown
+        dock.show()
+        registry.build_in_idle_steps()  # start-up's idle building may begin meanwhile
+        qtbot.wait(3 * max(SETTLE_MS, NEXT_TURN_MS))  # the worker's wait turns the loop
+        return QLabel("lookup")
+
+    registry.add_panel(
+        PanelSpec(PanelId.LOOKUP, "Lookup", slow_build, build_when_idle=when_idle)
+    )
+    registry.window.show()
+    qtbot.waitExposed(registry.window)
+    qtbot.waitUntil(lambda: built == ["lookup"])
+    qtbot.waitUntil(lambda: registry.is_built(PanelId.LOOKUP))
+    qtbot.wait(3 * max(SETTLE_MS, NEXT_TURN_MS))
+    assert built == ["lookup"]
+    assert registry.widget(PanelId.LOOKUP, QLabel).text() == "lookup"

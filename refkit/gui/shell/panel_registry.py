@@ -163,6 +163,8 @@ class PanelRegistry(QObject):
         self._menu_order: tuple[str, ...] = ()
         self._idle_building = False
         self._building: PanelId | None = None
+        self._build_chain: list[PanelId] = []
+        """Panels whose build has begun and not returned, outermost first."""
         self._shown_waiting: list[PanelId] = []
         """Panels just shown, waiting to be built one per turn of the event loop."""
         self._layout_steps: list[Callable[[], None]] = []
@@ -424,11 +426,14 @@ class PanelRegistry(QObject):
 
     def pending(self) -> list[PanelId]:
         """Panels whose widgets are not built yet, the visible ones first (those built only
-        when first shown are left out until they are visible)."""
+        when first shown are left out until they are visible, and one whose build is under way,
+        turning the event loop, is left to that build)."""
         waiting = [
             panel
             for panel, spec in self._specs.items()
-            if panel not in self._widgets and (spec.build_when_idle or self._on_screen(panel))
+            if panel not in self._widgets
+            and not self._being_built(panel)
+            and (spec.build_when_idle or self._on_screen(panel))
         ]
         return sorted(waiting, key=lambda panel: not self.panel(panel).isVisible())
 
@@ -463,7 +468,7 @@ class PanelRegistry(QObject):
         # A dock tabbed away says "visible" until the window's first paint has laid the tabs
         # out; build only if it still is a turn after that.
         def build_if_shown() -> None:
-            if panel in self._widgets:
+            if panel in self._widgets or self._being_built(panel):
                 return
             if not self.window.painted:
                 self.window.first_painted.connect(
@@ -489,8 +494,8 @@ class PanelRegistry(QObject):
     def _build_next_shown(self) -> None:
         while self._shown_waiting:
             panel = self._shown_waiting.pop(0)
-            if panel in self._widgets:
-                continue
+            if panel in self._widgets or self._being_built(panel):
+                continue  # built, or its build (turning the event loop) has not returned yet
             if not self.window.painted:
                 self.window.first_painted.connect(
                     lambda: QTimer.singleShot(0, self, self._build_next_shown),
@@ -503,6 +508,11 @@ class PanelRegistry(QObject):
                 break
         if self._shown_waiting:
             QTimer.singleShot(NEXT_TURN_MS, self, self._build_next_shown)
+
+    def _being_built(self, panel: PanelId) -> bool:
+        """Whether ``panel``'s build has begun and not returned: a build that waits on the
+        worker turns the event loop, where its dock's "shown" timer may fire."""
+        return panel in self._build_chain
 
     def _on_screen(self, panel: PanelId) -> bool:
         """Shown and not behind another tab (a tabbed-away dock can still say it is visible)."""
@@ -531,10 +541,12 @@ class PanelRegistry(QObject):
             raise PanelRegistryError(f"panel {panel.name} asks for itself while it is built")
         spec = self._specs[panel]
         previous, self._building = self._building, panel
+        self._build_chain.append(panel)
         try:
             widget = self._make(spec)
         finally:
             self._building = previous
+            self._build_chain.remove(panel)
         dock = self.panel(panel)
         placeholder = dock.widget()
         if spec.scrollable:
