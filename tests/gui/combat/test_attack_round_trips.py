@@ -20,13 +20,15 @@ from tests.gui.app_readiness import OPEN_TIMEOUT_MS
 
 MOST_WAITS_ON_OPEN = 2
 """The attacker's choices (weapons, expertises, Bury the Point) and the odds of the first pick."""
-MOST_WAITS_PER_ROLL = 11
+MOST_WAITS_PER_ROLL = 10
 """The attack made, its step done, the roll logged, the choices and odds offered again (one
-wait), and the window's refreshes after any step (the tracker's and the players' line's crows,
-the session log, the roll log's catching up twice, the held blessings; a hit on a crow more).
-There were 15: the attack window read the choices and the odds again in six waits."""
-MOST_ATTACKER_READS_PER_ROLL = 4
-"""The tracker, the players' line, the choices and the odds (there were ten)."""
+wait), and the window's refreshes after any step (the fight's crows for the players' line and
+the tracker, one read for both; the session log, the roll log's catching up twice, the held
+blessings; a hit on a crow one more). There were 15: the attack window read the choices and
+the odds again in six waits, and the tracker read the crows again after the players' line."""
+MOST_ATTACKER_READS_PER_ROLL = 3
+"""The fight's crows (once for the players' line and the tracker), the choices and the odds
+(there were ten)."""
 
 
 class Counter:
@@ -95,3 +97,26 @@ def test_an_attack_press_reads_the_attacker_once_and_waits_on_the_worker_little(
         reads = counted.crow_reads.count(attacker)
         assert reads <= MOST_ATTACKER_READS_PER_ROLL, counted.crow_reads
     dialog.close()
+
+
+def test_the_tracker_follows_the_fight_and_the_crows_sheets_in_the_window(
+    qtbot, start_app, tmp_path: Path
+) -> None:
+    """The window shows each change on the tracker and the players' line from one read of the
+    crows (the tracker no longer listens on its own): a step and a sheet edit both show."""
+    app = start_app(tmp_path / "refkit.sqlite3")
+    qtbot.waitUntil(lambda: _has_fight(app), timeout=OPEN_TIMEOUT_MS)
+    tracker = app.panels.widget(PanelId.FIGHT, FightPanel)
+    assert tracker.add_party()
+    tracker.creature_combo.setCurrentText("Tunnel ghoul")
+    assert tracker.add_creatures()
+    assert tracker.new_round(die=9)
+    assert tracker.turn_label.text() == "Brannoc Tull's turn"
+    tracker.next_turn()
+    assert tracker.turn_label.text() != "Brannoc Tull's turn"  # a step: shown at once
+    stamina = tracker.rows["Brannoc Tull"].stamina_bar
+    before = stamina.value()
+    crows = app.character_panels.session
+    crows.open("Brannoc Tull")
+    crows.damage(1, piercing=True)  # on the sheet (through no armour), not a fight step
+    qtbot.waitUntil(lambda: stamina.value() == before - 1)
