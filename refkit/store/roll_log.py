@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from sqlalchemy import delete, func, or_
 from sqlmodel import col, select
@@ -63,7 +64,13 @@ class RollLogRepository:
                     col(RollLogRow.summary).ilike(pattern, escape="\\"),
                 )
             )
-        statement = statement.order_by(col(RollLogRow.rolled_at).desc(), col(RollLogRow.id).desc())
+        newest: Any = col(RollLogRow.rolled_at)
+        if after_id is not None:
+            # The few rolls after one shown are found by their ids (the primary key's range)
+            # and sorted: ordered by rolled_at itself, SQLite walked that index's every entry to
+            # find them (3.8 ms on 100,000 rolls, twice after every step). The same order.
+            newest = func.coalesce(newest, newest)
+        statement = statement.order_by(newest.desc(), col(RollLogRow.id).desc())
         if limit is not None:
             statement = statement.limit(limit)
         with self._db.session() as session:

@@ -130,12 +130,16 @@ class SessionLogRepository:
             statement = statement.where(col(SessionLogRow.text).ilike(pattern, escape="\\"))
         if not include_undone:
             statement = statement.where(col(SessionLogRow.undone).is_(False))
+        at: Any = col(SessionLogRow.at)
+        if after_id is not None:
+            # The few entries after one shown are found by their ids (the primary key's range)
+            # and sorted: ordered by ``at`` itself, SQLite walked that index's every entry to
+            # find them (1.1 ms on 20,000 entries, after every step). The same order.
+            at = func.coalesce(at, at)
         if newest_first:
-            statement = statement.order_by(
-                col(SessionLogRow.at).desc(), col(SessionLogRow.id).desc()
-            )
+            statement = statement.order_by(at.desc(), col(SessionLogRow.id).desc())
         else:
-            statement = statement.order_by(col(SessionLogRow.at), col(SessionLogRow.id))
+            statement = statement.order_by(at, col(SessionLogRow.id))
         if limit is not None:
             statement = statement.limit(limit)
         with self._db.session() as session:

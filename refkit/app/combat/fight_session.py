@@ -86,6 +86,17 @@ class PreparedAttack:
 
 
 @dataclass(frozen=True)
+class AttackerChoices:
+    """What an attacker may pick from, read from its sheet at once: its attacks (a crow's
+    weapons in hand), the weapon expertises it has a use of left, and whether it may bury the
+    point (a crow with Bury the Point)."""
+
+    attacks: tuple[Attack, ...] = ()
+    expertises: tuple[str, ...] = ()
+    buries: bool = False
+
+
+@dataclass(frozen=True)
 class AttackCommand:
     """An attack as one undoable step, and its report."""
 
@@ -364,11 +375,27 @@ class FightSession:
 
     def attacks_of(self, name: str) -> tuple[Attack, ...]:
         """What ``name`` can attack with: a creature's attacks, a crow's weapons in hand."""
-        fighter = self._state.combatant(name)
+        return self._attacks(self._state.combatant(name))
+
+    def _attacks(self, fighter: Combatant, crow: Character | None = None) -> tuple[Attack, ...]:
+        """``fighter``'s attacks; ``crow``: its sheet read already (else it is read here)."""
         if fighter.creature is not None:
             return fighter.creature.attacks
-        crow = self._characters.get(fighter.name)
+        crow = crow if crow is not None else self._characters.get(fighter.name)
         return tuple(a for item in crow.items if item.area == HAND for a in weapon_attacks(item))
+
+    def attacker_choices(self, name: str) -> AttackerChoices:
+        """:meth:`attacks_of`, :meth:`weapon_expertises` and :meth:`buries_the_point` of
+        ``name`` from one read of its sheet (the attack window offers them together)."""
+        fighter = self._state.combatant(name)
+        if fighter.creature is not None:
+            return AttackerChoices(fighter.creature.attacks)
+        crow = self._characters.get(fighter.name)
+        return AttackerChoices(
+            self._attacks(fighter, crow),
+            _expertises_left(crow),
+            has_trait(crow, BURY_THE_POINT),
+        )
 
     def buries_the_point(self, name: str) -> bool:
         """Whether ``name`` is a crow with Bury the Point (its stabbing thrust may bury it)."""
@@ -380,8 +407,7 @@ class FightSession:
         fighter = self._state.combatant(name)
         if fighter.creature is not None:
             return ()
-        crow = self._characters.get(fighter.name)
-        return tuple(e.name for e in crow.expertises if e.category == "weapon" and e.left > 0)
+        return _expertises_left(self._characters.get(fighter.name))
 
     def prepare_attack(
         self,
@@ -409,9 +435,9 @@ class FightSession:
         ally_names = tuple(fight.combatant(n).name for n in allies)
         if by.name in ally_names or at.name in ally_names:
             raise AttackRefused("the allies near the target are neither the attacker nor it")
-        attack = self._attack_called(by, weapon)
-        tested, value = self._characteristic(by, attack, tested)
-        crow = self._characters.get(by.name) if by.is_crow else None
+        crow = self._characters.get(by.name) if by.is_crow else None  # its sheet read once
+        attack = self._attack_called(by, weapon, crow)
+        tested, value = self._characteristic(by, attack, tested, crow)
         spend = None
         if expertise is not None:
             if crow is None:
@@ -426,7 +452,7 @@ class FightSession:
             attack=attack,
             characteristic=value,
             tested=tested,
-            attacker_conditions=self.conditions_of(by.name),
+            attacker_conditions=by.conditions if crow is None else crow.conditions,
             target_conditions=self.conditions_of(at.name),
             situation=replace(
                 situation or Situation(),
@@ -556,14 +582,16 @@ class FightSession:
         children.append(self._step(after, text))
         return AttackCommand(self._joined(text, children), report)
 
-    def _attack_called(self, fighter: Combatant, weapon: str) -> Attack:
-        offered = self.attacks_of(fighter.name)
+    def _attack_called(
+        self, fighter: Combatant, weapon: str, crow: Character | None = None
+    ) -> Attack:
+        offered = self._attacks(fighter, crow)
         wanted = " ".join(weapon.split()).lower()
         matching = [a for a in offered if a.name.lower() == wanted]
         matching += [a for a in offered if a.name.lower().startswith(wanted + " (")]
         if matching:  # "Knife" is its melee use; "Knife (thrown)" the other
             if fighter.creature is None:  # a weapon useless until fixed is not used (Bury …)
-                crow = self._characters.get(fighter.name)
+                crow = crow if crow is not None else self._characters.get(fighter.name)
                 refused = useless_weapon_refusal(crow.items, matching[0])
                 if refused:
                     raise AttackRefused(f"{fighter.name} cannot attack with it: {refused}")
@@ -573,7 +601,11 @@ class FightSession:
         raise AttackRefused(f"{fighter.name} has no {weapon!r}{where}; it has {have}")
 
     def _characteristic(
-        self, fighter: Combatant, attack: Attack, tested: str | None
+        self,
+        fighter: Combatant,
+        attack: Attack,
+        tested: str | None,
+        crow: Character | None = None,
     ) -> tuple[str | None, int]:
         offered = attack.tested_characteristics()
         if not offered:
@@ -581,7 +613,9 @@ class FightSession:
         if fighter.creature is not None:
             values = {name: fighter.creature.characteristic(name) for name in offered}
         else:
-            values = self._characters.get(fighter.name).characteristics.as_dict()
+            values = (
+                crow if crow is not None else self._characters.get(fighter.name)
+            ).characteristics.as_dict()
             values = {name: values[name] for name in offered}
         if tested is None:
             tested = max(offered, key=lambda name: values[name])  # the tester picks (§1.1)
@@ -594,11 +628,16 @@ class FightSession:
 
     def _counter_damage(self, fighter: Combatant, tier: int) -> int | None:
         """The counter's damage with the target's first melee attack (None if it has none)."""
-        for attack in self.attacks_of(fighter.name):
+        crow = self._characters.get(fighter.name) if fighter.is_crow else None
+        for attack in self._attacks(fighter, crow):
             if attack.kind == MELEE:
-                _, value = self._characteristic(fighter, attack, None)
+                _, value = self._characteristic(fighter, attack, None, crow)
                 return tier_damage(attack, tier, value)
         return None
+
+
+def _expertises_left(crow: Character) -> tuple[str, ...]:
+    return tuple(e.name for e in crow.expertises if e.category == "weapon" and e.left > 0)
 
 
 def _weapon_expertise(crow: Character, name: str) -> str:

@@ -10,6 +10,7 @@ Keywords are shown as labels with their notes and change nothing. Opened with ``
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -32,7 +33,13 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.combat.attack_record import attack_roll_record
-from refkit.app.combat.fight_session import AttackReport, FightSession, Hit, PreparedAttack
+from refkit.app.combat.fight_session import (
+    AttackerChoices,
+    AttackReport,
+    FightSession,
+    Hit,
+    PreparedAttack,
+)
 from refkit.app.undo import Command
 from refkit.dice.records import RollRecord
 from refkit.errors import ConflictError, DomainError
@@ -164,6 +171,8 @@ class AttackDialog(QDialog):
         self.prepared: PreparedAttack | None = None
         self.report: AttackReport | None = None
         self._filling = False
+        self._choices = AttackerChoices()
+        """The chosen attacker's attacks, expertises and Bury the Point, read once per fill."""
 
         self.attacker_combo = QComboBox()
         self.attacker_combo.setObjectName("attack_attacker")
@@ -326,8 +335,19 @@ class AttackDialog(QDialog):
             self.attacker_combo.setCurrentIndex(index)
         self._filling = False
 
-    def _fill_for_attacker(self, wanted_target: str = "") -> None:
-        """The weapons, targets, expertises and allies the attacker has."""
+    def _read_choices(self, name: str) -> AttackerChoices:
+        """The attacker's choices, in one wait on the worker (none for an attacker not found)."""
+        try:
+            return self._read(self.session.attacker_choices, name)
+        except DomainError as error:
+            self.odds_label.setText(str(error))
+            return AttackerChoices()
+
+    def _fill_for_attacker(
+        self, wanted_target: str = "", choices: AttackerChoices | None = None
+    ) -> None:
+        """The weapons, targets, expertises and allies the attacker has (``choices``: read
+        already)."""
         self._filling = True
         name = self.attacker_combo.currentText()
         fight = self.session.state
@@ -335,14 +355,12 @@ class AttackDialog(QDialog):
         self.target_combo.clear()
         self.expertise_combo.clear()
         self.allies_list.clear()
+        if choices is None:
+            choices = self._read_choices(name) if name else AttackerChoices()
+        self._choices = choices
         if name:
             by = fight.combatant(name)
-            try:
-                attacks = self._read(self.session.attacks_of, name)
-            except DomainError as error:
-                attacks = ()
-                self.odds_label.setText(str(error))
-            for attack in attacks:
+            for attack in choices.attacks:
                 self.weapon_combo.addItem(attack_label(attack), attack.name)
             others = [f for f in fight.combatants if f.name != by.name and f.standing != "dead"]
             foes = [f for f in others if f.side != by.side]
@@ -351,10 +369,10 @@ class AttackDialog(QDialog):
             index = self.target_combo.findText(wanted_target) if wanted_target else 0
             self.target_combo.setCurrentIndex(max(0, index))
             self.expertise_combo.addItem("none", None)
-            for expertise in self._read(self.session.weapon_expertises, by.name):
+            for expertise in choices.expertises:
                 self.expertise_combo.addItem(expertise, expertise)
             self.knock_out.setEnabled(True)
-        buries = bool(name) and self._read(self.session.buries_the_point, name)
+        buries = bool(name) and choices.buries
         self.bury.setVisible(buries)  # only a crow with the trait buries the point
         if not buries:
             self.bury.setChecked(False)
@@ -411,11 +429,7 @@ class AttackDialog(QDialog):
         attacker = self.attacker_combo.currentText()
         if not name or not attacker:
             return None
-        try:
-            attacks = self._read(self.session.attacks_of, attacker)
-        except DomainError:
-            return None
-        return next((a for a in attacks if a.name == name), None)
+        return next((a for a in self._choices.attacks if a.name == name), None)
 
     def allies(self) -> list[str]:
         return [
@@ -440,31 +454,45 @@ class AttackDialog(QDialog):
 
     # -- odds and the roll ----------------------------------------------------------------------
 
-    def update_odds(self) -> None:
-        """Prepare the attack as chosen and show its exact odds (or why it cannot be made)."""
-        if self._filling:
-            return
-        self.prepared = None
+    def _wanted(self) -> Wanted | None:
+        """The attack as chosen now (None: no attacker, weapon or target to prepare)."""
         attacker, target = self.attacker_combo.currentText(), self.target_combo.currentText()
         weapon = self.weapon_combo.currentData()
         if not attacker or not target or not weapon:
+            return None
+        tested = str(self.tested_combo.currentData())
+        return Wanted(
+            attacker,
+            str(weapon),
+            target,
+            self.situation(),
+            tuple(self.allies()),
+            None if tested == BETTER else tested,
+            self.expertise_combo.currentData(),
+            self.bury.isChecked(),
+        )
+
+    def update_odds(self, guessed: tuple[Wanted, Prepared] | None = None) -> None:
+        """Prepare the attack as chosen and show its exact odds (or why it cannot be made).
+        ``guessed``: an attack prepared already in the same wait as the choices, used when it
+        is the one chosen (no second wait on the worker)."""
+        if self._filling:
+            return
+        self.prepared = None
+        wanted = self._wanted()
+        if wanted is None:
             self.odds_label.setText("Pick an attacker with a weapon in hand, and a target.")
             self.reasons_label.setText("")
             self.roll_button.setEnabled(False)
             return
-        tested = str(self.tested_combo.currentData())
         try:
-            prepared = self._read(
-                self.session.prepare_attack,
-                attacker,
-                str(weapon),
-                target,
-                situation=self.situation(),
-                allies=self.allies(),
-                tested=None if tested == BETTER else tested,
-                expertise=self.expertise_combo.currentData(),
-                bury=self.bury.isChecked(),
-            )
+            if guessed is not None and guessed[0] == wanted:
+                made = guessed[1]
+            else:
+                made = self._read(prepare_or_refusal, self.session, wanted)
+            if isinstance(made, Exception):
+                raise made
+            prepared = made
             odds = attack_odds(prepared.request)
         except (DomainError, ValueError) as error:
             self.odds_label.setText(f"Cannot attack: {error}")
@@ -533,16 +561,75 @@ class AttackDialog(QDialog):
         return True
 
     def _refill_keeping_choices(self) -> None:
-        """The fight moved on (a creature down, ammunition spent): offer what is left."""
+        """The fight moved on (a creature down, ammunition spent): offer what is left. The
+        attacker's choices and the attack as chosen are read again in one wait on the worker;
+        the attack is prepared once more only if what is left changed the choice."""
         attacker, target = self.attacker_combo.currentText(), self.target_combo.currentText()
         weapon = self.weapon_combo.currentData()
+        wanted = self._wanted()
+        choices, made = self._read(_choices_and_prepared, self.session, attacker, wanted)
         self._fill_attackers(attacker)
-        self._fill_for_attacker(target)
+        if self.attacker_combo.currentText() != attacker:  # out of the fight: another one's
+            choices, made = None, None
+        if isinstance(choices, DomainError):
+            self.odds_label.setText(str(choices))
+            choices = AttackerChoices()
+        self._fill_for_attacker(target, choices)
         index = self.weapon_combo.findData(weapon)
         if index >= 0:
+            self._filling = True
             self.weapon_combo.setCurrentIndex(index)
+            self._filling = False
         self._show_keywords()
-        self.update_odds()
+        self.update_odds(None if wanted is None or made is None else (wanted, made))
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """An attack as chosen in the window, before it is prepared."""
+
+    attacker: str
+    weapon: str
+    target: str
+    situation: Situation
+    allies: tuple[str, ...]
+    tested: str | None
+    expertise: str | None
+    bury: bool
+
+
+Prepared = PreparedAttack | DomainError | ValueError
+"""An attack prepared, or why it cannot be made."""
+
+
+def prepare_or_refusal(session: FightSession, wanted: Wanted) -> Prepared:
+    """``wanted`` prepared by ``session`` (in the worker), or the refusal it raised."""
+    try:
+        return session.prepare_attack(
+            wanted.attacker,
+            wanted.weapon,
+            wanted.target,
+            situation=wanted.situation,
+            allies=wanted.allies,
+            tested=wanted.tested,
+            expertise=wanted.expertise,
+            bury=wanted.bury,
+        )
+    except (DomainError, ValueError) as error:
+        return error
+
+
+def _choices_and_prepared(
+    session: FightSession, attacker: str, wanted: Wanted | None
+) -> tuple[AttackerChoices | DomainError | None, Prepared | None]:
+    """The attacker's choices and the attack as it was chosen, prepared, in one wait."""
+    if not attacker:
+        return None, None
+    try:
+        choices: AttackerChoices | DomainError = session.attacker_choices(attacker)
+    except DomainError as error:
+        choices = error
+    return choices, None if wanted is None else prepare_or_refusal(session, wanted)
 
 
 def attack_reasons(prepared: PreparedAttack) -> str:

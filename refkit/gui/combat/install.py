@@ -85,6 +85,7 @@ class FightPanels(QObject):
             read=self._read,
             read_now=False,
             undo_stack=self.context.undo_stack,
+            follow=False,  # shown by fight_changed with the players' line: one read of the crows
         )
         panel.status_message.connect(self.context.window.show_status)
         panel.attack_requested.connect(self.open_attack_dialog)
@@ -119,9 +120,12 @@ class FightPanels(QObject):
         show(self.players_view())
 
     def fight_changed(self, fight: Fight) -> None:
-        self.players_fight_changed.emit(
-            players_fight(fight, crows_of(fight, self._crow, self._read))
-        )
+        """The players' line and the tracker (once built) show ``fight``, its crows' sheets
+        read once for both (each read waits on the worker; it was read twice a step)."""
+        sheets = crows_of(fight, self._crow, self._read)
+        self.players_fight_changed.emit(players_fight(fight, sheets))
+        if self.registry.is_built(FIGHT_DOCK):
+            self.tracker.show_fight(fight, sheets)
 
     def _crows_changed(self, _change: object) -> None:
         if any(f.is_crow for f in self.session.state.combatants):

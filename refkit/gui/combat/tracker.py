@@ -209,6 +209,7 @@ class FightPanel(QWidget):
         read: Callable[..., Any] = WRITE_HERE,
         read_now: bool = True,
         undo_stack: QUndoStack | None = None,
+        follow: bool = True,
     ) -> None:
         super().__init__(parent)
         self._undo_stack = undo_stack
@@ -390,10 +391,11 @@ class FightPanel(QWidget):
         self.knockback_button.clicked.connect(lambda: self.maneuver("knockback"))
         self._group.buttonClicked.connect(lambda _button: self.show_armour_choice())
 
-        listener = _Listener(self)
-        session.add_listener(GuiThreadListener(listener))
-        characters.add_listener(on_gui_thread(listener.crows_changed))
-        self.destroyed.connect(partial(_forget, session, characters, listener))
+        if follow:  # else the window shows each change (install: one read of the crows)
+            listener = _Listener(self)
+            session.add_listener(GuiThreadListener(listener))
+            characters.add_listener(on_gui_thread(listener.crows_changed))
+            self.destroyed.connect(partial(_forget, session, characters, listener))
         self.refresh_bestiary()
         if read_now:
             self.show_fight(session.state)
@@ -416,12 +418,16 @@ class FightPanel(QWidget):
         except DomainError:
             return None
 
-    def show_fight(self, fight: Fight) -> None:
+    def show_fight(
+        self, fight: Fight, sheets: Callable[[str], Character | None] | None = None
+    ) -> None:
+        """Show ``fight``; ``sheets``: its crows' sheets read already (else read here)."""
         self.round_label.setText(round_text(fight))
         self.side_label.setText(side_text(fight))
         # Always there (blank between rounds): New round must not push the rows down.
         self.turn_label.setText(f"{fight.current}'s turn" if fight.current else "")
-        sheets = crows_of(fight, self._crow, self._read)
+        if sheets is None:
+            sheets = crows_of(fight, self._crow, self._read)
         rows = combatant_rows(fight, sheets)
         names = [row.name for row in rows]
         if names != list(self.rows):

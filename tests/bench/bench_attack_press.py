@@ -1,0 +1,205 @@
+"""The attack press in pieces (issue 30): Attack… opened (the window painted), the attack rolled
+(the outcome painted and the window idle again, so the next input is taken), the window closed —
+in the real window on a copy of a database, this checkout beside another one.
+
+    .venv/bin/python tests/bench/bench_attack_press.py --db PATH [--before DIR] [--rounds 5]
+        [--presses 20] [--profile]
+
+Each round starts one window per checkout (the first alternating), each on its own copy of the
+database with its own data folder and settings (``XDG_CONFIG_HOME``), the sample party at the
+table and a fight of the party and two tunnel ghouls (a new one once the ghouls are down). One
+press of each piece is made before the timing starts (warm: the dialog's code loaded and the
+worker's reads cached by SQLite). Prints p50/p99/max of each piece over every press per
+checkout, and the median of the rounds' ratios (this checkout / --before: pairs from one
+round, run back to back). ``--profile``: the first checkout's presses under cProfile, the
+functions taking the most time. Offscreen (``QT_QPA_PLATFORM=offscreen``); the input latency as
+real X clicks feel it is ``bench_soak.py``'s (the attack is one of its actions).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from _evening import CHECKOUT, copy_database, isolated_env, summary, when_app_ready
+
+PIECES = ("open", "roll", "close")
+PARTY = "The Sample Party"
+
+
+# -- the measured process -------------------------------------------------------------------------
+
+
+def _child(database: str, presses: int, profile: bool) -> int:
+    from refkit.gui import main as gui_main
+
+    def begin(app: Any) -> None:
+        try:
+            print("ATTACK " + json.dumps(_presses(app, presses, profile)), flush=True)
+        finally:
+            os._exit(0)
+
+    when_app_ready(begin)
+    return gui_main.run_app(db_url=database)
+
+
+def _presses(app: Any, presses: int, profile: bool) -> dict[str, list[float]]:
+    from PySide6.QtWidgets import QApplication
+
+    from refkit.gui.combat.attack_dialog import AttackDialog
+    from refkit.gui.shell.panel_registry import PanelId
+
+    turn = app.dungeon.turn_panel
+    combo = turn.party_combo
+    if combo.currentData() != PARTY and combo.findData(PARTY) >= 0:
+        combo.setCurrentIndex(combo.findData(PARTY))
+        combo.activated.emit(combo.findData(PARTY))
+    tracker = app.panels.widget(PanelId.FIGHT)
+
+    def new_fight() -> None:
+        for fighter in list(tracker.session.state.combatants):
+            tracker.run(lambda name=fighter.name: tracker.session.remove(name))
+        tracker.add_party()
+        tracker.creature_combo.setCurrentText("Tunnel ghoul")
+        tracker.count_spin.setValue(2)
+        tracker.add_creatures()
+        tracker.new_round()
+
+    def settle() -> None:  # painted, and every event the press posted handled
+        QApplication.processEvents()
+        QApplication.processEvents()
+
+    times: dict[str, list[float]] = {piece: [] for piece in PIECES}
+    new_fight()
+    settle()
+    profiler = None
+    for press in range(presses + 1):  # the first one warms up
+        if press == 1 and profile:
+            import cProfile
+
+            profiler = cProfile.Profile()
+            profiler.enable()
+        began = time.perf_counter()
+        app.actions.action("fight_attack").trigger()
+        dialog = app.window.findChild(AttackDialog)
+        if dialog is None or not dialog.isVisible():
+            raise RuntimeError("Attack… did not open the attack window")
+        dialog.repaint()
+        settle()
+        opened = time.perf_counter()
+        report = dialog.roll()
+        dialog.repaint()
+        settle()
+        rolled = time.perf_counter()
+        dialog.close()
+        settle()
+        closed = time.perf_counter()
+        if press:
+            times["open"].append((opened - began) * 1000)
+            times["roll"].append((rolled - opened) * 1000)
+            times["close"].append((closed - rolled) * 1000)
+        if profiler is not None:
+            profiler.disable()
+        if report is None or not any(
+            not f.is_crow and f.standing != "dead" for f in tracker.session.state.combatants
+        ):
+            new_fight()  # the ghouls are down (or the attack was refused): two more come in
+        else:
+            tracker.next_turn()
+        settle()
+        if profiler is not None:
+            profiler.enable()
+    if profiler is not None:
+        import pstats
+
+        profiler.disable()
+        pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(40)
+    return times
+
+
+# -- the comparison -------------------------------------------------------------------------------
+
+
+def _run(checkout: Path, database: Path, presses: int, profile: bool) -> dict[str, list[float]]:
+    with tempfile.TemporaryDirectory(prefix="bench-attack-") as folder:
+        work = Path(folder)
+        copy = copy_database(database, work)
+        env = isolated_env(work, QT_QPA_PLATFORM="offscreen")
+        env["PYTHONPATH"] = os.pathsep.join([str(checkout), str(Path(__file__).parent)])
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        done = subprocess.run(
+            [sys.executable, __file__, "--child", str(copy), str(presses), str(int(profile))],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+            cwd=work,
+        )
+    if profile:
+        print(done.stderr[-12000:], file=sys.stderr)
+    for line in done.stdout.splitlines():
+        if line.startswith("ATTACK "):
+            return json.loads(line.removeprefix("ATTACK "))  # type: ignore[no-any-return]
+    raise RuntimeError(f"{checkout}: no figures\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
+
+
+def main() -> int:
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        return _child(sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", type=Path, required=True, help="the database (copied per run)")
+    parser.add_argument("--before", type=Path, help="another checkout, timed beside this one")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--presses", type=int, default=20)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    checkouts = {"now": CHECKOUT}
+    if args.before:
+        checkouts["before"] = args.before.resolve()
+    every: dict[str, dict[str, list[float]]] = {
+        name: {piece: [] for piece in PIECES} for name in checkouts
+    }
+    ratios: dict[str, list[float]] = {piece: [] for piece in PIECES}
+    for round_ in range(args.rounds):
+        order = list(checkouts) if round_ % 2 == 0 else list(reversed(checkouts))
+        medians: dict[str, dict[str, float]] = {}
+        for name in order:
+            times = _run(checkouts[name], args.db, args.presses, args.profile and round_ == 0)
+            medians[name] = {piece: statistics.median(times[piece]) for piece in PIECES}
+            for piece in PIECES:
+                every[name][piece] += times[piece]
+        shown = "  ".join(
+            f"{name} " + " ".join(f"{p} {medians[name][p]:.1f}" for p in PIECES) for name in order
+        )
+        print(f"round {round_ + 1}: medians (ms) {shown}", flush=True)
+        if "before" in medians:
+            for piece in PIECES:
+                ratios[piece].append(medians["now"][piece] / medians["before"][piece])
+    for name, pieces in every.items():
+        for piece, values in pieces.items():
+            figures = summary(values)
+            print(
+                f"{name:6} {piece:5} n={len(values)} p50 {figures['p50']:.1f} ms  "
+                f"p99 {figures['p99']:.1f} ms  max {figures['max']:.1f} ms"
+            )
+    if args.before:
+        for piece in PIECES:
+            now, before = every["now"][piece], every["before"][piece]
+            p99_ratio = summary(now)["p99"] / summary(before)["p99"]
+            print(
+                f"now/before {piece:5}: median of the rounds' median ratios "
+                f"{statistics.median(ratios[piece]):.2f}, p99 ratio {p99_ratio:.2f}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

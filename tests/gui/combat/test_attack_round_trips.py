@@ -1,0 +1,122 @@
+"""The attack press in the running window stays within a frame budget: opening the attack window
+reads the attacker's sheet once, and one roll makes few waits on the database worker (each wait
+holds the press back; the soak measured 20 of them in one roll, ~250 ms a press on a filled
+database)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from refkit.app.character_service import CharacterService
+from refkit.gui.combat.attack_dialog import AttackDialog
+from refkit.gui.combat.tracker import FightPanel
+from refkit.gui.shell.panel_registry import PanelId
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
+from tests.gui.app_readiness import OPEN_TIMEOUT_MS
+
+MOST_WAITS_ON_OPEN = 2
+"""The attacker's choices (weapons, expertises, Bury the Point) and the odds of the first pick."""
+MOST_WAITS_PER_ROLL = 10
+"""The attack made, its step done, the roll logged, the choices and odds offered again (one
+wait), and the window's refreshes after any step (the fight's crows for the players' line and
+the tracker, one read for both; the session log, the roll log's catching up twice, the held
+blessings; a hit on a crow one more). There were 15: the attack window read the choices and
+the odds again in six waits, and the tracker read the crows again after the players' line."""
+MOST_ATTACKER_READS_PER_ROLL = 3
+"""The fight's crows (once for the players' line and the tracker), the choices and the odds
+(there were ten)."""
+
+
+class Counter:
+    def __init__(self) -> None:
+        self.waits = 0
+        self.crow_reads: list[str] = []
+
+    def reset(self) -> None:
+        self.waits = 0
+        self.crow_reads = []
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> Counter:
+    counter = Counter()
+    write = RefkitUndoStack.write
+    get = CharacterService.get
+
+    def counting_write(self: RefkitUndoStack, function: Callable[..., Any], *args: Any) -> Any:
+        counter.waits += 1
+        return write(self, function, *args)
+
+    def counting_get(self: CharacterService, name: str) -> Any:
+        counter.crow_reads.append(name)
+        return get(self, name)
+
+    monkeypatch.setattr(RefkitUndoStack, "write", counting_write)
+    monkeypatch.setattr(CharacterService, "get", counting_get)
+    return counter
+
+
+def _has_fight(app) -> bool:
+    try:
+        app.panels.action("fight_attack")
+    except ValueError:
+        return False
+    return True
+
+
+def test_an_attack_press_reads_the_attacker_once_and_waits_on_the_worker_little(
+    qtbot, start_app, tmp_path: Path, counted: Counter
+) -> None:
+    app = start_app(tmp_path / "refkit.sqlite3")
+    qtbot.waitUntil(lambda: _has_fight(app), timeout=OPEN_TIMEOUT_MS)
+    tracker = app.panels.widget(PanelId.FIGHT, FightPanel)
+    tracker.creature_combo.setCurrentText("Tunnel ghoul")
+    tracker.count_spin.setValue(3)
+    assert tracker.add_creatures()
+    assert tracker.add_party()
+    assert tracker.new_round(die=9)
+    qtbot.wait(50)  # the refreshes the setting-up started are done
+
+    counted.reset()
+    app.panels.action("fight_attack").trigger()
+    dialog = app.window.findChild(AttackDialog)
+    assert dialog is not None and dialog.isVisible()
+    attacker = dialog.attacker_combo.currentText()
+    assert attacker == "Brannoc Tull" and dialog.prepared is not None
+    assert counted.waits <= MOST_WAITS_ON_OPEN, counted.waits
+    assert counted.crow_reads.count(attacker) <= 2, counted.crow_reads  # choices, then odds
+
+    for _ in range(3):
+        counted.reset()
+        assert dialog.roll() is not None
+        assert counted.waits <= MOST_WAITS_PER_ROLL, counted.waits
+        reads = counted.crow_reads.count(attacker)
+        assert reads <= MOST_ATTACKER_READS_PER_ROLL, counted.crow_reads
+    dialog.close()
+
+
+def test_the_tracker_follows_the_fight_and_the_crows_sheets_in_the_window(
+    qtbot, start_app, tmp_path: Path
+) -> None:
+    """The window shows each change on the tracker and the players' line from one read of the
+    crows (the tracker no longer listens on its own): a step and a sheet edit both show."""
+    app = start_app(tmp_path / "refkit.sqlite3")
+    qtbot.waitUntil(lambda: _has_fight(app), timeout=OPEN_TIMEOUT_MS)
+    tracker = app.panels.widget(PanelId.FIGHT, FightPanel)
+    assert tracker.add_party()
+    tracker.creature_combo.setCurrentText("Tunnel ghoul")
+    assert tracker.add_creatures()
+    assert tracker.new_round(die=9)
+    assert tracker.turn_label.text() == "Brannoc Tull's turn"
+    tracker.next_turn()
+    assert tracker.turn_label.text() != "Brannoc Tull's turn"  # a step: shown at once
+    stamina = tracker.rows["Brannoc Tull"].stamina_bar
+    before = stamina.value()
+    crows = app.character_panels.session
+    crows.open("Brannoc Tull")
+    crows.damage(1, piercing=True)  # on the sheet (through no armour), not a fight step
+    qtbot.waitUntil(lambda: stamina.value() == before - 1)
