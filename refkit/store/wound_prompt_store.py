@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from sqlalchemy import update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Insert, update
 from sqlmodel import Session, col, select
 
 from refkit.store.character_tables import CharacterRow, WoundPromptRow
@@ -113,15 +112,25 @@ def _write(
     if seen.revision == 0:
         # "Insert unless there": both dialects spell it ON CONFLICT DO NOTHING. Whether it
         # inserted is told by the row RETURNING gives back (psycopg reports no row count for it).
-        server = session.connection().dialect.name == "postgresql"
-        insert = postgresql.insert if server else sqlite.insert
-        inserting = (
-            insert(WoundPromptRow)
-            .values(character_id=crow_id, **values)
-            .on_conflict_do_nothing(index_elements=["character_id"])
-            .returning(col(WoundPromptRow.character_id))
+        # The dialect's own insert, imported only when used: SQLAlchemy's PostgreSQL dialect
+        # (some 50 ms of imports) has no place in opening an SQLite file.
+        inserting: Insert
+        if session.connection().dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as server_insert
+
+            inserting = server_insert(WoundPromptRow).on_conflict_do_nothing(
+                index_elements=["character_id"]
+            )
+        else:
+            from sqlalchemy.dialects.sqlite import insert as file_insert
+
+            inserting = file_insert(WoundPromptRow).on_conflict_do_nothing(
+                index_elements=["character_id"]
+            )
+        returning = inserting.values(character_id=crow_id, **values).returning(
+            col(WoundPromptRow.character_id)
         )
-        return session.connection().execute(inserting).first() is not None
+        return session.connection().execute(returning).first() is not None
     updating = (
         update(WoundPromptRow)
         .where(col(WoundPromptRow.character_id) == crow_id)
