@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 
 from refkit.gui.dice.panel import DicePanel
-from refkit.gui.dice.roll_log_model import RollLogModel
+from refkit.gui.dice.roll_log_model import ROLLS_KEPT, RollLogModel
 from refkit.gui.dice.roll_log_panel import RollLogPanel
 from refkit.gui.shell.actions import ActionSpec
 from refkit.gui.shell.gui_thread import GuiThreadListener
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from refkit.app.dice_service import DiceService
     from refkit.dice.records import LoggedRoll
 
-LOG_LOAD_LIMIT = 2000
-"""How many of the newest rolls the log panel loads at start-up."""
+LOG_LOAD_LIMIT = ROLLS_KEPT
+"""How many of the newest rolls the log panel loads at start-up (as many as it keeps)."""
 ORDER_KEY = "dice/order"
 
 
