@@ -72,7 +72,7 @@ class RollLogModel(RowTableModel["LoggedRoll"]):
 
     It keeps the newest ``kept`` rolls (up to ``slack`` more): a roll added at the top past that
     lets the oldest go, so an evening of rolls does not grow the window's memory without end
-    (issue 30); every roll stays in the database and in an exported log."""
+    (issue 30); every roll stays in the database. (The window loads as many at start-up.)"""
 
     def __init__(
         self,
