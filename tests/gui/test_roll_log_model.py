@@ -126,3 +126,39 @@ def test_the_filter_passes_qtmodeltester_and_follows_the_log(qtmodeltester) -> N
     model.replace_all([])
     assert proxy.rowCount() == 0
     qtmodeltester.check(proxy, force_py=True)
+
+
+def test_the_log_lets_the_oldest_rolls_go_past_its_limit_all_at_once(qapp) -> None:
+    """An evening of rolls does not grow the window's memory without end (issue 30): past
+    ``kept`` + ``slack`` rolls the oldest go, in one removal, and the filter follows."""
+    model = RollLogModel(today=local_today, kept=4, slack=2)
+    shown = RollLogFilter()
+    shown.setSourceModel(model)
+    shown.set_kind("d100")
+    removals: list[tuple[int, int]] = []
+    model.rowsRemoved.connect(lambda _parent, first, last: removals.append((first, last)))
+    for roll_id in range(1, 7):
+        model.add_newest(logged(roll_id, "d100" if roll_id % 2 else "test", "d100", f"{roll_id}"))
+    assert len(model) == 6 and removals == []
+    model.add_newest(logged(7, "d100", "d100", "7"))
+    assert [roll.id for roll in model.rolls()] == [7, 6, 5, 4]
+    assert removals == [(4, 6)]
+    assert [shown.index(row, 0).data(KIND_ROLE) for row in range(shown.rowCount())] == [
+        "d100",
+        "d100",
+    ]
+    for roll_id in range(8, 40):
+        model.add_newest(logged(roll_id, "d100", "d100", f"{roll_id}"))
+        assert len(model) <= 6
+    assert model.roll_at(0).id == 39
+
+
+def test_the_window_keeps_as_many_rolls_as_it_loads() -> None:
+    from refkit.gui.dice.install import LOG_LOAD_LIMIT
+    from refkit.gui.dice.roll_log_model import ROLLS_KEPT, ROLLS_SLACK
+
+    model = RollLogModel(today=local_today)
+    model.replace_all(logged(n, "d100", "d100", f"{n}") for n in range(LOG_LOAD_LIMIT, 0, -1))
+    for roll_id in range(LOG_LOAD_LIMIT + 1, LOG_LOAD_LIMIT + ROLLS_SLACK + 2):
+        model.add_newest(logged(roll_id, "d100", "d100", f"{roll_id}"))
+    assert len(model) == ROLLS_KEPT == LOG_LOAD_LIMIT

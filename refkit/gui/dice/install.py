@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from refkit.gui.dice.roll_log_panel import RollLogPanel
 
 LOG_LOAD_LIMIT = 2000
-"""How many of the newest rolls the log panel loads at start-up."""
+"""How many of the newest rolls the log panel loads at start-up: as many as its model keeps
+(``roll_log_model.ROLLS_KEPT``, not imported here: that module loads after the first frame)."""
 ORDER_KEY = "dice/order"
 
 

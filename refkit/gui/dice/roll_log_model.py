@@ -59,12 +59,34 @@ def time_text(moment: datetime, today: date) -> str:
     return local.strftime("%Y-%m-%d %H:%M")
 
 
+ROLLS_KEPT = 2000
+"""How many of the newest rolls the log shows (as many as it loads at start-up)."""
+ROLLS_SLACK = 500
+"""How many rolls past :data:`ROLLS_KEPT` the log takes before it lets the oldest go, all at
+once: one reset of the filter every few hundred rolls, not one at every roll."""
+
+
 class RollLogModel(RowTableModel["LoggedRoll"]):
     """Read-only table of logged rolls, newest first; each roll's search text (its shown
-    columns, lowercased) is made once, when the roll arrives."""
+    columns, lowercased) is made once, when the roll arrives.
 
-    def __init__(self, today: Callable[[], date] = _today, parent=None) -> None:
+    It keeps the newest ``kept`` rolls (up to ``slack`` more): a roll added at the top past that
+    lets the oldest go, so an evening of rolls does not grow the window's memory without end
+    (issue 30); every roll stays in the database. (The window loads as many at start-up.)"""
+
+    def __init__(
+        self,
+        today: Callable[[], date] = _today,
+        parent=None,
+        *,
+        kept: int = ROLLS_KEPT,
+        slack: int = ROLLS_SLACK,
+    ) -> None:
+        if kept < 1 or slack < 0:
+            raise ValueError(f"the roll log keeps at least 1 roll, got {kept} (slack {slack})")
         self._today = today
+        self._kept_rolls = kept
+        self._slack = slack
         roles = {KIND_ROLE: _kind_of, ID_ROLE: _id_of}
         tooltip = self._tooltip
         super().__init__(
@@ -102,8 +124,10 @@ class RollLogModel(RowTableModel["LoggedRoll"]):
     # contents ------------------------------------------------------------------------------
 
     def add_newest(self, roll: LoggedRoll) -> None:
-        """Insert a roll that was just made at the top."""
+        """Insert a roll that was just made at the top (the oldest let go past the limit)."""
         self.insert(0, [roll])
+        if len(self) > self._kept_rolls + self._slack:
+            self.remove(self._kept_rolls, len(self) - self._kept_rolls)
 
     def roll_at(self, row: int) -> LoggedRoll:
         return self.row_at(row)
