@@ -2,7 +2,8 @@
 
 * :func:`isolated_env`, :func:`copy_database`, :func:`under_xvfb`: a measured process of the
   real window on a copy of a database, with its own data folder, settings (``XDG_CONFIG_HOME``)
-  and home, optionally inside its own Xvfb (real window-system input);
+  and home, optionally inside its own Xvfb (real window-system input); :func:`run_script` runs
+  one such process from a ``python -c`` script and reads the JSON result it prints;
 * :func:`when_app_ready`: call a function with the ``RefkitApp`` once every panel is built;
 * :class:`SimulatedClock` and :func:`use_clock`: the services' injected clock (the dungeon
   clock, roll times, …) running ``speed`` times faster than the wall clock, so that hours of
@@ -18,10 +19,13 @@ measured processes they start.
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -60,6 +64,61 @@ def copy_database(database: Path, work: Path) -> Path:
     copy = work / "refkit.db"
     shutil.copy(database, copy)
     return copy
+
+
+def run_script(
+    app: str,
+    database: Path | None,
+    tree: Path | None,
+    *,
+    result_prefix: str,
+    timeout_s: float,
+    qpa: str = "offscreen",
+    in_xvfb: bool = False,
+    keep_bytecode: bool = False,
+    **bench_env: str,
+) -> dict[str, Any]:
+    """One measured process: the ``python -c`` script ``app``, given the path of a copy of
+    ``database`` (None: no file yet, so a new one with the sample content), in a temporary data
+    folder that is also its settings folder and home; this checkout's refkit, or ``tree``'s.
+    ``bench_env`` goes into its environment; ``keep_bytecode`` drops
+    ``PYTHONDONTWRITEBYTECODE`` as a user's install keeps its bytecode. Returns the JSON of the
+    last line starting with ``result_prefix``, checked to come from the refkit meant."""
+    with tempfile.TemporaryDirectory() as work:
+        copy = Path(work) / "refkit.db"
+        if database is not None:
+            shutil.copy(database, copy)
+        env = dict(
+            os.environ,
+            REFKIT_DATA_DIR=work,
+            XDG_CONFIG_HOME=work,
+            HOME=work,
+            QT_QPA_PLATFORM=qpa,
+            **bench_env,
+        )
+        if keep_bytecode:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+        if tree is not None:
+            env["PYTHONPATH"] = str(tree)
+        command = [sys.executable, "-c", app, str(copy)]
+        done = subprocess.run(
+            under_xvfb(command) if in_xvfb else command,
+            env=env,
+            cwd=tree or CHECKOUT,
+            capture_output=True,
+            text=True,
+            timeout=timeout_s,
+        )
+    lines = [line for line in done.stdout.splitlines() if line.startswith(result_prefix)]
+    if not lines:
+        raise RuntimeError(
+            f"the measured process failed (rc {done.returncode}):\n{done.stderr[-4000:]}"
+        )
+    result: dict[str, Any] = json.loads(lines[-1][len(result_prefix) :])
+    expected = (tree or CHECKOUT) / "refkit"
+    if not Path(result["refkit"]).is_relative_to(expected):
+        raise RuntimeError(f"ran {result['refkit']}, not the refkit of {expected}")
+    return result
 
 
 def under_xvfb(command: list[str]) -> list[str]:

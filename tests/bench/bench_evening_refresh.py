@@ -26,14 +26,12 @@ Make the databases with ``make_filled_database.py PATH`` and ``make_filled_datab
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
+
+from _evening import p99, run_script
 
 HERE = Path(__file__).resolve().parent
 CHECKOUT = HERE.parents[1]
@@ -114,45 +112,16 @@ KINDS = ("End DT", "crow edit", "party switch")
 def run(database: Path | None, tree: Path | None, presses: int, switches: int) -> dict:
     """One process on a copy of ``database`` (None: a new one, the sample content only): this
     checkout's refkit, or ``tree``'s."""
-    with tempfile.TemporaryDirectory() as work:
-        copy = Path(work) / "refkit.db"
-        if database is not None:
-            shutil.copy(database, copy)
-        env = dict(
-            os.environ,
-            REFKIT_DATA_DIR=work,
-            XDG_CONFIG_HOME=work,
-            HOME=work,
-            BENCH_PRESSES=str(presses),
-            BENCH_SWITCHES=str(switches),
-            QT_QPA_PLATFORM="offscreen",
-        )
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        if tree is not None:
-            env["PYTHONPATH"] = str(tree)
-        done = subprocess.run(
-            [sys.executable, "-c", APP, str(copy)],
-            env=env,
-            cwd=tree or CHECKOUT,
-            capture_output=True,
-            text=True,
-            timeout=RUN_TIMEOUT_S,
-        )
-    lines = [line for line in done.stdout.splitlines() if line.startswith(RESULT_PREFIX)]
-    if not lines:
-        raise RuntimeError(
-            f"the measured process failed (rc {done.returncode}):\n{done.stderr[-4000:]}"
-        )
-    result: dict = json.loads(lines[-1][len(RESULT_PREFIX) :])
-    expected = (tree or CHECKOUT) / "refkit"
-    if not Path(result["refkit"]).is_relative_to(expected):
-        raise RuntimeError(f"ran {result['refkit']}, not the refkit of {expected}")
-    return result
-
-
-def p99(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+    return run_script(
+        APP,
+        database,
+        tree,
+        result_prefix=RESULT_PREFIX,
+        timeout_s=RUN_TIMEOUT_S,
+        keep_bytecode=True,
+        BENCH_PRESSES=str(presses),
+        BENCH_SWITCHES=str(switches),
+    )
 
 
 def summary(values: list[float], edge: int) -> dict[str, float]:

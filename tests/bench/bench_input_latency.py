@@ -20,21 +20,18 @@ same copies, interleaved run by run).
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from _evening import summary
+from _evening import PROBE_DELAY_S, run_script, summary
 
 HERE = Path(__file__).resolve().parent
 CHECKOUT = HERE.parents[1]
 RESULT_PREFIX = "LATENCY "
 RUN_TIMEOUT_S = 1800
-PROBE_DELAY_S = 0.002
 
 APP = r"""
 import ctypes, json, os, sys, threading, time
@@ -142,39 +139,17 @@ sys.exit(main.run_app(db_url=sys.argv[1]))
 
 def run(database: Path, tree: Path | None, presses: int) -> dict:
     """One process on a copy of ``database`` in its own Xvfb: this checkout, or ``tree``."""
-    with tempfile.TemporaryDirectory() as work:
-        copy = Path(work) / "refkit.db"
-        shutil.copy(database, copy)
-        env = dict(
-            os.environ,
-            REFKIT_DATA_DIR=work,
-            XDG_CONFIG_HOME=work,
-            HOME=work,
-            BENCH_PRESSES=str(presses),
-            BENCH_PROBE_DELAY=str(PROBE_DELAY_S),
-            QT_QPA_PLATFORM="xcb",
-        )
-        if tree is not None:
-            env["PYTHONPATH"] = str(tree)
-        done = subprocess.run(
-            ["xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", sys.executable, "-c", APP,
-             str(copy)],
-            env=env,
-            cwd=tree or CHECKOUT,
-            capture_output=True,
-            text=True,
-            timeout=RUN_TIMEOUT_S,
-        )  # fmt: skip
-    lines = [line for line in done.stdout.splitlines() if line.startswith(RESULT_PREFIX)]
-    if not lines:
-        raise RuntimeError(
-            f"the measured process failed (rc {done.returncode}):\n{done.stderr[-4000:]}"
-        )
-    result: dict = json.loads(lines[-1][len(RESULT_PREFIX) :])
-    expected = (tree or CHECKOUT) / "refkit"
-    if not Path(result["refkit"]).is_relative_to(expected):
-        raise RuntimeError(f"ran {result['refkit']}, not the refkit of {expected}")
-    return result
+    return run_script(
+        APP,
+        database,
+        tree,
+        result_prefix=RESULT_PREFIX,
+        timeout_s=RUN_TIMEOUT_S,
+        qpa="xcb",
+        in_xvfb=True,
+        BENCH_PRESSES=str(presses),
+        BENCH_PROBE_DELAY=str(PROBE_DELAY_S),
+    )
 
 
 def report(label: str, now: list[dict], before: list[dict]) -> None:

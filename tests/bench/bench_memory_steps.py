@@ -16,13 +16,12 @@ grows, not for the figures: its own records swell the resident memory many times
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from _evening import run_script
 
 HERE = Path(__file__).resolve().parent
 CHECKOUT = HERE.parents[1]
@@ -105,38 +104,15 @@ sys.exit(main.run_app(db_url=sys.argv[1]))
 
 def run(database: Path, tree: Path | None, steps: int, trace: bool) -> dict:
     """One process on a copy of ``database``: this checkout's refkit, or ``tree``'s."""
-    with tempfile.TemporaryDirectory() as work:
-        copy = Path(work) / "refkit.db"
-        shutil.copy(database, copy)
-        env = dict(
-            os.environ,
-            REFKIT_DATA_DIR=work,
-            XDG_CONFIG_HOME=work,
-            HOME=work,
-            BENCH_STEPS=str(steps),
-            BENCH_TRACE="1" if trace else "0",
-            QT_QPA_PLATFORM="offscreen",
-        )
-        if tree is not None:
-            env["PYTHONPATH"] = str(tree)
-        done = subprocess.run(
-            [sys.executable, "-c", APP, str(copy)],
-            env=env,
-            cwd=tree or CHECKOUT,
-            capture_output=True,
-            text=True,
-            timeout=RUN_TIMEOUT_S,
-        )
-    lines = [line for line in done.stdout.splitlines() if line.startswith(RESULT_PREFIX)]
-    if not lines:
-        raise RuntimeError(
-            f"the measured process failed (rc {done.returncode}):\n{done.stderr[-4000:]}"
-        )
-    result: dict = json.loads(lines[-1][len(RESULT_PREFIX) :])
-    expected = (tree or CHECKOUT) / "refkit"
-    if not Path(result["refkit"]).is_relative_to(expected):
-        raise RuntimeError(f"ran {result['refkit']}, not the refkit of {expected}")
-    return result
+    return run_script(
+        APP,
+        database,
+        tree,
+        result_prefix=RESULT_PREFIX,
+        timeout_s=RUN_TIMEOUT_S,
+        BENCH_STEPS=str(steps),
+        BENCH_TRACE="1" if trace else "0",
+    )
 
 
 def growth_per_100(points: list[list[float]]) -> float:
