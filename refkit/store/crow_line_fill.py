@@ -24,6 +24,7 @@ from sqlmodel import Session, col, select
 from refkit.store.character_rows import line_of
 from refkit.store.character_tables import CharacterRow
 from refkit.store.crow_summaries import (
+    KEEP_LINE_IF_CURRENT,
     SUMMARY_RANGE,
     fresh_line,
     row_id_of,
@@ -37,13 +38,7 @@ FILL_BATCH: Final = 250
 """Crows decoded and given a line per unit of work (some 80 ms on a slow machine)."""
 
 _HEADS = text("SELECT id, name_key, revision, updated_at FROM character ORDER BY id")
-_WRITE_IF_CURRENT = text(
-    "INSERT INTO app_state (key, payload, version)"
-    " SELECT :key, :payload, 1 WHERE EXISTS"
-    " (SELECT 1 FROM character WHERE id = :id AND revision = :revision)"
-    " ON CONFLICT (key) DO UPDATE SET payload = excluded.payload,"
-    " version = app_state.version + 1"
-)
+_WRITE_IF_CURRENT = text(KEEP_LINE_IF_CURRENT)
 
 
 def crows_without_lines(session: Session) -> list[int]:

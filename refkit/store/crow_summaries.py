@@ -23,6 +23,18 @@ SUMMARY_PREFIX: Final = "crow_summary:"
 """The ``app_state`` key of a crow's line is this and the crow's row id."""
 SUMMARY_RANGE: Final = (SUMMARY_PREFIX, "crow_summary;")
 """Every such key sorts in ``[first, last)`` (``;`` follows ``:``): one index range read."""
+KEEP_LINE_IF_CURRENT: Final = (
+    "INSERT INTO app_state (key, payload, version)"
+    " SELECT :key, :payload, 1 WHERE EXISTS"
+    " (SELECT 1 FROM character WHERE id = :id AND revision = :revision)"
+    " ON CONFLICT (key) DO UPDATE SET payload = excluded.payload,"
+    " version = app_state.version + 1"
+)
+"""A crow's list line (``:key``, ``:payload``) written only while the crow's row (``:id``)
+still has the revision it was made from (``:revision``): a crow saved by another program in
+between keeps the line that save wrote. Plain SQL, one text for the store's fill
+(:mod:`refkit.store.crow_line_fill`) and the quick path's plain sqlite3 (both take named
+parameters)."""
 _TIMESTAMP: Final = "%Y-%m-%d %H:%M:%S.%f"
 """How SQLAlchemy's SQLite DateTime stores a (naive UTC) time; UTCDateTime stores that."""
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Final
 
 from refkit.dice.records import RollRecord
 from refkit.store.crow_summaries import (
+    KEEP_LINE_IF_CURRENT,
     SUMMARY_PREFIX,
     CrowLine,
     fresh_line,
@@ -58,14 +59,6 @@ spelled out: that module loads the ORM)."""
 QUICK_ROLL_SOURCES: Final = ROLL_SOURCES
 """Who may log a roll (the store's one set, :mod:`refkit.store.row_forms`)."""
 
-_KEEP_LINE_IF_CURRENT = (
-    "INSERT INTO app_state (key, payload, version)"
-    " SELECT ?, ?, 1 WHERE EXISTS (SELECT 1 FROM character WHERE id = ? AND revision = ?)"
-    " ON CONFLICT (key) DO UPDATE SET payload = excluded.payload,"
-    " version = app_state.version + 1"
-)
-"""A crow's list line, written only while the crow has the revision it was made from (as
-``crow_line_fill`` writes it)."""
 _SQLITE_PREFIX = "sqlite:///"
 _TIMESTAMP = "%Y-%m-%d %H:%M:%S.%f"
 """How SQLAlchemy's SQLite DateTime stores a (naive UTC) time; UTCDateTime stores that."""
@@ -417,9 +410,14 @@ class QuickDatabase:
                 connection.execute("BEGIN IMMEDIATE")
                 try:
                     connection.executemany(
-                        _KEEP_LINE_IF_CURRENT,
+                        KEEP_LINE_IF_CURRENT,
                         [
-                            (summary_key(row_id), text, row_id, revision)
+                            {
+                                "key": summary_key(row_id),
+                                "payload": text,
+                                "id": row_id,
+                                "revision": revision,
+                            }
                             for row_id, revision, text in decoded
                         ],
                     )
