@@ -162,9 +162,9 @@ class PanelRegistry(QObject):
         self._menu_bar: QMenuBar | None = None
         self._menu_order: tuple[str, ...] = ()
         self._idle_building = False
-        self._building: PanelId | None = None
         self._build_chain: list[PanelId] = []
-        """Panels whose build has begun and not returned, outermost first."""
+        """Panels whose build has begun and not returned, outermost first (the last is the one
+        being built now)."""
         self._shown_waiting: list[PanelId] = []
         """Panels just shown, waiting to be built one per turn of the event loop."""
         self._layout_steps: list[Callable[[], None]] = []
@@ -537,16 +537,14 @@ class PanelRegistry(QObject):
         return widget
 
     def _build(self, panel: PanelId) -> QWidget:
-        if self._building == panel:
+        if self._build_chain[-1:] == [panel]:
             raise PanelRegistryError(f"panel {panel.name} asks for itself while it is built")
         spec = self._specs[panel]
-        previous, self._building = self._building, panel
         self._build_chain.append(panel)
         try:
             widget = self._make(spec)
         finally:
-            self._building = previous
-            self._build_chain.remove(panel)
+            self._build_chain.pop()
         dock = self.panel(panel)
         placeholder = dock.widget()
         if spec.scrollable:
