@@ -35,7 +35,7 @@ still has the revision it was made from (``:revision``): a crow saved by another
 between keeps the line that save wrote. Plain SQL, one text for the store's fill
 (:mod:`refkit.store.crow_line_fill`) and the quick path's plain sqlite3 (both take named
 parameters)."""
-_TIMESTAMP: Final = "%Y-%m-%d %H:%M:%S.%f"
+STORED_TIME_FORMAT: Final = "%Y-%m-%d %H:%M:%S.%f"
 """How SQLAlchemy's SQLite DateTime stores a (naive UTC) time; UTCDateTime stores that."""
 
 
@@ -70,7 +70,7 @@ def stamp(value: datetime | str) -> str:
         return value
     if value.tzinfo is not None:
         value = value.astimezone(UTC).replace(tzinfo=None)
-    return value.strftime(_TIMESTAMP)
+    return value.strftime(STORED_TIME_FORMAT)
 
 
 def summary_text(line: CrowLine, key: str, revision: int, updated_at: datetime | str) -> str:

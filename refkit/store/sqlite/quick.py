@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Final
 from refkit.dice.records import RollRecord
 from refkit.store.crow_summaries import (
     KEEP_LINE_IF_CURRENT,
+    STORED_TIME_FORMAT,
     SUMMARY_PREFIX,
     CrowLine,
     fresh_line,
@@ -60,8 +61,6 @@ QUICK_ROLL_SOURCES: Final = ROLL_SOURCES
 """Who may log a roll (the store's one set, :mod:`refkit.store.row_forms`)."""
 
 _SQLITE_PREFIX = "sqlite:///"
-_TIMESTAMP = "%Y-%m-%d %H:%M:%S.%f"
-"""How SQLAlchemy's SQLite DateTime stores a (naive UTC) time; UTCDateTime stores that."""
 
 
 @dataclass(frozen=True)
@@ -467,7 +466,7 @@ class QuickDatabase:
             json.dumps(list(record.faces)),
             record.total,
             None if record.seed is None else str(record.seed),
-            rolled_at.strftime(_TIMESTAMP),
+            rolled_at.strftime(STORED_TIME_FORMAT),
             record.summary,
             json.dumps(dict(record.detail), sort_keys=True),
             source,
