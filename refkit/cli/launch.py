@@ -11,22 +11,21 @@ even argparse (:func:`plain_window_options`).
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see below)
+from refkit.rules.common.slot_record import SlotRecord
+
+TYPE_CHECKING = False  # as typing's: a quick command's path leaves typing unimported
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
 
-class Launch:
+class Launch(SlotRecord):
     """What the arguments ask for: the window (with its database and exit-after-paint flag) or
-    the command line (``window`` False; the runner parses the whole list).
+    the command line (``window`` False; the runner parses the whole list). A frozen record, not a
+    dataclass: every command passes through here (see :mod:`refkit.rules.common.slot_record`)."""
 
-    A plain immutable value rather than a dataclass: every command passes through here, and
-    importing ``dataclasses`` (with ``inspect``, ``ast`` and ``dis``) cost ``refkit odds`` more
-    than a bare Python start's worth of time. ``typing`` is left out for the same reason.
-    """
-
-    __slots__ = ("db_url", "exit_after_paint", "window")
+    FIELDS = ("window", "db_url", "exit_after_paint")
+    __slots__ = FIELDS
 
     window: bool
     db_url: str | None  # a server URL may hold a password: never in the repr
@@ -35,21 +34,7 @@ class Launch:
     def __init__(
         self, window: bool, db_url: str | None = None, exit_after_paint: bool = False
     ) -> None:
-        object.__setattr__(self, "window", window)
-        object.__setattr__(self, "db_url", db_url)
-        object.__setattr__(self, "exit_after_paint", exit_after_paint)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def _key(self) -> tuple[bool, str | None, bool]:
-        return self.window, self.db_url, self.exit_after_paint
-
-    def __eq__(self, other: object) -> bool:
-        return self._key() == other._key() if isinstance(other, Launch) else NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._key())
+        self._fill(window, db_url, exit_after_paint)
 
     def __repr__(self) -> str:
         return f"Launch(window={self.window!r}, exit_after_paint={self.exit_after_paint!r})"
