@@ -5,8 +5,11 @@ pull in the heavy ones its ``__init__`` re-exports (``refkit.store.errors`` with
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
-from typing import Any
+
+TYPE_CHECKING = False  # typing's constant without importing typing: a quick command never needs it
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
 
 def lazy_getattr(namespace: dict[str, Any], exports: Mapping[str, str]) -> Callable[[str], Any]:

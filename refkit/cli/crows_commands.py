@@ -10,8 +10,6 @@ draws them, and faces given with ``--dice`` are logged without a seed.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import Any
 
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text, percent
@@ -19,7 +17,12 @@ from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_numbe
 from refkit.cli.services import command_services
 from refkit.dice.rng import make_rng, parse_dice_values
 
-Result = tuple[dict[str, Any], str]
+TYPE_CHECKING = False  # as typing's: a quick command's path leaves typing unimported
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeAlias
+
+    Result: TypeAlias = tuple[dict[str, Any], str]
 
 MAX_CLI_USAGE_DICE = 100
 """The command line rolls pools up to this (the dice panel stops at 20)."""

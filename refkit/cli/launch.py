@@ -11,22 +11,33 @@ even argparse (:func:`plain_window_options`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from refkit.rules.common.slot_record import SlotRecord
 
+TYPE_CHECKING = False  # as typing's: a quick command's path leaves typing unimported
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Sequence
 
 
-@dataclass(frozen=True)
-class Launch:
+class Launch(SlotRecord):
     """What the arguments ask for: the window (with its database and exit-after-paint flag) or
-    the command line (``window`` False; the runner parses the whole list)."""
+    the command line (``window`` False; the runner parses the whole list). A frozen record, not a
+    dataclass: every command passes through here (see :mod:`refkit.rules.common.slot_record`)."""
+
+    FIELDS = ("window", "db_url", "exit_after_paint")
+    __slots__ = FIELDS
 
     window: bool
-    db_url: str | None = field(default=None, repr=False)  # a server URL may hold a password
-    exit_after_paint: bool = False
+    db_url: str | None  # a server URL may hold a password: never in the repr
+    exit_after_paint: bool
+
+    def __init__(
+        self, window: bool, db_url: str | None = None, exit_after_paint: bool = False
+    ) -> None:
+        self._fill(window, db_url, exit_after_paint)
+
+    def __repr__(self) -> str:
+        return f"Launch(window={self.window!r}, exit_after_paint={self.exit_after_paint!r})"
 
 
 def add_global_options(parser: argparse.ArgumentParser) -> None:

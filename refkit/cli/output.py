@@ -9,10 +9,22 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
-from typing import Any, Protocol, SupportsFloat
 
 from refkit.rules.common.name_text import json_safe, terminal_safe
+
+TYPE_CHECKING = False  # as typing's: a quick command's path leaves typing unimported
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any, Protocol, SupportsFloat
+
+    class Ratio(Protocol):
+        """An exact ratio, as a Fraction is."""
+
+        @property
+        def numerator(self) -> int: ...
+
+        @property
+        def denominator(self) -> int: ...
 
 
 def emit(result: Mapping[str, Any], text: str, *, as_json: bool) -> None:
@@ -31,16 +43,6 @@ def error_line(message: str) -> str:
 def warning_line(message: str) -> str:
     """One ``warning: …`` line: something went wrong beside a result that was still given."""
     return "warning: " + terminal_safe(" ".join(message.split()), keep="") + "\n"
-
-
-class Ratio(Protocol):
-    """An exact ratio, as a Fraction is."""
-
-    @property
-    def numerator(self) -> int: ...
-
-    @property
-    def denominator(self) -> int: ...
 
 
 def fraction_text(value: Ratio) -> str:

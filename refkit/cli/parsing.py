@@ -6,9 +6,12 @@ import argparse
 import os
 import re
 import sys
-from typing import Any, NoReturn, TypeAlias
 
 from refkit.cli.errors import CliError
+
+TYPE_CHECKING = False  # as typing's: a quick command's path leaves typing unimported
+if TYPE_CHECKING:
+    from typing import Any, NoReturn, TypeAlias
 
 LARGEST_WHOLE_NUMBER = 2**53 - 1
 """No option takes a whole number beyond this (either sign): every seed Refkit prints is below
@@ -60,7 +63,10 @@ def terminal_columns() -> int:
     return columns if columns > 0 else 80
 
 
-Subcommands: TypeAlias = "argparse._SubParsersAction[ContractArgumentParser]"
+if TYPE_CHECKING:
+    Subcommands: TypeAlias = "argparse._SubParsersAction[ContractArgumentParser]"
+else:
+    Subcommands = "argparse._SubParsersAction[ContractArgumentParser]"
 """What ``add_subparsers`` returns on a ContractArgumentParser (its sub-parsers are of its class):
 where each command module registers its commands."""
 

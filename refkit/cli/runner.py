@@ -11,9 +11,6 @@ import importlib
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
-from types import ModuleType
-from typing import Any
 
 from refkit import __version__
 from refkit.cli.errors import CliError, StepConflictError
@@ -21,6 +18,12 @@ from refkit.cli.games import game_command_modules
 from refkit.cli.launch import add_global_options
 from refkit.cli.output import emit, error_line
 from refkit.cli.parsing import ContractArgumentParser
+
+TYPE_CHECKING = False  # as typing's: a quick command's path leaves typing unimported
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from types import ModuleType
+    from typing import Any
 
 STEP_ATTEMPTS = 8
 """How often a command is run when other programs keep saving what it was worked out from."""

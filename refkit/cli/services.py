@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
 
 from refkit.cli.errors import CliError, StepConflictError
 from refkit.cli.output import warning_line
 
+TYPE_CHECKING = False  # as typing's: a quick command's path leaves typing unimported
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any
+
     from refkit.compose import Services
 
 ROLL_SOURCE = "cli"

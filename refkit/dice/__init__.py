@@ -7,9 +7,9 @@ the exact-odds engine too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from refkit.lazy_exports import lazy_getattr
+
+TYPE_CHECKING = False  # as typing's: a quick command's path leaves typing unimported
 
 if TYPE_CHECKING:
     from refkit.dice.errors import DiceNotationError, DiceOddsError, DiceValueError

@@ -51,6 +51,16 @@ STATELESS = ("test --char 1", "roll 2d6", "odds test", "cast --mind 2", "lookup 
 """Also run through the console script's entry point."""
 CONSOLE_SCRIPT = "import sys; from refkit.main import main; sys.exit(main())"
 """What ``.venv/bin/refkit`` runs (less its ``re.sub`` of argv[0])."""
+FLOORS: dict[str, str] = {
+    "stdlib of a roll": "import argparse, json, random",
+    "stdlib of the store's quick path": (
+        "import argparse, json, random, dataclasses, typing, sqlite3, pathlib, datetime"
+    ),
+    "import refkit.store.sqlite.quick": "import refkit.store.sqlite.quick",
+}
+"""What a stateless command cannot go below, timed in the same pairs: ``test``, ``roll`` and
+``cast`` log their roll through the store's quick path (plain sqlite3), whose imports alone are
+measured here beside the standard modules it and the parser load."""
 DATABASE_COMMANDS = ("dt status", "character list")
 """The ones also timed on the filled and 10x databases."""
 
@@ -94,6 +104,8 @@ def cli_latency(
                 HERE,
             ),
         }
+        for name, code in FLOORS.items():
+            cases[f"floor: {name}"] = ([sys.executable, "-c", code], _env("", "", HERE), HERE)
         for label, checkout in checkouts.items():
             data_dir = stack.enter_context(tempfile.TemporaryDirectory())
             config_dir = stack.enter_context(tempfile.TemporaryDirectory())

@@ -27,6 +27,9 @@ QUICK_STDLIB = ("secrets", "hashlib", "shutil", "asyncio", "logging")
 """Standard modules none of them uses: each costs a share of a bare Python start."""
 ROLL_ONLY = ("fractions", "refkit.dice.exact", "refkit.present.test_text")
 """A roll needs random only: no exact-odds arithmetic, no test wording."""
+ODDS_ONLY = ("typing", "dataclasses", "inspect", "sqlite3", "pathlib", "datetime")
+"""Odds touch no file and make two small frozen records (SlotRecord): no type-hint machinery, no
+dataclass builder (with ``inspect``, ``ast`` and ``dis``), no database, paths or clock."""
 CAST_ONLY = ("refkit.rules.magic.spell", "refkit.rules.tables.import_formats", "tomllib")
 """A cast with no spell named, on the stored backlash table: no spell model, no TOML reader."""
 
@@ -34,7 +37,7 @@ COMMANDS: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "roll": (["roll", "2d6"], NEVER + QUICK_STDLIB + ROLL_ONLY),
     "roll keep": (["roll", "4d6kh3"], NEVER + QUICK_STDLIB + ROLL_ONLY),
     "test": (["test", "--char", "1"], (*NEVER, *QUICK_STDLIB, "fractions")),
-    "odds": (["odds", "test", "--char", "1", "--edges", "2"], NEVER + QUICK_STDLIB),
+    "odds": (["odds", "test", "--char", "1", "--edges", "2"], NEVER + QUICK_STDLIB + ODDS_ONLY),
     "cast": (
         ["cast", "--mind", "2", "--rank", "1", "--book-ud", "8", "--dice", "3,4"],
         NEVER + QUICK_STDLIB + CAST_ONLY,

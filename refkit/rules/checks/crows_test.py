@@ -20,14 +20,19 @@ The resolution follows the rules fact sheet (§1.2-1.5) and the readings fixed b
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
+from refkit.rules.common.slot_record import SlotRecord
 
-Net = Literal["double_edge", "edge", "none", "bane", "double_bane"]
-Order = Literal["sequential", "net"]
-Forced = Literal["doom", "tier3"]
+TYPE_CHECKING = False  # as typing's: a quick command's path leaves typing unimported
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Sequence
+    from typing import Literal, TypeAlias
+
+    Net: TypeAlias = Literal["double_edge", "edge", "none", "bane", "double_bane"]
+    Order: TypeAlias = Literal["sequential", "net"]
+    Forced: TypeAlias = Literal["doom", "tier3"]
+else:  # run time: the names stay importable for other modules' annotations
+    Net = Order = Forced = str
 
 ORDERS: tuple[str, ...] = ("sequential", "net")
 FORCED: tuple[str, ...] = ("doom", "tier3")
@@ -43,11 +48,25 @@ MAX_BONUS = 100
 """The largest flat bonus or penalty a test takes: Crows bonuses are single figures."""
 
 
-@dataclass(frozen=True)
-class TestResult:
-    """The outcome of one test. ``tier`` is the final tier every tier-1 trigger should read."""
+class TestResult(SlotRecord):
+    """The outcome of one test. ``tier`` is the final tier every tier-1 trigger should read.
+
+    A frozen record (:class:`SlotRecord`), not a dataclass: ``refkit test`` and ``refkit odds``
+    leave ``dataclasses`` unimported."""
 
     __test__ = False  # not a pytest test class
+    FIELDS = (
+        "dice",
+        "natural",
+        "total",
+        "base_tier",
+        "tier",
+        "crit",
+        "doom",
+        "net",
+        "expertise_applied",
+    )
+    __slots__ = FIELDS
 
     dice: tuple[int, int]
     natural: int
@@ -59,6 +78,20 @@ class TestResult:
     net: Net
     expertise_applied: bool
     # Its words (summary, detailed line, the dice panel's headline) are refkit.present.test_text's.
+
+    def __init__(
+        self,
+        dice: tuple[int, int],
+        natural: int,
+        total: int,
+        base_tier: int,
+        tier: int,
+        crit: bool,
+        doom: bool,
+        net: Net,
+        expertise_applied: bool,
+    ) -> None:
+        self._fill(dice, natural, total, base_tier, tier, crit, doom, net, expertise_applied)
 
 
 def check_die(name: str, face: int, sides: int) -> None:

@@ -10,32 +10,42 @@ icepool took several times a bare Python start, more than the rest of ``refkit o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
 from refkit.rules.checks.crows_test import (
     CRIT_MIN,
     DOOM_MAX,
-    Forced,
-    Order,
     check_modifiers,
     resolve_test,
 )
+from refkit.rules.common.slot_record import SlotRecord
+
+TYPE_CHECKING = False  # as typing's: a quick command's path leaves typing unimported
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from refkit.rules.checks.crows_test import Forced, Order
 
 
-@dataclass(frozen=True)
-class TestOdds:
-    """Exact probabilities of each final tier, and of a crit and a doom."""
+class TestOdds(SlotRecord):
+    """Exact probabilities of each final tier, and of a crit and a doom (a frozen record, not a
+    dataclass: ``refkit odds`` leaves ``dataclasses`` unimported)."""
 
     __test__ = False  # not a pytest test class
+    FIELDS = ("tier1", "tier2", "tier3", "crit", "doom")
+    __slots__ = FIELDS
 
     tier1: Fraction
     tier2: Fraction
     tier3: Fraction
     crit: Fraction
     doom: Fraction
+
+    def __init__(
+        self, tier1: Fraction, tier2: Fraction, tier3: Fraction, crit: Fraction, doom: Fraction
+    ) -> None:
+        self._fill(tier1, tier2, tier3, crit, doom)
 
 
 NATURALS: tuple[tuple[int, int], ...] = tuple((n, 10 - abs(n - 11)) for n in range(2, 21))
