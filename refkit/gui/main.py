@@ -395,7 +395,13 @@ def after_first_frame(window: MainWindow, imported: Future[None]) -> None:
     the window. Both took a tenth of the time to the first paint (the font file read, PySide's
     classes for fonts, images and message boxes built with all their enums). The worker
     imported their modules (``imported``) as the frame was painted, in the job before the one
-    that reads the stored state, so this runs before the stored names are shown."""
+    that reads the stored state, so this runs before the stored names are shown (a worker
+    done before the frame was makes it wait for the frame: that read is still running)."""
+    if not window.painted:
+        window.first_painted.connect(
+            partial(after_first_frame, window, imported), Qt.ConnectionType.SingleShotConnection
+        )
+        return
     imported.result()  # an import that failed is a fault: the error hook shows it
     from refkit.gui.common.fonts import install_fallback_fonts
 

@@ -12,10 +12,17 @@ stored names show.
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
 
+from refkit.gui.common import fonts
+from refkit.gui.main import after_first_frame
+from refkit.gui.shell import binding_check
+from refkit.gui.shell.main_window import MainWindow
 from tests.gui.app_process import run_app_script
 
 LEFT_OUT_MODULES = (
@@ -101,3 +108,24 @@ def test_the_first_frame_is_painted_before_the_fonts_and_checks_that_need_it_not
     assert seen["fonts at first paint"] is False
     assert seen["fonts when the stored rolls show"] is True  # before any name is shown
     assert seen["fonts when ready"] is True
+
+
+def test_a_worker_quicker_than_the_frame_waits_for_it(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker's imports can be done before the frame is (a loaded machine, the modules
+    already imported): the fonts and the probe still come after the frame, not during it."""
+    calls: list[str] = []
+    monkeypatch.setattr(fonts, "install_fallback_fonts", lambda: calls.append("fonts"))
+    monkeypatch.setattr(
+        binding_check, "warn_if_binding_drops_none", lambda window: calls.append("probe")
+    )
+    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    imported: Future[None] = Future()
+    imported.set_result(None)
+    after_first_frame(window, imported)
+    assert calls == []
+    window.show()
+    qtbot.waitUntil(lambda: window.painted)
+    assert calls == ["fonts", "probe"]
