@@ -50,6 +50,21 @@ def late_modules() -> tuple[str, ...]:
     return gui_modules(declared_needs(), When.LATE)
 
 
+AFTER_FIRST_FRAME_MODULES = ("refkit.gui.common.fonts", "refkit.gui.shell.binding_check")
+"""The modules of what the start does right after the first frame
+(:func:`refkit.gui.main.after_first_frame`): imported by the worker as the frame is painted, so
+the GUI thread only runs them."""
+
+
+def import_after_first_frame() -> None:
+    """Import :data:`AFTER_FIRST_FRAME_MODULES` (worker thread; they create no Qt objects when
+    imported, only PySide's classes for the fonts, the probe's image and its warning box)."""
+    import importlib
+
+    for name in AFTER_FIRST_FRAME_MODULES:
+        importlib.import_module(name)
+
+
 def import_event_loop() -> None:
     """Import what attaching the asyncio loop needs (asyncio, qasync: ~80 ms), in the worker,
     so the GUI thread only makes the loop."""

@@ -17,11 +17,12 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QDialog, QMenu, QToolBar
+from PySide6.QtWidgets import QApplication, QMenu, QToolBar
 
 import refkit
 from refkit.gui.app_actions import declare_menu_sections, window_action_specs, wire_undo
@@ -29,7 +30,11 @@ from refkit.gui.app_database import open_database as open_the_database
 from refkit.gui.app_opening import (
     remembered_server,
 )
-from refkit.gui.app_start import LOOKUP_INSTALL, keep_out_of_collections
+from refkit.gui.app_start import (
+    LOOKUP_INSTALL,
+    import_after_first_frame,
+    keep_out_of_collections,
+)
 from refkit.gui.dice import install as dice_install
 from refkit.gui.games import install as games_install
 from refkit.gui.shell.actions import ActionRegistry
@@ -51,6 +56,9 @@ from refkit.gui.startup import StartupSequence
 
 if TYPE_CHECKING:
     import asyncio
+    from concurrent.futures import Future
+
+    from PySide6.QtWidgets import QDialog
 
     from refkit.app.dice_service import DiceService
     from refkit.compose import Services
@@ -377,10 +385,30 @@ def _configure_application() -> tuple[QApplication, bool]:
     app.setApplicationDisplayName(APPLICATION)
     app.setApplicationVersion(refkit.__version__)
     app.setDesktopFileName("refkit")
+    return app, created
+
+
+def after_first_frame(window: MainWindow, imported: Future[None]) -> None:
+    """What the start does once the first frame is on screen, before the panels show any
+    stored name: the bundled emoji font as the fallback, so names with emoji show as typed,
+    not as boxes; and the check for a PySide6 that loses references to None, which warns over
+    the window. Both took a tenth of the time to the first paint (the font file read, PySide's
+    classes for fonts, images and message boxes built with all their enums). The worker
+    imported their modules (``imported``) as the frame was painted, in the job before the one
+    that reads the stored state, so this runs before the stored names are shown (a worker
+    done before the frame was makes it wait for the frame: that read is still running)."""
+    if not window.painted:
+        window.first_painted.connect(
+            partial(after_first_frame, window, imported), Qt.ConnectionType.SingleShotConnection
+        )
+        return
+    imported.result()  # an import that failed is a fault: the error hook shows it
     from refkit.gui.common.fonts import install_fallback_fonts
 
-    install_fallback_fonts()  # names with emoji show as typed, not as boxes (0.5 ms)
-    return app, created
+    install_fallback_fonts()
+    from refkit.gui.shell.binding_check import warn_if_binding_drops_none
+
+    warn_if_binding_drops_none(window)
 
 
 def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int:
@@ -389,7 +417,8 @@ def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int
     ``db_url`` overrides the database (a file path, ``sqlite:///`` or ``postgresql://`` URL;
     without it, the server campaign opened last, else the default file). With
     ``exit_after_paint`` the app quits right after the main window's first paint, before the
-    database is touched (for start-up benchmarks and smoke tests).
+    database is touched and before :func:`after_first_frame` (for start-up benchmarks and
+    smoke tests).
     """
     from refkit.gui.shell.source_cache import stop_pyside_source_caching
 
@@ -412,12 +441,13 @@ def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int
             lambda: QTimer.singleShot(0, app.quit), Qt.ConnectionType.SingleShotConnection
         )
     else:
+        window, worker = refkit_app.window, refkit_app.worker
+        window.first_paint_began.connect(  # before the start's own job: its answer comes after
+            lambda: worker.then(import_after_first_frame, partial(after_first_frame, window)),
+            Qt.ConnectionType.SingleShotConnection,
+        )
         refkit_app.start_after_first_paint()
     refkit_app.window.show()
-    # A PySide6 that loses references to None aborts the app minutes later: say so at once.
-    from refkit.gui.shell.binding_check import warn_if_binding_drops_none
-
-    warn_if_binding_drops_none(refkit_app.window)
     from refkit.gui.shell.error_hook import install_error_hook
 
     error_hook = install_error_hook(refkit_app.window)

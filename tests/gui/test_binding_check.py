@@ -78,8 +78,11 @@ def test_the_fix_names_this_interpreter_and_keeps_out_every_faulty_release(monke
 
 @pytest.mark.slow
 def test_the_app_warns_at_start_when_the_probe_finds_the_fault(tmp_path: Path) -> None:
-    """``run_app`` runs the check once the window is shown; a fault opens the warning over it."""
+    """``run_app`` runs the check once the window's first frame is on screen (it is not part
+    of that frame); a fault opens the warning over the window."""
     script = (
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
         "from refkit.gui import main\n"
         "from refkit.gui.shell import binding_check\n"
         "calls = []\n"
@@ -87,11 +90,14 @@ def test_the_app_warns_at_start_when_the_probe_finds_the_fault(tmp_path: Path) -
         "def warn(parent):\n"
         "    box = real(parent, probe=lambda: True)\n"
         "    calls.append(1)\n"
-        "    print('parent:', parent.objectName(), 'shown:', parent.isVisible())\n"
+        "    print('parent:', parent.objectName(), 'shown:', parent.isVisible(),\n"
+        "          'after the first frame:', parent.painted)\n"
         "    print('warning:', box.windowTitle())\n"
+        "    parent.ask_no_close_questions()\n"
+        "    QTimer.singleShot(0, QApplication.quit)\n"
         "    return box\n"
         "binding_check.warn_if_binding_drops_none = warn\n"
-        "status = main.run_app(exit_after_paint=True)\n"
+        "status = main.run_app()\n"
         "print('checks:', len(calls))\n"
         "raise SystemExit(status)\n"
     )
@@ -105,7 +111,7 @@ def test_the_app_warns_at_start_when_the_probe_finds_the_fault(tmp_path: Path) -
     )
     assert completed.returncode == 0, completed.stderr
     lines = completed.stdout.splitlines()
-    assert lines[0] == "parent: refkit_main_window shown: True"
+    assert lines[0] == "parent: refkit_main_window shown: True after the first frame: True"
     assert lines[1] == f"warning: PySide6 {PySide6.__version__} will crash Refkit"
     assert lines[2] == "checks: 1"
     assert "Refkit will crash" in completed.stderr  # logged, too

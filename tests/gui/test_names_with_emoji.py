@@ -25,8 +25,8 @@ T0 = 1_900_000_000.0
 
 
 def _started(qapp: QApplication) -> QApplication:
-    """What the app's start does for fonts (``_configure_application``; the real start is
-    checked in tests/faults/test_start_races.py's two-window start)."""
+    """What the app's start does for fonts right after the first frame (``after_first_frame``;
+    the real start is checked in tests/gui/test_first_frame_leaves_out_checks.py)."""
     install_fallback_fonts()
     return qapp
 

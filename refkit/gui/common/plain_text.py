@@ -15,11 +15,14 @@ Every widget that shows a name, a note or a table row the user typed goes throug
 
 from __future__ import annotations
 
-import html
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QAbstractButton, QLabel, QMessageBox, QStyle, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPaintEvent, QResizeEvent
+    from PySide6.QtWidgets import QAbstractButton, QMessageBox
 
 PLAIN = Qt.TextFormat.PlainText
 TOOLTIP_LIMIT = 1000
@@ -36,6 +39,8 @@ ELIDED_MINIMUM_CHARACTERS = 6
 
 def escape_for_rich(text: str) -> str:
     """``text`` as it must be written inside rich text: markup characters escaped, lines kept."""
+    import html  # on first use: its entity table is not needed for the first frame
+
     return html.escape(str(text), quote=False).replace("\n", "<br>")
 
 
@@ -173,6 +178,15 @@ class ElidedLabel(PlainLabel):
         self._update_tooltip()
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        shown = self.shown_text()
+        if shown == self.text():
+            # The whole text fits: QLabel paints it, all in C++ (the window's first frame then
+            # builds no Python QStyle or QPainter, whose enums took a twentieth of it).
+            super().paintEvent(event)
+            return
+        from PySide6.QtGui import QPainter
+        from PySide6.QtWidgets import QStyle
+
         painter = QPainter(self)
         margin = self.margin()
         rect = self.contentsRect().adjusted(
@@ -185,7 +199,7 @@ class ElidedLabel(PlainLabel):
             int(alignment),
             self.palette(),
             self.isEnabled(),
-            self.shown_text(),
+            shown,
             self.foregroundRole(),
         )
         painter.end()

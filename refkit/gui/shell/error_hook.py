@@ -17,11 +17,12 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMessageLogContext, Qt, QtMsgType, qInstallMessageHandler
-from PySide6.QtWidgets import QMessageBox
 
 from refkit.errors import DomainError
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
+
     from refkit.gui.shell.main_window import MainWindow
 
 log = logging.getLogger("refkit")
@@ -68,6 +69,8 @@ class ErrorHook:
         self.show(error)
 
     def show(self, error: BaseException) -> QMessageBox:
+        from PySide6.QtWidgets import QMessageBox  # built for a fault, not for the first frame
+
         headline, detail = error_text(error)
         self._window.show_status(headline, 15000)
         box = self.box

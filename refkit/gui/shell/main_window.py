@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QScrollArea,
     QSizePolicy,
     QTabBar,
@@ -44,6 +43,8 @@ from refkit.gui.shell.save_problem_bar import SaveProblemBar
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from PySide6.QtWidgets import QMessageBox  # built when a box opens, not for the first frame
 
 
 @dataclass(frozen=True)
@@ -499,6 +500,8 @@ class MainWindow(QMainWindow):
 
     def _ask_close_question(self, question: CloseQuestion) -> QMessageBox:
         """Ask ``question`` with its act-and-quit / Quit / Cancel (opened with open())."""
+        from PySide6.QtWidgets import QMessageBox
+
         if self._close_box is not None:
             self._close_box.close()
             self._close_box.deleteLater()
@@ -550,6 +553,8 @@ class MainWindow(QMainWindow):
 
     def _ask_before_closing(self, warning: str) -> QMessageBox:
         """Say what quitting now loses, with Quit / Retry saving / Cancel (opened with open())."""
+        from PySide6.QtWidgets import QMessageBox
+
         if self._close_box is not None:
             self._close_box.close()
             self._close_box.deleteLater()

@@ -20,7 +20,6 @@ import logging
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
@@ -28,10 +27,11 @@ from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMenuBar, QToolBar, QWidget
 
-from refkit.dice.records import utc_now
 from refkit.gui.shell.actions import ActionRegistry, ActionRegistryError, ActionSpec
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from refkit.compose import Services
     from refkit.dice.records import RollRecord
     from refkit.gui.shell.main_window import MainWindow
@@ -115,6 +115,14 @@ class PanelSpec:
     does not build it."""
 
 
+def _utc_now() -> datetime:
+    """The default clock (:func:`refkit.dice.records.utc_now`), imported when first read: the
+    window's first frame does without the roll records' module (and json)."""
+    from refkit.dice.records import utc_now
+
+    return utc_now()
+
+
 @dataclass(frozen=True)
 class FeatureContext:
     """What the window gives a feature's ``register``: the window and its settings, the shared
@@ -129,7 +137,7 @@ class FeatureContext:
     log_roll: Callable[[RollRecord], object]
     when_ready: Callable[[Callable[[], None]], None]
     make_rng: Callable[[int | None], random.Random] = field(default=random.Random)
-    now: Callable[[], datetime] = field(default=utc_now)
+    now: Callable[[], datetime] = field(default=_utc_now)
     services: Callable[[], Services | None] = field(default=lambda: None)
     """The composition root's services on the open database (None before it is open)."""
     follow_changes: Callable[..., None] = field(default=lambda *_args, **_kwargs: None)
