@@ -282,3 +282,23 @@ def test_the_worker_imports_what_loading_needs_while_the_stored_state_is_shown(
     qtbot.waitUntil(lambda: len(imported) == 2, timeout=10000)
     assert imported == [(app_start.shown_modules(), False), (None, False)]  # in the worker
     assert not app.usable
+
+
+def test_what_the_worker_imports_while_the_stored_state_is_shown_is_none_of_the_orm() -> None:
+    """It runs beside the panels being built on the stored state: importing the ORM there
+    (about a second) would hold them back."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from refkit.gui.app_start import import_before_open, orm_free_front_reads\n"
+        "import_before_open()\n"
+        "assert orm_free_front_reads() and all(n in sys.modules for n in orm_free_front_reads())\n"
+        "print(sorted(m for m in ('sqlalchemy', 'sqlmodel', 'pydantic', 'alembic')"
+        " if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.strip() == "[]"
