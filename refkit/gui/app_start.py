@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from refkit.gui.app_opening import GUI_BUSY_TIMEOUT_MS
-from refkit.gui.shell.read_ahead import declared_needs, front_reads
+from refkit.gui.shell.read_ahead import declared_needs
 from refkit.present.startup import When, gui_modules
 
 if TYPE_CHECKING:
@@ -56,29 +56,6 @@ def import_event_loop() -> None:
     import asyncio  # noqa: F401 - imported for the GUI thread
 
     import qasync  # noqa: F401
-
-
-ORM_FREE_LAYERS = ("refkit.app.", "refkit.present.", "refkit.rules.", "refkit.dice.")
-"""The layers whose modules import no ORM: the import contracts keep the store's SQL out of
-them (``pyproject.toml``; the app names only the store's SQL-free vocabulary)."""
-
-
-def orm_free_front_reads() -> tuple[str, ...]:
-    """The Qt-free modules the panels in front use once live that import no ORM (their use
-    cases and rules, not their stores)."""
-    return tuple(name for name in front_reads() if name.startswith(ORM_FREE_LAYERS))
-
-
-def import_before_open(freeze: bool = False) -> None:
-    """What loading imports before it opens the database and none of it the ORM (asyncio,
-    qasync, the modules of the panels in front, their use cases and rules), in the worker
-    while the panels in front show the stored state, which left it idle (some 0.1-0.3 s)."""
-    from refkit.gui.shell.read_ahead import import_quietly
-
-    import_event_loop()
-    import_front_modules(freeze)
-    for name in orm_free_front_reads():
-        import_quietly(name)
 
 
 def import_front_modules(freeze: bool = False, names: tuple[str, ...] | None = None) -> None:

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import QApplication
 from refkit.gui.app_features import dock_late_features
 from refkit.gui.app_start import (
     StoredFront,
-    import_before_open,
     import_event_loop,
     import_front_modules,
     keep_out_of_collections,
@@ -98,9 +97,6 @@ class StartupSequence:
         self.app.dice.build_panels()
         next_stage = self.plan.stored_read(front is not None)
         if next_stage is Stage.STORED_FRONT and front is not None:
-            # The worker would wait idle while the panels show it: it imports what loading
-            # needs next meanwhile (none of it the ORM), so the database opens sooner.
-            self.app.worker.submit(import_before_open, self.app.freezes_start_up)
             self.run_steps(self._stored_steps(front))
         elif next_stage is not None:
             self._start_loading()

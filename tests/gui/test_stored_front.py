@@ -259,51 +259,6 @@ def test_a_warning_due_while_the_stored_state_is_shown_sounds_at_once_and_is_rec
     assert 300 in fired  # recorded once the service was here: no second warning elsewhere
 
 
-def test_the_worker_imports_what_loading_needs_while_the_stored_state_is_shown(
-    qtbot, held_app, tmp_path: Path, monkeypatch
-) -> None:
-    """The worker had nothing to do while the panels showed the stored state, and only then
-    imported asyncio, qasync and the front panels' modules before the database's open could
-    start. Now it imports them meanwhile (none of them the ORM), before loading starts."""
-    from refkit.gui import app_start
-
-    imported: list[tuple[tuple[str, ...] | None, bool]] = []
-    import_front_modules = app_start.import_front_modules
-
-    def recorded(freeze: bool = False, names: tuple[str, ...] | None = None) -> None:
-        import_front_modules(freeze, names)
-        imported.append((names, threading.current_thread() is threading.main_thread()))
-
-    monkeypatch.setattr(app_start, "import_front_modules", recorded)
-    database = tmp_path / "table.sqlite3"
-    stored_table(database)
-    app, _gate = held_app(database)  # loading (the event loop, then the ORM) held back
-    # The shown panels' modules, then (loading still held back) every front panel's module.
-    qtbot.waitUntil(lambda: len(imported) == 2, timeout=10000)
-    assert imported == [(app_start.shown_modules(), False), (None, False)]  # in the worker
-    assert not app.usable
-
-
-def test_what_the_worker_imports_while_the_stored_state_is_shown_is_none_of_the_orm() -> None:
-    """It runs beside the panels being built on the stored state: importing the ORM there
-    (about a second) would hold them back."""
-    import subprocess
-    import sys
-
-    script = (
-        "import sys\n"
-        "from refkit.gui.app_start import import_before_open, orm_free_front_reads\n"
-        "import_before_open()\n"
-        "assert orm_free_front_reads() and all(n in sys.modules for n in orm_free_front_reads())\n"
-        "print(sorted(m for m in ('sqlalchemy', 'sqlmodel', 'pydantic', 'alembic')"
-        " if m in sys.modules))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
-    )
-    assert done.stdout.strip() == "[]"
-
-
 def test_the_open_leaves_the_roll_log_to_be_read_once_the_panels_in_front_are_live(
     qtbot, settings: QSettings, tmp_path: Path, monkeypatch
 ) -> None:
