@@ -35,7 +35,7 @@ async def open_database(app: RefkitApp) -> None:
     loop = asyncio.get_running_loop()
     try:
         database, rolls, services = await loop.run_in_executor(
-            app.worker.executor, open_store, app.db_url
+            app.worker.executor, open_store, app.db_url, app.startup.plan.open_reads_rolls()
         )
     except Exception as error:  # never left hanging on "Database: opening…"
         message = (

@@ -301,7 +301,11 @@ class RefkitApp:
         await open_the_database(self)
 
     def _attach(
-        self, database: Database, rolls: list[LoggedRoll], services: Services, location: str
+        self,
+        database: Database,
+        rolls: list[LoggedRoll] | None,
+        services: Services,
+        location: str,
     ) -> None:
         self.database = database
         self.services = services
@@ -315,7 +319,7 @@ class RefkitApp:
         from refkit.gui.shell.player_view import show_login_view
 
         self.login_note = show_login_view(self.panels, database.role, database.login)
-        self.startup.install_feature_panels(database)
+        self.startup.install_feature_panels(database, read_rolls=rolls is None)
 
     def _write_in_worker(self, database: Database, services: Services) -> None:
         """Have every edit and logged roll write ``database`` in the worker (not an in-memory

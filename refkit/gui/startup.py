@@ -14,6 +14,7 @@ opened, a window closed meanwhile); this object does the Qt side of it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
@@ -28,6 +29,7 @@ from refkit.gui.app_start import (
     late_feature_steps,
     read_stored_front,
 )
+from refkit.gui.dice.install import LOG_LOAD_LIMIT
 from refkit.gui.shell.event_loop import install_event_loop, start_task
 from refkit.gui.shell.main_window import LAYOUT_DID_NOT_FIT, LAYOUT_VERSION
 from refkit.gui.shell.panel_registry import NEXT_TURN_MS
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
     import asyncio
     from concurrent.futures import Future
 
+    from refkit.dice.records import LoggedRoll
     from refkit.gui.dungeon.install import DungeonPanels
     from refkit.gui.main import RefkitApp
     from refkit.store.database import Database
@@ -161,7 +164,7 @@ class StartupSequence:
                 return
             await asyncio.sleep(0)  # one feature per turn of the event loop
 
-    def install_feature_panels(self, database: Database) -> None:
+    def install_feature_panels(self, database: Database, read_rolls: bool = False) -> None:
         """Dock the panels that need the database, in two stages, one part per turn of the
         event loop (on a big database the window keeps answering and the clock keeps running).
 
@@ -171,7 +174,8 @@ class StartupSequence:
         is then usable (:attr:`usable`, :meth:`when_usable`). Meanwhile the worker imports the
         later features and builds their services; then the crows' sheet and board, printing,
         spells, crafting, travel and fights join the layout, the panels still waiting are built
-        and the ready callbacks run."""
+        and the ready callbacks run. With ``read_rolls`` (the open left them: the roll log shows
+        the newest, read ahead) the worker first reads the roll log's newest rolls."""
         app = self.app
         assert app.services is not None
         services = app.services
@@ -186,12 +190,22 @@ class StartupSequence:
                 yield
             yield from self._build_on_screen()
             self._set_usable()
+            if read_rolls:
+                app.worker.then(
+                    partial(services.dice.recent, LOG_LOAD_LIMIT),
+                    partial(self._all_rolls_read, database),
+                )
             app.worker.then_in_steps(
                 late_feature_steps(services, app.freezes_start_up),
                 self._late_features_prepared,
             )
 
         self.run_steps(front(), database)
+
+    def _all_rolls_read(self, database: Database, read: Future[list[LoggedRoll]]) -> None:
+        if self.plan.stopped or self.app.database is not database:  # closed meanwhile
+            return
+        self.app.dice.show_all(read.result())  # a failure is a fault: the error hook shows it
 
     def _late_features_prepared(self, prepared: Future[bool]) -> None:
         app = self.app

@@ -135,6 +135,13 @@ class StartupPlan:
         here, the database could not be opened, or the window closed."""
         return self.stage not in (Stage.NOT_OPEN, Stage.STOPPED) and not self.usable
 
+    def open_reads_rolls(self) -> bool:
+        """Whether the database's open reads the roll log's newest rolls: not when the panels
+        in front show those read ahead from that file (they are read once live, and fill in
+        around them). After an open that failed, the next is of another file, a backup's copy
+        or a scratch session: it reads its own."""
+        return not self.shown_stored or Stage.NOT_OPEN in self.history
+
     def arranges_front(self, layout_restored: bool, *, on_stored: bool) -> bool:
         """Lay out the Referee workspace for the panels in front: not when the saved layout was
         put back, nor when going live on panels already arranged on the stored state."""

@@ -162,3 +162,30 @@ def test_the_window_keeps_as_many_rolls_as_it_loads() -> None:
     for roll_id in range(LOG_LOAD_LIMIT + 1, LOG_LOAD_LIMIT + ROLLS_SLACK + 2):
         model.add_newest(logged(roll_id, "d100", "d100", f"{roll_id}"))
     assert len(model) == ROLLS_KEPT == LOG_LOAD_LIMIT
+
+
+def test_the_rest_of_the_log_fills_in_around_the_rolls_shown_which_stay_in_place(
+    qtmodeltester,
+) -> None:
+    """The newest rolls, read ahead, are shown while the roll log opens; the log read once it
+    is open joins them without a reset (a roll selected meanwhile stays selected): the older
+    rolls below, up to the limit, and one another program stored meanwhile on top."""
+    model = RollLogModel(today=local_today, kept=6, slack=2)
+    model.replace_all([logged(roll_id, "d100", "d100", f"{roll_id}") for roll_id in (9, 8, 7)])
+    shown = [model.roll_at(row) for row in range(3)]
+    resets: list[bool] = []
+    model.modelReset.connect(lambda: resets.append(True))
+    read = [logged(roll_id, "d100", "d100", f"{roll_id}") for roll_id in range(10, 0, -1)]
+    model.fill_from(read)
+    assert [roll.id for roll in model.rolls()] == [10, 9, 8, 7, 6, 5]  # six kept
+    assert model.rolls()[1:4] == shown and resets == []
+    qtmodeltester.check(model, force_py=True)
+
+
+def test_a_log_cleared_before_the_rest_is_read_shows_what_was_read(qapp) -> None:
+    model = RollLogModel(today=local_today)
+    model.replace_all([logged(roll_id, "d100", "d100", f"{roll_id}") for roll_id in (9, 8)])
+    model.fill_from([logged(1, "test", "2d10", "after the clear")])
+    assert [roll.id for roll in model.rolls()] == [1]
+    model.fill_from([])
+    assert model.rolls() == []

@@ -257,3 +257,45 @@ def test_a_warning_due_while_the_stored_state_is_shown_sounds_at_once_and_is_rec
     qtbot.waitUntil(lambda: app.usable, timeout=20000)
     fired = read_back(database, lambda services: services.dungeon.view().clock.warnings_fired)
     assert 300 in fired  # recorded once the service was here: no second warning elsewhere
+
+
+def test_the_open_leaves_the_roll_log_to_be_read_once_the_panels_in_front_are_live(
+    qtbot, settings: QSettings, tmp_path: Path, monkeypatch
+) -> None:
+    """The roll log shows the newest rolls read ahead: the open no longer reads the newest
+    2,000 again before the panels in front go live (0.1-0.2 s on a million rolls). They are
+    read once the panels are live and fill in around the rolls shown."""
+    from refkit.gui.app_start import STORED_ROLLS
+    from refkit.gui.dice.install import LOG_LOAD_LIMIT
+
+    database = tmp_path / "table.sqlite3"
+    stored_table(database, rolls=STORED_ROLLS + 20)  # more than are read ahead
+    apps: list[RefkitApp] = []
+    reads: list[bool] = []  # whether the window was usable at each read of the whole log
+    recent = RollLogRepository.recent
+
+    def recorded(self, limit=500, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if limit == LOG_LOAD_LIMIT:
+            reads.append(bool(apps) and apps[0].usable)
+        return recent(self, limit, *args, **kwargs)
+
+    monkeypatch.setattr(RollLogRepository, "recent", recorded)
+    app = RefkitApp(settings, db_url=str(database))
+    apps.append(app)
+    qtbot.addWidget(app.window)
+    try:
+        app.start_after_first_paint()
+        app.window.show()
+        qtbot.waitUntil(lambda: app.shown_stored, timeout=20000)
+        assert len(app.log_model) == STORED_ROLLS
+        qtbot.waitUntil(lambda: app.usable, timeout=20000)
+        total = STORED_ROLLS + 21  # and End DT 1's encounter check
+        qtbot.waitUntil(lambda: app.log_panel.count_label.text() == f"{total} rolls", timeout=20000)
+        assert reads == [True]
+        stored = read_back(database, lambda services: services.dice.recent(LOG_LOAD_LIMIT))
+        assert [roll.id for roll in app.log_model.rolls()] == [roll.id for roll in stored]
+        assert app.log_panel.export_csv_button.isEnabled()
+    finally:
+        app.window.ask_no_close_questions()  # DT 2 runs: closed without asking
+        app.window.close()
+        app.shutdown()

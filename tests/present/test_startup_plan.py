@@ -121,3 +121,17 @@ def test_a_new_feature_s_declaration_joins_the_lists_with_nothing_else_edited() 
     added = (*DECLARED, ("bestiary", (Needs(When.LATE, gui=("b.install",), qt_free=("b.q",)),)))
     assert gui_modules(added, When.LATE) == ("b.install", *before)
     assert qt_free_modules(added, When.LATE) == ("b.q", "c.service")
+
+
+def test_the_open_reads_the_roll_log_unless_the_newest_rolls_of_that_file_are_shown() -> None:
+    plan = _through(StartupPlan(), "painted")
+    assert plan.open_reads_rolls()  # nothing shown yet
+    plan.stored_read(found=True)
+    plan.stored_shown()
+    _through(plan, "loading", "opening")
+    assert not plan.open_reads_rolls()  # read once live, around the rolls shown
+    plan.not_opened()
+    plan.opening()  # another file, a backup's copy, a scratch session: its own rolls
+    assert plan.open_reads_rolls()
+    without = _through(StartupPlan(), "painted", "loading", "opening")
+    assert without.open_reads_rolls()  # a first start, a file the quick reader left alone

@@ -116,16 +116,25 @@ class DiceFeature:
         such as the undo stack's last moves while the window closes, reads nothing."""
         self.service = None
 
-    def attach(self, service: DiceService, rolls: list[LoggedRoll]) -> None:
-        """Start rolling through ``service`` and show ``rolls`` (the newest first)."""
+    def attach(self, service: DiceService, rolls: list[LoggedRoll] | None) -> None:
+        """Start rolling through ``service`` and show ``rolls`` (the newest first); None keeps
+        the newest rolls shown (:meth:`show_stored`) until :meth:`show_all` has the rest."""
         service.add_listener(GuiThreadListener(_LogFeed(self.log_model, service)))
         self.service = service
-        self.log_model.replace_all(rolls)
-        self.log_panel.set_loading(False)
+        if rolls is not None:  # the rolls of this database, whatever was shown before
+            self.log_model.replace_all(rolls)
+            self.log_panel.set_loading(False)
         from refkit.rules.checks.odds import test_odds  # imported by the worker already
 
         self.panel.set_odds_source(test_odds)
         self.panel.set_service(service)
+
+    def show_all(self, rolls: list[LoggedRoll]) -> None:
+        """Show the log's newest ``rolls`` (the newest first, read once the service was here,
+        after :meth:`attach` without rolls) around the rolls shown already, which stay in
+        place; exporting and clearing work from now on."""
+        self.log_model.fill_from(rolls)
+        self.log_panel.set_loading(False)
 
     def show_stored(self, rolls: list[LoggedRoll], until_live: Callable[[], object]) -> None:
         """Show ``rolls``, the newest few read before the service could be built, and take

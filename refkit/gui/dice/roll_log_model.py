@@ -129,6 +129,24 @@ class RollLogModel(RowTableModel["LoggedRoll"]):
         if len(self) > self._kept_rolls + self._slack:
             self.remove(self._kept_rolls, len(self) - self._kept_rolls)
 
+    def fill_from(self, rolls: list[LoggedRoll]) -> None:
+        """Show the log's newest ``rolls`` (the newest first, read after the rolls shown were)
+        around those shown, which stay in place: the older ones below, up to the limit, and any
+        newer one the rolls shown missed (stored by another program) on top. In place of those
+        shown when they are not among them (the log was cleared meanwhile, or none shown)."""
+        shown = self.rows()
+        ids = [roll.id for roll in rolls]
+        if not shown or shown[0].id not in ids or shown[-1].id not in ids:
+            self.replace_all(rolls[: self._kept_rolls])
+            return
+        newer = rolls[: ids.index(shown[0].id)]
+        older = rolls[ids.index(shown[-1].id) + 1 :]
+        room = max(0, self._kept_rolls - len(shown) - len(newer))
+        if older[:room]:
+            self.insert(len(shown), older[:room])
+        if newer:
+            self.insert(0, newer)
+
     def roll_at(self, row: int) -> LoggedRoll:
         return self.row_at(row)
 
