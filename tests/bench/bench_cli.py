@@ -187,9 +187,7 @@ def cli_latency(
         )
 
 
-def flat_in_size(
-    filled: Path, big: Path, runs: int = 15, before: Path | None = None
-) -> None:
+def flat_in_size(filled: Path, big: Path, runs: int = 15, before: Path | None = None) -> None:
     """AT_THE_TABLE on the sample, filled and 10x databases: the 10x/sample ratio per command."""
     with contextlib.ExitStack() as stack:
         checkouts: dict[str, Path] = {"now": HERE}
