@@ -22,13 +22,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from refkit.dice.records import RollRecord
 from refkit.store.crow_summaries import (
     KEEP_LINE_IF_CURRENT,
     STORED_TIME_FORMAT,
     SUMMARY_PREFIX,
+    SUMMARY_RANGE,
     CrowLine,
     fresh_line,
     summary_key,
@@ -74,9 +75,9 @@ class QuickTableLine:
     description: str
 
 
-@dataclass(frozen=True)
-class QuickCharacterLine:
-    """One line of the character list (the store's ``CharacterSummary`` without bookkeeping)."""
+class QuickCharacterLine(NamedTuple):
+    """One line of the character list (the store's ``CharacterSummary`` without bookkeeping; a
+    named tuple, as :class:`~refkit.store.crow_summaries.CrowLine`: one is made per crow)."""
 
     name: str
     player: str
@@ -348,14 +349,21 @@ class QuickDatabase:
         crow cannot be read (the store then names it)."""
         if self.meta(SAMPLES_SEEDED_KEY) is None:
             return None
+        # Two index range reads, no crow's row: the crows' bookkeeping from ix_character_list
+        # (their documents, a page and more each, are never walked through) and their kept lines.
+        kept = dict(
+            self._all(
+                "SELECT key, payload FROM app_state WHERE key >= ? AND key < ?", SUMMARY_RANGE
+            )
+        )
         lines = []
         decoded: list[tuple[int, int, str]] = []  # row id, revision, line to keep
-        for name, player, key, revision, updated, line_text, row_id in self._all(
-            "SELECT c.name, c.player, c.name_key, c.revision, c.updated_at, s.payload, c.id"
-            " FROM character AS c LEFT JOIN app_state AS s ON s.key = ? || c.id"
-            " ORDER BY c.name_key",
-            (SUMMARY_PREFIX,),
+        for name, player, key, revision, updated, row_id in self._all(
+            "SELECT name, player, name_key, revision, updated_at, id FROM character"
+            " ORDER BY name_key",
+            (),
         ):
+            line_text = kept.get(f"{SUMMARY_PREFIX}{row_id}")
             line = fresh_line(
                 None if line_text is None else str(line_text),
                 str(key),
