@@ -316,7 +316,7 @@ def _run_list(args: argparse.Namespace) -> Result:
         summaries, parties = services.character_lines()
         waiting = services.waiting_wounds() if summaries else {}
     # Only the form printed is made: a big campaign lists ten thousand crows.
-    if args.json:
+    if getattr(args, "json", False):
         return _list_payload(summaries, parties, waiting), ""
     return {}, _list_text(summaries, parties, waiting)
 

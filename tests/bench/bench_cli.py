@@ -22,6 +22,7 @@ database commands on a copy of each (one per checkout, opened once before timing
 file is), beside the sample's: issue 30 asks for them flat in the database's size.
 
     .venv/bin/python tests/bench/bench_cli.py --databases FILLED BIG [--before DIR] [--runs 15]
+        [--only 'character list' …]
 
 ``--databases`` (issue 30: headless commands flat in the database's size, the 10x within 1.2x of
 the sample's time) times every command a referee runs at the table (AT_THE_TABLE) on the sample
@@ -44,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 REFKIT_COMMANDS: dict[str, list[str]] = {
@@ -187,8 +189,16 @@ def cli_latency(
         )
 
 
-def flat_in_size(filled: Path, big: Path, runs: int = 15, before: Path | None = None) -> None:
-    """AT_THE_TABLE on the sample, filled and 10x databases: the 10x/sample ratio per command."""
+def flat_in_size(
+    filled: Path,
+    big: Path,
+    runs: int = 15,
+    before: Path | None = None,
+    only: Sequence[str] = (),
+) -> None:
+    """AT_THE_TABLE (or ``only`` those of its commands) on the sample, filled and 10x databases:
+    the 10x/sample ratio per command."""
+    commands = {name: args for name, args in AT_THE_TABLE.items() if not only or name in only}
     with contextlib.ExitStack() as stack:
         checkouts: dict[str, Path] = {"now": HERE}
         if before is not None:
@@ -204,7 +214,7 @@ def flat_in_size(filled: Path, big: Path, runs: int = 15, before: Path | None = 
                 for step in PREPARE:
                     command = [sys.executable, "-m", "refkit", *step]
                     subprocess.run(command, env=env, cwd=checkout, check=True, capture_output=True)
-                for name, args in AT_THE_TABLE.items():
+                for name, args in commands.items():
                     command = [sys.executable, "-m", "refkit", *args]
                     # twice: the first keeps the file's list lines and the modules' bytecode
                     for _ in range(2):
@@ -214,7 +224,7 @@ def flat_in_size(filled: Path, big: Path, runs: int = 15, before: Path | None = 
                     cases[(label, name, size)] = (command, env, checkout)
         times: dict[tuple[str, str, str], list[tuple[float, float]]] = {key: [] for key in cases}
         for _ in range(runs):
-            for name in AT_THE_TABLE:
+            for name in commands:
                 for label in checkouts:
                     for size in ("sample", "filled", "10x"):
                         command, env, cwd = cases[(label, name, size)]
@@ -229,7 +239,7 @@ def flat_in_size(filled: Path, big: Path, runs: int = 15, before: Path | None = 
         f" {'cpu':>5s}   {'10x/s wall':>10s} {'cpu':>5s}"
     )
     for label in checkouts:
-        for name in AT_THE_TABLE:
+        for name in commands:
             per_size = {size: times[(label, name, size)] for size in ("sample", "filled", "10x")}
             walls = {size: statistics.median(w for w, _ in v) for size, v in per_size.items()}
 
@@ -299,9 +309,12 @@ if __name__ == "__main__":
         metavar=("FILLED", "BIG"),
         help="only the commands at the table on the sample, FILLED and BIG: 10x/sample ratios",
     )
+    options.add_argument(
+        "--only", action="append", default=[], help="with --databases: only this command"
+    )
     chosen = options.parse_args()
     if chosen.databases:
-        flat_in_size(*chosen.databases, runs=chosen.runs, before=chosen.before)
+        flat_in_size(*chosen.databases, runs=chosen.runs, before=chosen.before, only=chosen.only)
         sys.exit(0)
     sizes = {"filled": chosen.filled, "10x": chosen.big}
     cli_latency(chosen.runs, chosen.before, {size: path for size, path in sizes.items() if path})

@@ -64,9 +64,9 @@ QUICK_ROLL_SOURCES: Final = ROLL_SOURCES
 _SQLITE_PREFIX = "sqlite:///"
 
 
-@dataclass(frozen=True)
-class QuickTableLine:
-    """One line of the table list, as stored (the store's ``TableSummary`` without its enum)."""
+class QuickTableLine(NamedTuple):
+    """One line of the table list, as stored (the store's ``TableSummary`` without its enum; a
+    named tuple: one is made per table listed)."""
 
     name: str
     dice: str
