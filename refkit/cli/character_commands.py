@@ -64,6 +64,11 @@ def register(commands: Subcommands) -> None:
 
     listing = actions.add_parser("list", help="list the stored crows and parties")
     _add_common(listing)
+    listing.add_argument(
+        "--party",
+        metavar="NAME",
+        help="only this party's crows (and the party): as quick with ten thousand crows stored",
+    )
     listing.set_defaults(handler=_run_list)
 
     wound = actions.add_parser("wound", help="place or heal a wound the player chooses")
@@ -312,8 +317,14 @@ def _export_to_stdout(args: argparse.Namespace) -> Result:
 
 
 def _run_list(args: argparse.Namespace) -> Result:
+    from refkit.store.errors import CharacterNotFoundError  # not the ORM's character_store
+
+    party = getattr(args, "party", None)
     with command_services(args) as services:
-        summaries, parties = services.character_lines()
+        try:
+            summaries, parties = services.character_lines(party)
+        except CharacterNotFoundError:
+            raise CliError(f"no party called {party!r}") from None
         waiting = services.waiting_wounds() if summaries else {}
     # Only the form printed is made: a big campaign lists ten thousand crows.
     if getattr(args, "json", False):

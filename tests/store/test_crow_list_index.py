@@ -120,3 +120,23 @@ def test_a_kept_line_made_from_the_row_as_it_is_reads_back() -> None:
 )
 def test_a_line_not_made_from_the_row_as_it_is_is_not_used(text: str) -> None:
     assert fresh_line(text, "mara vell", 3, STAMP) is None
+
+
+def test_one_partys_list_reads_its_members_rows_only(tmp_path: Path) -> None:
+    path = filled(tmp_path / "crows.sqlite3", count=40)
+    with Database.open(str(path)) as db:
+        CharacterRepository(db).create_party("Band", ["Crow 007", "Crow 003"])
+    quick = open_quick(str(path))
+    assert quick is not None
+    statements: list[str] = []
+    with quick:
+        quick._connection.set_trace_callback(statements.append)
+        listed = quick.character_lines("band")
+    assert listed is not None
+    lines, parties = listed
+    assert [line.name for line in lines] == ["Crow 003", "Crow 007"]
+    assert [(party.name, party.members) for party in parties] == [
+        ("Band", ("Crow 007", "Crow 003"))
+    ]
+    steps = [step for sql in statements if sql.startswith("SELECT") for step in plan(path, sql)]
+    assert not [step for step in steps if step.startswith("SCAN")], steps
