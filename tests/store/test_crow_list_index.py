@@ -18,6 +18,7 @@ import pytest
 from refkit.rules.character.model import Character, Characteristics, Stamina
 from refkit.store import CharacterRepository, Database
 from refkit.store.character_store import HEADS_SQL
+from refkit.store.crow_line_fill import HEADS_SQL as HEADS_SQL_OF_THE_FILL
 from refkit.store.crow_summaries import CrowLine, fresh_line, summary_text
 from refkit.store.row_forms import SAMPLES_SEEDED_KEY
 from refkit.store.sqlite.quick import open_quick
@@ -140,3 +141,11 @@ def test_one_partys_list_reads_its_members_rows_only(tmp_path: Path) -> None:
     ]
     steps = [step for sql in statements if sql.startswith("SELECT") for step in plan(path, sql)]
     assert not [step for step in steps if step.startswith("SCAN")], steps
+
+
+def test_finding_the_crows_without_a_line_reads_the_index_alone(tmp_path: Path) -> None:
+    # Run at every start of the window (crow_line_fill): ordered by id, it walked every crow.
+    path = filled(tmp_path / "crows.sqlite3")
+    assert reads_only_the_index(plan(path, HEADS_SQL_OF_THE_FILL)), plan(
+        path, HEADS_SQL_OF_THE_FILL
+    )
