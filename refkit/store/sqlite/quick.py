@@ -356,11 +356,12 @@ class QuickDatabase:
             return self._party_lines(party)
         # Two index range reads, no crow's row: the crows' bookkeeping from ix_character_list
         # (their documents, a page and more each, are never walked through) and their kept lines.
-        kept = dict(
-            self._all(
+        kept: dict[object, object] = {
+            key: payload
+            for key, payload in self._all(
                 "SELECT key, payload FROM app_state WHERE key >= ? AND key < ?", SUMMARY_RANGE
             )
-        )
+        }
         heads = self._all(
             "SELECT name, player, name_key, revision, updated_at, id FROM character"
             " ORDER BY name_key",
@@ -399,7 +400,9 @@ class QuickDatabase:
             (SUMMARY_PREFIX, party_id),
         )
         members = tuple(str(row[0]) for row in rows)
-        kept = {f"{SUMMARY_PREFIX}{row[5]}": row[6] for row in rows if row[6] is not None}
+        kept: dict[object, object] = {
+            f"{SUMMARY_PREFIX}{row[5]}": row[6] for row in rows if row[6] is not None
+        }
         heads = sorted((row[:6] for row in rows), key=lambda row: str(row[2]))
         lines = self._lines(heads, kept)
         if lines is None:
