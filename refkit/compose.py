@@ -567,20 +567,27 @@ class Services:
             return active_table_in(chosen, use, quick.stored_table)
         return self.tables.active_table(use)
 
-    def character_lines(self) -> tuple[list[QuickCharacterLine], list[QuickParty]]:
-        """Every crow (name, player, speed, dead, Stamina, wounds) and every party."""
+    def character_lines(
+        self, party: str | None = None
+    ) -> tuple[list[QuickCharacterLine], list[QuickParty]]:
+        """Every crow (name, player, speed, dead, Stamina, wounds) and every party; with
+        ``party``, that party's crows and that party (CharacterNotFoundError: no such party)."""
         quick = self.quick()
-        listed = None if quick is None else quick.character_lines()
+        listed = None if quick is None else quick.character_lines(party)
         if listed is not None:
             return listed
         service = self.characters
+        chosen = None if party is None else service.get_party(party)
+        members = None if chosen is None else set(chosen.members)
         lines = [
             QuickCharacterLine(
                 s.name, s.player, s.speed, s.dead, s.stamina, s.stamina_max, s.wounds
             )
             for s in service.list_characters()
+            if members is None or s.name in members
         ]
-        return lines, [QuickParty(p.name, tuple(p.members)) for p in service.list_parties()]
+        parties = service.list_parties() if chosen is None else [chosen]
+        return lines, [QuickParty(p.name, tuple(p.members)) for p in parties]
 
     def waiting_wounds(self) -> dict[str, WaitingWounds]:
         """Every crow with wounds still to place or heal, by name. Read with plain sqlite3 when

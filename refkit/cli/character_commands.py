@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from refkit.rules.character.model import Character
     from refkit.rules.character.peers import PeerImport
     from refkit.rules.inventory.model import Problem
+    from refkit.store.sqlite.quick import QuickCharacterLine, QuickParty, WaitingWounds
 
 Result = tuple[dict[str, Any], str]
 
@@ -63,6 +64,11 @@ def register(commands: Subcommands) -> None:
 
     listing = actions.add_parser("list", help="list the stored crows and parties")
     _add_common(listing)
+    listing.add_argument(
+        "--party",
+        metavar="NAME",
+        help="only this party's crows (and the party): as quick with ten thousand crows stored",
+    )
     listing.set_defaults(handler=_run_list)
 
     wound = actions.add_parser("wound", help="place or heal a wound the player chooses")
@@ -311,32 +317,58 @@ def _export_to_stdout(args: argparse.Namespace) -> Result:
 
 
 def _run_list(args: argparse.Namespace) -> Result:
+    from refkit.store.errors import CharacterNotFoundError  # not the ORM's character_store
+
+    party = getattr(args, "party", None)
     with command_services(args) as services:
-        summaries, parties = services.character_lines()
+        try:
+            summaries, parties = services.character_lines(party)
+        except CharacterNotFoundError:
+            raise CliError(f"no party called {party!r}") from None
         waiting = services.waiting_wounds() if summaries else {}
+    # Only the form printed is made: a big campaign lists ten thousand crows.
+    if getattr(args, "json", False):
+        return _list_payload(summaries, parties, waiting), ""
+    return {}, _list_text(summaries, parties, waiting)
+
+
+def _list_payload(
+    summaries: list[QuickCharacterLine],
+    parties: list[QuickParty],
+    waiting: dict[str, WaitingWounds],
+) -> dict[str, Any]:
     member_of: dict[str, list[str]] = {}
     for party in parties:
         for member in party.members:
             member_of.setdefault(member, []).append(party.name)
-    characters = [
-        {
-            "name": s.name,
-            "player": s.player,
-            "speed": s.speed,
-            "dead": s.dead,
-            "stamina": s.stamina,
-            "stamina_max": s.stamina_max,
-            "wounds": s.wounds,
-            "wounds_to_place": waiting[s.name].to_place if s.name in waiting else 0,
-            "wounds_to_heal": waiting[s.name].to_heal if s.name in waiting else 0,
-            "parties": member_of.get(s.name, []),
-        }
-        for s in summaries
-    ]
-    payload = {
+    characters = []
+    for s in summaries:
+        prompt = waiting.get(s.name)
+        characters.append(
+            {
+                "name": s.name,
+                "player": s.player,
+                "speed": s.speed,
+                "dead": s.dead,
+                "stamina": s.stamina,
+                "stamina_max": s.stamina_max,
+                "wounds": s.wounds,
+                "wounds_to_place": 0 if prompt is None else prompt.to_place,
+                "wounds_to_heal": 0 if prompt is None else prompt.to_heal,
+                "parties": member_of.get(s.name, []),
+            }
+        )
+    return {
         "characters": characters,
         "parties": [{"name": p.name, "members": list(p.members)} for p in parties],
     }
+
+
+def _list_text(
+    summaries: list[QuickCharacterLine],
+    parties: list[QuickParty],
+    waiting: dict[str, WaitingWounds],
+) -> str:
     lines = []
     for s in summaries:
         player = f" ({s.player})" if s.player else ""
@@ -353,7 +385,7 @@ def _run_list(args: argparse.Namespace) -> Result:
         )
     for party in parties:
         lines.append(f"party {party.name}: {', '.join(party.members) or 'no members'}")
-    return payload, "\n".join(lines) if lines else "no characters stored"
+    return "\n".join(lines) if lines else "no characters stored"
 
 
 def _run_wound_place(args: argparse.Namespace) -> Result:

@@ -100,21 +100,15 @@ def register(commands: Subcommands) -> None:
 def _run_list(args: argparse.Namespace) -> Result:
     with command_services(args) as services:
         summaries = services.table_lines()
-    payload = {
-        "tables": [
-            {
-                "name": summary.name,
-                "dice": summary.dice,
-                "rows": summary.rows,
-                "source": summary.source,
-            }
-            for summary in summaries
+    # Only the form printed is made: a long campaign has thousands of tables.
+    if getattr(args, "json", False):
+        tables = [
+            {"name": name, "dice": dice, "rows": rows, "source": source}
+            for name, dice, rows, source, _ in summaries
         ]
-    }
-    text = "\n".join(
-        f"{summary.name} ({summary.dice}, {summary.rows} rows)" for summary in summaries
-    )
-    return payload, text or "no tables"
+        return {"tables": tables}, ""
+    text = "\n".join(f"{s.name} ({s.dice}, {s.rows} rows)" for s in summaries)
+    return {}, text or "no tables"
 
 
 def _run_show(args: argparse.Namespace) -> Result:

@@ -18,6 +18,16 @@ from sqlmodel import Field, SQLModel
 from refkit.store.tables import UTCDateTime, version_column
 
 _CHARACTER_REVISION = Column("revision", Integer, nullable=False)
+CHARACTER_LIST_COLUMNS = (
+    "name_key",
+    "name",
+    "player",
+    "revision",
+    "updated_at",
+    "created_at",
+    "id",
+)
+"""The columns of ``ix_character_list`` (migration 0013), the list's order first."""
 _PARTY_VERSION = version_column()
 _CUSTOM_ITEM_VERSION = version_column()
 
@@ -32,7 +42,12 @@ class CharacterRow(SQLModel, table=True):
     """
 
     __tablename__ = "character"
-    __table_args__ = (UniqueConstraint("name_key", name="uq_character_name_key"),)
+    __table_args__ = (
+        UniqueConstraint("name_key", name="uq_character_name_key"),
+        # Every column the crow list reads, in its order: the list reads this index alone, never
+        # a crow's row and its document's overflow pages (migration 0013).
+        Index("ix_character_list", *CHARACTER_LIST_COLUMNS),
+    )
     __mapper_args__ = {
         "version_id_col": _CHARACTER_REVISION,
         "version_id_generator": False,

@@ -37,7 +37,11 @@ from refkit.store.state_tables import AppStateRow
 FILL_BATCH: Final = 250
 """Crows decoded and given a line per unit of work (some 80 ms on a slow machine)."""
 
-_HEADS = text("SELECT id, name_key, revision, updated_at FROM character ORDER BY id")
+HEADS_SQL: Final = "SELECT id, name_key, revision, updated_at FROM character"
+"""Every crow's bookkeeping, in no order: read from ``ix_character_list`` alone. Ordered by id
+it was read from the rows, walking each crow's document (revision and ``updated_at`` come
+after it); the ids are put in order here instead."""
+_HEADS = text(HEADS_SQL)
 _WRITE_IF_CURRENT = text(KEEP_LINE_IF_CURRENT)
 
 
@@ -57,7 +61,7 @@ def crows_without_lines(session: Session) -> list[int]:
     for row_id, key, revision, updated in session.connection().execute(_HEADS).all():
         if fresh_line(lines.get(row_id), key, revision, updated) is None:
             missing.append(int(row_id))
-    return missing
+    return sorted(missing)
 
 
 def fill_lines(session: Session, row_ids: Sequence[int]) -> int:

@@ -20,6 +20,17 @@ for the runs). The stateless commands are also run through the console script's 
 ``--filled`` and ``--big`` (``make_filled_database.py PATH`` and ``... --scale 10``) add the
 database commands on a copy of each (one per checkout, opened once before timing, as a referee's
 file is), beside the sample's: issue 30 asks for them flat in the database's size.
+
+    .venv/bin/python tests/bench/bench_cli.py --databases FILLED BIG [--before DIR] [--runs 15]
+        [--only 'character list' …]
+
+``--databases`` (issue 30: headless commands flat in the database's size, the 10x within 1.2x of
+the sample's time) times every command a referee runs at the table (AT_THE_TABLE) on the sample
+database (what ``refkit`` makes in a fresh data folder), a copy of FILLED and a copy of BIG, each
+prepared alike first (PREPARE: a party at the table, a fight, a lit torch, a running DT, a
+journey). Run by run the three sizes (and ``--before``'s three) go one after the other, so each
+run gives a pair filled/sample and 10x/sample; printed are the medians of the pairs' ratios, wall
+and CPU, and each size's median wall time.
 """
 
 from __future__ import annotations
@@ -34,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 REFKIT_COMMANDS: dict[str, list[str]] = {
@@ -64,6 +76,41 @@ measured here beside the standard modules it and the parser load."""
 DATABASE_COMMANDS = ("dt status", "character list")
 """The ones also timed on the filled and 10x databases."""
 
+
+AT_THE_TABLE: dict[str, list[str]] = {
+    "dt status": ["dt", "status", "--json"],
+    "dt party": ["dt", "party", "--json"],
+    "dt log --limit 20": ["dt", "log", "--limit", "20", "--json"],
+    "effect list": ["effect", "list", "--json"],
+    "character list": ["character", "list", "--json"],
+    "character list (text)": ["character", "list"],
+    "character list --party": ["character", "list", "--party", "The Sample Party", "--json"],
+    "character show": ["character", "show", "Wren Ashdown", "--json"],
+    "table list": ["table", "list", "--json"],
+    "table show": ["table", "show", "Encounters: flooded crypt", "--json"],
+    "table roll": ["table", "roll", "Encounters: flooded crypt", "--json"],
+    "table active": ["table", "active", "--json"],
+    "encounter": ["encounter", "--json"],
+    "d100": ["d100", "--json"],
+    "test --crow": ["test", "--crow", "Wren Ashdown", "--char", "agility", "--json"],
+    "fight show": ["fight", "show", "--json"],
+    "travel journey status": ["travel", "journey", "status", "--json"],
+    "town show": ["town", "show", "--json"],
+    "craft project list": ["craft", "project", "list", "--json"],
+    "creature list": ["creature", "list", "--json"],
+    "spell list": ["spell", "list", "--json"],
+    "map list": ["map", "list", "--json"],
+}
+"""The headless commands of a session at the table (``refkit --help``, docs/command-line.md) that
+read the database; the ``campaign`` commands need a PostgreSQL server and are left out."""
+PREPARE: tuple[tuple[str, ...], ...] = (
+    ("dt", "party", "The Sample Party"),
+    ("fight", "crows"),
+    ("effect", "add", "Torch", "--ud", "2", "--modes", "DT,Useless", "--kind", "light"),
+    ("dt", "start"),
+    ("travel", "journey", "start", "Into the Marches", "--party", "The Sample Party"),
+)
+"""Run once on each database before timing, so the status commands have something to show."""
 
 HERE = Path(__file__).resolve().parents[2]
 """This checkout."""
@@ -155,6 +202,77 @@ def cli_latency(
         )
 
 
+def flat_in_size(
+    filled: Path,
+    big: Path,
+    runs: int = 15,
+    before: Path | None = None,
+    only: Sequence[str] = (),
+) -> None:
+    """AT_THE_TABLE (or ``only`` those of its commands) on the sample, filled and 10x databases:
+    the 10x/sample ratio per command."""
+    commands = {name: args for name, args in AT_THE_TABLE.items() if not only or name in only}
+    with contextlib.ExitStack() as stack:
+        checkouts: dict[str, Path] = {"now": HERE}
+        if before is not None:
+            checkouts["before"] = before.resolve()
+        cases: dict[tuple[str, str, str], tuple[list[str], dict[str, str], Path]] = {}
+        for label, checkout in checkouts.items():
+            for size, database in (("sample", None), ("filled", filled), ("10x", big)):
+                data_dir = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+                config_dir = stack.enter_context(tempfile.TemporaryDirectory())
+                env = _env(str(data_dir), config_dir, checkout)
+                if database is not None:  # the data folder's own file: as a referee opens it
+                    shutil.copy(database, data_dir / "refkit.sqlite3")
+                for step in PREPARE:
+                    command = [sys.executable, "-m", "refkit", *step]
+                    subprocess.run(command, env=env, cwd=checkout, check=True, capture_output=True)
+                for name, args in commands.items():
+                    command = [sys.executable, "-m", "refkit", *args]
+                    # twice: the first keeps the file's list lines and the modules' bytecode
+                    done = [
+                        subprocess.run(command, env=env, cwd=checkout, capture_output=True)
+                        for _ in range(2)
+                    ]
+                    if all(run.returncode == 0 for run in done):  # else not in that checkout
+                        cases[(label, name, size)] = (command, env, checkout)
+        times: dict[tuple[str, str, str], list[tuple[float, float]]] = {key: [] for key in cases}
+        for _ in range(runs):
+            for name in commands:
+                for label in checkouts:
+                    for size in ("sample", "filled", "10x"):
+                        if (label, name, size) in cases:
+                            command, env, cwd = cases[(label, name, size)]
+                            times[(label, name, size)].append(timed(command, env, cwd))
+    print(
+        f"{runs} runs of each command on the sample, filled and 10x databases, the three one "
+        "after the other in each run; ratios: median of the runs' filled/sample and 10x/sample, "
+        "wall / CPU (goal: 10x within 1.2x of the sample)"
+    )
+    print(
+        f"{'':34s} {'sample':>8s} {'filled':>8s} {'10x':>8s}   {'filled/s wall':>13s}"
+        f" {'cpu':>5s}   {'10x/s wall':>10s} {'cpu':>5s}"
+    )
+    for label in checkouts:
+        for name in commands:
+            if any((label, name, size) not in cases for size in ("sample", "filled", "10x")):
+                print(f"{label + ': ' + name:34s} (not a command of this checkout)")
+                continue
+            per_size = {size: times[(label, name, size)] for size in ("sample", "filled", "10x")}
+            walls = {size: statistics.median(w for w, _ in v) for size, v in per_size.items()}
+
+            def ratio(size: str, part: int, sizes: dict[str, list[tuple[float, float]]]) -> float:
+                pairs = zip(sizes[size], sizes["sample"], strict=True)
+                return statistics.median(big[part] / small[part] for big, small in pairs)
+
+            print(
+                f"{label + ': ' + name:34s} {walls['sample'] * 1000:6.0f}ms"
+                f" {walls['filled'] * 1000:6.0f}ms {walls['10x'] * 1000:6.0f}ms"
+                f"   {ratio('filled', 0, per_size):12.2f}x {ratio('filled', 1, per_size):4.2f}x"
+                f"   {ratio('10x', 0, per_size):9.2f}x {ratio('10x', 1, per_size):4.2f}x"
+            )
+
+
 def odds_speed() -> None:
     from refkit.rules.checks.odds import test_odds
 
@@ -202,7 +320,20 @@ if __name__ == "__main__":
     options.add_argument("--runs", type=int, default=9)
     options.add_argument("--filled", type=Path, help="make_filled_database.py's database")
     options.add_argument("--big", type=Path, help="make_filled_database.py --scale 10's")
+    options.add_argument(
+        "--databases",
+        type=Path,
+        nargs=2,
+        metavar=("FILLED", "BIG"),
+        help="only the commands at the table on the sample, FILLED and BIG: 10x/sample ratios",
+    )
+    options.add_argument(
+        "--only", action="append", default=[], help="with --databases: only this command"
+    )
     chosen = options.parse_args()
+    if chosen.databases:
+        flat_in_size(*chosen.databases, runs=chosen.runs, before=chosen.before, only=chosen.only)
+        sys.exit(0)
     sizes = {"filled": chosen.filled, "10x": chosen.big}
     cli_latency(chosen.runs, chosen.before, {size: path for size, path in sizes.items() if path})
     odds_speed()

@@ -22,13 +22,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from refkit.dice.records import RollRecord
 from refkit.store.crow_summaries import (
     KEEP_LINE_IF_CURRENT,
     STORED_TIME_FORMAT,
     SUMMARY_PREFIX,
+    SUMMARY_RANGE,
     CrowLine,
     fresh_line,
     summary_key,
@@ -63,9 +64,9 @@ QUICK_ROLL_SOURCES: Final = ROLL_SOURCES
 _SQLITE_PREFIX = "sqlite:///"
 
 
-@dataclass(frozen=True)
-class QuickTableLine:
-    """One line of the table list, as stored (the store's ``TableSummary`` without its enum)."""
+class QuickTableLine(NamedTuple):
+    """One line of the table list, as stored (the store's ``TableSummary`` without its enum; a
+    named tuple: one is made per table listed)."""
 
     name: str
     dice: str
@@ -74,9 +75,9 @@ class QuickTableLine:
     description: str
 
 
-@dataclass(frozen=True)
-class QuickCharacterLine:
-    """One line of the character list (the store's ``CharacterSummary`` without bookkeeping)."""
+class QuickCharacterLine(NamedTuple):
+    """One line of the character list (the store's ``CharacterSummary`` without bookkeeping; a
+    named tuple, as :class:`~refkit.store.crow_summaries.CrowLine`: one is made per crow)."""
 
     name: str
     player: str
@@ -342,20 +343,83 @@ class QuickDatabase:
             modifier_name=str(modifier_name),
         )
 
-    def character_lines(self) -> tuple[list[QuickCharacterLine], list[QuickParty]] | None:
+    def character_lines(
+        self, party: str | None = None
+    ) -> tuple[list[QuickCharacterLine], list[QuickParty]] | None:
         """Every crow (by name, ignoring case) and every party (the same), as the character
-        service lists them; None while the sample party is still to be put in, or when a stored
-        crow cannot be read (the store then names it)."""
+        service lists them; with ``party``, only that party's crows and that party. None while
+        the sample party is still to be put in, when a stored crow cannot be read or there is
+        no such party (the store then names it)."""
         if self.meta(SAMPLES_SEEDED_KEY) is None:
             return None
+        if party is not None:
+            return self._party_lines(party)
+        # Two index range reads, no crow's row: the crows' bookkeeping from ix_character_list
+        # (their documents, a page and more each, are never walked through) and their kept lines.
+        kept: dict[object, object] = {
+            key: payload
+            for key, payload in self._all(
+                "SELECT key, payload FROM app_state WHERE key >= ? AND key < ?", SUMMARY_RANGE
+            )
+        }
+        heads = self._all(
+            "SELECT name, player, name_key, revision, updated_at, id FROM character"
+            " ORDER BY name_key",
+            (),
+        )
+        lines = self._lines(heads, kept)
+        if lines is None:
+            return None
+        members: dict[int, list[str]] = {}
+        for party_id, name in self._all(
+            "SELECT m.party_id, c.name FROM party_member AS m JOIN character AS c"
+            " ON c.id = m.character_id ORDER BY m.party_id, m.position",
+            (),
+        ):
+            members.setdefault(int(str(party_id)), []).append(str(name))
+        parties = [
+            QuickParty(str(name), tuple(members.get(int(str(party_id)), ())))
+            for party_id, name in self._all("SELECT id, name FROM party ORDER BY name_key", ())
+        ]
+        return lines, parties
+
+    def _party_lines(self, party: str) -> tuple[list[QuickCharacterLine], list[QuickParty]] | None:
+        """The crows of ``party`` (found as the store finds it, ignoring case) and the party:
+        its members' rows and lines alone, however many crows the file holds."""
+        from refkit.store.row_forms import name_key
+
+        found = self._one("SELECT id, name FROM party WHERE name_key = ?", (name_key(party),))
+        if found is None:
+            return None
+        party_id, party_name = found
+        rows = self._all(
+            "SELECT c.name, c.player, c.name_key, c.revision, c.updated_at, c.id, s.payload"
+            " FROM party_member AS m JOIN character AS c ON c.id = m.character_id"
+            " LEFT JOIN app_state AS s ON s.key = ? || c.id"
+            " WHERE m.party_id = ? ORDER BY m.position",
+            (SUMMARY_PREFIX, party_id),
+        )
+        members = tuple(str(row[0]) for row in rows)
+        kept: dict[object, object] = {
+            f"{SUMMARY_PREFIX}{row[5]}": row[6] for row in rows if row[6] is not None
+        }
+        heads = sorted((row[:6] for row in rows), key=lambda row: str(row[2]))
+        lines = self._lines(heads, kept)
+        if lines is None:
+            return None
+        return lines, [QuickParty(str(party_name), members)]
+
+    def _lines(
+        self, heads: list[tuple[object, ...]], kept: dict[object, object]
+    ) -> list[QuickCharacterLine] | None:
+        """The list line of each crow in ``heads`` (name, player, name key, revision,
+        ``updated_at``, row id): its kept line (``kept``, by summary key) while current, else
+        decoded from its document and kept for the next list. None when a crow cannot be
+        read."""
         lines = []
         decoded: list[tuple[int, int, str]] = []  # row id, revision, line to keep
-        for name, player, key, revision, updated, line_text, row_id in self._all(
-            "SELECT c.name, c.player, c.name_key, c.revision, c.updated_at, s.payload, c.id"
-            " FROM character AS c LEFT JOIN app_state AS s ON s.key = ? || c.id"
-            " ORDER BY c.name_key",
-            (SUMMARY_PREFIX,),
-        ):
+        for name, player, key, revision, updated, row_id in heads:
+            line_text = kept.get(f"{SUMMARY_PREFIX}{row_id}")
             line = fresh_line(
                 None if line_text is None else str(line_text),
                 str(key),
@@ -380,19 +444,8 @@ class QuickDatabase:
                     wounds=line.wounds,
                 )
             )
-        members: dict[int, list[str]] = {}
-        for party_id, name in self._all(
-            "SELECT m.party_id, c.name FROM party_member AS m JOIN character AS c"
-            " ON c.id = m.character_id ORDER BY m.party_id, m.position",
-            (),
-        ):
-            members.setdefault(int(str(party_id)), []).append(str(name))
-        parties = [
-            QuickParty(str(name), tuple(members.get(int(str(party_id)), ())))
-            for party_id, name in self._all("SELECT id, name FROM party ORDER BY name_key", ())
-        ]
         self._keep_lines(decoded)
-        return lines, parties
+        return lines
 
     def _keep_lines(self, decoded: list[tuple[int, int, str]]) -> None:
         """Keep the list lines just decoded (crows last saved by an older Refkit), so the next
