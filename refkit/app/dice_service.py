@@ -335,7 +335,7 @@ class DiceService:
     def catch_up(self, after_id: int, limit: int = 500) -> list[LoggedRoll]:
         """Tell the listeners of the rolls stored after ``after_id`` by other steps (End DT's
         checks, a table roll, the command line), oldest first; returns them."""
-        newer = self._write(partial(self.rolls_after, after_id, limit))
+        newer: list[LoggedRoll] = self._write(partial(self.rolls_after, after_id, limit))
         for roll in newer:
             for listener in list(self._listeners):
                 listener.roll_logged(roll)
