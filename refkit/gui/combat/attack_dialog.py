@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.combat.attack_record import attack_roll_record
+from refkit.app.combat.attack_step import AttackRolledWhenDone
 from refkit.app.combat.fight_session import (
     AttackerChoices,
     AttackReport,
@@ -513,10 +514,11 @@ class AttackDialog(QDialog):
         """Roll the attack prepared (one step on the undo stack) and tell what it did."""
         if self.prepared is None:
             return None
+        # Made (dice rolled) inside the step's own do, in the worker: one wait for both.
+        command = AttackRolledWhenDone(
+            partial(self.session.make_attack, self.prepared, knock_out=self.knock_out.isChecked())
+        )
         try:
-            command = self._read(
-                self.session.make_attack, self.prepared, knock_out=self.knock_out.isChecked()
-            )
             self.push(command)
         except ConflictError as error:
             self._read(self.session.reload)  # moved on elsewhere: offer the fight as it is now
