@@ -335,13 +335,19 @@ class DiceService:
     def catch_up(self, after_id: int, limit: int = 500) -> list[LoggedRoll]:
         """Tell the listeners of the rolls stored after ``after_id`` by other steps (End DT's
         checks, a table roll, the command line), oldest first; returns them."""
-        # Only the rolls after it are read: this runs after every step (most log none), and
-        # reading the newest 500 to find none took ~20 ms each time on a filled log.
-        newer: list[LoggedRoll] = self._write(partial(self._log.recent, limit, after_id=after_id))
-        newer.reverse()
+        newer: list[LoggedRoll] = self._write(partial(self.rolls_after, after_id, limit))
         for roll in newer:
             for listener in list(self._listeners):
                 listener.roll_logged(roll)
+        return newer
+
+    def rolls_after(self, after_id: int, limit: int = 500) -> list[LoggedRoll]:
+        """The rolls stored after ``after_id``, oldest first, read where this is called (the
+        window reads them in its worker); the listeners are not told."""
+        # Only the rolls after it are read: this runs after every step (most log none), and
+        # reading the newest 500 to find none took ~20 ms each time on a filled log.
+        newer = self._log.recent(limit, after_id=after_id)
+        newer.reverse()
         return newer
 
     def recent(self, limit: int | None = 500, kind: str | None = None) -> list[LoggedRoll]:

@@ -10,8 +10,9 @@ database with its own data folder and settings (``XDG_CONFIG_HOME``), the sample
 table and a fight of the party and two tunnel ghouls (a new one once the ghouls are down). One
 press of each piece is made before the timing starts (warm: the dialog's code loaded and the
 worker's reads cached by SQLite). Prints p50/p99/max of each piece over every press per
-checkout, and the median of the rounds' ratios (this checkout / --before: pairs from one
-round, run back to back). ``--profile``: the first checkout's presses under cProfile, the
+checkout (wall time, and the process's CPU time: steadier on a shared machine), and the
+median of the rounds' ratios (this checkout / --before: pairs from one round, run back to
+back). ``--profile``: the first checkout's presses under cProfile, the
 functions taking the most time. Offscreen (``QT_QPA_PLATFORM=offscreen``); the input latency as
 real X clicks feel it is ``bench_soak.py``'s (the attack is one of its actions).
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -32,6 +34,9 @@ from typing import Any
 from _evening import CHECKOUT, copy_database, isolated_env, summary, when_app_ready
 
 PIECES = ("open", "roll", "close")
+CPU = tuple(f"{piece} cpu" for piece in PIECES)
+"""The process's CPU time (both threads) in each piece: steadier than the wall time on a
+shared machine, where other programs' load stretches every wait."""
 PARTY = "The Sample Party"
 
 
@@ -77,7 +82,8 @@ def _presses(app: Any, presses: int, profile: bool) -> dict[str, list[float]]:
         QApplication.processEvents()
         QApplication.processEvents()
 
-    times: dict[str, list[float]] = {piece: [] for piece in PIECES}
+    times: dict[str, list[float]] = {piece: [] for piece in PIECES + CPU}
+    cpu = time.process_time
     new_fight()
     settle()
     profiler = None
@@ -87,25 +93,28 @@ def _presses(app: Any, presses: int, profile: bool) -> dict[str, list[float]]:
 
             profiler = cProfile.Profile()
             profiler.enable()
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), cpu()
         app.actions.action("fight_attack").trigger()
         dialog = app.window.findChild(AttackDialog)
         if dialog is None or not dialog.isVisible():
             raise RuntimeError("Attack… did not open the attack window")
         dialog.repaint()
         settle()
-        opened = time.perf_counter()
+        opened, opened_cpu = time.perf_counter(), cpu()
         report = dialog.roll()
         dialog.repaint()
         settle()
-        rolled = time.perf_counter()
+        rolled, rolled_cpu = time.perf_counter(), cpu()
         dialog.close()
         settle()
-        closed = time.perf_counter()
+        closed, closed_cpu = time.perf_counter(), cpu()
         if press:
             times["open"].append((opened - began) * 1000)
             times["roll"].append((rolled - opened) * 1000)
             times["close"].append((closed - rolled) * 1000)
+            times["open cpu"].append((opened_cpu - began_cpu) * 1000)
+            times["roll cpu"].append((rolled_cpu - opened_cpu) * 1000)
+            times["close cpu"].append((closed_cpu - rolled_cpu) * 1000)
         if profiler is not None:
             profiler.disable()
         if report is None or not any(
@@ -165,37 +174,43 @@ def main() -> int:
     if args.before:
         checkouts["before"] = args.before.resolve()
     every: dict[str, dict[str, list[float]]] = {
-        name: {piece: [] for piece in PIECES} for name in checkouts
+        name: {piece: [] for piece in PIECES + CPU} for name in checkouts
     }
-    ratios: dict[str, list[float]] = {piece: [] for piece in PIECES}
+    ratios: dict[str, list[float]] = {piece: [] for piece in PIECES + CPU}
     for round_ in range(args.rounds):
         order = list(checkouts) if round_ % 2 == 0 else list(reversed(checkouts))
         medians: dict[str, dict[str, float]] = {}
         for name in order:
             times = _run(checkouts[name], args.db, args.presses, args.profile and round_ == 0)
-            medians[name] = {piece: statistics.median(times[piece]) for piece in PIECES}
-            for piece in PIECES:
-                every[name][piece] += times[piece]
+            medians[name] = {
+                piece: statistics.median(times.get(piece, [math.nan])) for piece in PIECES + CPU
+            }
+            for piece in PIECES + CPU:
+                every[name][piece] += times.get(piece, [])
         shown = "  ".join(
             f"{name} " + " ".join(f"{p} {medians[name][p]:.1f}" for p in PIECES) for name in order
         )
         print(f"round {round_ + 1}: medians (ms) {shown}", flush=True)
         if "before" in medians:
-            for piece in PIECES:
+            for piece in PIECES + CPU:
                 ratios[piece].append(medians["now"][piece] / medians["before"][piece])
     for name, pieces in every.items():
         for piece, values in pieces.items():
+            if not values:  # an older checkout's bench without the CPU times
+                continue
             figures = summary(values)
             print(
-                f"{name:6} {piece:5} n={len(values)} p50 {figures['p50']:.1f} ms  "
+                f"{name:6} {piece:9} n={len(values)} p50 {figures['p50']:.1f} ms  "
                 f"p99 {figures['p99']:.1f} ms  max {figures['max']:.1f} ms"
             )
     if args.before:
-        for piece in PIECES:
+        for piece in PIECES + CPU:
             now, before = every["now"][piece], every["before"][piece]
+            if not now or not before:
+                continue
             p99_ratio = summary(now)["p99"] / summary(before)["p99"]
             print(
-                f"now/before {piece:5}: median of the rounds' median ratios "
+                f"now/before {piece:9}: median of the rounds' median ratios "
                 f"{statistics.median(ratios[piece]):.2f}, p99 ratio {p99_ratio:.2f}"
             )
     return 0

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.combat.attack_record import attack_roll_record
+from refkit.app.combat.attack_step import AttackRolledWhenDone
 from refkit.app.combat.fight_session import (
     AttackerChoices,
     AttackReport,
@@ -512,10 +514,11 @@ class AttackDialog(QDialog):
         """Roll the attack prepared (one step on the undo stack) and tell what it did."""
         if self.prepared is None:
             return None
+        # Made (dice rolled) inside the step's own do, in the worker: one wait for both.
+        command = AttackRolledWhenDone(
+            partial(self.session.make_attack, self.prepared, knock_out=self.knock_out.isChecked())
+        )
         try:
-            command = self._read(
-                self.session.make_attack, self.prepared, knock_out=self.knock_out.isChecked()
-            )
             self.push(command)
         except ConflictError as error:
             self._read(self.session.reload)  # moved on elsewhere: offer the fight as it is now
@@ -527,7 +530,7 @@ class AttackDialog(QDialog):
             return None
         report = command.report
         self.report = report
-        self.log_roll(attack_roll_record(report, self.now()))
+        roll = attack_roll_record(report, self.now())  # logged with the choices read again
         self.outcome_label.setText(outcome_text(report))
         counter = report.counter_damage
         self.counter_button.setVisible(counter is not None)
@@ -536,7 +539,7 @@ class AttackDialog(QDialog):
                 f"{report.target} counters: {counter} damage to {report.attacker}"
             )
         self.attacked.emit(report)
-        self._refill_keeping_choices()
+        self._refill_keeping_choices(partial(self.log_roll, roll))
         return report
 
     def counter(self) -> bool:
@@ -560,14 +563,17 @@ class AttackDialog(QDialog):
         self._refill_keeping_choices()
         return True
 
-    def _refill_keeping_choices(self) -> None:
+    def _refill_keeping_choices(self, first: Callable[[], object] | None = None) -> None:
         """The fight moved on (a creature down, ammunition spent): offer what is left. The
-        attacker's choices and the attack as chosen are read again in one wait on the worker;
-        the attack is prepared once more only if what is left changed the choice."""
+        attacker's choices and the attack as chosen are read again in one wait on the worker,
+        after ``first()`` there (the attack's roll logged: one wait for both); the attack is
+        prepared once more only if what is left changed the choice."""
         attacker, target = self.attacker_combo.currentText(), self.target_combo.currentText()
         weapon = self.weapon_combo.currentData()
         wanted = self._wanted()
-        choices, made = self._read(_choices_and_prepared, self.session, attacker, wanted)
+        choices, made = self._read(
+            _choices_and_prepared, self.session, attacker, wanted, first
+        )
         self._fill_attackers(attacker)
         if self.attacker_combo.currentText() != attacker:  # out of the fight: another one's
             choices, made = None, None
@@ -620,9 +626,15 @@ def prepare_or_refusal(session: FightSession, wanted: Wanted) -> Prepared:
 
 
 def _choices_and_prepared(
-    session: FightSession, attacker: str, wanted: Wanted | None
+    session: FightSession,
+    attacker: str,
+    wanted: Wanted | None,
+    first: Callable[[], object] | None = None,
 ) -> tuple[AttackerChoices | DomainError | None, Prepared | None]:
-    """The attacker's choices and the attack as it was chosen, prepared, in one wait."""
+    """The attacker's choices and the attack as it was chosen, prepared, in one wait (after
+    ``first()``, a write that goes before them: the roll just made logged)."""
+    if first is not None:
+        first()
     if not attacker:
         return None, None
     try:

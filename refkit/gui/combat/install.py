@@ -10,6 +10,7 @@ whether or not the tracker was ever built.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TypeVar
@@ -26,7 +27,7 @@ from refkit.gui.combat.attack_dialog import AttackDialog
 from refkit.gui.combat.bestiary_editor import BestiaryDialog
 from refkit.gui.combat.tracker import FightPanel, crows_of
 from refkit.gui.shell.actions import ActionSpec
-from refkit.gui.shell.gui_thread import GuiThreadListener, on_gui_thread
+from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.gui.shell.panel_registry import (
     FeatureContext,
     MenuId,
@@ -68,9 +69,11 @@ class FightPanels(QObject):
         self.party = party
         self.dialog: AttackDialog | None = None
         self.bestiary_dialog: BestiaryDialog | None = None
-        session.add_listener(GuiThreadListener(self))
-        characters.add_listener(on_gui_thread(self._crows_changed))
-        self.destroyed.connect(lambda: _forget(session, characters, self._crows_changed, self))
+        self._listener = _ReadWhereTold(self)
+        session.add_listener(self._listener)
+        characters.add_listener(self._listener.crows_changed)
+        listener = self._listener
+        self.destroyed.connect(lambda: _forget(session, characters, listener))
 
     @property
     def tracker(self) -> FightPanel:
@@ -122,7 +125,14 @@ class FightPanels(QObject):
     def fight_changed(self, fight: Fight) -> None:
         """The players' line and the tracker (once built) show ``fight``, its crows' sheets
         read once for both (each read waits on the worker; it was read twice a step)."""
-        sheets = crows_of(fight, self._crow, self._read)
+        self.show_fight(fight, crows_of(fight, self._crow, self._read))
+
+    def sheets_here(self, fight: Fight) -> Callable[[str], Character | None]:
+        """The sheets of ``fight``'s crows, read on the calling thread (the worker)."""
+        return crows_of(fight, self._crow, _call)
+
+    def show_fight(self, fight: Fight, sheets: Callable[[str], Character | None]) -> None:
+        """The players' line and the tracker (once built) show ``fight`` with ``sheets``."""
         self.players_fight_changed.emit(players_fight(fight, sheets))
         if self.registry.is_built(FIGHT_DOCK):
             self.tracker.show_fight(fight, sheets)
@@ -209,14 +219,42 @@ class FightPanels(QObject):
         ]  # fmt: skip
 
 
+def _call(function: Callable[[], T]) -> T:
+    return function()
+
+
+class _ReadWhereTold:
+    """The fight session's and the roster's listener for :class:`FightPanels`.
+
+    Told in the worker (a step's ``do``, a fight read again), it reads the fight's crows'
+    sheets there and then, inside the job that changed them, and hands fight and sheets to the
+    GUI thread: the window shows the step without waiting on the worker again for the sheets
+    (one wait less in every step, two in an attack that hits a crow). Told on the GUI thread (an
+    in-memory database, no worker), the panels read them as they would."""
+
+    def __init__(self, panels: FightPanels) -> None:
+        self._panels = panels
+        self._show = on_gui_thread(panels.show_fight)
+        self._session = panels.session
+
+    def fight_changed(self, fight: Fight) -> None:
+        if threading.current_thread() is threading.main_thread():
+            self._panels.fight_changed(fight)
+            return
+        self._show(fight, self._panels.sheets_here(fight))
+
+    def crows_changed(self, _change: object) -> None:
+        fight = self._session.state
+        if not any(f.is_crow for f in fight.combatants):
+            return
+        self.fight_changed(fight)
+
+
 def _forget(
-    session: FightSession,
-    characters: CharacterService,
-    crows_changed: Callable[[object], None],
-    listener: FightPanels,
+    session: FightSession, characters: CharacterService, listener: _ReadWhereTold
 ) -> None:
     session.remove_listener(listener)
-    characters.remove_listener(crows_changed)
+    characters.remove_listener(listener.crows_changed)
 
 
 def register(

@@ -10,6 +10,8 @@ game's included, then lands in the roll log, which the log panel follows.
 
 from __future__ import annotations
 
+import logging
+import threading
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -23,7 +25,7 @@ from refkit.gui.shell.panel_registry import (
     PanelRegistry,
     PanelSpec,
 )
-from refkit.gui.shell.undo_adapter import push_command
+from refkit.gui.shell.undo_adapter import push_command, read_later
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from refkit.gui.dice.roll_log_model import RollLogModel
     from refkit.gui.dice.roll_log_panel import RollLogPanel
 
+log = logging.getLogger(__name__)
 LOG_LOAD_LIMIT = 2000
 """How many of the newest rolls the log panel loads at start-up: as many as its model keeps
 (``roll_log_model.ROLLS_KEPT``, not imported here: that module loads after the first frame)."""
@@ -64,6 +67,9 @@ class DiceFeature:
         self._context = context
         self.service: DiceService | None = None
         self._log_model: RollLogModel | None = None
+        self._catch_up_lock = threading.Lock()
+        self._catching_up = False
+        """A catch-up is on its way (set here, cleared by the worker once it has read)."""
 
     # the panels, built after the first paint or when first asked for ----------------------
 
@@ -147,12 +153,39 @@ class DiceFeature:
 
     def catch_up(self, *_args: object) -> None:
         """Show the rolls a step stored with its own lines (End DT's checks, a loud noise's,
-        a table roll) or another process did, once the step is over."""
-        if self.service is None:
+        a table roll) or another process did, once the step is over.
+
+        Read in the worker without waiting for it (the press that made the step is not held
+        back), once per step: the undo stack's move and the dungeon session's "log changed"
+        both ask, and a catch-up still reading or waiting to read takes the second request.
+        That is safe because the worker runs one job at a time in order: a catch-up not done
+        yet reads after every step done before the request."""
+        service = self.service
+        if service is None:
             return
-        shown = self.log_model.rolls()
-        newest = max((roll.id for roll in shown[:1]), default=0)
-        self.service.catch_up(newest)
+        with self._catch_up_lock:
+            if self._catching_up:
+                return
+            self._catching_up = True
+        after = self.log_model.roll_at(0).id if self.log_model.rowCount() else 0
+
+        def read() -> list[LoggedRoll]:
+            try:
+                return service.rolls_after(after)
+            finally:  # done reading: a step after this one needs a catch-up of its own
+                with self._catch_up_lock:
+                    self._catching_up = False
+
+        def failed(error: BaseException) -> None:
+            with self._catch_up_lock:
+                self._catching_up = False
+            log.error("cannot read the rolls stored by the last step", exc_info=error)
+
+        read_later(self._context.undo_stack, read, self._show_caught_up, failed)
+
+    def _show_caught_up(self, rolls: list[LoggedRoll]) -> None:
+        if self.service is not None:  # else the database closed meanwhile
+            self.log_model.add_stored(rolls)
 
     def clear_log(self) -> None:
         """Empty the roll log as one undoable step."""

@@ -8,7 +8,7 @@ search text, made once when the roll arrives.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -146,6 +146,21 @@ class RollLogModel(RowTableModel["LoggedRoll"]):
             self.insert(len(shown), older[:room])
         if newer:
             self.insert(0, newer)
+
+    def add_stored(self, rolls: Sequence[LoggedRoll]) -> None:
+        """Put ``rolls`` read from the log (oldest first: a catch-up's) in their places among
+        the newest shown, by id, leaving out those shown already: a roll made meanwhile may
+        have come in first through :meth:`add_newest`. Only the rows newer than each are
+        looked at (a few), not the whole log."""
+        for roll in rolls:
+            row = 0
+            while row < len(self) and self.row_at(row).id > roll.id:
+                row += 1
+            if row < len(self) and self.row_at(row).id == roll.id:
+                continue  # shown already
+            self.insert(row, [roll])
+        if len(self) > self._kept_rolls + self._slack:
+            self.remove(self._kept_rolls, len(self) - self._kept_rolls)
 
     def roll_at(self, row: int) -> LoggedRoll:
         return self.row_at(row)
