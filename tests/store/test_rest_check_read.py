@@ -48,8 +48,13 @@ def _log_with_past_encounters(path: Path, past: int) -> tuple[Database, SessionL
     log.add_all(
         [
             entry("Rest started: DT 9 ends with no encounter check", "rest", minutes=2 * past),
-            entry("Rest encounter check (seclude camp): 4", "encounter", minutes=2 * past + 1,
-                  seclude=True, campsite=False),  # fmt: skip
+            entry(
+                "Rest encounter check (seclude camp): 4",
+                "encounter",
+                minutes=2 * past + 1,
+                seclude=True,
+                campsite=False,
+            ),
         ]
     )
     return db, log

@@ -18,7 +18,6 @@ from refkit.app.dungeon.runner import Plan, TurnRunner, plan
 from refkit.app.dungeon.settings import SettingsSteps
 from refkit.app.dungeon.state import DungeonTurnState, Outcome, RestFinished
 from refkit.app.ports import SessionLog
-from refkit.store.records import SessionLogEntry
 from refkit.app.steps import LogLine
 from refkit.rules.character.rest_activities import ActivityChoice
 from refkit.rules.dungeon.end_of_turn import (
@@ -31,6 +30,7 @@ from refkit.rules.dungeon.end_of_turn import (
 )
 from refkit.rules.dungeon.end_of_turn import finish_rest as finish_rest_step
 from refkit.rules.dungeon.end_of_turn import start_rest as start_rest_step
+from refkit.store.records import SessionLogEntry
 
 RestHook = Callable[[], object]
 """An ``on_rest_finished`` hook with its service bound (the party's rest)."""
