@@ -37,6 +37,7 @@ SQLITE_ONLY: dict[str, str] = {
     "tests/store/test_crow_line_fill.py": _PEEKS,
     "tests/store/test_roll_log_catch_up_plan.py": "reads SQLite's query plan (EXPLAIN QUERY PLAN)",
     "tests/store/test_crow_list_index.py": "reads SQLite's query plan (EXPLAIN QUERY PLAN)",
+    "tests/store/test_rest_check_read.py": "counts SQLite's steps (sqlite3's progress handler)",
     "tests/store/test_checked_pages.py": _FILES,
     "tests/store/test_migration.py": _FILES,
     "tests/store/test_wound_prompt_migration.py": "builds old SQLite files with sqlite3",

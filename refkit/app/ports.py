@@ -67,6 +67,7 @@ class SessionLogReads(Protocol):
         newest_first: bool = False,
         after_id: int | None = None,
         ids: Iterable[int] | None = None,
+        stored_order: bool = False,
     ) -> list[SessionLogEntry]: ...
 
     def newest_id(self) -> int: ...

@@ -102,13 +102,17 @@ class SessionLogRepository:
         newest_first: bool = False,
         after_id: int | None = None,
         ids: Iterable[int] | None = None,
+        stored_order: bool = False,
     ) -> list[SessionLogEntry]:
         """Entries in time order (oldest first unless ``newest_first``).
 
         ``kinds`` keeps those kinds; ``text`` keeps entries whose text contains it (ignoring ASCII
         case); undone entries are left out unless ``include_undone``; ``limit`` caps the count;
         ``after_id`` keeps the entries stored after that one, ``ids`` those entries (so a view
-        can read just what changed).
+        can read just what changed). ``stored_order``: in the order they were stored (their ids)
+        rather than their times — the newest few of some kinds are then found by the kind index
+        alone, however long the log (by time, SQLite sorted every entry of those kinds: 25,000
+        encounter lines on the 10x database, ~60 ms).
         """
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be zero or more, got {limit}")
@@ -136,7 +140,10 @@ class SessionLogRepository:
             # and sorted: ordered by ``at`` itself, SQLite walked that index's every entry to
             # find them (1.1 ms on 20,000 entries, after every step). The same order.
             at = func.coalesce(at, at)
-        if newest_first:
+        if stored_order:
+            order = col(SessionLogRow.id)
+            statement = statement.order_by(order.desc() if newest_first else order)
+        elif newest_first:
             statement = statement.order_by(at.desc(), col(SessionLogRow.id).desc())
         else:
             statement = statement.order_by(at, col(SessionLogRow.id))

@@ -30,6 +30,7 @@ from refkit.rules.dungeon.end_of_turn import (
 )
 from refkit.rules.dungeon.end_of_turn import finish_rest as finish_rest_step
 from refkit.rules.dungeon.end_of_turn import start_rest as start_rest_step
+from refkit.store.records import SessionLogEntry
 
 RestHook = Callable[[], object]
 """An ``on_rest_finished`` hook with its service bound (the party's rest)."""
@@ -58,10 +59,17 @@ class RestPlan:
     burden_pets: Mapping[str, str] = field(default_factory=dict)
 
 
+def _since_rest_started(log: SessionLog) -> list[SessionLogEntry]:
+    """The newest rest and encounter lines, newest first, in the order they were logged (a
+    rest's start, then its check): found by the kind index alone, so finishing a rest costs the
+    same on a ten-year log as on a new one."""
+    return log.entries(kinds=["rest", "encounter"], newest_first=True, limit=50, stored_order=True)
+
+
 def rest_check_seclude(log: SessionLog) -> bool | None:
     """Whether the current rest's encounter check was made with Seclude Camp (None: no check
     yet), read from the session log since the rest started."""
-    entries = log.entries(kinds=["rest", "encounter"], newest_first=True, limit=50)
+    entries = _since_rest_started(log)
     for entry in entries:
         if entry.kind == "rest" and entry.text.startswith("Rest started"):
             return None
@@ -73,7 +81,7 @@ def rest_check_seclude(log: SessionLog) -> bool | None:
 def rest_check_campsite(log: SessionLog) -> bool | None:
     """Whether the current rest's encounter check was made with Prepare Campsite (None: no
     check yet), read from the session log since the rest started."""
-    entries = log.entries(kinds=["rest", "encounter"], newest_first=True, limit=50)
+    entries = _since_rest_started(log)
     for entry in entries:
         if entry.kind == "rest" and entry.text.startswith("Rest started"):
             return None

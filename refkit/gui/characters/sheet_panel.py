@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.character_commands import TypedTextChangedError
+from refkit.app.party.wound_prompts import WoundPrompt
 from refkit.gui.characters.damage_dialog import DamageDialog, DamageRequest
 from refkit.gui.characters.notes_editor import NotesConflictBar, NotesEdit
 from refkit.gui.characters.portrait import scaled_portrait
@@ -326,14 +327,15 @@ class CharacterSheetPanel(QWidget):
                 self._save_notes_of(crow, text, base)
         self.board.set_character(character)
         self.pet_packs.set_character(character)
+        prompt = self._session.wound_prompt()  # one read (a worker wait) for the whole refresh
         if self._session.name() != self._prompted_name:  # another crow: its own wounds to place
             self._prompted_name = self._session.name()
             self.hint.clear()  # the last crow's hint does not apply
-            self.board.set_wounds_to_place(self._session.wound_prompt().to_place)
-        elif self.board.wounds_to_place() != self._session.wound_prompt().to_place:
+            self.board.set_wounds_to_place(prompt.to_place)
+        elif self.board.wounds_to_place() != prompt.to_place:
             # An undo or an edit elsewhere changed what waits: the stored prompt is the truth.
-            self.board.set_wounds_to_place(self._session.wound_prompt().to_place)
-        self._show_wound_prompt()
+            self.board.set_wounds_to_place(prompt.to_place)
+        self._show_wound_prompt(prompt)
         if character is None:
             self.stack.setCurrentIndex(0)
             return
@@ -359,11 +361,13 @@ class CharacterSheetPanel(QWidget):
         current = self._session.name()
         if current is None or name.casefold() != current.casefold():
             return
-        self.board.set_wounds_to_place(self._session.wound_prompt().to_place)
-        self._show_wound_prompt()
+        prompt = self._session.wound_prompt()
+        self.board.set_wounds_to_place(prompt.to_place)
+        self._show_wound_prompt(prompt)
 
-    def _show_wound_prompt(self) -> None:
-        lines = wound_prompt_lines(self._session.wound_prompt())
+    def _show_wound_prompt(self, prompt: WoundPrompt) -> None:
+        """The open crow's wounds to place and heal (as just read) in words."""
+        lines = wound_prompt_lines(prompt)
         self.prompt_label.setText("\n".join(lines))
         self.prompt_label.setVisible(bool(lines))
 

@@ -528,13 +528,23 @@ class DungeonTurnPanel(TablePartyChooser, PlayersWindowLink, DungeonTurnLayout):
         from refkit.app.party.rest import starvation_wounds
         from refkit.gui.dungeon.rest_finish_dialog import FinishRestDialog
 
-        repository = party.characters.repository
+        log, repository = service.store.session_log, party.characters.repository
+
+        def read() -> tuple[bool | None, bool | None, dict[str, int], bool]:
+            # What the dialog offers, in one wait on the worker: read here on the GUI thread,
+            # the rest's check (a session-log read), each crow's starvation and the party's
+            # miasma held input back.
+            starvation = {crow.name: starvation_wounds(repository, crow.name) for crow in crows}
+            check = rest_check_seclude(log), rest_check_campsite(log)
+            return (*check, starvation, party.rest_in_miasma)
+
+        seclude, campsite, starvation, in_miasma = self.session.write(read)
         dialog = FinishRestDialog(
             crows,
-            check_seclude=rest_check_seclude(service.store.session_log),
-            check_campsite=rest_check_campsite(service.store.session_log),
-            starvation={crow.name: starvation_wounds(repository, crow.name) for crow in crows},
-            in_miasma=party.rest_in_miasma,
+            check_seclude=seclude,
+            check_campsite=campsite,
+            starvation=starvation,
+            in_miasma=in_miasma,
             parent=self,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

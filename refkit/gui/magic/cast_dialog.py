@@ -11,6 +11,7 @@ is listed greyed too, and choosing it says why it cannot be cast. Opened with ``
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QPalette
@@ -41,6 +42,8 @@ from refkit.present.cast_text import odds_line
 from refkit.present.spell_text import spell_outcome_words
 from refkit.rules.character.model import Character
 from refkit.rules.tables.defaults import BACKLASH_TABLE
+
+T = TypeVar("T")
 
 MOST_EDGES = 5
 BOOK_ROLE = Qt.ItemDataRole.UserRole
@@ -74,6 +77,14 @@ def result_lines(plan: CastPlan) -> list[str]:
     return lines
 
 
+def _backlash_tables(
+    desk: CastDesk, table_names: Callable[[], list[str]] | None
+) -> tuple[str, list[str]]:
+    """The backlash table in use and the stored ones a backlash can be read on (every table's
+    summary is read: a read for the worker)."""
+    return desk.active_backlash_table(), table_names() if table_names is not None else []
+
+
 class CastDialog(QDialog):
     """Cast a spell for a crow; ``cast_done`` carries the plan written (a CastPlan)."""
 
@@ -87,13 +98,17 @@ class CastDialog(QDialog):
         *,
         crow: str | None = None,
         table_names: Callable[[], list[str]] | None = None,
+        read: Callable[..., Any] | None = None,
     ) -> None:
+        """``read(function, *args, **kwargs)``: where the desk's reads of the database run (the
+        window's worker, so the GUI thread runs no statement); None: here."""
         super().__init__(parent)
         self.setObjectName("cast_dialog")
         self.setWindowTitle("Cast a spell")
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self._desk = desk
         self._push = push
+        self._reads = read
         self._crow: Character | None = None
         self._books: list[BookChoice] = []
         self.last_plan: CastPlan | None = None
@@ -122,8 +137,8 @@ class CastDialog(QDialog):
         self.on_object.setObjectName("cast_on_object")
         self.table_box = QComboBox()
         self.table_box.setObjectName("cast_table")
-        in_use = desk.active_backlash_table()
-        names = [in_use, BACKLASH_TABLE, *(table_names() if table_names is not None else [])]
+        in_use, stored = self._read(_backlash_tables, desk, table_names)
+        names = [in_use, BACKLASH_TABLE, *stored]
         for name in dict.fromkeys(names):
             self.table_box.addItem(name)
         self.table_box.setCurrentText(in_use)
@@ -193,8 +208,15 @@ class CastDialog(QDialog):
 
     # -- choosing ------------------------------------------------------------------------------
 
+    def _read(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        if self._reads is None:
+            return function(*args, **kwargs)
+        result: T = self._reads(function, *args, **kwargs)
+        return result
+
     def _fill_crows(self, wanted: str | None) -> None:
-        choices = self._desk.crows()
+        choices = self._read(self._desk.crows)
+        first = self._read(self._first_caster, choices.at_table) if wanted is None else None
         self.crow_box.blockSignals(True)
         self.crow_box.clear()
         for name in choices.at_table:
@@ -204,13 +226,14 @@ class CastDialog(QDialog):
         for name in choices.others:
             self.crow_box.addItem(name, name)
         if wanted is None:
-            wanted = self._first_caster(choices.at_table)
+            wanted = first
         index = self.crow_box.findData(wanted) if wanted is not None else -1
         self.crow_box.setCurrentIndex(max(index, 0) if self.crow_box.count() else -1)
         self.crow_box.blockSignals(False)
 
     def _first_caster(self, names: tuple[str, ...]) -> str | None:
-        """The first crow at the table with a book it can cast from now (None: the first)."""
+        """The first crow at the table with a book it can cast from now (None: the first); a
+        read of the database (see :meth:`_read`)."""
         for name in names:
             try:
                 books = self._desk.books(self._desk.crow(name))
@@ -251,8 +274,7 @@ class CastDialog(QDialog):
 
     def _crow_changed(self, *_args: object, keep_book: str | None = None) -> None:
         name = self.crow_name()
-        self._crow = None if name is None else self._desk.crow(name)
-        self._books = [] if self._crow is None else self._desk.books(self._crow)
+        self._crow, self._books = (None, []) if name is None else self._read(self._crow_read, name)
         self.book_list.blockSignals(True)
         self.book_list.clear()
         grey = QBrush(self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
@@ -274,6 +296,10 @@ class CastDialog(QDialog):
         )
         self._book_changed()
 
+    def _crow_read(self, name: str) -> tuple[Character, list[BookChoice]]:
+        crow = self._desk.crow(name)
+        return crow, self._desk.books(crow)
+
     def _book_changed(self, *_args: object) -> None:
         book = self.current_book()
         crow = self._crow
@@ -293,7 +319,7 @@ class CastDialog(QDialog):
                 self.expertise.setChecked(False)
         self.expertise.blockSignals(False)
         self.on_object.setChecked(spell is not None and spell.targets.only_objects)
-        self.casting.setText("" if spell is None else self._desk.casting_note(spell))
+        self.casting.setText("" if spell is None else self._read(self._desk.casting_note, spell))
         self.update_odds()
 
     # -- the odds ------------------------------------------------------------------------------
@@ -345,7 +371,8 @@ class CastDialog(QDialog):
             self._refuse(book.refusal)
             return None
         try:
-            plan = self._desk.plan(
+            plan = self._read(
+                self._desk.plan,
                 crow,
                 book,
                 edges=self.edges.value(),

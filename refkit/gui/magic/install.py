@@ -116,6 +116,7 @@ class MagicPanels(QObject):
             self.context.window,
             crow=crow,
             table_names=self.table_names,
+            read=partial(write_through, self.context.undo_stack),
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.destroyed.connect(lambda: setattr(self, "dialog", None))
