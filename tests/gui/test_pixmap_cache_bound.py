@@ -2,9 +2,9 @@
 
 The style keeps a picture of every combo and spin box it paints (per size, state and palette) in
 the one pixmap cache the hex maps' blocks live in; the map scene raised the cache to 256 MiB, so
-the pictures of every attack's closed dialog piled up all evening (heaptrack: ~0.3 MiB per attack,
-all ``QCachedPainter``). Now the window sets one limit from its screens (or ``memory/pixmap_cache_mib``)
-and no map raises it.
+the pictures of every attack's closed dialog piled up all evening (heaptrack: ~0.3 MiB per
+attack, all ``QCachedPainter``). Now the window sets one limit from its screens (or
+``memory/pixmap_cache_mib``) and no map raises it.
 """
 
 from __future__ import annotations

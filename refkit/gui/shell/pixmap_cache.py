@@ -1,4 +1,4 @@
-"""How much memory Qt's pixmap cache may keep: enough for the hex maps on screen, no more (issue 30 §6).
+"""How much Qt's pixmap cache may keep: enough for the hex maps on screen, no more (issue 30 §6).
 
 One cache (``QPixmapCache``) serves the whole window: the hex maps' blocks, kept as device
 pixmaps so that panning only copies them, and the style's pictures of widgets (Fusion paints a
@@ -49,7 +49,9 @@ def _screens() -> list[tuple[QSize, float]]:
     return [(screen.size(), screen.devicePixelRatio()) for screen in QGuiApplication.screens()]
 
 
-def pixmap_cache_kb(settings: QSettings, screens: Iterable[tuple[QSize, float]] | None = None) -> int:
+def pixmap_cache_kb(
+    settings: QSettings, screens: Iterable[tuple[QSize, float]] | None = None
+) -> int:
     """The limit the settings ask for (``memory/pixmap_cache_mib``, a whole number of MiB from
     ``MIN_MIB`` to ``MAX_MIB``), else :func:`budget_kb` of the screens (``screens``: the
     application's). A value that is not such a number is ignored, and logged."""
