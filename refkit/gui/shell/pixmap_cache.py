@@ -7,10 +7,13 @@ anew for every attack paints its boxes under keys never asked for again, so the 
 fills whatever room the cache has: with the map's 256 MiB the window grew by about 0.3 MiB per
 attack through the evening, all of it pictures of closed dialogs (heaptrack, ``QCachedPainter``).
 
-The cache holds Qt's own 10 MiB plus :data:`SCREENFULS` of the largest screen, which is what the
-maps on screen show at once (the referee's, the players' on another screen) with the blocks half
-in view around them; pixmaps beyond it go oldest first. A user panning huge maps on a big screen
-may give it more with the ``memory/pixmap_cache_mib`` setting.
+The cache holds Qt's own 10 MiB plus :data:`SCREENFULS` of the largest screen: the maps on
+screen (the referee's, the players' on another screen), the blocks half in view around them and
+those a pan back and forth comes back to; pixmaps beyond it go oldest first. Panning a 100 × 100
+map close up on a 1366 × 768 screen (``tests/bench/bench_hex_map.py``) took about as long per
+frame with it (34 MiB) as with 256 MiB; with three screenfuls (22 MiB) it was slower in two runs
+of three (2-4x). A user panning huge maps on a big screen may give it more with the
+``memory/pixmap_cache_mib`` setting.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ PIXMAP_CACHE_KEY = "memory/pixmap_cache_mib"
 """The settings key for the pixmap cache's size in MiB (else it follows the screens)."""
 QT_DEFAULT_KB = 10 * 1024
 """Qt's own limit: the style's and icons' pictures fit in it."""
-SCREENFULS = 3
+SCREENFULS = 6
 """Screens' worth of map blocks kept besides: the maps on screen and the blocks around them."""
 BYTES_PER_PIXEL = 4
 FALLBACK_SCREEN = QSize(1920, 1080)
