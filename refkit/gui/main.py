@@ -48,6 +48,7 @@ from refkit.gui.shell.panel_registry import (
     PanelId,
     PanelRegistry,
 )
+from refkit.gui.shell.pixmap_cache import bound_pixmap_cache
 from refkit.gui.shell.undo_adapter import RefkitUndoStack, undo_depth
 from refkit.gui.shell.worker import Worker
 from refkit.gui.shell.workspaces import Workspace
@@ -130,6 +131,7 @@ class RefkitApp:
         self.undo_stack = RefkitUndoStack(self.window)
         self.undo_stack.setObjectName("undo_stack")
         self.undo_stack.setUndoLimit(undo_depth(settings))
+        bound_pixmap_cache(settings)  # the maps' blocks on screen, not every closed dialog's
         toolbar = QToolBar("Main toolbar")
         toolbar.setObjectName("main_toolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)

@@ -23,7 +23,6 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
-    QPixmapCache,
     QPolygonF,
 )
 from PySide6.QtWidgets import (
@@ -61,7 +60,6 @@ UNKNOWN = QColor("#d9d0bb")
 ROAD = QColor("#6b4a2b")
 RIVER = QColor("#2f6fb0")
 OUTLINE = QColor(40, 35, 30, 90)
-PIXMAP_CACHE_KB = 256 * 1024
 
 
 class MapViewer(Enum):
@@ -392,8 +390,8 @@ class HexMapScene(QGraphicsScene):
             self.addItem(item)
         self.cursor_hex: Hex | None = None
         self.setBackgroundBrush(QBrush(QColor("#efe8d8")))
-        # Each block's pixmap is kept per zoom; Qt's default 10 MB would drop them while panning.
-        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
+        # The blocks' pixmaps live in the window's pixmap cache, sized for the maps on screen
+        # by refkit.gui.shell.pixmap_cache (not raised here: the style's pictures share it).
         document.changed.connect(self._cells_changed)
         self._rebuild()
 
