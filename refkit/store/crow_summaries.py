@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
 
+from refkit.store.row_values import STORED_TIME_FORMAT as STORED_TIME_FORMAT
+
 SUMMARY_PREFIX: Final = "crow_summary:"
 """The ``app_state`` key of a crow's line is this and the crow's row id."""
 SUMMARY_RANGE: Final = (SUMMARY_PREFIX, "crow_summary;")
@@ -35,8 +37,6 @@ still has the revision it was made from (``:revision``): a crow saved by another
 between keeps the line that save wrote. Plain SQL, one text for the store's fill
 (:mod:`refkit.store.crow_line_fill`) and the quick path's plain sqlite3 (both take named
 parameters)."""
-STORED_TIME_FORMAT: Final = "%Y-%m-%d %H:%M:%S.%f"
-"""How SQLAlchemy's SQLite DateTime stores a (naive UTC) time; UTCDateTime stores that."""
 
 
 @dataclass(frozen=True)
