@@ -18,7 +18,9 @@ _DOWN_REVISION = re.compile(r"^down_revision\s*(?::[^=]*)?=(.*)$", re.MULTILINE)
 _QUOTED = re.compile(r"""["']([^"']+)["']""")
 
 
-def declared_heads(script_location: str | os.PathLike[str] = VERSIONS_FOLDER) -> frozenset[str] | None:
+def declared_heads(
+    script_location: str | os.PathLike[str] = VERSIONS_FOLDER,
+) -> frozenset[str] | None:
     """The head revision(s) of ``versions/``, read from the files' text without Alembic.
 
     Returns None when a file does not declare its revisions as plain literals; callers then ask

@@ -50,7 +50,11 @@ def roll_file(url: str | None) -> str | None:
     it (None where that answers None), as an absolute path with links resolved."""
     if url is None:
         url = next(
-            (text for text in (os.environ.get(name, "").strip() for name in URL_ENVIRONMENT) if text),
+            (
+                text
+                for text in (os.environ.get(name, "").strip() for name in URL_ENVIRONMENT)
+                if text
+            ),
             None,
         )
     if url is None:
@@ -164,6 +168,4 @@ def _checked(path: str) -> sqlite3.Connection | None:
 
 def _quoted(path: str) -> str:
     """``path`` percent-encoded for a ``file:`` URI, as ``Path.as_uri`` encodes it."""
-    return "".join(
-        chr(byte) if byte in _URI_SAFE else f"%{byte:02X}" for byte in os.fsencode(path)
-    )
+    return "".join(chr(byte) if byte in _URI_SAFE else f"%{byte:02X}" for byte in os.fsencode(path))
