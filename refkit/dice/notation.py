@@ -27,7 +27,7 @@ from functools import cached_property
 from refkit.dice.errors import DiceNotationError
 from refkit.dice.limits import MAX_CONSTANT, MAX_DICE, MAX_SIDES, MIN_SIDES
 from refkit.dice.rng import check_faces, roll_die
-from refkit.rules.common.slot_record import SlotRecord
+from refkit.slot_record import SlotRecord
 
 # Frozen values are SlotRecords and typing is for the checker only: a ``refkit roll`` paid
 # for dataclasses (with inspect, ast and dis) and typing on every call.

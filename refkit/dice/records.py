@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from types import MappingProxyType
 
-from refkit.rules.common.slot_record import SlotRecord
+from refkit.slot_record import SlotRecord
 
 # SlotRecords and typing for the checker only: every refkit roll, test and cast makes a record,
 # and dataclasses (with inspect, ast and dis) and typing cost more than a bare Python start.
