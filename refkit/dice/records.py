@@ -69,6 +69,9 @@ class RollRecord(SlotRecord):
     def __hash__(self) -> int:
         return hash(self._values()[:-1])  # detail is a mapping: left out, as it always was
 
+    def __reduce__(self) -> tuple[type[RollRecord], tuple[object, ...]]:
+        return type(self), (*self._values()[:-1], dict(self.detail))  # a mappingproxy won't pickle
+
     def with_detail(self, detail: Mapping[str, Any]) -> RollRecord:
         """The same roll with ``detail`` in place of its own."""
         return RollRecord(
