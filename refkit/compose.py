@@ -21,19 +21,16 @@ from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from functools import partial
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, TypeVar
 
 from refkit.dice.rng import make_rng
-from refkit.store.sqlite.quick import (
-    QUICK_BUSY_TIMEOUT_MS,
-    QuickCharacterLine,
-    QuickParty,
-    QuickTableLine,
-    WaitingWounds,
-    open_quick,
-)
+from refkit.store.sqlite.settings import BUSY_TIMEOUT_MS
 
+# typing and the quick path's module (its dataclasses, pathlib and ten store modules) are
+# imported only where used: a roll logs through refkit.store.sqlite.roll_append without them.
+TYPE_CHECKING = False  # as typing's
 if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
     from refkit.app.character_service import CharacterService
     from refkit.app.combat.bestiary import Bestiary
     from refkit.app.combat.fight_session import FightSession
@@ -52,7 +49,15 @@ if TYPE_CHECKING:
     from refkit.store.database import Database
     from refkit.store.roll_log import LoggedRoll, RollLogRepository
     from refkit.store.session_log import SessionLogRepository
-    from refkit.store.sqlite.quick import QuickDatabase
+    from refkit.store.sqlite.quick import (
+        QuickCharacterLine,
+        QuickDatabase,
+        QuickParty,
+        QuickTableLine,
+        WaitingWounds,
+    )
+
+    T = TypeVar("T")
 
 Clock = Callable[[], float]
 """UTC epoch seconds now (``time.time``); injected so tests can fix the time."""
@@ -101,9 +106,6 @@ def fight_session_on(
         clock=clock,
         prompts=prompts,
     )
-
-
-T = TypeVar("T")
 
 
 def open_character_service(
@@ -182,7 +184,7 @@ class Services:
         clock: Clock = time.time,
         rng_factory: RngFactory = make_rng,
         roll_source: str = "app",
-        busy_timeout_ms: int = QUICK_BUSY_TIMEOUT_MS,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         on_log_failure: LogFailure | None = None,
         one_step: bool = False,
     ) -> None:
@@ -295,6 +297,8 @@ class Services:
         if self._database is not None:
             return None
         if self._quick is None:
+            from refkit.store.sqlite.quick import open_quick
+
             self._quick = open_quick(self.db_url, busy_timeout_ms=self.busy_timeout_ms)
         return self._quick
 
@@ -547,6 +551,8 @@ class Services:
 
     def table_lines(self) -> list[QuickTableLine]:
         """The table list (name, dice, rows, source, description), sorted by name."""
+        from refkit.store.sqlite.quick import QuickTableLine
+
         quick = self.quick()
         lines = None if quick is None else quick.table_lines()
         if lines is not None:
@@ -572,6 +578,8 @@ class Services:
     ) -> tuple[list[QuickCharacterLine], list[QuickParty]]:
         """Every crow (name, player, speed, dead, Stamina, wounds) and every party; with
         ``party``, that party's crows and that party (CharacterNotFoundError: no such party)."""
+        from refkit.store.sqlite.quick import QuickCharacterLine, QuickParty
+
         quick = self.quick()
         listed = None if quick is None else quick.character_lines(party)
         if listed is not None:
@@ -592,6 +600,8 @@ class Services:
     def waiting_wounds(self) -> dict[str, WaitingWounds]:
         """Every crow with wounds still to place or heal, by name. Read with plain sqlite3 when
         the file allows (listing the crows needs no ORM: SQLAlchemy alone took ~0.5 s)."""
+        from refkit.store.sqlite.quick import WaitingWounds
+
         quick = self.quick()
         if quick is not None:
             return quick.waiting_wounds()
@@ -611,8 +621,19 @@ class _RollLogOnDemand:
         self._services = services
 
     def add(self, record: RollRecord, source: str = "app") -> int:
+        services = self._services
         try:
-            quick = self._services.quick()
+            if services._database is None and services._quick is None:
+                # Neither open yet (a roll, test or cast): sqlite3 alone, when the file allows.
+                from refkit.store.sqlite.roll_append import append_roll
+
+                appended = append_roll(
+                    services.db_url, record, source, busy_timeout_ms=services.busy_timeout_ms
+                )
+                if appended is not None:
+                    services.quick_writes += 1
+                    return appended
+            quick = services.quick()
             if quick is not None:
                 logged = quick.add_roll(record, source)
                 self._services.quick_writes += 1

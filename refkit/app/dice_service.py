@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from refkit.dice.records import LoggedRoll, RollRecord, notation_record, utc_now
 from refkit.dice.rng import make_rng
@@ -26,8 +24,15 @@ from refkit.rules.checks.crows_test import (
     resolve_test,
     roll_test,
 )
+from refkit.rules.common.slot_record import SlotRecord
 
+# typing is for the checker only (a refkit roll or test imports none of it): the protocols are
+# declared for it alone, and at run time LoggedResult's Generic is a stand-in that subscripts
+# to the class itself.
+TYPE_CHECKING = False  # as typing's
 if TYPE_CHECKING:
+    from typing import Any, Generic, Protocol, TypeVar
+
     from refkit.dice.notation import NotationRoll
     from refkit.rules.checks.d100 import D100Roll
     from refkit.rules.checks.odds import TestOdds
@@ -42,44 +47,61 @@ ROLL_KINDS: tuple[str, ...] = (KIND_TEST, KIND_D100, KIND_USAGE_DICE, KIND_NOTAT
 USAGE_DICE_MAX = 20
 """The largest usage-dice pool the quick roller accepts."""
 
-ResultT = TypeVar("ResultT")
 RngFactory = Callable[[int | None], tuple[random.Random, int]]
 Clock = Callable[[], datetime]
 
+if TYPE_CHECKING:
+    ResultT = TypeVar("ResultT")
+else:
+    ResultT = "ResultT"
 
-class RollLog(Protocol):
-    """What the service needs from the roll log (``refkit.store.RollLogRepository`` fits)."""
+    class Generic:
+        """``typing.Generic``'s stand-in at run time: ``LoggedResult[X]`` is LoggedResult."""
 
-    def add(self, record: RollRecord, source: str = "app") -> int: ...
+        __slots__ = ()
 
-    def recent(
-        self,
-        limit: int | None = 500,
-        kind: str | None = None,
-        text: str | None = None,
-        *,
-        after_id: int | None = None,
-    ) -> list[LoggedRoll]: ...
-
-    def count(self, kind: str | None = None) -> int: ...
-
-    def clear(self) -> int: ...
+        def __class_getitem__(cls, item):
+            return cls
 
 
-class RollLogListener(Protocol):
-    def roll_logged(self, roll: LoggedRoll) -> None:
-        """A roll was made and stored."""
+if TYPE_CHECKING:
 
-    def roll_log_replaced(self) -> None:
-        """The log changed wholesale (cleared or restored); read it again."""
+    class RollLog(Protocol):
+        """What the service needs from the roll log (``refkit.store.RollLogRepository`` fits)."""
+
+        def add(self, record: RollRecord, source: str = "app") -> int: ...
+
+        def recent(
+            self,
+            limit: int | None = 500,
+            kind: str | None = None,
+            text: str | None = None,
+            *,
+            after_id: int | None = None,
+        ) -> list[LoggedRoll]: ...
+
+        def count(self, kind: str | None = None) -> int: ...
+
+        def clear(self) -> int: ...
+
+    class RollLogListener(Protocol):
+        def roll_logged(self, roll: LoggedRoll) -> None:
+            """A roll was made and stored."""
+
+        def roll_log_replaced(self) -> None:
+            """The log changed wholesale (cleared or restored); read it again."""
 
 
-@dataclass(frozen=True)
-class LoggedResult(Generic[ResultT]):
+class LoggedResult(SlotRecord, Generic[ResultT]):
     """The game result of a roll together with the log entry it left."""
 
+    FIELDS = ("result", "logged")
+    __slots__ = FIELDS
     result: ResultT
     logged: LoggedRoll
+
+    def __init__(self, result: ResultT, logged: LoggedRoll) -> None:
+        self._fill(result, logged)
 
     @property
     def record(self) -> RollRecord:

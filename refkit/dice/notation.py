@@ -22,43 +22,59 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Final, Literal
 
 from refkit.dice.errors import DiceNotationError
 from refkit.dice.limits import MAX_CONSTANT, MAX_DICE, MAX_SIDES, MIN_SIDES
 from refkit.dice.rng import check_faces, roll_die
+from refkit.slot_record import SlotRecord
 
+# Frozen values are SlotRecords and typing is for the checker only: a ``refkit roll`` paid
+# for dataclasses (with inspect, ast and dis) and typing on every call.
+TYPE_CHECKING = False  # as typing's
 if TYPE_CHECKING:
     from fractions import Fraction
+    from typing import Final, Literal
 
     import icepool  # loaded on first use: it costs start-up time
 
     from refkit.dice.exact import DiceGroup, Tally
 
-
-KeepMode = Literal["kh", "kl", "dh", "dl"]
-"""Keep highest, keep lowest, drop highest, drop lowest."""
+    KeepMode = Literal["kh", "kl", "dh", "dl"]
+    """Keep highest, keep lowest, drop highest, drop lowest."""
 
 _KEEP_MODES: dict[str, KeepMode] = {"k": "kh", "kh": "kh", "kl": "kl", "dh": "dh", "dl": "dl"}
 
 PERCENTILE_SIDES = 100
 
 
-@dataclass(frozen=True)
-class DiceTerm:
+class DiceTerm(SlotRecord):
     """One dice term such as ``4d6kh3`` (``negative`` when it is subtracted)."""
 
+    FIELDS = ("count", "sides", "negative", "keep", "amount", "percentile", "count_written")
+    __slots__ = FIELDS
     count: int
     sides: int
-    negative: bool = False
-    keep: KeepMode | None = None
-    amount: int = 0
-    percentile: bool = False
-    count_written: bool = True
+    negative: bool
+    keep: KeepMode | None
+    amount: int
+    percentile: bool
+    count_written: bool
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        count: int,
+        sides: int,
+        negative: bool = False,
+        keep: KeepMode | None = None,
+        amount: int = 0,
+        percentile: bool = False,
+        count_written: bool = True,
+    ) -> None:
+        self._fill(count, sides, negative, keep, amount, percentile, count_written)
+        self._check()
+
+    def _check(self) -> None:
         if not 1 <= self.count <= MAX_DICE:
             raise ValueError(f"the number of dice must be 1 to {MAX_DICE}, got {self.count}")
         if not MIN_SIDES <= self.sides <= MAX_SIDES:
@@ -113,14 +129,16 @@ class DiceTerm:
         return tuple(faces[i] for i in chosen)
 
 
-@dataclass(frozen=True)
-class ConstantTerm:
+class ConstantTerm(SlotRecord):
     """A whole-number constant (``value`` is its size; ``negative`` when it is subtracted)."""
 
+    FIELDS = ("value", "negative")
+    __slots__ = FIELDS
     value: int
-    negative: bool = False
+    negative: bool
 
-    def __post_init__(self) -> None:
+    def __init__(self, value: int, negative: bool = False) -> None:
+        self._fill(value, negative)
         if not 0 <= self.value <= MAX_CONSTANT:
             raise ValueError(f"a constant must be 0 to {MAX_CONSTANT}, got {self.value}")
 
@@ -136,34 +154,55 @@ class ConstantTerm:
 Term = DiceTerm | ConstantTerm
 
 
-@dataclass(frozen=True)
-class TermRoll:
+class TermRoll(SlotRecord):
     """How one term came out: ``value`` is its signed contribution to the total."""
 
+    FIELDS = ("text", "sign", "faces", "kept", "value")
+    __slots__ = FIELDS
     text: str
     sign: int
     faces: tuple[int, ...]
     kept: tuple[int, ...]
     value: int
 
+    def __init__(
+        self, text: str, sign: int, faces: tuple[int, ...], kept: tuple[int, ...], value: int
+    ) -> None:
+        self._fill(text, sign, faces, kept, value)
 
-@dataclass(frozen=True)
-class NotationRoll:
+
+class NotationRoll(SlotRecord):
     """A rolled expression: every face in order, the kept ones, the total and each term."""
 
+    FIELDS = ("expression", "total", "dice", "kept", "terms")
+    __slots__ = FIELDS
     expression: str
     total: int
     dice: tuple[int, ...]
     kept: tuple[int, ...]
     terms: tuple[TermRoll, ...]
 
+    def __init__(
+        self,
+        expression: str,
+        total: int,
+        dice: tuple[int, ...],
+        kept: tuple[int, ...],
+        terms: tuple[TermRoll, ...],
+    ) -> None:
+        self._fill(expression, total, dice, kept, terms)
 
-@dataclass(frozen=True)
-class DiceExpression:
+
+class DiceExpression(SlotRecord):
     """Parsed dice notation; ``text`` is its normalised form, e.g. ``4d6kh3+2``."""
 
+    FIELDS = ("text", "terms")
+    __slots__ = (*FIELDS, "__dict__")  # __dict__ holds the cached tally
     text: str
     terms: tuple[Term, ...]
+
+    def __init__(self, text: str, terms: tuple[Term, ...]) -> None:
+        self._fill(text, terms)
 
     def __str__(self) -> str:
         return self.text
@@ -274,11 +313,15 @@ def join_terms(terms: Sequence[Term]) -> str:
 # --- tokenizer -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Token:
+class _Token(SlotRecord):
+    FIELDS = ("kind", "text", "position")
+    __slots__ = FIELDS
     kind: str  # "number", "d", "%", "keep", "+", "-" or "end"
     text: str
     position: int  # 1-based index of the token's first character
+
+    def __init__(self, kind: str, text: str, position: int) -> None:
+        self._fill(kind, text, position)
 
     @property
     def shown(self) -> str:

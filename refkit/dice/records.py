@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
 
+from refkit.slot_record import SlotRecord
+
+# SlotRecords and typing for the checker only: every refkit roll, test and cast makes a record,
+# and dataclasses (with inspect, ast and dis) and typing cost more than a bare Python start.
+TYPE_CHECKING = False  # as typing's
 if TYPE_CHECKING:
+    from typing import Any
+
     from refkit.dice.notation import NotationRoll
 
 Clock = Callable[[], datetime]
@@ -26,15 +31,17 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-@dataclass(frozen=True)
-class RollRecord:
+class RollRecord(SlotRecord):
     """One roll for the roll log.
 
     ``kind`` says which roller made it ("test", "d100", "usage_dice", "notation", ...),
     ``expression`` what was rolled in words ("2d10+1 (edge)"), ``summary`` the outcome in short
     ("Tier 2 — total 14"). ``seed`` replays the roll (None when the faces were given outright).
+    Compared by every field, hashed by all but ``detail``.
     """
 
+    FIELDS = ("kind", "expression", "faces", "total", "seed", "rolled_at", "summary", "detail")
+    __slots__ = FIELDS
     kind: str
     expression: str
     faces: tuple[int, ...]
@@ -42,9 +49,43 @@ class RollRecord:
     seed: int | None
     rolled_at: datetime
     summary: str
-    detail: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    detail: Mapping[str, Any]
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        kind: str,
+        expression: str,
+        faces: tuple[int, ...],
+        total: int,
+        seed: int | None,
+        rolled_at: datetime,
+        summary: str,
+        detail: Mapping[str, Any] | None = None,
+    ) -> None:
+        shown = {} if detail is None else detail
+        self._fill(kind, expression, faces, total, seed, rolled_at, summary, shown)
+        self._check()
+
+    def __hash__(self) -> int:
+        return hash(self._values()[:-1])  # detail is a mapping: left out, as it always was
+
+    def __reduce__(self) -> tuple[type[RollRecord], tuple[object, ...]]:
+        return type(self), (*self._values()[:-1], dict(self.detail))  # a mappingproxy won't pickle
+
+    def with_detail(self, detail: Mapping[str, Any]) -> RollRecord:
+        """The same roll with ``detail`` in place of its own."""
+        return RollRecord(
+            self.kind,
+            self.expression,
+            self.faces,
+            self.total,
+            self.seed,
+            self.rolled_at,
+            self.summary,
+            detail,
+        )
+
+    def _check(self) -> None:
         if not self.kind:
             raise ValueError("a roll record needs a kind")
         faces = tuple(self.faces)
@@ -116,15 +157,19 @@ class RollRecord:
 _REQUIRED = ("kind", "expression", "faces", "total", "seed", "rolled_at", "summary")
 
 
-@dataclass(frozen=True)
-class LoggedRoll:
+class LoggedRoll(SlotRecord):
     """A roll as the roll log stores it: its row id, the record itself, and where it was made
     ("app" or "cli"). Kept here, beside the record, so a front end can hold one without the
     store's SQL modules."""
 
+    FIELDS = ("id", "record", "source")
+    __slots__ = FIELDS
     id: int
     record: RollRecord
     source: str
+
+    def __init__(self, id: int, record: RollRecord, source: str) -> None:
+        self._fill(id, record, source)
 
 
 def notation_record(roll: NotationRoll, seed: int | None, clock: Clock = utc_now) -> RollRecord:

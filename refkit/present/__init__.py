@@ -9,9 +9,9 @@ a test result's words does not import the card faces and sheet layouts (and the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from refkit.lazy_exports import lazy_getattr
+
+TYPE_CHECKING = False  # as typing's: a roll or test imports this package without typing
 
 _EXPORTS: dict[str, str] = {
     "AreaFrame": "refkit.present.sheet_layout",

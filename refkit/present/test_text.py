@@ -10,9 +10,9 @@ have it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from refkit.rules.checks.crows_test import CRIT_MIN, Order, TestResult
+from refkit.rules.common.slot_record import SlotRecord
 
 TIER_MEANINGS = {1: "Failure", 2: "Success at a cost", 3: "Success"}
 CRIT_MEANING = "Success, and a bonus"
@@ -184,10 +184,12 @@ def result_note(
     return "; ".join(notes)
 
 
-@dataclass(frozen=True)
-class ResultWording:
-    """Every form of one result, for a front end that shows several at once."""
+class ResultWording(SlotRecord):
+    """Every form of one result, for a front end that shows several at once (a SlotRecord: a
+    ``refkit test`` imports no dataclasses)."""
 
+    FIELDS = ("outcome", "headline", "meaning", "terms", "note", "summary", "detail")
+    __slots__ = FIELDS
     outcome: str
     headline: str
     meaning: str
@@ -195,6 +197,18 @@ class ResultWording:
     note: str
     summary: str
     detail: str
+
+    def __init__(
+        self,
+        outcome: str,
+        headline: str,
+        meaning: str,
+        terms: tuple[str, ...],
+        note: str,
+        summary: str,
+        detail: str,
+    ) -> None:
+        self._fill(outcome, headline, meaning, terms, note, summary, detail)
 
 
 def word_result(

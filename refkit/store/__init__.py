@@ -6,9 +6,9 @@ The names below are loaded on first use (PEP 562), so importing a light module s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from refkit.lazy_exports import lazy_getattr
+
+TYPE_CHECKING = False  # as typing's: a roll or test imports this package without typing
 
 _EXPORTS: dict[str, str] = {
     "BACKUPS_KEPT": "refkit.store.sqlite.backups",

@@ -18,6 +18,8 @@ import json
 from datetime import UTC, datetime
 from typing import Final, NamedTuple
 
+from refkit.store.row_values import STORED_TIME_FORMAT as STORED_TIME_FORMAT
+
 SUMMARY_PREFIX: Final = "crow_summary:"
 """The ``app_state`` key of a crow's line is this and the crow's row id."""
 SUMMARY_RANGE: Final = (SUMMARY_PREFIX, "crow_summary;")
@@ -34,8 +36,6 @@ still has the revision it was made from (``:revision``): a crow saved by another
 between keeps the line that save wrote. Plain SQL, one text for the store's fill
 (:mod:`refkit.store.crow_line_fill`) and the quick path's plain sqlite3 (both take named
 parameters)."""
-STORED_TIME_FORMAT: Final = "%Y-%m-%d %H:%M:%S.%f"
-"""How SQLAlchemy's SQLite DateTime stores a (naive UTC) time; UTCDateTime stores that."""
 _DECODER: Final = json.JSONDecoder()
 """Decodes a kept line with ``raw_decode``: the C scanner alone, no whitespace pass (a line with
 whitespace around it is not one Refkit wrote, and its crow is decoded instead)."""

@@ -12,9 +12,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from refkit.store.data_folder import DATA_DIR_ENV as DATA_DIR_ENV
+from refkit.store.data_folder import data_folder
 from refkit.store.errors import UnsupportedDatabaseError
 
-DATA_DIR_ENV = "REFKIT_DATA_DIR"
 DATABASE_URL_ENV = "REFKIT_DATABASE_URL"
 DATABASE_URL_SHORT_ENV = "REFKIT_DB"
 """The same as DATABASE_URL_ENV, shorter to type; DATABASE_URL_ENV wins when both are set."""
@@ -30,17 +31,7 @@ _MEMORY_NAMES = {"", ":memory:"}
 
 def data_dir() -> Path:
     """Refkit's data folder (``REFKIT_DATA_DIR`` if set, else the platform's), created if needed."""
-    override = os.environ.get(DATA_DIR_ENV, "").strip()
-    if override:
-        folder = Path(override).expanduser()
-    else:
-        # Imported only here: it loads tempfile and shutil, a tenth of ``refkit lookup``'s
-        # start, which a set REFKIT_DATA_DIR does not need.
-        import platformdirs
-
-        folder = Path(platformdirs.user_data_dir("refkit", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder.resolve()
+    return Path(data_folder())
 
 
 def default_database_url() -> str:

@@ -14,13 +14,12 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Final
 
 from refkit.dice.records import LoggedRoll, RollRecord
+from refkit.store.row_values import ROLL_SOURCES as ROLL_SOURCES
 
 if TYPE_CHECKING:
     from refkit.rules.character.model import Character
     from refkit.rules.dungeon.effects import TrackedEffect
 
-ROLL_SOURCES: Final = frozenset({"app", "cli"})
-"""Who may log a roll: the window or the command line (both paths check it)."""
 TABLES_SEEDED_KEY: Final = "rollable_tables_seeded"
 """The ``app_meta`` flag set once the default tables were put in: until then, listing the tables
 seeds them first."""

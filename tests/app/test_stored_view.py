@@ -10,7 +10,6 @@ worse, as a preview that is not what is stored.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -144,7 +143,7 @@ def test_the_newest_rolls_read_the_same_both_ways(table: Table) -> None:
             detail={"note": "Café & crows", "minute": minute},
         )
         log.add(record, source="cli" if minute == 2 else "app")
-    log.add(replace(record, summary="same moment, newer id"))
+    log.add(RollRecord.from_dict({**record.to_dict(), "summary": "same moment, newer id"}))
     with table.quick() as quick:
         assert quick.recent_rolls(10) == log.recent(limit=10)
         assert quick.recent_rolls(2) == log.recent(limit=2)

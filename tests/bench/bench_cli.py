@@ -69,10 +69,13 @@ FLOORS: dict[str, str] = {
         "import argparse, json, random, dataclasses, typing, sqlite3, pathlib, datetime"
     ),
     "import refkit.store.sqlite.quick": "import refkit.store.sqlite.quick",
+    "stdlib of the lean roll log": "import argparse, json, random, sqlite3, datetime",
+    "import refkit.store.sqlite.roll_append": "import refkit.store.sqlite.roll_append",
 }
 """What a stateless command cannot go below, timed in the same pairs: ``test``, ``roll`` and
-``cast`` log their roll through the store's quick path (plain sqlite3), whose imports alone are
-measured here beside the standard modules it and the parser load."""
+``cast`` log their roll with plain sqlite3 (:mod:`refkit.store.sqlite.roll_append`; before, the
+store's quick path), whose imports alone are measured here beside the standard modules it and
+the parser load."""
 DATABASE_COMMANDS = ("dt status", "character list")
 """The ones also timed on the filled and 10x databases."""
 

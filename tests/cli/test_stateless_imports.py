@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 
@@ -30,13 +31,20 @@ ROLL_ONLY = ("fractions", "refkit.dice.exact", "refkit.present.test_text")
 ODDS_ONLY = ("typing", "dataclasses", "inspect", "sqlite3", "pathlib", "datetime")
 """Odds touch no file and make two small frozen records (SlotRecord): no type-hint machinery, no
 dataclass builder (with ``inspect``, ``ast`` and ``dis``), no database, paths or clock."""
+LOGGED_ROLL = ("typing", "dataclasses", "inspect", "pathlib", "refkit.store.sqlite.quick")
+"""A roll or test logs its roll with sqlite3 alone (refkit.store.sqlite.roll_append): no
+type-hint machinery, no dataclass builder, no paths, not the quick path's ten store modules."""
 CAST_ONLY = ("refkit.rules.magic.spell", "refkit.rules.tables.import_formats", "tomllib")
 """A cast with no spell named, on the stored backlash table: no spell model, no TOML reader."""
 
 COMMANDS: dict[str, tuple[list[str], tuple[str, ...]]] = {
-    "roll": (["roll", "2d6"], NEVER + QUICK_STDLIB + ROLL_ONLY),
-    "roll keep": (["roll", "4d6kh3"], NEVER + QUICK_STDLIB + ROLL_ONLY),
-    "test": (["test", "--char", "1"], (*NEVER, *QUICK_STDLIB, "fractions")),
+    "roll": (["roll", "2d6"], NEVER + QUICK_STDLIB + ROLL_ONLY + LOGGED_ROLL),
+    "roll keep": (["roll", "4d6kh3"], NEVER + QUICK_STDLIB + ROLL_ONLY + LOGGED_ROLL),
+    "test": (["test", "--char", "1"], (*NEVER, *QUICK_STDLIB, "fractions", *LOGGED_ROLL)),
+    "test seeded": (
+        ["test", "--char", "2", "--edges", "1", "--seed", "7"],
+        (*NEVER, *QUICK_STDLIB, "fractions", *LOGGED_ROLL),
+    ),
     "odds": (["odds", "test", "--char", "1", "--edges", "2"], NEVER + QUICK_STDLIB + ODDS_ONLY),
     "cast": (
         ["cast", "--mind", "2", "--rank", "1", "--book-ud", "8", "--dice", "3,4"],
@@ -76,8 +84,31 @@ def test_a_stateless_command_imports_only_what_it_uses(cli, name: str) -> None:
     assert _heavy(loaded, excluded) == [], f"refkit {' '.join(args)} loaded these"
     assert code == expected.code == 0
     assert set(payload) == set(expected.json)
-    if name in ("odds", "lookup"):  # no dice: the very same answer
+    if name in ("odds", "lookup") or "--seed" in args:  # no dice, or the same seed: the same
         assert payload == expected.json
+
+
+@pytest.mark.parametrize("args", [["roll", "3d6kh2", "--seed", "11"], ["test", "--char", "2"]])
+def test_a_roll_is_logged_with_sqlite3_alone(cli, refkit_data_dir, args: list[str]) -> None:
+    assert cli("d100", "--json").code == 0  # the data folder's file, made, migrated and seeded
+    path = refkit_data_dir / "refkit.sqlite3"
+    newest = "SELECT id, kind, expression, source FROM roll_log ORDER BY id DESC LIMIT 1"
+    with sqlite3.connect(path) as connection:
+        before = connection.execute(newest).fetchone()
+    connection.close()
+
+    code, _payload, loaded = _loaded_by(args)
+
+    with sqlite3.connect(path) as connection:
+        after = connection.execute(newest).fetchone()
+    connection.close()
+    assert code == 0
+    assert _heavy(loaded, LOGGED_ROLL) == []
+    assert after[0] == before[0] + 1
+    assert after[1] == ("notation" if args[0] == "roll" else "test")
+    assert after[3] == "cli"
+    if args[0] == "roll":
+        assert after[2] == "3d6kh2"
 
 
 @pytest.mark.parametrize("columns", [None, "123", "0", "-4", "wide"])

@@ -125,3 +125,26 @@ def test_a_notation_roll_becomes_a_record() -> None:
     assert made.detail["kept"] == list(roll.kept)
     assert [term["value"] for term in made.detail["terms"]] == [roll.total + 1, -1]
     assert RollRecord.from_dict(json.loads(json.dumps(made.to_dict()))) == made
+
+
+def test_with_detail_changes_the_detail_only_and_checks_it() -> None:
+    kept = record(detail={"tier": 2})
+
+    changed = kept.with_detail({**kept.detail, "crow": "Wren"})
+
+    assert changed.to_dict() == {**kept.to_dict(), "detail": {"tier": 2, "crow": "Wren"}}
+    assert changed != kept and hash(changed) == hash(kept)
+    with pytest.raises(ValueError, match="JSON-serialisable"):
+        kept.with_detail({"when": datetime(2031, 1, 1, tzinfo=UTC)})
+
+
+def test_a_record_copies_and_pickles_to_an_equal_one_and_refuses_assignment() -> None:
+    import copy
+    import pickle
+
+    kept = record(detail={"tier": 2, "terms": [1, 2]})
+
+    assert copy.deepcopy(kept) == kept
+    assert pickle.loads(pickle.dumps(kept)) == kept
+    with pytest.raises(AttributeError):
+        kept.total = 3  # type: ignore[misc]

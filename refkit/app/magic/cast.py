@@ -328,7 +328,7 @@ class CastCommand(CompositeCommand):
             seed=plan.seed,
             rolled_at=now,
         )
-        record = replace(record, detail={**record.detail, "crow": plan.before.name})
+        record = record.with_detail({**record.detail, "crow": plan.before.name})
         self._log_roll(record)
         store = self._dungeon.store
         return store.session_log.add(

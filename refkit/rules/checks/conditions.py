@@ -8,22 +8,33 @@ on Mind tests to notice things depends on what the test is for, so the referee a
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from refkit.rules.checks.crows_test import Forced
+from refkit.rules.common.slot_record import SlotRecord
 
 TEST_CHARACTERISTICS: tuple[str, ...] = ("agility", "mind", "strength")
 DOOMED_WHEN_UNCONSCIOUS: frozenset[str] = frozenset({"agility", "strength"})
 
 
-@dataclass(frozen=True)
-class ConditionEffect:
-    """The edges, banes and forced result a crow's conditions add to one test, and why."""
+class ConditionEffect(SlotRecord):
+    """The edges, banes and forced result a crow's conditions add to one test, and why (a
+    SlotRecord: ``refkit test`` imports no dataclasses)."""
 
-    edges: int = 0
-    banes: int = 0
-    forced: Forced | None = None
-    reasons: tuple[str, ...] = ()
+    FIELDS = ("edges", "banes", "forced", "reasons")
+    __slots__ = FIELDS
+    edges: int
+    banes: int
+    forced: Forced | None
+    reasons: tuple[str, ...]
+
+    def __init__(
+        self,
+        edges: int = 0,
+        banes: int = 0,
+        forced: Forced | None = None,
+        reasons: tuple[str, ...] = (),
+    ) -> None:
+        self._fill(edges, banes, forced, reasons)
 
 
 NO_EFFECT = ConditionEffect()

@@ -20,33 +20,39 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from pathlib import Path
-from typing import Final
 
-from refkit.store.location import data_dir
+from refkit.store.data_folder import data_folder
+
+# Paths as strings and os functions: the roll's lean path (refkit.store.sqlite.roll_append)
+# reads and writes this note without pathlib or typing.
+TYPE_CHECKING = False  # as typing's
+if TYPE_CHECKING:
+    from typing import Final
+
+    PathText = str | os.PathLike[str]
 
 MARKER_FILE: Final = "checked-pages.json"
 MAX_FILES: Final = 32
 """How many database files the note remembers (the most recently checked ones)."""
 
 
-def file_stamp(path: Path) -> list[int] | None:
+def file_stamp(path: PathText) -> list[int] | None:
     """``path``'s identity and change stamps, or None when it cannot be read."""
     try:
-        found = path.stat()
+        found = os.stat(path)
     except OSError:
         return None
     return [found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns]
 
 
-def known_sound(path: Path) -> bool:
+def known_sound(path: PathText) -> bool:
     """True when ``path`` was found sound (or closed by Refkit after a sound open) and has not
     changed since."""
     stamp = file_stamp(path)
     return stamp is not None and _read().get(_key(path)) == stamp
 
 
-def note_sound(path: Path) -> None:
+def note_sound(path: PathText) -> None:
     """Note ``path`` as sound with its stamps as they are now (after a ``quick_check`` found
     nothing, or when Refkit closes a file it opened sound)."""
     stamp = file_stamp(path)
@@ -60,24 +66,25 @@ def note_sound(path: Path) -> None:
     _write(notes)
 
 
-def forget(path: Path) -> None:
+def forget(path: PathText) -> None:
     """Drop the note about ``path`` (damage was found in it: every open checks it again)."""
     notes = _read()
     if notes.pop(_key(path), None) is not None:
         _write(notes)
 
 
-def _key(path: Path) -> str:
-    return str(path.resolve())
+def _key(path: PathText) -> str:
+    return os.path.realpath(path)
 
 
-def _marker() -> Path:
-    return data_dir() / MARKER_FILE
+def _marker() -> str:
+    return os.path.join(data_folder(), MARKER_FILE)
 
 
 def _read() -> dict[str, list[int]]:
     try:
-        loaded = json.loads(_marker().read_text(encoding="utf-8"))
+        with open(_marker(), encoding="utf-8") as marker:
+            loaded = json.loads(marker.read())
     except (OSError, ValueError):
         return {}
     if not isinstance(loaded, dict):
@@ -92,8 +99,9 @@ def _read() -> dict[str, list[int]]:
 def _write(notes: dict[str, list[int]]) -> None:
     with contextlib.suppress(OSError):
         marker = _marker()
-        temporary = marker.with_name(f"{marker.name}.{os.getpid()}.tmp")
-        temporary.write_text(json.dumps(notes), encoding="utf-8")
+        temporary = f"{marker}.{os.getpid()}.tmp"
+        with open(temporary, "w", encoding="utf-8") as written:
+            written.write(json.dumps(notes))
         os.replace(temporary, marker)
 
 

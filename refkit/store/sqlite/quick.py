@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from refkit.dice.records import RollRecord
 from refkit.store.crow_summaries import (
     KEEP_LINE_IF_CURRENT,
-    STORED_TIME_FORMAT,
     SUMMARY_PREFIX,
     SUMMARY_RANGE,
     CrowLine,
@@ -506,30 +505,13 @@ class QuickDatabase:
     # -- writing ------------------------------------------------------------------------------
 
     def add_roll(self, record: RollRecord, source: str) -> int:
-        """Store ``record`` in the roll log as ``RollLogRepository.add`` does; returns its id."""
-        if source not in QUICK_ROLL_SOURCES:
-            raise ValueError(
-                f"unknown roll source {source!r}; expected one of "
-                f"{', '.join(sorted(QUICK_ROLL_SOURCES))}"
-            )
-        rolled_at = record.rolled_at.astimezone(UTC).replace(tzinfo=None)
-        values = (
-            record.kind,
-            record.expression,
-            json.dumps(list(record.faces)),
-            record.total,
-            None if record.seed is None else str(record.seed),
-            rolled_at.strftime(STORED_TIME_FORMAT),
-            record.summary,
-            json.dumps(dict(record.detail), sort_keys=True),
-            source,
-        )
+        """Store ``record`` in the roll log as ``RollLogRepository.add`` does; returns its id.
+        The row and its INSERT are the lean path's (:mod:`refkit.store.sqlite.roll_append`)."""
+        from refkit.store.sqlite.roll_append import INSERT_ROLL, roll_row
+
+        values = roll_row(record, source)
         try:
-            cursor = self._connection.execute(
-                "INSERT INTO roll_log (kind, expression, faces, total, seed, rolled_at, summary,"
-                " detail, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                values,
-            )
+            cursor = self._connection.execute(INSERT_ROLL, values)
         except sqlite3.Error as exc:
             raise database_failure(str(self.path), exc) from exc
         assert cursor.lastrowid is not None

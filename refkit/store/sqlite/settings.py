@@ -4,7 +4,9 @@ can never open a file differently."""
 
 from __future__ import annotations
 
-from typing import Final
+TYPE_CHECKING = False  # as typing's: the roll's lean path leaves typing unimported
+if TYPE_CHECKING:
+    from typing import Final
 
 BUSY_TIMEOUT_MS: Final = 5000
 """How long a write waits for another program's lock by default (the CLI's choice)."""
