@@ -83,3 +83,40 @@ def test_a_crow_edit_waits_on_the_worker_once_and_shows_the_edit(
         assert saved != before and crows.character() == saved  # the sheet shows the saved crow
         assert model.summary(model.row_of("Brannoc Tull")).stamina == saved.stamina.current
         qtbot.wait(50)
+
+
+class _Note:
+    text = "Note"
+
+    def __init__(self) -> None:
+        self.done = 0
+
+    def do(self) -> None:
+        self.done += 1
+
+    def undo(self) -> None:
+        self.done -= 1
+
+
+def test_a_read_riding_with_a_step_runs_after_each_do_and_undo_and_cannot_undo_the_step(
+    qtbot: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    from refkit.gui.shell.undo_adapter import RefkitUndoStack, push_command
+
+    stack = RefkitUndoStack()
+    note = _Note()
+    seen: list[int] = []
+    stack.add_rider(lambda: seen.append(note.done))  # the step's effect is there to read
+
+    def broken() -> None:
+        raise RuntimeError("the riding read failed")
+
+    stack.add_rider(broken)
+    push_command(stack, note)
+    assert seen == [1] and note.done == 1 and stack.index() == 1  # the step stands
+    assert "a read riding with a step failed" in caplog.text
+    stack.undo()
+    assert seen == [1, 0] and stack.index() == 0
+    stack.remove_rider(broken)
+    stack.redo()
+    assert seen == [1, 0, 1]
