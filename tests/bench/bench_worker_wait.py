@@ -111,7 +111,8 @@ def main() -> None:
         ratios["p50"].append(row["set"][0] / row["default"][0])
         ratios["p99"].append(row["set"][1] / row["default"][1])
         ratios["cpu"].append(row["set"][3] / row["default"][3])
-        ratios["over"].append((row["set"][0] / row["set"][2]) / (row["default"][0] / row["default"][2]))
+        over = {name: row[name][0] / row[name][2] for name in row}
+        ratios["over"].append(over["set"] / over["default"])
         print(
             f"pair {number + 1}: default wait p50 {row['default'][0]:.2f} p99 "
             f"{row['default'][1]:.2f} job p50 {row['default'][2]:.2f} ms; "
