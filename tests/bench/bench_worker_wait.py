@@ -21,6 +21,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 
@@ -74,7 +75,7 @@ app.exec()
 """
 
 
-def measure(interval: float, waits: int) -> dict[str, object]:
+def measure(interval: float, waits: int) -> dict[str, Any]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPATH"] = str(CHECKOUT)
@@ -85,7 +86,8 @@ def measure(interval: float, waits: int) -> dict[str, object]:
         text=True,
         check=True,
     ).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return result
 
 
 def pct(values: list[float], q: float) -> float:
@@ -104,10 +106,10 @@ def main() -> None:
         order = [0.0, args.interval] if number % 2 == 0 else [args.interval, 0.0]
         runs = {interval: measure(interval, args.waits) for interval in order}
         base, set_ = runs[0.0], runs[args.interval]
-        row = {}
+        row: dict[str, tuple[float, float, float, float]] = {}
         for name, run in (("default", base), ("set", set_)):
-            waits, jobs = run["waits"], run["jobs"]  # type: ignore[index]
-            row[name] = (pct(waits, 0.5), pct(waits, 0.99), pct(jobs, 0.5), run["cpu"])  # type: ignore[index]
+            waits, jobs = run["waits"], run["jobs"]
+            row[name] = (pct(waits, 0.5), pct(waits, 0.99), pct(jobs, 0.5), run["cpu"])
         ratios["p50"].append(row["set"][0] / row["default"][0])
         ratios["p99"].append(row["set"][1] / row["default"][1])
         ratios["cpu"].append(row["set"][3] / row["default"][3])
