@@ -150,16 +150,20 @@ class RefkitUndoStack(QUndoStack):
         """``step`` (``command``'s do or undo) where it belongs: in the worker, unless there is
         none or the command edits something in the window; in one unit of work either way, so
         everything the step writes is committed together or not at all."""
+        if getattr(command, "in_window", False):  # on the GUI thread: its readers read later
+            return self.in_one_unit(step)
         unit = partial(self.in_one_unit, step)
-        if getattr(command, "in_window", False) or self._worker is None:
+        if self._worker is None:
             return self._step_then_ride(unit)
         return self._worker.wait_for(self._step_then_ride, unit)
 
     def add_rider(self, rider: Callable[[], None]) -> None:
         """Call ``rider()`` after every step's do or undo, in the same worker job once its unit
-        of work is committed: a panel reads there what the step may have changed and keeps it
-        for the GUI thread, which then shows the step without waiting on the worker again
-        (each wait holds the press back two to three times the read's own time)."""
+        of work is committed (not after a step that edits something in the window, run on the
+        GUI thread, where it would run statements): a panel reads there what the step may have
+        changed and keeps it for the GUI thread, which then shows the step without waiting on
+        the worker again (each wait holds the press back two to three times the read's own
+        time)."""
         self._riders.append(rider)
 
     def remove_rider(self, rider: Callable[[], None]) -> None:
