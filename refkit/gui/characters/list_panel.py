@@ -235,7 +235,7 @@ class CharacterListPanel(QWidget):
     def _crow_saved(self, name: str) -> None:
         """One crow was saved: read its row alone (in the worker) and change that row; a crow
         the list does not have yet (added back by an undo) reads the whole list."""
-        summary = self._session.read(self.service.summary, name)
+        summary = self._session.saved_line(name)  # read with the step that saved it
         if summary is None or not self.model.set_summary(summary):
             self.refresh()
             return

@@ -36,6 +36,7 @@ from refkit.app.party.wound_prompts import (
     raising_prompt,
 )
 from refkit.app.undo import Command
+from refkit.gui.characters.step_reads import StepReads
 from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.gui.shell.save_problem_bar import SaveProblem
 from refkit.gui.shell.undo_adapter import (
@@ -53,6 +54,7 @@ from refkit.rules.inventory.model import GROUND, InventoryRules, Item, fresh_ite
 from refkit.rules.inventory.moves import DrawResult
 from refkit.rules.usage_dice import UsageDiceRoll
 from refkit.store.character_store import CharacterNotFoundError, name_key
+from refkit.store.records import CharacterSummary
 
 T = TypeVar("T")
 
@@ -92,6 +94,10 @@ class CharacterSession(QObject):
         self._prompts: WoundPrompts | None = None
         self._placing = False
         self._log_roll: LogRoll | None = None
+        self._after = StepReads(service, self.name, lambda: self._prompts)
+        service.add_listener(self._after.crows_changed)  # told in the worker, as it happens
+        if isinstance(undo_stack, RefkitUndoStack):
+            undo_stack.add_rider(self._after.ride)
         # Wounds to place are kept with the crow from the start; the party bridge's prompts
         # (the same rows) take over when the dungeon turn is installed.
         self.set_wound_prompts(WoundPrompts(service.repository))
@@ -136,6 +142,13 @@ class CharacterSession(QObject):
         """Read the open crow again from the store (it may have been deleted meanwhile)."""
         if self._name is None:
             return
+        after = self._after.latest(self._name)
+        if after is not None and after.crow_read:  # read with the step that changed it
+            self._character = after.character
+            if after.character is None:
+                self._name = None
+            self.character_changed.emit()
+            return
         try:
             self._character = self.read(self._service.get, self._name)
         except CharacterNotFoundError:
@@ -154,6 +167,10 @@ class CharacterSession(QObject):
         """Stop listening to the service and the undo stack (before they close)."""
         with contextlib.suppress(ValueError):
             self._service.remove_listener(self._service_changed)
+        with contextlib.suppress(ValueError):
+            self._service.remove_listener(self._after.crows_changed)
+        if isinstance(self._stack, RefkitUndoStack):
+            self._stack.remove_rider(self._after.ride)
         self.set_wound_prompts(None)
         with contextlib.suppress(RuntimeError):
             self._stack.indexChanged.disconnect(self._stack_moved)
@@ -165,8 +182,11 @@ class CharacterSession(QObject):
         if self._prompts is not None:
             with contextlib.suppress(ValueError):
                 self._prompts.remove_listener(self._prompt_changed)
+            with contextlib.suppress(ValueError):
+                self._prompts.remove_listener(self._after.prompt_changed)
         self._prompts = prompts
         if prompts is not None:
+            prompts.add_listener(self._after.prompt_changed)  # told in the worker
             prompts.add_listener(on_gui_thread(self._prompt_changed))
         if self._name is not None:
             self.wound_prompt_changed.emit(self._name)
@@ -175,6 +195,9 @@ class CharacterSession(QObject):
         """The open crow's wounds to place and to heal, as far as it can still follow them."""
         if self._prompts is None or self._character is None:
             return WoundPrompt()
+        after = self._after.latest(self._character.name)
+        if after is not None and after.prompt is not None:  # read with the step
+            return after.prompt.within(self._character)
         return self.read(self._prompts.get, self._character.name).within(self._character)
 
     def _prompt_changed(self, name: str) -> None:
@@ -216,6 +239,8 @@ class CharacterSession(QObject):
             adapter = self._stack.command(position)
         except RuntimeError:  # the stack is being destroyed (the app is closing)
             return
+        finally:
+            self._after.forget()  # the step's aftermath is shown: read the store from now on
         command = adapter.command if isinstance(adapter, CommandAdapter) else None
         if not isinstance(command, commands.CharacterEdit):
             return
@@ -259,6 +284,12 @@ class CharacterSession(QObject):
         """Save typing that is waiting for its debounce (before a reload or at close)."""
         if isinstance(self._stack, RefkitUndoStack):
             self._stack.save_pending_edits()
+
+    def saved_line(self, name: str) -> CharacterSummary | None:
+        """The crow list's line of the crow ``name`` just saved: read with the step that saved
+        it when it was, else now (in the worker); None when there is no such crow."""
+        found, line = self._after.line(name)
+        return line if found else self.read(self._service.summary, name)
 
     def read(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)``, a read of the database, where the undo stack writes (the
@@ -507,6 +538,9 @@ class CharacterSession(QObject):
         name = self.name()
         if name is None:
             return 0
+        after = self._after.latest(name)
+        if after is not None:  # read with the last step
+            return after.held
         return self.read(held_blessings, self._service.repository, name)
 
     def use_blessing(self) -> None:

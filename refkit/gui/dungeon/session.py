@@ -107,8 +107,13 @@ class DungeonTurnSession(QObject, DungeonSteps):
         self._unsaved: Command | None = None  # the step last said "not saved"
         self._until_live: Callable[[], object] | None = None  # see show_stored
         self._unrecorded_warnings: set[int] = set()  # thresholds warned before the service
+        self._rode: DungeonTurnView | None = None
+        """The state read in the worker right after the last step (see :meth:`_ride`)."""
         if undo_stack is not None:
             undo_stack.indexChanged.connect(self._undo_index_changed)
+            add_rider = getattr(undo_stack, "add_rider", None)
+            if add_rider is not None:
+                add_rider(self._ride)
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.close)
@@ -124,6 +129,10 @@ class DungeonTurnSession(QObject, DungeonSteps):
         if self.undo_stack is not None:
             with contextlib.suppress(RuntimeError, TypeError):  # the stack may be gone already
                 self.undo_stack.indexChanged.disconnect(self._undo_index_changed)
+            remove_rider = getattr(self.undo_stack, "remove_rider", None)
+            if remove_rider is not None:
+                with contextlib.suppress(RuntimeError):
+                    remove_rider(self._ride)
 
     @property
     def closed(self) -> bool:
@@ -185,6 +194,7 @@ class DungeonTurnSession(QObject, DungeonSteps):
     def refresh(self) -> DungeonTurnView | None:
         """Read the state again (in the window's worker, off the GUI thread); ``view_changed``
         fires when it differs from the last one."""
+        self._rode = None  # read now: what rode with an earlier step is older
         if self._service is None or self._closed:
             return self._view
         try:
@@ -278,8 +288,21 @@ class DungeonTurnSession(QObject, DungeonSteps):
             self._unsaved = None  # the save-problem bar's retry got it in
             self.message_withdrawn.emit()
         self._index_moves += 1
-        self.refresh()
+        rode, self._rode = self._rode, None
+        if rode is None:  # the index moved without a step's job (a discarded retry)
+            self.refresh()
+        else:
+            self._show(rode)
         self.log_changed.emit()
+
+    def _ride(self) -> None:
+        """After each step, in its worker job: read the state the step may have changed, for
+        the index's move to show without a wait of its own (a step elsewhere — a crow, a roll —
+        can change the effects lit from a crow's items, so it is read after every step)."""
+        self._rode = None
+        service = self._service
+        if service is not None and not self._closed:
+            self._rode = service.view()
 
     def _top_command(self, index: int) -> object:
         adapter = self.undo_stack.command(index - 1) if self.undo_stack and index > 0 else None

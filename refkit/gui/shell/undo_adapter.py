@@ -125,6 +125,7 @@ class RefkitUndoStack(QUndoStack):
         self._worker: Worker | None = None
         self._unit_of_work: UnitOfWork | None = None
         self._in_unit: Callable[[], bool] = _never
+        self._riders: list[Callable[[], None]] = []
 
     def write_with(
         self,
@@ -149,9 +150,34 @@ class RefkitUndoStack(QUndoStack):
         """``step`` (``command``'s do or undo) where it belongs: in the worker, unless there is
         none or the command edits something in the window; in one unit of work either way, so
         everything the step writes is committed together or not at all."""
-        if getattr(command, "in_window", False):
+        if getattr(command, "in_window", False):  # on the GUI thread: its readers read later
             return self.in_one_unit(step)
-        return self.write(step)
+        unit = partial(self.in_one_unit, step)
+        if self._worker is None:
+            return self._step_then_ride(unit)
+        return self._worker.wait_for(self._step_then_ride, unit)
+
+    def add_rider(self, rider: Callable[[], None]) -> None:
+        """Call ``rider()`` after every step's do or undo, in the same worker job once its unit
+        of work is committed (not after a step that edits something in the window, run on the
+        GUI thread, where it would run statements): a panel reads there what the step may have
+        changed and keeps it for the GUI thread, which then shows the step without waiting on
+        the worker again (each wait holds the press back two to three times the read's own
+        time)."""
+        self._riders.append(rider)
+
+    def remove_rider(self, rider: Callable[[], None]) -> None:
+        if rider in self._riders:
+            self._riders.remove(rider)
+
+    def _step_then_ride(self, unit: Callable[[], T]) -> T:
+        result = _waiting_out_locks(unit)
+        for rider in list(self._riders):
+            try:
+                rider()
+            except Exception:  # the step is saved; its reader reads again on the GUI side
+                log.exception("a read riding with a step failed")
+        return result
 
     def in_one_unit(self, function: Callable[[], T]) -> T:
         """``function()`` inside one unit of work of the database: the one this stack opens for

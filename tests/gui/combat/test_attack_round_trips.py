@@ -5,7 +5,6 @@ database)."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,19 +15,20 @@ from refkit.app.character_service import CharacterService
 from refkit.gui.combat.attack_dialog import AttackDialog
 from refkit.gui.combat.tracker import FightPanel
 from refkit.gui.shell.panel_registry import PanelId
-from refkit.gui.shell.undo_adapter import RefkitUndoStack
+from refkit.gui.shell.worker import Worker
 from tests.gui.app_readiness import OPEN_TIMEOUT_MS
 
 MOST_WAITS_ON_OPEN = 2
 """The attacker's choices (weapons, expertises, Bury the Point) and the odds of the first pick."""
-MOST_WAITS_PER_ROLL = 5
-"""The attack made and its step done (one wait: its dice are rolled inside the step), the roll
-logged with the choices and odds offered again (one wait; the target down, the odds of the next
-one in one more), and the window's refreshes after any step (the dungeon turn, the held
-blessings). The fight's crows for the players' line and the tracker are read in the worker
-inside the step (a hit on a crow too), and the roll log catches up once per step without a
-wait. There were 15, then 9: the attack made apart from its step, the crows read after it, the
-roll logged apart from the choices, and the roll log's catching up twice, in two waits."""
+MOST_WAITS_PER_ROLL = 3
+"""The attack made and its step done (one wait: its dice are rolled inside the step, and the
+window's reads after a step — the dungeon turn, the open crow's held blessings — ride in the
+same job), and the roll logged with the choices and odds offered again (one wait; the target
+down, the odds of the next one in one more). The fight's
+crows for the players' line and the tracker are read in the worker inside the step, and the
+roll log catches up once per step without a wait. There were 15, then 9, then 4 (the dungeon
+turn and the held blessings read in waits of their own after each step); the waits are counted
+where the GUI thread waits on the worker."""
 MOST_ATTACKER_READS_PER_ROLL = 3
 """The fight's crows (once for the players' line and the tracker), the choices and the odds
 (there were ten)."""
@@ -47,19 +47,19 @@ class Counter:
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> Counter:
     counter = Counter()
-    write = RefkitUndoStack.write
+    wait_for = Worker.wait_for
     get = CharacterService.get
 
-    def counting_write(self: RefkitUndoStack, function: Callable[..., Any], *args: Any) -> Any:
-        if threading.current_thread() is threading.main_thread():  # in the worker: no wait
+    def counting_wait(self: Worker, function: Callable[..., Any], *args: Any) -> Any:
+        if self._waits_here():  # the GUI thread waits (in the worker, or inline: no wait)
             counter.waits += 1
-        return write(self, function, *args)
+        return wait_for(self, function, *args)
 
     def counting_get(self: CharacterService, name: str) -> Any:
         counter.crow_reads.append(name)
         return get(self, name)
 
-    monkeypatch.setattr(RefkitUndoStack, "write", counting_write)
+    monkeypatch.setattr(Worker, "wait_for", counting_wait)
     monkeypatch.setattr(CharacterService, "get", counting_get)
     return counter
 
