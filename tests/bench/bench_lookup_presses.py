@@ -60,8 +60,7 @@ def _child(database: str, queries: int, profile: bool) -> int:
 
 
 def _presses(app: Any, queries: int, profile: bool) -> dict[str, list[float]]:
-    from PySide6.QtCore import QCoreApplication, Qt
-    from PySide6.QtTest import QTest
+    from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QApplication
 
     from refkit.gui.lookup.dialog import LookupDialog
@@ -118,30 +117,7 @@ def _presses(app: Any, queries: int, profile: bool) -> dict[str, list[float]]:
             return dialog
 
         dialog = timed("open", open_, record)
-        box = dialog.search_box
-        for at, char in enumerate(query):
-
-            def key(char: str = char, first: bool = at == 0) -> None:
-                if first:  # the box's text is selected on opening: the first key replaces it
-                    box.selectAll()
-                QTest.keyClick(box, char)
-                dialog.repaint()
-
-            timed("key", key, record)
-        if box.text() != query:
-            raise RuntimeError(f"typed {query!r}, the box holds {box.text()!r}")
-
-        def results() -> None:  # the typing pause: what the timer runs, painted
-            dialog.search_now()
-            dialog.repaint()
-
-        timed("results", results, record)
-
-        def enter() -> None:
-            QTest.keyClick(box, Qt.Key.Key_Return)
-            dialog.repaint()
-
-        timed("enter", enter, record)
+        _type_and_read(dialog, query, lambda piece, run, record=record: timed(piece, run, record))
         timed("close", dialog.close, record)
     if profiler is not None:
         import pstats
@@ -149,6 +125,50 @@ def _presses(app: Any, queries: int, profile: bool) -> dict[str, list[float]]:
         profiler.disable()
         pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(45)
     return times
+
+
+def _type_and_read(dialog: Any, query: str, timed: Any) -> None:
+    """Type ``query`` a key at a time, let the typing pause end, press Enter: each timed."""
+    from PySide6.QtCore import QCoreApplication, Qt
+    from PySide6.QtTest import QTest
+
+    box = dialog.search_box
+    for at, char in enumerate(query):
+
+        def key(char: str = char, first: bool = at == 0) -> None:
+            if first:  # the box's text is selected on opening: the first key replaces it
+                box.selectAll()
+            QTest.keyClick(box, char)
+            dialog.repaint()
+
+        timed("key", key)
+    if box.text() != query:
+        raise RuntimeError(f"typed {query!r}, the box holds {box.text()!r}")
+    resets: list[int] = []
+
+    def reset() -> None:
+        resets.append(1)
+
+    dialog.model.modelReset.connect(reset)
+
+    def results() -> None:  # the typing pause over: the timer's search, its results painted
+        dialog._timer.stop()
+        dialog._timer.timeout.emit()
+        deadline = time.monotonic() + 10
+        while not resets and time.monotonic() < deadline:
+            QCoreApplication.processEvents()
+        if not resets:
+            raise RuntimeError(f"no results shown for {query!r}")
+        dialog.repaint()
+
+    timed("results", results)
+    dialog.model.modelReset.disconnect(reset)
+
+    def enter() -> None:
+        QTest.keyClick(box, Qt.Key.Key_Return)
+        dialog.repaint()
+
+    timed("enter", enter)
 
 
 # -- the comparison -------------------------------------------------------------------------------
