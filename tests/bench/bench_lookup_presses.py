@@ -129,7 +129,7 @@ def _presses(app: Any, queries: int, profile: bool) -> dict[str, list[float]]:
 
 def _type_and_read(dialog: Any, query: str, timed: Any) -> None:
     """Type ``query`` a key at a time, let the typing pause end, press Enter: each timed."""
-    from PySide6.QtCore import QCoreApplication, Qt
+    from PySide6.QtCore import QEventLoop, Qt, QTimer
     from PySide6.QtTest import QTest
 
     box = dialog.search_box
@@ -154,9 +154,12 @@ def _type_and_read(dialog: Any, query: str, timed: Any) -> None:
     def results() -> None:  # the typing pause over: the timer's search, its results painted
         dialog._timer.stop()
         dialog._timer.timeout.emit()
-        deadline = time.monotonic() + 10
-        while not resets and time.monotonic() < deadline:
-            QCoreApplication.processEvents()
+        if not resets:  # searching elsewhere: wait in the event loop, as the window does
+            waiting = QEventLoop()
+            dialog.model.modelReset.connect(waiting.quit)
+            QTimer.singleShot(10_000, waiting.quit)
+            waiting.exec()
+            dialog.model.modelReset.disconnect(waiting.quit)
         if not resets:
             raise RuntimeError(f"no results shown for {query!r}")
         dialog.repaint()
