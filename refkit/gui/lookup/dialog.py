@@ -7,13 +7,22 @@ results from the search box, the viewer of the selected one's kind follows it, E
 Games panel's tab, when that panel is in front; Crows otherwise) wins near ties. A title that is
 what was typed comes first, then titles beginning with it, then entries read lately (Enter or a
 double click), then the rest (see :mod:`refkit.present.lookup_order`).
+
+Typing never waits on a search: a key only restarts the typing-pause timer, and when typing
+pauses the search runs in the window's own search thread; its results are shown only if no key
+came meanwhile (results for the last key only). Enter, the game filter and :meth:`search_now`
+search at once, on the spot: they need the results they show.
 """
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -37,8 +46,8 @@ from refkit.present.lookup_order import ordered_hits, remember
 from refkit.store.lookup import LookupHit, LookupIndex, LookupQueryError, query_tokens
 
 TYPING_PAUSE_MS = 120
-"""Search once typing pauses this long: a search takes well under a frame, but redrawing the
-list on every key of a fast typist flickers."""
+"""Search once typing pauses this long: redrawing the list on every key of a fast typist
+flickers, and a search no one will see is work for nothing."""
 RESULT_LIMIT = 60
 DEFAULT_FRONT_GAME = "crows"
 CARD_KINDS = ("item", "spell", "creature")
@@ -51,7 +60,21 @@ _MOVES = {
 }
 
 
+@dataclass(frozen=True)
+class _Found:
+    """What a search found for ``text`` in ``game``: ``hits`` ordered (None when the text has no
+    words to look up) and the word forms searched, for the viewer to mark."""
+
+    text: str
+    game: str | None
+    hits: tuple[LookupHit, ...] | None
+    forms: tuple[str, ...] = ()
+
+
 class LookupDialog(QDialog):
+    _found = Signal(int, object)
+    """(search number, _Found or exception) from the search thread, on the GUI thread."""
+
     def __init__(
         self,
         library: ReferenceLibrary,
@@ -69,6 +92,16 @@ class LookupDialog(QDialog):
         self._index = index
         self._recent: list[tuple[str, str]] = []
         """The entries read in this window, the latest first (see present.lookup_order)."""
+        self._index_lock = threading.Lock()
+        """The index is read by the search thread and the GUI thread, one at a time."""
+        self._searches = ThreadPoolExecutor(max_workers=1, thread_name_prefix="refkit-lookup")
+        self._search_number = 0
+        """Counts the searches started: a result whose number is not the last is dropped."""
+        self._awaited: int | None = None
+        """The number of the search-thread search whose results are awaited, if any."""
+        self._found.connect(self._on_found, Qt.ConnectionType.QueuedConnection)
+        searches = self._searches
+        self.destroyed.connect(lambda *_: searches.shutdown(wait=False, cancel_futures=True))
 
         self.search_box = QLineEdit()
         self.search_box.setObjectName("lookup_search")
@@ -131,7 +164,7 @@ class LookupDialog(QDialog):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(TYPING_PAUSE_MS)
-        self._timer.timeout.connect(self.search_now)
+        self._timer.timeout.connect(self._search_in_background)
         self.search_box.textChanged.connect(lambda _text: self._timer.start())
         self.game_filter.currentIndexChanged.connect(lambda _index: self.search_now())
         self.resize(960, 600)
@@ -156,24 +189,71 @@ class LookupDialog(QDialog):
     # --- searching ----------------------------------------------------------------------------
 
     def search_now(self) -> None:
+        """Search for the box's text at once and show the results."""
         self._timer.stop()
-        text = self.search_box.text()
-        game = self.game_filter.currentData()
+        self._search_number += 1
+        self._awaited = None
+        text, game = self.search_box.text(), self.game_filter.currentData()
+        if not text.strip():
+            self._show_found(_Found(text, game, ()))
+            return
+        self._show_found(self._find(text, game, self._front_game(), tuple(self._recent)))
+
+    def _search_in_background(self) -> None:
+        """Typing paused: search in the search thread; the results come to :meth:`_on_found`."""
+        text, game = self.search_box.text(), self.game_filter.currentData()
+        if not text.strip():
+            self.search_now()
+            return
+        self._search_number += 1
+        number = self._awaited = self._search_number
+        prefer, recent = self._front_game(), tuple(self._recent)
+
+        def search() -> None:
+            if number != self._search_number:  # another search started since: not needed
+                return
+            try:
+                found: object = self._find(text, game, prefer, recent)
+            except Exception as error:  # handed to the GUI thread, which raises it there
+                found = error
+            with contextlib.suppress(RuntimeError):  # the window is gone: nobody waits for it
+                self._found.emit(number, found)
+
+        self._searches.submit(search)
+
+    def _on_found(self, number: int, found: object) -> None:
+        if number != self._search_number or self._timer.isActive():
+            return  # a key came (or another search ran) since: these results are stale
+        self._awaited = None
+        if isinstance(found, Exception):
+            raise found
+        assert isinstance(found, _Found)
+        self._show_found(found)
+
+    def _find(
+        self, text: str, game: str | None, prefer: str | None, recent: tuple[tuple[str, str], ...]
+    ) -> _Found:
+        """Search the index (in either thread: it touches no widget)."""
+        with self._index_lock:
+            try:
+                hits = self._index.search(text, game=game, limit=RESULT_LIMIT, prefer=prefer)
+            except LookupQueryError:
+                return _Found(text, game, None)
+            forms = self._index.searched_forms(text)
+        return _Found(text, game, tuple(ordered_hits(hits, text, recent)), forms)
+
+    def _show_found(self, found: _Found) -> None:
+        text, game, hits = found.text, found.game, found.hits
         if not text.strip():
             self._show_hits(())
             self.status.setText("Type a word: the lookup finds entries as you type.")
             return
-        try:
-            hits = self._index.search(
-                text, game=game, limit=RESULT_LIMIT, prefer=self._front_game()
-            )
-        except LookupQueryError:
+        if hits is None:
             self._show_hits(())
             shown = text.strip()
             self.status.setText(f"No words to look up in {shown!r}: type letters or numbers.")
             return
-        self.viewer.set_search_words(self._index.searched_forms(text))
-        hits = ordered_hits(hits, text, self._recent)
+        self.viewer.set_search_words(found.forms)
         self._show_hits(hits)
         if not hits:
             where = f" in {GAME_TITLES[game]}" if game else ""
@@ -232,7 +312,8 @@ class LookupDialog(QDialog):
             self.viewer.show_entry(key)
             self.viewers.setCurrentWidget(self.viewer)
             return
-        document = self._index.document(key)
+        with self._index_lock:
+            document = self._index.document(key)
         viewer = self.table_viewer if kind == "table" else self.card_viewers.get(kind)
         if document is None or viewer is None:
             self.viewer.show_placeholder(f"This {kind} is no longer in the index.")
@@ -268,8 +349,8 @@ class LookupDialog(QDialog):
                 self.move_selection(_MOVES[key])
                 return True
             if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-                if self._timer.isActive():  # Enter right after typing reads the new best hit
-                    self.search_now()
+                if self._timer.isActive() or self._awaited is not None:
+                    self.search_now()  # Enter right after typing reads the new best hit
                 self.read_selected()
                 return True
         return super().eventFilter(watched, event)
