@@ -565,8 +565,18 @@ class Services:
     def active_table(self, use: TableUse) -> RollableTable:
         """The table to roll for ``use`` (the backlash table…), as ``tables.active_table``
         says; read with plain sqlite3 when the file allows (a cast needs no ORM)."""
-        from refkit.app.table_uses import active_table_in
+        from refkit.app.table_uses import USE_SPECS, active_table_in
 
+        if self._database is None and self._quick is None:
+            # Neither open yet (a cast): sqlite3 alone, when the file allows.
+            from refkit.rules.tables.defaults import default_table
+            from refkit.store.sqlite.table_read import chosen_table_row, table_from_row
+
+            default_name = USE_SPECS[use].default_name
+            read = chosen_table_row(self.db_url, use, default_name)
+            if read is not None:
+                row = read[0]
+                return default_table(default_name) if row is None else table_from_row(row)
         quick = self.quick()
         chosen = None if quick is None else quick.active_table_choices()
         if quick is not None and chosen is not None:

@@ -108,7 +108,7 @@ def append_roll(
         return None
     if not os.access(path, os.W_OK) or not os.access(os.path.dirname(path), os.W_OK | os.X_OK):
         return None  # the full open says which of the two is read-only
-    connection = _checked(path)
+    connection = checked_connection(path)
     if connection is None:
         return None
     try:
@@ -128,7 +128,7 @@ def append_roll(
         note_sound(path)  # found sound at the check, closed by Refkit: as the quick path's close
 
 
-def _checked(path: str) -> sqlite3.Connection | None:
+def checked_connection(path: str) -> sqlite3.Connection | None:
     """A connection to ``path`` (never creating it) when the file is a sound Refkit database
     at the newest schema; None, with nothing written, for anything else or any doubt."""
     heads = declared_heads()
