@@ -11,8 +11,6 @@ a table from the database (an imported official table, or an edited default).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
 
 from refkit.cli.crow_names import full_crow_name
 from refkit.cli.errors import CliError
@@ -22,7 +20,11 @@ from refkit.cli.services import command_services
 from refkit.dice.rng import make_rng, parse_dice_values
 from refkit.rules.common.name_text import match_key
 
+TYPE_CHECKING = False  # as typing's: a cast's path leaves typing unimported
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any, TypeAlias
+
     from refkit.app.magic.cast import TrackedDuration
     from refkit.compose import Services
     from refkit.rules.character.model import Character
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
     from refkit.rules.magic.spell import Spell
     from refkit.rules.tables.model import RollableTable
 
-Result = tuple[dict[str, Any], str]
+    Result: TypeAlias = tuple[dict[str, Any], str]
 
 
 def register(commands: Subcommands) -> None:

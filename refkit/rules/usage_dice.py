@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 
 from refkit.rules.checks.crows_test import check_die
 from refkit.rules.common.file_bounds import USAGE_DICE
+from refkit.rules.common.slot_record import SlotRecord
 from refkit.rules.common.whole_numbers import require_not_negative
 
 REMOVED_FACES = frozenset({1, 2})
@@ -44,22 +44,34 @@ def parse_usage_dice_mode(text: str) -> UsageDiceMode:
     return UsageDiceMode.parse(text)
 
 
-@dataclass(frozen=True)
-class UsageDiceRoll:
-    """A roll of a usage-dice pool: the count before, each face rolled, the count after."""
+class UsageDiceRoll(SlotRecord):
+    """A roll of a usage-dice pool: the count before, each face rolled, the count after (a
+    frozen record, not a dataclass: ``refkit cast`` leaves ``dataclasses`` unimported)."""
 
+    FIELDS = ("before", "rolled", "after")
+    __slots__ = FIELDS
     before: int
     rolled: tuple[int, ...]
     after: int
 
+    def __init__(self, before: int, rolled: tuple[int, ...], after: int) -> None:
+        self._fill(before, rolled, after)
 
-@dataclass(frozen=True)
-class UsageDiceEntry:
-    """A parsed UD entry: the maximum dice, the modes, and the refuelling item if one is named."""
 
+class UsageDiceEntry(SlotRecord):
+    """A parsed UD entry: the maximum dice, the modes, and the refuelling item if one is named
+    (a frozen record, not a dataclass)."""
+
+    FIELDS = ("count", "modes", "refuel_with")
+    __slots__ = FIELDS
     count: int
     modes: frozenset[UsageDiceMode]
-    refuel_with: str | None = None
+    refuel_with: str | None
+
+    def __init__(
+        self, count: int, modes: frozenset[UsageDiceMode], refuel_with: str | None = None
+    ) -> None:
+        self._fill(count, modes, refuel_with)
 
     @property
     def rolls_at_dt_end(self) -> bool:
