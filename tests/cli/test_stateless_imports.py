@@ -43,6 +43,9 @@ CAST_ONLY = (
 """A cast with no spell named, on the stored backlash table: no spell model, no TOML reader; its
 table read and its roll logged with sqlite3 alone (refkit.store.sqlite.table_read, roll_append),
 not through the quick path's ten store modules."""
+LEAN_CAST = ("typing", "dataclasses", "inspect", "pathlib")
+"""A cast's values (its table, rows, test, backlash, odds, the dice's ranges) are SlotRecords:
+no type-hint machinery, no dataclass builder, no paths."""
 
 COMMANDS: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "roll": (["roll", "2d6"], NEVER + QUICK_STDLIB + ROLL_ONLY + LOGGED_ROLL),
@@ -55,7 +58,7 @@ COMMANDS: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "odds": (["odds", "test", "--char", "1", "--edges", "2"], NEVER + QUICK_STDLIB + ODDS_ONLY),
     "cast": (
         ["cast", "--mind", "2", "--rank", "1", "--book-ud", "8", "--dice", "3,4"],
-        NEVER + QUICK_STDLIB + CAST_ONLY,
+        NEVER + QUICK_STDLIB + CAST_ONLY + LEAN_CAST,
     ),
     "lookup": (["lookup", "shield"], (*NEVER, "secrets", "hashlib", "asyncio", "logging")),
 }
