@@ -56,6 +56,7 @@ if TYPE_CHECKING:
         QuickTableLine,
         WaitingWounds,
     )
+    from refkit.store.sqlite.roll_append import CheckedFile
 
     T = TypeVar("T")
 
@@ -199,6 +200,8 @@ class Services:
         self.busy_timeout_ms = busy_timeout_ms
         self._on_log_failure = on_log_failure
         self._quick: QuickDatabase | None = None
+        self._lean: CheckedFile | None = None
+        """The file's path and the connection a lean table read checked, kept for the roll."""
         self.quick_writes = 0
         """Rolls logged through the quick path (plain sqlite3), counted in :attr:`commits`."""
         self._built: dict[str, Any] = {}
@@ -299,13 +302,26 @@ class Services:
         if self._quick is None:
             from refkit.store.sqlite.quick import open_quick
 
+            self._close_lean()
             self._quick = open_quick(self.db_url, busy_timeout_ms=self.busy_timeout_ms)
         return self._quick
 
     def _close_quick(self) -> None:
+        self._close_lean()
         if self._quick is not None:
             self._quick.close()
             self._quick = None
+
+    def _keep_lean(self, path: str, connection: Any) -> None:
+        """Keep the file's path and the sqlite3 connection a lean read checked (compose names
+        no SQL driver: the contract "SQLite in one place")."""
+        self._close_lean()
+        self._lean = (path, connection)
+
+    def _close_lean(self) -> None:
+        if self._lean is not None:
+            self._lean[1].close()
+            self._lean = None
 
     def close(self) -> None:
         """Close what was opened here (a database handed over stays open); a ``one_step``
@@ -573,7 +589,7 @@ class Services:
             from refkit.store.sqlite.table_read import chosen_table_row, table_from_row
 
             default_name = USE_SPECS[use].default_name
-            read = chosen_table_row(self.db_url, use, default_name)
+            read = chosen_table_row(self.db_url, use, default_name, keep=self._keep_lean)
             if read is not None:
                 row = read[0]
                 return default_table(default_name) if row is None else table_from_row(row)
@@ -637,8 +653,13 @@ class _RollLogOnDemand:
                 # Neither open yet (a roll, test or cast): sqlite3 alone, when the file allows.
                 from refkit.store.sqlite.roll_append import append_roll
 
+                checked, services._lean = services._lean, None  # used once, then closed
                 appended = append_roll(
-                    services.db_url, record, source, busy_timeout_ms=services.busy_timeout_ms
+                    services.db_url,
+                    record,
+                    source,
+                    busy_timeout_ms=services.busy_timeout_ms,
+                    checked=checked,
                 )
                 if appended is not None:
                     services.quick_writes += 1

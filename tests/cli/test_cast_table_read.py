@@ -187,3 +187,35 @@ def test_a_cast_reads_its_table_without_the_quick_path(cli, seeded: Path, monkey
     run = cli(*CAST, "--json")
     assert run.code == 0, run.err
     assert run.json["backlash_detail"]["table"] == BACKLASH_TABLE
+
+
+def test_the_checked_connection_is_kept_for_the_roll_and_closed_by_it(seeded: Path) -> None:
+    from refkit.store.sqlite.roll_append import append_roll
+    from tests.store.test_roll_append import RECORD
+
+    kept: list[tuple[str, sqlite3.Connection]] = []
+    read = chosen_table_row(str(seeded), "backlash", BACKLASH_TABLE, keep=lambda *a: kept.append(a))
+    assert read is not None and read[0] is not None
+    ((path, connection),) = kept
+    assert path == str(seeded)
+    assert not connection.in_transaction  # no statement left holding a read open
+    _execute(seeded, "INSERT INTO app_meta (key, value) VALUES ('meanwhile', '1')")  # not blocked
+
+    logged = append_roll(None, RECORD, "cli", checked=(path, connection))
+
+    assert logged is not None
+    with pytest.raises(sqlite3.ProgrammingError):
+        connection.execute("SELECT 1")  # closed by the append
+    with sqlite3.connect(seeded) as reader:
+        assert reader.execute("SELECT max(id) FROM roll_log").fetchone() == (logged,)
+    reader.close()
+
+
+def test_nothing_is_kept_when_it_hands_over(seeded: Path) -> None:
+    _execute(seeded, "DELETE FROM app_meta WHERE key = 'rollable_tables_seeded'")
+    kept: list[object] = []
+    assert (
+        chosen_table_row(str(seeded), "backlash", BACKLASH_TABLE, keep=lambda *a: kept.append(a))
+        is None
+    )
+    assert kept == []

@@ -23,6 +23,8 @@ from refkit.store.sqlite.roll_append import checked_connection, roll_file
 
 TYPE_CHECKING = False  # as typing's: the cast's path leaves typing unimported
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from refkit.rules.tables.model import RollableTable
 
 TABLES_SEEDED_KEY = "rollable_tables_seeded"
@@ -55,11 +57,20 @@ def table_from_row(row: tuple[object, ...]) -> RollableTable:
 
 
 def chosen_table_row(
-    url: str | None, use: str, default_name: str
+    url: str | None,
+    use: str,
+    default_name: str,
+    *,
+    keep: Callable[[str, sqlite3.Connection], None] | None = None,
 ) -> tuple[tuple[object, ...] | None] | None:
     """The stored row of the table chosen for ``use`` (``default_name`` when none is chosen),
     as a one-item tuple: ``(row,)``, or ``(None,)`` when no table of that name is stored (the
     shipped one is rolled). None, having read nothing it keeps, when the quick path must tell.
+
+    With ``keep``, the checked connection is handed to it (with the file's path) instead of
+    closed, no statement left open: the cast logs its roll on it
+    (:func:`~refkit.store.sqlite.roll_append.append_roll`'s ``checked``), without checking and
+    opening the file twice.
     """
     path = roll_file(url)
     if path is None or not os.path.isfile(path):
@@ -70,26 +81,40 @@ def chosen_table_row(
     if connection is None:
         return None
     try:
-        seeded = connection.execute(
-            "SELECT value FROM app_meta WHERE key = ?", (TABLES_SEEDED_KEY,)
-        ).fetchone()
-        if seeded is None:
-            return None  # the store seeds the shipped tables first
-        state = connection.execute(
-            "SELECT payload FROM app_state WHERE key = ?", (ACTIVE_TABLES_KEY,)
-        ).fetchone()
-        chosen = {} if state is None else json.loads(str(state[0]))
-        if not isinstance(chosen, dict):
-            return None  # the quick path says what is wrong with it
-        chosen = {str(key): str(value) for key, value in chosen.items()}  # as the quick path
-        name = chosen.get(use) or default_name
-        if not name.strip():
-            return (None,)
-        row = connection.execute(
-            f"SELECT {TABLE_COLUMNS} FROM rollable_table WHERE name_key = ?", (table_key(name),)
-        ).fetchone()
-    except (sqlite3.Error, ValueError):
-        return None
-    finally:
+        row = _chosen_row(connection, use, default_name)
+    except (sqlite3.Error, ValueError, LookupError):
         connection.close()
-    return (None if row is None else tuple(row),)
+        return None
+    except BaseException:
+        connection.close()
+        raise
+    if keep is None:
+        connection.close()
+    else:
+        keep(path, connection)
+    return (row,)
+
+
+def _chosen_row(
+    connection: sqlite3.Connection, use: str, default_name: str
+) -> tuple[object, ...] | None:
+    """The row (None: no such table stored); LookupError when the quick path must tell. Every
+    statement is read to its end (fetchall), so none holds the connection's read open."""
+    if not connection.execute(
+        "SELECT value FROM app_meta WHERE key = ?", (TABLES_SEEDED_KEY,)
+    ).fetchall():
+        raise LookupError(TABLES_SEEDED_KEY)  # the store seeds the shipped tables first
+    state = connection.execute(
+        "SELECT payload FROM app_state WHERE key = ?", (ACTIVE_TABLES_KEY,)
+    ).fetchall()
+    chosen = {} if not state else json.loads(str(state[0][0]))
+    if not isinstance(chosen, dict):
+        raise LookupError(ACTIVE_TABLES_KEY)  # the quick path says what is wrong with it
+    chosen = {str(key): str(value) for key, value in chosen.items()}  # as the quick path
+    name = chosen.get(use) or default_name
+    if not name.strip():
+        return None
+    rows = connection.execute(
+        f"SELECT {TABLE_COLUMNS} FROM rollable_table WHERE name_key = ?", (table_key(name),)
+    ).fetchall()
+    return tuple(rows[0]) if rows else None
