@@ -132,13 +132,11 @@ def roll_usage_dice(before: int, rng: random.Random) -> UsageDiceRoll:
     return usage_dice_from_faces(before, faces)
 
 
-_ENTRY = re.compile(
-    r"""^\s*(?:UD\s*:?\s*)?      # optional "UD" or "UD:" label
+# Patterns compiled at their first use (re keeps them): a cast reads no item's entry.
+_ENTRY = r"""^\s*(?:UD\s*:?\s*)?      # optional "UD" or "UD:" label
         (?P<count>\d+)\s*
-        (?:\((?P<modes>[^()]*)\))?\s*$""",
-    re.IGNORECASE | re.VERBOSE,
-)
-_REFUEL = re.compile(r"^refuel(?:\s+(?:w/?|with)\s+(?P<item>.+?))?$", re.IGNORECASE)
+        (?:\((?P<modes>[^()]*)\))?\s*$"""
+_REFUEL = r"^refuel(?:\s+(?:w/?|with)\s+(?P<item>.+?))?$"
 
 
 def parse_usage_dice_entry(text: str) -> UsageDiceEntry:
@@ -147,7 +145,7 @@ def parse_usage_dice_entry(text: str) -> UsageDiceEntry:
     Modes are separated by ``;`` or ``,`` and matched without regard to case. Refuel may name its
     fuel with ``w``, ``w/`` or ``with``. Raises ValueError naming what could not be read.
     """
-    match = _ENTRY.match(text)
+    match = re.match(_ENTRY, text, re.IGNORECASE | re.VERBOSE)
     if match is None:
         raise ValueError(
             f"cannot read usage-dice entry {text!r}: expected a die count and optional "
@@ -165,7 +163,7 @@ def parse_usage_dice_entry(text: str) -> UsageDiceEntry:
         part = " ".join(raw.split())
         if not part:
             continue
-        refuel = _REFUEL.match(part)
+        refuel = re.match(_REFUEL, part, re.IGNORECASE)
         if refuel is not None:
             modes.add(UsageDiceMode.REFUEL)
             if refuel["item"]:

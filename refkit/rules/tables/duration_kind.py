@@ -94,7 +94,7 @@ class RowDuration(SlotRecord):
         return ", ".join(str(word) for word in words)
 
 
-_USAGE_DICE = re.compile(r"^(\d{1,3})\s*(?:ud|usage dice|usage die)$")
+_USAGE_DICE = r"^(\d{1,3})\s*(?:ud|usage dice|usage die)$"  # compiled at first use (re keeps it)
 _KINDS = {
     "instant": DurationKind.INSTANT,
     "end of dt": DurationKind.END_OF_DT,
@@ -117,7 +117,7 @@ def parse_row_duration(text: str) -> RowDuration:
     if not head:
         raise DurationKindError(_expected(text))
     usage_dice = 0
-    match = _USAGE_DICE.match(head)
+    match = re.match(_USAGE_DICE, head)
     if match is not None:
         kind = DurationKind.USAGE_DICE
         usage_dice = int(match[1])

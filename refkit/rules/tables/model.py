@@ -496,7 +496,8 @@ def check_table(table: RollableTable) -> None:
 # -- inline dice ----------------------------------------------------------------------------------
 
 _DIE = r"\d*[dD](?:\d+|%)(?:[kK][hHlL]?\d+)?"
-_INLINE_DICE = re.compile(rf"(?<![\w.]){_DIE}(?:[ ]?[+\-][ ]?(?:{_DIE}|\d+)(?![\w.]))*(?![\w])")
+_INLINE_DICE = rf"(?<![\w.]){_DIE}(?:[ ]?[+\-][ ]?(?:{_DIE}|\d+)(?![\w.]))*(?![\w])"
+"""Compiled at its first use (re keeps it): a cast without a backlash rolls no row's dice."""
 
 
 class InlineRoll(SlotRecord):
@@ -537,7 +538,7 @@ def roll_inline_dice(text: str, rng: random.Random) -> InlineDiceText:
         rolls.append(InlineRoll(written, result.total, _faces(result)))
         return str(result.total)
 
-    return InlineDiceText(_INLINE_DICE.sub(substitute, text), tuple(rolls))
+    return InlineDiceText(re.sub(_INLINE_DICE, substitute, text), tuple(rolls))
 
 
 def _faces(result: NotationRoll) -> tuple[int, ...]:
