@@ -200,8 +200,7 @@ class Services:
         self.busy_timeout_ms = busy_timeout_ms
         self._on_log_failure = on_log_failure
         self._quick: QuickDatabase | None = None
-        self._lean: CheckedFile | None = None
-        """The file's path and the connection a lean table read checked, kept for the roll."""
+        self._lean: CheckedFile | None = None  # what a lean table read checked, for the roll
         self.quick_writes = 0
         """Rolls logged through the quick path (plain sqlite3), counted in :attr:`commits`."""
         self._built: dict[str, Any] = {}
@@ -302,7 +301,6 @@ class Services:
         if self._quick is None:
             from refkit.store.sqlite.quick import open_quick
 
-            self._close_lean()
             self._quick = open_quick(self.db_url, busy_timeout_ms=self.busy_timeout_ms)
         return self._quick
 
@@ -312,9 +310,7 @@ class Services:
             self._quick.close()
             self._quick = None
 
-    def _keep_lean(self, path: str, connection: Any) -> None:
-        """Keep the file's path and the sqlite3 connection a lean read checked (compose names
-        no SQL driver: the contract "SQLite in one place")."""
+    def _keep_lean(self, path: str, connection: Any) -> None:  # Any: compose names no driver
         self._close_lean()
         self._lean = (path, connection)
 
@@ -583,16 +579,13 @@ class Services:
         says; read with plain sqlite3 when the file allows (a cast needs no ORM)."""
         from refkit.app.table_uses import USE_SPECS, active_table_in
 
-        if self._database is None and self._quick is None:
-            # Neither open yet (a cast): sqlite3 alone, when the file allows.
-            from refkit.rules.tables.defaults import default_table
-            from refkit.store.sqlite.table_read import chosen_table_row, table_from_row
+        if self._database is None and self._quick is None:  # a cast: sqlite3 alone, if it may
+            from refkit.store.sqlite.table_read import chosen_table
 
-            default_name = USE_SPECS[use].default_name
-            read = chosen_table_row(self.db_url, use, default_name, keep=self._keep_lean)
-            if read is not None:
-                row = read[0]
-                return default_table(default_name) if row is None else table_from_row(row)
+            name = USE_SPECS[use].default_name
+            found = chosen_table(self.db_url, use, name, keep=self._keep_lean)
+            if found is not None:
+                return found
         quick = self.quick()
         chosen = None if quick is None else quick.active_table_choices()
         if quick is not None and chosen is not None:
@@ -655,12 +648,9 @@ class _RollLogOnDemand:
 
                 checked, services._lean = services._lean, None  # used once, then closed
                 appended = append_roll(
-                    services.db_url,
-                    record,
-                    source,
-                    busy_timeout_ms=services.busy_timeout_ms,
+                    services.db_url, record, source, busy_timeout_ms=services.busy_timeout_ms,
                     checked=checked,
-                )
+                )  # fmt: skip
                 if appended is not None:
                     services.quick_writes += 1
                     return appended

@@ -95,6 +95,25 @@ def chosen_table_row(
     return (row,)
 
 
+def chosen_table(
+    url: str | None,
+    use: str,
+    default_name: str,
+    *,
+    keep: Callable[[str, sqlite3.Connection], None] | None = None,
+) -> RollableTable | None:
+    """The table :func:`chosen_table_row` finds: the stored one, or Refkit's shipped
+    ``default_name`` when none of that name is stored; None when the quick path must tell."""
+    read = chosen_table_row(url, use, default_name, keep=keep)
+    if read is None:
+        return None
+    if read[0] is None:
+        from refkit.rules.tables.defaults import default_table
+
+        return default_table(default_name)
+    return table_from_row(read[0])
+
+
 def _chosen_row(
     connection: sqlite3.Connection, use: str, default_name: str
 ) -> tuple[object, ...] | None:
