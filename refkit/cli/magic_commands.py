@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 
-from refkit.cli.crow_names import full_crow_name
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
@@ -213,6 +212,7 @@ def _test_options(args: argparse.Namespace) -> dict[str, Any]:
 def _run_cast_for_crow(args: argparse.Namespace) -> Result:
     """``cast --crow NAME [--book NAME]``: the app's cast, written whole (one unit of work)."""
     from refkit.app.magic.cast import CastCommand, dt_under_way, plan_cast
+    from refkit.cli.crow_names import full_crow_name
     from refkit.errors import DomainError
     from refkit.rules.magic.odds import cast_odds
 
