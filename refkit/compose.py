@@ -56,6 +56,7 @@ if TYPE_CHECKING:
         QuickTableLine,
         WaitingWounds,
     )
+    from refkit.store.sqlite.roll_append import CheckedFile
 
     T = TypeVar("T")
 
@@ -199,6 +200,7 @@ class Services:
         self.busy_timeout_ms = busy_timeout_ms
         self._on_log_failure = on_log_failure
         self._quick: QuickDatabase | None = None
+        self._lean: CheckedFile | None = None  # what a lean table read checked, for the roll
         self.quick_writes = 0
         """Rolls logged through the quick path (plain sqlite3), counted in :attr:`commits`."""
         self._built: dict[str, Any] = {}
@@ -303,9 +305,19 @@ class Services:
         return self._quick
 
     def _close_quick(self) -> None:
+        self._close_lean()
         if self._quick is not None:
             self._quick.close()
             self._quick = None
+
+    def _keep_lean(self, path: str, connection: Any) -> None:  # Any: compose names no driver
+        self._close_lean()
+        self._lean = (path, connection)
+
+    def _close_lean(self) -> None:
+        if self._lean is not None:
+            self._lean[1].close()
+            self._lean = None
 
     def close(self) -> None:
         """Close what was opened here (a database handed over stays open); a ``one_step``
@@ -565,8 +577,15 @@ class Services:
     def active_table(self, use: TableUse) -> RollableTable:
         """The table to roll for ``use`` (the backlash table…), as ``tables.active_table``
         says; read with plain sqlite3 when the file allows (a cast needs no ORM)."""
-        from refkit.app.table_uses import active_table_in
+        from refkit.app.table_uses import USE_SPECS, active_table_in
 
+        if self._database is None and self._quick is None:  # a cast: sqlite3 alone, if it may
+            from refkit.store.sqlite.table_read import chosen_table
+
+            name = USE_SPECS[use].default_name
+            found = chosen_table(self.db_url, use, name, keep=self._keep_lean)
+            if found is not None:
+                return found
         quick = self.quick()
         chosen = None if quick is None else quick.active_table_choices()
         if quick is not None and chosen is not None:
@@ -627,9 +646,11 @@ class _RollLogOnDemand:
                 # Neither open yet (a roll, test or cast): sqlite3 alone, when the file allows.
                 from refkit.store.sqlite.roll_append import append_roll
 
+                checked, services._lean = services._lean, None  # used once, then closed
                 appended = append_roll(
-                    services.db_url, record, source, busy_timeout_ms=services.busy_timeout_ms
-                )
+                    services.db_url, record, source, busy_timeout_ms=services.busy_timeout_ms,
+                    checked=checked,
+                )  # fmt: skip
                 if appended is not None:
                     services.quick_writes += 1
                     return appended

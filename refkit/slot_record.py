@@ -12,7 +12,9 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # as typing's: a quick command's path leaves typing unimported
 if TYPE_CHECKING:
-    from typing import ClassVar
+    from typing import ClassVar, TypeVar
+
+    R = TypeVar("R")
 
 
 class SlotRecord:
@@ -54,3 +56,18 @@ class SlotRecord:
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
         return f"{type(self).__name__}({fields})"
+
+
+def replace(record: R, /, **changes: object) -> R:
+    """A copy of ``record`` with ``changes``, as :func:`dataclasses.replace` makes one: for a
+    SlotRecord through its ``__init__`` (so its checks run again; TypeError for a name that is
+    not a field), and for a dataclass handed to ``dataclasses.replace`` itself."""
+    if not isinstance(record, SlotRecord):
+        import dataclasses
+
+        return dataclasses.replace(record, **changes)  # type: ignore[type-var]
+    unknown = sorted(set(changes) - set(record.FIELDS))
+    if unknown:
+        raise TypeError(f"{type(record).__name__} has no field {', '.join(map(repr, unknown))}")
+    values = {name: changes.get(name, getattr(record, name)) for name in record.FIELDS}
+    return type(record)(**values)

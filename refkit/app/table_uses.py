@@ -6,25 +6,36 @@ store's records) so that a one-shot ``refkit cast`` finds its backlash table wit
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
-
+from refkit.rules.common.slot_record import SlotRecord
 from refkit.rules.tables.defaults import BACKLASH_TABLE, MIASMA_TABLE, default_table
-from refkit.rules.tables.model import RollableTable
 
-TableUse = Literal["backlash", "miasma"]
+TYPE_CHECKING = False  # as typing's: a cast's path leaves typing unimported
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Literal
+
+    from refkit.rules.tables.model import RollableTable
+
+    TableUse = Literal["backlash", "miasma"]
+else:
+    TableUse = str  # the checker's Literal names the uses; at run time it is their text
+
 TABLE_USES: tuple[TableUse, ...] = ("backlash", "miasma")
 
 
-@dataclass(frozen=True)
-class UseSpec:
-    """What a use of a table rolls, and Refkit's table for it."""
+class UseSpec(SlotRecord):
+    """What a use of a table rolls, and Refkit's table for it (a frozen record, not a
+    dataclass)."""
 
+    FIELDS = ("label", "dice", "rolled_as", "default_name")
+    __slots__ = FIELDS
     label: str
     dice: str
     rolled_as: str
     default_name: str
+
+    def __init__(self, label: str, dice: str, rolled_as: str, default_name: str) -> None:
+        self._fill(label, dice, rolled_as, default_name)
 
 
 USE_SPECS: dict[TableUse, UseSpec] = {

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from refkit.cli.errors import CliError
 from refkit.rules.common.first_names import AmbiguousName, by_first_name
+
+TYPE_CHECKING = False  # as typing's: a cast's path leaves typing unimported
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def full_crow_name(services: Any, wanted: str) -> str:

@@ -11,10 +11,7 @@ a table from the database (an imported official table, or an edited default).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
 
-from refkit.cli.crow_names import full_crow_name
 from refkit.cli.errors import CliError
 from refkit.cli.output import fraction_text
 from refkit.cli.parsing import Subcommands, add_json_flag, add_seed, whole_number
@@ -22,7 +19,11 @@ from refkit.cli.services import command_services
 from refkit.dice.rng import make_rng, parse_dice_values
 from refkit.rules.common.name_text import match_key
 
+TYPE_CHECKING = False  # as typing's: a cast's path leaves typing unimported
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any, TypeAlias
+
     from refkit.app.magic.cast import TrackedDuration
     from refkit.compose import Services
     from refkit.rules.character.model import Character
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from refkit.rules.magic.spell import Spell
     from refkit.rules.tables.model import RollableTable
 
-Result = tuple[dict[str, Any], str]
+    Result: TypeAlias = tuple[dict[str, Any], str]
 
 
 def register(commands: Subcommands) -> None:
@@ -211,6 +212,7 @@ def _test_options(args: argparse.Namespace) -> dict[str, Any]:
 def _run_cast_for_crow(args: argparse.Namespace) -> Result:
     """``cast --crow NAME [--book NAME]``: the app's cast, written whole (one unit of work)."""
     from refkit.app.magic.cast import CastCommand, dt_under_way, plan_cast
+    from refkit.cli.crow_names import full_crow_name
     from refkit.errors import DomainError
     from refkit.rules.magic.odds import cast_odds
 

@@ -20,16 +20,19 @@ DiceOddsError instead of freezing the program. ``DiceGroup.mean`` is exact witho
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat
 from math import comb, log2
 from operator import add, mul
-from typing import TYPE_CHECKING
 
 from refkit.dice.errors import DiceOddsError
 from refkit.dice.limits import check_count, check_sides
+from refkit.slot_record import SlotRecord
 
+# Frozen records (SlotRecord), not dataclasses, and typing for the checker only: a table's range
+# (``refkit cast`` checks its backlash table's) is read through this module, and dataclasses (with
+# inspect, ast and dis) and typing cost more than a bare Python start.
+TYPE_CHECKING = False  # as typing's
 if TYPE_CHECKING:
     import icepool  # loaded on first use: it costs start-up time
 
@@ -38,21 +41,25 @@ MAX_ODDS_WORK = 16_000_000
 """Budget for one exact distribution, in the units of ``odds_work`` (about a second at most)."""
 
 
-@dataclass(frozen=True)
-class DiceGroup:
+class DiceGroup(SlotRecord):
     """``count`` dice with ``sides`` faces, of which the ``kept`` highest (or lowest) are summed."""
 
+    FIELDS = ("count", "sides", "kept", "highest", "negative")
+    __slots__ = FIELDS
     count: int
     sides: int
     kept: int
-    highest: bool = True
-    negative: bool = False
+    highest: bool
+    negative: bool
 
-    def __post_init__(self) -> None:
-        check_count(self.count)
-        check_sides(self.sides)
-        if not 1 <= self.kept <= self.count:
-            raise ValueError(f"cannot keep {self.kept} of {self.count} dice")
+    def __init__(
+        self, count: int, sides: int, kept: int, highest: bool = True, negative: bool = False
+    ) -> None:
+        check_count(count)
+        check_sides(sides)
+        if not 1 <= kept <= count:
+            raise ValueError(f"cannot keep {kept} of {count} dice")
+        self._fill(count, sides, kept, highest, negative)
 
     @property
     def plain(self) -> bool:
@@ -80,12 +87,16 @@ class DiceGroup:
         return -value if self.negative else value
 
 
-@dataclass(frozen=True)
-class Tally:
+class Tally(SlotRecord):
     """Counts of equally likely rolls: ``counts[i]`` rolls give the total ``low + i``."""
 
+    FIELDS = ("low", "counts")
+    __slots__ = FIELDS
     low: int
     counts: tuple[int, ...]
+
+    def __init__(self, low: int, counts: tuple[int, ...]) -> None:
+        self._fill(low, counts)
 
     @property
     def high(self) -> int:

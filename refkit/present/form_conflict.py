@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from refkit.slot_record import SlotRecord
+
 T = TypeVar("T")
 
 
@@ -50,12 +52,17 @@ class FormConflict(Generic[T]):
 def changed_fields(
     base: Any, theirs: Any, words: Mapping[str, str] | None = None
 ) -> tuple[str, ...]:
-    """The fields of two records of one dataclass that differ, in words (``words`` or the field
-    name with spaces), in the dataclass's order."""
+    """The fields of two records of one dataclass (or SlotRecord: a table) that differ, in words
+    (``words`` or the field name with spaces), in the record's order."""
+    names = (
+        base.FIELDS
+        if isinstance(base, SlotRecord)
+        else tuple(field.name for field in dataclasses.fields(base))
+    )
     return tuple(
-        (words or {}).get(field.name, field.name.replace("_", " "))
-        for field in dataclasses.fields(base)
-        if getattr(base, field.name) != getattr(theirs, field.name)
+        (words or {}).get(name, name.replace("_", " "))
+        for name in names
+        if getattr(base, name) != getattr(theirs, name)
     )
 
 

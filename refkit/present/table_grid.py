@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from refkit.rules.tables.model import (
     RollableTable,
@@ -14,6 +14,7 @@ from refkit.rules.tables.model import (
     TableSource,
     validate_table,
 )
+from refkit.slot_record import replace  # a table is a SlotRecord
 
 COLUMNS = ("Low", "High", "Result", "Duration")
 TABLE_WORDS = {"max_modifier": "largest modifier", "modifier_name": "modifier"}

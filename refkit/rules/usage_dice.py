@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 
 from refkit.rules.checks.crows_test import check_die
 from refkit.rules.common.file_bounds import USAGE_DICE
+from refkit.rules.common.slot_record import SlotRecord
 from refkit.rules.common.whole_numbers import require_not_negative
 
 REMOVED_FACES = frozenset({1, 2})
@@ -44,22 +44,34 @@ def parse_usage_dice_mode(text: str) -> UsageDiceMode:
     return UsageDiceMode.parse(text)
 
 
-@dataclass(frozen=True)
-class UsageDiceRoll:
-    """A roll of a usage-dice pool: the count before, each face rolled, the count after."""
+class UsageDiceRoll(SlotRecord):
+    """A roll of a usage-dice pool: the count before, each face rolled, the count after (a
+    frozen record, not a dataclass: ``refkit cast`` leaves ``dataclasses`` unimported)."""
 
+    FIELDS = ("before", "rolled", "after")
+    __slots__ = FIELDS
     before: int
     rolled: tuple[int, ...]
     after: int
 
+    def __init__(self, before: int, rolled: tuple[int, ...], after: int) -> None:
+        self._fill(before, rolled, after)
 
-@dataclass(frozen=True)
-class UsageDiceEntry:
-    """A parsed UD entry: the maximum dice, the modes, and the refuelling item if one is named."""
 
+class UsageDiceEntry(SlotRecord):
+    """A parsed UD entry: the maximum dice, the modes, and the refuelling item if one is named
+    (a frozen record, not a dataclass)."""
+
+    FIELDS = ("count", "modes", "refuel_with")
+    __slots__ = FIELDS
     count: int
     modes: frozenset[UsageDiceMode]
-    refuel_with: str | None = None
+    refuel_with: str | None
+
+    def __init__(
+        self, count: int, modes: frozenset[UsageDiceMode], refuel_with: str | None = None
+    ) -> None:
+        self._fill(count, modes, refuel_with)
 
     @property
     def rolls_at_dt_end(self) -> bool:
@@ -120,13 +132,11 @@ def roll_usage_dice(before: int, rng: random.Random) -> UsageDiceRoll:
     return usage_dice_from_faces(before, faces)
 
 
-_ENTRY = re.compile(
-    r"""^\s*(?:UD\s*:?\s*)?      # optional "UD" or "UD:" label
+# Patterns compiled at their first use (re keeps them): a cast reads no item's entry.
+_ENTRY = r"""^\s*(?:UD\s*:?\s*)?      # optional "UD" or "UD:" label
         (?P<count>\d+)\s*
-        (?:\((?P<modes>[^()]*)\))?\s*$""",
-    re.IGNORECASE | re.VERBOSE,
-)
-_REFUEL = re.compile(r"^refuel(?:\s+(?:w/?|with)\s+(?P<item>.+?))?$", re.IGNORECASE)
+        (?:\((?P<modes>[^()]*)\))?\s*$"""
+_REFUEL = r"^refuel(?:\s+(?:w/?|with)\s+(?P<item>.+?))?$"
 
 
 def parse_usage_dice_entry(text: str) -> UsageDiceEntry:
@@ -135,7 +145,7 @@ def parse_usage_dice_entry(text: str) -> UsageDiceEntry:
     Modes are separated by ``;`` or ``,`` and matched without regard to case. Refuel may name its
     fuel with ``w``, ``w/`` or ``with``. Raises ValueError naming what could not be read.
     """
-    match = _ENTRY.match(text)
+    match = re.match(_ENTRY, text, re.IGNORECASE | re.VERBOSE)
     if match is None:
         raise ValueError(
             f"cannot read usage-dice entry {text!r}: expected a die count and optional "
@@ -153,7 +163,7 @@ def parse_usage_dice_entry(text: str) -> UsageDiceEntry:
         part = " ".join(raw.split())
         if not part:
             continue
-        refuel = _REFUEL.match(part)
+        refuel = re.match(_REFUEL, part, re.IGNORECASE)
         if refuel is not None:
             modes.add(UsageDiceMode.REFUEL)
             if refuel["item"]:

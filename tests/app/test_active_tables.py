@@ -3,7 +3,6 @@ Refkit's defaults when the chosen table is deleted."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from refkit.app.table_service import (
 from refkit.compose import table_service_on
 from refkit.rules.tables.defaults import BACKLASH_TABLE, MIASMA_TABLE, default_table
 from refkit.rules.tables.model import RollableTable, TableSource
+from refkit.slot_record import replace
 from refkit.store import Database
 
 

@@ -9,7 +9,6 @@ overwrote the first.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +33,7 @@ from refkit.errors import ConflictError, StaleWriteError
 from refkit.locate import resource_path
 from refkit.rules.travel.map_file import parse_map
 from refkit.rules.travel.travel_day import Traveller
+from refkit.slot_record import replace
 from refkit.store import CharacterRepository, Database
 from refkit.store.dungeon_settings import DungeonSettings
 from refkit.store.dungeon_turn_store import DungeonTurnStore

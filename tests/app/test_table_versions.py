@@ -4,7 +4,6 @@ undo/redo of a save refuse (changing nothing) when another window saved the tabl
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from refkit.app.undo import UndoConflictError
 from refkit.compose import table_service_on
 from refkit.errors import StaleWriteError
 from refkit.rules.tables.model import RollableTable, TableRow
+from refkit.slot_record import replace
 from refkit.store import Database
 
 WEATHER = RollableTable("Weather", "1d2", (TableRow(1, 1, "Rain"), TableRow(2, 2, "Fog")))

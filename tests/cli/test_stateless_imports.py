@@ -34,8 +34,18 @@ dataclass builder (with ``inspect``, ``ast`` and ``dis``), no database, paths or
 LOGGED_ROLL = ("typing", "dataclasses", "inspect", "pathlib", "refkit.store.sqlite.quick")
 """A roll or test logs its roll with sqlite3 alone (refkit.store.sqlite.roll_append): no
 type-hint machinery, no dataclass builder, no paths, not the quick path's ten store modules."""
-CAST_ONLY = ("refkit.rules.magic.spell", "refkit.rules.tables.import_formats", "tomllib")
-"""A cast with no spell named, on the stored backlash table: no spell model, no TOML reader."""
+CAST_ONLY = (
+    "refkit.rules.magic.spell",
+    "refkit.rules.tables.import_formats",
+    "tomllib",
+    "refkit.store.sqlite.quick",
+)
+"""A cast with no spell named, on the stored backlash table: no spell model, no TOML reader; its
+table read and its roll logged with sqlite3 alone (refkit.store.sqlite.table_read, roll_append),
+not through the quick path's ten store modules."""
+LEAN_CAST = ("typing", "dataclasses", "inspect", "pathlib")
+"""A cast's values (its table, rows, test, backlash, odds, the dice's ranges) are SlotRecords:
+no type-hint machinery, no dataclass builder, no paths."""
 
 COMMANDS: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "roll": (["roll", "2d6"], NEVER + QUICK_STDLIB + ROLL_ONLY + LOGGED_ROLL),
@@ -48,7 +58,7 @@ COMMANDS: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "odds": (["odds", "test", "--char", "1", "--edges", "2"], NEVER + QUICK_STDLIB + ODDS_ONLY),
     "cast": (
         ["cast", "--mind", "2", "--rank", "1", "--book-ud", "8", "--dice", "3,4"],
-        NEVER + QUICK_STDLIB + CAST_ONLY,
+        NEVER + QUICK_STDLIB + CAST_ONLY + LEAN_CAST,
     ),
     "lookup": (["lookup", "shield"], (*NEVER, "secrets", "hashlib", "asyncio", "logging")),
 }

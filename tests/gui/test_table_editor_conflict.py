@@ -5,7 +5,6 @@ what changed, and keeps the typed edits to put back and save over what is now sh
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from refkit.app.table_service import TableService
 from refkit.compose import table_service_on
 from refkit.gui.tables.editor import TableEditor
 from refkit.rules.tables.model import RollableTable, TableRow
+from refkit.slot_record import replace
 from refkit.store import Database
 
 WEATHER = RollableTable("Weather", "1d2", (TableRow(1, 1, "Rain"), TableRow(2, 2, "Fog")))

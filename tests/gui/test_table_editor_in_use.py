@@ -4,14 +4,13 @@ the table in use says Refkit's default is used again."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from PySide6.QtCore import Qt
 
 from refkit.gui.tables.editor import TableEditor
 from refkit.rules.tables.defaults import BACKLASH_TABLE, MIASMA_TABLE, default_table
 from refkit.rules.tables.model import TableSource
+from refkit.slot_record import replace
 from tests.gui.dungeon_helpers import DungeonRig
 
 OWN = "Official Miasma"

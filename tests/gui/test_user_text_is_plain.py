@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -33,6 +33,7 @@ from refkit.gui.main import RefkitApp
 from refkit.rules.character.model import Expertise
 from refkit.rules.inventory.model import Inventory
 from refkit.rules.tables.model import RollableTable, TableRow
+from refkit.slot_record import replace
 from refkit.store.database import Database
 from refkit.store.dungeon_turn_store import DungeonTurnStore
 

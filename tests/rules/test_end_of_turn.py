@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from refkit.rules.dungeon.clock import ClockState, DungeonTurnClock
@@ -24,6 +22,7 @@ from refkit.rules.dungeon.end_of_turn import (
     rest_encounter_check,
     start_rest,
 )
+from refkit.slot_record import replace
 from tests.rules.scripted_random import ScriptedRandom
 
 T0 = 1_750_000_000.0

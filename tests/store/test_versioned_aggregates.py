@@ -10,7 +10,6 @@ nothing of A's step is kept and B's change stays.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 import pytest
 
@@ -22,6 +21,7 @@ from refkit.rules.inventory.model import Crafting
 from refkit.rules.magic.spell import SpellBook
 from refkit.rules.magic.spellbooks import find_spell, load_default_spells
 from refkit.rules.tables.model import RollableTable, TableRow
+from refkit.slot_record import replace
 from refkit.store import CharacterRepository, Database
 from refkit.store.combat_store import BestiaryRepository, FightChangedError, FightRepository
 from refkit.store.crafting_store import CraftingProjectRepository, ProjectChangedError

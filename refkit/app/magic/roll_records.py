@@ -3,15 +3,18 @@ tests and usage dice (kinds ``cast`` and ``backlash``), each with its seed to re
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import datetime
-from typing import Any
-
 from refkit.dice.records import RollRecord
 from refkit.present.cast_text import backlash_line, cast_summary
 from refkit.present.test_text import describe_test
-from refkit.rules.magic.backlash import Backlash
-from refkit.rules.magic.casting import CastResult
+
+TYPE_CHECKING = False  # as typing's: a cast's path leaves typing unimported
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from datetime import datetime
+    from typing import Any
+
+    from refkit.rules.magic.backlash import Backlash
+    from refkit.rules.magic.casting import CastResult
 
 KIND_CAST = "cast"
 KIND_BACKLASH = "backlash"

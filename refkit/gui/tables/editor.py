@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
@@ -65,6 +64,7 @@ from refkit.rules.tables.model import (
     TableSource,
     roll_table,
 )
+from refkit.slot_record import replace  # a table is a SlotRecord
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack

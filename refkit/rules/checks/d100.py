@@ -6,20 +6,25 @@ A 10 reads as 0 on either die, except that two 10s read as 100, so the value is 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from refkit.rules.checks.crows_test import check_die
+from refkit.rules.common.slot_record import SlotRecord
 
 SPELL_RANK_MAX = 5
 
 
-@dataclass(frozen=True)
-class D100Roll:
-    """The two d10 faces (tens die first) and the value they read."""
+class D100Roll(SlotRecord):
+    """The two d10 faces (tens die first) and the value they read (a frozen record, not a
+    dataclass: ``refkit cast`` leaves ``dataclasses`` unimported)."""
 
+    FIELDS = ("tens", "ones", "value")
+    __slots__ = FIELDS
     tens: int
     ones: int
     value: int
+
+    def __init__(self, tens: int, ones: int, value: int) -> None:
+        self._fill(tens, ones, value)
 
 
 def read_d100(tens: int, ones: int) -> int:

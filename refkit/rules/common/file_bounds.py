@@ -9,7 +9,9 @@ characteristic of 7, a wound in slot 12): ``refkit character check`` reports tho
 
 from __future__ import annotations
 
-from refkit.rules.common.file_reading import MEGABYTE
+MEGABYTE = 1024 * 1024
+"""Bytes in a megabyte (:mod:`refkit.rules.common.file_reading` reads files by it; kept here,
+which imports no ``pathlib``: a table's bounds are read by every ``refkit cast``)."""
 
 # -- files --------------------------------------------------------------------------------------
 

@@ -13,8 +13,7 @@ import stat
 from pathlib import Path
 
 from refkit.errors import DomainError
-
-MEGABYTE = 1024 * 1024
+from refkit.rules.common.file_bounds import MEGABYTE as MEGABYTE
 
 
 class UserFileError(DomainError, ValueError):

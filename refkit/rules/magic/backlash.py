@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection
-from dataclasses import dataclass
 
 from refkit.errors import DomainError
 from refkit.rules.checks.d100 import D100Roll, d100_from_faces, roll_d100
 from refkit.rules.common.name_text import match_key
+from refkit.rules.common.slot_record import SlotRecord
 from refkit.rules.magic.ranks import check_rank
 from refkit.rules.tables.duration_kind import RowDuration, row_duration
 from refkit.rules.tables.model import (
@@ -40,27 +40,44 @@ class EveryBacklashActiveError(DomainError, ValueError):
     """Every row the roll can reach is a lasting backlash the caster already suffers."""
 
 
-@dataclass(frozen=True)
-class BacklashDraw:
+class BacklashDraw(SlotRecord):
     """One d100 read on the table: the dice, the index (d100 + rank) and the row it landed on."""
 
+    FIELDS = ("d100", "index", "row_number", "row")
+    __slots__ = FIELDS
     d100: D100Roll
     index: int
     row_number: int  # 1-based
     row: TableRow
 
+    def __init__(self, d100: D100Roll, index: int, row_number: int, row: TableRow) -> None:
+        self._fill(d100, index, row_number, row)
 
-@dataclass(frozen=True)
-class Backlash:
+
+class Backlash(SlotRecord):
     """The backlash that happens: every draw (those rolled again first), the last one's row, its
-    text with any dice in it rolled, its duration read, and whom it falls on."""
+    text with any dice in it rolled, its duration read, and whom it falls on (a frozen record,
+    not a dataclass: ``refkit cast`` leaves ``dataclasses`` unimported)."""
 
+    FIELDS = ("table", "rank", "draws", "text", "duration", "falls_on_caster")
+    __slots__ = FIELDS
     table: str
     rank: int
     draws: tuple[BacklashDraw, ...]
     text: str
     duration: RowDuration | None
     falls_on_caster: bool
+
+    def __init__(
+        self,
+        table: str,
+        rank: int,
+        draws: tuple[BacklashDraw, ...],
+        text: str,
+        duration: RowDuration | None,
+        falls_on_caster: bool,
+    ) -> None:
+        self._fill(table, rank, draws, text, duration, falls_on_caster)
 
     @property
     def final(self) -> BacklashDraw:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
 
 from refkit.errors import DomainError
 from refkit.rules.checks.conditions import conditions_on_test
@@ -28,6 +27,7 @@ from refkit.rules.checks.crows_test import (
     check_modifiers,
     resolve_test,
 )
+from refkit.rules.common.slot_record import SlotRecord
 from refkit.rules.magic.backlash import Backlash, RowKey, check_backlash_table, roll_backlash
 from refkit.rules.magic.ranks import MOST_BOOK_DICE, check_rank
 from refkit.rules.tables.model import RollableTable
@@ -41,31 +41,54 @@ class BookEmptyError(DomainError, ValueError):
     """The spellbook has no usage dice left; it cannot be cast until a rest restores them."""
 
 
-@dataclass(frozen=True)
-class CastDice:
+class CastDice(SlotRecord):
     """Faces rolled at the table, given outright; None rolls that die with the RNG. A face given
-    for a die the cast does not need (a chaos die on a tier 2) is not used."""
+    for a die the cast does not need (a chaos die on a tier 2) is not used. (A frozen record, not
+    a dataclass: ``refkit cast`` leaves ``dataclasses`` unimported.)"""
 
-    test: tuple[int, int] | None = None
-    chaos: int | None = None
-    book: Sequence[int] | None = None
-    backlash: tuple[int, int] | None = None
+    FIELDS = ("test", "chaos", "book", "backlash")
+    __slots__ = FIELDS
+    test: tuple[int, int] | None
+    chaos: int | None
+    book: Sequence[int] | None
+    backlash: tuple[int, int] | None
+
+    def __init__(
+        self,
+        test: tuple[int, int] | None = None,
+        chaos: int | None = None,
+        book: Sequence[int] | None = None,
+        backlash: tuple[int, int] | None = None,
+    ) -> None:
+        self._fill(test, chaos, book, backlash)
 
 
 ROLL_EVERY_DIE = CastDice()
 """No faces given: every die the cast needs is rolled."""
 
 
-@dataclass(frozen=True)
-class CastResult:
-    """Everything a cast did, step by step."""
+class CastResult(SlotRecord):
+    """Everything a cast did, step by step (a frozen record, not a dataclass)."""
 
+    FIELDS = ("test", "chaos", "backlash", "book_before", "book_roll", "condition_reasons")
+    __slots__ = FIELDS
     test: TestResult
     chaos: int | None  # the chaos d6, when a non-doom tier 1 called for it
     backlash: Backlash | None
     book_before: int
     book_roll: UsageDiceRoll | None  # None on a crit: the book's dice are not rolled
-    condition_reasons: tuple[str, ...] = ()
+    condition_reasons: tuple[str, ...]
+
+    def __init__(
+        self,
+        test: TestResult,
+        chaos: int | None,
+        backlash: Backlash | None,
+        book_before: int,
+        book_roll: UsageDiceRoll | None,
+        condition_reasons: tuple[str, ...] = (),
+    ) -> None:
+        self._fill(test, chaos, backlash, book_before, book_roll, condition_reasons)
 
     @property
     def backlashed(self) -> bool:

@@ -12,20 +12,25 @@ that die for a 20-die book took milliseconds; the powers take microseconds).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
 from refkit.rules.checks.conditions import conditions_on_test
 from refkit.rules.checks.crows_test import CRIT_MIN, Order
 from refkit.rules.checks.odds import test_odds
+from refkit.rules.common.slot_record import SlotRecord
 from refkit.rules.magic.casting import check_book_dice
 
 CHAOS_BACKLASH_CHANCE = Fraction(1, 6)
 
 
-@dataclass(frozen=True)
-class CastOdds:
+class CastOdds(SlotRecord):
+    """A cast's exact odds (a frozen record, not a dataclass)."""
+
+    FIELDS = (
+        "tier1", "tier2", "tier3", "crit", "doom", "backlash", "book_loses_die", "book_runs_out"
+    )  # fmt: skip
+    __slots__ = FIELDS
     tier1: Fraction
     tier2: Fraction
     tier3: Fraction
@@ -34,6 +39,19 @@ class CastOdds:
     backlash: Fraction
     book_loses_die: Fraction
     book_runs_out: Fraction
+
+    def __init__(
+        self,
+        tier1: Fraction,
+        tier2: Fraction,
+        tier3: Fraction,
+        crit: Fraction,
+        doom: Fraction,
+        backlash: Fraction,
+        book_loses_die: Fraction,
+        book_runs_out: Fraction,
+    ) -> None:
+        self._fill(tier1, tier2, tier3, crit, doom, backlash, book_loses_die, book_runs_out)
 
 
 DIE_KEPT = Fraction(4, 6)

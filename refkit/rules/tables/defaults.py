@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # as typing's: a cast's path leaves typing unimported
 if TYPE_CHECKING:
     from refkit.rules.tables.model import RollableTable
 

@@ -14,10 +14,10 @@ whose duration is empty or unreadable simply has no kind (:func:`row_duration` s
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
 
 from refkit.errors import DomainError
+from refkit.rules.common.slot_record import SlotRecord
 
 MOST_DURATION_DICE = 20
 """The most usage dice a row's duration may give (a tracked effect holds at most 20)."""
@@ -52,14 +52,25 @@ class DurationKindError(DomainError, ValueError):
     """A duration text names no kind Refkit knows; the message says what was expected."""
 
 
-@dataclass(frozen=True)
-class RowDuration:
-    """A row's duration read: its kind, the usage dice of an ``N UD`` row, and its flags."""
+class RowDuration(SlotRecord):
+    """A row's duration read: its kind, the usage dice of an ``N UD`` row, and its flags (a
+    frozen record, not a dataclass: ``refkit cast`` leaves ``dataclasses`` unimported)."""
 
+    FIELDS = ("kind", "usage_dice", "stacks", "on_a_creature")
+    __slots__ = FIELDS
     kind: DurationKind
-    usage_dice: int = 0
-    stacks: bool = False
-    on_a_creature: bool = False
+    usage_dice: int
+    stacks: bool
+    on_a_creature: bool
+
+    def __init__(
+        self,
+        kind: DurationKind,
+        usage_dice: int = 0,
+        stacks: bool = False,
+        on_a_creature: bool = False,
+    ) -> None:
+        self._fill(kind, usage_dice, stacks, on_a_creature)
 
     @property
     def lasting(self) -> bool:
@@ -83,7 +94,7 @@ class RowDuration:
         return ", ".join(str(word) for word in words)
 
 
-_USAGE_DICE = re.compile(r"^(\d{1,3})\s*(?:ud|usage dice|usage die)$")
+_USAGE_DICE = r"^(\d{1,3})\s*(?:ud|usage dice|usage die)$"  # compiled at first use (re keeps it)
 _KINDS = {
     "instant": DurationKind.INSTANT,
     "end of dt": DurationKind.END_OF_DT,
@@ -106,7 +117,7 @@ def parse_row_duration(text: str) -> RowDuration:
     if not head:
         raise DurationKindError(_expected(text))
     usage_dice = 0
-    match = _USAGE_DICE.match(head)
+    match = re.match(_USAGE_DICE, head)
     if match is not None:
         kind = DurationKind.USAGE_DICE
         usage_dice = int(match[1])

@@ -19,15 +19,24 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from refkit.dice.errors import DiceNotationError
-from refkit.dice.notation import NotationRoll, parse_notation
+from refkit.dice.notation import parse_notation
 from refkit.errors import DomainError
 from refkit.rules.common import file_bounds
 from refkit.rules.common.name_text import match_key, name_problem
+from refkit.rules.common.slot_record import SlotRecord
+
+# The values below are frozen records (SlotRecord), not dataclasses, and typing is for the checker
+# only: every ``refkit cast`` reads its backlash table through this module, and dataclasses (with
+# inspect, ast and dis) and typing cost more than a bare Python start. Copy one with
+# :func:`refkit.slot_record.replace`.
+TYPE_CHECKING = False  # as typing's
+if TYPE_CHECKING:
+    from typing import Any
+
+    from refkit.dice.notation import NotationRoll
 
 
 class TableSource(StrEnum):
@@ -44,14 +53,18 @@ class TableError(DomainError, ValueError):
         self.problems = tuple(problems)
 
 
-@dataclass(frozen=True)
-class TableRow:
+class TableRow(SlotRecord):
     """One row: it covers ``low`` .. ``high``; ``high`` None means ``low`` and everything above."""
 
+    FIELDS = ("low", "high", "text", "duration")
+    __slots__ = FIELDS
     low: int
     high: int | None
     text: str
-    duration: str = ""
+    duration: str
+
+    def __init__(self, low: int, high: int | None, text: str, duration: str = "") -> None:
+        self._fill(low, high, text, duration)
 
     @property
     def open_ended(self) -> bool:
@@ -83,8 +96,7 @@ class TableRow:
         )
 
 
-@dataclass(frozen=True)
-class RollableTable:
+class RollableTable(SlotRecord):
     """A rollable table.
 
     ``max_modifier`` is the largest modifier that may be added to the dice (0: none; None: no
@@ -92,27 +104,36 @@ class RollableTable:
     (``rank``, ``cruelty``).
     """
 
+    FIELDS = ("name", "dice", "rows", "source", "description", "max_modifier", "modifier_name")
+    __slots__ = FIELDS
     name: str
     dice: str
     rows: tuple[TableRow, ...]
-    source: TableSource = TableSource.CUSTOM
-    description: str = ""
-    max_modifier: int | None = 0
-    modifier_name: str = ""
+    source: TableSource
+    description: str
+    max_modifier: int | None
+    modifier_name: str
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "rows", tuple(self.rows))
-        if not isinstance(self.source, TableSource):
-            object.__setattr__(self, "source", TableSource(self.source))
-        if self.max_modifier is not None and (
-            isinstance(self.max_modifier, bool)
-            or not isinstance(self.max_modifier, int)
-            or self.max_modifier < 0
+    def __init__(
+        self,
+        name: str,
+        dice: str,
+        rows: Iterable[TableRow],
+        source: TableSource | str = TableSource.CUSTOM,
+        description: str = "",
+        max_modifier: int | None = 0,
+        modifier_name: str = "",
+    ) -> None:
+        rows = tuple(rows)
+        if not isinstance(source, TableSource):
+            source = TableSource(source)
+        if max_modifier is not None and (
+            isinstance(max_modifier, bool) or not isinstance(max_modifier, int) or max_modifier < 0
         ):
             raise ValueError(
-                f"a table's largest modifier must be a whole number from 0 up, "
-                f"got {self.max_modifier!r}"
+                f"a table's largest modifier must be a whole number from 0 up, got {max_modifier!r}"
             )
+        self._fill(name, dice, rows, source, description, max_modifier, modifier_name)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -144,13 +165,17 @@ class RollableTable:
 # -- ranges and validation ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class IndexRange:
+class IndexRange(SlotRecord):
     """The results a table can be asked for: ``low`` .. ``high`` (None: no upper limit)."""
 
+    FIELDS = ("low", "high", "description")
+    __slots__ = FIELDS
     low: int
     high: int | None
     description: str  # e.g. "2d10's range 2–20"
+
+    def __init__(self, low: int, high: int | None, description: str) -> None:
+        self._fill(low, high, description)
 
     def contains(self, index: int) -> bool:
         return self.low <= index and (self.high is None or index <= self.high)
@@ -184,15 +209,25 @@ def _span(low: int, high: int | None) -> str:
     return str(low) if low == high else f"{low}–{high}"
 
 
-@dataclass(frozen=True)
-class TableProblem:
+class TableProblem(SlotRecord):
     """One thing wrong with a table. ``rows`` are 1-based row numbers; ``values`` the results
     concerned (``high`` None: and everything above)."""
 
+    FIELDS = ("kind", "message", "rows", "values")
+    __slots__ = FIELDS
     kind: str  # name, dice, empty, text, reversed, open_ended, out_of_range, overlap, gap
     message: str
-    rows: tuple[int, ...] = ()
-    values: tuple[int, int | None] | None = None
+    rows: tuple[int, ...]
+    values: tuple[int, int | None] | None
+
+    def __init__(
+        self,
+        kind: str,
+        message: str,
+        rows: tuple[int, ...] = (),
+        values: tuple[int, int | None] | None = None,
+    ) -> None:
+        self._fill(kind, message, rows, values)
 
 
 class _RowNames:
@@ -461,20 +496,29 @@ def check_table(table: RollableTable) -> None:
 # -- inline dice ----------------------------------------------------------------------------------
 
 _DIE = r"\d*[dD](?:\d+|%)(?:[kK][hHlL]?\d+)?"
-_INLINE_DICE = re.compile(rf"(?<![\w.]){_DIE}(?:[ ]?[+\-][ ]?(?:{_DIE}|\d+)(?![\w.]))*(?![\w])")
+_INLINE_DICE = rf"(?<![\w.]){_DIE}(?:[ ]?[+\-][ ]?(?:{_DIE}|\d+)(?![\w.]))*(?![\w])"
+"""Compiled at its first use (re keeps it): a cast without a backlash rolls no row's dice."""
 
 
-@dataclass(frozen=True)
-class InlineRoll:
+class InlineRoll(SlotRecord):
+    FIELDS = ("notation", "total", "dice")
+    __slots__ = FIELDS
     notation: str  # as written in the text
     total: int
     dice: tuple[int, ...]
 
+    def __init__(self, notation: str, total: int, dice: tuple[int, ...]) -> None:
+        self._fill(notation, total, dice)
 
-@dataclass(frozen=True)
-class InlineDiceText:
+
+class InlineDiceText(SlotRecord):
+    FIELDS = ("text", "rolls")
+    __slots__ = FIELDS
     text: str  # with every dice expression replaced by its total
-    rolls: tuple[InlineRoll, ...] = field(default=())
+    rolls: tuple[InlineRoll, ...]
+
+    def __init__(self, text: str, rolls: tuple[InlineRoll, ...] = ()) -> None:
+        self._fill(text, rolls)
 
 
 def roll_inline_dice(text: str, rng: random.Random) -> InlineDiceText:
@@ -494,7 +538,7 @@ def roll_inline_dice(text: str, rng: random.Random) -> InlineDiceText:
         rolls.append(InlineRoll(written, result.total, _faces(result)))
         return str(result.total)
 
-    return InlineDiceText(_INLINE_DICE.sub(substitute, text), tuple(rolls))
+    return InlineDiceText(re.sub(_INLINE_DICE, substitute, text), tuple(rolls))
 
 
 def _faces(result: NotationRoll) -> tuple[int, ...]:
@@ -504,10 +548,14 @@ def _faces(result: NotationRoll) -> tuple[int, ...]:
 # -- rolling --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TableRoll:
+class TableRoll(SlotRecord):
     """A roll on a table: the dice total, the modifier, the index looked up, and the row."""
 
+    FIELDS = (
+        "table", "dice_total", "modifier", "index", "row_number", "row", "text", "inline_rolls",
+        "dice",
+    )  # fmt: skip
+    __slots__ = FIELDS
     table: str
     dice_total: int
     modifier: int
@@ -515,8 +563,22 @@ class TableRoll:
     row_number: int  # 1-based
     row: TableRow
     text: str  # the row's text with its inline dice rolled
-    inline_rolls: tuple[InlineRoll, ...] = ()
-    dice: tuple[int, ...] = ()  # faces rolled for the index (empty when the total was given)
+    inline_rolls: tuple[InlineRoll, ...]
+    dice: tuple[int, ...]  # faces rolled for the index (empty when the total was given)
+
+    def __init__(
+        self,
+        table: str,
+        dice_total: int,
+        modifier: int,
+        index: int,
+        row_number: int,
+        row: TableRow,
+        text: str,
+        inline_rolls: tuple[InlineRoll, ...] = (),
+        dice: tuple[int, ...] = (),
+    ) -> None:
+        self._fill(table, dice_total, modifier, index, row_number, row, text, inline_rolls, dice)
 
     def to_dict(self) -> dict[str, Any]:
         """The ``refkit table roll`` JSON object.

@@ -319,28 +319,15 @@ class QuickDatabase:
     def stored_table(self, name: str) -> RollableTable | None:
         """The stored table called ``name`` (ignoring case and spacing) as ``TableStore.get``
         reads it, or None when there is none."""
-        from refkit.rules.tables.model import RollableTable, TableRow, TableSource
         from refkit.store.row_forms import table_key
+        from refkit.store.sqlite.table_read import TABLE_COLUMNS, table_from_row
 
         if not name.strip():
             return None
         row = self._one(
-            "SELECT name, dice, rows, source, description, max_modifier, modifier_name"
-            " FROM rollable_table WHERE name_key = ?",
-            (table_key(name),),
+            f"SELECT {TABLE_COLUMNS} FROM rollable_table WHERE name_key = ?", (table_key(name),)
         )
-        if row is None:
-            return None
-        stored, dice, rows, source, description, max_modifier, modifier_name = row
-        return RollableTable(
-            name=str(stored),
-            dice=str(dice),
-            rows=tuple(TableRow.from_dict(item) for item in json.loads(str(rows))),
-            source=TableSource(str(source)),
-            description=str(description),
-            max_modifier=None if max_modifier is None else int(str(max_modifier)),
-            modifier_name=str(modifier_name),
-        )
+        return None if row is None else table_from_row(tuple(row))
 
     def character_lines(
         self, party: str | None = None

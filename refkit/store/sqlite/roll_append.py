@@ -28,7 +28,12 @@ from refkit.store.sqlite.settings import BUSY_TIMEOUT_MS, CONNECTION_PRAGMAS
 
 TYPE_CHECKING = False  # as typing's: the roll's path leaves typing unimported
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from refkit.dice.records import RollRecord
+
+    CheckedFile: TypeAlias = tuple[str, sqlite3.Connection]
+    """A database file's path and a connection to it that passed :func:`checked_connection`."""
 
 DATABASE_FILE_NAME = "refkit.sqlite3"
 """The file in the data folder (``refkit.store.location.DATABASE_FILE_NAME``, which imports
@@ -94,23 +99,36 @@ def roll_row(record: RollRecord, source: str) -> tuple[object, ...]:
 
 
 def append_roll(
-    url: str | None, record: RollRecord, source: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    url: str | None,
+    record: RollRecord,
+    source: str,
+    *,
+    busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+    checked: CheckedFile | None = None,
 ) -> int | None:
     """Log ``record`` in the file of ``url`` and return its row id; None, having written
-    nothing, when the full quick path must do it (see the module's note).
+    nothing, when the full quick path must do it (see the module's note). ``checked``: the file's
+    path and a connection that passed these very checks moments ago in this command (the cast's
+    table read, :func:`refkit.store.sqlite.table_read.chosen_table_row`), used and closed.
 
     Raises the store's DatabaseError (:func:`refkit.store.sqlite.failures.database_failure`)
     when the pragmas or the INSERT fail, as the quick path does, and ValueError for a source
     that may not log.
     """
-    path = roll_file(url)
-    if path is None or not os.path.isfile(path):
-        return None
-    if not os.access(path, os.W_OK) or not os.access(os.path.dirname(path), os.W_OK | os.X_OK):
-        return None  # the full open says which of the two is read-only
-    connection = _checked(path)
-    if connection is None:
-        return None
+    if checked is not None:
+        path, connection = checked
+    else:
+        found = roll_file(url)
+        if found is None or not os.path.isfile(found):
+            return None
+        path = found
+        folder = os.path.dirname(path)
+        if not os.access(path, os.W_OK) or not os.access(folder, os.W_OK | os.X_OK):
+            return None  # the full open says which of the two is read-only
+        opened = checked_connection(path)
+        if opened is None:
+            return None
+        connection = opened
     try:
         try:
             connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
@@ -128,7 +146,7 @@ def append_roll(
         note_sound(path)  # found sound at the check, closed by Refkit: as the quick path's close
 
 
-def _checked(path: str) -> sqlite3.Connection | None:
+def checked_connection(path: str) -> sqlite3.Connection | None:
     """A connection to ``path`` (never creating it) when the file is a sound Refkit database
     at the newest schema; None, with nothing written, for anything else or any doubt."""
     heads = declared_heads()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from refkit.rules.magic.casting import CastDice
 from refkit.rules.magic.casting_time import CastingKind, CastingTime
 from refkit.rules.magic.spellbooks import find_spell, load_default_spells
 from refkit.rules.tables.defaults import BACKLASH_TABLE, default_table
+from refkit.slot_record import replace
 from tests.casters import CROW, book, caster, services_with
 
 TABLE = default_table(BACKLASH_TABLE)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from refkit.rules.magic.casting_time import CastingKind, CastingTime
 from refkit.rules.magic.odds import cast_odds
 from refkit.rules.magic.spell import SpellBook
 from refkit.rules.magic.spellbooks import find_spell, load_default_spells
+from refkit.slot_record import replace
 from tests.casters import CROW, ILLUSION, book, caster, services_with
 
 CASTER = caster(

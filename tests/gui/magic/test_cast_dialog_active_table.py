@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from refkit.gui.magic.cast_dialog import CastDialog
 from refkit.rules.character.file_format import load_character_json
 from refkit.rules.magic.casting import CastDice
 from refkit.rules.tables.defaults import BACKLASH_TABLE, default_table
+from refkit.slot_record import replace
 from tests.gui.magic.test_cast_dialog import CASTER, CROW
 
 OWN = "Official backlashes"

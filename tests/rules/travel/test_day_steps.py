@@ -4,7 +4,6 @@ the encounter check where the referee takes it, the secret lost walk hex by hex,
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -33,6 +32,7 @@ from refkit.rules.travel.day_steps import (
 from refkit.rules.travel.hexes import Hex, HexDirection
 from refkit.rules.travel.roles import RoleAssignment, Task
 from refkit.rules.travel.travel_day import DayPlan, Traveller, TravelState, travel_day
+from refkit.slot_record import replace
 from tests.rules.scripted_random import ScriptedRandom
 from tests.rules.travel.map_fixtures import rectangle_map
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -24,6 +23,7 @@ from refkit.rules.travel.travel_day import (
     TravelState,
     travel_day,
 )
+from refkit.slot_record import replace
 from tests.rules.scripted_random import ScriptedRandom
 from tests.rules.travel.map_fixtures import rectangle_map
 
