@@ -360,6 +360,7 @@ class RefkitApp:
         self.startup.stop()
         self.live.stop()  # its thread must not hear, nor its views read, a closing database
         self.dice.detach()  # the undo stack's last moves while closing read no roll log
+        self.dungeon.detach_log()  # nor a session log catch-up queued as the window closed
         if self.file_watch is not None:  # its timer must not look at a closed database
             self.file_watch.stop()
             self.file_watch = None

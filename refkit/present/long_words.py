@@ -19,4 +19,3 @@ def shorten_long_words(text: str, longest: int = LONGEST_WORD) -> str:
         raise ValueError(f"longest must be at least 2, not {longest}")
     too_long = re.compile(rf"\S{{{longest + 1},}}")
     return too_long.sub(lambda run: run.group()[: longest - 1] + "…", text)
-

@@ -235,7 +235,10 @@ sys.exit(main.run_app(db_url=url))
 def cli_json(url: str, env: dict[str, str], *words: str) -> dict:
     done = subprocess.run(
         [sys.executable, "-m", "refkit", "--db", url, *words, "--json"],
-        env=env, capture_output=True, text=True, check=False,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     if done.returncode != 0:
         raise SystemExit(f"refkit {' '.join(words)} failed: {done.stderr.strip()}")
@@ -265,7 +268,10 @@ def measure(url: str, env: dict[str, str]) -> dict:
         "        'rolls': len(rolls)}))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", code, url, CROW], env=env, capture_output=True, text=True,
+        [sys.executable, "-c", code, url, CROW],
+        env=env,
+        capture_output=True,
+        text=True,
         check=False,
     )
     if done.returncode != 0:
@@ -294,7 +300,9 @@ def latencies(clients: list[dict], window: dict) -> dict[str, list[float]]:
                     (
                         r[0]
                         for r in refreshes
-                        if r[0] >= at and kind in r[1] and r[column] is not None
+                        if r[0] >= at
+                        and kind in r[1]
+                        and r[column] is not None
                         and r[column] >= marker
                     ),
                     None,
@@ -307,8 +315,13 @@ def latencies(clients: list[dict], window: dict) -> dict[str, list[float]]:
 
 
 def evening(label: str, url: str, minutes: float, work: Path) -> None:
-    env = dict(os.environ, REFKIT_DATA_DIR=str(work), XDG_CONFIG_HOME=str(work), HOME=str(work),
-               QT_QPA_PLATFORM="offscreen")
+    env = dict(
+        os.environ,
+        REFKIT_DATA_DIR=str(work),
+        XDG_CONFIG_HOME=str(work),
+        HOME=str(work),
+        QT_QPA_PLATFORM="offscreen",
+    )
     env.pop("REFKIT_DATABASE_URL", None)
     env.pop("REFKIT_DB", None)
     prepare(url, env)
@@ -319,9 +332,22 @@ def evening(label: str, url: str, minutes: float, work: Path) -> None:
     # The window stops when told (the stop file), once the clients are done; its own end time
     # only guards against a bench that went wrong.
     window = subprocess.Popen(
-        [sys.executable, "-c", WINDOW, url, str(time.time() + 300 + minutes * 60),
-         str(window_out), str(ready), CROW, str(work / "stop")],
-        env=env, cwd=CHECKOUT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-c",
+            WINDOW,
+            url,
+            str(time.time() + 300 + minutes * 60),
+            str(window_out),
+            str(ready),
+            CROW,
+            str(work / "stop"),
+        ],
+        env=env,
+        cwd=CHECKOUT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     while not ready.exists():
         if window.poll() is not None or time.time() > start_by:
@@ -333,7 +359,10 @@ def evening(label: str, url: str, minutes: float, work: Path) -> None:
     clients = [
         subprocess.Popen(
             [sys.executable, "-c", CLIENT, url, str(i), str(end), str(out), CROW, JOURNEY],
-            env=env, cwd=CHECKOUT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            env=env,
+            cwd=CHECKOUT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
             text=True,
         )
         for i, out in zip((1, 2), outs, strict=True)
@@ -358,8 +387,9 @@ def evening(label: str, url: str, minutes: float, work: Path) -> None:
     report(label, minutes, before, after, results, window_result)
 
 
-def report(label: str, minutes: float, before: dict, after: dict, clients: list[dict],
-           window: dict) -> None:
+def report(
+    label: str, minutes: float, before: dict, after: dict, clients: list[dict], window: dict
+) -> None:
     acked: dict[str, int] = {}
     for client in clients:
         for kind, count in client["acked"].items():
@@ -381,7 +411,8 @@ def report(label: str, minutes: float, before: dict, after: dict, clients: list[
         "XP": (before["xp"] + acked.get("xp", 0), after["xp"]),
         "fight steps": (before["fight_entries"] + acked.get("fight", 0), after["fight_entries"]),
         "journey days": (
-            (before["journey_day"] or 0) + acked.get("journey day", 0)
+            (before["journey_day"] or 0)
+            + acked.get("journey day", 0)
             - acked.get("journey undo", 0),
             after["journey_day"],
         ),
@@ -396,39 +427,55 @@ def report(label: str, minutes: float, before: dict, after: dict, clients: list[
     conflicts = sum(c["conflicts_refused"] for c in clients)
     found = latencies(clients, window)
     print(f"\n== {label}: three clients for {minutes:g} minutes ==")
-    print(f"acknowledged writes: {writes}  (command line: {sum(acked.values())} "
-          f"{dict(sorted(acked.items()))}; window: {sum(window_acked.values())} steps "
-          f"{dict(sorted(window_acked.items()))} + {window['rolls']} rolls)")
+    print(
+        f"acknowledged writes: {writes}  (command line: {sum(acked.values())} "
+        f"{dict(sorted(acked.items()))}; window: {sum(window_acked.values())} steps "
+        f"{dict(sorted(window_acked.items()))} + {window['rolls']} rolls)"
+    )
     print(f"lost writes: {len(lost)}" + (f"  {lost}" if lost else ""))
     print(f"unhandled errors: {len(unhandled)}")
     for text in unhandled[:5]:
         print("  " + text.strip().replace("\n", "\n  ")[-1500:])
-    print(f"conflicts retried: {sum(c['retried'] for c in clients)} (command line), "
-          f"{window['retried']} (window); refused as conflicts: {conflicts} (command line), "
-          f"{window['retried_out']} (window)")
+    print(
+        f"conflicts retried: {sum(c['retried'] for c in clients)} (command line), "
+        f"{window['retried']} (window); refused as conflicts: {conflicts} (command line), "
+        f"{window['retried_out']} (window)"
+    )
     said: dict[str, int] = {}
     for kind, _code, text in refused:
         line = f"{kind}: {text.splitlines()[-1][:90] if text else '(nothing said)'}"
         said[line] = said.get(line, 0) + 1
-    print(f"command-line refusals (said to the user, conflicts included): {len(refused)} "
-          f"{dict(sorted(said.items(), key=lambda item: -item[1])[:6])}")
-    print(f"window: refused {len(window['refused'])} {window['refused'][:3]}; not saved at "
-          f"once {window['not_saved']}, shown in the save-problem bar "
-          f"{len(window['write_failed'])} (saved by its retry: counted as acknowledged)")
+    print(
+        f"command-line refusals (said to the user, conflicts included): {len(refused)} "
+        f"{dict(sorted(said.items(), key=lambda item: -item[1])[:6])}"
+    )
+    print(
+        f"window: refused {len(window['refused'])} {window['refused'][:3]}; not saved at "
+        f"once {window['not_saved']}, shown in the save-problem bar "
+        f"{len(window['write_failed'])} (saved by its retry: counted as acknowledged)"
+    )
     seconds = [s for c in clients for s in c["command_s"]]
-    print(f"command-line commands: {len(seconds)}, median {statistics.median(seconds) * 1000:.0f}"
-          f" ms, p95 {percentile(seconds, 0.95) * 1000:.0f} ms (in-process run_cli)")
+    print(
+        f"command-line commands: {len(seconds)}, median {statistics.median(seconds) * 1000:.0f}"
+        f" ms, p95 {percentile(seconds, 0.95) * 1000:.0f} ms (in-process run_cli)"
+    )
     every = found["dungeon"] + found["characters"]
-    print(f"refresh latency, commit to the window's repaint ({len(every)} commits; "
-          f"{len(found['unseen'])} never shown):")
+    print(
+        f"refresh latency, commit to the window's repaint ({len(every)} commits; "
+        f"{len(found['unseen'])} never shown):"
+    )
     for kind in ("dungeon", "characters"):
         if found[kind]:
-            print(f"  {kind:11} p50 {statistics.median(found[kind]) * 1000:6.0f} ms"
-                  f"   p95 {percentile(found[kind], 0.95) * 1000:6.0f} ms   (n={len(found[kind])})")
+            print(
+                f"  {kind:11} p50 {statistics.median(found[kind]) * 1000:6.0f} ms"
+                f"   p95 {percentile(found[kind], 0.95) * 1000:6.0f} ms   (n={len(found[kind])})"
+            )
     if every:
         p95 = percentile(every, 0.95)
-        print(f"  {'all':11} p50 {statistics.median(every) * 1000:6.0f} ms   p95 "
-              f"{p95 * 1000:6.0f} ms   goal p95 < 1 s: {'met' if p95 < 1 else 'NOT met'}")
+        print(
+            f"  {'all':11} p50 {statistics.median(every) * 1000:6.0f} ms   p95 "
+            f"{p95 * 1000:6.0f} ms   goal p95 < 1 s: {'met' if p95 < 1 else 'NOT met'}"
+        )
 
 
 def main() -> None:
@@ -445,8 +492,9 @@ def main() -> None:
             server_evening(args.postgresql, args.minutes, work)
         if args.only != "postgresql":
             (work / "sqlite").mkdir()
-            evening("sqlite", str(work / "sqlite" / "campaign.sqlite3"), args.minutes,
-                    work / "sqlite")
+            evening(
+                "sqlite", str(work / "sqlite" / "campaign.sqlite3"), args.minutes, work / "sqlite"
+            )
 
 
 def server_evening(admin_url: str, minutes: float, work: Path) -> None:

@@ -65,9 +65,7 @@ def test_the_check_with_campsite_wants_the_camper_at_the_finish(cli, tmp_path) -
         run("dt", "rest", "finish"),
         "made with Prepare Campsite: name the crow who prepared it",
     )
-    done = run(
-        "dt", "rest", "finish", "--activity", f"{CAMPER}=trait:Prepare Campsite", "--json"
-    )
+    done = run("dt", "rest", "finish", "--activity", f"{CAMPER}=trait:Prepare Campsite", "--json")
     assert done.code == 0, done.err
     assert done.json["crows"][0]["activity_result"].startswith("Prepare Campsite: prepared")
 

@@ -222,9 +222,7 @@ def test_a_shown_dock_is_not_built_again_while_its_panel_is_being_built(
         qtbot.wait(3 * max(SETTLE_MS, NEXT_TURN_MS))  # the worker's wait turns the loop
         return QLabel("lookup")
 
-    registry.add_panel(
-        PanelSpec(PanelId.LOOKUP, "Lookup", slow_build, build_when_idle=when_idle)
-    )
+    registry.add_panel(PanelSpec(PanelId.LOOKUP, "Lookup", slow_build, build_when_idle=when_idle))
     registry.window.show()
     qtbot.waitExposed(registry.window)
     qtbot.waitUntil(lambda: built == ["lookup"])

@@ -184,4 +184,3 @@ def test_a_packed_item_keeps_a_unique_id_beside_new_ones() -> None:
     again = ada.with_items(ada.items.with_item(rope(at=3)))
     ids = [*again.items.ids(), *pack_of(again, "Rex the Dog").items.ids()]
     assert len(ids) == len(set(ids)) == 2
-

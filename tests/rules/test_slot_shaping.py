@@ -36,15 +36,11 @@ def crow(*traits: str, items: tuple[Item, ...] = ()) -> Character:
 
 
 def ration(count: int, area: str = BELT, at: int | None = 1, item_id: str = "r") -> Item:
-    return Item(
-        "Ration", area=area, at=at, count=count, stack=StackInfo("ration", 6), id=item_id
-    )
+    return Item("Ration", area=area, at=at, count=count, stack=StackInfo("ration", 6), id=item_id)
 
 
 def feed(count: int, area: str = BELT, at: int | None = 1) -> Item:
-    return Item(
-        "Animal feed", area=area, at=at, count=count, stack=StackInfo("feed", 6), id="feed"
-    )
+    return Item("Animal feed", area=area, at=at, count=count, stack=StackInfo("feed", 6), id="feed")
 
 
 def armour(worn: bool = True) -> Item:

@@ -571,9 +571,7 @@ class AttackDialog(QDialog):
         attacker, target = self.attacker_combo.currentText(), self.target_combo.currentText()
         weapon = self.weapon_combo.currentData()
         wanted = self._wanted()
-        choices, made = self._read(
-            _choices_and_prepared, self.session, attacker, wanted, first
-        )
+        choices, made = self._read(_choices_and_prepared, self.session, attacker, wanted, first)
         self._fill_attackers(attacker)
         if self.attacker_combo.currentText() != attacker:  # out of the fight: another one's
             choices, made = None, None

@@ -250,9 +250,7 @@ class _ReadWhereTold:
         self.fight_changed(fight)
 
 
-def _forget(
-    session: FightSession, characters: CharacterService, listener: _ReadWhereTold
-) -> None:
+def _forget(session: FightSession, characters: CharacterService, listener: _ReadWhereTold) -> None:
     session.remove_listener(listener)
     characters.remove_listener(listener.crows_changed)
 

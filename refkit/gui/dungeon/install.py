@@ -220,6 +220,11 @@ class DungeonPanels:
         turn acting on the party at the table, the tables, the session log."""
         yield from self.set_services_steps(services.dungeon, services.tables, services.party)
 
+    def detach_log(self) -> None:
+        """The session log panel reads no more (the database is closing)."""
+        if self._registry.is_built(PanelId.SESSION_LOG):
+            self.session_log_panel.detach()
+
     def shutdown(self) -> None:
         """Stop the clock's timers and close the players' window (the app is closing)."""
         self.session.close()

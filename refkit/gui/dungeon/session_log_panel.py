@@ -186,6 +186,12 @@ class SessionLogPanel(QWidget):
         self._needs_reload = True
         self.notice_log_changed()
 
+    def detach(self) -> None:
+        """Stop reading the log (its database is closing): a catch-up asked after this, such as
+        one queued by the window's last step while it closes, reads nothing."""
+        self._source = None
+        self._behind = False
+
     @property
     def model(self) -> RowTableModel[SessionLogEntry]:
         return self._model
