@@ -101,3 +101,28 @@ def test_the_roll_column_follows_the_rolls_and_the_panels_width(qtbot) -> None:
     panel.resize(DEFAULT_DOCK_WIDTH, 320)
     qtbot.waitUntil(lambda: not panel.table.horizontalScrollBar().isVisible())
     assert_result_in_view(panel)
+
+
+def test_rolls_put_in_at_once_measure_each_different_text_once(qtbot) -> None:
+    """Issue 30: the open fills in the newest 2,000 rolls around those shown; each roll's Roll,
+    Time and Kind texts were measured one by one (6,000 font measurements and 2,000 time texts
+    on the GUI thread). Each different text is measured once, and the time of the oldest."""
+    model, panel = make_panel(qtbot, DEFAULT_DOCK_WIDTH)
+    measured: list[str] = []
+    measure = panel._text_width
+
+    def counting(text: str) -> int:
+        measured.append(text)
+        return measure(text)
+
+    panel._text_width = counting  # type: ignore[method-assign]
+    older = [
+        logged(-n, kind, expression, "7", minutes=-24 * 60 * (n % 5))
+        for n in range(1, 601)
+        for kind, expression in [(("d100", "d100"), ("notation", "2d6"), ("test", "2d10"))[n % 3]]
+    ]
+    model.insert(len(model.rolls()), older)
+    assert len(model.rolls()) == 603
+    assert len(measured) < 20, len(measured)
+    oldest_time = str(model.index(len(model.rolls()) - 1, TIME_COLUMN).data())
+    assert panel.time_column_wanted() >= panel.table.fontMetrics().horizontalAdvance(oldest_time)

@@ -214,12 +214,16 @@ class RollLogPanel(QWidget):
         self.fit_columns()
 
     def _measure_new_rolls(self, _parent: QModelIndex, first: int, last: int) -> None:
-        roll, time, kind = self._roll_text_width, self._time_text_width, self._kind_text_width
-        for row in range(first, last + 1):
-            record = self._model.roll_at(row).record
-            roll = max(roll, self._text_width(record.expression))
-            time = max(time, self._text_width(str(self._model.index(row, TIME_COLUMN).data())))
-            kind = max(kind, self._text_width(kind_label(record.kind)))
+        """Rolls put in (one made, or the open's 2,000 filled in): each different Roll and Kind
+        text measured once, and the time of the oldest of them (the widest, as in
+        :meth:`_measure_rolls`)."""
+        records = [self._model.roll_at(row).record for row in range(first, last + 1)]
+        expressions = {record.expression for record in records}
+        kinds = {kind_label(record.kind) for record in records}
+        roll = max(self._roll_text_width, *map(self._text_width, expressions))
+        kind = max(self._kind_text_width, *map(self._text_width, kinds))
+        oldest = str(self._model.index(last, TIME_COLUMN).data())
+        time = max(self._time_text_width, self._text_width(oldest))
         if (roll, time, kind) != (
             self._roll_text_width,
             self._time_text_width,
