@@ -85,6 +85,8 @@ SAVING = "Saving…"
 OPENING = "Opening the database…"
 """What the status bar says while a step waits for the database to open (the panels in front
 showing the stored state meanwhile)."""
+SHUTDOWN_RETRY_MS = 10
+"""How soon a shutdown asked inside a wait for the worker looks again whether the wait is over."""
 
 
 class RefkitApp:
@@ -355,12 +357,20 @@ class RefkitApp:
 
     def shutdown(self) -> None:
         """Save typing still waiting, stop the asyncio loop (waiting for background work) and
-        close the database."""
+        close the database.
+
+        Asked inside a wait for the worker (Ctrl+Q while a step or a read waits: the window's
+        loop turns there), it waits for that to end: the caller would go on reading a closed
+        database. It runs once the wait is over, or when the main loop has returned."""
+        if self.worker.waiting:
+            QTimer.singleShot(SHUTDOWN_RETRY_MS, self.shutdown)
+            return
         self.undo_stack.save_pending_edits()
         self.startup.stop()
         self.live.stop()  # its thread must not hear, nor its views read, a closing database
         self.dice.detach()  # the undo stack's last moves while closing read no roll log
-        self.dungeon.detach_log()  # nor a session log catch-up queued as the window closed
+        if self.dungeon is not None:  # nor a session log catch-up queued as the window closed
+            self.dungeon.detach_log()
         if self.file_watch is not None:  # its timer must not look at a closed database
             self.file_watch.stop()
             self.file_watch = None

@@ -27,3 +27,42 @@ def test_a_catch_up_asked_after_shutdown_reads_no_closed_database(
         qtbot.wait(50)  # and whatever it queued
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     assert not panel.count_label.text().startswith("Cannot read")
+
+
+def test_quitting_while_a_read_waits_closes_the_database_once_the_wait_is_over(
+    qtbot, start_app, db_file: Path, caplog
+) -> None:
+    """Ctrl+Q pressed while a panel's read waits on the worker (the window's loop turns there):
+    the shutdown ran inside the wait, and the reader went on against a closed database ("cannot
+    read the session log", the travel map's "uncaught error"). It now waits for the wait."""
+    import time
+
+    from PySide6.QtCore import QTimer
+
+    app = start_app(db_file)
+    panel = app.dungeon.session_log_panel
+    seen: list[bool] = []
+
+    def slow_read() -> int:
+        time.sleep(0.3)
+        return 1
+
+    def quit_now() -> None:
+        app.window.ask_no_close_questions()
+        app.window.close()  # its closing signal asks the app to shut down
+        seen.append(app.database is not None)
+
+    read: list[int] = []
+
+    def reader() -> None:  # a panel's read, from the window's running loop
+        QTimer.singleShot(50, quit_now)
+        read.append(app.worker.wait_for(slow_read))
+        panel.notice_log_changed()  # the reader goes on after its wait
+        panel.shown_entries()
+
+    with caplog.at_level(logging.ERROR):
+        QTimer.singleShot(0, reader)
+        qtbot.waitUntil(lambda: app.database is None, timeout=5000)  # closed after it
+    assert read == [1]
+    assert seen == [True]  # not closed under the waiting reader
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text

@@ -61,6 +61,8 @@ class Worker(QObject):
         """A test for "run it here after all": a unit of work open on the GUI thread (its lock
         would keep the worker out)."""
         self._shut = False
+        self._waits = 0
+        """How many waits (:meth:`wait_for`, :meth:`turn_until`) the GUI thread is inside."""
         self.gate = the_gate()
         """Refuses input where a pending step came from, lets the rest of the window work."""
 
@@ -166,10 +168,12 @@ class Worker(QObject):
         said.setSingleShot(True)
         said.timeout.connect(lambda: self.busy.emit(True))
         said.start(BUSY_AFTER_MS)
+        self._waits += 1
         try:
             if not done():
                 loop.exec(flags)
         finally:
+            self._waits -= 1
             if not said.isActive():
                 self.busy.emit(False)
             said.stop()
@@ -191,6 +195,12 @@ class Worker(QObject):
     @staticmethod
     def _call_back(future: Future[Any], callback: Callable[[Future[Any]], None]) -> None:
         callback(future)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the GUI thread is inside a wait for the worker (its event loop turned there:
+        what runs now runs nested in a caller that goes on reading once the wait is over)."""
+        return self._waits > 0
 
     def shutdown(self) -> None:
         """Wait for the job running now; drop the ones still waiting (writes after this run
