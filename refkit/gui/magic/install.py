@@ -107,21 +107,22 @@ class MagicPanels(QObject):
         return push_command(self.context.undo_stack, command)
 
     def open_cast_dialog(self, crow: str | None = None) -> CastDialog:
-        """Open "Cast a spell" (window-modal, with ``open()``)."""
-        if self.dialog is not None:
-            self.dialog.close()
-        dialog = CastDialog(
-            self.desk,
-            self.push,
-            self.context.window,
-            crow=crow,
-            table_names=self.table_names,
-            read=partial(write_through, self.context.undo_stack),
-        )
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.destroyed.connect(lambda: setattr(self, "dialog", None))
-        dialog.cast_done.connect(self._say_cast)
-        self.dialog = dialog
+        """Open "Cast a spell" (window-modal, with ``open()``): built on the first opening and
+        kept; each opening after fills it again (one wait on the worker)."""
+        dialog = self.dialog
+        if dialog is None:
+            dialog = CastDialog(
+                self.desk,
+                self.push,
+                self.context.window,
+                crow=crow,
+                table_names=self.table_names,
+                read=partial(write_through, self.context.undo_stack),
+            )
+            dialog.cast_done.connect(self._say_cast)
+            self.dialog = dialog
+        else:
+            dialog.refill(crow)
         dialog.open()
         return dialog
 
