@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QPalette
+from PySide6.QtGui import QBrush, QKeyEvent, QPalette, QWheelEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -84,12 +84,32 @@ def result_lines(plan: CastPlan) -> list[str]:
     return lines
 
 
-def _backlash_tables(
-    desk: CastDesk, table_names: Callable[[], list[str]] | None
-) -> tuple[str, list[str]]:
-    """The backlash table in use and the stored ones a backlash can be read on (every table's
-    summary is read: a read for the worker)."""
-    return desk.active_backlash_table(), table_names() if table_names is not None else []
+def _stored_tables(table_names: Callable[[], list[str]] | None) -> list[str]:
+    """The stored tables a backlash can be read on (every table's summary is read: a read for
+    the worker)."""
+    return table_names() if table_names is not None else []
+
+
+class TableBox(QComboBox):
+    """The backlash tables: ``before_use()`` is called before the list is shown or stepped
+    through (the popup, a key, the wheel), so a list kept from an earlier opening is read again
+    only when it is used."""
+
+    def __init__(self, before_use: Callable[[], None]) -> None:
+        super().__init__()
+        self._before_use = before_use
+
+    def showPopup(self) -> None:
+        self._before_use()
+        super().showPopup()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        self._before_use()
+        super().keyPressEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        self._before_use()
+        super().wheelEvent(event)
 
 
 @dataclass(frozen=True)
@@ -103,10 +123,11 @@ class CrowRead:
 
 @dataclass(frozen=True)
 class OpenRead:
-    """Everything the window shows, read in one wait: the backlash tables (None: not read),
-    the crows, the crow chosen and what it carries."""
+    """Everything the window shows, read in one wait: the backlash table in use and the stored
+    ones (None: not read), the crows, the crow chosen and what it carries."""
 
-    tables: tuple[str, list[str]] | None
+    in_use: str
+    stored: list[str] | None
     choices: CrowChoices
     name: str | None
     crow: CrowRead
@@ -162,10 +183,12 @@ class CastDialog(QDialog):
             "Cast on an object (a backlash that needs a creature hits the caster)"
         )
         self.on_object.setObjectName("cast_on_object")
-        self.table_box = QComboBox()
+        self.table_box = TableBox(self._tables_before_use)
         self.table_box.setObjectName("cast_table")
         self._table_names = table_names
         self._tables_shown: list[str] | None = None
+        self._stored: list[str] = []
+        self._tables_read = False
         self._choices: CrowChoices | None = None
         self._notes: dict[str, str] = {}
         self._listener: Callable[[], None] | None = None
@@ -231,10 +254,18 @@ class CastDialog(QDialog):
         self.finished.connect(self._stop_listening)
         self.refill(crow)
 
-    def refill(self, crow: str | None = None) -> None:
+    def refill(
+        self,
+        crow: str | None = None,
+        *,
+        choices: CrowChoices | None = None,
+        tables: bool = True,
+    ) -> None:
         """Show the window as new for ``crow`` (None: the first crow at the table with a book it
-        can cast from): everything read again in one wait, the choices of the last cast reset."""
-        got = self._read(self._open_read, crow, tables=True)
+        can cast from), read in one wait; the choices of the last cast reset. ``choices``: the
+        crows as offered last time, known unchanged (None: read them); ``tables`` False: the
+        stored backlash tables are read when the list is first used, not now."""
+        got = self._read(self._open_read, crow, tables=tables, choices=choices)
         for box in (self.edges, self.banes):
             box.blockSignals(True)
             box.setValue(0)
@@ -244,8 +275,7 @@ class CastDialog(QDialog):
         self.expertise.blockSignals(False)
         self.result.clear()
         self.last_plan = None
-        if got.tables is not None:
-            self._show_tables(*got.tables)
+        self._show_tables(got.in_use, got.stored)
         self._show(got)
         self.crow_box.setFocus(Qt.FocusReason.OtherFocusReason)
         if self._listener is None:
@@ -257,13 +287,23 @@ class CastDialog(QDialog):
             self._desk.remove_listener(self._listener)
             self._listener = None
 
-    def _show_tables(self, in_use: str, stored: list[str]) -> None:
-        names = list(dict.fromkeys([in_use, BACKLASH_TABLE, *stored]))
+    def _show_tables(self, in_use: str, stored: list[str] | None) -> None:
+        """The table in use chosen among the stored ones (None: those read last, read again
+        when the list is used)."""
+        self._tables_read = stored is not None
+        if stored is not None:
+            self._stored = stored
+        names = list(dict.fromkeys([in_use, BACKLASH_TABLE, *self._stored]))
         if names != self._tables_shown:
             self.table_box.clear()
             self.table_box.addItems(names)
             self._tables_shown = names
         self.table_box.setCurrentText(in_use)
+
+    def _tables_before_use(self) -> None:
+        if not self._tables_read:
+            chosen = self.table_box.currentText()
+            self._show_tables(chosen, self._read(_stored_tables, self._table_names))
 
     def _show(self, got: OpenRead, keep_book: str | None = None) -> None:
         self._fill_crows(got.choices, got.name)
@@ -277,16 +317,21 @@ class CastDialog(QDialog):
         result: T = self._reads(function, *args, **kwargs)
         return result
 
-    def _open_read(self, wanted: str | None, *, tables: bool) -> OpenRead:
+    def _open_read(
+        self, wanted: str | None, *, tables: bool, choices: CrowChoices | None = None
+    ) -> OpenRead:
         """What the window shows for ``wanted`` (None: the first caster); a read of the
-        database (see :meth:`_read`), one for the whole window."""
-        choices = self._desk.crows()
+        database (see :meth:`_read`), one for the whole window. ``choices``: the crows offered,
+        known (None: read)."""
+        if choices is None:
+            choices = self._desk.crows()
         if wanted is None:
             wanted = self._first_caster(choices.at_table)
         names = (*choices.at_table, *choices.others)
         name = wanted if wanted in names else (names[0] if names else None)
         return OpenRead(
-            _backlash_tables(self._desk, self._table_names) if tables else None,
+            self._desk.active_backlash_table(),
+            _stored_tables(self._table_names) if tables else None,
             choices,
             name,
             self._crow_read(name),
@@ -319,6 +364,11 @@ class CastDialog(QDialog):
             if any(book.castable for book in books):
                 return name
         return None
+
+    @property
+    def crow_choices(self) -> CrowChoices | None:
+        """The crows offered now (None before the first read)."""
+        return self._choices
 
     def crow_name(self) -> str | None:
         name = self.crow_box.currentData()

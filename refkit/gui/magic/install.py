@@ -34,6 +34,7 @@ from refkit.rules.common.name_text import match_key
 from refkit.rules.magic.backlash import BACKLASH_DICE
 
 if TYPE_CHECKING:
+    from refkit.app.character_service import CharacterChange
     from refkit.app.characters.roll_for import PartyAtTable
     from refkit.compose import Services
 
@@ -88,6 +89,29 @@ class MagicPanels(QObject):
         self.library = library
         self.table_names = table_names
         self.dialog: CastDialog | None = None
+        self._crow_changes = 0
+        """Bumped whenever the crows offered may have changed (a crow added, renamed, deleted or
+        imported; the party at the table; another client's change)."""
+        self._choices_at = -1
+        """The value of ``_crow_changes`` when the dialog's crows were last read."""
+        desk.follow_crows(self._crow_changed)
+
+    def _crow_changed(self, change: CharacterChange | None) -> None:
+        """A crow's edit saved under its own name leaves the names offered as they are; anything
+        else may change them (called in the thread that wrote)."""
+        dialog = self.dialog
+        known = None if dialog is None else dialog.crow_choices
+        if (
+            change is not None
+            and change.kind == "saved"
+            and known is not None
+            and change.name in (*known.at_table, *known.others)
+        ):
+            return
+        self.crows_changed()
+
+    def crows_changed(self) -> None:
+        self._crow_changes += 1
 
     @property
     def spell_panel(self) -> SpellPanel:
@@ -110,6 +134,7 @@ class MagicPanels(QObject):
         """Open "Cast a spell" (window-modal, with ``open()``): built on the first opening and
         kept; each opening after fills it again (one wait on the worker)."""
         dialog = self.dialog
+        changes = self._crow_changes
         if dialog is None:
             dialog = CastDialog(
                 self.desk,
@@ -122,7 +147,9 @@ class MagicPanels(QObject):
             dialog.cast_done.connect(self._say_cast)
             self.dialog = dialog
         else:
-            dialog.refill(crow)
+            known = dialog.crow_choices if self._choices_at == changes else None
+            dialog.refill(crow, choices=known, tables=False)
+        self._choices_at = changes
         dialog.open()
         return dialog
 
@@ -164,6 +191,10 @@ def register(
             panels.spell_panel.reload()
 
     context.follow_changes(frozenset({"spells"}), changed_elsewhere)
+    # another client's crows, parties or party at the table: the crows offered read again
+    context.follow_changes(
+        frozenset({"characters", "parties", "dungeon", "state"}), panels.crows_changed
+    )
     return panels
 
 

@@ -1,9 +1,11 @@
 """Opening "Cast a spell" again (issue 30): the window is built once and kept; an opening waits
-on the worker once and builds no widget, choosing a crow waits once, and a cast does not fill
-the long list of crows again when no name changed. Reopened, it shows what a new one would."""
+on the worker once and builds no widget, choosing a crow waits once, and a crow's edit (a cast)
+neither fills the long list of crows again nor has the next opening read the names. Reopened,
+it shows what a new one would."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +13,13 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from refkit.gui.magic.cast_dialog import CastDialog
+from refkit.gui.magic.install import MagicPanels
+from refkit.gui.shell.undo_adapter import write_through
 from refkit.gui.shell.worker import Worker
+from refkit.rules.tables.defaults import BACKLASH_TABLE, default_table
 
 CASTER, BOOK = "Hesper Quill", "Fire lance book"
+OFFSCREEN_POPUP = "This plugin does not support (raise|grabbing)"
 
 
 @pytest.fixture
@@ -62,7 +68,15 @@ def test_opening_again_waits_once_and_builds_no_widget(
     again.close()
 
 
-def test_a_cast_does_not_fill_the_crows_again(start_app, qtbot, tmp_path: Path) -> None:
+def _edit(app: Any, name: str, change: Any) -> None:
+    """The crow called ``name`` saved changed by ``change`` through the window's worker."""
+    characters = app.window.findChild(MagicPanels).desk.characters
+    write_through(app.undo_stack, lambda: characters.save(change(characters.get(name))))
+
+
+def test_a_crow_edited_is_read_again_without_filling_the_crows_again(
+    start_app, qtbot, tmp_path: Path
+) -> None:
     app = start_app(tmp_path / "table.sqlite3")
     qtbot.waitUntil(lambda: app.dungeon is not None, timeout=10000)
     dialog = _open(app)
@@ -70,15 +84,34 @@ def test_a_cast_does_not_fill_the_crows_again(start_app, qtbot, tmp_path: Path) 
     dialog.select_book(BOOK)
     removed: list[object] = []
     dialog.crow_box.model().rowsRemoved.connect(lambda *args: removed.append(args))
-    left = dialog.current_book()
-    assert left is not None
-    assert dialog.cast() is not None
-    qtbot.waitUntil(lambda: dialog.current_book() != left, timeout=5000)
+    _edit(app, CASTER, lambda crow: replace(crow, conditions=("weakened",)))
+    qtbot.waitUntil(lambda: dialog.conditions.text() == "weakened", timeout=5000)
     current = dialog.current_book()
-    assert current is not None and current.name == BOOK  # the book kept, its die spent
-    assert current.dice_left == left.dice_left - 1
+    assert current is not None and current.name == BOOK  # the book kept
     assert removed == []
     dialog.close()
+
+
+def test_reopened_after_an_edit_it_reads_no_names_and_after_a_new_crow_it_lists_it(
+    start_app, qtbot, tmp_path: Path, waits: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = start_app(tmp_path / "table.sqlite3")
+    qtbot.waitUntil(lambda: app.dungeon is not None, timeout=10000)
+    desk = app.window.findChild(MagicPanels).desk
+    asked: list[int] = []
+    real = desk.crows
+    monkeypatch.setattr(desk, "crows", lambda: asked.append(1) or real())
+    dialog = _open(app)
+    dialog.close()
+    assert len(asked) == 1
+    _edit(app, CASTER, lambda crow: replace(crow, conditions=("weakened",)))
+    _open(app).close()
+    assert len(asked) == 1  # a crow's edit under its own name: the names as they were
+    _edit(app, CASTER, lambda crow: replace(crow, name="Hesper Twin"))  # saved as a new crow
+    again = _open(app)
+    assert len(asked) == 2
+    assert again.crow_box.findData("Hesper Twin") >= 0
+    again.close()
 
 
 def test_reopened_it_shows_what_a_new_window_would(start_app, qtbot, tmp_path: Path) -> None:
@@ -107,3 +140,28 @@ def test_reopened_it_shows_what_a_new_window_would(start_app, qtbot, tmp_path: P
     assert again.last_plan is None
     assert again.focusWidget() in (None, again.crow_box)
     again.close()
+
+
+@pytest.mark.qt_log_ignore(OFFSCREEN_POPUP)  # the offscreen platform on any popup
+def test_a_table_stored_since_the_last_opening_is_offered_once_the_list_is_used(
+    start_app, qtbot, tmp_path: Path, waits: list[str]
+) -> None:
+    app = start_app(tmp_path / "table.sqlite3")
+    qtbot.waitUntil(lambda: app.dungeon is not None, timeout=10000)
+    _open(app).close()
+    services = app.window.findChild(MagicPanels).context.services()
+    shipped = default_table(BACKLASH_TABLE)
+    own = replace(shipped, name="Sparks and smoke")
+    write_through(app.undo_stack, lambda: services.tables.add(own))
+    dialog = _open(app)
+    waits.clear()
+    dialog.table_box.showPopup()
+    assert len(waits) == 1
+    offered = {dialog.table_box.itemText(i) for i in range(dialog.table_box.count())}
+    assert {"Sparks and smoke", BACKLASH_TABLE} <= offered
+    assert dialog.table_box.currentText() == BACKLASH_TABLE
+    dialog.table_box.hidePopup()
+    dialog.table_box.showPopup()  # read once per opening
+    assert len(waits) == 1
+    dialog.table_box.hidePopup()
+    dialog.close()
