@@ -147,9 +147,12 @@ class CastDialog(QDialog):
         crow: str | None = None,
         table_names: Callable[[], list[str]] | None = None,
         read: Callable[..., Any] | None = None,
+        names_followed: bool = False,
     ) -> None:
         """``read(function, *args, **kwargs)``: where the desk's reads of the database run (the
-        window's worker, so the GUI thread runs no statement); None: here."""
+        window's worker, so the GUI thread runs no statement); None: here. ``names_followed``:
+        the owner calls :meth:`names_may_have_changed` whenever the crows offered may have
+        changed, so the names are read again only then (False: at every read)."""
         super().__init__(parent)
         self.setObjectName("cast_dialog")
         self.setWindowTitle("Cast a spell")
@@ -192,6 +195,9 @@ class CastDialog(QDialog):
         self._choices: CrowChoices | None = None
         self._notes: dict[str, str] = {}
         self._listener: Callable[[], None] | None = None
+        self._names_followed = names_followed
+        self._names_changes = 0
+        self._names_read_at = -1
         self.casting = plain_label("")
         self.casting.setObjectName("cast_casting")
         self.casting.setWordWrap(True)
@@ -258,14 +264,14 @@ class CastDialog(QDialog):
         self,
         crow: str | None = None,
         *,
-        choices: CrowChoices | None = None,
+        reuse_names: bool = False,
         tables: bool = True,
     ) -> None:
         """Show the window as new for ``crow`` (None: the first crow at the table with a book it
-        can cast from), read in one wait; the choices of the last cast reset. ``choices``: the
-        crows as offered last time, known unchanged (None: read them); ``tables`` False: the
-        stored backlash tables are read when the list is first used, not now."""
-        got = self._read(self._open_read, crow, tables=tables, choices=choices)
+        can cast from), read in one wait; the choices of the last cast reset. ``reuse_names``: the
+        crows offered last time kept unless they may have changed (see ``names_followed``);
+        ``tables`` False: the stored backlash tables are read when the list is first used."""
+        got = self._read_all(crow, tables=tables, reuse_names=reuse_names)
         for box in (self.edges, self.banes):
             box.blockSignals(True)
             box.setValue(0)
@@ -281,6 +287,21 @@ class CastDialog(QDialog):
         if self._listener is None:
             self._listener = on_gui_thread(self._crows_changed)
             self._desk.add_listener(self._listener)
+
+    def names_may_have_changed(self) -> None:
+        """A crow added, renamed, deleted or imported, or the party at the table changed (any
+        thread): the next read reads the names."""
+        self._names_changes += 1
+
+    def _read_all(self, crow: str | None, *, tables: bool, reuse_names: bool) -> OpenRead:
+        """Everything shown, in one wait (the crows' names only when they may have changed)."""
+        changes = self._names_changes
+        known = reuse_names and self._names_followed and self._names_read_at == changes
+        got = self._read(
+            self._open_read, crow, tables=tables, choices=self._choices if known else None
+        )
+        self._names_read_at = changes
+        return got
 
     def _stop_listening(self, *_args: object) -> None:
         if self._listener is not None:
@@ -396,7 +417,7 @@ class CastDialog(QDialog):
         """A crow changed (a cast spent a book's die, a sheet moved a book): read it again,
         keeping the caster and the book chosen."""
         keep = self.current_book()
-        got = self._read(self._open_read, self.crow_name(), tables=False)
+        got = self._read_all(self.crow_name(), tables=False, reuse_names=True)
         self._show(got, None if keep is None else keep.item_id)
 
     def _crow_changed(self, *_args: object) -> None:

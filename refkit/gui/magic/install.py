@@ -89,11 +89,6 @@ class MagicPanels(QObject):
         self.library = library
         self.table_names = table_names
         self.dialog: CastDialog | None = None
-        self._crow_changes = 0
-        """Bumped whenever the crows offered may have changed (a crow added, renamed, deleted or
-        imported; the party at the table; another client's change)."""
-        self._choices_at = -1
-        """The value of ``_crow_changes`` when the dialog's crows were last read."""
         desk.follow_crows(self._crow_changed)
 
     def _crow_changed(self, change: CharacterChange | None) -> None:
@@ -111,7 +106,10 @@ class MagicPanels(QObject):
         self.crows_changed()
 
     def crows_changed(self) -> None:
-        self._crow_changes += 1
+        """The crows offered may have changed (a crow added, renamed, deleted or imported; the
+        party at the table; another client's change)."""
+        if self.dialog is not None:
+            self.dialog.names_may_have_changed()
 
     @property
     def spell_panel(self) -> SpellPanel:
@@ -134,7 +132,6 @@ class MagicPanels(QObject):
         """Open "Cast a spell" (window-modal, with ``open()``): built on the first opening and
         kept; each opening after fills it again (one wait on the worker)."""
         dialog = self.dialog
-        changes = self._crow_changes
         if dialog is None:
             dialog = CastDialog(
                 self.desk,
@@ -143,13 +140,12 @@ class MagicPanels(QObject):
                 crow=crow,
                 table_names=self.table_names,
                 read=partial(write_through, self.context.undo_stack),
+                names_followed=True,
             )
             dialog.cast_done.connect(self._say_cast)
             self.dialog = dialog
         else:
-            known = dialog.crow_choices if self._choices_at == changes else None
-            dialog.refill(crow, choices=known, tables=False)
-        self._choices_at = changes
+            dialog.refill(crow, reuse_names=True, tables=False)
         dialog.open()
         return dialog
 

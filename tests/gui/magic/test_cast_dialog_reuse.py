@@ -74,8 +74,17 @@ def _edit(app: Any, name: str, change: Any) -> None:
     write_through(app.undo_stack, lambda: characters.save(change(characters.get(name))))
 
 
-def test_a_crow_edited_is_read_again_without_filling_the_crows_again(
-    start_app, qtbot, tmp_path: Path
+def _names_asked(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the reads of the crows' names the casting window makes."""
+    desk = app.window.findChild(MagicPanels).desk
+    asked: list[int] = []
+    real = desk.crows
+    monkeypatch.setattr(desk, "crows", lambda: asked.append(1) or real())
+    return asked
+
+
+def test_a_crow_edited_is_read_again_without_its_names_or_filling_the_crows_again(
+    start_app, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = start_app(tmp_path / "table.sqlite3")
     qtbot.waitUntil(lambda: app.dungeon is not None, timeout=10000)
@@ -84,11 +93,16 @@ def test_a_crow_edited_is_read_again_without_filling_the_crows_again(
     dialog.select_book(BOOK)
     removed: list[object] = []
     dialog.crow_box.model().rowsRemoved.connect(lambda *args: removed.append(args))
+    asked = _names_asked(app, monkeypatch)
     _edit(app, CASTER, lambda crow: replace(crow, conditions=("weakened",)))
     qtbot.waitUntil(lambda: dialog.conditions.text() == "weakened", timeout=5000)
     current = dialog.current_book()
     assert current is not None and current.name == BOOK  # the book kept
     assert removed == []
+    assert asked == []
+    _edit(app, CASTER, lambda crow: replace(crow, name="Hesper Twin"))  # saved as a new crow
+    qtbot.waitUntil(lambda: dialog.crow_box.findData("Hesper Twin") >= 0, timeout=5000)
+    assert dialog.crow_name() == CASTER
     dialog.close()
 
 
@@ -97,10 +111,7 @@ def test_reopened_after_an_edit_it_reads_no_names_and_after_a_new_crow_it_lists_
 ) -> None:
     app = start_app(tmp_path / "table.sqlite3")
     qtbot.waitUntil(lambda: app.dungeon is not None, timeout=10000)
-    desk = app.window.findChild(MagicPanels).desk
-    asked: list[int] = []
-    real = desk.crows
-    monkeypatch.setattr(desk, "crows", lambda: asked.append(1) or real())
+    asked = _names_asked(app, monkeypatch)
     dialog = _open(app)
     dialog.close()
     assert len(asked) == 1
