@@ -33,7 +33,7 @@ from refkit.rules.tables.defaults import BACKLASH_TABLE, default_table
 from refkit.rules.tables.model import RollableTable
 
 if TYPE_CHECKING:
-    from refkit.app.character_service import CharacterService
+    from refkit.app.character_service import CharacterChange, CharacterService
     from refkit.app.dungeon_turn_service import DungeonTurnService
 
 SpellSource = Callable[[], Sequence[Spell]]
@@ -109,6 +109,13 @@ class CastDesk:
         self.characters.add_listener(told)
         if self._party is not None:
             self._party.add_listener(callback)
+
+    def follow_crows(self, callback: Callable[[CharacterChange | None], None]) -> None:
+        """Call ``callback(change)`` after any crow changed, ``callback(None)`` after the party
+        at the table changed, for as long as the desk lives."""
+        self.characters.add_listener(callback)
+        if self._party is not None:
+            self._party.add_listener(lambda: callback(None))
 
     def remove_listener(self, callback: Callable[[], None]) -> None:
         told = self._listeners.pop(callback, None)

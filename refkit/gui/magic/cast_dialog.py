@@ -6,15 +6,21 @@ the roll and worked out again whenever the caster, the book, the edges, banes or
 change. Books not in a hand are listed greyed with "move it to a hand"; a book at 0 usage dice
 is listed greyed too, and choosing it says why it cannot be cast. Opened with ``open()``, never
 ``exec()``, so the window stays live behind it.
+
+The window is built once and opened again with :meth:`CastDialog.refill`: each opening, and each
+crow chosen, reads what it shows in one wait on the worker (the crows, the chosen crow's books
+and their casting notes, the backlash tables), and the long list of crows is filled again only
+when the crows' names changed (issue 30).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QPalette
+from PySide6.QtGui import QBrush, QKeyEvent, QPalette, QWheelEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -32,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refkit.app.characters.roll_for import CrowChoices
 from refkit.app.magic.cast import CastPlan
 from refkit.app.magic.cast_desk import BookChoice, CastDesk
 from refkit.app.undo import Command
@@ -77,12 +84,53 @@ def result_lines(plan: CastPlan) -> list[str]:
     return lines
 
 
-def _backlash_tables(
-    desk: CastDesk, table_names: Callable[[], list[str]] | None
-) -> tuple[str, list[str]]:
-    """The backlash table in use and the stored ones a backlash can be read on (every table's
-    summary is read: a read for the worker)."""
-    return desk.active_backlash_table(), table_names() if table_names is not None else []
+def _stored_tables(table_names: Callable[[], list[str]] | None) -> list[str]:
+    """The stored tables a backlash can be read on (every table's summary is read: a read for
+    the worker)."""
+    return table_names() if table_names is not None else []
+
+
+class TableBox(QComboBox):
+    """The backlash tables: ``before_use()`` is called before the list is shown or stepped
+    through (the popup, a key, the wheel), so a list kept from an earlier opening is read again
+    only when it is used."""
+
+    def __init__(self, before_use: Callable[[], None]) -> None:
+        super().__init__()
+        self._before_use = before_use
+
+    def showPopup(self) -> None:
+        self._before_use()
+        super().showPopup()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        self._before_use()
+        super().keyPressEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        self._before_use()
+        super().wheelEvent(event)
+
+
+@dataclass(frozen=True)
+class CrowRead:
+    """A crow as the window shows it: its books and each book's casting note (by item id)."""
+
+    crow: Character | None
+    books: list[BookChoice]
+    notes: dict[str, str]
+
+
+@dataclass(frozen=True)
+class OpenRead:
+    """Everything the window shows, read in one wait: the backlash table in use and the stored
+    ones (None: not read), the crows, the crow chosen and what it carries."""
+
+    in_use: str
+    stored: list[str] | None
+    choices: CrowChoices
+    name: str | None
+    crow: CrowRead
 
 
 class CastDialog(QDialog):
@@ -99,9 +147,12 @@ class CastDialog(QDialog):
         crow: str | None = None,
         table_names: Callable[[], list[str]] | None = None,
         read: Callable[..., Any] | None = None,
+        names_followed: bool = False,
     ) -> None:
         """``read(function, *args, **kwargs)``: where the desk's reads of the database run (the
-        window's worker, so the GUI thread runs no statement); None: here."""
+        window's worker, so the GUI thread runs no statement); None: here. ``names_followed``:
+        the owner calls :meth:`names_may_have_changed` whenever the crows offered may have
+        changed, so the names are read again only then (False: at every read)."""
         super().__init__(parent)
         self.setObjectName("cast_dialog")
         self.setWindowTitle("Cast a spell")
@@ -135,13 +186,18 @@ class CastDialog(QDialog):
             "Cast on an object (a backlash that needs a creature hits the caster)"
         )
         self.on_object.setObjectName("cast_on_object")
-        self.table_box = QComboBox()
+        self.table_box = TableBox(self._tables_before_use)
         self.table_box.setObjectName("cast_table")
-        in_use, stored = self._read(_backlash_tables, desk, table_names)
-        names = [in_use, BACKLASH_TABLE, *stored]
-        for name in dict.fromkeys(names):
-            self.table_box.addItem(name)
-        self.table_box.setCurrentText(in_use)
+        self._table_names = table_names
+        self._tables_shown: list[str] | None = None
+        self._stored: list[str] = []
+        self._tables_read = False
+        self._choices: CrowChoices | None = None
+        self._notes: dict[str, str] = {}
+        self._listener: Callable[[], None] | None = None
+        self._names_followed = names_followed
+        self._names_changes = 0
+        self._names_read_at = -1
         self.casting = plain_label("")
         self.casting.setObjectName("cast_casting")
         self.casting.setWordWrap(True)
@@ -195,16 +251,84 @@ class CastDialog(QDialog):
         layout.addWidget(self.result, 1)
         layout.addWidget(buttons)
 
-        self._fill_crows(crow)
         self.crow_box.currentIndexChanged.connect(self._crow_changed)
         self.book_list.currentRowChanged.connect(self._book_changed)
         for box in (self.edges, self.banes):
             box.valueChanged.connect(self.update_odds)
         self.expertise.toggled.connect(self.update_odds)
         self.cast_button.clicked.connect(self.cast)
-        desk.add_listener(on_gui_thread(self._crows_changed))
-        self.finished.connect(lambda _result: desk.remove_listener(self._crows_changed))
-        self._crow_changed()
+        self.finished.connect(self._stop_listening)
+        self.refill(crow)
+
+    def refill(
+        self,
+        crow: str | None = None,
+        *,
+        reuse_names: bool = False,
+        tables: bool = True,
+    ) -> None:
+        """Show the window as new for ``crow`` (None: the first crow at the table with a book it
+        can cast from), read in one wait; the choices of the last cast reset. ``reuse_names``: the
+        crows offered last time kept unless they may have changed (see ``names_followed``);
+        ``tables`` False: the stored backlash tables are read when the list is first used."""
+        got = self._read_all(crow, tables=tables, reuse_names=reuse_names)
+        for box in (self.edges, self.banes):
+            box.blockSignals(True)
+            box.setValue(0)
+            box.blockSignals(False)
+        self.expertise.blockSignals(True)
+        self.expertise.setChecked(False)
+        self.expertise.blockSignals(False)
+        self.result.clear()
+        self.last_plan = None
+        self._show_tables(got.in_use, got.stored)
+        self._show(got)
+        self.crow_box.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self._listener is None:
+            self._listener = on_gui_thread(self._crows_changed)
+            self._desk.add_listener(self._listener)
+
+    def names_may_have_changed(self) -> None:
+        """A crow added, renamed, deleted or imported, or the party at the table changed (any
+        thread): the next read reads the names."""
+        self._names_changes += 1
+
+    def _read_all(self, crow: str | None, *, tables: bool, reuse_names: bool) -> OpenRead:
+        """Everything shown, in one wait (the crows' names only when they may have changed)."""
+        changes = self._names_changes
+        known = reuse_names and self._names_followed and self._names_read_at == changes
+        got = self._read(
+            self._open_read, crow, tables=tables, choices=self._choices if known else None
+        )
+        self._names_read_at = changes
+        return got
+
+    def _stop_listening(self, *_args: object) -> None:
+        if self._listener is not None:
+            self._desk.remove_listener(self._listener)
+            self._listener = None
+
+    def _show_tables(self, in_use: str, stored: list[str] | None) -> None:
+        """The table in use chosen among the stored ones (None: those read last, read again
+        when the list is used)."""
+        self._tables_read = stored is not None
+        if stored is not None:
+            self._stored = stored
+        names = list(dict.fromkeys([in_use, BACKLASH_TABLE, *self._stored]))
+        if names != self._tables_shown:
+            self.table_box.clear()
+            self.table_box.addItems(names)
+            self._tables_shown = names
+        self.table_box.setCurrentText(in_use)
+
+    def _tables_before_use(self) -> None:
+        if not self._tables_read:
+            chosen = self.table_box.currentText()
+            self._show_tables(chosen, self._read(_stored_tables, self._table_names))
+
+    def _show(self, got: OpenRead, keep_book: str | None = None) -> None:
+        self._fill_crows(got.choices, got.name)
+        self._show_crow(got.crow, keep_book)
 
     # -- choosing ------------------------------------------------------------------------------
 
@@ -214,20 +338,39 @@ class CastDialog(QDialog):
         result: T = self._reads(function, *args, **kwargs)
         return result
 
-    def _fill_crows(self, wanted: str | None) -> None:
-        choices = self._read(self._desk.crows)
-        first = self._read(self._first_caster, choices.at_table) if wanted is None else None
-        self.crow_box.blockSignals(True)
-        self.crow_box.clear()
-        for name in choices.at_table:
-            self.crow_box.addItem(f"{name} (at the table)", name)
-        if choices.at_table and choices.others:
-            self.crow_box.insertSeparator(self.crow_box.count())
-        for name in choices.others:
-            self.crow_box.addItem(name, name)
+    def _open_read(
+        self, wanted: str | None, *, tables: bool, choices: CrowChoices | None = None
+    ) -> OpenRead:
+        """What the window shows for ``wanted`` (None: the first caster); a read of the
+        database (see :meth:`_read`), one for the whole window. ``choices``: the crows offered,
+        known (None: read)."""
+        if choices is None:
+            choices = self._desk.crows()
         if wanted is None:
-            wanted = first
-        index = self.crow_box.findData(wanted) if wanted is not None else -1
+            wanted = self._first_caster(choices.at_table)
+        names = (*choices.at_table, *choices.others)
+        name = wanted if wanted in names else (names[0] if names else None)
+        return OpenRead(
+            self._desk.active_backlash_table(),
+            _stored_tables(self._table_names) if tables else None,
+            choices,
+            name,
+            self._crow_read(name),
+        )
+
+    def _fill_crows(self, choices: CrowChoices, name: str | None) -> None:
+        """The crows offered (filled again only when they changed), ``name`` chosen."""
+        self.crow_box.blockSignals(True)
+        if choices != self._choices:
+            self.crow_box.clear()
+            for crow in choices.at_table:
+                self.crow_box.addItem(f"{crow} (at the table)", crow)
+            if choices.at_table and choices.others:
+                self.crow_box.insertSeparator(self.crow_box.count())
+            for crow in choices.others:
+                self.crow_box.addItem(crow, crow)
+            self._choices = choices
+        index = self.crow_box.findData(name) if name is not None else -1
         self.crow_box.setCurrentIndex(max(index, 0) if self.crow_box.count() else -1)
         self.crow_box.blockSignals(False)
 
@@ -242,6 +385,11 @@ class CastDialog(QDialog):
             if any(book.castable for book in books):
                 return name
         return None
+
+    @property
+    def crow_choices(self) -> CrowChoices | None:
+        """The crows offered now (None before the first read)."""
+        return self._choices
 
     def crow_name(self) -> str | None:
         name = self.crow_box.currentData()
@@ -269,12 +417,16 @@ class CastDialog(QDialog):
         """A crow changed (a cast spent a book's die, a sheet moved a book): read it again,
         keeping the caster and the book chosen."""
         keep = self.current_book()
-        self._fill_crows(self.crow_name())
-        self._crow_changed(keep_book=None if keep is None else keep.item_id)
+        got = self._read_all(self.crow_name(), tables=False, reuse_names=True)
+        self._show(got, None if keep is None else keep.item_id)
 
-    def _crow_changed(self, *_args: object, keep_book: str | None = None) -> None:
+    def _crow_changed(self, *_args: object) -> None:
+        """Another crow chosen: it and its books read in one wait."""
         name = self.crow_name()
-        self._crow, self._books = (None, []) if name is None else self._read(self._crow_read, name)
+        self._show_crow(self._read(self._crow_read, name))
+
+    def _show_crow(self, got: CrowRead, keep_book: str | None = None) -> None:
+        self._crow, self._books, self._notes = got.crow, got.books, got.notes
         self.book_list.blockSignals(True)
         self.book_list.clear()
         grey = QBrush(self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
@@ -294,13 +446,31 @@ class CastDialog(QDialog):
         self.conditions.setText(
             "none" if crow is None or not crow.conditions else ", ".join(crow.conditions)
         )
-        self._book_changed()
+        self._book_changed(read_again=False)
 
-    def _crow_read(self, name: str) -> tuple[Character, list[BookChoice]]:
+    def _crow_read(self, name: str | None) -> CrowRead:
+        """The crow called ``name``, its books and their casting notes (None: no crow)."""
+        if name is None:
+            return CrowRead(None, [], {})
         crow = self._desk.crow(name)
-        return crow, self._desk.books(crow)
+        books = self._desk.books(crow)
+        notes = {
+            book.item_id: self._desk.casting_note(book.spell)
+            for book in books
+            if book.spell is not None
+        }
+        return CrowRead(crow, books, notes)
 
-    def _book_changed(self, *_args: object) -> None:
+    def _casting_note(self, book: BookChoice | None, read_again: bool) -> str:
+        """The book's casting note: read with the crow, or read again (a DT may have started
+        since) when the book is chosen."""
+        if book is None or book.spell is None:
+            return ""
+        if read_again or book.item_id not in self._notes:
+            return self._read(self._desk.casting_note, book.spell)
+        return self._notes[book.item_id]
+
+    def _book_changed(self, *_args: object, read_again: bool = True) -> None:
         book = self.current_book()
         crow = self._crow
         spell = None if book is None else book.spell
@@ -319,7 +489,7 @@ class CastDialog(QDialog):
                 self.expertise.setChecked(False)
         self.expertise.blockSignals(False)
         self.on_object.setChecked(spell is not None and spell.targets.only_objects)
-        self.casting.setText("" if spell is None else self._read(self._desk.casting_note, spell))
+        self.casting.setText(self._casting_note(book, read_again))
         self.update_odds()
 
     # -- the odds ------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from refkit.rules.common.name_text import match_key
 from refkit.rules.magic.backlash import BACKLASH_DICE
 
 if TYPE_CHECKING:
+    from refkit.app.character_service import CharacterChange
     from refkit.app.characters.roll_for import PartyAtTable
     from refkit.compose import Services
 
@@ -88,6 +89,27 @@ class MagicPanels(QObject):
         self.library = library
         self.table_names = table_names
         self.dialog: CastDialog | None = None
+        desk.follow_crows(self._crow_changed)
+
+    def _crow_changed(self, change: CharacterChange | None) -> None:
+        """A crow's edit saved under its own name leaves the names offered as they are; anything
+        else may change them (called in the thread that wrote)."""
+        dialog = self.dialog
+        known = None if dialog is None else dialog.crow_choices
+        if (
+            change is not None
+            and change.kind == "saved"
+            and known is not None
+            and change.name in (*known.at_table, *known.others)
+        ):
+            return
+        self.crows_changed()
+
+    def crows_changed(self) -> None:
+        """The crows offered may have changed (a crow added, renamed, deleted or imported; the
+        party at the table; another client's change)."""
+        if self.dialog is not None:
+            self.dialog.names_may_have_changed()
 
     @property
     def spell_panel(self) -> SpellPanel:
@@ -107,21 +129,23 @@ class MagicPanels(QObject):
         return push_command(self.context.undo_stack, command)
 
     def open_cast_dialog(self, crow: str | None = None) -> CastDialog:
-        """Open "Cast a spell" (window-modal, with ``open()``)."""
-        if self.dialog is not None:
-            self.dialog.close()
-        dialog = CastDialog(
-            self.desk,
-            self.push,
-            self.context.window,
-            crow=crow,
-            table_names=self.table_names,
-            read=partial(write_through, self.context.undo_stack),
-        )
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.destroyed.connect(lambda: setattr(self, "dialog", None))
-        dialog.cast_done.connect(self._say_cast)
-        self.dialog = dialog
+        """Open "Cast a spell" (window-modal, with ``open()``): built on the first opening and
+        kept; each opening after fills it again (one wait on the worker)."""
+        dialog = self.dialog
+        if dialog is None:
+            dialog = CastDialog(
+                self.desk,
+                self.push,
+                self.context.window,
+                crow=crow,
+                table_names=self.table_names,
+                read=partial(write_through, self.context.undo_stack),
+                names_followed=True,
+            )
+            dialog.cast_done.connect(self._say_cast)
+            self.dialog = dialog
+        else:
+            dialog.refill(crow, reuse_names=True, tables=False)
         dialog.open()
         return dialog
 
@@ -163,6 +187,10 @@ def register(
             panels.spell_panel.reload()
 
     context.follow_changes(frozenset({"spells"}), changed_elsewhere)
+    # another client's crows, parties or party at the table: the crows offered read again
+    context.follow_changes(
+        frozenset({"characters", "parties", "dungeon", "state"}), panels.crows_changed
+    )
     return panels
 
 
