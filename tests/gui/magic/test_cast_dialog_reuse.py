@@ -5,7 +5,6 @@ it shows what a new one would."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from refkit.gui.magic.install import MagicPanels
 from refkit.gui.shell.undo_adapter import write_through
 from refkit.gui.shell.worker import Worker
 from refkit.rules.tables.defaults import BACKLASH_TABLE, default_table
+from refkit.slot_record import replace  # a table is a SlotRecord, a crow a dataclass
 
 CASTER, BOOK = "Hesper Quill", "Fire lance book"
 OFFSCREEN_POPUP = "This plugin does not support (raise|grabbing)"
