@@ -348,3 +348,37 @@ def on_sys_path() -> None:
     """This folder on ``sys.path`` (a measured process started with ``-c`` imports from it)."""
     if str(HERE) not in sys.path:
         sys.path.insert(0, str(HERE))
+
+
+def run_press_child(
+    bench: str,
+    prefix: str,
+    checkout: Path,
+    database: Path,
+    count: int,
+    profile: bool,
+    profile_chars: int = 12000,
+) -> dict[str, list[float]]:
+    """Run ``bench --child COPY COUNT PROFILE`` (a press bench's child: the real window offscreen)
+    with ``checkout``'s Refkit on a copy of ``database``, in its own data folder and settings,
+    bytecode kept; returns the JSON it prints after ``prefix`` (its times per piece)."""
+    with tempfile.TemporaryDirectory(prefix="bench-press-") as folder:
+        work = Path(folder)
+        copy = copy_database(database, work)
+        env = isolated_env(work, QT_QPA_PLATFORM="offscreen")
+        env["PYTHONPATH"] = os.pathsep.join([str(checkout), str(Path(bench).parent)])
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        done = subprocess.run(
+            [sys.executable, bench, "--child", str(copy), str(count), str(int(profile))],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+            cwd=work,
+        )
+    if profile:
+        print(done.stderr[-profile_chars:], file=sys.stderr)
+    for line in done.stdout.splitlines():
+        if line.startswith(prefix + " "):
+            return json.loads(line.removeprefix(prefix + " "))  # type: ignore[no-any-return]
+    raise RuntimeError(f"{checkout}: no figures\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")

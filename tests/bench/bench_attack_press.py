@@ -24,14 +24,12 @@ import json
 import math
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from _evening import CHECKOUT, copy_database, isolated_env, summary, when_app_ready
+from _evening import CHECKOUT, run_press_child, summary, when_app_ready
 
 PIECES = ("open", "roll", "close")
 CPU = tuple(f"{piece} cpu" for piece in PIECES)
@@ -138,26 +136,7 @@ def _presses(app: Any, presses: int, profile: bool) -> dict[str, list[float]]:
 
 
 def _run(checkout: Path, database: Path, presses: int, profile: bool) -> dict[str, list[float]]:
-    with tempfile.TemporaryDirectory(prefix="bench-attack-") as folder:
-        work = Path(folder)
-        copy = copy_database(database, work)
-        env = isolated_env(work, QT_QPA_PLATFORM="offscreen")
-        env["PYTHONPATH"] = os.pathsep.join([str(checkout), str(Path(__file__).parent)])
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        done = subprocess.run(
-            [sys.executable, __file__, "--child", str(copy), str(presses), str(int(profile))],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=900,
-            cwd=work,
-        )
-    if profile:
-        print(done.stderr[-12000:], file=sys.stderr)
-    for line in done.stdout.splitlines():
-        if line.startswith("ATTACK "):
-            return json.loads(line.removeprefix("ATTACK "))  # type: ignore[no-any-return]
-    raise RuntimeError(f"{checkout}: no figures\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
+    return run_press_child(__file__, "ATTACK", checkout, database, presses, profile)
 
 
 def main() -> int:

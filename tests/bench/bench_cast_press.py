@@ -22,14 +22,12 @@ import json
 import math
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from _evening import CHECKOUT, copy_database, isolated_env, summary, when_app_ready
+from _evening import CHECKOUT, run_press_child, summary, when_app_ready
 
 PIECES = ("open", "crow", "book", "cast", "close")
 CPU = tuple(f"{piece} cpu" for piece in PIECES)
@@ -139,26 +137,7 @@ def _presses(app: Any, presses: int, profile: bool) -> dict[str, list[float]]:
 
 
 def _run(checkout: Path, database: Path, presses: int, profile: bool) -> dict[str, list[float]]:
-    with tempfile.TemporaryDirectory(prefix="bench-cast-") as folder:
-        work = Path(folder)
-        copy = copy_database(database, work)
-        env = isolated_env(work, QT_QPA_PLATFORM="offscreen")
-        env["PYTHONPATH"] = os.pathsep.join([str(checkout), str(Path(__file__).parent)])
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        done = subprocess.run(
-            [sys.executable, __file__, "--child", str(copy), str(presses), str(int(profile))],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=900,
-            cwd=work,
-        )
-    if profile:
-        print(done.stderr[-12000:], file=sys.stderr)
-    for line in done.stdout.splitlines():
-        if line.startswith("CAST "):
-            return json.loads(line.removeprefix("CAST "))  # type: ignore[no-any-return]
-    raise RuntimeError(f"{checkout}: no figures\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
+    return run_press_child(__file__, "CAST", checkout, database, presses, profile)
 
 
 def main() -> int:

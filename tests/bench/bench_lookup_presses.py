@@ -24,14 +24,12 @@ import json
 import math
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from _evening import CHECKOUT, copy_database, isolated_env, summary, when_app_ready
+from _evening import CHECKOUT, run_press_child, summary, when_app_ready
 
 PIECES = ("open", "key", "results", "enter", "close")
 CPU = tuple(f"{piece} cpu" for piece in PIECES)
@@ -188,26 +186,9 @@ def _type_and_read(dialog: Any, query: str, timed: Any) -> None:
 
 
 def _run(checkout: Path, database: Path, queries: int, profile: bool) -> dict[str, list[float]]:
-    with tempfile.TemporaryDirectory(prefix="bench-lookup-") as folder:
-        work = Path(folder)
-        copy = copy_database(database, work)
-        env = isolated_env(work, QT_QPA_PLATFORM="offscreen")
-        env["PYTHONPATH"] = os.pathsep.join([str(checkout), str(Path(__file__).parent)])
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        done = subprocess.run(
-            [sys.executable, __file__, "--child", str(copy), str(queries), str(int(profile))],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=900,
-            cwd=work,
-        )
-    if profile:
-        print(done.stderr[-14000:], file=sys.stderr)
-    for line in done.stdout.splitlines():
-        if line.startswith("LOOKUP "):
-            return json.loads(line.removeprefix("LOOKUP "))  # type: ignore[no-any-return]
-    raise RuntimeError(f"{checkout}: no figures\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
+    return run_press_child(
+        __file__, "LOOKUP", checkout, database, queries, profile, profile_chars=14000
+    )
 
 
 def main() -> int:
