@@ -53,6 +53,7 @@ from refkit.gui.combat.attack_reads import (
     prepare_or_refusal,
 )
 from refkit.gui.common.plain_text import plain_label
+from refkit.gui.shell.save_problem_bar import reason_of
 from refkit.gui.shell.undo_adapter import WRITE_HERE
 from refkit.present.usage_text import usage_dice_change
 from refkit.rules.combat.attack import Situation
@@ -590,9 +591,9 @@ class AttackDialog(QDialog):
             self._refill_keeping_choices()
         log_error = after.log_error if isinstance(after, AfterRoll) else command.after_error
         if log_error is not None:
-            self.outcome_label.setText(
-                f"{self.outcome_label.text()}\nThe roll is not in the roll log: {log_error}"
-            )
+            cause = getattr(log_error, "orig", None) or log_error  # the driver's words
+            said = f"The roll is not in the roll log: {reason_of(cause)}"
+            self.outcome_label.setText(f"{self.outcome_label.text()}\n{said}")
         return report
 
     def counter(self) -> bool:
