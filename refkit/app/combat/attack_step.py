@@ -63,9 +63,10 @@ class AttackRolledWhenDone:
         """``then(attack)`` once, after the first ``do()`` is saved: the runner calls this in the
         same worker job as the step (the roll logged and the window's next choices read there,
         without a wait of their own). Undone and redone, nothing more is called."""
-        then, self._then = self._then, None
+        then = self._then
         if then is None or self._made is None:
             return
+        self._then = None
         try:
             self.after = then(self._made)
         except Exception as error:  # kept for the window, which says it: the step is saved
