@@ -10,6 +10,7 @@ Undone and redone, it is the same attack (the dice are not rolled again).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from refkit.app.combat.attack_report import AttackReport
 from refkit.app.combat.fight_session import AttackCommand
@@ -24,9 +25,19 @@ class AttackRolledWhenDone:
     What ``make()`` refuses (a rule, the fight moved on elsewhere) is raised by that ``do()``,
     with nothing changed, as a step's refusal is."""
 
-    def __init__(self, make: Callable[[], AttackCommand]) -> None:
+    def __init__(
+        self,
+        make: Callable[[], AttackCommand],
+        then: Callable[[AttackCommand], Any] | None = None,
+    ) -> None:
         self._make = make
         self._made: AttackCommand | None = None
+        self._then = then
+        self.after: Any = None
+        """What ``then(attack)`` returned, once the step runner has called
+        :meth:`ride_after_step` after the first ``do()`` (None until then)."""
+        self.after_error: Exception | None = None
+        """What ``then`` raised instead (the attack is saved all the same)."""
 
     @property
     def made(self) -> AttackCommand | None:
@@ -47,6 +58,19 @@ class AttackRolledWhenDone:
         if self._made is None:
             self._made = self._make()
         self._made.do()
+
+    def ride_after_step(self) -> None:
+        """``then(attack)`` once, after the first ``do()`` is saved: the runner calls this in the
+        same worker job as the step (the roll logged and the window's next choices read there,
+        without a wait of their own). Undone and redone, nothing more is called."""
+        then = self._then
+        if then is None or self._made is None:
+            return
+        self._then = None
+        try:
+            self.after = then(self._made)
+        except Exception as error:  # kept for the window, which says it: the step is saved
+            self.after_error = error
 
     def undo(self) -> None:
         if self._made is None:

@@ -10,7 +10,6 @@ Keywords are shown as labels with their notes and change nothing. Opened with ``
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 from functools import partial
@@ -45,7 +44,16 @@ from refkit.app.combat.fight_session import (
 from refkit.app.undo import Command
 from refkit.dice.records import RollRecord
 from refkit.errors import ConflictError, DomainError
+from refkit.gui.combat.attack_reads import (
+    AfterRoll,
+    Prepared,
+    Wanted,
+    choices_and_prepared,
+    log_then_read,
+    prepare_or_refusal,
+)
 from refkit.gui.common.plain_text import plain_label
+from refkit.gui.shell.save_problem_bar import reason_of
 from refkit.gui.shell.undo_adapter import WRITE_HERE
 from refkit.present.usage_text import usage_dice_change
 from refkit.rules.combat.attack import Situation
@@ -295,7 +303,8 @@ class AttackDialog(QDialog):
         layout.addLayout(buttons)
 
         self._fill_attackers(attacker)
-        self._fill_for_attacker(target)
+        opening = self._read_opening(target)
+        self._fill_for_attacker(target, opening[0])
         self.attacker_combo.currentIndexChanged.connect(lambda _i: self._attacker_changed())
         self.target_combo.currentIndexChanged.connect(lambda _i: self._target_changed())
         for combo in (self.weapon_combo, self.tested_combo, self.expertise_combo):
@@ -319,7 +328,7 @@ class AttackDialog(QDialog):
         self.counter_button.clicked.connect(self.counter)
         self.close_button.clicked.connect(self.close)
         self._show_keywords()
-        self.update_odds()
+        self.update_odds(opening[1])
 
     # -- choices --------------------------------------------------------------------------------
 
@@ -344,6 +353,35 @@ class AttackDialog(QDialog):
         except DomainError as error:
             self.odds_label.setText(str(error))
             return AttackerChoices()
+
+    def _read_opening(
+        self, target: str
+    ) -> tuple[AttackerChoices | None, tuple[Wanted, Prepared] | None]:
+        """The attacker's choices and the attack the window will offer first (their first
+        weapon, ``target`` or the first foe), prepared, in one wait on the worker."""
+        name = self.attacker_combo.currentText()
+        if not name:
+            return None, None
+        tested = str(self.tested_combo.currentData())
+        first = Wanted(
+            name,
+            "",
+            target,
+            self.situation(),
+            (),
+            None if tested == BETTER else tested,
+            None,
+            False,
+        )
+        try:
+            choices, guessed = self._read(choices_and_prepared, self.session, name, first)
+        except DomainError as error:
+            self.odds_label.setText(str(error))
+            return AttackerChoices(), None
+        if isinstance(choices, DomainError):
+            self.odds_label.setText(str(choices))
+            return AttackerChoices(), None
+        return choices, guessed
 
     def _fill_for_attacker(
         self, wanted_target: str = "", choices: AttackerChoices | None = None
@@ -514,9 +552,14 @@ class AttackDialog(QDialog):
         """Roll the attack prepared (one step on the undo stack) and tell what it did."""
         if self.prepared is None:
             return None
-        # Made (dice rolled) inside the step's own do, in the worker: one wait for both.
+        # Made (dice rolled) inside the step's own do, in the worker, and the roll logged and
+        # what the window offers next read right after it in the same job: one wait for all.
+        attacker, target = self.attacker_combo.currentText(), self.target_combo.currentText()
+        weapon = self.weapon_combo.currentData()
+        wanted = self._wanted()
         command = AttackRolledWhenDone(
-            partial(self.session.make_attack, self.prepared, knock_out=self.knock_out.isChecked())
+            partial(self.session.make_attack, self.prepared, knock_out=self.knock_out.isChecked()),
+            partial(log_then_read, self.session, self.log_roll, self.now, attacker, wanted),
         )
         try:
             self.push(command)
@@ -530,7 +573,6 @@ class AttackDialog(QDialog):
             return None
         report = command.report
         self.report = report
-        roll = attack_roll_record(report, self.now())  # logged with the choices read again
         self.outcome_label.setText(outcome_text(report))
         counter = report.counter_damage
         self.counter_button.setVisible(counter is not None)
@@ -539,7 +581,19 @@ class AttackDialog(QDialog):
                 f"{report.target} counters: {counter} damage to {report.attacker}"
             )
         self.attacked.emit(report)
-        self._refill_keeping_choices(partial(self.log_roll, roll))
+        after = command.after
+        if isinstance(after, AfterRoll) and after.read_error is None:
+            self._show_refill(attacker, target, weapon, wanted, after.choices, after.guessed)
+        elif after is None and command.after_error is None:  # not run with the step: here
+            roll = attack_roll_record(report, self.now())
+            self._refill_keeping_choices(partial(self.log_roll, roll))
+        else:  # logged or not (said below), the choices are read again
+            self._refill_keeping_choices()
+        log_error = after.log_error if isinstance(after, AfterRoll) else command.after_error
+        if log_error is not None:
+            cause = getattr(log_error, "orig", None) or log_error  # the driver's words
+            said = f"The roll is not in the roll log: {reason_of(cause)}"
+            self.outcome_label.setText(f"{self.outcome_label.text()}\n{said}")
         return report
 
     def counter(self) -> bool:
@@ -571,10 +625,23 @@ class AttackDialog(QDialog):
         attacker, target = self.attacker_combo.currentText(), self.target_combo.currentText()
         weapon = self.weapon_combo.currentData()
         wanted = self._wanted()
-        choices, made = self._read(_choices_and_prepared, self.session, attacker, wanted, first)
+        choices, guessed = self._read(choices_and_prepared, self.session, attacker, wanted, first)
+        self._show_refill(attacker, target, weapon, wanted, choices, guessed)
+
+    def _show_refill(
+        self,
+        attacker: str,
+        target: str,
+        weapon: object,
+        wanted: Wanted | None,
+        choices: AttackerChoices | DomainError | None,
+        guessed: tuple[Wanted, Prepared] | None,
+    ) -> None:
+        """The choices read after a step shown, the attacker, target and weapon kept when they
+        are still there; ``guessed``: the attack the window offers next, prepared already."""
         self._fill_attackers(attacker)
         if self.attacker_combo.currentText() != attacker:  # out of the fight: another one's
-            choices, made = None, None
+            choices, guessed = None, None
         if isinstance(choices, DomainError):
             self.odds_label.setText(str(choices))
             choices = AttackerChoices()
@@ -585,61 +652,7 @@ class AttackDialog(QDialog):
             self.weapon_combo.setCurrentIndex(index)
             self._filling = False
         self._show_keywords()
-        self.update_odds(None if wanted is None or made is None else (wanted, made))
-
-
-@dataclass(frozen=True)
-class Wanted:
-    """An attack as chosen in the window, before it is prepared."""
-
-    attacker: str
-    weapon: str
-    target: str
-    situation: Situation
-    allies: tuple[str, ...]
-    tested: str | None
-    expertise: str | None
-    bury: bool
-
-
-Prepared = PreparedAttack | DomainError | ValueError
-"""An attack prepared, or why it cannot be made."""
-
-
-def prepare_or_refusal(session: FightSession, wanted: Wanted) -> Prepared:
-    """``wanted`` prepared by ``session`` (in the worker), or the refusal it raised."""
-    try:
-        return session.prepare_attack(
-            wanted.attacker,
-            wanted.weapon,
-            wanted.target,
-            situation=wanted.situation,
-            allies=wanted.allies,
-            tested=wanted.tested,
-            expertise=wanted.expertise,
-            bury=wanted.bury,
-        )
-    except (DomainError, ValueError) as error:
-        return error
-
-
-def _choices_and_prepared(
-    session: FightSession,
-    attacker: str,
-    wanted: Wanted | None,
-    first: Callable[[], object] | None = None,
-) -> tuple[AttackerChoices | DomainError | None, Prepared | None]:
-    """The attacker's choices and the attack as it was chosen, prepared, in one wait (after
-    ``first()``, a write that goes before them: the roll just made logged)."""
-    if first is not None:
-        first()
-    if not attacker:
-        return None, None
-    try:
-        choices: AttackerChoices | DomainError = session.attacker_choices(attacker)
-    except DomainError as error:
-        choices = error
-    return choices, None if wanted is None else prepare_or_refusal(session, wanted)
+        self.update_odds(None if wanted is None else guessed)
 
 
 def attack_reasons(prepared: PreparedAttack) -> str:

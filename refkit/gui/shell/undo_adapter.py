@@ -153,9 +153,10 @@ class RefkitUndoStack(QUndoStack):
         if getattr(command, "in_window", False):  # on the GUI thread: its readers read later
             return self.in_one_unit(step)
         unit = partial(self.in_one_unit, step)
+        then = getattr(command, "ride_after_step", None)
         if self._worker is None:
-            return self._step_then_ride(unit)
-        return self._worker.wait_for(self._step_then_ride, unit)
+            return self._step_then_ride(unit, then)
+        return self._worker.wait_for(self._step_then_ride, unit, then)
 
     def add_rider(self, rider: Callable[[], None]) -> None:
         """Call ``rider()`` after every step's do or undo, in the same worker job once its unit
@@ -170,13 +171,18 @@ class RefkitUndoStack(QUndoStack):
         if rider in self._riders:
             self._riders.remove(rider)
 
-    def _step_then_ride(self, unit: Callable[[], T]) -> T:
+    def _step_then_ride(self, unit: Callable[[], T], then: Callable[[], None] | None = None) -> T:
+        """The step's unit, then the riders, then ``then()`` — the command's own
+        ``ride_after_step`` (the attack window logs its roll and reads what it shows next there),
+        which keeps what it raises for the command's caller."""
         result = _waiting_out_locks(unit)
         for rider in list(self._riders):
             try:
                 rider()
             except Exception:  # the step is saved; its reader reads again on the GUI side
                 log.exception("a read riding with a step failed")
+        if then is not None:
+            then()
         return result
 
     def in_one_unit(self, function: Callable[[], T]) -> T:

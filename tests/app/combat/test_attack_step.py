@@ -54,3 +54,41 @@ def test_a_refused_attack_is_raised_by_the_do_and_changes_nothing(
     assert session.state == before and step.made is None
     with pytest.raises(RuntimeError, match="never done"):
         step.undo()
+
+
+def test_what_rides_after_the_step_runs_once_after_the_first_do_and_keeps_its_error(
+    session: FightSession,  # noqa: F811
+) -> None:
+    """The runner calls ``ride_after_step`` after every do and undo; ``then`` runs only once,
+    after the attack is made, and what it raises is kept (the attack stays made)."""
+    seen: list[str] = []
+
+    def then(attack):  # type: ignore[no-untyped-def]
+        seen.append(attack.text)
+        return len(seen)
+
+    step = AttackRolledWhenDone(
+        lambda: session.make_attack(session.prepare_attack(MARA, "Sword", GHOUL), dice=(6, 6)),
+        then,
+    )
+    step.ride_after_step()  # not made yet: nothing to ride after
+    assert seen == [] and step.after is None
+    step.do()
+    step.ride_after_step()
+    step.undo()
+    step.ride_after_step()
+    step.do()
+    step.ride_after_step()
+    assert seen == [step.text] and step.after == 1 and step.after_error is None
+
+    def refused(_attack):  # type: ignore[no-untyped-def]
+        raise OSError("disk full")
+
+    failing = AttackRolledWhenDone(
+        lambda: session.make_attack(session.prepare_attack(MARA, "Sword", GHOUL), dice=(6, 6)),
+        refused,
+    )
+    failing.do()
+    failing.ride_after_step()
+    assert isinstance(failing.after_error, OSError) and failing.after is None
+    assert failing.made is not None

@@ -18,17 +18,18 @@ from refkit.gui.shell.panel_registry import PanelId
 from refkit.gui.shell.worker import Worker
 from tests.gui.app_readiness import OPEN_TIMEOUT_MS
 
-MOST_WAITS_ON_OPEN = 2
-"""The attacker's choices (weapons, expertises, Bury the Point) and the odds of the first pick."""
-MOST_WAITS_PER_ROLL = 3
-"""The attack made and its step done (one wait: its dice are rolled inside the step, and the
-window's reads after a step — the dungeon turn, the open crow's held blessings — ride in the
-same job), and the roll logged with the choices and odds offered again (one wait; the target
-down, the odds of the next one in one more). The fight's
-crows for the players' line and the tracker are read in the worker inside the step, and the
-roll log catches up once per step without a wait. There were 15, then 9, then 4 (the dungeon
-turn and the held blessings read in waits of their own after each step); the waits are counted
-where the GUI thread waits on the worker."""
+MOST_WAITS_ON_OPEN = 1
+"""The attacker's choices (weapons, expertises, Bury the Point) and the odds of the first pick, in
+one wait (there were two: the odds read after the choices)."""
+MOST_WAITS_PER_ROLL = 1
+"""The attack made, its step done, the roll logged and the choices and odds offered again, in one
+wait: its dice are rolled inside the step, and the window's reads after a step — the dungeon turn,
+the open crow's held blessings — ride in the same job, and so do the roll logged and the next
+choices and odds (the target down, the next foe's odds are read there too). The fight's crows
+for the players' line and the tracker are read in the worker inside the step, and the roll log
+catches up once per step without a wait. There were 15, then 9, then 4, then 2 (the roll logged
+and the odds read again in a wait after the step's); the waits are counted where the GUI thread
+waits on the worker."""
 MOST_ATTACKER_READS_PER_ROLL = 3
 """The fight's crows (once for the players' line and the tracker), the choices and the odds
 (there were ten)."""
