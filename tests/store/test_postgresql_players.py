@@ -12,13 +12,13 @@ import itertools
 import json
 import os
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
 from sqlalchemy.engine import make_url
 
 from refkit.app.character_service import CharacterService
 from refkit.cli import run_cli
+from refkit.slot_record import replace  # a table is a SlotRecord, a crow a dataclass
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database
 from refkit.store.errors import DatabaseUnreachableError, LoginNotAllowedError
