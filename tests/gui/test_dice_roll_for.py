@@ -7,10 +7,11 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QStandardItemModel, QUndoStack
+from PySide6.QtWidgets import QComboBox
 
 from refkit.app.character_service import CharacterService
-from refkit.app.characters.roll_for import CrowsForTests
+from refkit.app.characters.roll_for import CrowChoices, CrowsForTests
 from refkit.app.dice_service import DiceService
 from refkit.app.party.bridge import PartyBridge
 from refkit.gui.dice.panel import NOBODY, DicePanel
@@ -305,3 +306,42 @@ def test_a_party_switch_moves_only_the_crows_that_change_place(panel, characters
     assert names == [NOBODY, *sorted([ASH, ODA, WREN, *bystanders])]
     assert sum(n for way, n in moved if way == "out") == 2, moved  # Ash and the separator
     assert sum(n for way, n in moved if way == "in") == 1, moved
+
+
+class ManyCrows(CrowsForTests):
+    """Two crows at the table and ten thousand others, without storing ten thousand sheets."""
+
+    def __init__(self, characters: CharacterService, others: tuple[str, ...]) -> None:
+        super().__init__(characters)
+        self._others = others
+
+    def choices(self) -> CrowChoices:
+        return CrowChoices((ASH, ODA), self._others)
+
+
+def test_ten_thousand_crows_fill_the_chooser_in_one_insertion(qtbot, characters, stack) -> None:
+    """Issue 30: the chooser was filled one crow at a time at start-up (10,003 insertions, each
+    laid out by its view on the GUI thread); now in one, with the same items as before."""
+    others = tuple(f"Crow {number:05}" for number in range(10_000))
+    panel = DicePanel()
+    qtbot.addWidget(panel)
+    combo = panel.roll_for
+    inserted: list[int] = []
+    combo.model().rowsInserted.connect(lambda _p, first, last: inserted.append(last - first + 1))
+    panel.set_crows(ManyCrows(characters, others), lambda command: push_command(stack, command))
+
+    assert inserted == [1, 10_003], inserted[:5]  # nobody, then every crow at once
+    assert combo.count() == 10_004
+    assert [combo.itemText(i) for i in range(4)] == [NOBODY, ASH, ODA, ""]
+    assert combo.itemText(10_003) == "Crow 09999"
+    assert combo.itemData(4) == "Crow 00000"
+    assert combo.currentData() is None, "nobody stays the default"
+    made = QComboBox()
+    made.addItem("x")
+    made.insertSeparator(1)
+    model, reference = combo.model(), made.model()
+    assert isinstance(model, QStandardItemModel) and isinstance(reference, QStandardItemModel)
+    assert model.item(3).flags() == reference.item(1).flags(), "the separator cannot be chosen"
+    assert model.item(3).data(Qt.ItemDataRole.AccessibleDescriptionRole) == "separator"
+    panel.choose_crow("Crow 04321")
+    assert combo.currentText() == "Crow 04321"

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from refkit.gui.common.plain_text import plain_label, rich_tooltip
 from refkit.gui.dice.result_views import show_d100, show_notation, show_test, show_usage_dice
-from refkit.gui.dice.roll_for_items import change_items, entries
+from refkit.gui.dice.roll_for_items import change_items, entries, fill_items
 from refkit.gui.dice.roll_log_panel import STILL_OPENING
 from refkit.gui.dice.widgets import (
     Counter,
@@ -362,7 +362,7 @@ class DicePanel(QWidget):
         if shown is None or not change_items(self.roll_for, entries(*shown), wanted, first=1):
             self.roll_for.clear()
             self.roll_for.addItem(NOBODY, None)
-            change_items(self.roll_for, [], wanted, first=1)
+            fill_items(self.roll_for, wanted, first=1)
         index = self.roll_for.findData(chosen) if chosen is not None else 0
         self.roll_for.setCurrentIndex(max(0, index))
         self.roll_for.blockSignals(False)
