@@ -40,10 +40,11 @@ def fill_items(combo: QComboBox, wanted: list[Entry], first: int) -> None:
         return
     items: list[QStandardItem] = []
     name_role = Qt.ItemDataRole.UserRole
+    not_chosen = ~(Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled)
     for entry in wanted:
         if entry == SEPARATOR:
             item = QStandardItem("")
-            item.setFlags(item.flags() & ~(Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled))
+            item.setFlags(item.flags() & not_chosen)
             item.setData("separator", Qt.ItemDataRole.AccessibleDescriptionRole)
         else:
             item = QStandardItem(entry[1])
