@@ -34,7 +34,13 @@ from PySide6.QtWidgets import (
 
 from refkit.gui.common.plain_text import plain_label, rich_tooltip
 from refkit.gui.dice.result_views import show_d100, show_notation, show_test, show_usage_dice
-from refkit.gui.dice.roll_for_items import change_items, entries, fill_items
+from refkit.gui.dice.roll_for_items import (
+    change_items,
+    chosen_name,
+    entries,
+    fill_items,
+    index_of,
+)
 from refkit.gui.dice.roll_log_panel import STILL_OPENING
 from refkit.gui.dice.widgets import (
     Counter,
@@ -111,7 +117,7 @@ class DicePanel(QWidget):
         self.roll_for = QComboBox()
         self.roll_for.setObjectName("roll_for_combo")
         self.roll_for.setToolTip("Roll for a crow: its characteristics, conditions and expertises")
-        self.roll_for.addItem(NOBODY, None)
+        self.roll_for.addItem(NOBODY)
         self.characteristic_buttons: dict[str, QPushButton] = {}
         self._tested_group = QButtonGroup(self)
         self._tested_group.setExclusive(True)
@@ -337,7 +343,7 @@ class DicePanel(QWidget):
         if self._offered is None or name_key(name) not in self._offered_keys:
             self._crows_changed()
             return
-        chosen = self.roll_for.currentData()
+        chosen = chosen_name(self.roll_for)
         if chosen is not None and name_key(chosen) == name_key(name):
             try:
                 self._crow_chosen()
@@ -348,7 +354,7 @@ class DicePanel(QWidget):
         """Offer the crows as they are now, keeping the one chosen if it still exists."""
         if self._crows is None:
             return
-        chosen = self.roll_for.currentData()
+        chosen = chosen_name(self.roll_for)
         choices = self._read(self._crows.choices)
         offered = (list(choices.at_table), list(choices.others))
         if offered == self._offered:
@@ -361,16 +367,16 @@ class DicePanel(QWidget):
         # Only the crows that moved (a party switch) go out and in; all again the first time.
         if shown is None or not change_items(self.roll_for, entries(*shown), wanted, first=1):
             self.roll_for.clear()
-            self.roll_for.addItem(NOBODY, None)
-            fill_items(self.roll_for, wanted, first=1)
-        index = self.roll_for.findData(chosen) if chosen is not None else 0
+            self.roll_for.addItem(NOBODY)
+            fill_items(self.roll_for, *offered)
+        index = index_of(self.roll_for, chosen) if chosen is not None else 0
         self.roll_for.setCurrentIndex(max(0, index))
         self.roll_for.blockSignals(False)
         self._crow_chosen()
 
     def choose_crow(self, name: str | None) -> None:
         """Roll for the crow called ``name`` (None: nobody)."""
-        index = self.roll_for.findData(name) if name is not None else 0
+        index = index_of(self.roll_for, name) if name is not None else 0
         if index < 0:
             raise ValueError(f"no crow called {name!r} to roll for")
         self.roll_for.setCurrentIndex(index)
@@ -389,7 +395,7 @@ class DicePanel(QWidget):
         self._setup_changed()
 
     def _crow_chosen(self, *_args: object) -> None:
-        name = self.roll_for.currentData()
+        name = chosen_name(self.roll_for)
         crow: Character | None = None
         self._prepared = ""
         crows = self._crows
