@@ -13,6 +13,7 @@ from refkit.app.character_service import CharacterService
 from refkit.app.characters.roll_for import CrowChoices, CrowsForTests
 from refkit.app.dice_service import DiceService
 from refkit.app.party.bridge import PartyBridge
+from refkit.gui.dice import panel as dice_panel
 from refkit.gui.dice.panel import NOBODY, DicePanel
 from refkit.gui.shell.undo_adapter import push_command
 from refkit.rules.character.model import Character, Characteristics, Expertise, Stamina
@@ -20,6 +21,7 @@ from refkit.rules.checks.odds import test_odds as exact_odds
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database
 from refkit.store.roll_log import RollLogRepository
+from refkit.store.row_forms import name_key
 from tests.gui.helpers import SeededRngs, seed_giving
 
 WREN = "Wren"
@@ -319,7 +321,7 @@ class ManyCrows(CrowsForTests):
 
 
 def test_ten_thousand_crows_fill_the_chooser_without_a_call_per_crow(
-    qtbot, characters, stack
+    qtbot, characters, stack, monkeypatch
 ) -> None:
     """Issue 30: the chooser was filled one crow at a time at start-up (10,003 calls from Python
     and as many insertions, ~14 ms of a 1.6 ms job on the GUI thread); now each list goes in
@@ -330,8 +332,16 @@ def test_ten_thousand_crows_fill_the_chooser_without_a_call_per_crow(
     combo = panel.roll_for
     inserted: list[int] = []
     combo.model().rowsInserted.connect(lambda _p, first, last: inserted.append(last - first + 1))
+    keyed: list[str] = []
+
+    def counted_key(name: str) -> str:
+        keyed.append(name)
+        return name_key(name)
+
+    monkeypatch.setattr(dice_panel, "name_key", counted_key)
     panel.set_crows(ManyCrows(characters, others), lambda command: push_command(stack, command))
 
+    assert len(keyed) < 10, "each crow's name key made at once (made when a save asks)"
     assert inserted == [1, 2, 1, 10_000], inserted[:5]  # nobody, the table, a line, the rest
     assert combo.count() == 10_004
     assert [combo.itemText(i) for i in range(5)] == [NOBODY, ASH, ODA, "", "Crow 00000"]

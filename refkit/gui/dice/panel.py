@@ -111,7 +111,8 @@ class DicePanel(QWidget):
         """The task the crow rolled for prepared at its last rest, read with the crow."""
         self._offered: tuple[list[str], list[str]] | None = None
         """The crows "Roll for" offers now (at the table, the others)."""
-        self._offered_keys: set[str] = set()
+        self._offered_keys: set[str] | None = set()
+        """The offered crows' name keys, made when a crow's save first asks (None till then)."""
         self._tested: str | None = None
 
         self.roll_for = QComboBox()
@@ -340,7 +341,7 @@ class DicePanel(QWidget):
     def _crow_saved(self, name: str) -> None:
         """A crow was saved: one offered already (an edit) is read again if it is the one
         rolled for, the chooser stays; a new one is offered (the crows are read again)."""
-        if self._offered is None or name_key(name) not in self._offered_keys:
+        if self._offered is None or name_key(name) not in self._offered_key_set():
             self._crows_changed()
             return
         chosen = chosen_name(self.roll_for)
@@ -349,6 +350,12 @@ class DicePanel(QWidget):
                 self._crow_chosen()
             except RuntimeError:  # the panel is gone (the window closed)
                 return
+
+    def _offered_key_set(self) -> set[str]:
+        if self._offered_keys is None:
+            offered = self._offered or ([], [])
+            self._offered_keys = {name_key(name) for names in offered for name in names}
+        return self._offered_keys
 
     def refresh_crows(self) -> None:
         """Offer the crows as they are now, keeping the one chosen if it still exists."""
@@ -361,7 +368,7 @@ class DicePanel(QWidget):
             self._crow_chosen()  # the same crows (one was edited): the chooser stays as it is
             return
         shown, self._offered = self._offered, offered
-        self._offered_keys = {name_key(name) for names in offered for name in names}
+        self._offered_keys = None  # ten thousand keys, made when a save first needs them
         self.roll_for.blockSignals(True)
         wanted = entries(*offered)
         # Only the crows that moved (a party switch) go out and in; all again the first time.
