@@ -8,6 +8,7 @@ still reads the whole list. The store's reads are counted, so the test does not 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -19,6 +20,7 @@ from PySide6.QtGui import QUndoStack
 from refkit.app.sample_content import sample_characters
 from refkit.compose import Services
 from refkit.gui.characters.install import CharacterPanels, install_character_panels
+from refkit.gui.characters.list_model import CharacterFilter
 from refkit.gui.shell.actions import ActionRegistry
 from refkit.gui.shell.main_window import MainWindow
 from refkit.store.character_store import CharacterRepository
@@ -89,3 +91,30 @@ def test_the_list_still_reads_it_all_when_the_roster_changes(panels, monkeypatch
     assert model.row_of("Crow 002") == -1 and model.rowCount() == crows
     service.save(replace(service.get("Crow 005"), player="Someone Else"))
     assert model.summary(model.row_of("Crow 005")).player == "Someone Else"
+
+
+@pytest.mark.parametrize("party", [None, "Party: The Sample Party"])
+def test_reading_the_whole_list_filters_each_crow_once(panels, party) -> None:
+    """Issue 30: reading the whole list filtered every crow twice, once as the list was reset
+    and again as the party chooser was filled (the same party): 20,006 calls back into Python
+    for 10,003 crows."""
+    list_panel = panels.list_panel
+    if party is not None:
+        names = [list_panel.party.itemText(i) for i in range(list_panel.party.count())]
+        list_panel.party.setCurrentIndex(names.index(party))
+    shown = list_panel.proxy.rowCount() + (party is None)
+    service = panels.session.service
+    asked: list[int] = []
+    code = CharacterFilter.filterAcceptsRow.__code__
+
+    def counted(frame, event, _arg):  # type: ignore[no-untyped-def]
+        if event == "call" and frame.f_code is code:
+            asked.append(frame.f_locals["source_row"])
+
+    sys.setprofile(counted)  # Qt calls the override from C++, past any monkeypatch
+    try:  # a crow added: the whole list is read again
+        service.create(replace(service.get("Crow 003"), name="Aardvark Ann"))
+    finally:
+        sys.setprofile(None)
+    assert sorted(asked) == list(range(list_panel.model.rowCount()))
+    assert list_panel.proxy.rowCount() == shown

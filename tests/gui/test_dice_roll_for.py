@@ -7,12 +7,13 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QStandardItemModel, QUndoStack
 
 from refkit.app.character_service import CharacterService
-from refkit.app.characters.roll_for import CrowsForTests
+from refkit.app.characters.roll_for import CrowChoices, CrowsForTests
 from refkit.app.dice_service import DiceService
 from refkit.app.party.bridge import PartyBridge
+from refkit.gui.dice import panel as dice_panel
 from refkit.gui.dice.panel import NOBODY, DicePanel
 from refkit.gui.shell.undo_adapter import push_command
 from refkit.rules.character.model import Character, Characteristics, Expertise, Stamina
@@ -20,6 +21,7 @@ from refkit.rules.checks.odds import test_odds as exact_odds
 from refkit.store.character_store import CharacterRepository
 from refkit.store.database import Database
 from refkit.store.roll_log import RollLogRepository
+from refkit.store.row_forms import name_key
 from tests.gui.helpers import SeededRngs, seed_giving
 
 WREN = "Wren"
@@ -212,7 +214,7 @@ def test_a_crow_edit_leaves_the_chooser_as_it_is_and_shows_the_crow_afresh(
     set_conditions(characters, ODA, "weakened")
     assert listed == [], "an edit of a crow offered already does not list every crow again"
     assert removed == [], "the same crows: the chooser is not filled again"
-    assert panel.roll_for.currentData() == ODA
+    assert panel.roll_for.currentText() == ODA and panel.crow().name == ODA
     assert panel.banes.total() == 1, "the edited crow is read again"
 
 
@@ -297,7 +299,7 @@ def test_a_party_switch_moves_only_the_crows_that_change_place(panel, characters
     assert names == [NOBODY, ASH, "", *sorted([ODA, WREN, *bystanders])]
     assert sum(n for way, n in moved if way == "out") == 3, moved  # Wren, Oda, Ash
     assert sum(n for way, n in moved if way == "in") == 3, moved
-    assert combo.currentData() == "Crow 07", "the crow rolled for stays chosen"
+    assert combo.currentText() == "Crow 07", "the crow rolled for stays chosen"
 
     moved.clear()
     bridge.set_party(None)
@@ -305,3 +307,62 @@ def test_a_party_switch_moves_only_the_crows_that_change_place(panel, characters
     assert names == [NOBODY, *sorted([ASH, ODA, WREN, *bystanders])]
     assert sum(n for way, n in moved if way == "out") == 2, moved  # Ash and the separator
     assert sum(n for way, n in moved if way == "in") == 1, moved
+
+
+class ManyCrows(CrowsForTests):
+    """Two crows at the table and ten thousand others, without storing ten thousand sheets."""
+
+    def __init__(self, characters: CharacterService, others: tuple[str, ...]) -> None:
+        super().__init__(characters)
+        self._others = others
+
+    def choices(self) -> CrowChoices:
+        return CrowChoices((ASH, ODA), self._others)
+
+
+def test_ten_thousand_crows_fill_the_chooser_without_a_call_per_crow(
+    qtbot, characters, stack, monkeypatch
+) -> None:
+    """Issue 30: the chooser was filled one crow at a time at start-up (10,003 calls from Python
+    and as many insertions, ~14 ms of a 1.6 ms job on the GUI thread); now each list goes in
+    with one call, with the same items as before."""
+    others = tuple(f"Crow {number:05}" for number in range(10_000))
+    panel = DicePanel()
+    qtbot.addWidget(panel)
+    combo = panel.roll_for
+    inserted: list[int] = []
+    combo.model().rowsInserted.connect(lambda _p, first, last: inserted.append(last - first + 1))
+    keyed: list[str] = []
+
+    def counted_key(name: str) -> str:
+        keyed.append(name)
+        return name_key(name)
+
+    monkeypatch.setattr(dice_panel, "name_key", counted_key)
+    panel.set_crows(ManyCrows(characters, others), lambda command: push_command(stack, command))
+
+    assert len(keyed) < 10, "each crow's name key made at once (made when a save asks)"
+    assert inserted == [1, 2, 1, 10_000], inserted[:5]  # nobody, the table, a line, the rest
+    assert combo.count() == 10_004
+    assert [combo.itemText(i) for i in range(5)] == [NOBODY, ASH, ODA, "", "Crow 00000"]
+    assert combo.itemText(10_003) == "Crow 09999"
+    assert combo.currentIndex() == 0 and panel.crow() is None, "nobody stays the default"
+    model = combo.model()
+    assert isinstance(model, QStandardItemModel)
+    separator = model.item(3)
+    assert not separator.flags() & Qt.ItemFlag.ItemIsEnabled, "the line cannot be chosen"
+    assert separator.data(Qt.ItemDataRole.AccessibleDescriptionRole) == "separator"
+    panel.choose_crow("Crow 04321")
+    assert combo.currentText() == "Crow 04321"
+    with pytest.raises(ValueError, match="no crow called 'Crow 99999'"):
+        panel.choose_crow("Crow 99999")
+
+
+def test_a_crow_called_like_nobody_is_a_crow(panel, characters) -> None:
+    """A crow's item is its name: a crow named like the first item is found among the crows."""
+    characters.create(Character(NOBODY, Characteristics(0, 0, 0), Stamina(5, 5)))
+    panel.choose_crow(NOBODY)
+    assert panel.roll_for.currentIndex() > 0
+    assert panel.crow() is not None and panel.crow().name == NOBODY
+    panel.choose_crow(None)
+    assert panel.roll_for.currentIndex() == 0 and panel.crow() is None

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView
 
 from refkit.gui.tables.editor import TableEditor, check_grid
 from refkit.gui.tables.import_dialog import ImportFormat, TableImportDialog, detect_format
+from refkit.present.table_grid import SOURCE_WORDS
 from refkit.rules.tables.model import RollableTable, TableRow
 from tests.gui.dungeon_helpers import DungeonRig
 
@@ -200,3 +201,42 @@ def test_the_editor_shows_a_big_table_without_measuring_every_row(qtbot, editor,
     tint = editor.grid.model().index(1, 0).data(Qt.ItemDataRole.BackgroundRole)
     assert tint is not None
     assert editor.grid.model().index(2, 0).data(Qt.ItemDataRole.BackgroundRole) is None
+
+
+def test_the_table_list_is_put_in_at_once_and_the_table_shown_read_once(
+    qtbot, editor, rig, monkeypatch
+) -> None:
+    """Issue 30: the list of tables was filled one table at a time (3,000 insertions at start-up
+    on the 10x database, each laid out by the list) and the table chosen was read and shown
+    twice, once as the list's current row changed and once more after it."""
+    two_rows = (TableRow(1, 1, "Rain"), TableRow(2, 2, "Fog"))
+    for number in range(200):
+        rig.tables.add(RollableTable(f"Weather {number:03}", "1d2", two_rows))
+    summaries = rig.tables.summaries()
+    inserted: list[int] = []
+    editor.table_list.model().rowsInserted.connect(
+        lambda _parent, first, last: inserted.append(last - first + 1)
+    )
+    reads: list[str] = []
+    real_get = rig.tables.get
+
+    def counted_get(name: str) -> RollableTable:
+        reads.append(name)
+        return real_get(name)
+
+    monkeypatch.setattr(rig.tables, "get", counted_get)
+    editor.reload(select="Weather 150")
+
+    assert inserted == [len(summaries)]
+    assert reads == ["Weather 150"]
+    assert editor.current_table() is not None
+    assert editor.current_table().name == "Weather 150"
+    row = [summary.name for summary in summaries].index("Weather 150")
+    assert editor.table_list.currentRow() == row
+    names = [editor.table_list.item(i).text() for i in range(editor.table_list.count())]
+    assert names == [summary.name for summary in summaries]
+    tips = [editor.table_list.item(i).toolTip() for i in range(editor.table_list.count())]
+    assert tips == [
+        f"{summary.dice} · {summary.rows} rows · {SOURCE_WORDS[summary.source]}"
+        for summary in summaries
+    ]

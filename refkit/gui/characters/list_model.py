@@ -202,9 +202,13 @@ class CharacterFilter(QSortFilterProxyModel):
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def set_party(self, members: Sequence[str] | None) -> None:
-        """Only these crows (None: everyone)."""
+        """Only these crows (None: everyone). The same crows as now filter nothing again: a
+        refresh sets the party it shows after the list's reset has filtered every row."""
+        chosen = None if members is None else frozenset(name_key(m) for m in members)
+        if chosen == self._members:
+            return
         self.beginFilterChange()
-        self._members = None if members is None else frozenset(name_key(m) for m in members)
+        self._members = chosen
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:

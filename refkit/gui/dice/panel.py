@@ -34,7 +34,13 @@ from PySide6.QtWidgets import (
 
 from refkit.gui.common.plain_text import plain_label, rich_tooltip
 from refkit.gui.dice.result_views import show_d100, show_notation, show_test, show_usage_dice
-from refkit.gui.dice.roll_for_items import change_items, entries
+from refkit.gui.dice.roll_for_items import (
+    change_items,
+    chosen_name,
+    entries,
+    fill_items,
+    index_of,
+)
 from refkit.gui.dice.roll_log_panel import STILL_OPENING
 from refkit.gui.dice.widgets import (
     Counter,
@@ -105,13 +111,14 @@ class DicePanel(QWidget):
         """The task the crow rolled for prepared at its last rest, read with the crow."""
         self._offered: tuple[list[str], list[str]] | None = None
         """The crows "Roll for" offers now (at the table, the others)."""
-        self._offered_keys: set[str] = set()
+        self._offered_keys: set[str] | None = set()
+        """The offered crows' name keys, made when a crow's save first asks (None till then)."""
         self._tested: str | None = None
 
         self.roll_for = QComboBox()
         self.roll_for.setObjectName("roll_for_combo")
         self.roll_for.setToolTip("Roll for a crow: its characteristics, conditions and expertises")
-        self.roll_for.addItem(NOBODY, None)
+        self.roll_for.addItem(NOBODY)
         self.characteristic_buttons: dict[str, QPushButton] = {}
         self._tested_group = QButtonGroup(self)
         self._tested_group.setExclusive(True)
@@ -334,43 +341,49 @@ class DicePanel(QWidget):
     def _crow_saved(self, name: str) -> None:
         """A crow was saved: one offered already (an edit) is read again if it is the one
         rolled for, the chooser stays; a new one is offered (the crows are read again)."""
-        if self._offered is None or name_key(name) not in self._offered_keys:
+        if self._offered is None or name_key(name) not in self._offered_key_set():
             self._crows_changed()
             return
-        chosen = self.roll_for.currentData()
+        chosen = chosen_name(self.roll_for)
         if chosen is not None and name_key(chosen) == name_key(name):
             try:
                 self._crow_chosen()
             except RuntimeError:  # the panel is gone (the window closed)
                 return
 
+    def _offered_key_set(self) -> set[str]:
+        if self._offered_keys is None:
+            offered = self._offered or ([], [])
+            self._offered_keys = {name_key(name) for names in offered for name in names}
+        return self._offered_keys
+
     def refresh_crows(self) -> None:
         """Offer the crows as they are now, keeping the one chosen if it still exists."""
         if self._crows is None:
             return
-        chosen = self.roll_for.currentData()
+        chosen = chosen_name(self.roll_for)
         choices = self._read(self._crows.choices)
         offered = (list(choices.at_table), list(choices.others))
         if offered == self._offered:
             self._crow_chosen()  # the same crows (one was edited): the chooser stays as it is
             return
         shown, self._offered = self._offered, offered
-        self._offered_keys = {name_key(name) for names in offered for name in names}
+        self._offered_keys = None  # ten thousand keys, made when a save first needs them
         self.roll_for.blockSignals(True)
         wanted = entries(*offered)
         # Only the crows that moved (a party switch) go out and in; all again the first time.
         if shown is None or not change_items(self.roll_for, entries(*shown), wanted, first=1):
             self.roll_for.clear()
-            self.roll_for.addItem(NOBODY, None)
-            change_items(self.roll_for, [], wanted, first=1)
-        index = self.roll_for.findData(chosen) if chosen is not None else 0
+            self.roll_for.addItem(NOBODY)
+            fill_items(self.roll_for, *offered)
+        index = index_of(self.roll_for, chosen) if chosen is not None else 0
         self.roll_for.setCurrentIndex(max(0, index))
         self.roll_for.blockSignals(False)
         self._crow_chosen()
 
     def choose_crow(self, name: str | None) -> None:
         """Roll for the crow called ``name`` (None: nobody)."""
-        index = self.roll_for.findData(name) if name is not None else 0
+        index = index_of(self.roll_for, name) if name is not None else 0
         if index < 0:
             raise ValueError(f"no crow called {name!r} to roll for")
         self.roll_for.setCurrentIndex(index)
@@ -389,7 +402,7 @@ class DicePanel(QWidget):
         self._setup_changed()
 
     def _crow_chosen(self, *_args: object) -> None:
-        name = self.roll_for.currentData()
+        name = chosen_name(self.roll_for)
         crow: Character | None = None
         self._prepared = ""
         crows = self._crows

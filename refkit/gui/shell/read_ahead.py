@@ -101,12 +101,15 @@ def read_ahead_late(database: Database) -> None:
 
 
 def read_shipped_files() -> None:
-    """Read the item catalogue (136 cards of TOML: ~75 ms) and the inventory sheet into their
-    caches. A file that cannot be read is left for the panel that shows it to say so."""
+    """Read the item catalogue (136 cards of TOML: ~75 ms), the inventory sheet and the build
+    data (backgrounds, expertises, trait trees: ~70 ms, which the sheet's Traits tab shows)
+    into their caches. A file that cannot be read is left for the panel that shows it to say
+    so."""
     from refkit.present.sheet_layout import inventory_sheet
+    from refkit.rules.character.build_data import load_build_data
     from refkit.rules.inventory.catalogue import load_item_catalogue
 
-    for read in (load_item_catalogue, inventory_sheet):
+    for read in (load_item_catalogue, inventory_sheet, load_build_data):
         try:
             read()
         except Exception:  # the panel reading it again reports it where the user looks

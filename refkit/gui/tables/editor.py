@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
-    QListWidgetItem,
     QMessageBox,
     QPushButton,
     QSplitter,
@@ -295,24 +294,34 @@ class TableEditor(QWidget):
             log.exception("cannot list the tables")
             self.status_message.emit(f"Cannot read the tables: {error}")
             self._summaries = []
+        chosen = 0
+        if keep:
+            wanted = keep.casefold()
+            for index, summary in enumerate(self._summaries):
+                if summary.name.casefold() == wanted:
+                    chosen = index
         self.table_list.blockSignals(True)
         self.table_list.clear()
-        chosen = 0
-        for index, summary in enumerate(self._summaries):
-            item = QListWidgetItem(summary.name)
-            item.setToolTip(
-                f"{summary.dice} · {summary.rows} rows · {SOURCE_WORDS[summary.source]}"
-            )
-            self.table_list.addItem(item)
-            if keep and summary.name.casefold() == keep.casefold():
-                chosen = index
+        # Every name in one insertion (the list lays itself out once, not once per table); the
+        # tips are read only when one is shown, so setting them tells the view nothing.
+        self.table_list.addItems([summary.name for summary in self._summaries])
+        items = self.table_list.model()
+        items.blockSignals(True)
+        try:
+            for index, summary in enumerate(self._summaries):
+                self.table_list.item(index).setToolTip(
+                    f"{summary.dice} · {summary.rows} rows · {SOURCE_WORDS[summary.source]}"
+                )
+        finally:
+            items.blockSignals(False)
+        if self._summaries:  # chosen here and shown below, once
+            self.table_list.setCurrentRow(chosen)
         self.table_list.blockSignals(False)
         enabled = self._service is not None
         for widget in (self.new_button, self.import_button, self.defaults_button):
             widget.setEnabled(enabled)
         self.in_use_label.read_now()
         if self._summaries:
-            self.table_list.setCurrentRow(chosen)
             self._select_row(chosen)
         else:
             self._show_table(None)
