@@ -382,3 +382,58 @@ def run_press_child(
         if line.startswith(prefix + " "):
             return json.loads(line.removeprefix(prefix + " "))  # type: ignore[no-any-return]
     raise RuntimeError(f"{checkout}: no figures\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
+
+
+def compare_press_rounds(
+    run: Callable[[Path, int, bool], dict[str, list[float]]],
+    before: Path | None,
+    rounds: int,
+    measured: Sequence[str],
+    shown: Sequence[str],
+    width: int = 9,
+) -> None:
+    """A press bench's comparison: ``rounds`` rounds of ``run(checkout, round, profile)`` for this
+    checkout and ``before`` (if given), their order swapped every other round; prints each
+    round's medians of ``shown``, then p50/p99/max of every ``measured`` piece per checkout and,
+    with ``before``, the median of the rounds' now/before median ratios and the p99 ratio."""
+    checkouts = {"now": CHECKOUT}
+    if before is not None:
+        checkouts["before"] = before.resolve()
+    every = {name: {piece: [] for piece in measured} for name in checkouts}
+    ratios: dict[str, list[float]] = {piece: [] for piece in measured}
+    for round_ in range(rounds):
+        order = list(checkouts) if round_ % 2 == 0 else list(reversed(checkouts))
+        medians: dict[str, dict[str, float]] = {}
+        for name in order:
+            times = run(checkouts[name], round_, round_ == 0)
+            medians[name] = {
+                piece: statistics.median(times.get(piece) or [float("nan")]) for piece in measured
+            }
+            for piece in measured:
+                every[name][piece] += times.get(piece, [])
+        line = "  ".join(
+            f"{name} " + " ".join(f"{p} {medians[name][p]:.1f}" for p in shown) for name in order
+        )
+        print(f"round {round_ + 1}: medians (ms) {line}", flush=True)
+        if "before" in medians:
+            for piece in measured:
+                ratios[piece].append(medians["now"][piece] / medians["before"][piece])
+    for name, pieces in every.items():
+        for piece, values in pieces.items():
+            if not values:  # an older checkout's bench without some pieces (the CPU times)
+                continue
+            figures = summary(values)
+            print(
+                f"{name:6} {piece:{width}} n={len(values)} p50 {figures['p50']:.1f} ms  "
+                f"p99 {figures['p99']:.1f} ms  max {figures['max']:.1f} ms"
+            )
+    if before is not None:
+        for piece in measured:
+            now, then = every["now"][piece], every["before"][piece]
+            if not now or not then:
+                continue
+            p99_ratio = summary(now)["p99"] / summary(then)["p99"]
+            print(
+                f"now/before {piece:{width}}: median of the rounds' median ratios "
+                f"{statistics.median(ratios[piece]):.2f}, p99 ratio {p99_ratio:.2f}"
+            )

@@ -21,15 +21,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from _evening import CHECKOUT, run_press_child, summary, when_app_ready
+from _evening import compare_press_rounds, run_press_child, when_app_ready
 
 PIECES = ("open", "key", "results", "enter", "close")
 CPU = tuple(f"{piece} cpu" for piece in PIECES)
@@ -201,49 +199,16 @@ def main() -> int:
     parser.add_argument("--queries", type=int, default=30)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
-    checkouts = {"now": CHECKOUT}
-    if args.before:
-        checkouts["before"] = args.before.resolve()
-    every: dict[str, dict[str, list[float]]] = {
-        name: {piece: [] for piece in ALL} for name in checkouts
-    }
-    ratios: dict[str, list[float]] = {piece: [] for piece in ALL}
-    for round_ in range(args.rounds):
-        order = list(checkouts) if round_ % 2 == 0 else list(reversed(checkouts))
-        medians: dict[str, dict[str, float]] = {}
-        for name in order:
-            times = _run(checkouts[name], args.db, args.queries, args.profile and round_ == 0)
-            medians[name] = {
-                piece: statistics.median(times.get(piece) or [math.nan]) for piece in ALL
-            }
-            for piece in ALL:
-                every[name][piece] += times.get(piece, [])
-        shown = "  ".join(
-            f"{name} " + " ".join(f"{p} {medians[name][p]:.1f}" for p in PIECES) for name in order
-        )
-        print(f"round {round_ + 1}: medians (ms) {shown}", flush=True)
-        if "before" in medians:
-            for piece in ALL:
-                ratios[piece].append(medians["now"][piece] / medians["before"][piece])
-    for name, pieces in every.items():
-        for piece, values in pieces.items():
-            if not values:
-                continue
-            figures = summary(values)
-            print(
-                f"{name:6} {piece:11} n={len(values)} p50 {figures['p50']:.1f} ms  "
-                f"p99 {figures['p99']:.1f} ms  max {figures['max']:.1f} ms"
-            )
-    if args.before:
-        for piece in ALL:
-            now, before = every["now"][piece], every["before"][piece]
-            if not now or not before:
-                continue
-            p99_ratio = summary(now)["p99"] / summary(before)["p99"]
-            print(
-                f"now/before {piece:11}: median of the rounds' median ratios "
-                f"{statistics.median(ratios[piece]):.2f}, p99 ratio {p99_ratio:.2f}"
-            )
+    compare_press_rounds(
+        lambda checkout, _round, first: _run(
+            checkout, args.db, args.queries, args.profile and first
+        ),
+        args.before,
+        args.rounds,
+        ALL,
+        PIECES,
+        width=11,
+    )
     return 0
 
 
