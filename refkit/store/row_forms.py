@@ -15,14 +15,13 @@ from typing import TYPE_CHECKING, Final
 
 from refkit.dice.records import LoggedRoll, RollRecord
 from refkit.store.row_values import ROLL_SOURCES as ROLL_SOURCES
+from refkit.store.row_values import TABLES_SEEDED_KEY as TABLES_SEEDED_KEY
+from refkit.store.row_values import table_key as table_key
 
 if TYPE_CHECKING:
     from refkit.rules.character.model import Character
     from refkit.rules.dungeon.effects import TrackedEffect
 
-TABLES_SEEDED_KEY: Final = "rollable_tables_seeded"
-"""The ``app_meta`` flag set once the default tables were put in: until then, listing the tables
-seeds them first."""
 SAMPLES_SEEDED_KEY: Final = "sample_content_seeded"
 """The ``app_meta`` flag set once the sample party was offered to this database."""
 
@@ -141,11 +140,6 @@ def stored_character(payload: str, name: str) -> Character:
     from refkit.rules.character.file_format import character_from_json
 
     return character_from_json(json.loads(payload), f"stored character {name!r}")
-
-
-def table_key(name: str) -> str:
-    """The form of a table or dungeon name that must be unique: NFC, single spaces, case-folded."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
 def spell_key(name: str) -> str:

@@ -1,14 +1,28 @@
-"""Forms of stored values that both ways of writing a row share, with no import at all.
+"""Forms of stored values that both ways of reading and writing a row share, importing only
+``unicodedata``.
 
-The roll's lean path (:mod:`refkit.store.sqlite.roll_append`) writes a roll with nothing but
-``sqlite3``; it takes these from here, and the modules that used to declare them
-(:mod:`refkit.store.crow_summaries`, :mod:`refkit.store.row_forms`) re-export them, so each is
+The lean paths (:mod:`refkit.store.sqlite.roll_append` writes a roll,
+:mod:`refkit.store.sqlite.table_read` reads the chosen table, with nothing but ``sqlite3``) take
+these from here, and the modules that used to declare them (:mod:`refkit.store.crow_summaries`,
+:mod:`refkit.store.row_forms`, :mod:`refkit.store.versioned_state`) re-export them, so each is
 still said once.
 """
 
 from __future__ import annotations
 
+import unicodedata
+
 STORED_TIME_FORMAT = "%Y-%m-%d %H:%M:%S.%f"
 """How SQLAlchemy's SQLite DateTime stores a (naive UTC) time; UTCDateTime stores that."""
 ROLL_SOURCES = frozenset({"app", "cli"})
 """Who may log a roll: the window or the command line (every path checks it)."""
+TABLES_SEEDED_KEY = "rollable_tables_seeded"
+"""The ``app_meta`` flag set once the default tables were put in: until then, listing the tables
+seeds them first."""
+ACTIVE_TABLES_STATE = "active_tables"
+"""The ``app_state`` key of the tables chosen for a use (``backlash``, ``miasma``)."""
+
+
+def table_key(name: str) -> str:
+    """The form of a table or dungeon name that must be unique: NFC, single spaces, case-folded."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()

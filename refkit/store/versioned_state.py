@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from refkit.errors import StaleWriteError
+from refkit.store import row_values
 from refkit.store.database import Database
 from refkit.store.records import StoredDocument as StoredDocument
 from refkit.store.records import VersionedText as VersionedText
@@ -25,7 +26,7 @@ PARTY_STATE: Final = "party_at_table"
 REST_RECORDS_STATE: Final = "rest_records"
 DUNGEON_SETTINGS_STATE: Final = "dungeon_settings"
 ENCOUNTER_TABLES_STATE: Final = "encounter_tables"
-ACTIVE_TABLES_STATE: Final = "active_tables"
+ACTIVE_TABLES_STATE: Final = row_values.ACTIVE_TABLES_STATE
 CURRENT_JOURNEY_STATE: Final = "current_journey"
 
 STATE_WHAT: Final = {

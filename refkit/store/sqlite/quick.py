@@ -37,6 +37,7 @@ from refkit.store.crow_summaries import (
 from refkit.store.location import DATABASE_FILE_NAME, data_dir, environment_url
 from refkit.store.migrations import declared_heads
 from refkit.store.row_forms import ROLL_SOURCES, SAMPLES_SEEDED_KEY, TABLES_SEEDED_KEY
+from refkit.store.row_values import ACTIVE_TABLES_STATE
 from refkit.store.sqlite.checked_pages import note_sound
 from refkit.store.sqlite.failures import database_failure
 from refkit.store.sqlite.files import read_file_state
@@ -54,9 +55,9 @@ QUICK_BUSY_TIMEOUT_MS: Final = BUSY_TIMEOUT_MS
 """The command line's wait for another program's lock (the engine's, from one place)."""
 QUICK_PRAGMAS: Final = CONNECTION_PRAGMAS
 """The pragmas every Refkit connection runs (the engine's, from one place)."""
-QUICK_ACTIVE_TABLES_KEY: Final = "active_tables"
+QUICK_ACTIVE_TABLES_KEY: Final = ACTIVE_TABLES_STATE
 """The ``app_state`` key of the tables chosen per use (``versioned_state.ACTIVE_TABLES_STATE``,
-spelled out: that module loads the ORM)."""
+from :mod:`refkit.store.row_values`: that module loads the ORM)."""
 QUICK_ROLL_SOURCES: Final = ROLL_SOURCES
 """Who may log a roll (the store's one set, :mod:`refkit.store.row_forms`)."""
 

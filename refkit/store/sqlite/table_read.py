@@ -17,8 +17,10 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import unicodedata
 
+from refkit.store.row_values import ACTIVE_TABLES_STATE as ACTIVE_TABLES_KEY
+from refkit.store.row_values import TABLES_SEEDED_KEY as TABLES_SEEDED_KEY
+from refkit.store.row_values import table_key as table_key
 from refkit.store.sqlite.roll_append import checked_connection, roll_file
 
 TYPE_CHECKING = False  # as typing's: the cast's path leaves typing unimported
@@ -27,17 +29,8 @@ if TYPE_CHECKING:
 
     from refkit.rules.tables.model import RollableTable
 
-TABLES_SEEDED_KEY = "rollable_tables_seeded"
-"""``refkit.store.row_forms.TABLES_SEEDED_KEY`` (a test pins the two equal)."""
-ACTIVE_TABLES_KEY = "active_tables"
-"""``refkit.store.sqlite.quick.QUICK_ACTIVE_TABLES_KEY`` (a test pins the two equal)."""
 TABLE_COLUMNS = "name, dice, rows, source, description, max_modifier, modifier_name"
 """The stored table's columns, in the order :func:`table_from_row` takes them."""
-
-
-def table_key(name: str) -> str:
-    """``refkit.store.row_forms.table_key``: NFC, single spaces, case-folded."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
 def table_from_row(row: tuple[object, ...]) -> RollableTable:
