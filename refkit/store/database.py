@@ -220,6 +220,13 @@ class Database:
             if poll is not None:
                 poll.own_commit_done()
 
+    def _own_write_ended(self) -> None:
+        """A session of this thread failed (its commit among what can fail): whatever it began
+        to write is not in the file, so the file's poll looks again."""
+        self._wrote_in_thread.value = False
+        if self._change_poll is not None:
+            self._change_poll.own_write_ended()
+
     def writes_only_in_units(self) -> None:
         """From now on refuse (WriteOutsideUnitError) any write made outside a unit of work: the
         window and the command line write only through the runner of a step, so a write that
@@ -404,6 +411,7 @@ class Database:
                     self._own_commit_done()
                 except BaseException:
                     _roll_back_quietly(session)
+                    self._own_write_ended()
                     raise
         except IntegrityError:
             raise
@@ -452,6 +460,7 @@ class Database:
                     self._own_commit_done()
                 except BaseException:
                     _roll_back_quietly(session)
+                    self._own_write_ended()
                     raise
                 finally:
                     self._units.set(None)
@@ -549,7 +558,8 @@ def _count_writing_commits(engine: Engine, db: Database) -> None:
                 notify_commit(conn.connection.dbapi_connection, db.client_id, written, rows)
 
     def rolled_back(conn: Any) -> None:
-        conn.info.pop("wrote", None)
+        if conn.info.pop("wrote", False) and db._change_poll is not None:
+            db._change_poll.own_write_ended()
         conn.info.pop("written", None)
         conn.info.pop("rows", None)
 

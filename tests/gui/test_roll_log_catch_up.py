@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from refkit.gui.main import RefkitApp
 from refkit.store.roll_log import RollLogRepository
 from tests.gui.app_readiness import OPEN_TIMEOUT_MS
 
@@ -27,6 +28,17 @@ def catch_up_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return reads
 
 
+def settle(qtbot, app: RefkitApp) -> None:
+    """Wait until the catch-ups asked for so far have read and shown what they found, and the
+    jobs before them are done: a loaded machine may take longer than any fixed wait."""
+    worker = app.undo_stack.worker
+    assert worker is not None
+    for _ in range(3):  # a shown catch-up may lead to one more request (a step's lines)
+        qtbot.waitUntil(lambda: not app.dice._catching_up, timeout=OPEN_TIMEOUT_MS)
+        worker.wait_for(lambda: None)  # every job before it done, their answers delivered
+        qtbot.wait(20)
+
+
 def test_one_step_catches_the_roll_log_up_once(
     qtbot, start_app, tmp_path: Path, catch_up_reads: list[int]
 ) -> None:
@@ -34,12 +46,12 @@ def test_one_step_catches_the_roll_log_up_once(
     qtbot.waitUntil(lambda: app.dungeon is not None, timeout=OPEN_TIMEOUT_MS)
     session = app.dungeon.session
     assert session.start_turn(dungeon="The Drowned Crypt") == 1
-    qtbot.wait(100)  # the start's own catch-up is done
+    settle(qtbot, app)  # the start's own catch-up is done
     catch_up_reads.clear()
 
     session.loud_noise()  # one step: its encounter check stored with its session-log lines
     qtbot.waitUntil(lambda: app.log_model.rowCount() == 1)
-    qtbot.wait(100)  # any later catch-up would have come by now
+    settle(qtbot, app)  # any later catch-up has come by now
     assert len(catch_up_reads) == 1, catch_up_reads
     ids = [roll.id for roll in app.log_model.rolls()]
     assert len(ids) == len(set(ids)) == 1
@@ -59,3 +71,30 @@ def test_a_roll_logged_while_a_catch_up_is_on_its_way_is_shown_once(
     ids = [roll.id for roll in app.log_model.rolls()]
     assert len(ids) == len(set(ids)) == 2
     assert ids == sorted(ids, reverse=True)  # the newest first
+
+
+def test_a_check_that_reads_after_the_windows_own_step_announces_nothing(
+    qtbot, start_app, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, catch_up_reads: list[int]
+) -> None:
+    """The dungeon's poll for another program's writes remembers the version shown when it is
+    asked; when it is asked just before this window's own step and reads just after it, it
+    sees a new version, but that step's move has shown the state and caught the log up."""
+    app = start_app(tmp_path / "evening.sqlite3")
+    qtbot.waitUntil(lambda: app.dungeon is not None, timeout=OPEN_TIMEOUT_MS)
+    session = app.dungeon.session
+    assert session.start_turn(dungeon="The Drowned Crypt") == 1
+    session.loud_noise()
+    qtbot.waitUntil(lambda: app.log_model.rowCount() == 1)
+    settle(qtbot, app)
+    announced: list[bool] = []
+    session.log_changed.connect(lambda: announced.append(True))
+    catch_up_reads.clear()
+    shown = session.view()
+    assert shown is not None
+    store = session._service.store
+    monkeypatch.setattr(store, "version", lambda: -1)  # as if remembered before the step
+    session.check_for_outside_changes()
+    settle(qtbot, app)
+    now_shown = session.view()
+    assert now_shown is not None and now_shown.version == shown.version
+    assert announced == [] and catch_up_reads == []

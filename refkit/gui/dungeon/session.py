@@ -240,8 +240,12 @@ class DungeonTurnSession(QObject, DungeonSteps):
         if error is not None:
             log.error("cannot check the dungeon turn's version", exc_info=error)
         elif view is not None:
+            # A check queued before this window's own step may read after it: that step's move
+            # has shown its state and announced its lines already, so say nothing new twice.
+            news = self._view is None or view.version != self._view.version
             self._show(view)
-            self.log_changed.emit()
+            if news:
+                self.log_changed.emit()
         elif self._view is not None:
             self._arm(self._view, self.now())
         self._fire_if_due()

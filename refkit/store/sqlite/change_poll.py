@@ -9,7 +9,9 @@ then until it commits, so nobody else can commit meanwhile) the poll's connectio
 a change then is another program's — and right after the commit it looks again, taking in the
 process's own change. What is left at the next look is another program's: another window, the
 command line. (A commit by another program in the microseconds between this process's commit
-and that second look is taken in with it; the next change shows it.)
+and that second look is taken in with it; the next change shows it.) The poll does not look
+while one of the process's own writes is open: a look between its commit and the second look
+would take the process's own change for another program's and have every open view read again.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Final
 
@@ -29,6 +32,10 @@ EVERY_S: Final = 0.4
 before the window even began to read it: the three-client evening (tests/bench/
 bench_three_clients.py) measured a p95 of 1.36 s from commit to repaint against a goal of 1 s,
 where the server's notifications made it in 0.48 s. A look costs one page-header read."""
+
+OWN_WRITE_HOLDS_S: Final = 10.0
+"""How long an own write left open keeps the poll from looking: a step's transaction is done in
+well under that; one that never said it ended (a connection lost mid-commit) stops holding it."""
 
 
 class FileChangePoll:
@@ -44,6 +51,7 @@ class FileChangePoll:
         self._connection: sqlite3.Connection | None = None
         self._last: int | None = None
         self._theirs = False  # another program committed, seen between two looks of the poll
+        self._own_since: float | None = None  # when this process's open write began
         self._thread = threading.Thread(target=self._run, name="refkit-change-poll", daemon=True)
 
     def start(self) -> FileChangePoll:
@@ -75,6 +83,7 @@ class FileChangePoll:
                 self._theirs = True
             if now is not None:
                 self._last = now
+            self._own_since = time.monotonic()
 
     def own_commit_done(self) -> None:
         """This process committed: take its own change in, so it is no news."""
@@ -82,10 +91,23 @@ class FileChangePoll:
             now = self._look()
             if now is not None:
                 self._last = now
+            self._own_since = None
+
+    def own_write_ended(self) -> None:
+        """This process's write was rolled back (or its commit failed): nothing of its own
+        changed, so the poll looks again as before."""
+        with self._lock:
+            self._own_since = None
+
+    def _own_write_open(self) -> bool:
+        since = self._own_since
+        return since is not None and time.monotonic() - since < OWN_WRITE_HOLDS_S
 
     def _run(self) -> None:
         while not self._stopping.wait(self._every_s):
             with self._lock:
+                if self._own_write_open():  # its commit may land before it is taken in
+                    continue
                 now = self._look()
                 theirs = self._theirs or (
                     now is not None and self._last is not None and now != self._last
