@@ -8,7 +8,8 @@ pass`` run just before it, interleaved run by run, beside ``python -c "import sq
 ratio quoted is the median of the pairs' ratios, for the wall clock and for the CPU time (user +
 system, which moves less with the load of a shared machine). ``--before DIR`` (another checkout,
 e.g. ``git worktree add --detach /tmp/before REV``) adds that checkout's figures to the same run.
-Each checkout gets its own data folder and ``XDG_CONFIG_HOME``, prepared first (created,
+Each checkout gets its own HOME, data folder (``~/.local/share/refkit``, as for a user who set no
+``REFKIT_DATA_DIR``) and ``XDG_CONFIG_HOME``, prepared first (created,
 migrated, seeded), so the figures are those of a command in a loop, not of the first start;
 modules are compiled once and kept, as on a user's install (``PYTHONDONTWRITEBYTECODE`` is unset
 for the runs). The stateless commands are also run through the console script's entry point
@@ -129,8 +130,18 @@ def timed(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def user_data(home: Path) -> Path:
+    """The data folder of a user whose HOME is ``home`` (``_env``)."""
+    return home / ".local" / "share" / "refkit"
+
+
 def _env(data_dir: str, config_dir: str, checkout: Path) -> dict[str, str]:
-    env = dict(os.environ, REFKIT_DATA_DIR=data_dir, XDG_CONFIG_HOME=config_dir)
+    """A user's environment around ``data_dir``: HOME is its folder and the data folder is
+    ``~/.local/share/refkit`` (no REFKIT_DATA_DIR: most users set none, and finding the folder
+    is then part of every command's cost)."""
+    env = dict(os.environ, HOME=data_dir, XDG_CONFIG_HOME=config_dir)
+    env.pop("REFKIT_DATA_DIR", None)
+    env.pop("XDG_DATA_HOME", None)
     env.pop("REFKIT_DATABASE_URL", None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPATH"] = str(checkout)  # that checkout's refkit before the installed one
@@ -226,7 +237,8 @@ def flat_in_size(
                 config_dir = stack.enter_context(tempfile.TemporaryDirectory())
                 env = _env(str(data_dir), config_dir, checkout)
                 if database is not None:  # the data folder's own file: as a referee opens it
-                    shutil.copy(database, data_dir / "refkit.sqlite3")
+                    user_data(data_dir).mkdir(parents=True)
+                    shutil.copy(database, user_data(data_dir) / "refkit.sqlite3")
                 for step in PREPARE:
                     command = [sys.executable, "-m", "refkit", *step]
                     subprocess.run(command, env=env, cwd=checkout, check=True, capture_output=True)

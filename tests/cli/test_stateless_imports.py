@@ -132,3 +132,36 @@ def test_the_help_width_is_shutils(monkeypatch, columns: str | None) -> None:
     else:
         monkeypatch.setenv("COLUMNS", columns)
     assert terminal_columns() == shutil.get_terminal_size().columns
+
+
+def test_a_users_default_data_folder_costs_no_platformdirs(tmp_path) -> None:
+    """A user who set no REFKIT_DATA_DIR: the roll finds ~/.local/share/refkit with ``os`` alone
+    (platformdirs loads pathlib, tempfile and shutil, more than a bare Python start) and is
+    logged there."""
+    env = {k: v for k, v in os.environ.items() if k not in ("REFKIT_DATA_DIR", "XDG_DATA_HOME")}
+    env["HOME"] = str(tmp_path)
+    made = subprocess.run(
+        [sys.executable, "-m", "refkit", "d100", "--json"],
+        env=env,
+        capture_output=True,
+        check=False,
+    )
+    assert made.returncode == 0, made.stderr
+    path = tmp_path / ".local" / "share" / "refkit" / "refkit.sqlite3"
+    assert path.is_file()
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, "roll", "2d6", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    loaded = set(json.loads(done.stderr.strip().splitlines()[-1].replace("'", '"')))
+    assert _heavy(loaded, ("platformdirs", "tempfile", "shutil", *LOGGED_ROLL)) == []
+    with sqlite3.connect(path) as connection:
+        (count,) = connection.execute(
+            "SELECT count(*) FROM roll_log WHERE source = 'cli'"
+        ).fetchone()
+    connection.close()
+    assert count == 2

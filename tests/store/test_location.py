@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import platformdirs
@@ -34,6 +35,8 @@ def test_data_dir_without_override_uses_platform_folder(
         return str(tmp_path / "platform-folder")
 
     monkeypatch.delenv("REFKIT_DATA_DIR")
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", "not/absolute")  # not the usual Linux case: platformdirs decides
     monkeypatch.setattr(platformdirs, "user_data_dir", fake_user_data_dir)
     assert data_dir() == (tmp_path / "platform-folder").resolve()
     assert calls == [("refkit", False)]
@@ -109,3 +112,53 @@ def test_other_databases_are_refused_clearly(url: str, named: str) -> None:
 def test_empty_location_is_refused(url: str) -> None:
     with pytest.raises(UnsupportedDatabaseError, match="empty"):
         resolve_database_url(url)
+
+
+@pytest.mark.parametrize(
+    ("xdg_data_home", "home"),
+    [
+        (None, "/home/wren"),
+        (None, "/home/wren/"),
+        (None, "/"),
+        ("", "/home/wren"),
+        ("relative/share", "/home/wren"),
+        ("/srv/data", "/home/wren"),
+        ("/srv/data/", "/home/wren"),
+    ],
+)
+def test_the_usual_linux_folder_is_platformdirs_answer_without_platformdirs(
+    monkeypatch: pytest.MonkeyPatch, xdg_data_home: str | None, home: str
+) -> None:
+    """The data folder a user who set no REFKIT_DATA_DIR gets is worked out with ``os`` alone in
+    the usual environments (issue 30: importing platformdirs cost a stateless command more than
+    a bare Python start); it must be the folder platformdirs names."""
+    import sys
+
+    from refkit.store import data_folder
+
+    if sys.platform != "linux":
+        pytest.skip("the lean answer is for Linux")
+    if xdg_data_home is None:
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_DATA_HOME", xdg_data_home)
+    monkeypatch.setenv("HOME", home)
+    lean = data_folder._xdg_data_folder()
+    assert lean is not None
+    assert os.path.normpath(lean) == os.path.normpath(
+        platformdirs.user_data_dir("refkit", appauthor=False)
+    )
+
+
+@pytest.mark.parametrize("home", [None, "", "relative/home"])
+def test_an_unusual_home_is_left_to_platformdirs(
+    monkeypatch: pytest.MonkeyPatch, home: str | None
+) -> None:
+    from refkit.store import data_folder
+
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    if home is None:
+        monkeypatch.delenv("HOME", raising=False)
+    else:
+        monkeypatch.setenv("HOME", home)
+    assert data_folder._xdg_data_folder() is None
