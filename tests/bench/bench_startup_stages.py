@@ -16,6 +16,9 @@ just before it, and the figure quoted is the median over the runs of each pair's
 of a pair meet the same machine load. The databases and checkouts are interleaved within each
 run. The sample database is the one a first start makes; bytecode is compiled and kept.
 
+``FLOOR`` is measured in each run too, paired the same way: the earliest the database library can
+be in place after a bare window's paint, which "live" (services on the open file) cannot beat.
+
 ``--before DIR``: another checkout (``git worktree add --detach DIR REV``) measured in the same
 runs, beside this one (its own bare window in each pair).
 """
@@ -34,12 +37,54 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from bench_heartbeat import AFTER_PAINT, APP, BARE, run  # noqa: E402
+from bench_heartbeat import AFTER_PAINT, APP, BARE, COMMON, run  # noqa: E402
 
 STAGES = (("first_paint", "first paint"), ("usable", "usable"), ("live", "live"),
           ("complete", "every panel built"))  # fmt: skip
 GOALS = {"usable": 2.0, "live": 3.0, "complete": 6.0}
 """Issue 30's goals on the 10x database, as ratios to the bare window's first paint."""
+
+
+FLOOR = (
+    COMMON
+    + r"""
+import threading
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QMainWindow
+
+qt_app = QApplication([sys.argv[0], "-style", "Fusion"])
+heart = Heartbeat()
+marks = {}
+window = QMainWindow()
+window.resize(1280, 800)
+
+def import_the_database_library():
+    import sqlalchemy.orm  # noqa: F401
+    import sqlmodel  # noqa: F401
+    marks["library"] = time.monotonic()
+    QTimer.singleShot(0, qt_app, finish)
+
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and "first_paint" not in marks:
+            marks["first_paint"] = time.monotonic()
+            threading.Thread(target=import_the_database_library).start()
+        return False
+
+def finish():
+    print(RESULT_PREFIX + json.dumps({"marks": marks, "worst": heart.worst}), flush=True)
+    qt_app.quit()
+
+watcher = FirstPaint()
+window.installEventFilter(watcher)
+heart.start()
+window.show()
+sys.exit(qt_app.exec())
+"""
+)
+"""The floor under "live" in this stack: a bare window that, once painted, imports SQLAlchemy's ORM
+and SQLModel in a thread (as the window's worker does) and stops — no file opened, no service
+built, no panel made. The panels in front cannot be live on the database before this."""
 
 
 def start(checkout: Path, work: Path, env: dict[str, str]) -> dict:
@@ -88,7 +133,12 @@ def main(argv: list[str] | None = None) -> int:
         ratios: dict[tuple[str, str, str], list[float]] = {}
         times: dict[tuple[str, str, str], list[float]] = {}
         stalls: dict[tuple[str, str], list[float]] = {}
+        floors: list[float] = []
         for number in range(args.runs):
+            with tempfile.TemporaryDirectory() as home:
+                floor_env = dict(env, XDG_CONFIG_HOME=home, HOME=home)
+                paint = bare(env)["since_launch_ms"]["first_paint"]
+                floors.append(run(FLOOR, [], floor_env)["since_launch_ms"]["library"] / paint)
             for label in databases:
                 for name, checkout in checkouts.items():
                     paint = bare(env)["since_launch_ms"]["first_paint"]
@@ -103,6 +153,10 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"start-up stages, {args.runs} runs; each start paired with a bare window's first paint"
         " just before it; median of the pairs' ratios (quartiles), median ms"
+    )
+    print(
+        f"floor under live: a bare window, then SQLAlchemy's ORM and SQLModel imported after its"
+        f" paint: {statistics.median(floors):.2f}x ({_quartiles(floors)})"
     )
     for label in databases:
         print(f"\n== {label} database ==")
