@@ -19,6 +19,7 @@ from sqlmodel import SQLModel
 from refkit.store import BACKUPS_KEPT, Database, list_backups
 from refkit.store.errors import DatabaseTooNewError, MigrationError, NotADatabaseError
 from refkit.store.migrations import declared_heads
+from refkit.store.row_values import SCHEMA_HEADS
 from refkit.store.sqlite.backups import make_backup
 from tests.store.store_helpers import (
     alembic_heads,
@@ -59,6 +60,8 @@ def insert_roll(db: Database, expression: str) -> None:
 def test_start_up_reads_the_same_head_as_alembic() -> None:
     # The fast path at start-up parses the version files itself; it must agree with Alembic.
     assert declared_heads() == frozenset(alembic_heads())
+    # The quick paths take the head from a constant: a new migration must name itself there.
+    assert frozenset(alembic_heads()) == SCHEMA_HEADS, "set row_values.SCHEMA_HEADS to the new head"
     assert len(alembic_heads()) == 1, "the migration history has branched; add a merge revision"
 
 

@@ -19,8 +19,8 @@ import importlib.util
 from typing import TYPE_CHECKING, Any, Final
 
 from refkit.store.location import is_server_url
-from refkit.store.migrations import declared_heads
 from refkit.store.postgresql.settings import STATEMENT_TIMEOUT_MS, VERSION_TABLE
+from refkit.store.row_values import SCHEMA_HEADS
 
 if TYPE_CHECKING:
     from refkit.rules.dungeon.clock import DungeonTurnClock
@@ -58,9 +58,9 @@ def read_server_clock(url: str, *, lock_timeout_ms: int) -> DungeonTurnClock | N
     the login, and ValueError for a stored clock that cannot be read (as the store does)."""
     if not is_server_url(url) or importlib.util.find_spec("psycopg") is None:
         return None
-    heads = declared_heads()
+    heads = SCHEMA_HEADS
     conninfo = server_conninfo(url)
-    if heads is None or conninfo is None:
+    if conninfo is None:
         return None
     import psycopg
 

@@ -35,9 +35,8 @@ from refkit.store.crow_summaries import (
     summary_text,
 )
 from refkit.store.location import DATABASE_FILE_NAME, data_dir, environment_url
-from refkit.store.migrations import declared_heads
 from refkit.store.row_forms import ROLL_SOURCES, SAMPLES_SEEDED_KEY, TABLES_SEEDED_KEY
-from refkit.store.row_values import ACTIVE_TABLES_STATE
+from refkit.store.row_values import ACTIVE_TABLES_STATE, SCHEMA_HEADS
 from refkit.store.sqlite.checked_pages import note_sound
 from refkit.store.sqlite.failures import database_failure
 from refkit.store.sqlite.files import read_file_state
@@ -152,8 +151,7 @@ def open_quick(
         return None
     # quick_check, another program's file: refused as at open
     state = read_file_state(path, check_pages=check_pages)
-    heads = declared_heads()
-    if heads is None or not state.revisions or set(state.revisions) != heads:
+    if not state.revisions or set(state.revisions) != SCHEMA_HEADS:
         return None  # missing, older or newer schema: the full open migrates or refuses
     if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK | os.X_OK):
         return None  # the full open says which of the two is read-only

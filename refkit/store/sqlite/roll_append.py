@@ -21,8 +21,7 @@ import sqlite3
 from datetime import UTC
 
 from refkit.store.data_folder import data_folder
-from refkit.store.row_values import ROLL_SOURCES, STORED_TIME_FORMAT
-from refkit.store.schema_heads import declared_heads
+from refkit.store.row_values import ROLL_SOURCES, SCHEMA_HEADS, STORED_TIME_FORMAT
 from refkit.store.sqlite.checked_pages import known_sound, note_sound
 from refkit.store.sqlite.settings import BUSY_TIMEOUT_MS, CONNECTION_PRAGMAS
 
@@ -149,8 +148,7 @@ def append_roll(
 def checked_connection(path: str) -> sqlite3.Connection | None:
     """A connection to ``path`` (never creating it) when the file is a sound Refkit database
     at the newest schema; None, with nothing written, for anything else or any doubt."""
-    heads = declared_heads()
-    if heads is None or os.path.getsize(path) == 0:
+    if os.path.getsize(path) == 0:
         return None
     try:
         # Read-write but never create, as refkit.store.sqlite.files reads the state; no wait
@@ -168,7 +166,7 @@ def checked_connection(path: str) -> sqlite3.Connection | None:
         if VERSION_TABLE not in tables:
             raise LookupError(VERSION_TABLE)
         rows = connection.execute(f"SELECT version_num FROM {VERSION_TABLE}").fetchall()
-        if {str(row[0]) for row in rows} != heads:
+        if {str(row[0]) for row in rows} != SCHEMA_HEADS:
             raise LookupError(VERSION_TABLE)
         if not known_sound(path):
             problems = connection.execute("PRAGMA quick_check(3)").fetchall()
