@@ -302,9 +302,6 @@ class AttackDialog(QDialog):
         layout.addWidget(self.outcome_label)
         layout.addLayout(buttons)
 
-        self._fill_attackers(attacker)
-        opening = self._read_opening(target)
-        self._fill_for_attacker(target, opening[0])
         self.attacker_combo.currentIndexChanged.connect(lambda _i: self._attacker_changed())
         self.target_combo.currentIndexChanged.connect(lambda _i: self._target_changed())
         for combo in (self.weapon_combo, self.tested_combo, self.expertise_combo):
@@ -327,8 +324,27 @@ class AttackDialog(QDialog):
         self.roll_button.clicked.connect(self.roll)
         self.counter_button.clicked.connect(self.counter)
         self.close_button.clicked.connect(self.close)
+        self.refill(attacker, target)
+
+    def refill(self, attacker: str = "", target: str = "") -> None:
+        """Offer a fresh attack on the fight as it is, exactly as a new window would: the window
+        is kept between openings (building it again was most of an "Attack…" press)."""
+        self._filling = True  # the resets below prepare nothing; the fill at the end does
+        for box in self.findChildren(QCheckBox):
+            box.setChecked(False)
+        for spin in (self.distance_spin, self.edges_spin, self.banes_spin):
+            spin.setValue(0)
+        self.tested_combo.setCurrentIndex(0)
+        self._filling = False
+        self.prepared, self.report = None, None
+        self.outcome_label.setText("")
+        self.counter_button.hide()
+        self._fill_attackers(attacker)
+        opening = self._read_opening(target)
+        self._fill_for_attacker(target, opening[0])
         self._show_keywords()
         self.update_odds(opening[1])
+        self.attacker_combo.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # -- choices --------------------------------------------------------------------------------
 

@@ -144,29 +144,33 @@ class FightPanels(QObject):
     # -- commands -------------------------------------------------------------------------------
 
     def open_attack_dialog(self, attacker: str = "") -> AttackDialog | None:
-        """Open the attack window (window-modal, with ``open()``)."""
+        """Open the attack window (window-modal, with ``open()``): built on the first opening
+        and kept; each opening after offers a fresh attack in it (``AttackDialog.refill``)."""
         if len(self.session.state.combatants) < 2:
             self.context.window.show_status("An attack needs two in the fight: add them first")
             return None
-        if self.dialog is not None:
-            self.dialog.close()
-        dialog = AttackDialog(
-            self.session,
-            self.push,
-            self.context.log_roll,
-            self.context.now,
-            self.context.window,
-            attacker=attacker or self.session.state.current or "",
-            read=self._read,
-        )
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.destroyed.connect(lambda: setattr(self, "dialog", None))
-        dialog.attacked.connect(
-            lambda report: self.context.window.show_status(
-                f"{report.attacker} attacked {report.target}"
+        chosen = attacker or self.session.state.current or ""
+        dialog = self.dialog
+        if dialog is None:
+            dialog = AttackDialog(
+                self.session,
+                self.push,
+                self.context.log_roll,
+                self.context.now,
+                self.context.window,
+                attacker=chosen,
+                read=self._read,
             )
-        )
-        self.dialog = dialog
+            dialog.attacked.connect(
+                lambda report: self.context.window.show_status(
+                    f"{report.attacker} attacked {report.target}"
+                )
+            )
+            self.dialog = dialog
+        else:
+            if dialog.isVisible():
+                dialog.close()
+            dialog.refill(chosen)
         dialog.open()
         return dialog
 
