@@ -232,13 +232,15 @@ class InputProbe:
         self._x11, self._xtst, self._display = x11, xtst, display
         presses = (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick)
         clicked = self._clicked
+        probe = self
 
         class Filter(QObject):
             def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+                aimed = probe._target
                 if (
                     event.type() in presses
                     and isinstance(watched, QWidget)
-                    and (watched is target or target.isAncestorOf(watched))
+                    and (watched is aimed or aimed.isAncestorOf(watched))
                 ):
                     clicked.append(time.perf_counter())
                 return False
@@ -246,6 +248,12 @@ class InputProbe:
         self._filter = Filter()
         QApplication.instance().installEventFilter(self._filter)
         threading.Thread(target=self._click_when_told, daemon=True, name="probe").start()
+
+    def retarget(self, target: Any) -> None:
+        """Probe with clicks on ``target`` from now on (a label in a dialog the press opened:
+        a click on the window behind a window-modal dialog is refused by design)."""
+        self._target = target
+        self.aim()
 
     def aim(self) -> None:
         """Put the pointer on the target again (it may have moved, or a window opened)."""
@@ -269,12 +277,15 @@ class InputProbe:
         then: Callable[[float, float, object], None],
         *,
         late: bool = False,
+        aim_after: Callable[[], Any] | None = None,
     ) -> None:
         """Run ``act`` now; once its probe arrived, ``then(input_ms, done_ms, act's result)``.
 
         ``late``: the probe click is sent once ``act`` returned, not while it runs — for a press
-        that opens a window-modal dialog, presses in it and closes it (a click on the window
-        behind a modal dialog is refused by design, not held back)."""
+        that opens or closes a window-modal dialog (a click on the window behind a modal dialog
+        is refused by design, not held back). ``aim_after``: the widget to probe from then on,
+        asked once ``act`` returned (with ``late``: the dialog just opened, or the window behind
+        the one just closed)."""
         from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication
 
@@ -284,6 +295,8 @@ class InputProbe:
             self._go.set()
         result = act()
         done = time.perf_counter()
+        if aim_after is not None:
+            self.retarget(aim_after())
         if self.x11 and late:
             self._go.set()
         if not self.x11:

@@ -44,9 +44,12 @@ WEIGHTS = {
     "cast": 1.0, "rest": 0.3, "travel day": 0.5, "d100": 3.0, "lookup": 1.5,
 }  # fmt: skip
 """How often a referee does each, relative to the others."""
-IN_A_DIALOG = frozenset({"attack", "cast"})
+IN_A_DIALOG = frozenset({"cast"})
 """Presses made in a window-modal dialog, opened and closed by the press: probed once it is
-closed (see ``InputProbe.press``)."""
+closed (see ``InputProbe.press``). An attack is timed as the presses a user makes instead:
+"Attack…" (probed in the window it opens), the roll (probed there), closing it, "Next turn"."""
+IN_A_PRESS_S = (1.0, 3.0)
+"""Simulated seconds between the presses of one attack (a referee reading the outcome)."""
 
 clock = SimulatedClock(float(OPTIONS["speed"]))
 use_clock(clock)
@@ -76,6 +79,8 @@ class Evening:
         self.fight_crows: list[str] = []
         self.crow_index = 0
         self.note = 0
+        self.chain: list[tuple[Any, bool, Any]] = []
+        """The presses left of an attack under way: (act, late, aim_after) for each."""
         self.referee_hours = int(OPTIONS["referee_hours"])
         self.hours = self.referee_hours + int(OPTIONS["dense_hours"])
 
@@ -137,9 +142,21 @@ class Evening:
     # -- the evening --------------------------------------------------------------------------
 
     def _next(self) -> None:
+        if self.chain:  # the attack under way goes on before anything else
+            act, late, aim_after = self.chain.pop(0)
+            then = self._timed if self.started else (lambda *_: self._after(None))
+            if self.started:
+                self._charge_memory()
+            self.probe.press(lambda: self._act_in_chain(act), then, late=late, aim_after=aim_after)
+            return
         if self.warm_up:  # each action once, not counted: every panel and dialog built once
             action = self.warm_up.pop(0)
-            self.probe.press(lambda: self._act(action), lambda *_: self._after(None))
+            self.probe.press(
+                lambda: self._act(action),
+                lambda *_: self._after(None),
+                late=action in IN_A_DIALOG or action == "attack",
+                aim_after=self._attack_target if action == "attack" else None,
+            )
             return
         if not self.started:
             gc.collect()
@@ -154,7 +171,12 @@ class Evening:
                 return
         action = self.rng.choices(list(WEIGHTS), weights=list(WEIGHTS.values()))[0]
         self._charge_memory()
-        self.probe.press(lambda: self._act(action), self._timed, late=action in IN_A_DIALOG)
+        self.probe.press(
+            lambda: self._act(action),
+            self._timed,
+            late=action in IN_A_DIALOG or action == "attack",
+            aim_after=self._attack_target if action == "attack" else None,
+        )
 
     def _charge_memory(self) -> None:
         """What the resident memory grew by since the last press began, charged to that press
@@ -179,7 +201,7 @@ class Evening:
 
     def _after(self, hour: int | None) -> None:
         pace = "dense" if hour is not None and hour >= self.referee_hours else "referee"
-        low, high = OPTIONS[f"{pace}_gap"]
+        low, high = IN_A_PRESS_S if self.chain else OPTIONS[f"{pace}_gap"]
         self.probe.aim()
         wait_ms = self.rng.uniform(low, high) / clock.speed * 1000
         QTimer.singleShot(round(wait_ms), self._next)
@@ -243,23 +265,57 @@ class Evening:
         self.turn.roll_encounter_table()
         return "encounter table"
 
-    def do_attack(self) -> str:
+    def _attack_dialog(self) -> Any:
         from refkit.gui.combat.attack_dialog import AttackDialog
 
-        self.app.actions.action("fight_attack").trigger()
         dialog = self.app.window.findChild(AttackDialog)
-        if dialog is None or not dialog.isVisible():
-            self._new_fight()
-            return "new fight"
+        return dialog if dialog is not None and dialog.isVisible() else None
+
+    def _attack_target(self) -> Any:
+        """Where the next probe click goes: the attack window's odds if it is open."""
+        dialog = self._attack_dialog()
+        return dialog.odds_label if dialog is not None else self.app.window.statusBar()
+
+    def _act_in_chain(self, act: Any) -> str:
         try:
-            report = dialog.roll()
-        finally:
-            dialog.close()
-        if report is None:
-            self._new_fight()  # won (or refused): the next creatures come in
-            return "attack, new fight"
-        self.tracker.next_turn()
-        return "attack"
+            return str(act())
+        except Exception as error:  # counted and reported; the attack is given up
+            self.chain.clear()
+            dialog = self._attack_dialog()
+            if dialog is not None:
+                dialog.close()
+            self.probe.retarget(self.app.window.statusBar())
+            count, last = self.errors.get("attack", (0, ""))
+            self.errors["attack"] = [count + 1, last or traceback.format_exception(error)[-1]]
+            return "attack (failed)"
+
+    def do_attack(self) -> str:
+        """ "Attack…" (the window opens); the roll, closing and "Next turn" follow as presses of
+        their own (:attr:`chain`)."""
+        self.app.actions.action("fight_attack").trigger()
+        dialog = self._attack_dialog()
+        if dialog is None:
+            self._new_fight()
+            return "new fight (set-up)"
+        status = self.app.window.statusBar()
+
+        def roll() -> str:
+            if dialog.roll() is not None:
+                return "attack: roll"
+            # Won (or refused): closed, and the next creatures come in (a set-up of many steps).
+            self.chain[1:] = [(self._new_fight_press, False, None)]
+            return "attack: roll (last foe down)"
+
+        self.chain = [
+            (roll, False, None),
+            (lambda: dialog.close() or "attack: close", True, lambda: status),
+            (lambda: self.tracker.next_turn() or "next turn", False, None),
+        ]
+        return "attack: open"
+
+    def _new_fight_press(self) -> str:
+        self._new_fight()
+        return "new fight (set-up)"
 
     def do_damage(self) -> None:
         self.crows.damage(1)
