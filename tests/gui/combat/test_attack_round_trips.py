@@ -17,6 +17,7 @@ from refkit.gui.combat.tracker import FightPanel
 from refkit.gui.shell.panel_registry import PanelId
 from refkit.gui.shell.worker import Worker
 from tests.gui.app_readiness import OPEN_TIMEOUT_MS
+from tests.gui.combat.fight_setup import has_fight, window_with_a_fight
 
 MOST_WAITS_ON_OPEN = 1
 """The attacker's choices (weapons, expertises, Bury the Point) and the odds of the first pick, in
@@ -65,25 +66,10 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counter:
     return counter
 
 
-def _has_fight(app) -> bool:
-    try:
-        app.panels.action("fight_attack")
-    except ValueError:
-        return False
-    return True
-
-
 def test_an_attack_press_reads_the_attacker_once_and_waits_on_the_worker_little(
     qtbot, start_app, tmp_path: Path, counted: Counter
 ) -> None:
-    app = start_app(tmp_path / "refkit.sqlite3")
-    qtbot.waitUntil(lambda: _has_fight(app), timeout=OPEN_TIMEOUT_MS)
-    tracker = app.panels.widget(PanelId.FIGHT, FightPanel)
-    tracker.creature_combo.setCurrentText("Tunnel ghoul")
-    tracker.count_spin.setValue(3)
-    assert tracker.add_creatures()
-    assert tracker.add_party()
-    assert tracker.new_round(die=9)
+    app, _tracker = window_with_a_fight(qtbot, start_app, tmp_path / "refkit.sqlite3")
     qtbot.wait(50)  # the refreshes the setting-up started are done
 
     counted.reset()
@@ -110,7 +96,7 @@ def test_the_tracker_follows_the_fight_and_the_crows_sheets_in_the_window(
     """The window shows each change on the tracker and the players' line from one read of the
     crows (the tracker no longer listens on its own): a step and a sheet edit both show."""
     app = start_app(tmp_path / "refkit.sqlite3")
-    qtbot.waitUntil(lambda: _has_fight(app), timeout=OPEN_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: has_fight(app), timeout=OPEN_TIMEOUT_MS)
     tracker = app.panels.widget(PanelId.FIGHT, FightPanel)
     assert tracker.add_party()
     tracker.creature_combo.setCurrentText("Tunnel ghoul")

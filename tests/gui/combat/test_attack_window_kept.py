@@ -19,17 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.gui.combat.attack_dialog import AttackDialog
-from refkit.gui.combat.tracker import FightPanel
-from refkit.gui.shell.panel_registry import PanelId
-from tests.gui.app_readiness import OPEN_TIMEOUT_MS
-
-
-def _has_fight(app) -> bool:
-    try:
-        app.panels.action("fight_attack")
-    except ValueError:
-        return False
-    return True
+from tests.gui.combat.fight_setup import window_with_a_fight
 
 
 def _shown(dialog: AttackDialog) -> dict[str, object]:
@@ -61,14 +51,7 @@ def _shown(dialog: AttackDialog) -> dict[str, object]:
 def test_the_attack_window_is_kept_and_each_opening_is_a_fresh_one(
     qtbot, start_app, tmp_path: Path
 ) -> None:
-    app = start_app(tmp_path / "refkit.sqlite3")
-    qtbot.waitUntil(lambda: _has_fight(app), timeout=OPEN_TIMEOUT_MS)
-    tracker = app.panels.widget(PanelId.FIGHT, FightPanel)
-    tracker.creature_combo.setCurrentText("Tunnel ghoul")
-    tracker.count_spin.setValue(3)
-    assert tracker.add_creatures()
-    assert tracker.add_party()
-    assert tracker.new_round(die=9)
+    app, _tracker = window_with_a_fight(qtbot, start_app, tmp_path / "refkit.sqlite3")
     qtbot.wait(50)
 
     app.panels.action("fight_attack").trigger()

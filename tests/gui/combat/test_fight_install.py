@@ -12,21 +12,14 @@ from refkit.gui.combat.attack_dialog import AttackDialog
 from refkit.gui.combat.tracker import FightPanel
 from refkit.gui.shell.panel_registry import MenuId, PanelId
 from tests.gui.app_readiness import OPEN_TIMEOUT_MS
-
-
-def _has_fight(app) -> bool:
-    try:
-        app.panels.action("fight_attack")
-    except ValueError:
-        return False
-    return True
+from tests.gui.combat.fight_setup import has_fight
 
 
 def test_the_fight_menu_opens_the_attack_window_and_an_attack_is_one_undo_step(
     qtbot, start_app, tmp_path: Path
 ) -> None:
     app = start_app(tmp_path / "refkit.sqlite3")
-    qtbot.waitUntil(lambda: _has_fight(app), timeout=OPEN_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: has_fight(app), timeout=OPEN_TIMEOUT_MS)
     action = app.panels.action("fight_attack")
     assert action.shortcut() == QKeySequence("Ctrl+Shift+A")
     assert action in app.panels.menu(MenuId.FIGHT).actions()
@@ -62,7 +55,7 @@ def test_a_creature_saved_in_the_bestiary_can_join_the_fight_at_once(
     from refkit.gui.combat.bestiary_editor import DAMAGE, NAME, BestiaryDialog
 
     app = start_app(tmp_path / "refkit.sqlite3")
-    qtbot.waitUntil(lambda: _has_fight(app), timeout=OPEN_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: has_fight(app), timeout=OPEN_TIMEOUT_MS)
     tracker = app.panels.widget(PanelId.FIGHT, FightPanel)
     app.panels.action("fight_bestiary").trigger()
     dialog = app.window.findChild(BestiaryDialog)
@@ -83,7 +76,7 @@ def test_a_hit_on_a_crow_leaves_its_wounds_waiting_on_its_sheet(
     qtbot, start_app, tmp_path: Path
 ) -> None:
     app = start_app(tmp_path / "refkit.sqlite3")
-    qtbot.waitUntil(lambda: _has_fight(app), timeout=OPEN_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: has_fight(app), timeout=OPEN_TIMEOUT_MS)
     qtbot.waitUntil(lambda: app.character_panels is not None, timeout=OPEN_TIMEOUT_MS)
     sheet = app.character_panels.session
     sheet.open("Brannoc Tull")
