@@ -12,23 +12,16 @@ from refkit.gui.combat.attack_dialog import AttackDialog
 from refkit.gui.combat.tracker import FightPanel
 from refkit.gui.shell.panel_registry import MenuId, PanelId
 from tests.gui.app_readiness import OPEN_TIMEOUT_MS
-from tests.gui.combat.fight_setup import has_fight
+from tests.gui.combat.fight_setup import has_fight, window_with_a_fight
 
 
 def test_the_fight_menu_opens_the_attack_window_and_an_attack_is_one_undo_step(
     qtbot, start_app, tmp_path: Path
 ) -> None:
-    app = start_app(tmp_path / "refkit.sqlite3")
-    qtbot.waitUntil(lambda: has_fight(app), timeout=OPEN_TIMEOUT_MS)
+    app, tracker = window_with_a_fight(qtbot, start_app, tmp_path / "refkit.sqlite3")
     action = app.panels.action("fight_attack")
     assert action.shortcut() == QKeySequence("Ctrl+Shift+A")
     assert action in app.panels.menu(MenuId.FIGHT).actions()
-    tracker = app.panels.widget(PanelId.FIGHT, FightPanel)
-    tracker.creature_combo.setCurrentText("Tunnel ghoul")
-    tracker.count_spin.setValue(3)
-    assert tracker.add_creatures()
-    assert tracker.add_party()  # the sample party, at the table
-    assert tracker.new_round(die=9)
     assert tracker.side_label.text() == "The crows act"
     app.panels.action("players_window").trigger()  # the players see the fight line
     players = app.dungeon.turn_panel.players_window
