@@ -79,8 +79,9 @@ class Evening:
         self.fight_crows: list[str] = []
         self.crow_index = 0
         self.note = 0
-        self.chain: list[tuple[Any, bool, Any]] = []
-        """The presses left of an attack under way: (act, late, aim_after) for each."""
+        self.chain: list[tuple[Any, bool, Any, bool]] = []
+        """The presses left of an attack under way: (act, late, aim_after, made in the attack
+        window) for each."""
         self.referee_hours = int(OPTIONS["referee_hours"])
         self.hours = self.referee_hours + int(OPTIONS["dense_hours"])
 
@@ -142,8 +143,14 @@ class Evening:
     # -- the evening --------------------------------------------------------------------------
 
     def _next(self) -> None:
+        if self.chain and self.chain[0][3] and self._attack_dialog() is None:
+            # The attack window went (something else closed it): its presses are given up, the
+            # probe goes back to the window.
+            self.chain = [entry for entry in self.chain if not entry[3]]
+            self.dismissed["attack window gone mid-attack"] += 1
+            self.probe.retarget(self.app.window.statusBar())
         if self.chain:  # the attack under way goes on before anything else
-            act, late, aim_after = self.chain.pop(0)
+            act, late, aim_after, _in_dialog = self.chain.pop(0)
             then = self._timed if self.started else (lambda *_: self._after(None))
             if self.started:
                 self._charge_memory()
@@ -229,6 +236,9 @@ class Evening:
             if key not in shown:
                 del self.seen_open[key]
         for key, dialog in shown.items():
+            if self.chain and dialog is self._attack_dialog():  # the attack under way's own
+                self.seen_open[key] = now
+                continue
             first = self.seen_open.setdefault(key, now)
             if now - first > DISMISS_AFTER_S:
                 self.dismissed[type(dialog).__name__] += 1
@@ -303,13 +313,13 @@ class Evening:
             if dialog.roll() is not None:
                 return "attack: roll"
             # Won (or refused): closed, and the next creatures come in (a set-up of many steps).
-            self.chain[1:] = [(self._new_fight_press, False, None)]
+            self.chain[1:] = [(self._new_fight_press, False, None, False)]
             return "attack: roll (last foe down)"
 
         self.chain = [
-            (roll, False, None),
-            (lambda: dialog.close() or "attack: close", True, lambda: status),
-            (lambda: self.tracker.next_turn() or "next turn", False, None),
+            (roll, False, None, True),
+            (lambda: dialog.close() or "attack: close", True, lambda: status, True),
+            (lambda: self.tracker.next_turn() or "next turn", False, None, False),
         ]
         return "attack: open"
 
