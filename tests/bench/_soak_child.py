@@ -316,9 +316,15 @@ class Evening:
             self.chain[1:] = [(self._new_fight_press, False, None, False)]
             return "attack: roll (last foe down)"
 
+        def close() -> str:
+            dialog.close()
+            return "attack: close"
+
+        # The roll is probed once it returned: the attack window refuses clicks while its step
+        # is saved (a click there says to press again), so the next input it takes is then.
         self.chain = [
-            (roll, False, None, True),
-            (lambda: dialog.close() or "attack: close", True, lambda: status, True),
+            (roll, True, None, True),
+            (close, True, lambda: status, True),
             (lambda: self.tracker.next_turn() or "next turn", False, None, False),
         ]
         return "attack: open"

@@ -24,8 +24,9 @@ pass in about twenty minutes. Once every panel is built, a referee plays:
   the press to that click reaching the window is its *input* latency, to the press returning its
   *done* time. A dialog that stays open (a prompt) is dismissed after 2 s and counted.
 * an attack is the presses a user makes, each timed alone: "Attack…" (probed by a click in the
-  window it opens, once it is open), the roll (probed there), closing the window (probed on the
-  status bar once it is closed) and "Next turn", 1–3 simulated seconds apart. When the last foe
+  window it opens, once it is open), the roll (probed there once it returned: that window
+  refuses clicks while its step is saved), closing the window (probed on the status bar once it
+  is closed) and "Next turn", 1–3 simulated seconds apart. When the last foe
   is down, the next creatures come in: "new fight (set-up)" is the script's many steps at once
   (removing each fighter, adding the party and two creatures, a new round), not one press. A
   cast is still timed as one: open, choose the crow and the book, cast and close.
