@@ -322,10 +322,18 @@ class Evening:
 
         # The roll is probed once it returned: the attack window refuses clicks while its step
         # is saved (a click there says to press again), so the next input it takes is then.
+        def odds_where_they_are_now() -> Any:  # the outcome shown may have moved them
+            dialog.layout().activate()
+            return dialog.odds_label
+
+        def next_turn() -> str:
+            self.tracker.next_turn()
+            return "next turn"
+
         self.chain = [
-            (roll, True, None, True),
+            (roll, True, odds_where_they_are_now, True),
             (close, True, lambda: status, True),
-            (lambda: self.tracker.next_turn() or "next turn", False, None, False),
+            (next_turn, False, None, False),
         ]
         return "attack: open"
 
