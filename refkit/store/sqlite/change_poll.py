@@ -33,9 +33,10 @@ before the window even began to read it: the three-client evening (tests/bench/
 bench_three_clients.py) measured a p95 of 1.36 s from commit to repaint against a goal of 1 s,
 where the server's notifications made it in 0.48 s. A look costs one page-header read."""
 
-OWN_WRITE_HOLDS_S: Final = 10.0
+OWN_WRITE_HOLDS_S: Final = 2.0
 """How long an own write left open keeps the poll from looking: a step's transaction is done in
-well under that; one that never said it ended (a connection lost mid-commit) stops holding it."""
+well under that; one that never said it ended (a connection lost mid-commit, a write outside a
+unit of work) stops holding it, and the poll then reports the change as before."""
 
 
 class FileChangePoll:
