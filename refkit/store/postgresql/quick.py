@@ -58,7 +58,6 @@ def read_server_clock(url: str, *, lock_timeout_ms: int) -> DungeonTurnClock | N
     the login, and ValueError for a stored clock that cannot be read (as the store does)."""
     if not is_server_url(url) or importlib.util.find_spec("psycopg") is None:
         return None
-    heads = SCHEMA_HEADS
     conninfo = server_conninfo(url)
     if conninfo is None:
         return None
@@ -66,7 +65,7 @@ def read_server_clock(url: str, *, lock_timeout_ms: int) -> DungeonTurnClock | N
 
     try:
         with psycopg.connect(conninfo, autocommit=True) as connection:
-            return _read_clock(connection, heads, int(lock_timeout_ms))
+            return _read_clock(connection, int(lock_timeout_ms))
     except psycopg.Error as error:
         from refkit.store.location import shown_url
         from refkit.store.postgresql.failures import server_failure
@@ -74,9 +73,7 @@ def read_server_clock(url: str, *, lock_timeout_ms: int) -> DungeonTurnClock | N
         raise server_failure(shown_url(url), error) from None
 
 
-def _read_clock(
-    connection: Any, heads: frozenset[str], lock_timeout_ms: int
-) -> DungeonTurnClock | None:
+def _read_clock(connection: Any, lock_timeout_ms: int) -> DungeonTurnClock | None:
     from refkit.rules.dungeon.clock import DungeonTurnClock
     from refkit.store.dungeon_settings import SETTINGS_KEY, clock_from_json, settings_from_json
 
@@ -93,7 +90,7 @@ def _read_clock(
     revisions = {
         str(row[0]) for row in connection.execute(f"SELECT version_num FROM {VERSION_TABLE}")
     }
-    if revisions != heads:
+    if revisions != SCHEMA_HEADS:
         return None  # older (to migrate) or newer (to refuse): the full open says which
     row = connection.execute("SELECT state, version FROM dungeon_clock WHERE id = 1").fetchone()
     if row is not None:
