@@ -46,14 +46,19 @@ from refkit.app.travel.journey import Journey
 from refkit.gui.common.plain_text import PLAIN, ElidedLabel
 from refkit.gui.common.rest_choices import RestChoices
 from refkit.gui.shell.undo_adapter import push_command, write_through
-from refkit.gui.travel.day_backend import TravelBackend
-from refkit.gui.travel.day_steps_box import DayStepsBox, rest_boxes, rest_rows
+from refkit.gui.travel.day_backend import TravelBackend, load_or_none, read_day
+from refkit.gui.travel.day_steps_box import (
+    DayStepsBox,
+    RestInputs,
+    read_rest_inputs,
+    rest_boxes,
+    rest_rows,
+)
 from refkit.gui.travel.journal_box import JournalBox
 from refkit.gui.travel.map_document import MapDocument
 from refkit.gui.travel.map_scene import HexMapScene, MapViewer, PartyPlace
 from refkit.gui.travel.map_view import HexMapView
 from refkit.gui.travel.role_row import RoleRow
-from refkit.present.map_preview import preview_map_name
 from refkit.present.travel_roles_text import odds_text as odds_text  # named here before
 from refkit.present.travel_roles_text import parse_hirelings
 from refkit.rules.common.pace import Pace
@@ -86,6 +91,8 @@ class TravelDayPanel(QWidget):
         self._rows: list[RoleRow] = []
         self._stale = False
         self.day_rest: RestChoices | None = None
+        self._day_rest_from: object = None
+        """What :attr:`day_rest` was built from (kept while a new read finds the same)."""
         """Each resting crow's activity for "Travel the day" (while it rests)."""
 
         # the journey ------------------------------------------------------------------------
@@ -333,22 +340,12 @@ class TravelDayPanel(QWidget):
             return
         shown = self.journey.name if self.journey else None
 
-        chosen_map = self.start_map.currentText()
-
-        def read() -> tuple[list[str], list[str], Journey | None, HexMap | None]:
-            try:
-                journey = backend.journey(shown)
-            except ValueError:
-                journey = None
-            map_names = backend.map_names()
-            preview = None
-            if journey is None:  # the map the next journey would start on
-                name = preview_map_name(chosen_map, map_names)
-                preview = self._load_or_none(backend, name)
-            return backend.journey_names(), map_names, journey, preview
+        chosen_map, rests = self.start_map.currentText(), self.rest.isChecked()
 
         # One trip to the worker for the reads (where the undo stack writes).
-        journey_names, map_names, journey, preview = write_through(self.undo_stack, read)
+        journey_names, map_names, journey, preview, rest = write_through(
+            self.undo_stack, read_day, backend, shown, chosen_map, rests
+        )
         self.journeys.clear()
         self.journeys.addItems(journey_names)
         with QSignalBlocker(self.start_map):  # one read above, not one per listed map
@@ -358,23 +355,14 @@ class TravelDayPanel(QWidget):
                 self.start_map.setCurrentText(preview.name)
             elif chosen_map:
                 self.start_map.setCurrentText(chosen_map)
-        self._show(journey, preview)
-
-    @staticmethod
-    def _load_or_none(backend: TravelBackend, name: str | None) -> HexMap | None:
-        if name is None:
-            return None
-        try:
-            return backend.load_map(name)
-        except ValueError:  # deleted meanwhile, or unreadable: the pane stays empty
-            return None
+        self._show(journey, preview, rest)
 
     def _map_chosen(self, name: str) -> None:
         """Before any journey, show the map chosen for the next one."""
         backend = self.backend
         if backend is None or self.journey is not None or not name:
             return
-        self._show(None, write_through(self.undo_stack, self._load_or_none, backend, name))
+        self._show(None, write_through(self.undo_stack, load_or_none, backend, name))
 
     def show_journey(self, name: str) -> None:
         if self.backend is None:
@@ -384,9 +372,14 @@ class TravelDayPanel(QWidget):
         except ValueError as problem:
             self._say(str(problem))
 
-    def _show(self, journey: Journey | None, preview: HexMap | None = None) -> None:
+    def _show(
+        self,
+        journey: Journey | None,
+        preview: HexMap | None = None,
+        rest: RestInputs | str | None = None,
+    ) -> None:
         """Show ``journey``; with none, ``preview`` (the map a new journey would start on)
-        with the party on its start hex."""
+        with the party on its start hex. ``rest``: the rest rows' inputs read with it."""
         same_map = (
             self.journey is not None
             and journey is not None
@@ -419,7 +412,7 @@ class TravelDayPanel(QWidget):
         state = journey.state
         self.steps_box.show_journey(journey, self.backend)
         # A day under way is rolled step by step; the whole-day button waits until it ends.
-        self._fill_day_rest()
+        self._fill_day_rest(rest)
         # The day's plan is fixed once it is begun: its steps follow it.
         for box in (self.pace_box, self.roles_box):
             box.setEnabled(journey.pending is None)
@@ -589,32 +582,37 @@ class TravelDayPanel(QWidget):
 
     # the rest's activities -----------------------------------------------------------------
 
-    def _fill_day_rest(self) -> None:
-        """The rest rows for "Travel the day", read again from the sheets (the choices kept), while
-        no day is under way and the day rests; the button follows what they allow."""
-        kept = self.day_rest.choices() if self.day_rest is not None else {}
-        if self.day_rest is not None:
-            self.day_rest_area.removeWidget(self.day_rest)
-            self.day_rest.deleteLater()
+    def _fill_day_rest(self, read: RestInputs | str | None = None) -> None:
+        """The rest rows for "Travel the day" from the sheets (``read`` with the journey, else
+        now; the choices kept) while no day is under way and the day rests; rows built from
+        the same sheets and boxes are kept. The button follows what they allow."""
+        backend, journey, rows = self.backend, self.journey, self.day_rest
+        inputs: RestInputs | str | None = None
+        rests = journey is not None and journey.pending is None and self.rest.isChecked()
+        if backend is not None and journey is not None and rests:
+            inputs = read
+            other = isinstance(read, RestInputs) and read.journey != journey.name
+            if inputs is None or other:
+                inputs = write_through(self.undo_stack, read_rest_inputs, backend, journey.name)
+        built_from = (inputs, self.seclude.isChecked(), self.campsite.isChecked())
+        if rows is not None and built_from == self._day_rest_from:
+            self._refresh_travel_button()
+            return
+        kept = rows.choices() if rows is not None else {}
+        if rows is not None:
+            self.day_rest_area.removeWidget(rows)
+            rows.deleteLater()
             self.day_rest = None
-        backend, journey = self.backend, self.journey
-        if (
-            backend is not None
-            and journey is not None
-            and journey.pending is None
-            and self.rest.isChecked()
-        ):
-            try:
-                seclude, camp = self.seclude.isChecked(), self.campsite.isChecked()
-                rows = rest_rows(backend, journey.name, seclude, kept, self.day_rest_holder, camp)
-            except ValueError as problem:
-                self._say(f"The crows' rest cannot be chosen: {problem}")
-                rows = None
-            if rows is not None:
-                rows.setObjectName("travel_day_rest_choices")
-                rows.changed.connect(self._refresh_travel_button)
-                self.day_rest_area.addWidget(rows)
-                self.day_rest = rows
+        self._day_rest_from = built_from
+        if isinstance(inputs, str):
+            self._say(inputs)
+        elif isinstance(inputs, RestInputs):
+            made = rest_rows(inputs, built_from[1], kept, self.day_rest_holder, built_from[2])
+            if made is not None:
+                made.setObjectName("travel_day_rest_choices")
+                made.changed.connect(self._refresh_travel_button)
+                self.day_rest_area.addWidget(made)
+                self.day_rest = made
         self.day_rest_holder.setVisible(self.day_rest is not None)
         self._refresh_travel_button()
 

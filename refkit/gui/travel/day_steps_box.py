@@ -11,6 +11,7 @@ says and asks, the journey's day under way is the app's (:mod:`refkit.app.travel
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtCore import Signal
@@ -30,7 +31,7 @@ from refkit.app.travel.journey import Journey
 from refkit.app.travel.rest_outdoors import check_seclude
 from refkit.gui.common.plain_text import PLAIN
 from refkit.gui.common.rest_choices import RestChoices
-from refkit.gui.shell.undo_adapter import push_command
+from refkit.gui.shell.undo_adapter import push_command, write_through
 from refkit.rules.character.model import Character
 from refkit.rules.character.rest_activities import ActivityChoice
 from refkit.rules.checks.conditions import conditions_on_test
@@ -97,9 +98,29 @@ def rest_boxes() -> tuple[QCheckBox, QCheckBox, QCheckBox]:
     return rest, seclude, campsite
 
 
+@dataclass(frozen=True)
+class RestInputs:
+    """What the rest rows show of a journey's resting crows: their sheets and starvation so
+    far (rows built from equal inputs show the same; a step that changed neither keeps them)."""
+
+    journey: str
+    crows: tuple[Character, ...]
+    starvation: Mapping[str, int]
+
+
+def read_rest_inputs(backend: RestCrows, journey: str) -> RestInputs | str:
+    """The journey's resting crows and their starvation, or why they cannot be read — read in
+    one go: call it where the window writes, one trip for both."""
+    try:
+        crows = tuple(backend.resting_crows(journey))
+        starvation = backend.starvation([crow.name for crow in crows]) if crows else {}
+    except ValueError as problem:
+        return f"The crows' rest cannot be chosen: {problem}"
+    return RestInputs(journey, crows, dict(starvation))
+
+
 def rest_rows(
-    backend: RestCrows,
-    journey: str,
+    inputs: RestInputs,
     secluded: bool,
     kept: Mapping[str, ActivityChoice],
     parent: QWidget | None = None,
@@ -108,15 +129,14 @@ def rest_rows(
     """The resting crows' activity rows, the choices ``kept`` picked again (a sheet read anew
     after a step or an undo keeps what the referee chose); None when no crow rests (hirelings
     have no sheet). ``campsite``: the check is made with Prepare Campsite (a crow must do it;
-    without, none may). ValueError when the crows cannot be read."""
-    crows = list(backend.resting_crows(journey))
-    if not crows:
+    without, none may)."""
+    if not inputs.crows:
         return None
     rows = RestChoices(
-        crows,
+        inputs.crows,
         check_seclude=check_seclude(secluded),
         check_campsite=campsite,
-        starvation=backend.starvation([crow.name for crow in crows]),
+        starvation=inputs.starvation,
         parent=parent,
     )
     for name, choice in kept.items():
@@ -308,12 +328,12 @@ class DayStepsBox(QGroupBox):
         kept = self._rest_kept
         if progress is None or backend is None or journey is None or REST not in progress.allowed():
             return
-        try:
-            plan = progress.plan
-            rows = rest_rows(backend, journey.name, plan.seclude, kept, self, plan.campsite)
-        except ValueError as problem:
-            self.problem.emit(f"The crows' rest cannot be chosen: {problem}")
+        inputs = write_through(self.undo_stack, read_rest_inputs, backend, journey.name)
+        if isinstance(inputs, str):
+            self.problem.emit(inputs)
             return
+        plan = progress.plan
+        rows = rest_rows(inputs, plan.seclude, kept, self, plan.campsite)
         if rows is not None:
             rows.setObjectName("travel_step_rest_choices")
             rows.changed.connect(self._rest_changed)

@@ -1,0 +1,104 @@
+"""A step elsewhere (an attack roll, a d100, another crow's edit) does not rebuild the travel
+day's rest rows while the panel is on screen: they are built again only when what they show
+changed — a resting crow's sheet, its starvation, Seclude Camp or Prepare Campsite — and the
+panel's reads after a step are one trip to where the window writes (issue 30: every attack roll
+rebuilt the rows, 20–30 ms, with the party travelling)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from refkit.app.travel.wiring import TravelDesk
+from refkit.app.undo import FunctionCommand
+from refkit.compose import Services
+from refkit.gui.shell import undo_adapter
+from refkit.gui.shell.undo_adapter import RefkitUndoStack, ThroughWorker, push_command
+from refkit.gui.travel.day_panel import TravelDayPanel
+from refkit.rules.character.rest_activities import Activity, ActivityChoice
+
+BRANNOC = "Brannoc Tull"
+HESPER = "Hesper Quill"
+
+
+@pytest.fixture
+def services(tmp_path):
+    services = Services(db_url=str(tmp_path / "refkit.sqlite3"))
+    yield services
+    services.close()
+
+
+@pytest.fixture
+def panel(qtbot, services):
+    stack = RefkitUndoStack()
+    widget = TravelDayPanel(stack, ThroughWorker(TravelDesk(services), stack))  # as installed
+    qtbot.addWidget(widget)
+    widget.resize(1300, 800)
+    widget.show()
+    widget.new_journey.setText("Marches")  # the party at the table, and a hireling
+    widget.hirelings.setText("Ivo=1,0,2")
+    widget.start_button.click()
+    assert widget.problem.isHidden(), widget.problem.text()
+    assert widget.day_rest is not None
+    return widget
+
+
+def _step(panel: TravelDayPanel, apply=lambda: None, revert=lambda: None) -> None:
+    push_command(panel.undo_stack, FunctionCommand("Something elsewhere", apply, revert))
+
+
+def test_a_step_that_changes_nothing_shown_keeps_the_rest_rows(panel) -> None:
+    rows = panel.day_rest
+    rows.choose(HESPER, ActivityChoice(Activity.REPAIR_ARMOR))
+    _step(panel)
+    assert panel.day_rest is rows  # the same rows, the choice as it was
+    assert panel.day_rest.choices()[HESPER].activity is Activity.REPAIR_ARMOR
+    panel.undo_stack.undo()
+    panel.undo_stack.redo()
+    assert panel.day_rest is rows
+
+
+def test_a_step_that_changes_a_resting_crow_shows_the_new_sheet(panel, services) -> None:
+    rows = panel.day_rest
+    harvest = ActivityChoice(Activity.HARVEST, "large")
+    rows.choose(BRANNOC, harvest)
+    hesper = services.characters.get(HESPER)
+    hurt = replace(hesper, wounds=(2, 5))
+    _step(panel, lambda: services.characters.save(hurt), lambda: services.characters.save(hesper))
+    assert panel.day_rest is not rows
+    shown = {row.crow.name: row.crow for row in panel.day_rest.rows}
+    assert shown[HESPER].wounds == (2, 5)
+    assert panel.day_rest.choices()[BRANNOC] == harvest
+    again = panel.day_rest
+    panel.undo_stack.undo()
+    assert panel.day_rest is not again
+    assert {row.crow.name: row.crow for row in panel.day_rest.rows}[HESPER].wounds == ()
+
+
+def test_seclude_camp_still_rebuilds_the_rows(panel) -> None:
+    rows = panel.day_rest
+    panel.seclude.setChecked(True)
+    assert panel.day_rest is not rows  # checked now with Seclude Camp
+
+
+def test_the_panels_reads_after_a_step_are_one_trip(panel, monkeypatch) -> None:
+    trips: list[str] = []
+    inside: list[bool] = []
+    real = undo_adapter.write_through
+
+    def counted(stack, function, *args):
+        if inside:  # a read made in the trip itself: no trip of its own
+            return real(stack, function, *args)
+        trips.append(getattr(function, "__name__", repr(function)))
+        inside.append(True)
+        try:
+            return real(stack, function, *args)
+        finally:
+            inside.pop()
+
+    for module in ("refkit.gui.travel.day_panel", "refkit.gui.travel.day_steps_box"):
+        monkeypatch.setattr(f"{module}.write_through", counted, raising=False)
+    monkeypatch.setattr(undo_adapter, "write_through", counted)
+    _step(panel)
+    assert len(trips) == 1, trips
