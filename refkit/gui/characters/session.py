@@ -36,7 +36,7 @@ from refkit.app.party.wound_prompts import (
     raising_prompt,
 )
 from refkit.app.undo import Command
-from refkit.gui.characters.step_reads import StepReads
+from refkit.gui.characters.step_reads import HeldDuringStep, StepReads
 from refkit.gui.shell.gui_thread import on_gui_thread
 from refkit.gui.shell.save_problem_bar import SaveProblem
 from refkit.gui.shell.undo_adapter import (
@@ -95,14 +95,19 @@ class CharacterSession(QObject):
         self._placing = False
         self._log_roll: LogRoll | None = None
         self._after = StepReads(service, self.name, lambda: self._prompts)
+        self._held = HeldDuringStep(self.step_running)  # taken once the step's reads are there
+        self._told_changed = on_gui_thread(self._held.wrap(self._service_changed))
+        self._told_prompt = on_gui_thread(self._held.wrap(self._prompt_changed))
         service.add_listener(self._after.crows_changed)  # told in the worker, as it happens
         if isinstance(undo_stack, RefkitUndoStack):
             undo_stack.add_rider(self._after.ride)
         # Wounds to place are kept with the crow from the start; the party bridge's prompts
         # (the same rows) take over when the dungeon turn is installed.
         self.set_wound_prompts(WoundPrompts(service.repository))
-        service.add_listener(on_gui_thread(self._service_changed))
+        service.add_listener(self._told_changed)
         undo_stack.indexChanged.connect(self._stack_moved)
+        if isinstance(undo_stack, RefkitUndoStack):
+            undo_stack.settled.connect(self._held.release)
 
     # -- what is open -------------------------------------------------------------------------
 
@@ -166,7 +171,7 @@ class CharacterSession(QObject):
     def shutdown(self) -> None:
         """Stop listening to the service and the undo stack (before they close)."""
         with contextlib.suppress(ValueError):
-            self._service.remove_listener(self._service_changed)
+            self._service.remove_listener(self._told_changed)
         with contextlib.suppress(ValueError):
             self._service.remove_listener(self._after.crows_changed)
         if isinstance(self._stack, RefkitUndoStack):
@@ -174,6 +179,9 @@ class CharacterSession(QObject):
         self.set_wound_prompts(None)
         with contextlib.suppress(RuntimeError):
             self._stack.indexChanged.disconnect(self._stack_moved)
+        if isinstance(self._stack, RefkitUndoStack):
+            with contextlib.suppress(RuntimeError):
+                self._stack.settled.disconnect(self._held.release)
 
     # -- what the dungeon turn left the players to choose --------------------------------------
 
@@ -181,13 +189,13 @@ class CharacterSession(QObject):
         """Follow these wounds to place and heal (None: stop)."""
         if self._prompts is not None:
             with contextlib.suppress(ValueError):
-                self._prompts.remove_listener(self._prompt_changed)
+                self._prompts.remove_listener(self._told_prompt)
             with contextlib.suppress(ValueError):
                 self._prompts.remove_listener(self._after.prompt_changed)
         self._prompts = prompts
         if prompts is not None:
             prompts.add_listener(self._after.prompt_changed)  # told in the worker
-            prompts.add_listener(on_gui_thread(self._prompt_changed))
+            prompts.add_listener(self._told_prompt)
         if self._name is not None:
             self.wound_prompt_changed.emit(self._name)
 
@@ -230,6 +238,7 @@ class CharacterSession(QObject):
     def _stack_moved(self, index: int) -> None:
         """After an undo or redo of another crow's edit, open that crow so the change is seen."""
         # Undo leaves the index on the command it undid; push and redo leave it after theirs.
+        self._held.release()  # the news the step told, shown from what was read with it
         position = index if index < self._stack_index else index - 1
         self._stack_index = index
         try:

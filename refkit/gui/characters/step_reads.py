@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
 from refkit.app.character_service import CharacterChange, CharacterService
 from refkit.app.party.blessings import held_blessings
@@ -147,3 +149,34 @@ class StepReads:
     def forget(self) -> None:
         """The step's aftermath is shown: later reads go to the store."""
         self._latest = None
+
+
+class HeldDuringStep:
+    """What the worker tells the GUI thread while a step is being saved, held until the step is
+    shown (:meth:`release`, from the undo stack's move, or once the stack has settled).
+
+    The worker tells a crow's save as the step commits, and the GUI thread, turning its event
+    loop while it waits on the step, took it at once — before the step's riders had read the
+    crow — so the sheet and the crow list read it again themselves, a wait of their own behind
+    the step (the soak's slowest press, the attack roll, made up to two of them). Held, the
+    news is taken once the step's own reads are there."""
+
+    def __init__(self, running: Callable[[], bool]) -> None:
+        self._running = running
+        self._held: list[Callable[[], None]] = []
+
+    def wrap(self, callback: Callable[..., None]) -> Callable[..., None]:
+        """``callback``, held while ``running()`` (call the result on the GUI thread)."""
+
+        def told(*args: Any) -> None:
+            if self._running():
+                self._held.append(partial(callback, *args))
+            else:
+                callback(*args)
+
+        return told
+
+    def release(self) -> None:
+        """Take what was held, in the order it was told."""
+        while self._held:
+            self._held.pop(0)()

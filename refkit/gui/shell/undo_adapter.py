@@ -113,6 +113,8 @@ class RefkitUndoStack(QUndoStack):
     """An undo or redo was refused by the rules (a message for the status bar)."""
     write_failed = Signal(object)
     """A step could not be written to the database (a SaveProblem for the save-problem bar)."""
+    settled = Signal()
+    """No push, undo or redo is under way any more (the last one ended, saved or not)."""
 
     def __init__(self, parent: object = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
@@ -241,8 +243,7 @@ class RefkitUndoStack(QUndoStack):
         try:
             super().undo()
         finally:
-            self._running -= 1
-            self._push_later()
+            self._step_ended()
 
     def redo(self) -> None:
         if self._refused_while_running("Redo"):
@@ -252,16 +253,20 @@ class RefkitUndoStack(QUndoStack):
         try:
             super().redo()
         finally:
-            self._running -= 1
-            self._push_later()
+            self._step_ended()
 
     def push(self, cmd: QUndoCommand) -> None:
         self._running += 1
         try:
             super().push(cmd)
         finally:
-            self._running -= 1
-            self._push_later()
+            self._step_ended()
+
+    def _step_ended(self) -> None:
+        self._running -= 1
+        self._push_later()
+        if not self._running:
+            self.settled.emit()
 
     def _refused_while_running(self, step: str) -> bool:
         """An undo or redo pressed while a step is being saved (the window takes input

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QTimer
 
 from refkit.app.character_service import CharacterService
 from refkit.gui.combat.attack_dialog import AttackDialog
@@ -111,3 +112,41 @@ def test_the_tracker_follows_the_fight_and_the_crows_sheets_in_the_window(
     crows.open("Brannoc Tull")
     crows.damage(1, piercing=True)  # on the sheet (through no armour), not a fight step
     qtbot.waitUntil(lambda: stamina.value() == before - 1)
+
+
+def test_a_roll_on_the_open_crow_shows_it_from_the_steps_own_read(
+    qtbot, start_app, tmp_path: Path, counted: Counter
+) -> None:
+    """A tunnel ghoul's attack on the crow open on the sheet: the sheet, its wounds to place and
+    the crow list's line are shown from what was read in the step's own worker job — no wait of
+    their own (they were told of the crow's save while the step was still being saved, and read
+    it again then, two more waits a roll; the soak's slowest press)."""
+    app, tracker = window_with_a_fight(qtbot, start_app, tmp_path / "refkit.sqlite3")
+    crows = app.character_panels.session
+    app.panels.widget(PanelId.CHARACTERS)  # the crow list and the sheet, as at the table
+    app.panels.widget(PanelId.CHARACTER_SHEET)
+    crows.open("Brannoc Tull")
+    qtbot.wait(50)
+    app.panels.action("fight_attack").trigger()
+    dialog = app.window.findChild(AttackDialog)
+    assert dialog is not None and dialog.isVisible()
+    ghoul = next(f.name for f in tracker.session.state.combatants if not f.is_crow)
+    dialog.attacker_combo.setCurrentIndex(dialog.attacker_combo.findText(ghoul))
+    dialog.target_combo.setCurrentIndex(dialog.target_combo.findText("Brannoc Tull"))
+    assert dialog.target_combo.currentText() == "Brannoc Tull"
+    qtbot.wait(50)
+    for _ in range(12):
+        before = crows.character()
+        counted.reset()
+        rolled: list[object] = []
+        # Pressed in the running window: its event loop turns while the step is saved.
+        QTimer.singleShot(0, lambda: rolled.append(dialog.roll()))
+        qtbot.waitUntil(lambda: bool(rolled))
+        qtbot.wait(20)  # whatever the step posted to the GUI thread is delivered
+        assert rolled[0] is not None
+        assert counted.waits <= MOST_WAITS_PER_ROLL, counted.waits
+        after = crows.character()
+        assert after is not None and before is not None
+        if after != before:  # hit: the sheet shows the saved crow
+            assert app.services.characters.get("Brannoc Tull") == after
+    dialog.close()
