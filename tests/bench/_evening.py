@@ -378,7 +378,7 @@ def run_press_child(
     with tempfile.TemporaryDirectory(prefix="bench-press-") as folder:
         work = Path(folder)
         copy = copy_database(database, work)
-        env = isolated_env(work, QT_QPA_PLATFORM="offscreen")
+        env = isolated_env(work, QT_QPA_PLATFORM=os.environ.get("BENCH_QPA", "offscreen"))
         env["PYTHONPATH"] = os.pathsep.join([str(checkout), str(Path(bench).parent)])
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         done = subprocess.run(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import gc
+import io
 import json
 import os
 import random
@@ -83,6 +84,8 @@ class Evening:
         """The presses left of an attack under way: (act, late, aim_after, made in the attack
         window) for each."""
         self.referee_hours = int(OPTIONS["referee_hours"])
+        self.profiling: Any = None
+        self.profile = _Profiles()
         self.hours = self.referee_hours + int(OPTIONS["dense_hours"])
 
     # -- set-up -----------------------------------------------------------------------------
@@ -154,7 +157,12 @@ class Evening:
             then = self._timed if self.started else (lambda *_: self._after(None))
             if self.started:
                 self._charge_memory()
-            self.probe.press(lambda: self._act_in_chain(act), then, late=late, aim_after=aim_after)
+            self.probe.press(
+                self._profiled(lambda: self._act_in_chain(act)),
+                then,
+                late=late,
+                aim_after=aim_after,
+            )
             return
         if self.warm_up:  # each action once, not counted: every panel and dialog built once
             action = self.warm_up.pop(0)
@@ -179,11 +187,26 @@ class Evening:
         action = self.rng.choices(list(WEIGHTS), weights=list(WEIGHTS.values()))[0]
         self._charge_memory()
         self.probe.press(
-            lambda: self._act(action),
+            self._profiled(lambda: self._act(action)),
             self._timed,
             late=action in IN_A_DIALOG or action == "attack",
             aim_after=self._attack_target if action == "attack" else None,
         )
+
+    def _profiled(self, act: Any) -> Any:
+        """``act``, with the GUI thread profiled from it to the press's probe answered (kept
+        when the press's label is ``--profile-press``'s)."""
+        if not OPTIONS.get("profile_press") or not self.started:
+            return act
+
+        def run() -> object:
+            import cProfile
+
+            self.profiling = cProfile.Profile()
+            self.profiling.enable()
+            return act()
+
+        return run
 
     def _charge_memory(self) -> None:
         """What the resident memory grew by since the last press began, charged to that press
@@ -201,6 +224,11 @@ class Evening:
             str(label), {"input": [], "done": []}
         )
         self.last_press = str(label)
+        if self.profiling is not None:
+            self.profiling.disable()
+            if str(label) == OPTIONS["profile_press"]:
+                self.profile.add(self.profiling)
+            self.profiling = None
         row["input"].append(round(input_ms, 2))
         row["done"].append(round(done_ms, 2))
         self.presses += 1
@@ -457,9 +485,37 @@ class Evening:
             "refusals": dict(self.refusals),
             "probe_resent": dict(self.probe.resent),
             "statuses": self.statuses, "grown": grown, "grown_by": self.grown_by,
+            "profile": self.profile.text(), "profile_label": OPTIONS.get("profile_press"),
         }  # fmt: skip
         print("SOAK " + json.dumps(result), flush=True)
         os._exit(0)
+
+
+class _Profiles:
+    """The profiles of the presses asked for, added up."""
+
+    def __init__(self) -> None:
+        self.stats: Any = None
+
+    def add(self, profile: Any) -> None:
+        import pstats
+
+        if self.stats is None:
+            self.stats = pstats.Stats(profile, stream=io.StringIO())
+        else:
+            self.stats.add(profile)
+
+    def text(self) -> str:
+        if self.stats is None:
+            return ""
+        out = io.StringIO()
+        self.stats.stream = out
+        self.stats.sort_stats("cumulative").print_stats(45)
+        self.stats.sort_stats("tottime").print_stats(25)
+        for hint in os.environ.get("SOAK_CALLERS", "").split(","):
+            if hint:
+                self.stats.print_callers(hint)
+        return out.getvalue()
 
 
 def main() -> int:

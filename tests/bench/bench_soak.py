@@ -83,6 +83,8 @@ def run(database: Path, args: argparse.Namespace) -> dict:
         done = subprocess.run(
             command, env=env, capture_output=True, text=True, timeout=planned_s + GRACE_S
         )
+        if args.keep:  # the app's whole stderr with the rest of the run
+            (work / "app-stderr.txt").write_text(done.stderr)
         lines = [line for line in done.stdout.splitlines() if line.startswith(RESULT_PREFIX)]
         if not lines or done.returncode != 0:
             raise RuntimeError(
@@ -193,6 +195,9 @@ def report(label: str, result: dict) -> None:
         print(f"presses the app refused, and why: {result['refusals']}")
     print(f"status messages seen (last 5): {result['statuses'][-5:]}")
     print(f"the app's stderr (last lines): {result['stderr_tail']}")
+    if result.get("profile"):
+        print(f"\nthe GUI thread in the presses labelled {result['profile_label']!r}:")
+        print(result["profile"])
 
 
 def _mib(value: float | None) -> str:
@@ -210,6 +215,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dense-gap", type=float, nargs=2, default=(2.0, 4.0))
     parser.add_argument("--offscreen", action="store_true", help="no Xvfb, no real input")
     parser.add_argument("--no-trace", action="store_true", help="tracemalloc off")
+    parser.add_argument(
+        "--profile-press",
+        metavar="LABEL",
+        help="cProfile the GUI thread from each counted press so labelled (e.g. 'attack: roll') "
+        "to its probe answered; the functions taking the most time are printed at the end",
+    )
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument(
         "--python", default=sys.executable, help="the app's interpreter (e.g. another PySide6)"
