@@ -140,8 +140,8 @@ def test_a_roll_on_the_open_crow_shows_it_from_the_steps_own_read(
         counted.reset()
         rolled: list[object] = []
         # Pressed in the running window: its event loop turns while the step is saved.
-        QTimer.singleShot(0, lambda: rolled.append(dialog.roll()))
-        qtbot.waitUntil(lambda: bool(rolled))
+        QTimer.singleShot(0, lambda rolled=rolled: rolled.append(dialog.roll()))
+        qtbot.waitUntil(lambda rolled=rolled: bool(rolled))
         qtbot.wait(20)  # whatever the step posted to the GUI thread is delivered
         assert rolled[0] is not None
         assert counted.waits <= MOST_WAITS_PER_ROLL, counted.waits
