@@ -101,13 +101,9 @@ class _Row:
         font = self.name.font()
         font.setBold(True)
         self.name.setFont(font)
-        count = rations_carried(crow)
-        self.rations = plain_label(
-            f"{count} ration{'s' if count != 1 else ''}" if count else "no ration!", parent
-        )
+        self.rations = plain_label("", parent)
         self.rations.setObjectName(f"rest_rations_{key}")
-        if not count:
-            self.rations.setStyleSheet("color: #d32f2f;")
+        self._show_rations()
         self.activity = QComboBox(parent)
         self.activity.setObjectName(f"rest_activity_{key}")
         for activity, info in ACTIVITIES.items():
@@ -133,6 +129,35 @@ class _Row:
         self.preview.setWordWrap(True)
         self.preview.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.fill_targets()
+
+    def _show_rations(self) -> None:
+        count = rations_carried(self.crow)
+        self.rations.setText(
+            f"{count} ration{'s' if count != 1 else ''}" if count else "no ration!"
+        )
+        self.rations.setStyleSheet("" if count else "color: #d32f2f;")
+
+    def offers_the_same(self, crow: Character) -> bool:
+        """True when ``crow``'s row would offer the same activities as this one (its name and
+        its traits done at a rest unchanged)."""
+        return crow.name == self.crow.name and [t.trait for t in crow_trait_activities(crow)] == [
+            t.trait for t in crow_trait_activities(self.crow)
+        ]
+
+    def show_crow(self, crow: Character, crows: Sequence[Character]) -> None:
+        """Show ``crow`` as it is now (rations, what its targets offer), the choice kept where
+        it is still offered."""
+        chosen = self.choice()
+        self.crow, self.crows = crow, crows
+        self._show_rations()
+        self.fill_targets()
+        if chosen.target:
+            self.target.blockSignals(True)
+            if self.target.isEditable():
+                self.target.setEditText(chosen.target)
+            else:
+                self.target.setCurrentIndex(max(0, self.target.findData(chosen.target)))
+            self.target.blockSignals(False)
 
     def chosen_activity(self) -> Activity:
         return Activity(str(self.activity.currentData()))
@@ -288,6 +313,24 @@ class RestChoices(QWidget):
                     raise KeyError(f"{choice.target!r} is not offered to {row.crow.name}")
                 row.target.setCurrentIndex(index)
         self._refresh()
+
+    def show_crows(
+        self, crows: Sequence[Character], starvation: Mapping[str, int] | None = None
+    ) -> bool:
+        """Show the same crows as they are now in these rows (the choices kept where still
+        offered), instead of building new rows; False (nothing changed) when a crow came,
+        went or offers other activities — then new rows are wanted."""
+        crows = tuple(crows)
+        if len(crows) != len(self.rows) or not all(
+            row.offers_the_same(crow) for row, crow in zip(self.rows, crows, strict=True)
+        ):
+            return False
+        self._crows = crows
+        self._starvation = {k.casefold(): v for k, v in (starvation or {}).items()}
+        for row, crow in zip(self.rows, crows, strict=True):
+            row.show_crow(crow, crows)
+        self._refresh()
+        return True
 
     def choices(self) -> dict[str, ActivityChoice]:
         return {row.crow.name: row.choice() for row in self.rows}

@@ -50,9 +50,11 @@ from refkit.gui.travel.day_backend import TravelBackend, load_or_none, read_day
 from refkit.gui.travel.day_steps_box import (
     DayStepsBox,
     RestInputs,
+    RowsFrom,
     read_rest_inputs,
     rest_boxes,
     rest_rows,
+    rows_show,
 )
 from refkit.gui.travel.journal_box import JournalBox
 from refkit.gui.travel.map_document import MapDocument
@@ -91,8 +93,8 @@ class TravelDayPanel(QWidget):
         self._rows: list[RoleRow] = []
         self._stale = False
         self.day_rest: RestChoices | None = None
-        self._day_rest_from: object = None
-        """What :attr:`day_rest` was built from (kept while a new read finds the same)."""
+        self._day_rest_from: RowsFrom | None = None
+        """What :attr:`day_rest` shows (kept while a new read finds the same crows)."""
         """Each resting crow's activity for "Travel the day" (while it rests)."""
 
         # the journey ------------------------------------------------------------------------
@@ -595,7 +597,8 @@ class TravelDayPanel(QWidget):
             if inputs is None or other:
                 inputs = write_through(self.undo_stack, read_rest_inputs, backend, journey.name)
         built_from = (inputs, self.seclude.isChecked(), self.campsite.isChecked())
-        if rows is not None and built_from == self._day_rest_from:
+        if rows is not None and rows_show(rows, built_from, self._day_rest_from):
+            self._day_rest_from = built_from
             self._refresh_travel_button()
             return
         kept = rows.choices() if rows is not None else {}

@@ -119,6 +119,25 @@ def read_rest_inputs(backend: RestCrows, journey: str) -> RestInputs | str:
     return RestInputs(journey, crows, dict(starvation))
 
 
+RowsFrom = tuple[RestInputs | str | None, bool, bool]
+"""What rest rows show: the crows read (or why they could not be), Seclude Camp, Prepare
+Campsite."""
+
+
+def rows_show(rows: RestChoices, wanted: RowsFrom, shown: RowsFrom | None) -> bool:
+    """True when ``rows`` (showing ``shown``) show ``wanted`` now: the same, or the same crows
+    offering the same activities with newer sheets, updated in the rows (no new rows built)."""
+    if wanted == shown:
+        return True
+    inputs = wanted[0]
+    return (
+        isinstance(inputs, RestInputs)
+        and shown is not None
+        and wanted[1:] == shown[1:]
+        and rows.show_crows(inputs.crows, inputs.starvation)
+    )
+
+
 def rest_rows(
     inputs: RestInputs,
     secluded: bool,

@@ -20,6 +20,7 @@ from refkit.rules.character.rest_activities import Activity, ActivityChoice
 
 BRANNOC = "Brannoc Tull"
 HESPER = "Hesper Quill"
+WREN = "Wren Ashdown"
 
 
 @pytest.fixture
@@ -59,21 +60,42 @@ def test_a_step_that_changes_nothing_shown_keeps_the_rest_rows(panel) -> None:
     assert panel.day_rest is rows
 
 
-def test_a_step_that_changes_a_resting_crow_shows_the_new_sheet(panel, services) -> None:
+def test_a_step_that_changes_a_resting_crow_shows_the_new_sheet_in_the_same_rows(
+    panel, services
+) -> None:
     rows = panel.day_rest
+    tend = ActivityChoice(Activity.TEND_WOUNDS, HESPER)
+    with pytest.raises(KeyError):  # Hesper has no wound to tend yet
+        rows.choose(BRANNOC, tend)
     harvest = ActivityChoice(Activity.HARVEST, "large")
-    rows.choose(BRANNOC, harvest)
+    rows.choose(WREN, harvest)
+    preview = {row.crow.name: row.preview.text() for row in rows.rows}
     hesper = services.characters.get(HESPER)
     hurt = replace(hesper, wounds=(2, 5))
     _step(panel, lambda: services.characters.save(hurt), lambda: services.characters.save(hesper))
-    assert panel.day_rest is not rows
-    shown = {row.crow.name: row.crow for row in panel.day_rest.rows}
-    assert shown[HESPER].wounds == (2, 5)
-    assert panel.day_rest.choices()[BRANNOC] == harvest
-    again = panel.day_rest
+    assert panel.day_rest is rows  # the same rows, showing her sheet as it is now
+    shown = {row.crow.name: row for row in rows.rows}
+    assert shown[HESPER].crow.wounds == (2, 5)
+    assert shown[HESPER].preview.text() != preview[HESPER]  # her rest heals a wound now
+    rows.choose(BRANNOC, tend)  # and she is offered to tend, with her two wounds
+    assert "2 wounds" in shown[BRANNOC].target.currentText()
+    assert rows.choices()[WREN] == harvest  # the other choices kept
     panel.undo_stack.undo()
-    assert panel.day_rest is not again
-    assert {row.crow.name: row.crow for row in panel.day_rest.rows}[HESPER].wounds == ()
+    assert panel.day_rest is rows
+    assert shown[HESPER].crow.wounds == ()
+    assert shown[HESPER].preview.text() == preview[HESPER]
+    assert rows.choices()[BRANNOC].activity is Activity.TEND_WOUNDS
+    assert rows.choices()[BRANNOC].target == ""  # nobody to tend any more
+    assert rows.problem()  # and the rows say so
+
+
+def test_rows_for_other_crows_are_built_anew(panel, services) -> None:
+    rows = panel.day_rest
+    crows = [row.crow for row in rows.rows]
+    renamed = [replace(crows[0], name="Someone Else"), *crows[1:]]
+    assert not rows.show_crows(renamed)  # a new row is wanted: nothing changed here
+    assert [row.crow for row in rows.rows] == crows
+    assert not rows.show_crows(crows[1:])
 
 
 def test_seclude_camp_still_rebuilds_the_rows(panel) -> None:
