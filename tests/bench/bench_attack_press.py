@@ -13,8 +13,9 @@ worker's reads cached by SQLite). Prints p50/p99/max of each piece over every pr
 checkout (wall time, and the process's CPU time: steadier on a shared machine), and the
 median of the rounds' ratios (this checkout / --before: pairs from one round, run back to
 back). ``--profile``: the first checkout's presses under cProfile, the
-functions taking the most time. Offscreen (``QT_QPA_PLATFORM=offscreen``); the input latency as
-real X clicks feel it is ``bench_soak.py``'s (the attack is one of its actions).
+functions taking the most time. Offscreen (``QT_QPA_PLATFORM=offscreen``), or on a display
+with ``BENCH_QPA=xcb`` (e.g. under ``xvfb-run``); the input latency as real X clicks feel it is
+``bench_soak.py``'s (the attack is one of its actions).
 """
 
 from __future__ import annotations
