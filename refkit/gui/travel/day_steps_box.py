@@ -258,6 +258,8 @@ class DayStepsBox(QGroupBox):
         self.rest_choices: RestChoices | None = None
         """Each resting crow's activity, while the rest is the next step."""
         self._rest_kept: dict[str, ActivityChoice] = {}
+        self._rest_from: RowsFrom | None = None
+        """What :attr:`rest_choices` shows."""
         """Today's rest choices, picked again when the rest is undone and asked again."""
 
         self.begin_button = QPushButton("Begin the day step by step")
@@ -334,30 +336,40 @@ class DayStepsBox(QGroupBox):
         self.refresh_next()
 
     def _fill_rest(self) -> None:
-        """The rest rows read again from the sheets (kept choices picked again), when the day
-        under way still has its rest to take."""
-        if self.rest_choices is not None:
-            self._rest_kept = self.rest_choices.choices()
-            self.rest_area.removeWidget(self.rest_choices)
-            self.rest_choices.deleteLater()
-            self.rest_choices = None
+        """The rest rows read again from the sheets when the day under way still has its rest
+        to take: kept as they are, or showing newer sheets, while the same crows rest the same
+        way; else built anew, the kept choices picked again."""
         progress, backend, journey = self.progress, self.backend, self.journey
+        rows = self.rest_choices
+        wanted: RowsFrom | None = None
+        resting = progress is not None and REST in progress.allowed()
+        if progress is not None and backend is not None and journey is not None and resting:
+            inputs = write_through(self.undo_stack, read_rest_inputs, backend, journey.name)
+            wanted = (inputs, progress.plan.seclude, progress.plan.campsite)
+        if rows is not None and wanted is not None and rows_show(rows, wanted, self._rest_from):
+            self._rest_from = wanted
+            return
+        if rows is not None:
+            self._rest_kept = rows.choices()
+            self.rest_area.removeWidget(rows)
+            rows.deleteLater()
+            self.rest_choices = None
+        self._rest_from = wanted
         if progress is None:
             self._rest_kept = {}  # a new day asks afresh
-        kept = self._rest_kept
-        if progress is None or backend is None or journey is None or REST not in progress.allowed():
+        if wanted is None:
             return
-        inputs = write_through(self.undo_stack, read_rest_inputs, backend, journey.name)
-        if isinstance(inputs, str):
-            self.problem.emit(inputs)
+        if isinstance(wanted[0], str):
+            self.problem.emit(wanted[0])
             return
-        plan = progress.plan
-        rows = rest_rows(inputs, plan.seclude, kept, self, plan.campsite)
-        if rows is not None:
-            rows.setObjectName("travel_step_rest_choices")
-            rows.changed.connect(self._rest_changed)
-            self.rest_area.addWidget(rows)
-            self.rest_choices = rows
+        if wanted[0] is None:
+            return
+        made = rest_rows(wanted[0], wanted[1], self._rest_kept, self, wanted[2])
+        if made is not None:
+            made.setObjectName("travel_step_rest_choices")
+            made.changed.connect(self._rest_changed)
+            self.rest_area.addWidget(made)
+            self.rest_choices = made
 
     def rest_problem(self) -> str:
         """Why the crows' chosen rest activities are refused, or ""."""

@@ -13,7 +13,12 @@ from refkit.compose import Services
 
 
 @pytest.fixture
-def desk(tmp_path: Path) -> Iterator[TravelDesk]:
+def services(tmp_path: Path) -> Iterator[Services]:
     services = Services(db_url=str(tmp_path / "refkit.sqlite3"))
-    yield TravelDesk(services)
+    yield services
     services.close()
+
+
+@pytest.fixture
+def desk(services: Services) -> TravelDesk:
+    return TravelDesk(services)

@@ -9,9 +9,9 @@ from dataclasses import replace
 from refkit.rules.character.rest_activities import Activity, ActivityChoice
 from refkit.rules.common.pace import Pace
 from refkit.rules.inventory.model import BACKPACK, Item
-from tests.gui.travel.test_travel_rest_activities import BRANNOC, panel, services, to_the_rest
+from tests.gui.travel.test_travel_rest_activities import BRANNOC, panel, to_the_rest
 
-__all__ = ["panel", "services"]  # the fixtures, shared
+__all__ = ["panel"]  # the fixture, shared
 
 CAMP = ActivityChoice(Activity.TRAIT, trait="Prepare Campsite")
 

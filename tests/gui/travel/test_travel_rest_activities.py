@@ -10,36 +10,21 @@ from dataclasses import replace
 import pytest
 
 from refkit.app.travel.wiring import TravelDesk
-from refkit.compose import Services
 from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.gui.travel.day_panel import TravelDayPanel
 from refkit.rules.character.rest_activities import Activity, ActivityChoice
 from refkit.rules.travel.day_steps import REST
+from tests.gui.travel.journey_setup import panel_on_a_journey
 
 BRANNOC = "Brannoc Tull"
 HESPER = "Hesper Quill"
 
 
 @pytest.fixture
-def services(tmp_path):
-    services = Services(db_url=str(tmp_path / "refkit.sqlite3"))
-    yield services
-    services.close()
-
-
-@pytest.fixture
 def panel(qtbot, services):
     hesper = services.characters.get(HESPER)
     services.characters.save(replace(hesper, wounds=(2, 5)))
-    stack = RefkitUndoStack()
-    widget = TravelDayPanel(stack, TravelDesk(services))
-    qtbot.addWidget(widget)
-    widget.resize(1300, 800)
-    widget.show()
-    widget.new_journey.setText("Marches")  # the party at the table, and a hireling
-    widget.hirelings.setText("Ivo=1,0,2")
-    widget.start_button.click()
-    assert widget.problem.isHidden(), widget.problem.text()
+    widget = panel_on_a_journey(qtbot, RefkitUndoStack(), TravelDesk(services))
     widget.in_miasma.setChecked(False)
     return widget
 

@@ -12,11 +12,12 @@ import pytest
 
 from refkit.app.travel.wiring import TravelDesk
 from refkit.app.undo import FunctionCommand
-from refkit.compose import Services
 from refkit.gui.shell import undo_adapter
 from refkit.gui.shell.undo_adapter import RefkitUndoStack, ThroughWorker, push_command
 from refkit.gui.travel.day_panel import TravelDayPanel
 from refkit.rules.character.rest_activities import Activity, ActivityChoice
+from tests.gui.travel.journey_setup import panel_on_a_journey
+from tests.gui.travel.test_travel_rest_activities import to_the_rest
 
 BRANNOC = "Brannoc Tull"
 HESPER = "Hesper Quill"
@@ -24,23 +25,9 @@ WREN = "Wren Ashdown"
 
 
 @pytest.fixture
-def services(tmp_path):
-    services = Services(db_url=str(tmp_path / "refkit.sqlite3"))
-    yield services
-    services.close()
-
-
-@pytest.fixture
 def panel(qtbot, services):
     stack = RefkitUndoStack()
-    widget = TravelDayPanel(stack, ThroughWorker(TravelDesk(services), stack))  # as installed
-    qtbot.addWidget(widget)
-    widget.resize(1300, 800)
-    widget.show()
-    widget.new_journey.setText("Marches")  # the party at the table, and a hireling
-    widget.hirelings.setText("Ivo=1,0,2")
-    widget.start_button.click()
-    assert widget.problem.isHidden(), widget.problem.text()
+    widget = panel_on_a_journey(qtbot, stack, ThroughWorker(TravelDesk(services), stack))
     assert widget.day_rest is not None
     return widget
 
@@ -124,3 +111,23 @@ def test_the_panels_reads_after_a_step_are_one_trip(panel, monkeypatch) -> None:
     monkeypatch.setattr(undo_adapter, "write_through", counted)
     _step(panel)
     assert len(trips) == 1, trips
+
+
+def test_the_rest_step_keeps_its_rows_and_shows_newer_sheets_in_them(panel, services) -> None:
+    """The same for the day rolled step by step, when the rest is next (a fight at the camp)."""
+    panel.in_miasma.setChecked(False)
+    to_the_rest(panel)
+    box = panel.steps_box
+    rows = box.rest_choices
+    assert rows is not None
+    harvest = ActivityChoice(Activity.HARVEST, "large")
+    rows.choose(WREN, harvest)
+    _step(panel)
+    assert box.rest_choices is rows
+    hesper = services.characters.get(HESPER)
+    hurt = replace(hesper, wounds=(2, 5))
+    _step(panel, lambda: services.characters.save(hurt), lambda: services.characters.save(hesper))
+    assert box.rest_choices is rows
+    assert {row.crow.name: row.crow for row in rows.rows}[HESPER].wounds == (2, 5)
+    assert rows.choices()[WREN] == harvest
+    assert box.next_button.isEnabled()
