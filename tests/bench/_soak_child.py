@@ -45,12 +45,12 @@ WEIGHTS = {
     "cast": 1.0, "rest": 0.3, "travel day": 0.5, "d100": 3.0, "lookup": 1.5,
 }  # fmt: skip
 """How often a referee does each, relative to the others."""
-IN_A_DIALOG = frozenset({"cast"})
-"""Presses made in a window-modal dialog, opened and closed by the press: probed once it is
-closed (see ``InputProbe.press``). An attack is timed as the presses a user makes instead:
-"Attack…" (probed in the window it opens), the roll (probed there), closing it, "Next turn"."""
+IN_A_WINDOW = frozenset({"attack", "cast"})
+"""Actions timed as the presses a user makes in the window they open: "Attack…" (probed in the
+window it opens), the roll (probed there), closing it, "Next turn"; "Cast a spell…", choosing
+the caster, choosing the book, casting, closing."""
 IN_A_PRESS_S = (1.0, 3.0)
-"""Simulated seconds between the presses of one attack (a referee reading the outcome)."""
+"""Simulated seconds between the presses of one attack or cast (a referee reading the window)."""
 
 clock = SimulatedClock(float(OPTIONS["speed"]))
 use_clock(clock)
@@ -83,6 +83,9 @@ class Evening:
         self.chain: list[tuple[Any, bool, Any, bool]] = []
         """The presses left of an attack under way: (act, late, aim_after, made in the attack
         window) for each."""
+        self.chain_name = "attack"
+        self._chain_window: Any = lambda: None
+        """The window the presses of :attr:`chain` are made in (None: it is not open)."""
         self.referee_hours = int(OPTIONS["referee_hours"])
         self.profiling: Any = None
         self.profile = _Profiles()
@@ -146,11 +149,11 @@ class Evening:
     # -- the evening --------------------------------------------------------------------------
 
     def _next(self) -> None:
-        if self.chain and self.chain[0][3] and self._attack_dialog() is None:
+        if self.chain and self.chain[0][3] and self._chain_window() is None:
             # The attack window went (something else closed it): its presses are given up, the
             # probe goes back to the window.
             self.chain = [entry for entry in self.chain if not entry[3]]
-            self.dismissed["attack window gone mid-attack"] += 1
+            self.dismissed[f"{self.chain_name} window gone mid-{self.chain_name}"] += 1
             self.probe.retarget(self.app.window.statusBar())
         if self.chain:  # the attack under way goes on before anything else
             act, late, aim_after, _in_dialog = self.chain.pop(0)
@@ -169,8 +172,8 @@ class Evening:
             self.probe.press(
                 lambda: self._act(action),
                 lambda *_: self._after(None),
-                late=action in IN_A_DIALOG or action == "attack",
-                aim_after=self._attack_target if action == "attack" else None,
+                late=action in IN_A_WINDOW,
+                aim_after=self._chain_target if action in IN_A_WINDOW else None,
             )
             return
         if not self.started:
@@ -189,8 +192,8 @@ class Evening:
         self.probe.press(
             self._profiled(lambda: self._act(action)),
             self._timed,
-            late=action in IN_A_DIALOG or action == "attack",
-            aim_after=self._attack_target if action == "attack" else None,
+            late=action in IN_A_WINDOW,
+            aim_after=self._chain_target if action in IN_A_WINDOW else None,
         )
 
     def _profiled(self, act: Any) -> Any:
@@ -264,7 +267,7 @@ class Evening:
             if key not in shown:
                 del self.seen_open[key]
         for key, dialog in shown.items():
-            if self.chain and dialog is self._attack_dialog():  # the attack under way's own
+            if self.chain and dialog is self._chain_window():  # the attack or cast under way's
                 self.seen_open[key] = now
                 continue
             first = self.seen_open.setdefault(key, now)
@@ -309,23 +312,33 @@ class Evening:
         dialog = self.app.window.findChild(AttackDialog)
         return dialog if dialog is not None and dialog.isVisible() else None
 
-    def _attack_target(self) -> Any:
-        """Where the next probe click goes: the attack window's odds if it is open."""
-        dialog = self._attack_dialog()
-        return dialog.odds_label if dialog is not None else self.app.window.statusBar()
+    def _cast_dialog(self) -> Any:
+        from refkit.gui.magic.cast_dialog import CastDialog
+
+        dialog = self.app.window.findChild(CastDialog)
+        return dialog if dialog is not None and dialog.isVisible() else None
+
+    def _chain_target(self) -> Any:
+        """Where the next probe click goes: the odds in the attack or cast window under way, if
+        it is open."""
+        dialog = self._chain_window()
+        if dialog is None:
+            return self.app.window.statusBar()
+        return dialog.odds_label if dialog is self._attack_dialog() else dialog.odds
 
     def _act_in_chain(self, act: Any) -> str:
         try:
             return str(act())
-        except Exception as error:  # counted and reported; the attack is given up
+        except Exception as error:  # counted and reported; the attack or cast is given up
             self.chain.clear()
-            dialog = self._attack_dialog()
+            dialog = self._chain_window()
             if dialog is not None:
                 dialog.close()
             self.probe.retarget(self.app.window.statusBar())
-            count, last = self.errors.get("attack", (0, ""))
-            self.errors["attack"] = [count + 1, last or traceback.format_exception(error)[-1]]
-            return "attack (failed)"
+            what = self.chain_name
+            count, last = self.errors.get(what, (0, ""))
+            self.errors[what] = [count + 1, last or traceback.format_exception(error)[-1]]
+            return f"{what} (failed)"
 
     def do_attack(self) -> str:
         """ "Attack…" (the window opens); the roll, closing and "Next turn" follow as presses of
@@ -358,6 +371,7 @@ class Evening:
             self.tracker.next_turn()
             return "next turn"
 
+        self.chain_name, self._chain_window = "attack", self._attack_dialog
         self.chain = [
             (roll, True, odds_where_they_are_now, True),
             (close, True, lambda: status, True),
@@ -390,22 +404,44 @@ class Evening:
         self.crows.open(self.names[self.crow_index])
 
     def do_cast(self) -> str:
-        from refkit.gui.magic.cast_dialog import CastDialog
-
+        """ "Cast a spell…" (the window opens); choosing the caster, the book, casting and
+        closing follow as presses of their own (:attr:`chain`), each probed in the window."""
         self.app.actions.action("magic_cast").trigger()
-        dialog = self.app.window.findChild(CastDialog)
+        dialog = self._cast_dialog()
         if dialog is None:
             raise RuntimeError("Cast a spell did not open")
-        try:
+        status = self.app.window.statusBar()
+
+        def caster() -> str:
             dialog.select_crow(CASTER)
+            return "cast: choose the caster"
+
+        def book() -> str:
             dialog.select_book(BOOK)
-            plan = dialog.cast()
-        finally:
+            return "cast: choose the book"
+
+        def cast() -> str:
+            if dialog.cast() is None:
+                self.refusals[dialog.refusal.text()] += 1
+                return "cast: refused (book spent)"
+            return "cast: cast"
+
+        def close() -> str:
             dialog.close()
-        if plan is None:
-            self.refusals[dialog.refusal.text()] += 1
-            return "cast (refused)"
-        return "cast"
+            return "cast: close"
+
+        def odds_where_they_are_now() -> Any:  # what the cast showed may have moved them
+            dialog.layout().activate()
+            return dialog.odds
+
+        self.chain_name, self._chain_window = "cast", self._cast_dialog
+        self.chain = [
+            (caster, True, odds_where_they_are_now, True),
+            (book, True, odds_where_they_are_now, True),
+            (cast, True, odds_where_they_are_now, True),
+            (close, True, lambda: status, True),
+        ]
+        return "cast: open"
 
     def do_rest(self) -> str:
         view = self._view()

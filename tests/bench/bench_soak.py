@@ -29,7 +29,9 @@ pass in about twenty minutes. Once every panel is built, a referee plays:
   is closed) and "Next turn", 1–3 simulated seconds apart. When the last foe
   is down, the next creatures come in: "new fight (set-up)" is the script's many steps at once
   (removing each fighter, adding the party and two creatures, a new round), not one press. A
-  cast is still timed as one: open, choose the crow and the book, cast and close.
+  cast is the same: "Cast a spell…", choosing the caster, choosing the book, casting (or its
+  refusal, the book spent) and closing, each probed in the cast window (closing on the status
+  bar).
 
 At the end of every simulated hour the child takes a full collection and records its resident
 memory (VmRSS), the Python heap (tracemalloc's traced memory, and tracemalloc's own overhead,
