@@ -464,6 +464,9 @@ def run_app(*, db_url: str | None = None, exit_after_paint: bool = False) -> int
             Qt.ConnectionType.SingleShotConnection,
         )
         refkit_app.start_after_first_paint()
+    # The main window's close ends the app, after its shutdown (connected first), whatever other
+    # window of it is still shown (the players' window): Qt quits on the last window closed only.
+    refkit_app.window.closing.connect(app.quit)
     refkit_app.window.show()
     from refkit.gui.shell.error_hook import install_error_hook
 

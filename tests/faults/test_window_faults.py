@@ -65,8 +65,20 @@ def _window(script: str, database: Path, home: Path, *args: str) -> subprocess.P
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env=gui_env(home),
+        env={**gui_env(home), "PYTHONFAULTHANDLER": "1"},  # its stacks, if it has to be stopped
     )
+
+
+def _outcome(window: subprocess.Popen[str], timeout_s: float = 90) -> tuple[str, str]:
+    """What ``window`` printed once it ended; one still running after ``timeout_s`` is made to
+    print every thread's stack (faulthandler, on SIGABRT) and the test fails with it."""
+    try:
+        return window.communicate(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        window.send_signal(signal.SIGABRT)
+        out, err = window.communicate(timeout=30)
+        shown = f"{out[-3000:]}\n{err[-12000:]}"
+        pytest.fail(f"the window did not finish in {timeout_s:.0f} s:\n{shown}")
 
 
 # -- a window killed mid-write ------------------------------------------------------------------
@@ -165,6 +177,22 @@ def seen(app):
     }
     print("SEEN " + json.dumps(shown), flush=True)
     app.actions.action("quit").trigger()
+    QTimer.singleShot(10_000, lambda: still_open(app))
+
+def still_open(app):  # what keeps the window from quitting, said before the test gives up
+    from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible():
+            text = widget.text() if isinstance(widget, QMessageBox) else ""
+            more = widget.informativeText() if isinstance(widget, QMessageBox) else ""
+            print("STILL OPEN", type(widget).__name__, widget.objectName(), text, more,
+                  file=sys.stderr, flush=True)
+    from PySide6.QtGui import QGuiApplication
+    for window in QGuiApplication.topLevelWindows():
+        print("STILL OPEN window", window.objectName(), window.isVisible(), window.flags(),
+              window.title(), file=sys.stderr, flush=True)
+    print("STILL OPEN quit on last:", QGuiApplication.quitOnLastWindowClosed(),
+          "main visible:", app.window.isVisible(), file=sys.stderr, flush=True)
 
 on_start(seen)
 """
@@ -183,7 +211,7 @@ def test_two_windows_started_together_on_a_new_database_both_show_everything(
     windows = [
         _window(STARTING, database, tmp_path / f"home-{n}", go, EMOJI_NAME) for n in range(2)
     ]
-    outcomes = [window.communicate(timeout=90) for window in windows]
+    outcomes = [_outcome(window) for window in windows]
     for window, (out, err) in zip(windows, outcomes, strict=True):
         assert window.returncode == 0, err
         lines = [line for line in out.splitlines() if line.startswith("SEEN ")]
@@ -202,3 +230,34 @@ def test_two_windows_started_together_on_a_new_database_both_show_everything(
         assert [party.name for party in repo.list_parties()] == ["The Sample Party"]
     with Services(db_url=str(database)) as services:
         assert len(map_library(services).names()) == 1
+
+
+# -- Quit ends the app ---------------------------------------------------------------------------
+
+QUIT_WITH_ANOTHER_WINDOW = """
+import sys
+DB = sys.argv[1]
+from PySide6.QtWidgets import QWidget
+others = []
+
+def quit_with_another_window_open(app):
+    other = QWidget()  # a second top-level window still shown (as the players' window is)
+    other.setWindowTitle("Players")
+    other.show()
+    others.append(other)
+    print("QUITTING", flush=True)
+    app.actions.action("quit").trigger()
+
+on_start(quit_with_another_window_open)
+"""
+
+
+@pytest.mark.slow
+def test_quit_ends_the_app_while_another_of_its_windows_is_open(tmp_path: Path) -> None:
+    """Quit (and closing the main window) ends the app, whatever other window of it is still
+    shown: Qt's own "quit when the last window closes" left the app running, windowless, when
+    another top-level window was up at that moment — the two-windows test hung that way."""
+    window = _window(QUIT_WITH_ANOTHER_WINDOW, tmp_path / "refkit.sqlite3", tmp_path / "home")
+    out, err = _outcome(window, timeout_s=60)
+    assert "QUITTING" in out, out + err
+    assert window.returncode == 0, err
