@@ -180,7 +180,7 @@ def seen(app):
     QTimer.singleShot(10_000, lambda: still_open(app))
 
 def still_open(app):  # what keeps the window from quitting, said before the test gives up
-    from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+    from PySide6.QtWidgets import QApplication, QMessageBox
     for widget in QApplication.topLevelWidgets():
         if widget.isVisible():
             text = widget.text() if isinstance(widget, QMessageBox) else ""

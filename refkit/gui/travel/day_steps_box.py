@@ -258,9 +258,9 @@ class DayStepsBox(QGroupBox):
         self.rest_choices: RestChoices | None = None
         """Each resting crow's activity, while the rest is the next step."""
         self._rest_kept: dict[str, ActivityChoice] = {}
+        """Today's rest choices, picked again when the rest is undone and asked again."""
         self._rest_from: RowsFrom | None = None
         """What :attr:`rest_choices` shows."""
-        """Today's rest choices, picked again when the rest is undone and asked again."""
 
         self.begin_button = QPushButton("Begin the day step by step")
         self.begin_button.setToolTip(
@@ -359,12 +359,11 @@ class DayStepsBox(QGroupBox):
             self._rest_kept = {}  # a new day asks afresh
         if wanted is None:
             return
-        if isinstance(wanted[0], str):
-            self.problem.emit(wanted[0])
+        inputs = wanted[0]
+        if isinstance(inputs, str):
+            self.problem.emit(inputs)
             return
-        if wanted[0] is None:
-            return
-        made = rest_rows(wanted[0], wanted[1], self._rest_kept, self, wanted[2])
+        made = rest_rows(inputs, wanted[1], self._rest_kept, self, wanted[2])
         if made is not None:
             made.setObjectName("travel_step_rest_choices")
             made.changed.connect(self._rest_changed)
