@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QComboBox,
+    QScrollArea,
     QWidget,
 )
 from pytestqt.exceptions import TimeoutError as WaitTimedOut
@@ -95,6 +96,14 @@ class RealInput:
         except WaitTimedOut:
             shot = save_screen(f"off-screen-{name}")
             raise AssertionError(f"{name} is off the screen (the screen then: {shot})") from None
+        try:  # on the screen is not enough: the spot must show, not be scrolled away or covered
+            self.qtbot.waitUntil(lambda: widget.visibleRegion().contains(point), timeout=WAIT_MS)
+        except WaitTimedOut:
+            shot = save_screen(f"hidden-{name}")
+            raise AssertionError(
+                f"{name} is hidden where the click would go, at {point}: scrolled out of its"
+                f" panel's view or covered (the screen then: {shot})"
+            ) from None
         clicked: list[bool] = []
         if isinstance(widget, QAbstractButton):
             widget.clicked.connect(lambda *_: clicked.append(True))
@@ -142,6 +151,27 @@ class RealInput:
             return len(seen) >= 4 and len(set(map(str, seen[-4:]))) == 1
 
         self.qtbot.waitUntil(still, timeout=WAIT_MS)
+
+    def reveal(self, widget: QWidget) -> None:
+        """Scroll ``widget`` into view in the scroll area around it, as the user scrolls, once
+        its panel is laid out: rows a step adds above it move it after a scroll made early."""
+        area = widget.parentWidget()
+        while area is not None and not isinstance(area, QScrollArea):
+            area = area.parentWidget()
+        if area is None:
+            return
+
+        def in_view() -> bool:
+            QApplication.processEvents()
+            area.ensureWidgetVisible(widget)
+            QApplication.processEvents()
+            return widget.visibleRegion().boundingRect() == widget.rect()
+
+        try:
+            self.qtbot.waitUntil(in_view, timeout=WAIT_MS)
+        except WaitTimedOut:
+            name = widget.objectName() or type(widget).__name__
+            raise AssertionError(f"{name} cannot be scrolled into view") from None
 
     def click_item(self, view: QAbstractItemView, row: int, column: int = 0, **kw) -> None:
         """Click a row of a list or table, scrolled into view as the user would scroll."""

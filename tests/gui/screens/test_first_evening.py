@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QLabel,
     QPushButton,
-    QScrollArea,
     QTabBar,
     QWidget,
     QWizard,
@@ -104,9 +103,9 @@ def enter_and_end_a_dt(app, real: RealInput) -> None:
 def rest(app, real: RealInput) -> None:
     for name in ("rest_start", "rest_halfway", "rest_check"):
         button = find(name)
-        reveal(button)
+        real.reveal(button)
         real.click(button, reacts=lambda button=button: not button.isEnabled())
-    reveal(find("rest_finish"))
+    real.reveal(find("rest_finish"))
     real.click(find("rest_finish"), reacts=lambda: shown("finish_rest_dialog"))
     dialog = find("finish_rest_dialog")
     real.click(dialog.ok_button, reacts=lambda: not dialog.isVisible())
@@ -159,9 +158,9 @@ def travel_a_day(app, real: RealInput) -> None:
     assert not day.problem.isVisible(), day.problem.text()
     started = day.journey.state.day
     step = next(b for b in day.findChildren(QPushButton) if b.text() in ("NE", "N", "E"))
-    reveal(step)
+    real.reveal(step)
     real.click(step, reacts=lambda: day.route)
-    reveal(day.travel_button)
+    real.reveal(day.travel_button)
     real.click(
         day.travel_button, reacts=lambda: day.journey.state.day > started or day.problem.isVisible()
     )
@@ -194,16 +193,6 @@ def print_the_party(app, real: RealInput, folder: Path) -> None:
 def closed(window: QWidget) -> bool:
     """``window`` is closed (or already deleted, as a dialog that deletes itself on close)."""
     return not shiboken6.isValid(window) or not window.isVisible()
-
-
-def reveal(widget: QWidget) -> None:
-    """Scroll ``widget`` into view in the scroll area around it, as the user scrolls."""
-    parent = widget.parentWidget()
-    while parent is not None and not isinstance(parent, QScrollArea):
-        parent = parent.parentWidget()
-    if parent is not None:
-        parent.ensureWidgetVisible(widget)
-        QApplication.processEvents()
 
 
 def test_a_first_evening_by_real_clicks(qtbot, start_app, tmp_path: Path, real: RealInput) -> None:
