@@ -50,11 +50,9 @@ from refkit.gui.travel.day_backend import TravelBackend, load_or_none, read_day
 from refkit.gui.travel.day_steps_box import (
     DayStepsBox,
     RestInputs,
-    RowsFrom,
+    RestRowsSlot,
     read_rest_inputs,
     rest_boxes,
-    rest_rows,
-    rows_show,
 )
 from refkit.gui.travel.journal_box import JournalBox
 from refkit.gui.travel.map_document import MapDocument
@@ -92,9 +90,6 @@ class TravelDayPanel(QWidget):
         self.route: list[HexDirection] = []
         self._rows: list[RoleRow] = []
         self._stale = False
-        self.day_rest: RestChoices | None = None
-        self._day_rest_from: RowsFrom | None = None
-        """What :attr:`day_rest` shows (kept while a new read finds the same crows)."""
         """Each resting crow's activity for "Travel the day" (while it rests)."""
 
         # the journey ------------------------------------------------------------------------
@@ -184,9 +179,13 @@ class TravelDayPanel(QWidget):
         later.addRow("5. Rest", rests)
         later.addRow("", self.campsite)  # its own line: the form stays as narrow as before
         self.day_rest_holder = QWidget()
-        self.day_rest_area = QVBoxLayout(self.day_rest_holder)
-        self.day_rest_area.setContentsMargins(0, 0, 0, 0)
+        day_rest_area = QVBoxLayout(self.day_rest_holder)
+        day_rest_area.setContentsMargins(0, 0, 0, 0)
         later.addRow(self.day_rest_holder)
+        self._day_rest = RestRowsSlot(
+            day_rest_area, self.day_rest_holder, "travel_day_rest_choices",
+            self._refresh_travel_button,
+        )  # fmt: skip
         later.addRow("6. Miasma", self.in_miasma)
 
         self.travel_button = QPushButton("Travel the day")
@@ -584,11 +583,16 @@ class TravelDayPanel(QWidget):
 
     # the rest's activities -----------------------------------------------------------------
 
+    @property
+    def day_rest(self) -> RestChoices | None:
+        """The resting crows' activity rows for "Travel the day"."""
+        return self._day_rest.rows
+
     def _fill_day_rest(self, read: RestInputs | str | None = None) -> None:
         """The rest rows for "Travel the day" from the sheets (``read`` with the journey, else
-        now; the choices kept) while no day is under way and the day rests; rows built from
-        the same sheets and boxes are kept. The button follows what they allow."""
-        backend, journey, rows = self.backend, self.journey, self.day_rest
+        now) while no day is under way and the day rests (see :class:`RestRowsSlot`). The
+        button follows what they allow."""
+        backend, journey = self.backend, self.journey
         inputs: RestInputs | str | None = None
         rests = journey is not None and journey.pending is None and self.rest.isChecked()
         if backend is not None and journey is not None and rests:
@@ -596,27 +600,12 @@ class TravelDayPanel(QWidget):
             other = isinstance(read, RestInputs) and read.journey != journey.name
             if inputs is None or other:
                 inputs = write_through(self.undo_stack, read_rest_inputs, backend, journey.name)
-        built_from = (inputs, self.seclude.isChecked(), self.campsite.isChecked())
-        if rows is not None and rows_show(rows, built_from, self._day_rest_from):
-            self._day_rest_from = built_from
-            self._refresh_travel_button()
-            return
-        kept = rows.choices() if rows is not None else {}
-        if rows is not None:
-            self.day_rest_area.removeWidget(rows)
-            rows.deleteLater()
-            self.day_rest = None
-        self._day_rest_from = built_from
-        if isinstance(inputs, str):
-            self._say(inputs)
-        elif isinstance(inputs, RestInputs):
-            made = rest_rows(inputs, built_from[1], kept, self.day_rest_holder, built_from[2])
-            if made is not None:
-                made.setObjectName("travel_day_rest_choices")
-                made.changed.connect(self._refresh_travel_button)
-                self.day_rest_area.addWidget(made)
-                self.day_rest = made
-        self.day_rest_holder.setVisible(self.day_rest is not None)
+        if self._day_rest.rows is None:
+            self._day_rest.kept.clear()  # rows back after none ask afresh
+        problem = self._day_rest.show((inputs, self.seclude.isChecked(), self.campsite.isChecked()))
+        if problem:
+            self._say(problem)
+        self.day_rest_holder.setVisible(self._day_rest.rows is not None)
         self._refresh_travel_button()
 
     def day_rest_problem(self) -> str:

@@ -170,6 +170,46 @@ def rest_rows(
     return rows
 
 
+class RestRowsSlot:
+    """Where a day's rest rows sit (one per resting crow): rows that still show what is wanted
+    are kept, or show newer sheets in place, while the same crows rest the same way; else they
+    are built anew with the choices :attr:`kept` picked again (a sheet read anew after a step
+    or an undo keeps what the referee chose)."""
+
+    def __init__(
+        self, area: QVBoxLayout, parent: QWidget, name: str, changed: Callable[[], None]
+    ) -> None:
+        self._area, self._parent, self._name, self._changed = area, parent, name, changed
+        self.rows: RestChoices | None = None
+        self.kept: dict[str, ActivityChoice] = {}
+        """The choices picked again in rows built anew (those of the rows last replaced)."""
+        self._shown: RowsFrom | None = None
+
+    def show(self, wanted: RowsFrom | None) -> str:
+        """Show the rows ``wanted`` (None: none); why the crows could not be read, or ""."""
+        rows = self.rows
+        if rows is not None and wanted is not None and rows_show(rows, wanted, self._shown):
+            self._shown = wanted
+            return ""
+        if rows is not None:
+            self.kept = rows.choices()
+            self._area.removeWidget(rows)
+            rows.deleteLater()
+            self.rows = None
+        self._shown = wanted
+        inputs = wanted[0] if wanted is not None else None
+        if isinstance(inputs, str):
+            return inputs
+        if wanted is not None and isinstance(inputs, RestInputs):
+            made = rest_rows(inputs, wanted[1], self.kept, self._parent, wanted[2])
+            if made is not None:
+                made.setObjectName(self._name)
+                made.changed.connect(self._changed)
+                self._area.addWidget(made)
+                self.rows = made
+        return ""
+
+
 def role_odds(progress: DayInProgress) -> str:
     """The next role test's chance of each tier: pace, conditions and Support Everyone counted."""
     assignment = progress.next_role
@@ -255,12 +295,6 @@ class DayStepsBox(QGroupBox):
         self.journey: Journey | None = None
         self.progress: DayInProgress | None = None
         self._next_kind: str | None = None
-        self.rest_choices: RestChoices | None = None
-        """Each resting crow's activity, while the rest is the next step."""
-        self._rest_kept: dict[str, ActivityChoice] = {}
-        """Today's rest choices, picked again when the rest is undone and asked again."""
-        self._rest_from: RowsFrom | None = None
-        """What :attr:`rest_choices` shows."""
 
         self.begin_button = QPushButton("Begin the day step by step")
         self.begin_button.setToolTip(
@@ -287,9 +321,12 @@ class DayStepsBox(QGroupBox):
         layout = QVBoxLayout(self)
         layout.addWidget(self.done)
         layout.addWidget(self.next_odds)
-        self.rest_area = QVBoxLayout()
-        self.rest_area.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(self.rest_area)
+        rest_area = QVBoxLayout()
+        rest_area.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(rest_area)
+        self._rest = RestRowsSlot(rest_area, self, "travel_step_rest_choices", self._rest_changed)
+        """Each resting crow's activity, while the rest is the next step; today's choices are
+        kept while the rest is undone and asked again."""
         buttons = QHBoxLayout()
         buttons.addWidget(self.begin_button)
         buttons.addWidget(self.next_button, 1)
@@ -300,6 +337,11 @@ class DayStepsBox(QGroupBox):
         more.addWidget(self.undo_button)
         layout.addLayout(more)
         self.show_journey(None, None)
+
+    @property
+    def rest_choices(self) -> RestChoices | None:
+        """Each resting crow's activity, while the rest is the next step."""
+        return self._rest.rows
 
     @property
     def under_way(self) -> bool:
@@ -337,38 +379,20 @@ class DayStepsBox(QGroupBox):
 
     def _fill_rest(self) -> None:
         """The rest rows read again from the sheets when the day under way still has its rest
-        to take: kept as they are, or showing newer sheets, while the same crows rest the same
-        way; else built anew, the kept choices picked again."""
+        to take (see :class:`RestRowsSlot`); a new day asks afresh."""
         progress, backend, journey = self.progress, self.backend, self.journey
-        rows = self.rest_choices
         wanted: RowsFrom | None = None
         resting = progress is not None and REST in progress.allowed()
         if progress is not None and backend is not None and journey is not None and resting:
             inputs = write_through(self.undo_stack, read_rest_inputs, backend, journey.name)
             wanted = (inputs, progress.plan.seclude, progress.plan.campsite)
-        if rows is not None and wanted is not None and rows_show(rows, wanted, self._rest_from):
-            self._rest_from = wanted
-            return
-        if rows is not None:
-            self._rest_kept = rows.choices()
-            self.rest_area.removeWidget(rows)
-            rows.deleteLater()
-            self.rest_choices = None
-        self._rest_from = wanted
         if progress is None:
-            self._rest_kept = {}  # a new day asks afresh
-        if wanted is None:
+            self._rest.show(None)
+            self._rest.kept.clear()
             return
-        inputs = wanted[0]
-        if isinstance(inputs, str):
-            self.problem.emit(inputs)
-            return
-        made = rest_rows(inputs, wanted[1], self._rest_kept, self, wanted[2])
-        if made is not None:
-            made.setObjectName("travel_step_rest_choices")
-            made.changed.connect(self._rest_changed)
-            self.rest_area.addWidget(made)
-            self.rest_choices = made
+        problem = self._rest.show(wanted)
+        if problem:
+            self.problem.emit(problem)
 
     def rest_problem(self) -> str:
         """Why the crows' chosen rest activities are refused, or ""."""
