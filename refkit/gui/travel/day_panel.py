@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 import shiboken6
 from PySide6.QtCore import QSignalBlocker, Signal
-from PySide6.QtGui import QHideEvent, QResizeEvent, QShowEvent, QUndoStack
+from PySide6.QtGui import QResizeEvent, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -46,15 +46,7 @@ from refkit.app.travel.journey import Journey
 from refkit.gui.common.plain_text import PLAIN, ElidedLabel
 from refkit.gui.common.rest_choices import RestChoices
 from refkit.gui.shell.undo_adapter import push_command, write_through
-from refkit.gui.travel.day_backend import (
-    DayRead,
-    DayReadArgs,
-    RidingRead,
-    TravelBackend,
-    load_or_none,
-    read_day,
-    ride_along,
-)
+from refkit.gui.travel.day_backend import TravelBackend, load_or_none, read_day
 from refkit.gui.travel.day_steps_box import (
     DayStepsBox,
     RestInputs,
@@ -66,7 +58,6 @@ from refkit.gui.travel.journal_box import JournalBox
 from refkit.gui.travel.map_document import MapDocument
 from refkit.gui.travel.map_scene import HexMapScene, MapViewer, PartyPlace
 from refkit.gui.travel.map_view import HexMapView
-from refkit.gui.travel.pace_box import PaceBox
 from refkit.gui.travel.role_row import RoleRow
 from refkit.present.travel_roles_text import odds_text as odds_text  # named here before
 from refkit.present.travel_roles_text import parse_hirelings
@@ -99,8 +90,7 @@ class TravelDayPanel(QWidget):
         self.route: list[HexDirection] = []
         self._rows: list[RoleRow] = []
         self._stale = False
-        self._riding = RidingRead(undo_stack)
-        self._riding.backend = backend
+        """Each resting crow's activity for "Travel the day" (while it rests)."""
 
         # the journey ------------------------------------------------------------------------
         self.journeys = QComboBox()
@@ -128,10 +118,31 @@ class TravelDayPanel(QWidget):
         journey_form.addWidget(self.with_party, 3, 0, 1, 2)
 
         # 1. pace ----------------------------------------------------------------------------
-        pace_box = self.pace_box = PaceBox()
-        self.pace, self.speed, self.preview = pace_box.pace, pace_box.speed, pace_box.preview
-        self.road, self.river_cross = pace_box.road, pace_box.river_cross
-        self.downstream = pace_box.downstream
+        self.pace = QComboBox()
+        self.pace.setAccessibleName("Pace")
+        for pace in Pace:
+            self.pace.addItem(pace.value.capitalize(), pace)
+        self.pace.setCurrentIndex(1)
+        self.speed = QSpinBox(minimum=0, maximum=30, value=5)
+        self.speed.setAccessibleName("Slowest speed")
+        self.road = QCheckBox("Road all day")
+        self.river_cross = QCheckBox("River crossing or upstream")
+        self.downstream = QCheckBox("Downstream")
+        self.preview = QLabel()
+        self.preview.setTextFormat(PLAIN)
+        pace_box = QGroupBox("1. Pace and speed")
+        self.pace_box = pace_box
+        pace_form = QFormLayout(pace_box)
+        row = QHBoxLayout()
+        row.addWidget(self.pace)
+        row.addWidget(QLabel("slowest speed"))
+        row.addWidget(self.speed)
+        pace_form.addRow(row)
+        checks = QHBoxLayout()
+        for box in (self.road, self.river_cross, self.downstream):
+            checks.addWidget(box)
+        pace_form.addRow(checks)
+        pace_form.addRow(self.preview)
 
         # 2. roles ---------------------------------------------------------------------------
         self.roles_box = QGroupBox("2. Travel roles (supporters, guide, scouts, trackers)")
@@ -268,9 +279,6 @@ class TravelDayPanel(QWidget):
             box.toggled.connect(lambda _: self._fill_day_rest())
         # A bound method: Qt drops the connection when the panel goes, the stack may outlive it.
         undo_stack.indexChanged.connect(self._stack_moved)
-        ride_along(undo_stack, self, self._riding)
-        self.start_map.currentTextChanged.connect(lambda _: self._note_read())
-        self.rest.toggled.connect(lambda _: self._note_read())
         if read_now:
             self.reload()
 
@@ -286,27 +294,12 @@ class TravelDayPanel(QWidget):
         # being torn down with the window, reads nothing).
         if not shiboken6.isValid(self.pace) or not self.isVisible():
             self._stale = True
-            self._riding.args = None
             return
-        self.reload(self._riding.take(self._read_args()) if index >= 0 else None)
-
-    def _read_args(self) -> DayReadArgs:
-        """What :func:`read_day` reads for the panel now."""
-        shown = self.journey.name if self.journey else None
-        return shown, self.start_map.currentText(), self.rest.isChecked()
-
-    def _note_read(self) -> None:
-        """Tell the read riding with each step what to read: what the panel shows, while seen."""
-        self._riding.args = self._read_args() if self.isVisible() else None
+        self.reload()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self._share_width()
-        self._note_read()
-
-    def hideEvent(self, event: QHideEvent) -> None:
-        super().hideEvent(event)
-        self._riding.args = None
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -336,22 +329,24 @@ class TravelDayPanel(QWidget):
     # the journey --------------------------------------------------------------------------
 
     def set_backend(self, backend: TravelBackend | None) -> None:
-        self.backend = self._riding.backend = backend
+        self.backend = backend
         self.reload()
 
-    def reload(self, read: DayRead | None = None) -> None:
-        """Read the journeys and maps again (after a step, an undo, another window); ``read``:
-        what was read for the panel with the step just made."""
+    def reload(self) -> None:
+        """Read the journeys and maps again (after a step, an undo, another window)."""
         self._stale = False
         backend = self.backend
         self.setEnabled(backend is not None)
         if backend is None:
             return
-        args = self._read_args()
-        chosen_map = args[1]
-        if read is None:  # one trip to the worker for the reads (where the undo stack writes)
-            read = write_through(self.undo_stack, read_day, backend, *args)
-        journey_names, map_names, journey, preview, rest = read
+        shown = self.journey.name if self.journey else None
+
+        chosen_map, rests = self.start_map.currentText(), self.rest.isChecked()
+
+        # One trip to the worker for the reads (where the undo stack writes).
+        journey_names, map_names, journey, preview, rest = write_through(
+            self.undo_stack, read_day, backend, shown, chosen_map, rests
+        )
         self.journeys.clear()
         self.journeys.addItems(journey_names)
         with QSignalBlocker(self.start_map):  # one read above, not one per listed map
@@ -409,7 +404,6 @@ class TravelDayPanel(QWidget):
             self.entry.setPlainText("No journey yet: start one above.")
             self.steps_box.show_journey(None, None)
             self._fill_day_rest()
-            self._note_read()
             self.journey_changed.emit(None)
             return
         self.journeys.setCurrentText(journey.name)
@@ -440,7 +434,6 @@ class TravelDayPanel(QWidget):
         self._show_entry()
         self._update_preview()
         self._show_route()
-        self._note_read()
         self.journey_changed.emit(journey)
 
     def start_journey(self) -> None:
