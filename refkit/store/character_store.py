@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import threading
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -140,9 +141,16 @@ class _SummaryCache:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.summaries: dict[int, tuple[tuple[int, str], CharacterSummary]] = {}
+        self.sheets: OrderedDict[int, tuple[tuple[int, str], Character]] = OrderedDict()
+        """The sheets last read, decoded, by row id, the least recently read first (at most
+        SHEETS_KEPT): a fight reads its crows' sheets after every step, and decoding was half
+        of an attack's work in the worker. Characters are frozen: one is safely handed out twice."""
         self.lines_kept: bool | None = None
         """Whether crows' list lines are kept on this database (:meth:`_keeps_lines`)."""
 
+
+SHEETS_KEPT = 64
+"""Decoded sheets :class:`_SummaryCache` keeps: a table's party and its fight, many times over."""
 
 _summary_caches: weakref.WeakKeyDictionary[Database, _SummaryCache] = weakref.WeakKeyDictionary()
 _summary_caches_lock = threading.Lock()
@@ -274,7 +282,21 @@ class CharacterRepository:
         save conditional on that revision needs. CharacterNotFoundError if none."""
         with self._db.session() as session:
             row = require_character(session, name)
-        return decode_character(row.payload, row.name), row.revision
+        assert row.id is not None
+        made_from = (row.revision, stamp(row.updated_at))
+        cache = self._cache
+        with cache.lock:
+            kept = cache.sheets.get(row.id)
+            if kept is not None and kept[0] == made_from:
+                cache.sheets.move_to_end(row.id)
+                return kept[1], row.revision
+        character = decode_character(row.payload, row.name)
+        with cache.lock:
+            cache.sheets[row.id] = (made_from, character)
+            cache.sheets.move_to_end(row.id)
+            while len(cache.sheets) > SHEETS_KEPT:
+                cache.sheets.popitem(last=False)
+        return character, row.revision
 
     def revision(self, name: str) -> int:
         """How many times the character has been saved (1 after the first save)."""
