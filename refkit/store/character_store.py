@@ -130,8 +130,8 @@ def decode_character(payload: str, name: str) -> Character:
 
 
 class _SummaryCache:
-    """Summaries already decoded, by row id, with the (revision, updated_at as stored) each was
-    made from.
+    """Summaries — and the sheets last read — already decoded, by row id, with the (revision,
+    updated_at as stored) each was made from.
 
     Every write bumps both, so a hit is the stored crow (written by another process too). One
     cache per open database, shared by its repositories, so a list read ahead in a worker
