@@ -90,7 +90,6 @@ class TravelDayPanel(QWidget):
         self.route: list[HexDirection] = []
         self._rows: list[RoleRow] = []
         self._stale = False
-        """Each resting crow's activity for "Travel the day" (while it rests)."""
 
         # the journey ------------------------------------------------------------------------
         self.journeys = QComboBox()
