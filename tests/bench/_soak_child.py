@@ -150,12 +150,12 @@ class Evening:
 
     def _next(self) -> None:
         if self.chain and self.chain[0][3] and self._chain_window() is None:
-            # The attack window went (something else closed it): its presses are given up, the
-            # probe goes back to the window.
+            # The attack's or cast's window went (something else closed it): its presses are
+            # given up, the probe goes back to the main window.
             self.chain = [entry for entry in self.chain if not entry[3]]
             self.dismissed[f"{self.chain_name} window gone mid-{self.chain_name}"] += 1
             self.probe.retarget(self.app.window.statusBar())
-        if self.chain:  # the attack under way goes on before anything else
+        if self.chain:  # the attack or cast under way goes on before anything else
             act, late, aim_after, _in_dialog = self.chain.pop(0)
             then = self._timed if self.started else (lambda *_: self._after(None))
             if self.started:

@@ -48,6 +48,14 @@ def xdotool(*args: str) -> None:
     subprocess.run(["xdotool", *args], check=True, timeout=20)
 
 
+def scroll_area_around(widget: QWidget) -> QScrollArea | None:
+    """The nearest scroll area holding ``widget``, or None when no scroll area does."""
+    area = widget.parentWidget()
+    while area is not None and not isinstance(area, QScrollArea):
+        area = area.parentWidget()
+    return area
+
+
 def device_point(widget: QWidget, point: QPoint) -> tuple[int, int]:
     """``point`` in ``widget`` as the X server's pixel on the screen (Qt's scale applied)."""
     where = widget.mapToGlobal(point)
@@ -155,9 +163,7 @@ class RealInput:
     def reveal(self, widget: QWidget) -> None:
         """Scroll ``widget`` into view in the scroll area around it, as the user scrolls, once
         its panel is laid out: rows a step adds above it move it after a scroll made early."""
-        area = widget.parentWidget()
-        while area is not None and not isinstance(area, QScrollArea):
-            area = area.parentWidget()
+        area = scroll_area_around(widget)
         if area is None:
             return
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QScrollArea
 
 from refkit.cli.runner import run_cli
 from refkit.gui.shell.panel_registry import PanelId
+from tests.gui.screens.real_input import scroll_area_around
 from tests.gui.screens.test_laptop_screens import all_built, elided_tabs, settle
 
 pytestmark = pytest.mark.skipif(
@@ -102,11 +103,9 @@ def shoot(widget: QWidget, name: str) -> None:
 
 def _scroll_to(widget: QWidget) -> None:
     """Bring ``widget`` into view in the nearest scroll area holding it."""
-    parent = widget.parentWidget()
-    while parent is not None and not isinstance(parent, QScrollArea):
-        parent = parent.parentWidget()
-    if parent is not None:
-        parent.ensureWidgetVisible(widget, 0, 0)
+    area = scroll_area_around(widget)
+    if area is not None:
+        area.ensureWidgetVisible(widget, 0, 0)
 
 
 def _in_use(game_id: str, panel: QWidget) -> tuple[QWidget, ...]:
