@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from refkit.app.party.blessings import held_blessings
 from refkit.gui.shell.worker import Worker
 from tests.gui.app_readiness import OPEN_TIMEOUT_MS
 
@@ -120,3 +121,31 @@ def test_a_read_riding_with_a_step_runs_after_each_do_and_undo_and_cannot_undo_t
     stack.remove_rider(broken)
     stack.redo()
     assert seen == [1, 0, 1]
+
+
+MOST_WAITS_PER_OPEN_CROW = 1
+"""Opening a crow: the crow, its wound prompt and its held blessings read in one job; there
+were three (the sheet read the prompt and the blessings after the crow, a wait each)."""
+
+
+def test_opening_a_crow_waits_on_the_worker_once_and_shows_it(
+    qtbot: Any, start_app: Any, tmp_path: Path, waits: Waits
+) -> None:
+    app = _started(qtbot, start_app, tmp_path / "evening.sqlite3")
+    crows = app.character_panels.session
+    service = crows.service
+    names = service.names()
+    assert len(names) >= 2
+    sheet = app.character_panels.sheet
+    for name in (names[1], names[0], names[1]):
+        qtbot.wait(50)
+        waits.count = 0
+        crows.open(name)
+        assert waits.count <= MOST_WAITS_PER_OPEN_CROW, (name, waits.count)
+        crow = crows.character()
+        assert crow == service.get(name)  # shown as stored, with its prompt and blessings
+        held = held_blessings(service.repository, name)
+        assert sheet.blessing_button.isVisibleTo(sheet) == (held > 0)
+        prompts = app.dungeon.party.prompts
+        assert crows.wound_prompt() == prompts.get(name).within(crow)
+        qtbot.wait(20)

@@ -138,10 +138,13 @@ class CharacterSession(QObject):
         self.save_pending_edits()
         if name is None:
             self._name, self._character = None, None
-        else:
-            self._character = self.read(self._service.get, name)
+        else:  # the sheet shows its prompt and blessings from the same read
+            opened = self.read(self._after.opened, name)
+            assert opened.character is not None  # opened raises for a crow not stored
+            self._character = opened.character
             self._name = self._character.name
         self.character_changed.emit()
+        self._after.forget()  # shown: later reads go to the store
 
     def reload(self) -> None:
         """Read the open crow again from the store (it may have been deleted meanwhile)."""

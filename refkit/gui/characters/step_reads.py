@@ -6,7 +6,8 @@ wait of the GUI thread on the database worker, two to three times the read's own
 30). :class:`StepReads` rides with every step (``RefkitUndoStack.add_rider``): in the worker,
 once the step is committed, it reads what the step told it changed — the open crow, its prompt,
 the lines of the crows saved — and the open crow's held blessings, and keeps them for the GUI
-thread, which shows the step from them. What was read is used only while nothing it depends on
+thread, which shows the step from them. Opening a crow reads the same three in one job
+(:meth:`StepReads.opened`). What was read is used only while nothing it depends on
 changed since (every change of a crow or a prompt is counted as it is told), and only for the
 step's own aftermath: the session forgets it when the step's move of the undo stack is shown.
 """
@@ -121,6 +122,23 @@ class StepReads:
             prompt=prompt,
             lines=lines,
         )
+
+    def opened(self, name: str) -> AfterStep:
+        """Read the crow ``name`` being opened, its wound prompt and its held blessings in one
+        job (the worker), kept as the last step's reads are for the sheet that shows them;
+        CharacterNotFoundError when there is no such crow."""
+        changes = self._changes
+        character = self._service.get(name)
+        prompts = self._prompts()
+        self._latest = AfterStep(
+            key=name_key(character.name),
+            changes=changes,
+            held=held_blessings(self._service.repository, character.name),
+            crow_read=True,
+            character=character,
+            prompt=None if prompts is None else prompts.get(character.name),
+        )
+        return self._latest
 
     # -- on the GUI thread -----------------------------------------------------------------
 
