@@ -35,8 +35,9 @@ def no_display_reason(environ: Mapping[str, str], platform: str) -> str | None:
 COMMAND_COLLECTOR_THRESHOLD = 25_000
 """How many new container objects a headless command makes before the cyclic collector's young
 pass, in place of Python's 700: a roll, test, odds or cast makes about 10,000 in all — its
-modules' functions, classes and constants, none of them garbage — and the fifteen passes over
-them took 2 ms of its 50. A longer command (an export, a copy) is still collected, less often."""
+modules' functions, classes and constants, none of them garbage — and the 8 to 13 passes over
+them took about 2 ms of its 50. A longer command (an export, a copy) is still collected, less
+often."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,7 +9,8 @@ the lines of the crows saved — and the open crow's held blessings, and keeps t
 thread, which shows the step from them. Opening a crow reads the same three in one job
 (:meth:`StepReads.opened`). What was read is used only while nothing it depends on
 changed since (every change of a crow or a prompt is counted as it is told), and only for the
-step's own aftermath: the session forgets it when the step's move of the undo stack is shown.
+step's own aftermath: the session forgets it when the step's move of the undo stack is shown (and
+an open's reads once the opened crow is shown).
 """
 
 from __future__ import annotations
