@@ -138,10 +138,8 @@ class CharacterSession(QObject):
         self.save_pending_edits()
         if name is None:
             self._name, self._character = None, None
-        else:  # the sheet shows its prompt and blessings from the same read
-            opened = self.read(self._after.opened, name)
-            assert opened.character is not None  # opened raises for a crow not stored
-            self._character = opened.character
+        else:  # its wound prompt and held blessings read with it, for the sheet
+            self._character = self.read(self._after.opened, name)
             self._name = self._character.name
         self.character_changed.emit()
         self._after.forget()  # shown: later reads go to the store

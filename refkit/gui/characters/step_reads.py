@@ -124,10 +124,10 @@ class StepReads:
             lines=lines,
         )
 
-    def opened(self, name: str) -> AfterStep:
-        """Read the crow ``name`` being opened, its wound prompt and its held blessings in one
-        job (the worker), kept as the last step's reads are for the sheet that shows them;
-        CharacterNotFoundError when there is no such crow."""
+    def opened(self, name: str) -> Character:
+        """The crow ``name`` being opened, read with its wound prompt and its held blessings in
+        one job (the worker), which are kept as the last step's reads are for the sheet that
+        shows them; CharacterNotFoundError when there is no such crow."""
         changes = self._changes
         character = self._service.get(name)
         prompts = self._prompts()
@@ -139,7 +139,7 @@ class StepReads:
             character=character,
             prompt=None if prompts is None else prompts.get(character.name),
         )
-        return self._latest
+        return character
 
     # -- on the GUI thread -----------------------------------------------------------------
 
