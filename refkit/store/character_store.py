@@ -416,6 +416,7 @@ class CharacterRepository:
                 drop_line(session, row_id)
         with self._cache.lock:  # SQLite may give its id to the next new crow
             self._cache.summaries.pop(row.id or -1, None)
+            self._cache.sheets.pop(row.id or -1, None)
 
     def _upsert(
         self, session: Session, character: Character, *, replace_existing: bool

@@ -81,3 +81,19 @@ def test_the_sheets_kept_are_bounded(tmp_path: Path, decoded: list[str]) -> None
         repo.get(names[0])  # the oldest went when one more came
         assert decoded == [names[0]]
         assert len(character_store._summary_cache(db).sheets) == SHEETS_KEPT
+
+
+def test_a_deleted_crows_sheet_is_not_read_for_the_crow_given_its_row(tmp_path: Path) -> None:
+    """SQLite gives a deleted crow's row id to the next new one: with the same revision and time
+    (a clock that does not move), the kept sheet of the deleted crow must not stand for it."""
+    from datetime import UTC, datetime
+
+    now = datetime(2026, 12, 7, 20, 0, tzinfo=UTC)
+    with Database.open(str(tmp_path / "crows.sqlite3")) as db:
+        repo = CharacterRepository(db, clock=lambda: now)
+        repo.save(crow(current=4))
+        assert repo.get("Mara Vell").stamina.current == 4  # kept
+        repo.delete("Mara Vell")
+        repo.save(replace(crow(current=2), name="Odo Fenn"))
+        assert repo.get("Odo Fenn").name == "Odo Fenn"
+        assert repo.get("Odo Fenn").stamina.current == 2
