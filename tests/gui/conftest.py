@@ -12,6 +12,7 @@ from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
 from refkit.compose import open_character_service
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from tests.gui.app_readiness import OPEN_TIMEOUT_MS, characters_docked
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 from tests.gui.locks import Lock
@@ -49,7 +50,7 @@ def service(tmp_path: Path) -> Iterator[CharacterService]:
 
 @pytest.fixture
 def stack(qapp) -> QUndoStack:
-    return QUndoStack()
+    return RefkitUndoStack()
 
 
 @pytest.fixture

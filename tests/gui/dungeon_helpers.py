@@ -17,6 +17,7 @@ from refkit.compose import table_service_on
 from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.gui.dungeon.sound_cue import SoundCue
 from refkit.gui.dungeon.turn_panel import DungeonTurnPanel
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.rules.dungeon.end_of_turn import EndOfTurnResult, end_dungeon_turn
 from refkit.store.database import Database
 from refkit.store.dungeon_turn_store import DungeonTurnStore
@@ -97,7 +98,7 @@ def make_rig(*, clock: Callable[[], float] | None = None) -> DungeonRig:
     seeds = Seeds()
     service = DungeonTurnService(DungeonTurnStore(database), clock=clock or fake, rng_factory=seeds)
     tables = table_service_on(database, rng_factory=seeds, clock=clock or fake)
-    return DungeonRig(database, fake, seeds, service, tables, QUndoStack())
+    return DungeonRig(database, fake, seeds, service, tables, RefkitUndoStack())
 
 
 @contextmanager

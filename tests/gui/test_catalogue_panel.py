@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
 from refkit.compose import open_character_service
 from refkit.gui.characters.catalogue_panel import KINDS, CataloguePanel
 from refkit.gui.characters.session import CharacterSession
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.rules.inventory.catalogue import CatalogueItem
 
 WREN = "Wren Ashdown"
@@ -27,7 +27,7 @@ def service(tmp_path: Path) -> Iterator[CharacterService]:
 
 @pytest.fixture
 def session(qapp, service: CharacterService) -> Iterator[CharacterSession]:
-    opened = CharacterSession(service, QUndoStack(), rng=random.Random(7))
+    opened = CharacterSession(service, RefkitUndoStack(), rng=random.Random(7))
     yield opened
     opened.shutdown()
 

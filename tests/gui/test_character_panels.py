@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, QStandardPaths, Qt
-from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
 from refkit.compose import open_character_service
@@ -30,6 +29,7 @@ from refkit.gui.characters.list_model import (
 from refkit.gui.inventory.board_layout import Place
 from refkit.gui.shell.actions import ActionRegistry
 from refkit.gui.shell.main_window import MainWindow
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.rules.character.file_format import dump_character_json
 from refkit.rules.inventory.model import BACKPACK, GROUND
 from refkit.store import CharacterRepository, Database
@@ -109,7 +109,7 @@ def service(db_path: Path) -> Iterator[CharacterService]:
 def installed(qtbot, settings: QSettings, service: CharacterService) -> Iterator[CharacterPanels]:
     window = MainWindow(settings)
     qtbot.addWidget(window)
-    stack = QUndoStack(window)
+    stack = RefkitUndoStack(window)
     registry = ActionRegistry(window)
     panels = install_character_panels(window, registry, stack, service)
     window.resize(1366, 768)

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings, Qt
-from PySide6.QtGui import QUndoStack
 
 import refkit.gui.characters.list_model as character_list_model
 import refkit.store.character_store as character_store
@@ -27,6 +26,7 @@ from refkit.gui.characters.install import (
 from refkit.gui.characters.list_model import NAME, NAME_ROLE
 from refkit.gui.shell.actions import ActionRegistry
 from refkit.gui.shell.main_window import MainWindow
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 
 
 class _Decodes:
@@ -60,7 +60,7 @@ def panels_with(qtbot, settings: QSettings, tmp_path: Path) -> Iterator:
         window = MainWindow(settings)
         qtbot.addWidget(window)
         panels = install_character_panels(
-            window, ActionRegistry(window), QUndoStack(window), service
+            window, ActionRegistry(window), RefkitUndoStack(window), service
         )
         opened.append((service, panels))
         return panels

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
 from refkit.compose import open_character_service
@@ -15,6 +14,7 @@ from refkit.gui.characters.crow_editor import CrowEditor
 from refkit.gui.characters.install import CharacterPanels, install_character_panels
 from refkit.gui.shell.actions import ActionRegistry
 from refkit.gui.shell.main_window import MainWindow
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 
 WREN = "Wren Ashdown"
 HESPER = "Hesper Quill"
@@ -31,7 +31,7 @@ def panels(qtbot, settings: QSettings, service: CharacterService) -> Iterator[Ch
     window = MainWindow(settings)
     qtbot.addWidget(window)
     installed = install_character_panels(
-        window, ActionRegistry(window), QUndoStack(window), service
+        window, ActionRegistry(window), RefkitUndoStack(window), service
     )
     window.resize(1366, 768)
     window.show()

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QUndoStack
 
 from refkit.app.sample_content import sample_characters
 from refkit.compose import Services
@@ -23,6 +22,7 @@ from refkit.gui.characters.install import CharacterPanels, install_character_pan
 from refkit.gui.characters.list_model import CharacterFilter
 from refkit.gui.shell.actions import ActionRegistry
 from refkit.gui.shell.main_window import MainWindow
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.store.character_store import CharacterRepository
 
 
@@ -52,7 +52,7 @@ def panels(qtbot, settings: QSettings, tmp_path: Path) -> Iterator[CharacterPane
         )
         window = MainWindow(settings)
         qtbot.addWidget(window)
-        stack = QUndoStack(window)
+        stack = RefkitUndoStack(window)
         made = install_character_panels(window, ActionRegistry(window), stack, service)
         yield made
         made.session.shutdown()

@@ -8,17 +8,17 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
 from refkit.gui.characters.list_model import NAME, PLAYER
 from refkit.gui.characters.list_panel import CharacterListPanel
 from refkit.gui.characters.session import CharacterSession
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 
 
 @pytest.fixture
 def panel(qtbot, service: CharacterService) -> Iterator[CharacterListPanel]:
-    session = CharacterSession(service, QUndoStack(), rng=random.Random(7))
+    session = CharacterSession(service, RefkitUndoStack(), rng=random.Random(7))
     widget = CharacterListPanel(session)
     qtbot.addWidget(widget)
     widget.resize(530, 400)  # the list's column on a 1366×768 laptop

@@ -15,7 +15,7 @@ from refkit.app.dice_service import DiceService
 from refkit.app.party.bridge import PartyBridge
 from refkit.gui.dice import panel as dice_panel
 from refkit.gui.dice.panel import NOBODY, DicePanel
-from refkit.gui.shell.undo_adapter import push_command
+from refkit.gui.shell.undo_adapter import RefkitUndoStack, push_command
 from refkit.rules.character.model import Character, Characteristics, Expertise, Stamina
 from refkit.rules.checks.odds import test_odds as exact_odds
 from refkit.store.character_store import CharacterRepository
@@ -63,7 +63,7 @@ def bridge(characters: CharacterService) -> Iterator[PartyBridge]:
 
 @pytest.fixture
 def stack(qtbot) -> QUndoStack:
-    return QUndoStack()
+    return RefkitUndoStack()
 
 
 @pytest.fixture

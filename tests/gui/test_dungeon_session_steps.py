@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QUndoStack
 
 from refkit.app.dungeon import log_text
 from refkit.app.dungeon_turn_service import DungeonTurnService
@@ -85,7 +84,7 @@ def test_an_end_of_dt_reads_the_same_in_the_app_log_and_on_the_command_line(
     database = Database.open(str(path))
     try:
         service = DungeonTurnService(DungeonTurnStore(database))
-        session = DungeonTurnSession(QUndoStack())
+        session = DungeonTurnSession(RefkitUndoStack())
         session.set_services(service)
         service.add_preset("torch", owner="Mara")
         session.start_turn(dungeon="Sunken chapel")

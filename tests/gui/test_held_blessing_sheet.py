@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
 from refkit.compose import open_character_service
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.rules.character.model import Character, Characteristics, Stamina
 from refkit.rules.character.rest_activities import parse_activity
 from refkit.rules.inventory.model import BACKPACK, Inventory, Item, StackInfo
@@ -41,7 +41,7 @@ def service(tmp_path: Path) -> Iterator[CharacterService]:
 
 
 def test_take_a_held_blessing_on_the_sheet(qtbot, service: CharacterService) -> None:
-    session = CharacterSession(service, QUndoStack(), rng=random.Random(7))
+    session = CharacterSession(service, RefkitUndoStack(), rng=random.Random(7))
     sheet = CharacterSheetPanel(session)
     qtbot.addWidget(sheet)
     sheet.destroyed.connect(session.shutdown)

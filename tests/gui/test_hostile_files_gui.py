@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
 from refkit.compose import open_character_service
@@ -22,6 +21,7 @@ from refkit.gui.characters.install import CharacterPanels, install_character_pan
 from refkit.gui.dice.roll_log_panel import write_export_file
 from refkit.gui.shell.actions import ActionRegistry
 from refkit.gui.shell.main_window import MainWindow
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from tests.hostile_input.test_hostile_input import CROW_CASES, HERE, MADE_CROWS
 
 
@@ -36,7 +36,7 @@ def panels(qtbot, settings: QSettings, service: CharacterService) -> Iterator[Ch
     window = MainWindow(settings)
     qtbot.addWidget(window)
     installed = install_character_panels(
-        window, ActionRegistry(window), QUndoStack(window), service
+        window, ActionRegistry(window), RefkitUndoStack(window), service
     )
     yield installed
     installed.session.shutdown()

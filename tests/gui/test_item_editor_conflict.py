@@ -9,12 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QUndoStack
 
 from refkit.app.character_service import CharacterService
 from refkit.compose import open_character_service
 from refkit.gui.characters.catalogue_panel import CataloguePanel
 from refkit.gui.characters.session import CharacterSession
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.rules.inventory.catalogue import CatalogueItem
 
 CHARM = CatalogueItem(name="Bone charm", tags=("trinket",), notes="Lucky")
@@ -30,7 +30,7 @@ def two_windows(tmp_path: Path) -> Iterator[tuple[CharacterService, CharacterSer
 
 @pytest.fixture
 def panel(qtbot, two_windows) -> Iterator[CataloguePanel]:
-    session = CharacterSession(two_windows[0], QUndoStack(), rng=random.Random(7))
+    session = CharacterSession(two_windows[0], RefkitUndoStack(), rng=random.Random(7))
     widget = CataloguePanel(session)
     qtbot.addWidget(widget)
     yield widget

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from PySide6.QtGui import QAction, QUndoStack
+from PySide6.QtGui import QAction
 
 from refkit.app.character_service import CharacterService
 from refkit.app.dungeon_turn_service import DungeonTurnService
@@ -20,6 +20,7 @@ from refkit.gui.dungeon.item_lighter import SessionLighter
 from refkit.gui.dungeon.session import DungeonTurnSession
 from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.board_layout import Place
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.rules.character.model import Character, Characteristics, Stamina
 from refkit.rules.inventory.model import BELT, GROUND, HAND, Inventory, Item, UsageDiceState
 from refkit.rules.usage_dice import UsageDiceMode
@@ -78,7 +79,7 @@ def rig(qtbot) -> Iterator[Rig]:
         rng_factory=lambda seed: (random.Random(seed or 7), seed or 7),
     )
     bridge.set_party(PARTY)
-    session = DungeonTurnSession(QUndoStack())
+    session = DungeonTurnSession(RefkitUndoStack())
     panel = EffectsPanel(session)
     qtbot.addWidget(panel)
     session.set_services(service, table_service_on(db))

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QPointF
-from PySide6.QtGui import QUndoStack
 
 from refkit.compose import open_character_service
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.dungeon.session import AUTO_END_GRACE_S, DungeonTurnSession
 from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.board_layout import Place
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.rules.inventory.model import BELT
 from tests.gui.dungeon_helpers import DungeonRig
 
@@ -75,7 +75,7 @@ def test_a_dt_found_run_out_past_the_grace_on_reopening_is_left_to_the_referee(q
 @pytest.fixture
 def board(qtbot, tmp_path: Path) -> Iterator[InventoryBoard]:
     with open_character_service(str(tmp_path / "refkit.sqlite3")) as service:
-        session = CharacterSession(service, QUndoStack())
+        session = CharacterSession(service, RefkitUndoStack())
         widget = InventoryBoard(session)
         session.character_changed.connect(lambda: widget.set_character(session.character()))
         qtbot.addWidget(widget)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontDatabase, QUndoStack
+from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication, QLabel
 
 from refkit.app.character_service import CharacterService
@@ -17,6 +17,7 @@ from refkit.gui.common.fonts import (
     missing_glyphs,
 )
 from refkit.gui.dungeon.players_window import PlayersOptions, PlayersWindow, players_view
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.rules.dungeon.clock import DungeonTurnClock
 from refkit.rules.dungeon.effects import light
 
@@ -78,7 +79,7 @@ def test_the_crow_list_shows_a_name_with_emoji_and_cjk(
 
     _started(qapp)
     service.rename("Wren Ashdown", NAME)
-    session = CharacterSession(service, QUndoStack(), rng=random.Random(7))
+    session = CharacterSession(service, RefkitUndoStack(), rng=random.Random(7))
     panel = CharacterListPanel(session)
     qtbot.addWidget(panel)
     panel.show()

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
-from PySide6.QtGui import QDropEvent, QUndoStack
+from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QMenu
 
 from refkit.app.character_service import CharacterService
@@ -16,6 +16,7 @@ from refkit.gui.characters.install import CharacterPanels, install_character_pan
 from refkit.gui.characters.list_widgets import crow_mime
 from refkit.gui.shell.actions import ActionRegistry
 from refkit.gui.shell.main_window import MainWindow
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from tests.gui.test_roster_undo import BRANNOC, SAMPLE, WREN, parties
 
 
@@ -25,7 +26,7 @@ def installed(
 ) -> Iterator[tuple[MainWindow, CharacterPanels]]:
     window = MainWindow(settings)
     qtbot.addWidget(window)
-    stack = QUndoStack(window)
+    stack = RefkitUndoStack(window)
     panels = install_character_panels(window, ActionRegistry(window), stack, service)
     window.show()
     qtbot.waitExposed(window)

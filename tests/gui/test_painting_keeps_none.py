@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSize
-from PySide6.QtGui import QColor, QImage, QUndoStack
+from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QWidget
 
 import refkit.gui
@@ -43,6 +43,7 @@ from refkit.gui.dungeon.sound_cue import SoundCue
 from refkit.gui.dungeon.turn_panel import DungeonTurnPanel
 from refkit.gui.inventory.board import InventoryBoard
 from refkit.gui.inventory.item_card_widget import CardFace, ItemCardWidget, card_pixmap
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.present.clock_text import clock_text
 from tests.gui.dungeon_helpers import DungeonRig, make_rig
 from tests.none_guard import BATCH, assert_painting_keeps_none
@@ -93,7 +94,7 @@ def crow_session(tmp_path: Path, qapp) -> Iterator[CharacterSession]:
         portrait = QImage(300, 360, QImage.Format.Format_ARGB32)
         portrait.fill(QColor("#7a5230"))
         service.save(replace(hesper, portrait=portrait_from_image(portrait)))
-        session = CharacterSession(service, QUndoStack())
+        session = CharacterSession(service, RefkitUndoStack())
         session.open(HESPER)
         yield session
         session.shutdown()

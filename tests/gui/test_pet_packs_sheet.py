@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QDropEvent, QUndoStack
+from PySide6.QtGui import QDropEvent
 
 from refkit.app.character_service import CharacterService
 from refkit.compose import open_character_service
@@ -20,6 +20,7 @@ from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
 from refkit.gui.inventory.board_layout import Place
 from refkit.gui.inventory.drag import CarriedItemDrag, carried_item_mime
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.rules.character.model import Character, Characteristics, Stamina
 from refkit.rules.character.pet_moves import pack_of
 from refkit.rules.inventory.model import BACKPACK, Inventory, Item
@@ -52,7 +53,7 @@ def service(tmp_path: Path) -> Iterator[CharacterService]:
 
 @pytest.fixture
 def sheet(qtbot, service: CharacterService) -> Iterator[CharacterSheetPanel]:
-    session = CharacterSession(service, QUndoStack(), rng=random.Random(7))
+    session = CharacterSession(service, RefkitUndoStack(), rng=random.Random(7))
     panel = CharacterSheetPanel(session)
     qtbot.addWidget(panel)
     panel.destroyed.connect(session.shutdown)

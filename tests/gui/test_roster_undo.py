@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QKeySequence, QUndoStack
+from PySide6.QtGui import QKeySequence
 
 from refkit.app.character_service import CharacterService
 from refkit.compose import open_character_service
 from refkit.gui.characters.install import CharacterPanels, install_character_panels
 from refkit.gui.shell.actions import ActionRegistry
 from refkit.gui.shell.main_window import MainWindow
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.rules.inventory.catalogue import find_catalogue_item, load_item_catalogue
 
 BRANNOC = "Brannoc Tull"
@@ -41,7 +42,7 @@ def installed(
 ) -> Iterator[tuple[MainWindow, CharacterPanels]]:
     window = MainWindow(settings)
     qtbot.addWidget(window)
-    stack = QUndoStack(window)
+    stack = RefkitUndoStack(window)
     # The Edit menu's two actions, with their keys (the shell makes them the same way).
     undo, redo = stack.createUndoAction(window), stack.createRedoAction(window)
     undo.setShortcut(QKeySequence.StandardKey.Undo)

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QUndoStack
 
 from refkit.app.table_service import TableService
 from refkit.compose import table_service_on
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.gui.tables.editor import TableEditor
 from refkit.rules.tables.model import RollableTable, TableRow
 from refkit.slot_record import replace
@@ -31,7 +31,7 @@ def two_windows(tmp_path: Path) -> Iterator[tuple[TableService, TableService]]:
 
 @pytest.fixture
 def editor(qtbot, two_windows) -> TableEditor:
-    made = TableEditor(two_windows[0], QUndoStack())
+    made = TableEditor(two_windows[0], RefkitUndoStack())
     qtbot.addWidget(made)
     made.show()
     made.select_table("Weather")

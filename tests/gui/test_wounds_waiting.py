@@ -19,6 +19,7 @@ from refkit.gui.characters.damage_dialog import DamageDialog
 from refkit.gui.characters.rest_dialog import RestDialog
 from refkit.gui.characters.session import CharacterSession
 from refkit.gui.characters.sheet_panel import CharacterSheetPanel
+from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.rules.character.rest_activities import Activity, ActivityChoice
 from tests.wound_crows import BRAM, IDA, wound_service
 
@@ -36,7 +37,7 @@ def service(db_path: Path) -> Iterator[CharacterService]:
 
 @pytest.fixture
 def stack(qapp) -> QUndoStack:
-    return QUndoStack()
+    return RefkitUndoStack()
 
 
 def make_sheet(qtbot, service: CharacterService, stack: QUndoStack) -> CharacterSheetPanel:
@@ -89,7 +90,7 @@ def test_wounds_to_place_survive_a_restart(
 ) -> None:
     hurt_ida(qtbot, sheet)
     with open_character_service(str(db_path), seed_samples=False) as restarted:
-        again = make_sheet(qtbot, restarted, QUndoStack())
+        again = make_sheet(qtbot, restarted, RefkitUndoStack())
         session_of(again).open(IDA)
         assert again.board.wounds_to_place() == 2
         assert "place 2 wounds" in again.prompt_label.text()

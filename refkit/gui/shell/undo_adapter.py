@@ -33,12 +33,14 @@ import contextlib
 import itertools
 import logging
 import threading
+import weakref
 from collections.abc import Callable
 from concurrent.futures import Future
 from contextlib import AbstractContextManager
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import shiboken6
 from PySide6.QtCore import QSettings, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
@@ -128,6 +130,16 @@ class RefkitUndoStack(QUndoStack):
         self._unit_of_work: UnitOfWork | None = None
         self._in_unit: Callable[[], bool] = _never
         self._riders: list[Callable[[], None]] = []
+
+    def __del__(self) -> None:
+        # Python's collector runs every finalizer of a garbage cycle before it clears any object
+        # in it (PEP 442). Clearing shiboken's wrappers one at a time hands a step's wrapper the
+        # ownership of a step this stack still holds (PYSIDE-2221, every released 6.x): a step
+        # cleared before its stack was deleted twice, a crash. So the steps go first, here, by
+        # the stack itself, while everything is whole; nobody is told, as nobody is left to see.
+        if shiboken6.isValid(self):
+            self.blockSignals(True)
+            self.clear()
 
     def write_with(
         self,
@@ -368,7 +380,9 @@ class CommandAdapter(QUndoCommand):
     def __init__(self, command: Command, stack: QUndoStack | None = None) -> None:
         super().__init__(command.text)
         self._command = command
-        self._stack = stack
+        # Weakly: the stack keeps its steps, and a step keeping its stack made a cycle that
+        # only the collector could free (a bare stack has no finalizer to free it safely).
+        self._stack_ref = None if stack is None else weakref.ref(stack)
         self._pushed = False
         self._skip_next = False
         self.error: BaseException | None = None
@@ -376,6 +390,10 @@ class CommandAdapter(QUndoCommand):
     @property
     def command(self) -> Command:
         return self._command
+
+    @property
+    def _stack(self) -> QUndoStack | None:
+        return None if self._stack_ref is None else self._stack_ref()
 
     def skip_next_step(self) -> None:
         """Let the next undo or redo move the stack's index only (the data are there already)."""

@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
 
 from refkit.compose import Services
 from refkit.dice.rng import make_rng
 from refkit.gui.crafting.new_project import NewProjectDialog
 from refkit.gui.crafting.panel import CraftingPanel
-from refkit.gui.shell.undo_adapter import push_made
+from refkit.gui.shell.undo_adapter import RefkitUndoStack, push_made
 from refkit.rules.character.model import Character, Characteristics, Expertise, Stamina
 from refkit.rules.inventory.catalogue import find_catalogue_item
 from refkit.rules.inventory.model import BACKPACK, Inventory, Item, StackInfo
@@ -52,7 +51,7 @@ def services(tmp_path: Path) -> Iterator[Services]:
 
 @pytest.fixture
 def panel(qtbot, services: Services):
-    stack = QUndoStack()
+    stack = RefkitUndoStack()
     widget = CraftingPanel(services.crafting, partial(push_made, stack), lambda: ("Brannoc",))
     qtbot.addWidget(widget)
     widget.stack = stack  # type: ignore[attr-defined]

@@ -17,7 +17,7 @@ from PySide6.QtGui import QUndoStack
 from refkit.app.magic.cast_desk import CastDesk
 from refkit.compose import Services
 from refkit.gui.magic.cast_dialog import CastDialog
-from refkit.gui.shell.undo_adapter import push_command
+from refkit.gui.shell.undo_adapter import RefkitUndoStack, push_command
 from refkit.rules.magic.casting_time import CastingKind, CastingTime
 from refkit.rules.magic.odds import cast_odds
 from refkit.rules.magic.spell import SpellBook
@@ -43,7 +43,7 @@ def services(tmp_path: Path) -> Iterator[Services]:
 
 @pytest.fixture
 def stack(qapp) -> QUndoStack:
-    return QUndoStack()
+    return RefkitUndoStack()
 
 
 @pytest.fixture

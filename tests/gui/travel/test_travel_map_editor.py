@@ -8,7 +8,6 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QUndoStack
 
 from refkit.app.travel.map_library import MapLibrary
 from refkit.gui.shell.undo_adapter import RefkitUndoStack
@@ -203,7 +202,7 @@ def test_the_players_see_only_what_they_explored_and_never_the_true_position(qtb
 
 
 def test_a_fresh_undo_stack_takes_strokes_too(qtbot, library):
-    widget = MapEditor(QUndoStack(), library)
+    widget = MapEditor(RefkitUndoStack(), library)
     qtbot.addWidget(widget)
     widget.show_map(rectangle_map("Small", 2, 2), saved=False)
     widget.set_tool(Tool.CLEAR)
