@@ -37,6 +37,10 @@ class CardViewer(QWidget):
         self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.notes = _plain_label(f"lookup_{kind}_notes")
+        self._rows: list[tuple[QLabel, QLabel]] = []
+        """The form's rows as put in, read back from here: a layout item's wrapper taken from the
+        form (``itemAt``) lives as long as the form's and, cleared first by the collector, would
+        delete an item the form still holds (PYSIDE-2221)."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.where_label)
@@ -51,25 +55,21 @@ class CardViewer(QWidget):
         self.where_label.setText(_where(document))
         while self.form.rowCount():
             self.form.removeRow(0)
+        self._rows.clear()
         for label, value in document.fields:
             name = _plain_label("")
             name.setText(f"{label}:")
             shown = _plain_label("")
             shown.setText(value)
             self.form.addRow(name, shown)
+            self._rows.append((name, shown))
         notes = _notes(document)
         self.notes.setText(notes)
         self.notes.setVisible(bool(notes))
 
     def field_texts(self) -> list[tuple[str, str]]:
         """The form as shown, (label, value) per row, for tests and screen readers."""
-        rows = []
-        for row in range(self.form.rowCount()):
-            label = self.form.itemAt(row, QFormLayout.ItemRole.LabelRole).widget()
-            value = self.form.itemAt(row, QFormLayout.ItemRole.FieldRole).widget()
-            assert isinstance(label, QLabel) and isinstance(value, QLabel)
-            rows.append((label.text().rstrip(":"), value.text()))
-        return rows
+        return [(label.text().rstrip(":"), value.text()) for label, value in self._rows]
 
 
 class TableViewer(QWidget):
