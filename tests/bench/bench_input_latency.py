@@ -1,7 +1,7 @@
 """Press to next input accepted, with real window-system input (issue 30 §1), now and before.
 
     .venv/bin/python tests/bench/bench_input_latency.py --filled PATH [--big PATH] [--before REV]
-        [--presses 100] [--runs 1]
+        [--presses 100] [--runs 1] [--actions evening|crow-list]
 
 Needs ``Xvfb`` (``xvfb-run``) and ``libXtst``: the offscreen platform cannot show the effect,
 because Qt holds back only input that comes from the window system, and QTest's events do not.
@@ -15,6 +15,12 @@ latency* (what the referee feels as a held-back click), and the time until the p
 returned is its *done* time. Reported per database and tree: p50, p99 and max of both, and the
 ratio now / before (``--before REV``: that revision's ``refkit`` from ``git archive``, run on the
 same copies, interleaved run by run).
+
+``--actions crow-list`` presses the character list's own controls instead, with the list's dock
+in front: a header click sorting by each column in turn (both ways), the party chooser
+switched, a letter typed in and deleted from the search box, a crow edit while the list is
+sorted by Stamina (the edited row moves), and a crow duplicated and the copy deleted (the whole
+list read again).
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ import refkit
 from refkit.gui import main
 
 PRESSES = int(os.environ["BENCH_PRESSES"])
+ACTIONS = os.environ.get("BENCH_ACTIONS", "evening")
 DELAY = float(os.environ["BENCH_PROBE_DELAY"])
 made = []
 init = main.RefkitApp.__init__
@@ -89,6 +96,49 @@ class Probe(QObject):
 
 probe = Probe()
 
+def crow_list_presses(app):
+    # The character list's own presses, on every crow of the file: a header click sorting by
+    # a column (each column in turn, both ways), the party chooser switched, a letter typed in
+    # (and deleted from) the search box, and a crow edit while the list is sorted by Stamina
+    # (its row moves). The list's dock is brought in front first.
+    from PySide6.QtCore import Qt
+    from refkit.gui.characters.install import CHARACTERS_DOCK
+    app.panels.panel(CHARACTERS_DOCK).raise_()
+    listing = app.character_panels.list_panel
+    crows = app.character_panels.session
+    header = listing.table.horizontalHeader()
+    down, up = Qt.SortOrder.DescendingOrder, Qt.SortOrder.AscendingOrder
+    sorts = [(2, down), (1, up), (3, down), (4, up), (5, up), (0, down), (0, up)]
+    parties = listing.party.count()
+    todo = []
+    for number in range(PRESSES):
+        column, order = sorts[number % len(sorts)]
+        todo.append(("sort by a column",
+                     lambda c=column, o=order: header.setSortIndicator(c, o)))
+    for number in range(PRESSES):
+        todo.append(("switch party", lambda n=number: listing.party.setCurrentIndex(
+            (n + 1) % 2 if parties > 1 else 0)))
+    for number in range(PRESSES):
+        todo.append(("search keystroke",
+                     lambda n=number: listing.search.setText("a" if n % 2 == 0 else "")))
+    def sort_by_stamina():
+        listing.party.setCurrentIndex(0)
+        header.setSortIndicator(2, up)
+        crows.open(crows.service.names()[0])
+    todo.append(("(set-up) sort by Stamina", sort_by_stamina))
+    for number in range(PRESSES):
+        todo.append(("crow edit, sorted", (lambda: crows.damage(1)) if number % 2 == 0
+                     else (lambda: crows.heal_stamina(1))))
+    first = crows.service.names()[0]
+    def choose_first():
+        listing.search.setText("")
+        listing.choose(first)
+    todo.append(("(set-up) choose a crow", choose_first))
+    for number in range(PRESSES):  # the copy is chosen once made, and deleted by the next
+        todo.append(("duplicate a crow", listing.duplicate) if number % 2 == 0
+                    else ("delete a crow", listing.delete))
+    return todo
+
 def script():
     app = made[0]
     bar = app.window.statusBar()
@@ -99,15 +149,18 @@ def script():
     x11.XFlush(display)
     turn = app.dungeon.turn_panel
     crows = app.character_panels.session
-    turn.dungeon_edit.setText("Bench crypt")
-    app.actions.action("dt_run").trigger()
-    crows.open(crows.service.names()[0])
-    todo = [("End DT", lambda: app.actions.action("dt_end").trigger())] * PRESSES
-    for number in range(PRESSES):
-        todo.append(("crow edit", (lambda: crows.damage(1)) if number % 2 == 0
-                     else (lambda: crows.heal_stamina(1))))
-    for kind, _ in todo[:1] + todo[PRESSES:PRESSES + 1]:
-        results[kind] = {"input": [], "done": []}
+    if ACTIONS == "crow-list":
+        todo = crow_list_presses(app)
+    else:
+        turn.dungeon_edit.setText("Bench crypt")
+        app.actions.action("dt_run").trigger()
+        crows.open(crows.service.names()[0])
+        todo = [("End DT", lambda: app.actions.action("dt_end").trigger())] * PRESSES
+        for number in range(PRESSES):
+            todo.append(("crow edit", (lambda: crows.damage(1)) if number % 2 == 0
+                         else (lambda: crows.heal_stamina(1))))
+    for kind, _ in todo:
+        results.setdefault(kind, {"input": [], "done": []})
 
     def next_press():
         if not todo:
@@ -137,7 +190,7 @@ sys.exit(main.run_app(db_url=sys.argv[1]))
 """.replace("RUN_TIMEOUT_S", str(RUN_TIMEOUT_S))
 
 
-def run(database: Path, tree: Path | None, presses: int) -> dict:
+def run(database: Path, tree: Path | None, presses: int, actions: str = "evening") -> dict:
     """One process on a copy of ``database`` in its own Xvfb: this checkout, or ``tree``."""
     return run_script(
         APP,
@@ -149,12 +202,14 @@ def run(database: Path, tree: Path | None, presses: int) -> dict:
         in_xvfb=True,
         BENCH_PRESSES=str(presses),
         BENCH_PROBE_DELAY=str(PROBE_DELAY_S),
+        BENCH_ACTIONS=actions,
     )
 
 
 def report(label: str, now: list[dict], before: list[dict]) -> None:
     print(f"\n== {label}: {len(now)} run(s) each, ms per press (lower is better) ==")
-    for kind in ("End DT", "crow edit"):
+    kinds = [kind for kind, got in now[0].items() if isinstance(got, dict)]
+    for kind in (kind for kind in kinds if not kind.startswith("(set-up)")):
         for measure in ("input", "done"):
             mine = summary([v for r in now for v in r[kind][measure]])
             theirs = summary([v for r in before for v in r[kind][measure]]) if before else None
@@ -174,6 +229,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--before", help="a git revision to compare with (e.g. main)")
     parser.add_argument("--presses", type=int, default=100, help="per action")
     parser.add_argument("--runs", type=int, default=1, help="interleaved runs per tree")
+    parser.add_argument(
+        "--actions",
+        choices=("evening", "crow-list"),
+        default="evening",
+        help="End DT and a crow edit (evening), or the character list's presses (crow-list)",
+    )
     args = parser.parse_args(argv)
     if shutil.which("xvfb-run") is None:
         parser.error("needs xvfb-run (Xvfb) for real window-system input")
@@ -193,8 +254,8 @@ def main(argv: list[str] | None = None) -> int:
             before: list[dict] = []
             for _ in range(args.runs):
                 if tree is not None:
-                    before.append(run(database, tree, args.presses))
-                now.append(run(database, None, args.presses))
+                    before.append(run(database, tree, args.presses, args.actions))
+                now.append(run(database, None, args.presses, args.actions))
             report(f"{label} database ({database.name})", now, before)
     return 0
 
