@@ -28,7 +28,7 @@ if TRACE:
 
     tracemalloc.start(1)
 
-from PySide6.QtCore import QTimer  # noqa: E402 (after tracemalloc starts: it sees Qt's objects)
+from PySide6.QtCore import Qt, QTimer  # noqa: E402 (after tracemalloc starts: it sees Qt's objects)
 from PySide6.QtWidgets import QApplication, QDialog  # noqa: E402
 
 from refkit.gui.shell.panel_registry import PanelId  # noqa: E402
@@ -42,7 +42,7 @@ SNAPSHOT = os.path.join(os.environ["REFKIT_DATA_DIR"], "hour-1.tracemalloc")
 WEIGHTS = {
     "End DT": 2.0, "encounter check": 1.0, "resolve encounter": 1.0, "encounter table": 0.5,
     "attack": 3.0, "damage": 2.0, "heal": 2.0, "crow edit": 2.0, "open crow": 1.0,
-    "cast": 1.0, "rest": 0.3, "travel day": 0.5, "d100": 3.0, "lookup": 1.5,
+    "cast": 1.0, "rest": 0.3, "travel day": 0.5, "d100": 3.0, "lookup": 1.5, "crow list": 0.5,
 }  # fmt: skip
 """How often a referee does each, relative to the others."""
 IN_A_WINDOW = frozenset({"attack", "cast"})
@@ -80,6 +80,7 @@ class Evening:
         self.fight_crows: list[str] = []
         self.crow_index = 0
         self.note = 0
+        self.list_press = 0
         self.chain: list[tuple[Any, bool, Any, bool]] = []
         """The presses left of an attack under way: (act, late, aim_after, made in the attack
         window) for each."""
@@ -402,6 +403,21 @@ class Evening:
     def do_open_crow(self) -> None:
         self.crow_index = (self.crow_index + 1) % len(self.names)
         self.crows.open(self.names[self.crow_index])
+
+    def do_crow_list(self) -> str:
+        """The character list's own controls, in turn: a header click sorting by a column
+        (each column both ways, over every crow in the file), or the party chooser switched."""
+        listing = self.app.character_panels.list_panel
+        self.list_press += 1
+        if self.list_press % 3 == 0:
+            chooser = listing.party
+            chooser.setCurrentIndex((chooser.currentIndex() + 1) % chooser.count())
+            return "crow list: switch party"
+        sorts = ((2, True), (1, False), (3, True), (4, False), (5, False), (0, True), (0, False))
+        column, descending = sorts[(self.list_press - self.list_press // 3) % len(sorts)]
+        order = Qt.SortOrder.DescendingOrder if descending else Qt.SortOrder.AscendingOrder
+        listing.table.horizontalHeader().setSortIndicator(column, order)
+        return "crow list: sort"
 
     def do_cast(self) -> str:
         """ "Cast a spell…" (the window opens); choosing the caster, the book, casting and
