@@ -54,6 +54,33 @@ def stack(qapp) -> QUndoStack:
 
 
 @pytest.fixture
+def forty_crows(qtbot, settings: QSettings, tmp_path: Path) -> Iterator[object]:
+    """The character panels in a window, on a database of the sample party and 40 crows more
+    ("Crow 000" to "Crow 039", copies of the sample crows): :class:`CharacterPanels`."""
+    from dataclasses import replace
+
+    from refkit.app.sample_content import sample_characters
+    from refkit.compose import Services
+    from refkit.gui.characters.install import install_character_panels
+    from refkit.gui.shell.actions import ActionRegistry
+    from refkit.gui.shell.main_window import MainWindow
+
+    with Services(db_url=str(tmp_path / "crows.sqlite3")) as services:
+        service = services.characters
+        templates = sample_characters()
+        service.repository.save_all(
+            [replace(templates[i % len(templates)], name=f"Crow {i:03d}") for i in range(40)],
+            replace_existing=False,
+        )
+        window = MainWindow(settings)
+        qtbot.addWidget(window)
+        stack = RefkitUndoStack(window)
+        made = install_character_panels(window, ActionRegistry(window), stack, service)
+        yield made
+        made.session.shutdown()
+
+
+@pytest.fixture
 def brannoc_session(qtbot, service: CharacterService, stack: QUndoStack) -> Iterator[object]:
     """A character session on the sample crow Brannoc Tull (shut when the test ends)."""
     from refkit.gui.characters.session import CharacterSession

@@ -9,20 +9,12 @@ still reads the whole list. The store's reads are counted, so the test does not 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
 
-from refkit.app.sample_content import sample_characters
-from refkit.compose import Services
-from refkit.gui.characters.install import CharacterPanels, install_character_panels
+from refkit.gui.characters.install import CharacterPanels
 from refkit.gui.characters.list_model import CharacterFilter
-from refkit.gui.shell.actions import ActionRegistry
-from refkit.gui.shell.main_window import MainWindow
-from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.store.character_store import CharacterRepository
 
 
@@ -42,20 +34,8 @@ class _WholeListReads:
 
 
 @pytest.fixture
-def panels(qtbot, settings: QSettings, tmp_path: Path) -> Iterator[CharacterPanels]:
-    with Services(db_url=str(tmp_path / "crows.sqlite3")) as services:
-        service = services.characters  # the sample party, and 40 crows more
-        templates = sample_characters()
-        service.repository.save_all(
-            [replace(templates[i % len(templates)], name=f"Crow {i:03d}") for i in range(40)],
-            replace_existing=False,
-        )
-        window = MainWindow(settings)
-        qtbot.addWidget(window)
-        stack = RefkitUndoStack(window)
-        made = install_character_panels(window, ActionRegistry(window), stack, service)
-        yield made
-        made.session.shutdown()
+def panels(forty_crows: CharacterPanels) -> CharacterPanels:
+    return forty_crows
 
 
 def test_a_crow_edit_reads_and_changes_that_crows_row_only(panels, monkeypatch) -> None:

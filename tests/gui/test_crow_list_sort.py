@@ -11,18 +11,14 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QModelIndex, QSettings, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QTableView
 
-from refkit.app.sample_content import sample_characters
-from refkit.compose import Services
-from refkit.gui.characters.install import CharacterPanels, install_character_panels
+from refkit.gui.characters.install import CharacterPanels
 from refkit.gui.characters.list_model import (
     NAME,
     NAME_ROLE,
@@ -34,9 +30,6 @@ from refkit.gui.characters.list_model import (
     CharacterFilter,
     CharacterListModel,
 )
-from refkit.gui.shell.actions import ActionRegistry
-from refkit.gui.shell.main_window import MainWindow
-from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.store.character_store import CharacterSummary
 
 MOMENT = datetime(2031, 5, 6, 7, 8, 9, tzinfo=UTC)
@@ -87,9 +80,9 @@ class _DataCalls:
         monkeypatch.setattr(CharacterListModel, "data", counted)
 
 
-@pytest.fixture
-def listed(qtbot) -> Iterator[tuple[CharacterListModel, CharacterFilter, QTableView]]:
-    """The list's model, filter and a table set up as the character list's (sorting on, by name)."""
+def sorting_table(qtbot) -> tuple[CharacterListModel, CharacterFilter, QTableView]:
+    """The list's model on :func:`crows`, its filter and a table set up as the character list's
+    (sorting on, by name)."""
     model = CharacterListModel(crows())
     proxy = CharacterFilter()
     proxy.setSourceModel(model)
@@ -98,19 +91,17 @@ def listed(qtbot) -> Iterator[tuple[CharacterListModel, CharacterFilter, QTableV
     table.setModel(proxy)
     table.setSortingEnabled(True)
     table.sortByColumn(NAME, ASCENDING)
-    yield model, proxy, table
+    return model, proxy, table
+
+
+@pytest.fixture
+def listed(qtbot) -> tuple[CharacterListModel, CharacterFilter, QTableView]:
+    return sorting_table(qtbot)
 
 
 def test_sorting_by_a_column_asks_the_model_once_per_crow_at_most(qtbot, monkeypatch) -> None:
     calls = _DataCalls(monkeypatch)
-    model = CharacterListModel(crows())
-    proxy = CharacterFilter()
-    proxy.setSourceModel(model)
-    table = QTableView()
-    qtbot.addWidget(table)
-    table.setModel(proxy)
-    table.setSortingEnabled(True)
-    table.sortByColumn(NAME, ASCENDING)
+    model, proxy, table = sorting_table(qtbot)
     for column in (STAMINA, PLAYER, WOUNDS, SPEED, STATE, NAME):
         for order in (DESCENDING, ASCENDING):
             calls.count, calls.counting = 0, True
@@ -218,20 +209,8 @@ def test_the_model_passes_the_model_tester_while_sorted(qtmodeltester) -> None:
 
 
 @pytest.fixture
-def panels(qtbot, settings: QSettings, tmp_path: Path) -> Iterator[CharacterPanels]:
-    with Services(db_url=str(tmp_path / "crows.sqlite3")) as services:
-        service = services.characters
-        templates = sample_characters()
-        service.repository.save_all(
-            [replace(templates[i % len(templates)], name=f"Crow {i:03d}") for i in range(40)],
-            replace_existing=False,
-        )
-        window = MainWindow(settings)
-        qtbot.addWidget(window)
-        stack = RefkitUndoStack(window)
-        made = install_character_panels(window, ActionRegistry(window), stack, service)
-        yield made
-        made.session.shutdown()
+def panels(forty_crows: CharacterPanels) -> CharacterPanels:
+    return forty_crows
 
 
 def test_the_character_list_keeps_its_sort_through_an_edit_and_a_new_crow(panels) -> None:
