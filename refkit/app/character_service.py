@@ -19,7 +19,7 @@ import re
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -46,7 +46,7 @@ from refkit.rules.common.name_text import name_problem, require_plain_name
 from refkit.rules.common.nesting import TooDeepError, UnreadableValueError, read_nested
 from refkit.rules.inventory.catalogue import CatalogueItem, load_item_catalogue
 from refkit.rules.inventory.model import InventoryRules
-from refkit.store.errors import CharacterStoreError, NameTakenError
+from refkit.store.errors import CharacterNotFoundError, CharacterStoreError, NameTakenError
 from refkit.store.records import CharacterSummary, Party
 from refkit.store.row_forms import name_key
 
@@ -119,6 +119,9 @@ class BackupResult:
     folder: Path
     files: tuple[Path, ...]
     parties_file: Path
+    left_out: tuple[str, ...] = ()
+    """Crows deleted while the backup was being written (:meth:`CharacterService.export_all_steps`
+    between two of its steps): planned, not written."""
 
 
 @dataclass(frozen=True)
@@ -344,6 +347,23 @@ class CharacterService:
         folder, device or FIFO) at any of the names is refused before anything is written, so a
         link planted there cannot send a crow's file elsewhere.
         """
+        steps = self.export_all_steps(folder)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                result: BackupResult = done.value
+                return result
+
+    def export_all_steps(
+        self, folder: str | Path
+    ) -> Generator[tuple[int, int], None, BackupResult]:
+        """:meth:`export_all` a crow at a time: yields ``(written, planned)`` after each crow's
+        file, so a window can run it in its worker a step per job (an edit made meanwhile
+        waits for one crow, not the whole backup) and say how far it is. Every name is planned
+        and checked before the first file is written; a crow deleted between two steps is left
+        out (:attr:`BackupResult.left_out`); the parties file is written last, as they are
+        then."""
         target = Path(folder)
         if target.exists() and not target.is_dir():
             raise CharacterStoreError(f"{target} is a file; give a folder for the backup")
@@ -361,7 +381,14 @@ class CharacterService:
             planned.append((name, target / file_name))
         for path in [path for _name, path in planned] + [target / PARTIES_FILE]:
             check_target(path, follow_links=False)
-        files = [self.export_file(name, path, follow_links=False) for name, path in planned]
+        files: list[Path] = []
+        left_out: list[str] = []
+        for written, (name, path) in enumerate(planned, start=1):
+            try:
+                files.append(self.export_file(name, path, follow_links=False))
+            except CharacterNotFoundError:
+                left_out.append(name)
+            yield written, len(planned)
         parties = {
             "format": PARTIES_FORMAT,
             "version": PARTIES_VERSION,
@@ -375,7 +402,9 @@ class CharacterService:
             json.dumps(parties, indent=2, ensure_ascii=False) + "\n",
             follow_links=False,
         )
-        return BackupResult(folder=target, files=tuple(files), parties_file=parties_file)
+        return BackupResult(
+            folder=target, files=tuple(files), parties_file=parties_file, left_out=tuple(left_out)
+        )
 
     def import_all(
         self, source: str | Path | Iterable[str | Path], *, replace: bool = False

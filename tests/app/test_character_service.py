@@ -366,6 +366,45 @@ def test_import_all_refuses_stored_names_unless_replacing(
     assert all(service.get(c.name).cruelty == 5 for c in crows)
 
 
+def test_a_backup_in_steps_says_how_far_it_is_and_writes_what_export_all_writes(
+    service: CharacterService, tmp_path: Path
+) -> None:
+    service.save(full_crow())
+    steps = service.export_all_steps(tmp_path / "stepped")
+    progress = []
+    while True:
+        try:
+            progress.append(next(steps))
+        except StopIteration as stop:
+            stepped = stop.value
+            break
+    whole = service.export_all(tmp_path / "whole")
+    assert progress == [(number, 4) for number in range(1, 5)]  # one step per crow
+    assert [path.name for path in stepped.files] == [path.name for path in whole.files]
+    for path in stepped.files:
+        assert path.read_bytes() == (whole.folder / path.name).read_bytes()
+    assert stepped.parties_file.read_bytes() == whole.parties_file.read_bytes()
+    assert stepped.left_out == ()
+
+
+def test_a_crow_deleted_while_a_backup_is_written_is_left_out_and_named(
+    service: CharacterService, tmp_path: Path
+) -> None:
+    names = service.names()
+    steps = service.export_all_steps(tmp_path / "backup")
+    assert next(steps) == (1, 3)  # the first crow written; another is deleted meanwhile
+    service.delete(names[2])
+    with pytest.raises(StopIteration) as stop:
+        while True:
+            next(steps)
+    result = stop.value.value
+    assert result.left_out == (names[2],)
+    assert len(result.files) == 2
+    assert sorted(path.name for path in (tmp_path / "backup").iterdir()) == sorted(
+        [path.name for path in result.files] + [PARTIES_FILE]
+    )
+
+
 def test_import_all_checks_the_parties_file(service: CharacterService, tmp_path: Path) -> None:
     folder = tmp_path / "backup"
     service.export_all(folder)

@@ -99,6 +99,7 @@ class CharacterPanels(QObject):
         panel = CharacterListPanel(self.session)
         panel.status_message.connect(self.window.show_status)
         panel.new_requested.connect(self.open_builder)
+        self.window.add_close_warning(panel.backup.closing_loses)  # a backup being written
         return panel
 
     def _build_sheet(self) -> QWidget:

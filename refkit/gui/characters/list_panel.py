@@ -2,10 +2,9 @@
 
 Choosing a row opens that crow on the sheet: the list's choice is the one current crow that the
 sheet, the Files menu and the Crows menu act on. New, Duplicate and Delete, and every change to
-the parties, are undoable (Edit → Undo); import
-and export use the ``*.crow.json`` format, and "Back up all" / "Restore a backup" move the whole
-roster with its parties. File choosers and messages are opened with ``open()`` and answer through
-signals, so nothing here runs a nested event loop.
+the parties, are undoable (Edit → Undo); import and export use the ``*.crow.json`` format, and
+"Back up all" (in the worker: :mod:`.backup_run`) and "Restore a backup" move the whole roster
+with its parties. Choosers and messages open with ``open()``: no nested event loop runs here.
 """
 
 from __future__ import annotations
@@ -35,11 +34,13 @@ from PySide6.QtWidgets import (
 )
 
 from refkit.app.character_service import (
+    BackupResult,
     BulkImportError,
     CharacterService,
     InvalidCharacterError,
     file_stem_for,
 )
+from refkit.gui.characters.backup_run import BackupRun, backed_up_message
 from refkit.gui.characters.list_model import (
     COLUMN_SAMPLES,
     NAME,
@@ -93,6 +94,10 @@ class CharacterListPanel(QWidget):
         self.setObjectName("character_list_panel")
         self._session = session
         self._dialog: QWidget | None = None
+        self.backup = BackupRun(session.undo_stack, self)
+        self.backup.status_message.connect(self.status_message)
+        self.backup.finished.connect(self._backed_up)
+        self.backup.failed.connect(partial(self._message, "Backup failed", "It was not finished."))
         self.model = CharacterListModel(parent=self)
         self.proxy = CharacterFilter(self)
         self.proxy.setSourceModel(self.model)
@@ -490,14 +495,16 @@ class CharacterListPanel(QWidget):
         return dialog
 
     def export_all(self, folder: str) -> bool:
-        try:
-            result = self.service.export_all(folder)
-        except (CharacterStoreError, OSError) as error:
-            self._message("Backup failed", "The backup was not written.", str(error))
-            return False
+        """Back up every crow and the parties into ``folder`` in the worker (:class:`BackupRun`:
+        the window goes on meanwhile); False while another backup is being written."""
+        if self.backup.start(self.service.export_all_steps(folder), folder):
+            return True
+        self.status_message.emit("A backup is being written already: wait for it to finish")
+        return False
+
+    def _backed_up(self, result: BackupResult) -> None:
         remember_folder(result.folder, is_folder=True)
-        self.status_message.emit(f"Backed up {len(result.files)} crows to {result.folder}")
-        return True
+        self.status_message.emit(backed_up_message(result))
 
     def ask_import_all(self) -> QFileDialog:
         dialog = self._file_dialog(
