@@ -1,15 +1,12 @@
 """The composition root: the one place that opens the database and builds every service.
 
-The desktop app and the command line both build their services here, so both wire them the same
-way: the dice service over the roll log, the dungeon-turn service acting on the party at the table
-(End DT and rests reach the crows through the party bridge, its conditions keeper), the character
-service, the table service logging to the session log. Nothing is imported or built before it is
-used — a ``refkit roll`` never imports the character rules, a ``refkit dt status`` never builds
-a service at all when the quick path (:mod:`refkit.store.sqlite.quick`) can read the file — and
-nothing is built twice: each property makes its service once and keeps it.
-
-The database is opened on first use (or handed over already open, as the app does after opening
-it in a worker thread); :meth:`Services.close` closes it only if it was opened here.
+The app and the command line both build their services here, wired the same way: the dice
+service over the roll log, the dungeon turn acting on the party at the table (End DT and rests
+reach the crows through the party bridge), the crows, the tables logging to the session log.
+Nothing is imported or built before it is used (a ``refkit roll`` never imports the character
+rules; ``refkit dt status`` builds no service when :mod:`refkit.store.sqlite.quick` can read the
+file) and nothing twice: each property makes its service once and keeps it. The database opens
+on first use (or comes open from the app's worker); :meth:`Services.close` closes it if so.
 """
 
 from __future__ import annotations
@@ -661,8 +658,10 @@ class _RollLogOnDemand:
                 return logged
             return self._repository().add(record, source)
         except Exception as problem:
+            from refkit.store.errors import DatabaseError  # cannot be opened or written: not a bug
+
             report = self._services._on_log_failure
-            if report is None or not _is_database_trouble(problem):
+            if report is None or not isinstance(problem, DatabaseError | OSError):
                 raise
             report(problem)
             return 0
@@ -683,6 +682,15 @@ class _RollLogOnDemand:
     def clear(self) -> int:
         return self._repository().clear()
 
+    def clear_keeping(self, batch: str) -> int:
+        return self._repository().clear_keeping(batch)
+
+    def restore_kept(self, batch: str) -> int:
+        return self._repository().restore_kept(batch)
+
+    def forget_kept_before(self, batch: str) -> int:
+        return self._repository().forget_kept_before(batch)
+
     def _repository(self) -> RollLogRepository:
         from refkit.store.roll_log import RollLogRepository
 
@@ -690,10 +698,3 @@ class _RollLogOnDemand:
             "roll_log_repository", lambda: RollLogRepository(self._services.database)
         )
         return repository
-
-
-def _is_database_trouble(problem: Exception) -> bool:
-    """A database that cannot be opened or written (not a bug to hide)."""
-    from refkit.store.errors import DatabaseError
-
-    return isinstance(problem, DatabaseError | OSError)

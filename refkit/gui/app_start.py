@@ -144,11 +144,18 @@ def late_feature_steps(services: Services, freeze: bool = False) -> Generator[No
     import importlib.util
 
     from refkit.gui.shell import read_ahead
+    from refkit.store.errors import DatabaseError
 
     for name in (*read_ahead.late_reads(), *late_modules()):  # the Qt-free ones first
         read_ahead.import_quietly(name)
         yield
     read_ahead.read_ahead_late(services.database)
+    yield
+    if not services.database.is_player:  # a player's login may not clear the log either
+        try:  # the rolls kept by clears no open window can undo any more
+            services.in_unit(services.dice.forget_old_clears)
+        except DatabaseError:  # locked by another program, read-only: at a later open
+            log.debug("old cleared rolls were not forgotten this time", exc_info=True)
     yield
     from refkit.app.travel.wiring import map_library
 

@@ -41,6 +41,7 @@ KINDS: Final = {
     "app_state": "state",
     "app_meta": "state",
     "roll_log": "rolls",
+    "roll_log_cleared": "rolls",
 }
 """The aggregate kind each table's rows belong to, as a view asks for it."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import delete, func, or_
+from sqlalchemy import delete, func, or_, text
 from sqlmodel import col, select
 
 from refkit.dice.records import LoggedRoll, RollRecord
@@ -91,6 +91,37 @@ class RollLogRepository:
             result = session.exec(delete(RollLogRow))
             return int(result.rowcount)
 
+    def clear_keeping(self, batch: str) -> int:
+        """Delete every logged roll, keeping them under ``batch`` for :meth:`restore_kept`
+        (``roll_log_cleared``), in one unit of work; returns how many there were. The rows are
+        copied by the database, never read into Python: a million rolls take seconds and no
+        memory here."""
+        with self._db.session() as session:
+            connection = session.connection()
+            connection.execute(_KEEP, {"batch": batch})
+            return int(connection.execute(_DELETE_ALL).rowcount)
+
+    def restore_kept(self, batch: str) -> int:
+        """Put back the rolls :meth:`clear_keeping` kept under ``batch`` (new ids, in their
+        old ids' order, so ids grow with time again; times, seeds and all else as they were)
+        and forget the batch; returns how many came back (0: none kept, or forgotten)."""
+        with self._db.session() as session:
+            connection = session.connection()
+            restored = int(connection.execute(_PUT_BACK, {"batch": batch}).rowcount)
+            connection.execute(_FORGET, {"batch": batch})
+            return restored
+
+    def forget_kept_before(self, batch: str) -> int:
+        """Forget the rolls kept by clears whose batch sorts before ``batch`` (batches begin
+        with their UTC time, so: the clears before then, which no open window can undo any
+        more); returns how many rolls were forgotten. Writes nothing when there are none (a
+        read-only file, another program's lock: opening the file is not held up by them)."""
+        with self._db.session() as session:
+            connection = session.connection()
+            if connection.execute(_ANY_BEFORE, {"batch": batch}).first() is None:
+                return 0
+            return int(connection.execute(_FORGET_BEFORE, {"batch": batch}).rowcount)
+
 
 def roll_row(record: RollRecord, source: str) -> RollLogRow:
     """The row a roll is stored as (``source``: ``app`` or ``cli``)."""
@@ -113,6 +144,18 @@ def roll_row(record: RollRecord, source: str) -> RollLogRow:
 
 
 _COLUMNS = tuple(getattr(RollLogRow, column) for column in ROLL_COLUMNS)
+_KEPT = ", ".join(column for column in ROLL_COLUMNS if column != "id")
+_KEEP = text(
+    f"INSERT INTO roll_log_cleared (batch, id, {_KEPT}) SELECT :batch, id, {_KEPT} FROM roll_log"
+)
+_DELETE_ALL = text("DELETE FROM roll_log")
+_PUT_BACK = text(
+    f"INSERT INTO roll_log ({_KEPT}) SELECT {_KEPT} FROM roll_log_cleared"
+    " WHERE batch = :batch ORDER BY id"
+)
+_FORGET = text("DELETE FROM roll_log_cleared WHERE batch = :batch")
+_FORGET_BEFORE = text("DELETE FROM roll_log_cleared WHERE batch < :batch")
+_ANY_BEFORE = text("SELECT 1 FROM roll_log_cleared WHERE batch < :batch LIMIT 1")
 
 
 def _escape_like(text: str) -> str:

@@ -21,7 +21,7 @@ TABLES_SEEDED_KEY = "rollable_tables_seeded"
 seeds them first."""
 ACTIVE_TABLES_STATE = "active_tables"
 """The ``app_state`` key of the tables chosen for a use (``backlash``, ``miasma``)."""
-SCHEMA_HEADS = frozenset({"0013"})
+SCHEMA_HEADS = frozenset({"0014"})
 """The newest migration's revision, which a file must be at for the quick paths to read or write
 it (any other: they hand over to the full open, which migrates or refuses). Said here rather than
 read from the migration files on every command (a folder listing, thirteen files and three

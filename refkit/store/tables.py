@@ -65,3 +65,24 @@ class RollLogRow(SQLModel, table=True):
     summary: str = Field(sa_type=Text)
     detail: str = Field(sa_type=Text, description="JSON object with the roll's particulars")
     source: str = Field(description="'app' or 'cli'")
+
+
+class ClearedRollRow(SQLModel, table=True):
+    """A roll the undoable "Clear roll log" took out of ``roll_log`` (migration ``0014``), kept
+    under its clear's ``batch`` until that clear is undone (the rolls go back) or is a day old
+    (forgotten at the next open). Copied and put back by SQL alone: a campaign's million rolls
+    never become Python objects (held in the undo step, they took 1.2 GB and minutes)."""
+
+    __tablename__ = "roll_log_cleared"
+
+    batch: str = Field(primary_key=True, description="the clear's key: its UTC time, then a nonce")
+    id: int = Field(primary_key=True, description="the roll's id in roll_log")
+    kind: str
+    expression: str
+    faces: str = Field(sa_type=Text)
+    total: int
+    seed: str | None = Field(default=None, sa_type=Text)
+    rolled_at: datetime = Field(sa_type=UTCDateTime)
+    summary: str = Field(sa_type=Text)
+    detail: str = Field(sa_type=Text)
+    source: str

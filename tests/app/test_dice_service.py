@@ -181,6 +181,44 @@ def test_clearing_is_a_command_that_undo_reverts_and_redo_repeats(service: DiceS
     assert service.count() == 0
 
 
+def test_clearing_and_its_undo_read_no_roll_into_python(
+    service: DiceService, repository: RollLogRepository, monkeypatch
+) -> None:
+    for _ in range(3):
+        service.d100()
+    before = service.recent()
+    reads: list[int | None] = []
+    real = RollLogRepository.recent
+
+    def counted(log, limit=500, *args, **kwargs):  # type: ignore[no-untyped-def]
+        reads.append(limit)
+        return real(log, limit, *args, **kwargs)
+
+    monkeypatch.setattr(RollLogRepository, "recent", counted)
+    command = service.clear_log_command()
+    command.do()
+    command.undo()
+    assert reads == []  # a million rolls held in the step took 1.2 GB; now the database keeps them
+    monkeypatch.undo()
+    assert [e.record for e in service.recent()] == [e.record for e in before]
+
+
+def test_a_clear_over_a_day_old_is_forgotten_when_a_window_opens(
+    repository: RollLogRepository,
+) -> None:
+    now = [START]
+    service = DiceService(repository, Seeds(), lambda: now[0])
+    service.d100()
+    command = service.clear_log_command()
+    command.do()
+    now[0] = START + timedelta(hours=23)
+    assert service.forget_old_clears() == 0  # still within a day: the undo still works
+    now[0] = START + timedelta(days=1, seconds=1)
+    assert service.forget_old_clears() == 1
+    command.undo()
+    assert service.count() == 0  # nothing left to put back
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     characteristic=st.integers(-5, 5),

@@ -183,3 +183,39 @@ def test_any_record_round_trips(tmp_path: Path) -> None:
             assert logged.record.rolled_at.tzinfo == UTC
 
         check()
+
+
+def test_a_kept_clear_empties_the_log_and_its_restore_puts_every_roll_back(
+    log: RollLogRepository,
+) -> None:
+    made = [roll(seed=seed, rolled_at=NOON + timedelta(minutes=seed)) for seed in range(5)]
+    for number, record in enumerate(made):
+        log.add(record, source="cli" if number % 2 else "app")
+    before = log.recent()
+
+    assert log.clear_keeping("2031-03-04T12:00:00.000000Z-aaaa") == 5
+    assert log.count() == 0 and log.recent() == []
+    later = log.add(roll(seed=99, rolled_at=NOON + timedelta(hours=2)))  # rolled after the clear
+
+    assert log.restore_kept("2031-03-04T12:00:00.000000Z-aaaa") == 5
+    after = log.recent()
+    assert after[0].id == later
+    restored = after[1:]
+    assert [(e.record, e.source) for e in restored] == [(e.record, e.source) for e in before]
+    assert len({entry.id for entry in after}) == 6  # new ids, none taken twice
+    ids_by_time = [entry.id for entry in sorted(restored, key=lambda e: e.record.rolled_at)]
+    assert ids_by_time == sorted(ids_by_time)  # ids grow with time again
+    assert log.restore_kept("2031-03-04T12:00:00.000000Z-aaaa") == 0  # forgotten once put back
+
+
+def test_old_kept_clears_are_forgotten_and_newer_ones_kept(log: RollLogRepository) -> None:
+    log.add(roll(seed=1))
+    log.clear_keeping("2031-03-03T09:00:00.000000Z-old1")
+    log.add(roll(seed=2))
+    log.clear_keeping("2031-03-04T11:00:00.000000Z-new1")
+
+    assert log.forget_kept_before("2031-03-04T00:00:00.000000Z") == 1
+
+    assert log.restore_kept("2031-03-03T09:00:00.000000Z-old1") == 0
+    assert log.restore_kept("2031-03-04T11:00:00.000000Z-new1") == 1
+    assert [entry.record.seed for entry in log.recent()] == [2]
