@@ -5,7 +5,7 @@ for a thousand crows, 10-20 s for ten thousand (every crow read, encoded and wri
 file, each made durable). Here the backup's steps (``CharacterService.export_all_steps``) run in
 the worker the edits use, one crow per job, so an edit made meanwhile waits for one crow, not the
 whole backup; the status bar says how far it is, quitting meanwhile asks first, and a second
-backup waits for the first.
+backup is refused (said in the status bar) until the first is done.
 """
 
 from __future__ import annotations
