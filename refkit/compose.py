@@ -679,9 +679,6 @@ class _RollLogOnDemand:
     def count(self, kind: str | None = None) -> int:
         return self._repository().count(kind=kind)
 
-    def clear(self) -> int:
-        return self._repository().clear()
-
     def clear_keeping(self, batch: str) -> int:
         return self._repository().clear_keeping(batch)
 

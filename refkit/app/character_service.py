@@ -23,7 +23,7 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 from refkit.app.atomic_files import check_target, write_text_atomic
 from refkit.app.character_files import (
@@ -122,6 +122,20 @@ class BackupResult:
     left_out: tuple[str, ...] = ()
     """Crows deleted while the backup was being written (:meth:`CharacterService.export_all_steps`
     between two of its steps): planned, not written."""
+
+
+T = TypeVar("T")
+
+
+def run_to_the_end(steps: Generator[object, None, T]) -> T:
+    """Run ``steps`` (a job in steps, such as :meth:`CharacterService.export_all_steps`) at once,
+    to the end; what it returns."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: T = done.value
+            return result
 
 
 @dataclass(frozen=True)
@@ -347,13 +361,7 @@ class CharacterService:
         folder, device or FIFO) at any of the names is refused before anything is written, so a
         link planted there cannot send a crow's file elsewhere.
         """
-        steps = self.export_all_steps(folder)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                result: BackupResult = done.value
-                return result
+        return run_to_the_end(self.export_all_steps(folder))
 
     def export_all_steps(
         self, folder: str | Path

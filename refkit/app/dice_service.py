@@ -86,8 +86,6 @@ if TYPE_CHECKING:
 
         def count(self, kind: str | None = None) -> int: ...
 
-        def clear(self) -> int: ...
-
         def clear_keeping(self, batch: str) -> int: ...
 
         def restore_kept(self, batch: str) -> int: ...
@@ -393,17 +391,10 @@ class DiceService:
         """An undoable command that empties the roll log."""
         return ClearRollLog(self)
 
-    def clear_log(self) -> list[LoggedRoll]:
-        """Empty the log; returns what was in it, newest first (prefer the undoable command)."""
-        removed = self._log.recent(limit=None)
-        self._log.clear()
-        self._notify_replaced()
-        return removed
-
     def clear_log_kept(self) -> tuple[str, int]:
         """Empty the log, keeping its rolls in the database for :meth:`restore_cleared`: the
         clear's key and how many rolls it took."""
-        batch = f"{self._clock().astimezone(UTC):%Y-%m-%dT%H:%M:%S.%f}Z-{os.urandom(4).hex()}"
+        batch = f"{_batch_time(self._clock())}-{os.urandom(4).hex()}"
         count = self._log.clear_keeping(batch)
         self._notify_replaced()
         return batch, count
@@ -418,14 +409,7 @@ class DiceService:
     def forget_old_clears(self) -> int:
         """Forget the rolls kept by clears over a day old (:data:`CLEARS_KEPT_FOR`): no window
         open now made them, so none can undo them. Run when a window opens the database."""
-        cutoff = (self._clock() - CLEARS_KEPT_FOR).astimezone(UTC)
-        return self._log.forget_kept_before(f"{cutoff:%Y-%m-%dT%H:%M:%S.%f}Z")
-
-    def restore_log(self, rolls: Sequence[LoggedRoll]) -> None:
-        """Put back rolls that :meth:`clear_log` returned."""
-        for roll in reversed(rolls):  # oldest first, so ids grow with time again
-            self._log.add(roll.record, roll.source)
-        self._notify_replaced()
+        return self._log.forget_kept_before(_batch_time(self._clock() - CLEARS_KEPT_FOR))
 
     def _record(
         self,
@@ -464,6 +448,11 @@ class DiceService:
     def _notify_replaced(self) -> None:
         for listener in list(self._listeners):
             listener.roll_log_replaced()
+
+
+def _batch_time(moment: datetime) -> str:
+    """How a kept clear's batch key begins: its UTC time, as text that sorts as time does."""
+    return f"{moment.astimezone(UTC):%Y-%m-%dT%H:%M:%S.%f}Z"
 
 
 class ClearRollLog:

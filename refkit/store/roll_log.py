@@ -97,9 +97,8 @@ class RollLogRepository:
         copied by the database, never read into Python: a million rolls take seconds and no
         memory here."""
         with self._db.session() as session:
-            connection = session.connection()
-            connection.execute(_KEEP, {"batch": batch})
-            return int(connection.execute(_DELETE_ALL).rowcount)
+            session.connection().execute(_KEEP, {"batch": batch})
+            return int(session.exec(delete(RollLogRow)).rowcount)
 
     def restore_kept(self, batch: str) -> int:
         """Put back the rolls :meth:`clear_keeping` kept under ``batch`` (new ids, in their
@@ -148,7 +147,6 @@ _KEPT = ", ".join(column for column in ROLL_COLUMNS if column != "id")
 _KEEP = text(
     f"INSERT INTO roll_log_cleared (batch, id, {_KEPT}) SELECT :batch, id, {_KEPT} FROM roll_log"
 )
-_DELETE_ALL = text("DELETE FROM roll_log")
 _PUT_BACK = text(
     f"INSERT INTO roll_log ({_KEPT}) SELECT {_KEPT} FROM roll_log_cleared"
     " WHERE batch = :batch ORDER BY id"

@@ -16,7 +16,7 @@ from concurrent.futures import Future
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from refkit.app.character_service import BackupResult
+from refkit.app.character_service import BackupResult, run_to_the_end
 from refkit.gui.shell.undo_adapter import RefkitUndoStack
 from refkit.store.errors import CharacterStoreError
 
@@ -64,15 +64,13 @@ class BackupRun(QObject):
         worker = self._stack.worker if isinstance(self._stack, RefkitUndoStack) else None
         self._folder = folder
         if worker is None or not worker.writes_here:  # no window's worker: here, at once
-            counted = self._counted(steps)
             try:
-                while True:
-                    next(counted)
-            except StopIteration as stop:
-                self._folder = None
-                self.finished.emit(stop.value)
+                result = run_to_the_end(self._counted(steps))
             except (CharacterStoreError, OSError) as error:
                 self._stopped(error)
+                return True
+            self._folder = None
+            self.finished.emit(result)
             return True
         try:
             worker.then_in_steps(self._counted(steps), self._done)
